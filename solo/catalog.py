@@ -1,0 +1,294 @@
+"""The card catalog: Arena cards and mages, loaded once, lazily, from the package data.
+
+The catalog file is built by ``scripts/import_cards.py`` and shipped inside the package as
+``solo.data/catalog.json``.  Loading it takes a couple of milliseconds; commands that need no
+cards never call :func:`get_catalog`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from solo.errors import SoloError
+
+SPELL_DECKS = ("creature", "enchantment", "incantation", "attack")
+#: Which card type each of the Dummy Mage's decks holds.
+DECK_TYPES = {"creature": "Creature", "enchantment": "Enchantment",
+              "incantation": "Incantation", "attack": "Attack"}
+
+_TRAIT_NUM = re.compile(r"^(?P<name>.*?)\s*(?P<num>[+-]\s*\d+|\d+)$")
+
+
+def data_dir() -> Path:
+    """Where the catalog and built-in deck sets live, installed or in a source checkout."""
+    try:
+        from importlib.resources import files
+
+        path = Path(str(files("solo.data")))
+        if (path / "catalog.json").exists():
+            return path
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return Path(__file__).resolve().parent.parent / "decks"
+
+
+def parse_trait(trait: str) -> tuple[str, int | None]:
+    """Split a trait into its name and number.
+
+    >>> parse_trait("Regenerate 2"), parse_trait("Flame -2"), parse_trait("Melee +1"), parse_trait("Flying")
+    (('Regenerate', 2), ('Flame', -2), ('Melee', 1), ('Flying', None))
+    """
+    m = _TRAIT_NUM.match(trait.strip())
+    if m and m.group("name"):
+        return m.group("name").strip(), int(m.group("num").replace(" ", ""))
+    return trait.strip(), None
+
+
+def trait_value(traits: list[str], name: str) -> int | None:
+    """The summed number of every ``name +X`` trait in ``traits`` (None when absent).
+
+    Traits such as Regenerate and Aegis do not stack; callers that need the highest use
+    :func:`trait_max`.
+
+    >>> trait_value(["Melee +1", "Melee +2", "Flying"], "Melee")
+    3
+    >>> trait_value(["Flying"], "Melee") is None
+    True
+    """
+    total = None
+    for t in traits:
+        n, v = parse_trait(t)
+        if n.lower() == name.lower() and v is not None:
+            total = (total or 0) + v
+    return total
+
+
+def trait_max(traits: list[str], name: str) -> int | None:
+    """The highest ``name X`` among ``traits`` (for Regenerate, Aegis, which do not stack)."""
+    best = None
+    for t in traits:
+        n, v = parse_trait(t)
+        if n.lower() == name.lower() and v is not None:
+            best = v if best is None else max(best, v)
+    return best
+
+
+@dataclass(frozen=True)
+class Effect:
+    min: int
+    max: int | None
+    conditions: tuple[str, ...]
+
+    def covers(self, roll: int) -> bool:
+        return roll >= self.min and (self.max is None or roll <= self.max)
+
+
+@dataclass(frozen=True)
+class Attack:
+    name: str
+    action: str | None  # quick | full | None (passive)
+    kind: str | None  # melee | ranged | zone | damage-barrier | passage
+    range: tuple[int, int]
+    dice: int | str | None
+    damage_type: str | None = None
+    zone: bool = False
+    effects: tuple[Effect, ...] = ()
+    traits: tuple[str, ...] = ()
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Attack":
+        return cls(
+            name=d["name"], action=d.get("action"), kind=d.get("kind"),
+            range=tuple(d.get("range") or (0, 0)), dice=d.get("dice"),
+            damage_type=d.get("damage_type"), zone=bool(d.get("zone")),
+            effects=tuple(Effect(e["min"], e["max"], tuple(e["conditions"])) for e in d.get("effects", ())),
+            traits=tuple(d.get("traits", ())),
+        )
+
+    @property
+    def is_melee(self) -> bool:
+        return self.kind == "melee"
+
+    @property
+    def is_ranged(self) -> bool:
+        return self.kind == "ranged"
+
+    def has(self, trait: str) -> bool:
+        t = trait.lower()
+        return any(x.lower() == t or x.lower().startswith(t + " ") for x in self.traits)
+
+    def trait_value(self, name: str) -> int | None:
+        return trait_value(list(self.traits), name)
+
+    def to_dict(self) -> dict:
+        d = {"name": self.name, "action": self.action, "kind": self.kind,
+             "range": list(self.range), "dice": self.dice}
+        if self.damage_type:
+            d["damage_type"] = self.damage_type
+        if self.zone:
+            d["zone"] = True
+        if self.effects:
+            d["effects"] = [{"min": e.min, "max": e.max, "conditions": list(e.conditions)}
+                            for e in self.effects]
+        if self.traits:
+            d["traits"] = list(self.traits)
+        return d
+
+
+@dataclass(frozen=True)
+class Defense:
+    roll: int
+    uses: int | str = 1  # a number per round, or "unlimited"
+    restriction: str | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """One catalog card (or a mage). Missing stats are ``None``."""
+
+    name: str
+    type: str
+    cost: int | str | None = None
+    subtypes: tuple[str, ...] = ()
+    schools: tuple[tuple[str, int], ...] = ()
+    reveal_cost: int | None = None
+    action: str | None = None
+    target: str | None = None
+    range: tuple[int, int] = (0, 0)
+    life: int | None = None
+    armor: int | None = None
+    channeling: int | None = None
+    defenses: tuple[Defense, ...] = ()
+    traits: tuple[str, ...] = ()
+    attacks: tuple[Attack, ...] = ()
+    type_detail: str | None = None
+    set: str | None = None
+    dm: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Card":
+        return cls(
+            name=d["name"], type=d["type"], cost=d.get("cost"),
+            subtypes=tuple(d.get("subtypes", ())),
+            schools=tuple((s, lvl) for s, lvl in d.get("schools", ())),
+            reveal_cost=d.get("reveal_cost"), action=d.get("action"), target=d.get("target"),
+            range=tuple(d.get("range") or (0, 0)), life=d.get("life"), armor=d.get("armor"),
+            channeling=d.get("channeling"),
+            defenses=tuple(Defense(x["roll"], x.get("uses", 1), x.get("restriction"))
+                           for x in d.get("defenses", ())),
+            traits=tuple(d.get("traits", ())),
+            attacks=tuple(Attack.from_dict(a) for a in d.get("attacks", ())),
+            type_detail=d.get("type_detail"), set=d.get("set"), dm=d.get("dm") or {},
+        )
+
+    @property
+    def mana(self) -> int:
+        """Mana cost as a number (X costs count as 0; enchantments add their reveal cost)."""
+        cost = self.cost if isinstance(self.cost, int) else 0
+        reveal = (self.reveal_cost or 0) if self.type == "Enchantment" else 0
+        return cost + reveal
+
+    @property
+    def level(self) -> int:
+        return sum(lvl for _, lvl in self.schools)
+
+    @property
+    def is_wall(self) -> bool:
+        return bool(self.type_detail and "Wall" in self.type_detail)
+
+    def has(self, trait: str) -> bool:
+        t = trait.lower()
+        return any(x.lower() == t or x.lower().startswith(t + " ") for x in self.traits)
+
+    def attack(self, name: str) -> Attack | None:
+        for a in self.attacks:
+            if a.name.lower() == name.lower():
+                return a
+        return None
+
+
+class UnknownCard(SoloError):
+    exit_code = 2
+
+
+class Catalog:
+    """Cards by name (matched without regard to case)."""
+
+    def __init__(self, records: list[dict]) -> None:
+        self._records = {r["name"].lower(): r for r in records}
+        self._cards: dict[str, Card] = {}
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __contains__(self, name: str) -> bool:
+        return name.lower() in self._records
+
+    def find(self, name: str) -> Card | None:
+        key = name.strip().lower()
+        card = self._cards.get(key)
+        if card is None:
+            record = self._records.get(key)
+            if record is None:
+                return None
+            card = self._cards[key] = Card.from_dict(record)
+        return card
+
+    def get(self, name: str) -> Card:
+        card = self.find(name)
+        if card is None:
+            hint = self.suggest(name)
+            raise UnknownCard(f"no card named {name!r} in the catalog"
+                              + (f"; did you mean {', '.join(hint)}?" if hint else ""))
+        return card
+
+    def names(self, type_: str | None = None) -> list[str]:
+        return sorted(r["name"] for r in self._records.values()
+                      if type_ is None or r["type"] == type_)
+
+    def cards(self, type_: str | None = None) -> list[Card]:
+        return [self.get(n) for n in self.names(type_)]
+
+    def suggest(self, name: str, type_: str | None = None, n: int = 3) -> list[str]:
+        """The nearest catalog names to ``name`` (for "did you mean").
+
+        Substring matches come first, then close spellings.
+        """
+        pool = self.names(type_)
+        low = name.strip().lower()
+        by_low = {p.lower(): p for p in pool}
+        subs = [p for p in pool if low and low in p.lower()]
+        close = [by_low[m] for m in difflib.get_close_matches(low, list(by_low), n=n, cutoff=0.5)]
+        out: list[str] = []
+        for p in close + subs:
+            if p not in out:
+                out.append(p)
+        return out[:n]
+
+    def search(self, text: str, type_: str | None = None) -> list[Card]:
+        low = text.strip().lower()
+        hits = [c for c in self.cards(type_)
+                if low in c.name.lower() or any(low == t.lower() for t in c.traits)
+                or any(low == s.lower() for s in c.subtypes)]
+        return hits
+
+
+_CATALOG: Catalog | None = None
+
+
+def get_catalog() -> Catalog:
+    """The shipped catalog, loaded on first use."""
+    global _CATALOG
+    if _CATALOG is None:
+        path = data_dir() / "catalog.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as err:
+            raise SoloError(f"cannot read the card catalog at {path}: {err.strerror}; reinstall solo")
+        _CATALOG = Catalog(data["cards"])
+    return _CATALOG

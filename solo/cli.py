@@ -1,0 +1,71 @@
+"""The `solo` command line: a thin shell over the pure core.
+
+Sub-commands live in their own modules and are imported only when run, so that
+``solo roll 3`` does not pay for the catalog, the automaton or questionary.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from solo import __version__
+from solo.errors import SoloError
+
+#: command name -> (module:attribute, one-line help shown by ``solo --help``)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "roll": ("solo.cli_roll:roll", "Roll attack dice, the effect die or the compass."),
+    "deck": ("solo.cli_deck:deck", "List, show, validate, build and edit the Dummy Mage's deck sets."),
+    "cards": ("solo.cli_cards:cards", "Look up Arena cards: stats, traits and attacks."),
+    "dm": ("solo.cli_dm:dm", "Decide what the Dummy Mage does next on a board file."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module_name, attr = target[0].split(":")
+        return getattr(importlib.import_module(module_name), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, help_) for name, (_, help_) in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except SoloError as err:
+            raise SoloClickError(str(err), err.exit_code) from None
+
+
+class SoloClickError(click.ClickException):
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+    def show(self, file=None) -> None:
+        click.echo(f"solo: {self.format_message()}", err=True)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="solo")
+def cli() -> None:
+    """Play Mage Wars Arena solo against the Dummy Mage, with the board in front of you."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        cli.main(args=argv, prog_name="solo")
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        click.echo("\nsolo: interrupted", err=True)
+        sys.exit(130)
