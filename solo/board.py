@@ -1,0 +1,634 @@
+"""The board: every object in play, the Dummy Mage's decks, and the state of the round.
+
+The JSON form is contract section 2 (``format: "solo-board/1"``).  Loading validates every key
+and names the key and the problem (exit status 2); saving keeps unknown keys.  Card statistics
+(life, armor, traits, attacks) are resolved against the catalog, with the board's own ``stats``
+overrides, gained ``traits`` and the effects of attached enchantments.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from solo.arena import Arena, Geometry, Wall
+from solo.catalog import DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, get_catalog, trait_max
+from solo.errors import InvalidInput
+
+FORMAT = "solo-board/1"
+STAGES = ("quickcast-1", "creatures", "quickcast-3", "ready")
+SIDES = ("dm", "ym")
+#: Conditions that leave a creature Incapacitated (no actions, no defenses, no flying).
+INCAPACITATING = ("Stun", "Sleep", "Slam", "Knockdown")
+#: Conditions that leave a creature Restrained (no moving, no flying).
+RESTRAINING = ("Cripple",)
+
+
+class BoardError(InvalidInput):
+    """A board file that does not follow the contract; names the key and the problem."""
+
+
+@dataclass
+class Piece:
+    """Anything on the board that has a card: a mage, a creature, a conjuration."""
+
+    id: str
+    card: str
+    side: str
+    zone: str
+    damage: int = 0
+    conditions: dict[str, int] = field(default_factory=dict)
+    enchantments: list[str] = field(default_factory=list)
+    traits: list[str] = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+
+    kind = "piece"
+
+    @property
+    def is_mage(self) -> bool:
+        return self.kind == "mage"
+
+    def has_condition(self, *names: str) -> bool:
+        return any(self.conditions.get(n, 0) > 0 for n in names)
+
+
+@dataclass
+class Mage(Piece):
+    life: int = 0
+    kind = "mage"
+
+
+@dataclass
+class Creature(Piece):
+    active: bool = True
+    guarding: bool = False
+    kind = "creature"
+
+
+@dataclass
+class Conjuration(Piece):
+    border: str | None = None
+    kind = "conjuration"
+
+
+@dataclass
+class Board:
+    round: int
+    initiative: str
+    arena: Arena
+    mages: dict[str, Mage]
+    creatures: list[Creature]
+    conjurations: list[Conjuration]
+    decks: dict[str, list[str]]
+    discards: dict[str, list[str]]
+    stage: str = "quickcast-1"
+    extra: dict = field(default_factory=dict)
+    catalog: Catalog | None = field(default=None, repr=False, compare=False)
+
+    # -- lookup --------------------------------------------------------------------------------
+    @property
+    def cat(self) -> Catalog:
+        if self.catalog is None:
+            self.catalog = get_catalog()
+        return self.catalog
+
+    def pieces(self) -> list[Piece]:
+        """Both mages, then every creature, then every conjuration."""
+        return [self.mages["dm"], self.mages["ym"], *self.creatures, *self.conjurations]
+
+    def get(self, ident: str) -> Piece:
+        for p in self.pieces():
+            if p.id == ident:
+                return p
+        raise InvalidInput(f"no object with id {ident!r} on the board")
+
+    def find(self, ident: str) -> Piece | None:
+        for p in self.pieces():
+            if p.id == ident:
+                return p
+        return None
+
+    def in_zone(self, zone: str) -> list[Piece]:
+        return [p for p in self.pieces() if p.zone == zone and not self.is_wall(p)]
+
+    def side_creatures(self, side: str) -> list[Creature]:
+        return [c for c in self.creatures if c.side == side]
+
+    def new_id(self, side: str) -> str:
+        """A fresh id such as ``dm-4``; never reuses one, even of a destroyed creature."""
+        counters = self.extra.setdefault("next_id", {})
+        used = {p.id for p in self.pieces()}
+        n = int(counters.get(side, 1))
+        for p in used:
+            prefix, _, num = p.partition("-")
+            if prefix == side and num.isdigit():
+                n = max(n, int(num) + 1)
+        while f"{side}-{n}" in used:
+            n += 1
+        counters[side] = n + 1
+        return f"{side}-{n}"
+
+    def add_creature(self, card: str, side: str, zone: str, *, id: str | None = None,
+                     damage: int = 0, active: bool = True, **fields) -> Creature:
+        """Put a creature on the board (a new id unless one is given)."""
+        found = self.cat.find(card)
+        c = Creature(id=id or self.new_id(side), card=found.name if found else card, side=side,
+                     zone=self.arena.normal(zone), damage=damage, active=active, **fields)
+        self.creatures.append(c)
+        return c
+
+    def add_conjuration(self, card: str, side: str, zone: str, *, border: str | None = None,
+                        id: str | None = None, **fields) -> Conjuration:
+        found = self.cat.find(card)
+        c = Conjuration(id=id or self.new_id(side), card=found.name if found else card, side=side,
+                        zone=self.arena.normal(zone),
+                        border=self.arena.normal(border) if border else None, **fields)
+        self.conjurations.append(c)
+        return c
+
+    def remove(self, ident: str) -> Piece:
+        p = self.get(ident)
+        if isinstance(p, Mage):
+            raise InvalidInput("a mage cannot be removed from the board")
+        if isinstance(p, Creature):
+            self.creatures.remove(p)
+        else:
+            self.conjurations.remove(p)
+        return p
+
+    # -- geometry ------------------------------------------------------------------------------
+    def is_wall(self, p: Piece) -> bool:
+        return isinstance(p, Conjuration) and p.border is not None
+
+    def walls(self) -> list[Wall]:
+        out = []
+        for c in self.conjurations:
+            if c.border is None:
+                continue
+            traits = [t.lower() for t in self.traits(c)]
+            out.append(Wall(c.id, c.zone, c.border,
+                            passage_blocked="passage blocked" in traits,
+                            passage_attacks="passage attacks" in traits,
+                            blocks_los="blocks los" in traits))
+        return out
+
+    def geometry(self) -> Geometry:
+        return Geometry(self.arena, self.walls())
+
+    def distance(self, a: str, b: str) -> int:
+        return self.arena.distance(a, b)
+
+    # -- statistics ----------------------------------------------------------------------------
+    def card_of(self, p: Piece) -> Card | None:
+        return self.cat.find(p.card)
+
+    def _grants(self, p: Piece) -> list[dict]:
+        """What attached enchantments and round effects (conditions named after a spell, such
+        as ``Charge``) change on this object; see scripts/dm_spells.toml."""
+        out = []
+        for name in [*p.enchantments, *(c for c, n in p.conditions.items() if n > 0)]:
+            card = self.cat.find(name)
+            if card is not None and card.dm.get("grants"):
+                out.append(card.dm["grants"])
+        return out
+
+    def grant_totals(self, p: Piece, key: str) -> list:
+        """Every ``key`` entry (a list) of the object's grants, concatenated."""
+        return [x for g in self._grants(p) for x in g.get(key, [])]
+
+    def attack_dice_modifier(self, p: Piece) -> int:
+        """Dice added to (or taken from) its non-spell melee and ranged attacks by enchantments."""
+        return sum(g.get("attack_dice", 0) for g in self._grants(p))
+
+    def traits(self, p: Piece) -> list[str]:
+        """Every trait the object has now: card (or ``stats.traits``), gained traits, and the
+        traits its revealed enchantments give or take away."""
+        card = self.card_of(p)
+        base = list(p.stats.get("traits", card.traits if card else ()))
+        base += p.traits
+        lost: set[str] = set()
+        for g in self._grants(p):
+            base += g.get("traits", [])
+            lost.update(t.lower() for t in g.get("lose", []))
+        if lost:
+            base = [t for t in base if t.lower() not in lost]
+        return base
+
+    def has_trait(self, p: Piece, trait: str) -> bool:
+        t = trait.lower()
+        return any(x.lower() == t or x.lower().startswith(t + " ") for x in self.traits(p))
+
+    def life(self, p: Piece) -> int:
+        if isinstance(p, Mage):
+            base = p.life
+        else:
+            card = self.card_of(p)
+            base = p.stats.get("life", card.life if card and card.life is not None else 0)
+        return base + sum(g.get("life", 0) for g in self._grants(p))
+
+    def remaining_life(self, p: Piece) -> int:
+        return self.life(p) - p.damage
+
+    def armor(self, p: Piece) -> int:
+        card = self.card_of(p)
+        base = p.stats.get("armor", card.armor if card and card.armor is not None else 0)
+        return max(0, base + sum(g.get("armor", 0) for g in self._grants(p)))
+
+    def cost(self, p: Piece) -> int:
+        card = self.card_of(p)
+        if "cost" in p.stats:
+            return int(p.stats["cost"])
+        return card.mana if card else 0
+
+    def attacks(self, p: Piece) -> list[Attack]:
+        if "attacks" in p.stats:
+            return [Attack.from_dict(a) for a in p.stats["attacks"]]
+        card = self.card_of(p)
+        return list(card.attacks) if card else []
+
+    def regenerate(self, p: Piece) -> int:
+        return trait_max(self.traits(p), "Regenerate") or 0
+
+    def is_living(self, p: Piece) -> bool:
+        if isinstance(p, Conjuration):
+            return self.has_trait(p, "Living")
+        return not (self.has_trait(p, "Nonliving") or self.has_trait(p, "Incorporeal"))
+
+    def is_corporeal(self, p: Piece) -> bool:
+        return not self.has_trait(p, "Incorporeal")
+
+    def incapacitated(self, p: Piece) -> bool:
+        return p.has_condition(*INCAPACITATING)
+
+    def restrained(self, p: Piece) -> bool:
+        if self.has_trait(p, "Uncontainable") or isinstance(p, Conjuration):
+            return False
+        return p.has_condition(*RESTRAINING)
+
+    def flying(self, p: Piece) -> bool:
+        """Flying now: has the trait and is neither Restrained nor Incapacitated."""
+        return (self.has_trait(p, "Flying") and not self.restrained(p)
+                and not self.incapacitated(p))
+
+    def speed(self, p: Piece) -> int:
+        """Most zones the creature may move in one action phase: 2 (Fast), 1 (Slow), else 2
+        when it uses its quick action for a second move; hindrance is the caller's business."""
+        fast, slow = self.has_trait(p, "Fast"), self.has_trait(p, "Slow")
+        if slow and not fast:
+            return 1
+        return 2
+
+    def enemies_of(self, side: str) -> list[Piece]:
+        other = "ym" if side == "dm" else "dm"
+        return [self.mages[other], *self.side_creatures(other)]
+
+    # -- serialisation -------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        out = {"format": FORMAT, "round": self.round, "stage": self.stage,
+               "initiative": self.initiative,
+               "arena": {"columns": self.arena.columns, "rows": self.arena.rows},
+               "mages": {s: _mage_dict(self.mages[s]) for s in SIDES},
+               "creatures": [_creature_dict(c) for c in self.creatures],
+               "conjurations": [_conj_dict(c) for c in self.conjurations],
+               "decks": {k: list(v) for k, v in self.decks.items()},
+               "discards": {k: list(v) for k, v in self.discards.items()}}
+        for k, v in self.extra.items():
+            out[k] = copy.deepcopy(v)
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        write_atomic(Path(path), self.dumps())
+
+    def copy(self) -> "Board":
+        return from_dict(self.to_dict(), self.catalog)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _base_dict(p: Piece, keys: list[str]) -> dict:
+    d = {}
+    for k in keys:
+        d[k] = copy.deepcopy(getattr(p, k))
+    d.update(copy.deepcopy(p.extra))
+    return d
+
+
+def _mage_dict(m: Mage) -> dict:
+    d = {"card": m.card, "zone": m.zone, "life": m.life, "damage": m.damage,
+         "conditions": dict(m.conditions)}
+    if m.enchantments:
+        d["enchantments"] = list(m.enchantments)
+    if m.traits:
+        d["traits"] = list(m.traits)
+    d.update(copy.deepcopy(m.extra))
+    return d
+
+
+def _creature_dict(c: Creature) -> dict:
+    d = {"id": c.id, "card": c.card, "side": c.side, "zone": c.zone, "damage": c.damage,
+         "active": c.active, "guarding": c.guarding, "conditions": dict(c.conditions),
+         "enchantments": list(c.enchantments), "traits": list(c.traits), "stats": dict(c.stats)}
+    d.update(copy.deepcopy(c.extra))
+    return d
+
+
+def _conj_dict(c: Conjuration) -> dict:
+    d = {"id": c.id, "card": c.card, "side": c.side, "zone": c.zone}
+    if c.border is not None:
+        d["border"] = c.border
+    d.update({"damage": c.damage, "traits": list(c.traits), "stats": dict(c.stats)})
+    if c.conditions:
+        d["conditions"] = dict(c.conditions)
+    if c.enchantments:
+        d["enchantments"] = list(c.enchantments)
+    d.update(copy.deepcopy(c.extra))
+    return d
+
+
+# -- loading and validation ------------------------------------------------------------------
+
+class _Reader:
+    """Small helpers that read one key and name it in any error."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    @staticmethod
+    def fail(key: str, problem: str) -> BoardError:
+        return BoardError(f"board: {key}: {problem}")
+
+    def obj(self, data, key: str) -> dict:
+        if not isinstance(data, dict):
+            raise self.fail(key, f"must be an object, not {_type_name(data)}")
+        return data
+
+    def need(self, data: dict, name: str, key: str):
+        if name not in data:
+            raise self.fail(f"{key}.{name}" if key else name, "is missing")
+        return data[name]
+
+    def int_(self, value, key: str, low: int = 0, high: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(key, f"must be a whole number, not {_type_name(value)}")
+        if value < low or (high is not None and value > high):
+            span = f"{low} or more" if high is None else f"{low} to {high}"
+            raise self.fail(key, f"must be {span}, not {value}")
+        return value
+
+    def str_(self, value, key: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(key, f"must be a non-empty string, not {_type_name(value)}")
+        return value
+
+    def bool_(self, value, key: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(key, f"must be true or false, not {_type_name(value)}")
+        return value
+
+    def choice(self, value, key: str, options) -> str:
+        if value not in options:
+            raise self.fail(key, f"must be one of {', '.join(options)}, not {value!r}")
+        return value
+
+    def zone(self, value, key: str, arena: Arena) -> str:
+        self.str_(value, key)
+        try:
+            return arena.normal(value)
+        except InvalidInput as err:
+            raise self.fail(key, str(err)) from None
+
+    def str_list(self, value, key: str) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(x, str) and x.strip() for x in value):
+            raise self.fail(key, "must be a list of names")
+        return list(value)
+
+    def conditions(self, value, key: str) -> dict[str, int]:
+        self.obj(value, key)
+        out = {}
+        for name, count in value.items():
+            out[name] = self.int_(count, f"{key}.{name}")
+        return out
+
+    def card(self, value, key: str, types: tuple[str, ...], stats: dict | None = None) -> str:
+        self.str_(value, key)
+        card = self.catalog.find(value)
+        if card is None:
+            if stats is not None and "life" in stats and "cost" in stats:
+                return value
+            hint = self.catalog.suggest(value)
+            extra = " (or give stats.life and stats.cost)" if stats is not None else ""
+            raise self.fail(key, f"no catalog card named {value!r}"
+                            + (f"; did you mean {', '.join(hint)}?" if hint else "") + extra)
+        if card.type not in types:
+            raise self.fail(key, f"{card.name} is a {card.type}, expected a {' or '.join(types)}")
+        return card.name
+
+    def stats(self, value, key: str) -> dict:
+        self.obj(value, key)
+        for k in ("life", "armor", "cost"):
+            if k in value:
+                self.int_(value[k], f"{key}.{k}")
+        if "traits" in value:
+            self.str_list(value["traits"], f"{key}.traits")
+        if "attacks" in value:
+            if not isinstance(value["attacks"], list):
+                raise self.fail(f"{key}.attacks", "must be a list of attack objects")
+            for i, a in enumerate(value["attacks"]):
+                self.obj(a, f"{key}.attacks[{i}]")
+                self.str_(a.get("name"), f"{key}.attacks[{i}].name")
+                try:
+                    Attack.from_dict(a)
+                except (KeyError, TypeError, ValueError) as err:
+                    raise self.fail(f"{key}.attacks[{i}]", f"not a valid attack ({err})") from None
+        return dict(value)
+
+
+_KNOWN_TOP = {"format", "round", "stage", "initiative", "arena", "mages", "creatures",
+              "conjurations", "decks", "discards"}
+_KNOWN_MAGE = {"card", "zone", "life", "damage", "conditions", "enchantments", "traits"}
+_KNOWN_CREATURE = {"id", "card", "side", "zone", "damage", "active", "guarding", "conditions",
+                   "enchantments", "traits", "stats"}
+_KNOWN_CONJ = {"id", "card", "side", "zone", "border", "damage", "traits", "stats", "conditions",
+               "enchantments"}
+
+
+def from_dict(data, catalog: Catalog | None = None) -> Board:
+    """Build a :class:`Board` from contract JSON, or raise :class:`BoardError`."""
+    catalog = catalog or get_catalog()
+    r = _Reader(catalog)
+    r.obj(data, "board")
+    fmt = r.need(data, "format", "")
+    if fmt != FORMAT:
+        raise r.fail("format", f"must be {FORMAT!r}, not {fmt!r}")
+    rnd = r.int_(r.need(data, "round", ""), "round", 1)
+    stage = r.choice(data.get("stage", "quickcast-1"), "stage", STAGES)
+    initiative = r.choice(r.need(data, "initiative", ""), "initiative", SIDES)
+    a = r.obj(r.need(data, "arena", ""), "arena")
+    arena = Arena(r.int_(r.need(a, "columns", "arena"), "arena.columns", 1, 26),
+                  r.int_(r.need(a, "rows", "arena"), "arena.rows", 1, 99))
+
+    mages_data = r.obj(r.need(data, "mages", ""), "mages")
+    mages = {}
+    for side in SIDES:
+        key = f"mages.{side}"
+        m = r.obj(r.need(mages_data, side, "mages"), key)
+        mages[side] = Mage(
+            id=side, side=side,
+            card=r.card(r.need(m, "card", key), f"{key}.card", ("Mage",)),
+            zone=r.zone(r.need(m, "zone", key), f"{key}.zone", arena),
+            life=r.int_(r.need(m, "life", key), f"{key}.life", 1),
+            damage=r.int_(r.need(m, "damage", key), f"{key}.damage"),
+            conditions=r.conditions(r.need(m, "conditions", key), f"{key}.conditions"),
+            enchantments=r.str_list(m.get("enchantments", []), f"{key}.enchantments"),
+            traits=r.str_list(m.get("traits", []), f"{key}.traits"),
+            extra={k: v for k, v in m.items() if k not in _KNOWN_MAGE})
+    unknown_sides = set(mages_data) - set(SIDES)
+    if unknown_sides:
+        raise r.fail("mages", f"only 'dm' and 'ym' are allowed, not {sorted(unknown_sides)}")
+
+    ids: set[str] = set(SIDES)
+    creatures = []
+    clist = r.need(data, "creatures", "")
+    if not isinstance(clist, list):
+        raise r.fail("creatures", "must be a list")
+    for i, c in enumerate(clist):
+        key = f"creatures[{i}]"
+        r.obj(c, key)
+        cid = r.str_(r.need(c, "id", key), f"{key}.id")
+        if cid in ids:
+            raise r.fail(f"{key}.id", f"{cid!r} is used twice (ids must be unique, and 'dm'/'ym' are the mages)")
+        ids.add(cid)
+        stats = r.stats(c.get("stats", {}), f"{key}.stats")
+        creatures.append(Creature(
+            id=cid,
+            card=r.card(r.need(c, "card", key), f"{key}.card", ("Creature",), stats),
+            side=r.choice(r.need(c, "side", key), f"{key}.side", SIDES),
+            zone=r.zone(r.need(c, "zone", key), f"{key}.zone", arena),
+            damage=r.int_(r.need(c, "damage", key), f"{key}.damage"),
+            active=r.bool_(r.need(c, "active", key), f"{key}.active"),
+            guarding=r.bool_(r.need(c, "guarding", key), f"{key}.guarding"),
+            conditions=r.conditions(r.need(c, "conditions", key), f"{key}.conditions"),
+            enchantments=r.str_list(r.need(c, "enchantments", key), f"{key}.enchantments"),
+            traits=r.str_list(r.need(c, "traits", key), f"{key}.traits"),
+            stats=stats,
+            extra={k: v for k, v in c.items() if k not in _KNOWN_CREATURE}))
+
+    conjurations = []
+    jlist = r.need(data, "conjurations", "")
+    if not isinstance(jlist, list):
+        raise r.fail("conjurations", "must be a list")
+    for i, c in enumerate(jlist):
+        key = f"conjurations[{i}]"
+        r.obj(c, key)
+        cid = r.str_(r.need(c, "id", key), f"{key}.id")
+        if cid in ids:
+            raise r.fail(f"{key}.id", f"{cid!r} is used twice (ids must be unique)")
+        ids.add(cid)
+        stats = r.stats(c.get("stats", {}), f"{key}.stats")
+        zone = r.zone(r.need(c, "zone", key), f"{key}.zone", arena)
+        border = None
+        if c.get("border") is not None:
+            border = r.zone(c["border"], f"{key}.border", arena)
+            if not arena.adjacent(zone, border):
+                raise r.fail(f"{key}.border", f"{border} is not next to {zone}; a wall stands "
+                             "on the border between two adjacent zones")
+        conjurations.append(Conjuration(
+            id=cid,
+            card=r.card(r.need(c, "card", key), f"{key}.card", ("Conjuration", "Creature"), stats),
+            side=r.choice(r.need(c, "side", key), f"{key}.side", SIDES),
+            zone=zone, border=border,
+            damage=r.int_(r.need(c, "damage", key), f"{key}.damage"),
+            traits=r.str_list(r.need(c, "traits", key), f"{key}.traits"),
+            stats=stats,
+            conditions=r.conditions(c.get("conditions", {}), f"{key}.conditions"),
+            enchantments=r.str_list(c.get("enchantments", []), f"{key}.enchantments"),
+            extra={k: v for k, v in c.items() if k not in _KNOWN_CONJ}))
+
+    def piles(name: str, required: bool) -> dict[str, list[str]]:
+        raw = r.need(data, name, "") if required else data.get(name, {})
+        r.obj(raw, name)
+        out = {}
+        for deck in SPELL_DECKS:
+            items = r.str_list(raw.get(deck, []), f"{name}.{deck}") if (deck in raw or not required) \
+                else r.str_list(r.need(raw, deck, name), f"{name}.{deck}")
+            out[deck] = [r.card(n, f"{name}.{deck}[{j}]", (DECK_TYPES[deck],)) for j, n in enumerate(items)]
+        extra = set(raw) - set(SPELL_DECKS)
+        if extra:
+            raise r.fail(name, f"unknown deck {sorted(extra)[0]!r}; the decks are {', '.join(SPELL_DECKS)}")
+        return out
+
+    decks = piles("decks", True)
+    discards = piles("discards", False)
+    return Board(round=rnd, stage=stage, initiative=initiative, arena=arena, mages=mages,
+                 creatures=creatures, conjurations=conjurations, decks=decks, discards=discards,
+                 extra={k: copy.deepcopy(v) for k, v in data.items() if k not in _KNOWN_TOP},
+                 catalog=catalog)
+
+
+def new_board(dm_mage: str = "Warlock", ym_mage: str = "Beastmaster", *, dm_zone: str = "A1",
+              ym_zone: str = "D3", dm_life: int | None = None, decks: dict | None = None,
+              catalog: Catalog | None = None, columns: int = 4, rows: int = 3) -> Board:
+    """A fresh board at the start of round 1: both mages, no creatures, the given draw piles."""
+    catalog = catalog or get_catalog()
+    dm, ym = catalog.get(dm_mage), catalog.get(ym_mage)
+    for card, who in ((dm, "the Dummy Mage"), (ym, "your mage")):
+        if card.type != "Mage":
+            raise InvalidInput(f"{card.name} is a {card.type}, not a mage, for {who}")
+    arena = Arena(columns, rows)
+    mages = {"dm": Mage(id="dm", card=dm.name, side="dm", zone=arena.normal(dm_zone),
+                        life=dm_life if dm_life is not None else dm.life),
+             "ym": Mage(id="ym", card=ym.name, side="ym", zone=arena.normal(ym_zone), life=ym.life)}
+    piles = {d: list((decks or {}).get(d, [])) for d in SPELL_DECKS}
+    return Board(round=1, initiative="dm", arena=arena, mages=mages, creatures=[],
+                 conjurations=[], decks=piles, discards={d: [] for d in SPELL_DECKS},
+                 catalog=catalog)
+
+
+def load(path: str | Path, catalog: Catalog | None = None) -> Board:
+    """Read a board file; any problem is a :class:`BoardError` naming the file and the key."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BoardError(f"board file {path} does not exist; check the path") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise BoardError(f"cannot read board file {path}: {getattr(err, 'strerror', None) or err}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise BoardError(f"board file {path} is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
+    try:
+        return from_dict(data, catalog)
+    except BoardError as err:
+        raise BoardError(f"{path}: {err}") from None
+
+
+def _type_name(v) -> str:
+    if v is None:
+        return "null"
+    return {bool: "true/false", int: "a number", float: "a decimal number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(v), type(v).__name__)
