@@ -1,0 +1,796 @@
+"""The Dummy Mage: every decision of the solo rules, as data.
+
+Two entry points, one per kind of turn:
+
+* :func:`quickcast` -- the Dummy Mage's quickcast action (stages 1 and 3): the d12 table;
+* :func:`creature_action` -- the next Dummy Mage creature action in the creature-actions stage.
+
+Both take a :class:`~solo.board.Board` and a :class:`~solo.dice.DiceSource`, change the board the
+way the person will change the physical one, and return a :class:`Decision`: what happened, why,
+the d12 results used, and numbered instructions.  Nothing here prints or prompts.  Resolving the
+attacks a decision makes (dice, damage) is :mod:`solo.resolve`'s job.  Interpretations of the
+rules are in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solo.board import Board, Conjuration, Creature, Mage, Piece
+from solo.catalog import Attack, Card
+from solo.dice import DiceSource
+
+#: Distance at which the quickcast rerolls every 8+ (the Dummy Mage is this far from all enemies).
+FAR = 3
+
+
+@dataclass
+class Decision:
+    """One Dummy Mage turn, ready to render or to print as contract JSON."""
+
+    action: str
+    rolls: list[int] = field(default_factory=list)
+    instructions: list[str] = field(default_factory=list)
+    reason: str | None = None
+    data: dict = field(default_factory=dict)
+    #: attacks to resolve: (attacker id, attack name, target id or zone, moved, is_spell)
+    attacks: list["PlannedAttack"] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        out = {"rolls": list(self.rolls), "action": self.action}
+        out.update(self.data)
+        if self.reason is not None:
+            out["reason"] = self.reason
+        out["instructions"] = list(self.instructions)
+        return out
+
+
+@dataclass
+class PlannedAttack:
+    attacker: str  # a piece id ("dm" for an attack spell cast by the Dummy Mage)
+    attack: Attack
+    target: str  # a piece id, or a zone name for a zone attack
+    moved: bool = False
+    is_spell: bool = False
+    zone: bool = False
+
+
+# -- naming things for the person ------------------------------------------------------------
+
+def label(board: Board, p: Piece) -> str:
+    """How instructions name an object: ``the Dummy Mage``, ``your Timber Wolf (ym-2)``."""
+    if isinstance(p, Mage):
+        return "the Dummy Mage" if p.side == "dm" else "your mage"
+    owner = "the Dummy Mage's" if p.side == "dm" else "your"
+    return f"{owner} {p.card} ({p.id})"
+
+
+def _d12_values(source: DiceSource, mark: int) -> list[int]:
+    return [r.value for r in source.used_since(mark) if r.sides == 12]
+
+
+# -- who is where ----------------------------------------------------------------------------
+
+def in_arena(board: Board, p: Piece) -> bool:
+    """Banished objects are out of the arena until they return."""
+    return p.conditions.get("Banish", 0) <= 0
+
+
+def enemy_creatures(board: Board, side: str = "dm") -> list[Piece]:
+    """The other side's mage and creatures that are in the arena (a mage is a creature)."""
+    return [p for p in board.enemies_of(side) if in_arena(board, p)]
+
+
+def far_from_enemies(board: Board) -> bool:
+    """True when every enemy creature (your mage included) is 3 or more zones from the DM."""
+    dm = board.mages["dm"]
+    return all(board.distance(dm.zone, e.zone) >= FAR for e in enemy_creatures(board))
+
+
+# =============================================================================================
+# Quickcast
+# =============================================================================================
+
+def quickcast(board: Board, source: DiceSource) -> Decision:
+    """One quickcast action of the Dummy Mage (stage 1 or 3)."""
+    mark = len(source.history)
+    dm = board.mages["dm"]
+    if board.incapacitated(dm):
+        why = ", ".join(c for c in ("Stun", "Sleep", "Slam", "Knockdown") if dm.has_condition(c))
+        d = Decision("lose-turn", reason=f"the Dummy Mage is incapacitated ({why}) and loses this quickcast")
+        d.instructions.append(f"Flip the Dummy Mage's quickcast marker: it is incapacitated ({why}) "
+                              "and does nothing this stage.")
+        return d
+
+    first = source.d12("quickcast")
+    rerolled = []
+    while first >= 8 and far_from_enemies(board):
+        rerolled.append(first)
+        first = source.d12("quickcast reroll (3+ zones from every enemy)")
+    notes = []
+    if rerolled:
+        notes.append(f"Rolled {', '.join(map(str, rerolled))} but the Dummy Mage is 3 or more zones "
+                     f"from every enemy, so 8+ is rolled again; kept {first}.")
+
+    if first <= 3:
+        d = _quickcast_move(board, source)
+    elif first <= 7:
+        d = _quickcast_summon(board)
+    elif first <= 10:
+        second = source.d12("enchantment (1-6) or incantation (7-12)")
+        deck = "enchantment" if second <= 6 else "incantation"
+        notes.append(f"Second roll {second}: draw from the {deck} deck.")
+        d = cast_spell(board, source, deck)
+    else:
+        d = cast_spell(board, source, "attack")
+    d.rolls = _d12_values(source, mark)
+    d.instructions = notes + d.instructions
+    return d
+
+
+def _quickcast_move(board: Board, source: DiceSource) -> Decision:
+    dm = board.mages["dm"]
+    roll, direction = source.compass("direction for the Dummy Mage's move")
+    start = dm.zone
+    dest = board.arena.step(start, direction)
+    data = {"from": start, "direction": direction}
+    if dest is None:
+        data["to"] = start
+        d = Decision("move", data=data)
+        d.instructions.append(f"The Dummy Mage tries to move {direction} from {start}, but the "
+                              "arena's edge stops it: it stays where it is.")
+        return d
+    geo = board.geometry()
+    if board.restrained(dm):
+        data["to"] = start
+        d = Decision("move", data=data)
+        d.instructions.append(f"The Dummy Mage would move {direction} but is Restrained: it stays in {start}.")
+        return d
+    if geo.blocked(start, dest, board.flying(dm)):
+        data["to"] = start
+        d = Decision("move", data=data)
+        d.instructions.append(f"The Dummy Mage tries to move {direction} from {start}, but a wall "
+                              f"that blocks passage stands between {start} and {dest}: it stays.")
+        return d
+    dm.zone = dest
+    data["to"] = dest
+    d = Decision("move", data=data)
+    d.instructions.append(f"Move the Dummy Mage one zone {direction}: from {start} to {dest}.")
+    for w in geo.walls_between(start, dest):
+        if w.passage_attacks and not board.flying(dm):
+            d.instructions.append(f"It passes through {board.get(w.id).card} ({w.id}), which attacks it first.")
+    return d
+
+
+def _quickcast_summon(board: Board) -> Decision:
+    deck = board.decks["creature"]
+    if not deck:
+        d = Decision("lose-turn", reason="the creature deck is exhausted, so the Dummy Mage loses this turn")
+        d.instructions.append("The Dummy Mage's creature deck is empty: it loses this quickcast.")
+        return d
+    card = deck.pop(0)
+    dm = board.mages["dm"]
+    c = board.add_creature(card, "dm", dm.zone, active=False)
+    d = Decision("summon", data={"card": c.card, "id": c.id, "zone": c.zone})
+    d.instructions.append(f"Draw the top card of the creature deck: {c.card}. Put it in {c.zone} with "
+                          f"the Dummy Mage, with an inactive action marker (it becomes active at the "
+                          f"next Reset). Its id is {c.id}.")
+    return d
+
+
+# =============================================================================================
+# Spells
+# =============================================================================================
+
+def spell_note(card: Card) -> tuple[dict, bool]:
+    """The card's Dummy Mage annotation, or one inferred from its target line (flagged True)."""
+    if card.dm:
+        return card.dm, False
+    target = (card.target or "").lower()
+    restrictions = [r for r in ("Living", "Non-Mage", "Corporeal", "Non-Flying", "Nonliving")
+                    if r.lower() in target.replace("non-living", "nonliving")]
+    if "Non-Mage" in restrictions and "Living" in restrictions and "living" not in target.replace("non-mage", ""):
+        restrictions.remove("Living")
+    if card.type == "Attack":
+        return {"criterion": "attack"}, True
+    if "zone" in target:
+        return {"criterion": "enemy-zone", "restrictions": restrictions, "needs": []}, True
+    if "friendly" in target or (not {"Curse"} & set(card.subtypes) and "living" in target):
+        return {"criterion": "friendly-creature", "restrictions": restrictions, "needs": []}, True
+    return {"criterion": "enemy-creature", "restrictions": restrictions, "needs": []}, True
+
+
+def meets_restrictions(board: Board, p: Piece, restrictions: list[str]) -> bool:
+    for r in restrictions:
+        key = r.lower()
+        if key == "living" and not board.is_living(p):
+            return False
+        if key == "nonliving" and board.is_living(p):
+            return False
+        if key == "non-mage" and p.is_mage:
+            return False
+        if key == "corporeal" and not board.is_corporeal(p):
+            return False
+        if key == "non-flying" and board.flying(p):
+            return False
+    return True
+
+
+def _is_dm_curse(board: Board, name: str) -> bool:
+    card = board.cat.find(name)
+    return bool(card and card.dm.get("criterion") == "enemy-creature")
+
+
+def meets_needs(board: Board, p: Piece, needs: list[str]) -> bool:
+    attacks = board.attacks(p)
+    for need in needs:
+        if need == "melee" and not any(a.is_melee for a in attacks):
+            return False
+        if need == "attacks" and not any(a.is_melee or a.is_ranged for a in attacks):
+            return False
+        if need == "can-act":
+            if board.stage in ("quickcast-3", "ready") or board.incapacitated(p):
+                return False
+            if isinstance(p, Creature) and not p.active:
+                return False
+        if need == "damaged" and p.damage <= 0:
+            return False
+        if need == "flying" and not board.flying(p):
+            return False
+        if need == "not-flying" and board.has_trait(p, "Flying"):
+            return False
+        if need == "movable" and board.has_trait(p, "Unmovable"):
+            return False
+        if need == "awake" and board.incapacitated(p):
+            return False
+        if need == "enchanted" and not any(not _is_dm_curse(board, e) for e in p.enchantments):
+            return False
+    return True
+
+
+def in_spell_range(board: Board, card_range: tuple[int, int], zone: str) -> bool:
+    dm = board.mages["dm"]
+    dist = board.distance(dm.zone, zone)
+    lo, hi = card_range
+    if not lo <= dist <= hi:
+        return False
+    return board.geometry().line_of_sight(dm.zone, zone)
+
+
+def _highest_life(board: Board, source: DiceSource, options: list[Piece], why: str) -> Piece:
+    best = max(board.remaining_life(p) for p in options)
+    tied = [p for p in options if board.remaining_life(p) == best]
+    return source.choose(tied, f"tie: {why}")
+
+
+def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
+    """Draw the top card of ``deck`` and cast it by the solo rules' placement criteria."""
+    kind = {"enchantment": "enchantment", "incantation": "incantation", "attack": "attack-spell"}[deck]
+    pile = board.decks[deck]
+    if not pile:
+        d = Decision("lose-turn", reason=f"the {deck} deck is exhausted, so the Dummy Mage loses this turn")
+        d.instructions.append(f"The Dummy Mage's {deck} deck is empty: it loses this quickcast.")
+        return d
+    card = board.cat.get(pile.pop(0))
+    note, inferred = spell_note(card)
+    d = Decision(kind, data={"card": card.name})
+    d.instructions.append(f"Draw the top card of the {deck} deck: {card.name}.")
+    if inferred:
+        d.data["inferred"] = True
+        d.instructions.append(f"({card.name} has no Dummy Mage note; its placement follows its "
+                              "target line.)")
+    if note["criterion"] == "attack":
+        target = choose_attack_spell_target(board, source, card)
+    elif note["criterion"] == "enemy-zone":
+        target = choose_enemy_zone(board, source, card, note)
+    elif note["criterion"] == "enemy-creature":
+        target = choose_enemy_creature(board, source, card, note)
+    else:
+        target = choose_friendly_creature(board, source, card, note)
+    if isinstance(target, str) and target.startswith("!"):
+        return _discard(board, d, deck, card, target[1:])
+    if target is None:
+        return _discard(board, d, deck, card, "nothing it could target is in range")
+    if note["criterion"] == "attack":
+        return _cast_attack(board, source, d, card, target)
+    return _cast_on(board, source, d, deck, card, note, target)
+
+
+def _discard(board: Board, d: Decision, deck: str, card: Card, reason: str) -> Decision:
+    board.discards[deck].append(card.name)
+    d.data["discarded"] = True
+    d.reason = reason
+    d.instructions.append(f"Discard {card.name} unused: {reason}.")
+    return d
+
+
+def choose_enemy_creature(board: Board, source: DiceSource, card: Card, note: dict):
+    options = [p for p in enemy_creatures(board)
+               if in_spell_range(board, card.range, p.zone)
+               and meets_restrictions(board, p, note.get("restrictions", []))
+               and meets_needs(board, p, note.get("needs", []))]
+    if not options:
+        return "!no enemy creature in range where it would work"
+    return _highest_life(board, source, options, f"enemy creatures for {card.name}")
+
+
+def choose_friendly_creature(board: Board, source: DiceSource, card: Card, note: dict):
+    """Rule iii: the friendly creature with the lowest remaining life that shares a zone with
+    an enemy; if none does, the lowest remaining life, ties going to the one closest to your
+    mage, then at random.  The Dummy Mage itself is never a friendly-creature target."""
+    ym = board.mages["ym"]
+    options = [c for c in board.side_creatures("dm") if in_arena(board, c)
+               and in_spell_range(board, card.range, c.zone)
+               and meets_restrictions(board, c, note.get("restrictions", []))
+               and meets_needs(board, c, note.get("needs", []))]
+    if not options:
+        return "!no friendly creature in range where it would work"
+    enemy_zones = {e.zone for e in enemy_creatures(board)}
+    engaged = [c for c in options if c.zone in enemy_zones]
+    pool = engaged or options
+    low = min(board.remaining_life(c) for c in pool)
+    pool = [c for c in pool if board.remaining_life(c) == low]
+    near = min(board.distance(c.zone, ym.zone) for c in pool)
+    pool = [c for c in pool if board.distance(c.zone, ym.zone) == near]
+    return source.choose(pool, f"tie: friendly creatures for {card.name}")
+
+
+def choose_enemy_zone(board: Board, source: DiceSource, card: Card, note: dict):
+    """Rule i: the zone in range holding the most enemies (your mage counts); ties go to your
+    mage's zone, then at random."""
+    enemies = enemy_creatures(board)
+    ym = board.mages["ym"]
+    scored = []
+    for z in board.arena.zones():
+        if not in_spell_range(board, card.range, z):
+            continue
+        count = sum(1 for e in enemies if e.zone == z
+                    and meets_restrictions(board, e, note.get("restrictions", [])))
+        if count:
+            scored.append((count, z == ym.zone, z))
+    if not scored:
+        return "!no zone in range holds an enemy"
+    best = max((c, y) for c, y, _ in scored)
+    return source.choose([z for c, y, z in scored if (c, y) == best], f"tie: zones for {card.name}")
+
+
+def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Card, note: dict,
+             target) -> Decision:
+    if isinstance(target, str):  # a zone
+        d.data["target"] = target
+        if deck == "enchantment":
+            board.extra.setdefault("zone_enchantments", {}).setdefault(target, []).append(card.name)
+            d.instructions.append(f"Cast {card.name} face up on zone {target}.")
+        else:
+            board.discards[deck].append(card.name)
+            d.instructions.append(f"Cast {card.name} on zone {target}, then discard it.")
+        return d
+    d.data["target"] = target.id
+    who = label(board, target)
+    if deck == "enchantment":
+        target.enchantments.append(card.name)
+        d.instructions.append(f"Cast {card.name} on {who} and reveal it at once (face up).")
+        return d
+    effect = note.get("effect", {})
+    board.discards[deck].append(card.name)
+    if "condition" in effect:
+        name = effect["condition"]
+        target.conditions[name] = target.conditions.get(name, 0) + 1
+        d.instructions.append(f"Cast {card.name} on {who}; mark it with a {name} reminder "
+                              "(it lasts this round).")
+    elif "heal" in effect:
+        faces = source.attack_dice(effect["heal"], f"{card.name} healing")
+        amount = sum(int(f[0]) for f in faces if f != "-")
+        healed = min(amount, target.damage)
+        target.damage -= healed
+        d.data["healed"] = healed
+        d.data["faces"] = faces
+        d.instructions.append(f"Cast {card.name} on {who}: rolled {' '.join(faces)} = {amount}; "
+                              f"remove {healed} damage (it now has {target.damage}).")
+    elif "banish" in effect:
+        target.conditions["Banish"] = effect["banish"]
+        d.instructions.append(f"Cast {card.name} on {who}: take it out of the arena and put "
+                              f"{effect['banish']} Banish tokens on it; one comes off each Upkeep, "
+                              f"and it returns to {target.zone} when the last one does.")
+    elif effect.get("purge"):
+        gone = list(target.enchantments)
+        target.enchantments.clear()
+        d.data["removed"] = gone
+        d.instructions.append(f"Cast {card.name} on {who}: destroy every enchantment on it "
+                              f"({', '.join(gone) or 'hidden ones too'}).")
+    else:
+        d.instructions.append(f"Cast {card.name} on {who}, then discard it.")
+    return d
+
+
+# -- attack spells ----------------------------------------------------------------------------
+
+def spell_attack(card: Card) -> Attack | None:
+    return card.attacks[0] if card.attacks else None
+
+
+def _spell_can_hit(board: Board, card: Card, p: Piece) -> bool:
+    target = (card.target or "").lower()
+    if "non-flying" in target and board.flying(p):
+        return False
+    return in_spell_range(board, card.range, p.zone)
+
+
+def choose_attack_spell_target(board: Board, source: DiceSource, card: Card):
+    """Your mage first when in range; else the closest of your creatures (ties: the highest
+    remaining life, then at random).  A zone attack picks the zone in the same way."""
+    attack = spell_attack(card)
+    if attack is None:
+        return "!it has no attack"
+    ym = board.mages["ym"]
+    dm = board.mages["dm"]
+    zone_attack = attack.zone or (card.target or "").lower() == "zone"
+    if zone_attack:
+        if in_spell_range(board, card.range, ym.zone):
+            return ym.zone
+        zones = {c.zone for c in board.side_creatures("ym") if in_arena(board, c)
+                 and in_spell_range(board, card.range, c.zone)}
+        if not zones:
+            return "!neither your mage nor any of your creatures is in range"
+        near = min(board.distance(dm.zone, z) for z in zones)
+        zones = sorted(z for z in zones if board.distance(dm.zone, z) == near)
+        most = max(sum(1 for c in board.side_creatures("ym") if c.zone == z) for z in zones)
+        zones = [z for z in zones if sum(1 for c in board.side_creatures("ym") if c.zone == z) == most]
+        return source.choose(zones, f"tie: zones for {card.name}")
+    if _spell_can_hit(board, card, ym):
+        return ym
+    options = [c for c in board.side_creatures("ym") if in_arena(board, c) and _spell_can_hit(board, card, c)]
+    if not options:
+        return "!neither your mage nor any of your creatures is in range"
+    near = min(board.distance(dm.zone, c.zone) for c in options)
+    options = [c for c in options if board.distance(dm.zone, c.zone) == near]
+    return _highest_life(board, source, options, f"targets for {card.name}")
+
+
+def _cast_attack(board: Board, source: DiceSource, d: Decision, card: Card, target) -> Decision:
+    attack = spell_attack(card)
+    board.discards["attack"].append(card.name)
+    if isinstance(target, str):
+        d.data["target"] = target
+        d.attacks.append(PlannedAttack("dm", attack, target, is_spell=True, zone=True))
+        hit = [label(board, p) for p in board.in_zone(target) if p.id != "dm"]
+        d.instructions.append(f"Cast {card.name} on zone {target}: it attacks every object there "
+                              f"except the Dummy Mage ({', '.join(hit) or 'nothing'}). "
+                              f"{attack.dice} attack dice each.")
+        return d
+    d.data["target"] = target.id
+    d.attacks.append(PlannedAttack("dm", attack, target.id, is_spell=True))
+    d.instructions.append(f"Cast {card.name} at {label(board, target)} in {target.zone}: "
+                          f"{attack.dice} attack dice.")
+    return d
+
+
+# =============================================================================================
+# Creature actions
+# =============================================================================================
+
+def active_creatures(board: Board, side: str) -> list[Creature]:
+    return [c for c in board.side_creatures(side) if c.active and in_arena(board, c)]
+
+
+def next_creature(board: Board, source: DiceSource) -> Creature | None:
+    """The active Dummy Mage creature with the highest mana cost (ties at random)."""
+    active = active_creatures(board, "dm")
+    if not active:
+        return None
+    top = max(board.cost(c) for c in active)
+    return source.choose([c for c in active if board.cost(c) == top], "tie: equal mana cost")
+
+
+def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, target: Piece) -> bool:
+    """Whether ``attack`` made from ``from_zone`` may target ``target`` (range, flying, LoS)."""
+    dist = board.distance(from_zone, target.zone)
+    if attack.is_melee:
+        if dist != 0:
+            return False
+        if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
+            return False
+        return True
+    if attack.is_ranged:
+        lo, hi = attack.range
+        if dist == 0 and board.flying(target):
+            return True
+        if not lo <= dist <= hi:
+            return False
+        if attack.has("Indirect"):
+            return True
+        return board.geometry().line_of_sight(from_zone, target.zone)
+    return False
+
+
+def _forced_guards(board: Board, attacker: Piece, zone: str) -> list[Piece]:
+    """Enemy guards in ``zone`` that a melee attack must target first."""
+    if board.has_trait(attacker, "Elusive"):
+        return []
+    return [c for c in board.side_creatures("ym") if c.zone == zone and c.guarding and in_arena(board, c)
+            and not board.incapacitated(c) and not board.restrained(c)
+            and not board.has_trait(c, "Pest")]
+
+
+def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
+                  quick_only: bool) -> list[Attack]:
+    out = []
+    for a in board.attacks(attacker):
+        if a.kind not in ("melee", "ranged") or a.action is None:
+            continue
+        if quick_only and a.action != "quick":
+            continue
+        if not can_reach(board, attacker, a, from_zone, target):
+            continue
+        if a.is_melee:
+            guards = [g for g in _forced_guards(board, attacker, from_zone)
+                      if can_reach(board, attacker, a, from_zone, g)]
+            if guards and target not in guards:
+                continue
+            blood = _bloodthirst_targets(board, attacker, from_zone)
+            if blood and target not in blood and not guards:
+                continue
+        out.append(a)
+    return out
+
+
+def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece]:
+    if not board.has_trait(attacker, "Bloodthirsty"):
+        return []
+    return [e for e in enemy_creatures(board) if e.zone == zone and e.damage > 0 and board.is_living(e)]
+
+
+def _targets(board: Board) -> list[Piece]:
+    """Your side's objects the Dummy Mage's creatures may attack, in priority groups."""
+    return enemy_creatures(board)
+
+
+def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: str,
+                quick_only: bool) -> tuple[Piece, list[Attack]] | None:
+    """Rules A-i/ii: your mage if it can be attacked, else your creature with the highest
+    remaining life that can be, else a conjuration of yours in its zone (engaged)."""
+    ym = board.mages["ym"]
+    if in_arena(board, ym):
+        attacks = legal_attacks(board, attacker, from_zone, ym, quick_only)
+        if attacks:
+            return ym, attacks
+    options = [(c, legal_attacks(board, attacker, from_zone, c, quick_only))
+               for c in board.side_creatures("ym") if in_arena(board, c)]
+    options = [(c, a) for c, a in options if a]
+    if not options:
+        conj = [(c, [a for a in board.attacks(attacker) if a.is_melee and a.action
+                     and (a.action == "quick" or not quick_only)])
+                for c in board.conjurations if c.side == "ym" and c.border is None and c.zone == from_zone]
+        options = [(c, a) for c, a in conj if a]
+    if not options:
+        return None
+    best = max(board.remaining_life(c) for c, _ in options)
+    tied = [(c, a) for c, a in options if board.remaining_life(c) == best]
+    return source.choose(tied, "tie: targets with equal remaining life")
+
+
+def hinders(board: Board, mover: Piece, zone: str) -> bool:
+    """Whether an enemy in ``zone`` hinders ``mover`` (Elusive movers are never hindered)."""
+    if board.has_trait(mover, "Elusive"):
+        return False
+    for e in enemy_creatures(board):
+        if e.zone != zone:
+            continue
+        if board.incapacitated(e) or board.restrained(e) or board.has_trait(e, "Pest"):
+            continue
+        return True
+    return False
+
+
+def creature_action(board: Board, source: DiceSource) -> Decision:
+    """The next Dummy Mage creature action (contract section 3, ``solo dm creature``)."""
+    mark = len(source.history)
+    d = _creature_action(board, source)
+    d.rolls = _d12_values(source, mark)
+    return d
+
+
+def _creature_action(board: Board, source: DiceSource) -> Decision:
+    dm_active = active_creatures(board, "dm")
+    if not dm_active:
+        d = Decision("none", reason="the Dummy Mage has no active creature left this round")
+        d.instructions.append("The Dummy Mage has no creature left to act this round.")
+        return d
+    ym_active = active_creatures(board, "ym")
+    if len(ym_active) > len(dm_active):
+        d = Decision("pass", reason=f"you have {len(ym_active)} active creatures to its {len(dm_active)}")
+        d.instructions.append(f"The Dummy Mage waits: you have more active creatures "
+                              f"({len(ym_active)} to its {len(dm_active)}). Take your next action.")
+        return d
+    c = next_creature(board, source)
+    d = Decision("", data={"creature": c.id})
+    who = label(board, c)
+    # Activation: Slam becomes Daze, Knockdown ends.
+    if c.conditions.get("Slam"):
+        c.conditions.pop("Slam")
+        c.conditions["Daze"] = c.conditions.get("Daze", 0) + 1
+        d.instructions.append(f"Activate {who}: replace its Slam marker with a Daze marker.")
+    if c.conditions.get("Knockdown"):
+        c.conditions.pop("Knockdown")
+        d.instructions.append(f"{who} gets up: remove its Knockdown reminder.")
+    c.active = False
+    c.guarding = False
+    if board.incapacitated(c):
+        why = ", ".join(k for k in ("Stun", "Sleep") if c.has_condition(k))
+        d.action = "lose-turn"
+        d.reason = f"{c.card} is incapacitated ({why})"
+        d.instructions.append(f"Flip the action marker of {who}: it is incapacitated ({why}) and does nothing.")
+        return d
+
+    # A: attack from where it stands (full or quick action).
+    picked = pick_attack(board, source, c, c.zone, quick_only=False)
+    if picked:
+        target, attacks = picked
+        attack = source.choose(attacks, "tie: two legal attacks") if len(attacks) > 1 else attacks[0]
+        return _attack(board, d, c, "attack", [], attack, target)
+
+    restrained = board.restrained(c)
+    slow = board.has_trait(c, "Slow") and not board.has_trait(c, "Fast")
+    hindered = hinders(board, c, c.zone)
+    geo = board.geometry()
+    flying = board.flying(c)
+
+    # B: move one zone (two if Fast and not hindered), then a quick attack.
+    if not restrained and not slow:
+        reach = _reachable(board, c, geo, flying, steps=2 if _fast(board, c) and not hindered else 1)
+        options = [(zone, path) for zone, path in reach.items() if path]
+        choice = _best_move_attack(board, source, c, options)
+        if choice:
+            zone, path, target, attacks = choice
+            attack = source.choose(attacks, "tie: two legal attacks") if len(attacks) > 1 else attacks[0]
+            c.zone = zone
+            return _attack(board, d, c, "move-attack", path, attack, target)
+
+    # C: move up to two zones toward your mage, or toward your creature with the highest
+    # remaining life when it is closer.
+    if restrained:
+        d.action = "move"
+        d.data["path"] = []
+        d.instructions.append(f"{who} is Restrained and has no one to attack: it stays in {c.zone}.")
+        return d
+    return _pursue(board, source, d, c, geo, flying, steps=1 if (slow or hindered) else 2)
+
+
+def _fast(board: Board, c: Piece) -> bool:
+    return board.has_trait(c, "Fast") and not board.has_trait(c, "Slow")
+
+
+def _reachable(board: Board, c: Piece, geo, flying: bool, steps: int) -> dict[str, list[str]]:
+    """Zones reachable with up to ``steps`` moves, each with one path (entering a zone with an
+    enemy that hinders stops the movement)."""
+    out = {c.zone: []}
+    frontier = [(c.zone, [])]
+    for _ in range(steps):
+        nxt = []
+        for zone, path in frontier:
+            if path and hinders(board, c, zone):
+                continue
+            for n in geo.moves(zone, flying):
+                if n not in out:
+                    out[n] = path + [n]
+                    nxt.append((n, path + [n]))
+        frontier = nxt
+    return out
+
+
+def _best_move_attack(board: Board, source: DiceSource, c: Piece, options):
+    """Among zones it can move to, the one from which rule A's target choice is best."""
+    ym = board.mages["ym"]
+    scored = []
+    for zone, path in options:
+        ym_attacks = legal_attacks(board, c, zone, ym, quick_only=True) if in_arena(board, ym) else []
+        if ym_attacks:
+            scored.append(((2, 0), zone, path, ym, ym_attacks))
+            continue
+        for t in board.side_creatures("ym"):
+            if not in_arena(board, t):
+                continue
+            attacks = legal_attacks(board, c, zone, t, quick_only=True)
+            if attacks:
+                scored.append(((1, board.remaining_life(t)), zone, path, t, attacks))
+    if not scored:
+        return None
+    best = max(s[0] for s in scored)
+    tied = [s for s in scored if s[0] == best]
+    # Fewer zones moved first (a Fast creature does not run past its quarry).
+    fewest = min(len(s[2]) for s in tied)
+    tied = [s for s in tied if len(s[2]) == fewest]
+    _, zone, path, target, attacks = source.choose(tied, "tie: where to move and attack")
+    return zone, path, target, attacks
+
+
+def _attack(board: Board, d: Decision, c: Creature, action: str, path: list[str], attack: Attack,
+            target: Piece) -> Decision:
+    who = label(board, c)
+    d.action = action
+    if path:
+        d.data["path"] = list(path)
+        d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path) + ".")
+    d.data["attack"] = attack.name
+    d.data["target"] = target.id
+    d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path)))
+    dice = attack.dice
+    d.instructions.append(f"{who} attacks {label(board, target)} with {attack.name} "
+                          f"({attack.kind}, {dice} attack dice before modifiers).")
+    return d
+
+
+def pursuit_target(board: Board, c: Piece) -> Piece | None:
+    """Rule C: your mage, unless one of your creatures is strictly closer; then the closer
+    creature with the highest remaining life (ties: the closest)."""
+    ym = board.mages["ym"]
+    geo = board.geometry()
+    flying = board.flying(c)
+    dist = geo.path_distances(c.zone, flying)
+
+    def far(p: Piece) -> int:
+        return dist.get(p.zone, 1000 + board.distance(c.zone, p.zone))
+
+    def attackable(p: Piece) -> bool:
+        return any(a.is_ranged or (a.is_melee and (not board.flying(p) or flying or a.has("Reach")))
+                   for a in board.attacks(c) if a.action)
+
+    ym_far = far(ym) if in_arena(board, ym) else 10**6
+    closer = [p for p in board.side_creatures("ym") if in_arena(board, p) and attackable(p)
+              and far(p) < ym_far]
+    if not closer:
+        return ym if in_arena(board, ym) else None
+    best = max(board.remaining_life(p) for p in closer)
+    closer = [p for p in closer if board.remaining_life(p) == best]
+    return min(closer, key=far)
+
+
+def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, flying: bool,
+            steps: int) -> Decision:
+    who = label(board, c)
+    d.action = "move"
+    quarry = pursuit_target(board, c)
+    path: list[str] = []
+    if quarry is not None:
+        zone = c.zone
+        for _ in range(steps):
+            if zone == quarry.zone or (path and hinders(board, c, zone)):
+                break
+            options = geo.step_toward(zone, quarry.zone, flying)
+            if not options:
+                # Walled off: close in by straight distance if it can.
+                here = board.distance(zone, quarry.zone)
+                options = [n for n in geo.moves(zone, flying) if board.distance(n, quarry.zone) < here]
+            if not options:
+                break
+            safe = [n for n in options if not any(w.passage_attacks for w in geo.walls_between(zone, n))]
+            zone = source.choose(sorted(safe or options), "tie: two equally short ways")
+            path.append(zone)
+        if not path:
+            wall = _blocking_wall(board, c, quarry, geo, flying)
+            if wall is not None:
+                attack = next((a for a in board.attacks(c) if a.is_melee and a.action), None)
+                if attack is not None:
+                    return _attack(board, d, c, "attack", [], attack, wall)
+    d.data["path"] = path
+    if path:
+        c.zone = path[-1]
+        aim = label(board, quarry) if quarry is not None else "nothing"
+        d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path)
+                              + f", toward {aim}.")
+    else:
+        d.instructions.append(f"{who} has nowhere useful to go: it stays in {c.zone}.")
+    return d
+
+
+def _blocking_wall(board: Board, c: Piece, quarry: Piece, geo, flying: bool) -> Conjuration | None:
+    """A wall of yours on a border of the creature's zone that stands between it and its quarry."""
+    here = board.distance(c.zone, quarry.zone)
+    for n in board.arena.neighbours(c.zone):
+        if board.distance(n, quarry.zone) >= here:
+            continue
+        for w in geo.walls_between(c.zone, n):
+            p = board.get(w.id)
+            if p.side == "ym" and w.passage_blocked:
+                return p
+    return None

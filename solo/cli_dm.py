@@ -1,0 +1,89 @@
+"""`solo dm quickcast` and `solo dm creature` (contract section 3)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from solo.errors import SoloError
+
+
+def make_source(rolls: str | None, seed: int | None):
+    """``--rolls`` first, then ``--seed``; with neither, a fresh seed."""
+    from solo.dice import ScriptedSource, SeededSource, parse_rolls
+
+    if rolls is None:
+        return SeededSource(seed)
+    fallback = SeededSource(seed) if seed is not None else None
+    return ScriptedSource(d12=parse_rolls(rolls), fallback=fallback)
+
+
+def render(decision: dict) -> str:
+    lines = [f"Dummy Mage: {decision['action']}"
+             + (f" ({decision['reason']})" if decision.get("reason") else "")]
+    for i, text in enumerate(decision["instructions"], 1):
+        lines.append(f"  {i}. {text}")
+    if decision["rolls"]:
+        lines.append(f"  effect die rolls used: {', '.join(map(str, decision['rolls']))}")
+    return "\n".join(lines)
+
+
+def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_json: bool,
+         out: str | None) -> None:
+    from solo import automaton, board as board_mod
+    from solo.resolve import resolve_decision
+
+    board = board_mod.load(board_path)
+    source = make_source(rolls, seed)
+    if kind == "quickcast":
+        decision = automaton.quickcast(board, source)
+    else:
+        decision = automaton.creature_action(board, source)
+    mark = len(source.history)
+    resolve_decision(board, decision, source)
+    decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
+    result = decision.to_json()
+    if out:
+        board.save(out)
+    click.echo(json.dumps(result) if as_json else render(result))
+
+
+_board = click.option("--board", "board_path", required=True, type=click.Path(dir_okay=False),
+                      help="The board file (contract section 2).")
+_rolls = click.option("--rolls", default=None, metavar="9,3,5",
+                      help="Effect-die results to use, in order, instead of rolling.")
+_seed = click.option("--seed", type=int, default=None, help="Seed for every roll --rolls does not cover.")
+_json = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (contract section 3).")
+_out = click.option("--out", type=click.Path(dir_okay=False), default=None,
+                    help="Write the board after the decision to this file.")
+
+
+@click.group()
+def dm() -> None:
+    """Decide what the Dummy Mage does next on a board file."""
+
+
+@dm.command()
+@_board
+@_rolls
+@_seed
+@_json
+@_out
+def quickcast(board_path, rolls, seed, as_json, out) -> None:
+    """One quickcast action of the Dummy Mage (stage 1 or 3)."""
+    _run("quickcast", board_path, rolls, seed, as_json, out)
+
+
+@dm.command()
+@_board
+@_rolls
+@_seed
+@_json
+@_out
+def creature(board_path, rolls, seed, as_json, out) -> None:
+    """The next Dummy Mage creature action in the creature-actions stage."""
+    _run("creature", board_path, rolls, seed, as_json, out)
+
+
+__all__ = ["dm", "SoloError"]
