@@ -1,0 +1,317 @@
+"""Questions as data, and the two ways of answering them.
+
+The core never prompts.  It describes what it wants to know as a :class:`Question` (a stable
+``id``, a ``kind``, the ``message`` a person sees, the ``choices``...) and hands it to a
+:class:`Prompter`:
+
+* :class:`QuestionaryPrompter` asks a person at a terminal (questionary, imported only when a
+  question is really asked, so commands that never ask pay nothing for it);
+* :class:`ScriptedPrompter` answers from a mapping ``{question id: answer or [answers...]}``,
+  usually read from an answers file (JSON or TOML) -- for tests and for driving interactive
+  commands without a terminal.
+
+Both check an answer the same way (:meth:`Question.parse`), so a scripted answer that a person
+could not have given is refused with the question's id and the reason.
+
+Kinds: ``select`` (one of ``choices``), ``autocomplete`` (free typing completed from
+``choices``; the answer must be one of them when there are any), ``text``, ``int`` (optionally
+within ``min``..``max``) and ``confirm`` (yes/no).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from solo.errors import InvalidInput, SoloError
+
+KINDS = ("select", "autocomplete", "text", "int", "confirm")
+
+_YES = {"y", "yes", "true", "1", "on"}
+_NO = {"n", "no", "false", "0", "off"}
+
+
+class MissingAnswer(SoloError):
+    """A question nobody can answer: no scripted answer left, or no terminal to ask on."""
+
+    exit_code = 2
+
+
+class AnswerError(ValueError):
+    """An answer that does not fit its question (the message says why, without the id)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice shown as ``title``; answering it gives ``value``."""
+
+    title: str
+    value: Any = None
+
+    def __post_init__(self) -> None:
+        if self.value is None:
+            object.__setattr__(self, "value", self.title)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing the program wants to know.
+
+    ``validate`` gets the answer as text and returns an error message, or None when it is fine;
+    it is applied to text, int and autocomplete answers after the kind's own checks.
+    """
+
+    id: str
+    kind: str
+    message: str
+    choices: tuple = ()
+    default: Any = None
+    min: int | None = None
+    max: int | None = None
+    validate: Callable[[str], str | None] | None = field(default=None, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"question {self.id!r}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        object.__setattr__(self, "choices", tuple(self.choices))
+        if self.kind == "select" and not self.choices:
+            raise ValueError(f"question {self.id!r}: a select needs choices")
+
+    # -- choices --------------------------------------------------------------------------
+    def pairs(self) -> list[tuple[str, Any]]:
+        """The choices as ``(title, value)`` pairs."""
+        return [(c.title, c.value) if isinstance(c, Choice) else (str(c), c) for c in self.choices]
+
+    def titles(self) -> list[str]:
+        return [t for t, _ in self.pairs()]
+
+    def _match_choice(self, answer: Any) -> Any:
+        pairs = self.pairs()
+        for _, value in pairs:  # the value itself (exact)
+            if value == answer and type(value) is type(answer):
+                return value
+        text = str(answer).strip().lower()
+        for title, value in pairs:  # then the title or a text value, ignoring case
+            if title.strip().lower() == text or (isinstance(value, str) and value.strip().lower() == text):
+                return value
+        shown = ", ".join(self._describe_choice(t, v) for t, v in pairs[:12])
+        more = f" (and {len(pairs) - 12} more)" if len(pairs) > 12 else ""
+        raise AnswerError(f"{answer!r} is not one of the choices: {shown}{more}")
+
+    @staticmethod
+    def _describe_choice(title: str, value: Any) -> str:
+        return title if value == title else f"{value} ({title})"
+
+    # -- checking an answer ---------------------------------------------------------------
+    def parse(self, answer: Any) -> Any:
+        """The value of ``answer`` (a person's text or a scripted value), or :class:`AnswerError`."""
+        if self.kind == "select":
+            return self._match_choice(answer)
+        if self.kind == "confirm":
+            if isinstance(answer, bool):
+                return answer
+            text = str(answer).strip().lower()
+            if text in _YES:
+                return True
+            if text in _NO:
+                return False
+            raise AnswerError(f"{answer!r} is not a yes or no answer; use yes or no")
+        if isinstance(answer, (dict, list, tuple)) or answer is None:
+            raise AnswerError(f"{answer!r} is not a {'number' if self.kind == 'int' else 'text'} answer")
+        if self.kind == "int":
+            if isinstance(answer, bool):
+                raise AnswerError(f"{answer!r} is not a whole number")
+            if isinstance(answer, int):
+                value = answer
+            else:
+                text = str(answer).strip()
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise AnswerError(f"{text!r} is not a whole number") from None
+            if self.min is not None and value < self.min or self.max is not None and value > self.max:
+                raise AnswerError(f"{value} is out of range; give {self._range_text()}")
+            self._run_validate(str(value))
+            return value
+        text = str(answer).strip() if self.kind == "autocomplete" else str(answer)
+        if self.kind == "autocomplete" and self.choices:
+            text = self._match_choice(text)
+        self._run_validate(str(text))
+        return text
+
+    def _range_text(self) -> str:
+        if self.min is not None and self.max is not None:
+            return f"a number from {self.min} to {self.max}"
+        if self.min is not None:
+            return f"a number of at least {self.min}"
+        return f"a number of at most {self.max}"
+
+    def _run_validate(self, text: str) -> None:
+        if self.validate is not None:
+            problem = self.validate(text)
+            if problem:
+                raise AnswerError(problem)
+
+    def check(self, text: str) -> bool | str:
+        """questionary's validator: True, or the message to show under the input."""
+        try:
+            self.parse(text)
+        except AnswerError as err:
+            return str(err)
+        return True
+
+
+class Prompter:
+    """Answers questions.  Subclasses implement :meth:`ask`."""
+
+    def ask(self, q: Question) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+def _flatten(data: Mapping, prefix: str = "") -> dict[str, Any]:
+    """``{"builder": {"name": "x"}}`` -> ``{"builder.name": "x"}`` (TOML tables become ids)."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(_flatten(value, full + "."))
+        else:
+            out[full] = value
+    return out
+
+
+class ScriptedPrompter(Prompter):
+    """Answers given in advance: ``{question id: answer or [answers, ...]}``.
+
+    Every answer is used once, in order: a single answer answers the question once, a list
+    answers it as many times as it has items.  So a loop that keeps asking the same question
+    ends with :class:`MissingAnswer` when the script runs out -- it can never spin forever.
+    A select may be answered with a choice's value or its title.
+    """
+
+    def __init__(self, answers: Mapping[str, Any], source: str = "the answers file") -> None:
+        self.source = source
+        self._queues: dict[str, list[Any]] = {}
+        for key, value in _flatten(answers).items():
+            self._queues[key] = list(value) if isinstance(value, (list, tuple)) else [value]
+        self._used: dict[str, int] = {}
+        #: every question asked and the value it got, in order
+        self.log: list[tuple[str, Any]] = []
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "ScriptedPrompter":
+        """Read answers from a JSON (``.json``) or TOML file (anything else is tried as both)."""
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise InvalidInput(f"answers file {p} not found; check the path") from None
+        except IsADirectoryError:
+            raise InvalidInput(f"answers file {p} is a directory; give a .json or .toml file") from None
+        except UnicodeDecodeError:
+            raise InvalidInput(f"answers file {p} is not UTF-8 text; save it as UTF-8") from None
+        except OSError as err:
+            raise InvalidInput(f"cannot read answers file {p}: {err.strerror}") from None
+        data = _parse_answers(text, p)
+        if not isinstance(data, dict):
+            raise InvalidInput(f"answers file {p} must hold an object of question id -> answer")
+        return cls(data, source=f"answers file {p}")
+
+    def ask(self, q: Question) -> Any:
+        queue = self._queues.get(q.id)
+        if not queue:
+            used = self._used.get(q.id, 0)
+            already = f" (its {used} answer{'s' if used != 1 else ''} are used up)" if used else ""
+            raise MissingAnswer(f"no answer for question '{q.id}' ({json.dumps(q.message)}){already}; "
+                                f"add it to {self.source}")
+        raw = queue.pop(0)
+        self._used[q.id] = self._used.get(q.id, 0) + 1
+        try:
+            value = q.parse(raw)
+        except AnswerError as err:
+            raise InvalidInput(f"bad answer {raw!r} for question '{q.id}' ({json.dumps(q.message)}): {err}") from None
+        self.log.append((q.id, value))
+        return value
+
+    def unused(self) -> dict[str, list[Any]]:
+        """Answers never asked for (a sign the script and the questions disagree)."""
+        return {k: list(v) for k, v in self._queues.items() if v}
+
+
+def _parse_answers(text: str, p: Path) -> Any:
+    suffix = p.suffix.lower()
+    if suffix != ".toml":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as err:
+            if suffix == ".json":
+                raise InvalidInput(f"answers file {p} is not valid JSON: {err.msg} at line {err.lineno}, "
+                                   f"column {err.colno}") from None
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        kind = "TOML" if suffix == ".toml" else "JSON or TOML"
+        raise InvalidInput(f"answers file {p} is not valid {kind}: {err}") from None
+
+
+class QuestionaryPrompter(Prompter):
+    """Asks a person at the terminal with questionary.
+
+    ``input``/``output`` (prompt_toolkit objects) are passed through, for tests.  Without them,
+    and with no terminal on standard input, asking raises :class:`MissingAnswer` at once instead
+    of waiting for input that can never come.  Ctrl-C raises ``KeyboardInterrupt``.
+    """
+
+    def __init__(self, input: Any = None, output: Any = None, stdin: Any = None) -> None:
+        self.input = input
+        self.output = output
+        self._stdin = stdin
+
+    def _has_terminal(self) -> bool:
+        if self.input is not None:
+            return True
+        stdin = self._stdin if self._stdin is not None else sys.stdin
+        try:
+            return bool(stdin is not None and stdin.isatty())
+        except (AttributeError, ValueError):
+            return False
+
+    def ask(self, q: Question) -> Any:
+        if not self._has_terminal():
+            raise MissingAnswer(f"no terminal is available to ask question '{q.id}' "
+                                f"({json.dumps(q.message)}); pass an answers file with --answers")
+        import questionary
+
+        io: dict[str, Any] = {}
+        if self.input is not None:
+            io["input"] = self.input
+        if self.output is not None:
+            io["output"] = self.output
+
+        if q.kind == "select":
+            pairs = q.pairs()
+            qchoices = [questionary.Choice(title=t, value=i) for i, (t, _) in enumerate(pairs)]
+            default = None
+            if q.default is not None:
+                for i, (t, v) in enumerate(pairs):
+                    if v == q.default or t == q.default:
+                        default = qchoices[i]
+                        break
+            index = questionary.select(q.message, choices=qchoices, default=default, **io).unsafe_ask()
+            return pairs[index][1]
+        if q.kind == "confirm":
+            default = True if q.default is None else bool(q.default)
+            return bool(questionary.confirm(q.message, default=default, **io).unsafe_ask())
+        default = "" if q.default is None else str(q.default)
+        if q.kind == "autocomplete":
+            text = questionary.autocomplete(q.message, choices=q.titles(), default=default,
+                                            match_middle=True, ignore_case=True,
+                                            validate=q.check, **io).unsafe_ask()
+        else:  # text, int
+            text = questionary.text(q.message, default=default, validate=q.check, **io).unsafe_ask()
+        return q.parse(text)

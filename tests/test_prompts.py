@@ -1,0 +1,165 @@
+"""Prompts as data: answers checked like a person's, scripted answers, answers files, and one
+pass through questionary with prompt_toolkit's pipe input."""
+
+import json
+
+import pytest
+
+from solo.errors import SoloError
+from solo.prompts import (Choice, MissingAnswer, Question, QuestionaryPrompter, ScriptedPrompter)
+
+ACTION = Question("deck.creature.action", "select", "What next?",
+                  choices=(Choice("Add a card", "add"), Choice("Done", "done")))
+CARD = Question("deck.creature.card", "autocomplete", "Creature to add",
+                choices=("Timber Wolf", "Bitterwood Fox"))
+COPIES = Question("deck.creature.copies", "int", "Copies", min=0, max=15)
+SURE = Question("deck.sure", "confirm", "Sure?")
+
+
+def test_question_kind_is_checked():
+    with pytest.raises(ValueError, match="kind"):
+        Question("x", "dropdown", "?")
+    with pytest.raises(ValueError, match="choices"):
+        Question("x", "select", "?")
+
+
+def test_validate_callable_does_not_take_part_in_equality():
+    a = Question("x", "text", "Name", validate=lambda s: None)
+    b = Question("x", "text", "Name", validate=lambda s: "no")
+    assert a == b and hash(a) == hash(b)
+
+
+def test_select_accepts_value_or_title_in_any_case():
+    assert ACTION.parse("add") == "add"
+    assert ACTION.parse("Add a card") == "add"
+    assert ACTION.parse("  done ") == "done"
+    with pytest.raises(ValueError, match="not one of the choices: add \\(Add a card\\), done \\(Done\\)"):
+        ACTION.parse("quit")
+
+
+def test_select_keeps_non_text_values():
+    q = Question("n", "select", "How many?", choices=(Choice("one", 1), Choice("two", 2)))
+    assert q.parse(2) == 2 and q.parse("one") == 1
+
+
+def test_autocomplete_returns_the_catalog_spelling():
+    assert CARD.parse("timber wolf") == "Timber Wolf"
+    with pytest.raises(ValueError):
+        CARD.parse("Timber")
+
+
+def test_int_range_and_text():
+    assert COPIES.parse("3") == 3 and COPIES.parse(0) == 0
+    for bad, why in [("16", "from 0 to 15"), (-1, "from 0 to 15"), ("two", "whole number"),
+                     (True, "whole number"), (2.5, "whole number")]:
+        with pytest.raises(ValueError, match=why):
+            COPIES.parse(bad)
+
+
+def test_confirm_answers():
+    assert SURE.parse(True) is True and SURE.parse("no") is False and SURE.parse("Y") is True
+    with pytest.raises(ValueError, match="yes or no"):
+        SURE.parse("maybe")
+
+
+def test_validate_callable_is_applied_after_the_kind():
+    q = Question("name", "text", "Name", validate=lambda s: "taken" if s == "Starter" else None)
+    assert q.parse("Mine") == "Mine"
+    with pytest.raises(ValueError, match="taken"):
+        q.parse("Starter")
+    assert q.check("Starter") == "taken" and q.check("Mine") is True
+
+
+# -- scripted ---------------------------------------------------------------------------------
+
+def test_scripted_lists_are_used_in_order_and_once():
+    p = ScriptedPrompter({"deck.creature.action": ["add", "Done"], "deck.creature.copies": 2})
+    assert [p.ask(ACTION), p.ask(ACTION), p.ask(COPIES)] == ["add", "done", 2]
+    assert p.log == [("deck.creature.action", "add"), ("deck.creature.action", "done"),
+                     ("deck.creature.copies", 2)]
+    with pytest.raises(MissingAnswer, match="used up"):
+        p.ask(ACTION)
+
+
+def test_missing_answer_names_the_question_and_its_message():
+    with pytest.raises(MissingAnswer) as err:
+        ScriptedPrompter({}).ask(CARD)
+    assert str(err.value) == ('no answer for question \'deck.creature.card\' ("Creature to add"); '
+                              "add it to the answers file")
+    assert err.value.exit_code == 2
+
+
+def test_a_wrong_scripted_answer_names_the_question_and_the_problem():
+    with pytest.raises(SoloError, match=r"deck.creature.copies.*from 0 to 15"):
+        ScriptedPrompter({"deck.creature.copies": 99}).ask(COPIES)
+    with pytest.raises(SoloError, match=r"deck.creature.card.*not one of"):
+        ScriptedPrompter({"deck.creature.card": "Fireball"}).ask(CARD)
+
+
+def test_unused_answers_are_reported():
+    p = ScriptedPrompter({"deck.sure": [True, False], "other": 1})
+    p.ask(SURE)
+    assert p.unused() == {"deck.sure": [False], "other": [1]}
+
+
+def test_answers_from_json_and_toml_files(tmp_path):
+    j = tmp_path / "a.json"
+    j.write_text(json.dumps({"deck.creature.copies": [1, 2]}))
+    p = ScriptedPrompter.from_file(j)
+    assert (p.ask(COPIES), p.ask(COPIES)) == (1, 2)
+    t = tmp_path / "a.toml"
+    t.write_text('"deck.sure" = true\n[deck.creature]\naction = ["add"]\n')
+    p = ScriptedPrompter.from_file(t)
+    assert p.ask(SURE) is True and p.ask(ACTION) == "add"
+    with pytest.raises(MissingAnswer, match=str(t).replace("\\", "\\\\")):
+        p.ask(COPIES)
+
+
+@pytest.mark.parametrize("name,text,message", [
+    ("missing.json", None, "not found"),
+    ("bad.json", "{oops", "not valid JSON: .* line 1"),
+    ("bad.toml", "x = = 1", "not valid TOML"),
+    ("list.json", "[1, 2]", "must hold an object"),
+])
+def test_bad_answers_files_are_one_clear_error(tmp_path, name, text, message):
+    path = tmp_path / name
+    if text is not None:
+        path.write_text(text)
+    with pytest.raises(SoloError, match=message) as err:
+        ScriptedPrompter.from_file(path)
+    assert err.value.exit_code == 2
+
+
+# -- questionary ------------------------------------------------------------------------------
+
+class NotATerminal:
+    def isatty(self):
+        return False
+
+
+def test_no_terminal_never_hangs():
+    with pytest.raises(MissingAnswer, match="no terminal is available to ask question 'deck.sure'.*--answers"):
+        QuestionaryPrompter(stdin=NotATerminal()).ask(SURE)
+
+
+def test_questionary_through_a_pipe():
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    def ask(q, keys):
+        with create_pipe_input() as inp:
+            inp.send_text(keys)
+            return QuestionaryPrompter(input=inp, output=DummyOutput()).ask(q)
+
+    down = "\x1b[B"
+    assert ask(ACTION, down + "\r") == "done"
+    assert ask(Question("s", "select", "?", choices=("a", "b", "c"), default="b"), "\r") == "b"
+    # the autocomplete ignores case and returns the catalog's spelling
+    assert ask(CARD, "bitterwood fox\r") == "Bitterwood Fox"
+    # a wrong card is refused in place; erase it and type a right one
+    assert ask(CARD, "Wolfy\r" + "\x7f" * 5 + "Timber Wolf\r") == "Timber Wolf"
+    # 99 is out of range and refused; erase and give 3
+    assert ask(COPIES, "99\r\x7f\x7f3\r") == 3
+    assert ask(SURE, "n") is False
+    assert ask(Question("c", "confirm", "?", default=False), "\r") is False
+    assert ask(Question("t", "text", "Name", default="Mine"), "\r") == "Mine"
