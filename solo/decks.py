@@ -1,0 +1,540 @@
+"""Deck sets: the Dummy Mage's four decks, read from and written to TOML (contract section 5).
+
+Pure core: nothing here prints or prompts.  Problems with a file's *shape* (missing, unreadable,
+bad TOML, a copy count that is not a whole number of at least 1, an unknown table) raise
+:class:`~solo.errors.InvalidInput` (exit 2); problems with the *rules* (unknown cards, a card of
+the wrong type, a deck of the wrong size) are listed by :func:`validate`, one line each.
+
+Built-in sets are the TOML files shipped next to the catalog (:func:`solo.catalog.data_dir`);
+a person's own sets live in ``<user data dir>/decks`` (:func:`user_dir`).
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import os
+import re
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from solo.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
+from solo.errors import InvalidInput, SoloError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from solo.catalog import Card
+    from solo.dice import DiceSource
+
+#: The four decks and how many cards each must hold.
+DECK_SIZES: dict[str, int] = {"creature": 15, "enchantment": 10, "incantation": 10, "attack": 10}
+
+#: Mana-cost buckets of :func:`mana_curve`: (label, lowest, highest or None).
+CURVE_BUCKETS: tuple[tuple[str, int, int | None], ...] = (
+    ("0-3", 0, 3), ("4-6", 4, 6), ("7-9", 7, 9), ("10-12", 10, 12), ("13-15", 13, 15), ("16+", 16, None))
+
+#: Creature cost limits of the random sets.
+HARDER_MIN_COST = 9
+EASIER_MAX_COST = 9
+#: Most copies of one card in a random set.
+RANDOM_MAX_CREATURE_COPIES = 3
+RANDOM_MAX_SPELL_COPIES = 2
+
+_TOP_KEYS = ("name", "description")
+
+
+def empty_decks() -> dict[str, dict[str, int]]:
+    return {deck: {} for deck in SPELL_DECKS}
+
+
+@dataclass
+class DeckSet:
+    """A named set of the four decks; ``decks[deck][card name] = copies``, in file order."""
+
+    name: str
+    description: str = ""
+    decks: dict[str, dict[str, int]] = field(default_factory=empty_decks)
+    #: the file it was read from, if any (not part of the set's identity)
+    path: Path | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for deck in SPELL_DECKS:
+            self.decks.setdefault(deck, {})
+
+    def size(self, deck: str) -> int:
+        return sum(self.decks[deck].values())
+
+    def sizes(self) -> dict[str, int]:
+        return {deck: self.size(deck) for deck in SPELL_DECKS}
+
+    def key_of(self, deck: str, name: str) -> str | None:
+        """The key under which ``name`` is listed in ``deck`` (matched without regard to case)."""
+        low = name.strip().lower()
+        for key in self.decks[deck]:
+            if key.lower() == low:
+                return key
+        return None
+
+    def copies(self, deck: str, name: str) -> int:
+        key = self.key_of(deck, name)
+        return self.decks[deck][key] if key else 0
+
+    def copy(self) -> "DeckSet":
+        return DeckSet(self.name, self.description, copy.deepcopy(self.decks), self.path)
+
+    def canonical(self, catalog: Catalog) -> "DeckSet":
+        """A copy with every known card spelled as in the catalog (same-card keys merged)."""
+        out = DeckSet(self.name, self.description, empty_decks(), self.path)
+        for deck, cards in self.decks.items():
+            for name, n in cards.items():
+                card = catalog.find(name)
+                key = card.name if card else name
+                existing = out.key_of(deck, key)
+                if existing:
+                    out.decks[deck][existing] += n
+                else:
+                    out.decks[deck][key] = n
+        return out
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+def load(path: str | Path) -> DeckSet:
+    """Read a deck file; a file that cannot be read or has the wrong shape raises InvalidInput."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInput(f"deck file {p} not found; check the path, or see 'solo deck list'") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{p} is a directory, not a deck file; give a .toml file") from None
+    except UnicodeDecodeError:
+        raise InvalidInput(f"deck file {p} is not UTF-8 text; save it as UTF-8") from None
+    except OSError as err:
+        raise InvalidInput(f"cannot read deck file {p}: {err.strerror}") from None
+    return loads(text, where=str(p), default_name=p.stem, path=p)
+
+
+def loads(text: str, where: str = "deck file", default_name: str = "Unnamed",
+          path: Path | None = None) -> DeckSet:
+    """Parse deck TOML (see :func:`load`).  A missing ``name`` defaults to ``default_name``."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidInput(f"{where} is not valid TOML: {err}") from None
+    return from_dict(data, where, default_name, path)
+
+
+def from_dict(data: dict, where: str = "deck file", default_name: str = "Unnamed",
+              path: Path | None = None) -> DeckSet:
+    for key, value in data.items():
+        if key in SPELL_DECKS or key in _TOP_KEYS:
+            continue
+        known = list(SPELL_DECKS) + list(_TOP_KEYS)
+        near = difflib.get_close_matches(key.lower(), known, n=1, cutoff=0.6)
+        hint = f"; did you mean {_as_toml_key(near[0], data)}?" if near else ""
+        if isinstance(value, dict):
+            raise InvalidInput(f"{where}: unknown table [{key}]{hint} "
+                               f"(the decks are [creature], [enchantment], [incantation] and [attack])")
+        raise InvalidInput(f"{where}: unknown key {key!r}{hint} "
+                           f"(a deck file holds name, description and the four deck tables)")
+    name = data.get("name", default_name)
+    description = data.get("description", "")
+    for key, value in (("name", name), ("description", description)):
+        if not isinstance(value, str):
+            raise InvalidInput(f"{where}: {key} must be text in quotes, not {value!r}")
+    if not name.strip():
+        raise InvalidInput(f"{where}: name is empty; give the set a name")
+    decks = empty_decks()
+    for deck in SPELL_DECKS:
+        table = data.get(deck, {})
+        if not isinstance(table, dict):
+            raise InvalidInput(f"{where}: {deck} must be a table [{deck}] of \"Card name\" = copies, "
+                               f"not {table!r}")
+        for card, n in table.items():
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise InvalidInput(f"{where}: [{deck}] {card!r} = {n!r}: copies must be a whole number "
+                                   f"of at least 1 (remove the line to leave the card out)")
+            decks[deck][card] = n
+    return DeckSet(name.strip(), description, decks, path)
+
+
+def _as_toml_key(key: str, data: dict) -> str:
+    return f"[{key}]" if key in SPELL_DECKS else repr(key)
+
+
+# -- the rules -------------------------------------------------------------------------------
+
+def validate(deckset: DeckSet, catalog: Catalog) -> list[str]:
+    """Every rule the set breaks, one line each, naming the deck and the card.
+
+    An empty list means the set is valid: every card is in the catalog and of its deck's type,
+    and the decks hold 15 creatures and 10 enchantments, incantations and attacks.
+    """
+    problems: list[str] = []
+    for deck in SPELL_DECKS:
+        want = DECK_TYPES[deck]
+        seen: dict[str, str] = {}
+        for name in deckset.decks[deck]:
+            card = catalog.find(name)
+            if card is None:
+                problems.append(f"{deck} deck: unknown card {name!r}; {_did_you_mean(catalog, name, want)}")
+                continue
+            if card.name in seen:
+                problems.append(f"{deck} deck: {card.name} is listed twice ({seen[card.name]!r} and "
+                                f"{name!r}); keep one line with the total copies")
+            seen[card.name] = name
+            if card.type != want:
+                problems.append(f"{deck} deck: {card.name} is {_a(card.type)}, not {_a(want)}; "
+                                + _where_it_goes(card.type))
+        n, size = deckset.size(deck), DECK_SIZES[deck]
+        if n != size:
+            fix = f"add {size - n}" if n < size else f"remove {n - size}"
+            problems.append(f"{deck} deck: {n} card{'s' if n != 1 else ''}, needs exactly {size}; {fix}")
+    return problems
+
+
+def notes(deckset: DeckSet, catalog: Catalog) -> list[str]:
+    """Things worth knowing that do not make a set invalid (see docs/rulings.md, Decks)."""
+    out: list[str] = []
+    for deck in SPELL_DECKS:
+        for name, n in deckset.decks[deck].items():
+            card = catalog.find(name)
+            if card is None:
+                continue
+            if n > 1 and card.has("Legendary"):
+                out.append(f"{deck} deck: {n} copies of {card.name}, which is Legendary: "
+                           f"only one can be in play at a time")
+            only = [t for t in card.traits if t.lower().endswith(" only")]
+            if only:
+                out.append(f"{deck} deck: {card.name} is marked {', '.join(only)} (a mage restriction; "
+                           f"random sets leave such cards out)")
+    return out
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def _where_it_goes(type_: str) -> str:
+    for deck, t in DECK_TYPES.items():
+        if t == type_:
+            return f"move it to the {deck} deck"
+    return f"the Dummy Mage's decks hold no {type_} cards; remove it"
+
+
+def _did_you_mean(catalog: Catalog, name: str, type_: str) -> str:
+    hint = catalog.suggest(name, type_) or catalog.suggest(name)
+    if hint:
+        return "did you mean " + ", ".join(hint) + "?"
+    return f"no similar {type_.lower()} card; try 'solo cards search'"
+
+
+def deck_name(text: str) -> str:
+    """The deck called ``text`` (any case, plural allowed), or InvalidInput listing the four."""
+    low = text.strip().lower()
+    for deck in SPELL_DECKS:
+        if low in (deck, deck + "s"):
+            return deck
+    raise InvalidInput(f"no deck called {text!r}; the decks are {', '.join(SPELL_DECKS)}")
+
+
+def card_for(catalog: Catalog, deck: str, name: str) -> "Card":
+    """The catalog card ``name`` for ``deck``, or a clear error (unknown, or the wrong type)."""
+    want = DECK_TYPES[deck]
+    card = catalog.find(name)
+    if card is None:
+        raise UnknownCard(f"no card named {name!r} in the catalog; {_did_you_mean(catalog, name, want)}")
+    if card.type != want:
+        raise InvalidInput(f"{card.name} is {_a(card.type)}, not {_a(want)}, so it cannot go in the "
+                           f"{deck} deck; " + _where_it_goes(card.type).replace("move it to", "it belongs in"))
+    return card
+
+
+# -- changing a set --------------------------------------------------------------------------
+
+def set_copies(deckset: DeckSet, deck: str, name: str, copies: int) -> int:
+    """Put exactly ``copies`` of ``name`` in ``deck`` (0 removes it); returns ``copies``."""
+    if copies < 0:
+        raise InvalidInput(f"copies cannot be negative ({copies})")
+    key = deckset.key_of(deck, name)
+    if copies == 0:
+        if key:
+            del deckset.decks[deck][key]
+        return 0
+    deckset.decks[deck][key or name] = copies
+    return copies
+
+
+def add_card(deckset: DeckSet, catalog: Catalog, deck: str, name: str, copies: int = 1) -> int:
+    """Add ``copies`` of a catalog card to ``deck`` (checked); returns the card's new count."""
+    if copies < 1:
+        raise InvalidInput(f"--copies must be at least 1, not {copies}")
+    card = card_for(catalog, deck, name)
+    key = deckset.key_of(deck, card.name)
+    if key and key != card.name:  # respell an old key as the catalog does, keeping its place
+        deckset.decks[deck] = {(card.name if k == key else k): v for k, v in deckset.decks[deck].items()}
+    return set_copies(deckset, deck, card.name, deckset.copies(deck, card.name) + copies)
+
+
+def remove_card(deckset: DeckSet, deck: str, name: str, copies: int | None = None) -> int:
+    """Take ``copies`` of ``name`` out of ``deck`` (None: every copy); returns the new count."""
+    key = deckset.key_of(deck, name)
+    if key is None:
+        listed = list(deckset.decks[deck])
+        near = difflib.get_close_matches(name, listed, n=3, cutoff=0.5)
+        hint = (f"; did you mean {', '.join(near)}?" if near
+                else f"; it holds {', '.join(listed)}" if listed else "; it is empty")
+        raise InvalidInput(f"{name!r} is not in the {deck} deck{hint}")
+    have = deckset.decks[deck][key]
+    if copies is None:
+        copies = have
+    if copies < 1:
+        raise InvalidInput(f"--copies must be at least 1, not {copies}")
+    if copies > have:
+        raise InvalidInput(f"the {deck} deck has only {have} {key}; cannot remove {copies}")
+    return set_copies(deckset, deck, key, have - copies)
+
+
+# -- summaries -------------------------------------------------------------------------------
+
+def mana_curve(deck: dict[str, int], catalog: Catalog) -> dict[str, int]:
+    """Copies per mana-cost bucket (:data:`CURVE_BUCKETS`), every bucket present, in order.
+
+    Enchantments count their casting and reveal costs together; X costs count as 0; cards the
+    catalog does not know are left out.
+    """
+    curve = {label: 0 for label, _, _ in CURVE_BUCKETS}
+    for name, n in deck.items():
+        card = catalog.find(name)
+        if card is None:
+            continue
+        curve[cost_bucket(card.mana)] += n
+    return curve
+
+
+def cost_bucket(mana: int) -> str:
+    """The :data:`CURVE_BUCKETS` label of a mana cost.
+
+    >>> [cost_bucket(m) for m in (0, 3, 4, 9, 12, 15, 16, 28)]
+    ['0-3', '0-3', '4-6', '7-9', '10-12', '13-15', '16+', '16+']
+    """
+    for label, low, high in CURVE_BUCKETS:
+        if mana >= low and (high is None or mana <= high):
+            return label
+    return CURVE_BUCKETS[0][0]
+
+
+def curve_text(curve: dict[str, int]) -> str:
+    """One line: ``0-3: 2  4-6: 5 ...`` (empty buckets shown as 0).
+
+    >>> curve_text({"0-3": 2, "4-6": 0})
+    'mana 0-3: 2  4-6: 0'
+    """
+    return "mana " + "  ".join(f"{label}: {n}" for label, n in curve.items())
+
+
+# -- where sets live -------------------------------------------------------------------------
+
+def builtin_dir() -> Path:
+    return data_dir()
+
+
+def user_data_dir() -> Path:
+    """``$SOLO_DATA_DIR`` if set, else the platform's user data dir for solo."""
+    env = os.environ.get("SOLO_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("solo"))
+
+
+def user_dir() -> Path:
+    """Where a person's own deck sets are saved."""
+    return user_data_dir() / "decks"
+
+
+def is_builtin(path: Path) -> bool:
+    try:
+        return path.resolve().parent == builtin_dir().resolve()
+    except OSError:  # pragma: no cover
+        return False
+
+
+def slugify(name: str) -> str:
+    """A file-name stem for a set name.
+
+    >>> slugify("My  Deck: Hard!"), slugify("Élan"), slugify("???")
+    ('my-deck-hard', 'élan', 'deck')
+    """
+    slug = re.sub(r"[^\w]+", "-", name.strip().lower()).strip("-_")
+    return slug or "deck"
+
+
+@dataclass(frozen=True)
+class SetEntry:
+    """One set found on disk (``deckset`` is None when the file is broken; ``error`` says why)."""
+
+    name: str
+    where: str  # "built-in" | "user"
+    path: Path
+    description: str = ""
+    deckset: DeckSet | None = None
+    error: str | None = None
+    shadowed: bool = False
+
+
+def _scan(folder: Path, where: str) -> list[SetEntry]:
+    if not folder.is_dir():
+        return []
+    out = []
+    for p in sorted(folder.glob("*.toml")):
+        try:
+            ds = load(p)
+        except SoloError as err:
+            out.append(SetEntry(p.stem, where, p, error=str(err)))
+            continue
+        out.append(SetEntry(ds.name, where, p, ds.description, ds))
+    return out
+
+
+def available() -> list[SetEntry]:
+    """Built-in sets, then the person's own; a built-in set whose name a user set reuses is
+    marked ``shadowed`` (names resolve to the user's copy)."""
+    user = _scan(user_dir(), "user")
+    user_names = {e.name.lower() for e in user} | {e.path.stem.lower() for e in user}
+    builtin = [SetEntry(e.name, e.where, e.path, e.description, e.deckset, e.error,
+                        shadowed=e.name.lower() in user_names)
+               for e in _scan(builtin_dir(), "built-in")]
+    return builtin + user
+
+
+def resolve(name_or_path: str | Path) -> DeckSet:
+    """A deck file by path, else a user or built-in set by name or file stem (any case).
+
+    A person's own set wins over a built-in one of the same name.
+    """
+    text = str(name_or_path)
+    p = Path(text).expanduser()
+    if p.is_file():
+        return load(p)
+    if p.is_dir():
+        raise InvalidInput(f"{p} is a directory, not a deck file; give a .toml file or a set name")
+    low = text.strip().lower()
+    entries = available()
+    for group in ("user", "built-in"):
+        for e in entries:
+            if e.where == group and low in (e.name.lower(), e.path.stem.lower()):
+                if e.deckset is None:
+                    raise InvalidInput(e.error or f"cannot read {e.path}")
+                return e.deckset
+    names = sorted({e.name for e in entries if e.deckset is not None}, key=str.lower)
+    looks_like_path = p.suffix.lower() == ".toml" or os.sep in text or "/" in text
+    first = f"no deck file at {p}" if looks_like_path else f"no deck set named {text!r}"
+    raise InvalidInput(f"{first}; the sets are {', '.join(names) or '(none)'} "
+                       "(or give the path of a .toml file)")
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+def to_dict(deckset: DeckSet) -> dict:
+    data: dict = {"name": deckset.name, "description": deckset.description}
+    for deck in SPELL_DECKS:
+        data[deck] = dict(deckset.decks[deck])
+    return data
+
+
+def dumps(deckset: DeckSet, catalog: Catalog | None = None) -> str:
+    """The set as deck TOML; with a catalog, card names are spelled as the catalog spells them."""
+    import tomli_w
+
+    if catalog is not None:
+        deckset = deckset.canonical(catalog)
+    return tomli_w.dumps(to_dict(deckset), multiline_strings="\n" in deckset.description)
+
+
+def save(deckset: DeckSet, path: str | Path, catalog: Catalog | None = None) -> Path:
+    """Write the set to ``path`` atomically (a temporary file, then a rename); returns the path."""
+    p = Path(path).expanduser()
+    text = dumps(deckset, catalog)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, p)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError as err:
+        raise InvalidInput(f"cannot write deck file {p}: {err.strerror or err}") from None
+    deckset.path = p
+    return p
+
+
+# -- random sets -----------------------------------------------------------------------------
+
+def random_set(source: "DiceSource", harder: bool = False, easier: bool = False,
+               catalog: Catalog | None = None, name: str = "Random",
+               description: str | None = None) -> DeckSet:
+    """A valid set picked with ``source.choose`` (the project's one random path).
+
+    Creatures: Arena creature cards without an "... Only" restriction, at most
+    :data:`RANDOM_MAX_CREATURE_COPIES` of a card and one of a Legendary; ``harder`` keeps
+    creatures costing :data:`HARDER_MIN_COST` or more, ``easier`` those costing
+    :data:`EASIER_MAX_COST` or less.  Spells: catalog cards with a Dummy Mage annotation; when
+    too few are annotated, the spells of the shipped sets instead.
+    """
+    if harder and easier:
+        raise InvalidInput("choose --harder or --easier, not both")
+    if catalog is None:
+        from solo.catalog import get_catalog
+
+        catalog = get_catalog()
+    creatures = [c for c in catalog.cards("Creature")
+                 if not any(t.lower().endswith(" only") for t in c.traits)
+                 and isinstance(c.cost, int)
+                 and (not harder or c.mana >= HARDER_MIN_COST)
+                 and (not easier or c.mana <= EASIER_MAX_COST)]
+    decks = empty_decks()
+    decks["creature"] = _fill(source, creatures, DECK_SIZES["creature"], RANDOM_MAX_CREATURE_COPIES,
+                              "random creature")
+    shipped: list[DeckSet] | None = None
+    for deck in SPELL_DECKS[1:]:
+        size = DECK_SIZES[deck]
+        pool = [c for c in catalog.cards(DECK_TYPES[deck]) if c.dm]
+        if len(pool) * RANDOM_MAX_SPELL_COPIES < size:
+            if shipped is None:
+                shipped = [e.deckset for e in _scan(builtin_dir(), "built-in") if e.deckset]
+            names = sorted({catalog.get(n).name for ds in shipped for n in ds.decks[deck] if n in catalog})
+            pool = [catalog.get(n) for n in names if catalog.get(n).type == DECK_TYPES[deck]]
+        decks[deck] = _fill(source, pool, size, RANDOM_MAX_SPELL_COPIES, f"random {deck}")
+    if description is None:
+        kind = ("harder: creatures costing 9 mana or more" if harder
+                else "easier: creatures costing 9 mana or less" if easier else "any creatures")
+        description = f"Picked at random ({kind})."
+    return DeckSet(name, description, decks)
+
+
+def _fill(source: "DiceSource", pool: list, size: int, cap: int, label: str) -> dict[str, int]:
+    pool = list(pool)
+    if sum(1 if c.has("Legendary") else cap for c in pool) < size:
+        raise SoloError(f"not enough cards to make a {label.split()[-1]} deck at random")
+    picked: dict[str, int] = {}
+    cards = {c.name: c for c in pool}
+    total = 0
+    while total < size:
+        card = source.choose(pool, label)
+        picked[card.name] = picked.get(card.name, 0) + 1
+        total += 1
+        if picked[card.name] >= (1 if card.has("Legendary") else cap):
+            pool.remove(card)
+    order = sorted(picked, key=lambda n: (cards[n].mana, n))
+    return {n: picked[n] for n in order}
