@@ -1,0 +1,353 @@
+"""`solo deck`: list, show, validate, build, edit and change the Dummy Mage's deck sets.
+
+A thin shell: reading, checking and writing sets is :mod:`solo.decks`, the interactive builder
+is :mod:`solo.builder`; this module parses options, picks a prompter and prints.  questionary is
+imported only when a question is really asked on a terminal.
+"""
+
+from __future__ import annotations
+
+import shlex
+import textwrap
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from solo.catalog import SPELL_DECKS, Catalog, get_catalog
+from solo.cli_cards import attack_short, cost_text, format_table, range_text
+from solo.decks import (DECK_SIZES, DeckSet, add_card, available, deck_name, is_builtin, mana_curve,
+                        notes, random_set, remove_card, resolve, save, slugify, user_dir, validate)
+from solo.errors import InvalidDeck, InvalidInput
+
+PATH = click.Path(dir_okay=False, path_type=Path)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def deck() -> None:
+    """List, show, validate, build and edit the Dummy Mage's deck sets.
+
+    A set is a TOML file with the four decks: 15 creatures and 10 enchantments, incantations and
+    attacks.  Built-in sets ship with solo; your own are saved in your data folder (see
+    'solo deck list').  Commands take a set's name or the path of a .toml file.
+    """
+
+
+# -- list / show / validate ------------------------------------------------------------------
+
+def _first_line(text: str, width: int = 60) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= width else line[: width - 1].rstrip() + "…"
+
+
+@deck.command("list")
+def list_() -> None:
+    """List the built-in sets and your own."""
+    rows = []
+    for e in available():
+        where = e.where + (" (hidden by yours)" if e.shadowed else "")
+        about = f"cannot be read: {e.error}" if e.error else _first_line(e.description)
+        rows.append([e.name, where, about])
+    if rows:
+        click.echo(format_table(["Set", "Where", "About"], rows))
+    click.echo(f"\nYour sets are saved in {user_dir()}")
+    click.echo("See one with: solo deck show NAME")
+
+
+def _where(ds: DeckSet) -> str:
+    if ds.path is None:
+        return ""
+    return f"{'built-in' if is_builtin(ds.path) else 'file'}: {ds.path}"
+
+
+def curve_table(curve: dict[str, int], indent: str = "  ") -> str:
+    return format_table(["Mana"] + list(curve), [["Cards"] + [n or "." for n in curve.values()]],
+                        right=range(1, len(curve) + 1), indent=indent)
+
+
+def deck_table(ds: DeckSet, deck: str, catalog: Catalog) -> str:
+    rows = []
+    for name, copies in ds.decks[deck].items():
+        c = catalog.find(name)
+        if c is None:
+            rows.append([copies, name, "?", "", "", "not in the catalog"])
+        elif deck == "creature":
+            rows.append([copies, c.name, cost_text(c), c.life, c.armor,
+                         "; ".join(attack_short(a) for a in c.attacks)])
+        else:
+            dice = "; ".join(f"{a.dice}" + (f" {a.damage_type}" if a.damage_type
+                                             else " heal" if a.has("Heal") else "")
+                             for a in c.attacks if a.dice is not None)
+            rows.append([copies, c.name, cost_text(c), c.action or "", range_text(c.range), dice or "-",
+                         c.target or ""])
+    if deck == "creature":
+        headers = ["#", "Card", "Cost", "Life", "Armor", "Attacks"]
+        right = [0, 2, 3, 4]
+    else:
+        headers = ["#", "Card", "Cost", "Action", "Range", "Dice", "Target"]
+        right = [0, 2]
+    return format_table(headers, rows, right=right, indent="  ")
+
+
+@deck.command()
+@click.argument("set_", metavar="NAME|FILE")
+def show(set_: str) -> None:
+    """Show a set's four decks: copies, cost, stats and the mana curve of each."""
+    catalog = get_catalog()
+    ds = resolve(set_)
+    click.echo(f"{ds.name}    ({_where(ds)})" if ds.path else ds.name)
+    if ds.description.strip():
+        click.echo(textwrap.fill(" ".join(ds.description.split()), width=88))
+    for deck_ in SPELL_DECKS:
+        n, size = ds.size(deck_), DECK_SIZES[deck_]
+        flag = "" if n == size else f"  <- needs {size}"
+        click.echo(f"\n{deck_.upper()} DECK: {n} cards{flag}")
+        if ds.decks[deck_]:
+            click.echo(deck_table(ds, deck_, catalog))
+        click.echo(curve_table(mana_curve(ds.decks[deck_], catalog)))
+    problems = validate(ds, catalog)
+    if problems:
+        click.echo("\nNot a valid set yet:")
+        for p in problems:
+            click.echo(f"  {p}")
+    for note in notes(ds, catalog):
+        click.echo(f"note: {note}")
+
+
+@deck.command("validate")
+@click.argument("set_", metavar="FILE")
+def validate_(set_: str) -> None:
+    """Check a deck file: exit 0 when valid, 1 with one line per problem, 2 when unreadable.
+
+    The set must hold 15 creatures and 10 enchantments, incantations and attacks, every card in
+    the catalog and of its deck's type.  A set's name works too.
+    """
+    catalog = get_catalog()
+    ds = resolve(set_)
+    problems = validate(ds, catalog)
+    if problems:
+        for p in problems:
+            click.echo(p)
+        raise InvalidDeck(f"{ds.name} is not a valid deck set ({len(problems)} "
+                          f"problem{'s' if len(problems) != 1 else ''})")
+    sizes = ds.sizes()
+    click.echo(f"OK: {ds.name} is a valid deck set ({sizes['creature']} creatures, "
+               f"{sizes['enchantment']} enchantments, {sizes['incantation']} incantations, "
+               f"{sizes['attack']} attacks)")
+    for note in notes(ds, catalog):
+        click.echo(f"note: {note}")
+
+
+# -- building and editing --------------------------------------------------------------------
+
+def _prompter(answers: Path | None):
+    from solo.prompts import QuestionaryPrompter, ScriptedPrompter
+
+    return ScriptedPrompter.from_file(answers) if answers else QuestionaryPrompter()
+
+
+def _name_check(own: set[Path], keep_builtin: str | None, fixed_dest: bool) -> Callable[[str], str | None]:
+    """Refuse a name another set already uses (a user set may keep its built-in original's name)."""
+    own = {p.resolve() for p in own}
+
+    def check(name: str) -> str | None:
+        low = name.strip().lower()
+        for e in available():
+            if e.path.resolve() in own or e.name.lower() != low:
+                continue
+            if e.where == "built-in" and keep_builtin and low == keep_builtin.lower():
+                continue
+            return f"there is already a set called {e.name} ({e.where}); choose another name"
+        if not fixed_dest:
+            p = user_dir() / f"{slugify(name)}.toml"
+            if p.exists() and p.resolve() not in own:
+                return f"{p} already exists; choose another name"
+        return None
+
+    return check
+
+
+def _report_unused(prompter) -> None:
+    unused = getattr(prompter, "unused", lambda: {})()
+    if unused:
+        click.echo(f"solo: note: answers never asked for: {', '.join(unused)}", err=True)
+
+
+def _after_save(ds: DeckSet, path: Path, catalog: Catalog) -> None:
+    click.echo(f"Saved {ds.name} to {path}")
+    problems = validate(ds, catalog)
+    if problems:
+        click.echo(f"It is not valid yet ({len(problems)} problem{'s' if len(problems) != 1 else ''}); "
+                   f"finish it with: solo deck edit {path}")
+
+
+@deck.command()
+@click.option("--out", type=PATH, default=None, help="Save to this file instead of your data folder.")
+@click.option("--answers", type=PATH, default=None,
+              help="Answer the questions from this JSON or TOML file instead of asking.")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def new(out: Path | None, answers: Path | None, force: bool) -> None:
+    """Build a new set by answering questions, deck by deck.
+
+    Saved in your data folder under the set's name, unless --out is given.
+    """
+    catalog = get_catalog()
+    if out is not None and out.exists() and not force:
+        raise InvalidInput(f"{out} already exists; choose another --out or add --force")
+    prompter = _prompter(answers)
+    check = None if (out is not None or force) else _name_check(set(), None, fixed_dest=False)
+    ds = _build(prompter, catalog, None, check)
+    path = save(ds, out or user_dir() / f"{slugify(ds.name)}.toml", catalog)
+    _report_unused(prompter)
+    _after_save(ds, path, catalog)
+
+
+def _build(prompter, catalog: Catalog, start: DeckSet | None, check) -> DeckSet:
+    from solo.builder import build
+
+    return build(prompter, catalog, start, on_info=click.echo, check_name=check)
+
+
+@deck.command()
+@click.argument("set_", metavar="NAME|FILE")
+@click.option("--out", type=PATH, default=None, help="Save to this file instead.")
+@click.option("--answers", type=PATH, default=None,
+              help="Answer the questions from this JSON or TOML file instead of asking.")
+def edit(set_: str, out: Path | None, answers: Path | None) -> None:
+    """Change a set by answering questions, deck by deck.
+
+    Your own sets and files are saved in place; a built-in set is saved as your own copy in your
+    data folder (the shipped file never changes).
+    """
+    catalog = get_catalog()
+    start = resolve(set_)
+    builtin = start.path is not None and is_builtin(start.path)
+    own = {start.path} if start.path else set()
+    fixed = out is not None or not builtin
+    check = _name_check(own, start.name if builtin else None, fixed_dest=fixed)
+    prompter = _prompter(answers)
+    ds = _build(prompter, catalog, start, check)
+    if out is not None:
+        dest = out
+    elif builtin:
+        dest = user_dir() / f"{slugify(ds.name)}.toml"
+    else:
+        dest = start.path
+    path = save(ds, dest, catalog)
+    _report_unused(prompter)
+    if builtin and out is None:
+        click.echo(f"{start.name} is built in, so your version is saved as your own copy.")
+    _after_save(ds, path, catalog)
+
+
+# -- non-interactive changes -----------------------------------------------------------------
+
+def _open_for_change(set_: str) -> tuple[DeckSet, Path, str]:
+    """The set, where changes go, and a note when that is a copy of a built-in set."""
+    ds = resolve(set_)
+    if ds.path is not None and not is_builtin(ds.path):
+        return ds, ds.path, ""
+    dest = user_dir() / f"{slugify(ds.name)}.toml"
+    if dest.exists():
+        raise InvalidInput(f"{ds.name} is built in and you already have a set at {dest}; "
+                           f"change that one (give its path)")
+    return ds, dest, f"{ds.name} is built in, so the change is saved as your own copy."
+
+
+def _count_line(ds: DeckSet, deck_: str) -> str:
+    n, size = ds.size(deck_), DECK_SIZES[deck_]
+    state = "full" if n == size else (f"{size - n} to go" if n < size else f"{n - size} too many")
+    return f"The {deck_} deck now holds {n} of {size} cards ({state})."
+
+
+@deck.command()
+@click.argument("set_", metavar="NAME|FILE")
+@click.argument("deck_", metavar="DECK")
+@click.argument("card", nargs=-1, required=True)
+@click.option("--copies", type=int, default=1, show_default=True, help="How many copies to add.")
+def add(set_: str, deck_: str, card: tuple[str, ...], copies: int) -> None:
+    """Add copies of a card to one deck (creature, enchantment, incantation or attack).
+
+    \b
+    Example:
+      solo deck add mine.toml creature "Timber Wolf" --copies 2
+    """
+    catalog = get_catalog()
+    which = deck_name(deck_)
+    ds, dest, note = _open_for_change(set_)
+    before = ds.copies(which, " ".join(card))
+    n = add_card(ds, catalog, which, " ".join(card), copies)
+    name = catalog.get(" ".join(card)).name
+    save(ds, dest, catalog)
+    if note:
+        click.echo(note)
+    click.echo(f"{name}: {before} -> {n} in the {which} deck of {ds.name}. {_count_line(ds, which)}")
+    click.echo(f"Saved to {dest}")
+
+
+@deck.command()
+@click.argument("set_", metavar="NAME|FILE")
+@click.argument("deck_", metavar="DECK")
+@click.argument("card", nargs=-1, required=True)
+@click.option("--copies", type=int, default=None, help="How many copies to take out (default: all).")
+def remove(set_: str, deck_: str, card: tuple[str, ...], copies: int | None) -> None:
+    """Take a card (all copies, or --copies N) out of one deck.
+
+    \b
+    Example:
+      solo deck remove mine.toml creature "Timber Wolf" --copies 1
+    """
+    catalog = get_catalog()
+    which = deck_name(deck_)
+    ds, dest, note = _open_for_change(set_)
+    text = " ".join(card)
+    key = ds.key_of(which, text)
+    before = ds.copies(which, text)
+    n = remove_card(ds, which, text, copies)
+    save(ds, dest, catalog)
+    if note:
+        click.echo(note)
+    click.echo(f"{key}: {before} -> {n} in the {which} deck of {ds.name}. {_count_line(ds, which)}")
+    click.echo(f"Saved to {dest}")
+
+
+@deck.command("random")
+@click.option("--seed", type=int, default=None, help="Seed, to make the same set again.")
+@click.option("--harder", is_flag=True, help="Only creatures costing 9 mana or more.")
+@click.option("--easier", is_flag=True, help="Only creatures costing 9 mana or less.")
+@click.option("--out", type=PATH, default=None, help="Save to this file instead of your data folder.")
+@click.option("--name", default=None, help="The set's name (default: Random <seed>).")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def random_(seed: int | None, harder: bool, easier: bool, out: Path | None, name: str | None,
+            force: bool) -> None:
+    """Make a valid set at random and save it.
+
+    The same --seed (and options) always makes the same set.
+    """
+    from solo.dice import SeededSource
+
+    if harder and easier:
+        raise click.UsageError("choose --harder or --easier, not both")
+    catalog = get_catalog()
+    source = SeededSource(seed)
+    flavour = " harder" if harder else " easier" if easier else ""
+    name = (name or f"Random {source.seed}{flavour}").strip()
+    if not name:
+        raise InvalidInput("--name is empty; give the set a name")
+    dest = out or user_dir() / f"{slugify(name)}.toml"
+    if not force:
+        if dest.exists():
+            raise InvalidInput(f"{dest} already exists; choose another --name or --out, or add --force")
+        if out is None:
+            problem = _name_check(set(), None, fixed_dest=True)(name)
+            if problem:
+                raise InvalidInput(problem.replace("choose another name", "choose another --name"))
+    kind = ("creatures costing 9 mana or more" if harder
+            else "creatures costing 9 mana or less" if easier else "creatures of any cost")
+    description = (f"Picked at random with seed {source.seed} ({kind}); "
+                   f"make it again with: solo deck random --seed {source.seed}{' --' + flavour.strip() if flavour else ''}")
+    ds = random_set(source, harder=harder, easier=easier, catalog=catalog, name=name,
+                    description=description)
+    path = save(ds, dest, catalog)
+    click.echo(f"Saved {ds.name} (seed {source.seed}) to {path}")
+    click.echo(f"See it with: solo deck show {shlex.quote(str(path) if out else ds.name)}")
