@@ -419,3 +419,18 @@ def test_random_command_saves_in_the_user_dir_and_refuses_to_overwrite(run, user
     assert again.exit_code == 2 and "already exists" in again.stderr
     assert run("deck", "random", "--seed", "4", "--name", "Starter").exit_code == 2
     assert run("deck", "random", "--harder", "--easier").exit_code == 2
+
+
+def test_deck_validate_never_imports_questionary(tmp_path):
+    """questionary is slow to import; only a real question on a terminal may load it."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom solo.cli import main\n"
+            "try:\n    main(['deck', 'validate', 'Starter'])\nexcept SystemExit:\n    pass\n"
+            "import solo.cli_deck, solo.builder, solo.prompts\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('questionary', 'prompt_toolkit')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "SOLO_DATA_DIR": str(tmp_path)}).stdout
+    assert out.splitlines() == ["OK: Starter is a valid deck set (15 creatures, 10 enchantments, "
+                                "10 incantations, 10 attacks)", "[]"]
