@@ -1,0 +1,886 @@
+"""Combat: one attack resolved the way the game's attack sequence does it, with every die shown.
+
+The core is pure: :func:`resolve_attack` and :func:`resolve_zone_attack` never change the board
+they are given.  They play the attack out on a private copy (so that a second strike sees the
+damage of the first, a counterstrike sees whether its creature survived, and so on) and return
+an :class:`AttackResult`: every strike, every die, and the lines a person can read.
+:func:`apply` then puts that result on the real board.
+
+The steps of one strike, in the game's order:
+
+1. dice: the attack's dice plus Melee +X (first strike of a melee attack), Ranged +X, Charge +X
+   (melee right after a move), Bloodthirsty +X (first melee strike against a damaged Living
+   creature), "+N vs. ..." bonuses, and the target's damage-type modifier ("Flame +2"); minus
+   Weak markers and enchantments such as Agony (non-spell attacks only) and the target's Aegis X;
+   never below one die;
+2. a Dazed attacker rolls the effect die: 7 or more hits, 6 or less misses;
+3. the target's Defense, unless the attack is Unavoidable or a zone attack, or the target is
+   Incapacitated (-2 per Daze marker on it, -2 when Restrained);
+4. the attack dice: criticals ignore armor, Piercing lowers armor (never below 0), Incorporeal
+   targets count only the 1s of non-Ethereal attacks, Immunity and Indestructible stop damage;
+5. the effect die, moved by the target's Tough -X and damage-type modifier, gives conditions
+   (those the target is immune to are dropped) and Push (compass roll; into the arena edge or a
+   Passage Blocked wall the creature is Bashed);
+6. Doublestrike / Triplestrike strike again; Vampiric heals the attacker;
+7. a melee attack then meets the target's damage barriers and its counterstrike.
+
+Positions, range, line of sight, guards and who may attack whom are the caller's business.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from solo.board import Board, Conjuration, Creature, Mage, Piece
+from solo.catalog import Attack, Defense, parse_trait, trait_max, trait_value
+from solo.dice import DiceSource, tally
+from solo.errors import SoloError
+
+#: Conditions placed by incantations that last until the end of the round.
+ROUND_EFFECTS = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown")
+#: Poison conditions: objects with Poison Immunity (every Nonliving object) cannot gain them.
+POISON_CONDITIONS = ("Rot", "Weak", "Cripple", "Tainted")
+#: Psychic conditions: objects with Psychic Immunity (every conjuration) cannot gain them.
+PSYCHIC_CONDITIONS = ("Sleep",)
+#: Conditions a conjuration never gains (it cannot be Dazed, Incapacitated or Restrained).
+NOT_ON_CONJURATIONS = ("Daze", "Stun", "Cripple", "Slam", "Sleep", "Knockdown", "Taunt")
+#: The 3-die attack a creature suffers when pushed into the arena edge or a Passage Blocked wall.
+BASH = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3, traits=("Unavoidable",))
+
+_VS = re.compile(r"^\+\s*(\d+)\s+vs\.?\s+(.+)$", re.IGNORECASE)
+
+
+# -- results ---------------------------------------------------------------------------------
+
+@dataclass
+class Push:
+    """A Push from an effect roll: the compass roll and where the creature ended up."""
+
+    roll: int
+    direction: str
+    start: str
+    to: str  # the zone it ends in (equal to ``start`` when something stopped it)
+    blocked_by: str | None = None  # "the arena edge" or a wall's id; then it is Bashed
+
+    def to_dict(self) -> dict:
+        return {"roll": self.roll, "direction": self.direction, "from": self.start, "to": self.to,
+                "blocked_by": self.blocked_by}
+
+
+@dataclass
+class Strike:
+    """One roll of attack dice against one object (or one that never got that far)."""
+
+    role: str  # attack, second strike, third strike, sweep, counterstrike, damage barrier, bash, passage attack
+    attack: str
+    kind: str | None
+    attacker: str | None  # id of the object attacking (None for a bash)
+    target: str
+    side: str | None  # the side credited if this strike destroys the target
+    target_card: str = ""
+    dice: int = 0
+    dice_parts: list[str] = field(default_factory=list)
+    daze_roll: int | None = None
+    missed: bool = False
+    immune: bool = False
+    defense: int | None = None  # the Defense tried (8 for "8+")
+    defense_index: int | None = None
+    defense_roll: int | None = None
+    defense_modifier: int = 0
+    avoided: bool = False
+    faces: list[str] = field(default_factory=list)
+    normal: int = 0
+    critical: int = 0
+    armor: int = 0
+    damage: int = 0
+    effect_roll: int | None = None
+    effect_modifier: int = 0
+    conditions: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    push: Push | None = None
+    healed: int = 0
+    destroyed: bool = False
+    steps: list[str] = field(default_factory=list)
+
+    @property
+    def melee(self) -> bool:
+        return self.kind == "melee"
+
+    @property
+    def effect_total(self) -> int | None:
+        return None if self.effect_roll is None else self.effect_roll + self.effect_modifier
+
+    def to_dict(self) -> dict:
+        """Contract section 6 keys for this strike, then extra keys."""
+        return {"attack": self.attack, "dice": self.dice, "faces": list(self.faces),
+                "avoided": self.avoided, "defense_roll": self.defense_roll, "armor": self.armor,
+                "normal": self.normal, "critical": self.critical, "damage": self.damage,
+                "effect_roll": self.effect_roll, "conditions": list(self.conditions),
+                "role": self.role, "attacker": self.attacker, "target": self.target,
+                "dice_modifiers": list(self.dice_parts[1:]), "daze_roll": self.daze_roll,
+                "missed": self.missed, "immune": self.immune, "defense": self.defense,
+                "defense_modifier": self.defense_modifier, "effect_total": self.effect_total,
+                "ignored_conditions": list(self.ignored),
+                "push": self.push.to_dict() if self.push else None,
+                "healed": self.healed, "destroyed": self.destroyed}
+
+
+@dataclass
+class AttackResult:
+    """Everything one attack did, in order.  Nothing here has touched the board yet."""
+
+    attack: str
+    attacker: str | None
+    target: str  # an object id, or the zone of a zone attack
+    zone: str | None = None
+    strikes: list[Strike] = field(default_factory=list)
+    daze_roll: int | None = None
+    once_used: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+
+    @property
+    def main(self) -> Strike | None:
+        """The first strike of the attack itself (for a zone attack, the first object hit)."""
+        for s in self.strikes:
+            if s.role == "attack" and (self.zone is not None or s.target == self.target):
+                return s
+        return None
+
+    def strikes_at(self, ident: str) -> list[Strike]:
+        return [s for s in self.strikes if s.target == ident]
+
+    def damage_to(self, ident: str) -> int:
+        return sum(s.damage for s in self.strikes_at(ident))
+
+    @property
+    def destroyed(self) -> list[str]:
+        return [s.target for s in self.strikes if s.destroyed]
+
+    def to_json(self) -> dict:
+        """Contract section 6: the main strike's keys, then every strike under ``strikes``."""
+        m = self.main
+        if m is None:
+            raise SoloError(f"{self.attack} hit nothing")
+        out = m.to_dict()
+        out["target"] = m.target
+        out["total_damage"] = sum(s.damage for s in self.strikes
+                                  if s.target == m.target and s.attacker == m.attacker)
+        out["strikes"] = [s.to_dict() for s in self.strikes]
+        out["steps"] = list(self.steps)
+        return out
+
+
+@dataclass
+class Applied:
+    """What :func:`apply` changed on the board."""
+
+    destroyed: list[str] = field(default_factory=list)  # ids removed from the board
+    defeated: list[str] = field(default_factory=list)  # sides whose mage reached its life
+    lines: list[str] = field(default_factory=list)
+
+
+# -- small helpers ---------------------------------------------------------------------------
+
+def name_of(board: Board, p: Piece | None) -> str:
+    """How a person calls an object: ``Timber Wolf (dm-1)``, ``the Dummy Mage (Warlock)``."""
+    if p is None:
+        return "nobody"
+    if isinstance(p, Mage):
+        return f"{'the Dummy Mage' if p.side == 'dm' else 'your mage'} ({p.card})"
+    return f"{p.card} ({p.id})"
+
+
+def _cap(line: str) -> str:
+    """Capitalise the first letter of a line (names such as "the Dummy Mage" start lower-case)."""
+    for i, ch in enumerate(line):
+        if ch.isalpha():
+            return line[:i] + ch.upper() + line[i + 1:]
+    return line
+
+
+def _finish(result: "AttackResult") -> "AttackResult":
+    result.steps = [_cap(x) for x in result.steps]
+    for s in result.strikes:
+        s.steps = [_cap(x) for x in s.steps]
+    return result
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
+
+
+def is_creature(p: Piece) -> bool:
+    """Creatures and mages (a mage is a creature too)."""
+    return isinstance(p, (Creature, Mage))
+
+
+def can_heal(board: Board, p: Piece) -> bool:
+    """Living objects heal; Nonliving ones and those with Finite Life cannot."""
+    return board.is_living(p) and not board.has_trait(p, "Finite Life") \
+        and not board.has_trait(p, "Nonliving")
+
+
+def heal(board: Board, piece: Piece, amount: int) -> int:
+    """Remove up to ``amount`` damage from a Living object; returns how much was healed.
+
+    Nonliving objects and those with Finite Life cannot heal; damage never goes below 0.
+    """
+    if amount <= 0 or not can_heal(board, piece):
+        return 0
+    healed = min(amount, piece.damage)
+    piece.damage -= healed
+    return healed
+
+
+def immune_to_damage_type(board: Board, p: Piece, damage_type: str | None) -> bool:
+    """Immunity to a damage type: "Flame Immunity"; Nonliving objects have Poison Immunity and
+    conjurations Psychic Immunity."""
+    if not damage_type:
+        return False
+    if board.has_trait(p, f"{damage_type} Immunity"):
+        return True
+    if damage_type.lower() == "poison" and not board.is_living(p):
+        return True
+    if damage_type.lower() == "psychic" and isinstance(p, Conjuration):
+        return True
+    return False
+
+
+def condition_block(board: Board, p: Piece, condition: str) -> str | None:
+    """Why ``p`` cannot gain ``condition`` (a short reason), or None when it can."""
+    c = condition.strip()
+    if isinstance(p, Conjuration) and c in NOT_ON_CONJURATIONS:
+        return f"conjurations cannot gain {c}"
+    if c == "Burn" and (board.has_trait(p, "Burnproof") or board.has_trait(p, "Incorporeal")
+                        or board.has_trait(p, "Flame Immunity")):
+        return "it is Burnproof"
+    if c in POISON_CONDITIONS and (board.has_trait(p, "Poison Immunity") or not board.is_living(p)):
+        return "it has Poison Immunity"
+    if c in PSYCHIC_CONDITIONS and (board.has_trait(p, "Psychic Immunity")
+                                    or isinstance(p, Conjuration)):
+        return "it has Psychic Immunity"
+    return None
+
+
+def damage_type_modifier(board: Board, p: Piece, damage_type: str | None) -> int:
+    """The target's modifier for a damage type: ``Flame +2`` gives 2, ``Lightning -2`` gives -2."""
+    if not damage_type:
+        return 0
+    return trait_value(board.traits(p), damage_type) or 0
+
+
+def vs_bonus(board: Board, trait: str, target: Piece) -> int | None:
+    """The dice an attack trait such as ``+2 vs. Flying`` adds against ``target`` (None when the
+    trait is not such a bonus; 0 when it does not apply)."""
+    m = _VS.match(trait.strip())
+    if not m:
+        return None
+    n, what = int(m.group(1)), m.group(2).strip().rstrip(".")
+    words = what.split()
+    noun = words[-1].lower() if words else ""
+    if noun in ("creature", "creatures"):
+        if not is_creature(target):
+            return 0
+        words = words[:-1]
+    elif noun in ("conjuration", "conjurations"):
+        if not isinstance(target, Conjuration):
+            return 0
+        words = words[:-1]
+    alternatives = [w.strip() for w in " ".join(words).split(" or ") if w.strip()]
+    if not alternatives:
+        return n
+    card = board.card_of(target)
+    subtypes = {s.lower() for s in (card.subtypes if card else ())}
+    for alt in alternatives:
+        a = alt.lower()
+        if a == "nonliving":
+            ok = not board.is_living(target)
+        elif a == "living":
+            ok = board.is_living(target)
+        elif a == "flying":
+            ok = board.flying(target)
+        elif a == "corporeal":
+            ok = board.is_corporeal(target)
+        elif a == "incorporeal":
+            ok = not board.is_corporeal(target)
+        else:
+            ok = a in subtypes or board.has_trait(target, alt)
+        if ok:
+            return n
+    return 0
+
+
+def once_markers(board: Board, p: Piece) -> list[str]:
+    """Round markers on ``p`` that end after its next melee attack (Perfect Strike, ...)."""
+    out = []
+    for name, count in p.conditions.items():
+        card = board.cat.find(name) if count > 0 else None
+        if card is not None and (card.dm.get("effect") or {}).get("once"):
+            out.append(name)
+    return out
+
+
+def reset_defenses(board: Board) -> None:
+    """Ready every Defense again (the Reset phase)."""
+    for p in board.pieces():
+        p.extra.pop("defense_used", None)
+
+
+def _find_attack(board: Board, attacker: Piece | None, attack: Attack | str,
+                 is_spell: bool | None) -> tuple[Attack, bool]:
+    """The attack object and whether it is a spell (an attack card rather than the object's own)."""
+    own = board.attacks(attacker) if attacker is not None else []
+    if isinstance(attack, Attack):
+        return attack, (attack not in own) if is_spell is None else is_spell
+    for a in own:
+        if a.name.lower() == attack.strip().lower():
+            return a, bool(is_spell)
+    card = board.cat.find(attack)
+    if card is not None and card.type == "Attack" and card.attacks:
+        return card.attacks[0], True if is_spell is None else is_spell
+    names = ", ".join(a.name for a in own) or "none"
+    raise SoloError(f"{name_of(board, attacker)} has no attack named {attack!r} "
+                    f"(its attacks: {names})")
+
+
+def _check_dice(attack: Attack) -> None:
+    if not isinstance(attack.dice, int) or isinstance(attack.dice, bool):
+        what = "no attack dice" if attack.dice is None else f"{attack.dice} attack dice"
+        raise SoloError(f"{attack.name} rolls {what}; solo cannot resolve it, the card's text "
+                        "decides (resolve it by hand)")
+
+
+def _on(work: Board, p: Piece | None) -> Piece | None:
+    if p is None:
+        return None
+    found = work.find(p.id)
+    if found is None:
+        raise SoloError(f"{p.card} ({p.id}) is not on the board")
+    return found
+
+
+# -- resolution ------------------------------------------------------------------------------
+
+def resolve_attack(board: Board, attacker: Piece, attack: Attack | str, target: Piece,
+                   source: DiceSource, *, moved: bool = False, is_spell: bool | None = None,
+                   first_strike: bool = True, sweep_target: Piece | None = None,
+                   use_defense: bool = True) -> AttackResult:
+    """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
+
+    ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
+    spell's card name -- then the attacker is its caster).  ``is_spell`` says the attack is an
+    attack spell (Weak and enchantments such as Agony do not touch it); left as None it is a
+    spell when it is not one of the attacker's own attacks.  ``moved``: the attacker moved at
+    least one zone just before (Charge +X).  ``first_strike``: this is the first attack of the
+    action (Melee +X, Bloodthirsty +X, Charge +X and Vampiric count only then).
+    ``sweep_target``: the second, different target of a Sweeping attack.  ``use_defense``:
+    whether the target tries its Defense (the Dummy Mage's side always does).
+    """
+    att, spell = _find_attack(board, attacker, attack, is_spell)
+    _check_dice(att)
+    work = board.copy()
+    a, t = _on(work, attacker), _on(work, target)
+    result = AttackResult(attack=att.name, attacker=attacker.id, target=target.id)
+    kind = "zone attack" if att.zone or att.kind == "zone" else (att.kind or "attack")
+    result.steps.append(f"{name_of(work, a)} attacks {name_of(work, t)} with {att.name} "
+                        f"({kind}{', spell' if spell else ''}).")
+    _sequence(work, a, att, t, source, result, role="attack", moved=moved, is_spell=spell,
+              first=first_strike, use_defense=use_defense, reactions=True)
+    if att.has("Sweeping"):
+        second = _on(work, sweep_target) if sweep_target is not None and work.find(sweep_target.id) else None
+        if second is None or second.id == t.id:
+            result.steps.append("Sweeping: no second, different target, so no second attack.")
+        elif work.find(a.id) is not None:
+            result.steps.append(f"Sweeping: a second attack, at {name_of(work, second)}.")
+            _sequence(work, a, att, second, source, result, role="sweep", moved=False,
+                      is_spell=spell, first=False, use_defense=use_defense, reactions=True)
+    if att.is_melee:
+        result.once_used = once_markers(work, a) if work.find(a.id) else []
+    return _finish(result)
+
+
+def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str, zone: str,
+                        source: DiceSource, *, is_spell: bool | None = None) -> AttackResult:
+    """A zone attack: a separate Unavoidable attack on every creature and conjuration in
+    ``zone`` (walls on its border are not hit) except the caster; one Daze check for all."""
+    att, spell = _find_attack(board, caster, attack, is_spell)
+    _check_dice(att)
+    work = board.copy()
+    zone = work.arena.normal(zone)
+    c = _on(work, caster)
+    result = AttackResult(attack=att.name, attacker=caster.id if caster else None, target=zone,
+                          zone=zone)
+    targets = [p for p in work.in_zone(zone) if c is None or p.id != c.id]
+    result.steps.append(f"{name_of(work, c)} casts {att.name} on zone {zone}: "
+                        + (", ".join(name_of(work, p) for p in targets) if targets
+                           else "nothing there to hit") + ".")
+    daze = None
+    if c is not None and c.has_condition("Daze"):
+        daze = source.d12(f"Daze check for {name_of(work, c)}")
+        result.daze_roll = daze
+        result.steps.append(f"{name_of(work, c)} is Dazed: effect die {daze} "
+                            + ("(7 or more): the attack goes ahead." if daze >= 7
+                               else "(6 or less): the whole zone attack misses."))
+    for p in targets:
+        if work.find(p.id) is None:
+            continue
+        _sequence(work, c, att, p, source, result, role="attack", moved=False, is_spell=spell,
+                  first=True, use_defense=False, reactions=False, zone_daze=daze)
+    return _finish(result)
+
+
+def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
+              source: DiceSource, result: AttackResult, *, role: str, moved: bool,
+              is_spell: bool, first: bool, use_defense: bool, reactions: bool,
+              barrier: bool = False, zone_daze: int | None = None,
+              credit: str | None = None) -> None:
+    """One attack with its additional strikes, then (for melee) damage barriers and counterstrike."""
+    n = 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
+    labels = [role, "second strike", "third strike"]
+    for i in range(n):
+        if work.find(target.id) is None:
+            break
+        if attacker is not None and work.find(attacker.id) is None:
+            break
+        label = labels[i] if i else role
+        s = _strike(work, attacker, attack, target, source, role=label, first=first and i == 0,
+                    moved=moved and i == 0, is_spell=is_spell, use_defense=use_defense,
+                    barrier=barrier, zone_daze=zone_daze, credit=credit)
+        _record(work, result, s)
+        if s.push is not None and work.find(target.id) is not None:
+            _after_push(work, s, target, source, result)
+    if not reactions or not attack.is_melee or attacker is None:
+        return
+    # Damage barrier step, then counterstrike step (a destroyed object does neither).
+    if work.find(target.id) is None or work.find(attacker.id) is None:
+        return
+    if target.side != attacker.side:
+        for b in _damage_barriers(work, target):
+            if work.find(attacker.id) is None:
+                return
+            if not isinstance(b.dice, int):
+                continue
+            result.steps.append(f"Damage barrier: {b.name} of {name_of(work, target)} "
+                                f"hits {name_of(work, attacker)}.")
+            _sequence(work, target, b, attacker, source, result, role="damage barrier",
+                      moved=False, is_spell=False, first=True, use_defense=True,
+                      reactions=False, barrier=True)
+    if work.find(attacker.id) is None or work.find(target.id) is None:
+        return
+    cs = _counterstrike(work, target)
+    if cs is not None:
+        if work.incapacitated(target):
+            result.steps.append(f"{name_of(work, target)} is Incapacitated and cannot counterstrike.")
+            return
+        result.steps.append(f"Counterstrike: {name_of(work, target)} strikes back with {cs.name}.")
+        _sequence(work, target, cs, attacker, source, result, role="counterstrike", moved=False,
+                  is_spell=False, first=True, use_defense=True, reactions=False)
+
+
+def _record(work: Board, result: AttackResult, s: Strike) -> None:
+    result.strikes.append(s)
+    result.steps.extend(s.steps)
+    gone = _apply_strike(work, s)
+    if s.target in gone:
+        s.destroyed = True
+        line = f"{s.target_card} ({s.target}) is destroyed."
+        s.steps.append(line)
+        result.steps.append(line)
+
+
+def _damage_barriers(work: Board, p: Piece) -> list[Attack]:
+    out = [a for a in work.attacks(p) if a.kind == "damage-barrier"]
+    for name in p.enchantments:
+        card = work.cat.find(name)
+        if card is not None:
+            out += [a for a in card.attacks if a.kind == "damage-barrier"]
+    return out
+
+
+def _counterstrike(work: Board, p: Piece) -> Attack | None:
+    """The quick melee attack ``p`` counterstrikes with: one with the Counterstrike trait, or,
+    for a guarding creature, its first quick melee attack."""
+    quick = [a for a in work.attacks(p) if a.is_melee and a.action == "quick"
+             and isinstance(a.dice, int)]
+    for a in quick:
+        if a.has("Counterstrike"):
+            return a
+    if isinstance(p, Creature) and p.guarding and quick:
+        return quick[0]
+    return None
+
+
+def attack_traits(board: Board, attacker: Piece | None, attack: Attack) -> list[str]:
+    """The attack's traits plus, for a melee attack, those its attacker's enchantments and
+    round effects give to melee attacks (Piercing +3, Unavoidable)."""
+    traits = list(attack.traits)
+    if attacker is not None and attack.is_melee:
+        traits += board.grant_totals(attacker, "melee_traits")
+    return traits
+
+
+def _has(traits: list[str], name: str) -> bool:
+    n = name.lower()
+    return any(t.lower() == n or t.lower().startswith(n + " ") for t in traits)
+
+
+def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
+                first: bool = True, moved: bool = False, is_spell: bool = False,
+                barrier: bool = False) -> tuple[int, list[str]]:
+    """How many dice the attack rolls against ``target``, and why (``["Bite 4", "Melee +1"]``)."""
+    base = int(attack.dice)
+    parts = [f"{attack.name} {base}"]
+    total = base
+
+    def add(n: int, label: str) -> None:
+        nonlocal total
+        if n:
+            total += n
+            parts.append(label)
+
+    traits = attack_traits(board, attacker, attack)
+    zone = attack.zone or attack.kind == "zone"
+    if attacker is not None and not barrier:
+        own = board.traits(attacker)
+        if attack.is_melee and first:
+            n = trait_value(own, "Melee") or 0
+            add(n, f"Melee {_signed(n)}")
+            if moved:
+                n = trait_value(own, "Charge") or 0
+                add(n, f"Charge {_signed(n)}")
+            n = trait_value(own, "Bloodthirsty") or 0
+            if n and is_creature(target) and board.is_living(target) and target.damage > 0:
+                add(n, f"Bloodthirsty {_signed(n)} (damaged Living target)")
+        if attack.is_ranged and not zone:
+            n = trait_value(own, "Ranged") or 0
+            add(n, f"Ranged {_signed(n)}")
+    for t in traits:
+        add(vs_bonus(board, t, target) or 0, t)
+    n = damage_type_modifier(board, target, attack.damage_type)
+    add(n, f"target's {attack.damage_type} {_signed(n)}")
+    if attacker is not None and not is_spell and not barrier:
+        weak = attacker.conditions.get("Weak", 0)
+        add(-weak, f"Weak {_signed(-weak)}")
+        if attack.is_melee or attack.is_ranged:
+            n = board.attack_dice_modifier(attacker)
+            names = [e for e in [*attacker.enchantments, *attacker.conditions]
+                     if (c := board.cat.find(e)) is not None and c.dm.get("grants", {}).get("attack_dice")]
+            add(n, f"{' + '.join(names) or 'enchantments'} {_signed(n)}")
+    aegis = trait_max(board.traits(target), "Aegis") or 0
+    add(-aegis, f"target's Aegis {aegis} {_signed(-aegis)}")
+    if total < 1:
+        parts.append(f"never below 1 (would be {total})")
+        total = 1
+    return total, parts
+
+
+def choose_defense(board: Board, target: Piece, attack: Attack) -> tuple[int, Defense] | None:
+    """The Defense ``target`` uses against ``attack``: an unused one that the attack's kind
+    allows, the best (lowest roll) first; None when it has none left."""
+    card = board.card_of(target)
+    if card is None or not card.defenses:
+        return None
+    used = target.extra.get("defense_used", {}) or {}
+    best = None
+    for i, d in enumerate(card.defenses):
+        r = (d.restriction or "").lower()
+        if (r == "no ranged" and attack.is_ranged) or (r == "no melee" and attack.is_melee):
+            continue
+        if d.uses != "unlimited" and int(used.get(str(i), 0)) >= int(d.uses):
+            continue
+        if best is None or d.roll < best[1].roll:
+            best = (i, d)
+    return best
+
+
+def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
+            source: DiceSource, *, role: str, first: bool, moved: bool, is_spell: bool,
+            use_defense: bool, barrier: bool, zone_daze: int | None,
+            credit: str | None = None) -> Strike:
+    zone = attack.zone or attack.kind == "zone"
+    traits = attack_traits(work, attacker, attack)
+    tname = name_of(work, target)
+    side = attacker.side if attacker is not None else None
+    s = Strike(role=role, attack=attack.name, kind=attack.kind,
+               attacker=attacker.id if attacker is not None else None, target=target.id,
+               side=side if credit is None else credit, target_card=target.card)
+    if role == "attack":
+        head = f"{tname}: attack dice" if zone else "  Attack dice:"
+    else:
+        head = f"{role[0].upper()}{role[1:]} at {tname}: attack dice"
+
+    s.dice, s.dice_parts = attack_dice(work, attacker, attack, target, first=first, moved=moved,
+                                       is_spell=is_spell, barrier=barrier)
+    s.steps.append(f"{head} {s.dice} ({', '.join(s.dice_parts)}).")
+
+    # Daze on the attacker (a zone attack checked once, before any target).
+    if zone_daze is not None:
+        s.daze_roll = zone_daze
+        if zone_daze <= 6:
+            s.missed = s.avoided = True
+            s.steps.append("  Missed: the attacker's Daze check failed.")
+            return s
+    elif attacker is not None and not barrier and attacker.has_condition("Daze"):
+        s.daze_roll = source.d12(f"Daze check for {name_of(work, attacker)}")
+        if s.daze_roll <= 6:
+            s.missed = s.avoided = True
+            s.steps.append(f"  {name_of(work, attacker)} is Dazed: effect die {s.daze_roll} "
+                           "(6 or less): the attack misses.")
+            return s
+        s.steps.append(f"  {name_of(work, attacker)} is Dazed: effect die {s.daze_roll} "
+                       "(7 or more): the attack goes ahead.")
+
+    if immune_to_damage_type(work, target, attack.damage_type):
+        s.immune = True
+        s.steps.append(f"  {tname} has {attack.damage_type} Immunity: no damage, no effects.")
+        return s
+
+    # Defense.
+    unavoidable = zone or _has(traits, "Unavoidable")
+    if unavoidable:
+        pass
+    elif not use_defense:
+        pass
+    elif work.incapacitated(target):
+        if (work.card_of(target) and work.card_of(target).defenses):
+            s.steps.append(f"  {tname} is Incapacitated and cannot use its Defense.")
+    else:
+        chosen = choose_defense(work, target, attack)
+        if chosen is not None:
+            idx, d = chosen
+            mod = -2 * target.conditions.get("Daze", 0) - (2 if work.restrained(target) else 0)
+            roll = source.d12(f"Defense {d.roll}+ of {tname}")
+            s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
+            shown = f"{roll}" + (f" {_signed(mod)} (Daze/Restrained) = {roll + mod}" if mod else "")
+            if roll + mod >= d.roll:
+                s.avoided = True
+                s.steps.append(f"  {tname}'s Defense {d.roll}+: rolled {shown}: the attack is avoided.")
+                return s
+            s.steps.append(f"  {tname}'s Defense {d.roll}+: rolled {shown}: it fails.")
+    if unavoidable and work.card_of(target) is not None and work.card_of(target).defenses:
+        s.steps.append(f"  {'Zone attacks are' if zone else 'The attack is'} Unavoidable: "
+                       "no Defense.")
+
+    # Attack dice, armor, damage.
+    s.faces = source.attack_dice(s.dice, f"{attack.name} attack dice")
+    t = tally(s.faces)
+    s.normal, s.critical = t.normal, t.critical
+    faces = " ".join(f"[{f}]" for f in s.faces)
+    s.steps.append(f"  Rolled {faces}: normal {s.normal}, critical {s.critical}.")
+    incorporeal = work.has_trait(target, "Incorporeal")
+    ethereal = _has(traits, "Ethereal")
+    piercing = trait_value(traits, "Piercing") or 0
+    base_armor = 0 if incorporeal else work.armor(target)
+    armor = max(0, base_armor - piercing)
+    if _has(traits, "Critical Damage"):
+        armor = 0
+    if incorporeal and not ethereal:
+        ones_n = sum(1 for f in s.faces if f == "1")
+        ones_c = sum(1 for f in s.faces if f == "1*")
+        damage = ones_c + max(0, ones_n - armor)
+        s.steps.append(f"  {tname} is Incorporeal: only the 1s count, {damage} damage.")
+    else:
+        damage = s.critical + max(0, s.normal - armor)
+        note = f"armor {base_armor}"
+        if piercing and base_armor:
+            note += f", Piercing {piercing}: counts as {max(0, base_armor - piercing)}"
+        if _has(traits, "Critical Damage"):
+            note = "Critical Damage: armor does not apply"
+        s.steps.append(f"  Against {note}: {s.critical} critical + {max(0, s.normal - armor)} "
+                       f"normal = {damage} damage.")
+    s.armor = armor
+    if _has(traits, "No Damage"):
+        damage = 0
+        s.steps.append("  The attack has No Damage: it deals none.")
+    if damage and work.has_trait(target, "Indestructible"):
+        damage = 0
+        s.steps.append(f"  {tname} is Indestructible: it takes no damage.")
+    s.damage = damage
+
+    # Vampiric: the attacker heals half the damage it caused to a Living creature.
+    if first and damage and attacker is not None and _has(traits, "Vampiric") \
+            and is_creature(target) and work.is_living(target):
+        counted = min(damage, max(0, work.life(target) - target.damage))
+        s.healed = min(math.ceil(counted / 2), attacker.damage) if can_heal(work, attacker) else 0
+        if s.healed:
+            s.steps.append(f"  Vampiric: {name_of(work, attacker)} heals {s.healed}.")
+
+    # Effects: nothing to roll for when the strike destroys the target (or fells a mage).
+    lethal = damage > 0 and work.life(target) > 0 and target.damage + damage >= work.life(target) \
+        and not work.has_trait(target, "Indestructible")
+    if not attack.effects or lethal:
+        return s
+    if incorporeal and not ethereal:
+        s.steps.append(f"  {tname} is Incorporeal: no effects from a non-Ethereal attack.")
+        return s
+    tough = trait_value(work.traits(target), "Tough") or 0
+    dmod = damage_type_modifier(work, target, attack.damage_type)
+    s.effect_roll = source.d12(f"{attack.name} effect die")
+    s.effect_modifier = tough + dmod
+    total = s.effect_roll + s.effect_modifier
+    mods = "".join(f" {_signed(v)} ({why})" for v, why in
+                   ((tough, "Tough"), (dmod, attack.damage_type or "")) if v)
+    rolled: list[str] = []
+    for e in attack.effects:
+        if e.covers(total):
+            rolled = list(e.conditions)
+            break
+    shown = f"{s.effect_roll}{mods}" + (f" = {total}" if mods else "")
+    s.steps.append(f"  Effect die {shown}: " + (", ".join(rolled) if rolled else "no effect") + ".")
+    for c in rolled:
+        if c == "Push":
+            _push(work, s, target, source)
+            continue
+        if c == "Slam" and (work.has_trait(target, "Unmovable") and not isinstance(target, Conjuration)):
+            s.steps.append(f"  {tname} is Unmovable: Daze instead of Slam.")
+            c = "Daze"
+        why_not = condition_block(work, target, c)
+        if why_not:
+            s.ignored.append(c)
+            s.steps.append(f"  No {c}: {why_not}.")
+        else:
+            s.conditions.append(c)
+    if s.conditions:
+        s.steps.append(f"  {tname} gains " + ", ".join(s.conditions) + ".")
+    return s
+
+
+def _push(work: Board, s: Strike, target: Piece, source: DiceSource) -> None:
+    tname = name_of(work, target)
+    if isinstance(target, Conjuration) or work.has_trait(target, "Unmovable"):
+        s.steps.append(f"  Push: {tname} is Unmovable and stays put.")
+        return
+    roll, direction = source.compass(f"Push direction for {tname}")
+    start = target.zone
+    dest = work.arena.step(start, direction)
+    flying = work.flying(target)
+    push = Push(roll=roll, direction=direction, start=start, to=start)
+    if dest is None:
+        if flying:
+            s.steps.append(f"  Push: compass {roll} = {direction}; {tname} flies against the "
+                           "arena edge and stays (Flying creatures ignore walls).")
+        else:
+            push.blocked_by = "the arena edge"
+            s.steps.append(f"  Push: compass {roll} = {direction}; {tname} is pushed into the "
+                           "arena edge and is Bashed.")
+    else:
+        walls = [] if flying else work.geometry().walls_between(start, dest)
+        blocked = [w for w in walls if w.passage_blocked]
+        if blocked:
+            push.blocked_by = blocked[0].id
+            s.steps.append(f"  Push: compass {roll} = {direction}; {tname} is pushed into "
+                           f"{name_of(work, work.get(blocked[0].id))} (Passage Blocked) and is Bashed.")
+        else:
+            push.to = dest
+            s.steps.append(f"  Push: compass {roll} = {direction}; {tname} moves from {start} to {dest}.")
+    s.push = push
+
+
+def _after_push(work: Board, s: Strike, target: Piece, source: DiceSource,
+                result: AttackResult) -> None:
+    """A Bash after a blocked Push; Passage Attacks of walls a pushed creature crosses."""
+    push = s.push
+    if push.blocked_by is not None:
+        _sequence(work, None, BASH, target, source, result, role="bash", moved=False,
+                  is_spell=False, first=True, use_defense=False, reactions=False, credit=s.side)
+        return
+    if push.to == push.start:
+        return
+    for w in work.geometry().walls_between(push.start, push.to):
+        if not w.passage_attacks:
+            continue
+        wall = work.get(w.id)
+        for a in work.attacks(wall):
+            if a.kind == "passage" and isinstance(a.dice, int):
+                result.steps.append(f"Passage attack: {name_of(work, wall)} attacks "
+                                    f"{name_of(work, target)} as it is pushed through.")
+                _sequence(work, wall, a, target, source, result, role="passage attack",
+                          moved=False, is_spell=False, first=True, use_defense=True,
+                          reactions=False, barrier=True)
+                break
+
+
+# -- putting results on the board ------------------------------------------------------------
+
+def take_damage(board: Board, p: Piece, amount: int) -> None:
+    """Put ``amount`` damage on ``p``; a sleeping creature that takes damage wakes up Dazed."""
+    if amount <= 0:
+        return
+    p.damage += amount
+    sleep = p.conditions.get("Sleep", 0)
+    if sleep > 0:
+        del p.conditions["Sleep"]
+        p.conditions["Daze"] = p.conditions.get("Daze", 0) + sleep
+
+
+def destroy_if_dead(board: Board, p: Piece, credit: str | None = None) -> bool:
+    """Remove a creature or conjuration whose damage reached its life; returns True if removed.
+
+    A destroyed Dummy Mage creature goes to its creature discard pile; a destroyed creature adds
+    its mana cost to the tally of ``credit`` (the side that destroyed it) unless that is its own
+    side.  Mages are never removed (see :func:`solo.upkeep.game_over`); Indestructible objects
+    and objects without a life value are not destroyed by damage.
+    """
+    if isinstance(p, Mage) or board.find(p.id) is None:
+        return False
+    life = board.life(p)
+    if life <= 0 or p.damage < life or board.has_trait(p, "Indestructible"):
+        return False
+    board.remove(p.id)
+    if isinstance(p, Creature):
+        if p.side == "dm":
+            board.discards.setdefault("creature", []).append(p.card)
+        if credit in ("dm", "ym") and credit != p.side:
+            tally_ = board.extra.setdefault("tally", {"dm": 0, "ym": 0})
+            tally_[credit] = int(tally_.get(credit, 0)) + board.cost(p)
+    return True
+
+
+def _apply_strike(board: Board, s: Strike) -> list[str]:
+    """Put one strike on ``board``; returns the ids it destroyed."""
+    t = board.find(s.target)
+    if t is None:
+        return []
+    if s.defense_index is not None:
+        used = t.extra.setdefault("defense_used", {})
+        key = str(s.defense_index)
+        used[key] = int(used.get(key, 0)) + 1
+    if s.melee and isinstance(t, Creature) and s.role not in ("damage barrier",):
+        t.guarding = False
+    take_damage(board, t, s.damage)
+    for c in s.conditions:
+        t.conditions[c] = t.conditions.get(c, 0) + 1
+    if s.healed and s.attacker is not None:
+        a = board.find(s.attacker)
+        if a is not None:
+            heal(board, a, s.healed)
+    if s.push is not None and s.push.to != s.push.start:
+        t.zone = s.push.to
+    return [t.id] if s.damage and destroy_if_dead(board, t, s.side) else []
+
+
+def apply(board: Board, result: AttackResult) -> Applied:
+    """Put an :class:`AttackResult` on ``board``: damage, conditions, pushes, healing, Defense
+    uses, guard markers, destroyed objects (removed; tally kept in ``board.extra["tally"]``)."""
+    out = Applied()
+    board.extra.setdefault("tally", {"dm": 0, "ym": 0})
+    for s in result.strikes:
+        card = (board.find(s.target).card if board.find(s.target) else None)
+        for gone in _apply_strike(board, s):
+            out.destroyed.append(gone)
+            out.lines.append(f"Remove {card} ({gone}) from the arena: it is destroyed.")
+    if result.once_used and result.attacker is not None:
+        a = board.find(result.attacker)
+        if a is not None:
+            used = a.extra.setdefault("once_used", [])
+            for name in result.once_used:
+                if name not in used:
+                    used.append(name)
+    for side, mage in board.mages.items():
+        if mage.damage >= board.life(mage) and any(s.target == side for s in result.strikes):
+            out.defeated.append(side)
+            out.lines.append(f"{name_of(board, mage)} has {mage.damage} damage, reaching its "
+                             f"life of {board.life(mage)}.")
+    return out

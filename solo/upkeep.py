@@ -1,0 +1,252 @@
+"""Bookkeeping between attacks: the Upkeep phase, the end of an action phase and of a round,
+and the end of the game.
+
+Every function here changes the board it is given and returns what it did as a list of
+:class:`Event` (with the dice), so the caller can show the person what to mirror on the table.
+Randomness only comes from the :class:`~solo.dice.DiceSource` passed in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solo.board import Board, Creature, Mage, Piece
+from solo.catalog import trait_value
+from solo.combat import (ROUND_EFFECTS, can_heal, destroy_if_dead, heal, name_of, reset_defenses,
+                         take_damage)
+from solo.dice import DiceSource, tally
+
+__all__ = ["Event", "Outcome", "upkeep", "activate", "end_action_phase", "end_round",
+           "reset_defenses", "game_over", "tally_of"]
+
+
+@dataclass
+class Event:
+    """One thing that happened to one object."""
+
+    piece: str  # object id ("dm" / "ym" for the mages)
+    card: str
+    kind: str  # regenerate, burn, rot, upkeep-cost, destroyed, defeated, condition-ends, escape
+    text: str
+    dice: list[str] = field(default_factory=list)  # attack-die faces rolled
+    rolls: list[int] = field(default_factory=list)  # effect-die results
+    damage: int = 0
+    healed: int = 0
+    removed: dict[str, int] = field(default_factory=dict)  # condition -> markers removed
+
+    def to_dict(self) -> dict:
+        return {"piece": self.piece, "card": self.card, "kind": self.kind, "text": self.text,
+                "dice": list(self.dice), "rolls": list(self.rolls), "damage": self.damage,
+                "healed": self.healed, "removed": dict(self.removed)}
+
+
+@dataclass
+class Outcome:
+    """How the game ended: the winning side, why, and the destroyed-mana tally."""
+
+    winner: str  # "dm" or "ym"
+    reason: str
+    tally: dict[str, int]
+
+    def to_dict(self) -> dict:
+        return {"winner": self.winner, "reason": self.reason, "tally": dict(self.tally)}
+
+
+def _objects(board: Board, side: str) -> list[Piece]:
+    return [board.mages[side], *board.side_creatures(side),
+            *(c for c in board.conjurations if c.side == side)]
+
+
+def _remove(p: Piece, condition: str, n: int | None = None) -> int:
+    have = p.conditions.get(condition, 0)
+    k = have if n is None else min(n, have)
+    if k <= 0:
+        return 0
+    if have - k > 0:
+        p.conditions[condition] = have - k
+    else:
+        del p.conditions[condition]
+    return k
+
+
+def _other(side: str) -> str:
+    return "ym" if side == "dm" else "dm"
+
+
+def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
+    """The Upkeep phase of one side's objects (the Dummy Mage's by default).
+
+    For each object, in board order: Upkeep +X costs (the Dummy Mage pays nothing, see
+    docs/rulings.md; for your side a reminder only), Regenerate X, then Burn (one attack die
+    per marker, every number is direct damage, a blank removes one marker) and Rot (1 direct
+    damage per marker).  Regenerate comes first: see docs/rulings.md.  An object whose damage
+    reaches its life is destroyed (credited to the other side's tally).
+    """
+    if side not in ("dm", "ym"):
+        raise ValueError(f"side must be 'dm' or 'ym', not {side!r}")
+    events: list[Event] = []
+    for p in _objects(board, side):
+        name = name_of(board, p)
+
+        def ev(kind: str, text: str, **kw) -> Event:
+            e = Event(p.id, p.card, kind, text, **kw)
+            events.append(e)
+            return e
+
+        cost = trait_value(board.traits(p), "Upkeep")
+        if cost is None and board.has_trait(p, "Upkeep"):
+            cost = 0  # "Upkeep +X": the card says what X is
+        if cost is not None:
+            if side == "dm":
+                ev("upkeep-cost", f"{name} has an upkeep cost; the Dummy Mage keeps it without "
+                   "paying (it has no mana to track).")
+            else:
+                what = f"{cost} mana" if cost else "its upkeep cost"
+                ev("upkeep-cost", f"{name}: pay {what} or destroy it.")
+
+        regen = board.regenerate(p)
+        if regen and p.damage > 0:
+            if can_heal(board, p):
+                healed = heal(board, p, regen)
+                ev("regenerate", f"{name} regenerates {healed} (Regenerate {regen}).",
+                   healed=healed)
+            else:
+                ev("regenerate", f"{name} cannot regenerate (Finite Life).")
+
+        burn = p.conditions.get("Burn", 0)
+        if burn:
+            if board.has_trait(p, "Flame Immunity") or board.has_trait(p, "Burnproof") \
+                    or board.has_trait(p, "Incorporeal"):
+                k = _remove(p, "Burn")
+                ev("burn", f"{name} cannot burn: remove its {k} Burn marker(s).",
+                   removed={"Burn": k})
+            else:
+                faces = source.attack_dice(burn, f"Burn on {name}")
+                t = tally(faces)
+                dmg = 0 if board.has_trait(p, "Indestructible") else t.normal + t.critical
+                blanks = sum(1 for f in faces if f == "-")
+                take_damage(board, p, dmg)
+                k = _remove(p, "Burn", blanks)
+                shown = " ".join(f"[{f}]" for f in faces)
+                text = f"{name} burns: {burn} {'die' if burn == 1 else 'dice'} {shown}: {dmg} damage"
+                text += f", remove {k} Burn marker(s) (blanks)." if k else "."
+                ev("burn", text, dice=list(faces), damage=dmg, removed={"Burn": k} if k else {})
+
+        rot = p.conditions.get("Rot", 0)
+        if rot:
+            if board.has_trait(p, "Poison Immunity") or not board.is_living(p):
+                k = _remove(p, "Rot")
+                ev("rot", f"{name} has Poison Immunity: remove its {k} Rot marker(s).",
+                   removed={"Rot": k})
+            else:
+                dmg = 0 if board.has_trait(p, "Indestructible") else rot
+                take_damage(board, p, dmg)
+                ev("rot", f"{name} rots: {dmg} damage.", damage=dmg)
+
+        if isinstance(p, Mage):
+            if p.damage >= board.life(p):
+                ev("defeated", f"{name} has {p.damage} damage, reaching its life of "
+                   f"{board.life(p)}.")
+        elif destroy_if_dead(board, p, _other(p.side)):
+            ev("destroyed", f"{name} is destroyed: remove it from the arena.")
+    return events
+
+
+def activate(board: Board, piece: Piece) -> list[Event]:
+    """A creature starts its Action Phase: its guard marker goes, Slam becomes Daze and
+    Knockdown ends."""
+    events: list[Event] = []
+    name = name_of(board, piece)
+    if isinstance(piece, Creature) and piece.guarding:
+        piece.guarding = False
+        events.append(Event(piece.id, piece.card, "condition-ends",
+                            f"{name} is activated: remove its guard marker."))
+    slam = _remove(piece, "Slam")
+    if slam:
+        piece.conditions["Daze"] = piece.conditions.get("Daze", 0) + slam
+        events.append(Event(piece.id, piece.card, "condition-ends",
+                            f"{name} is activated: replace Slam with Daze.",
+                            removed={"Slam": slam}))
+    k = _remove(piece, "Knockdown")
+    if k:
+        events.append(Event(piece.id, piece.card, "condition-ends",
+                            f"{name} is activated: Knockdown ends.", removed={"Knockdown": k}))
+    return events
+
+
+def end_action_phase(board: Board, piece: Piece, source: DiceSource) -> list[Event]:
+    """The end of a creature's Action Phase: Daze, Stun and Taunt go; each Cripple marker gets
+    an escape roll (7 or more removes it); round markers used by its melee attack
+    (Perfect Strike, Piercing Strike, Battle Fury) go."""
+    events: list[Event] = []
+    name = name_of(board, piece)
+    for cond in ("Daze", "Stun", "Taunt"):
+        k = _remove(piece, cond)
+        if k:
+            events.append(Event(piece.id, piece.card, "condition-ends",
+                                f"{name}: remove {k} {cond} marker(s) (end of its Action Phase).",
+                                removed={cond: k}))
+    for _ in range(piece.conditions.get("Cripple", 0)):
+        r = source.d12(f"Cripple escape roll for {name}")
+        if r >= 7:
+            _remove(piece, "Cripple", 1)
+            events.append(Event(piece.id, piece.card, "escape",
+                                f"{name} escapes a Cripple: effect die {r} (7 or more): "
+                                "remove one Cripple marker.", rolls=[r], removed={"Cripple": 1}))
+        else:
+            events.append(Event(piece.id, piece.card, "escape",
+                                f"{name} stays Crippled: effect die {r} (6 or less).", rolls=[r]))
+    used = piece.extra.pop("once_used", None) or []
+    for cond in used:
+        k = _remove(piece, cond)
+        if k:
+            events.append(Event(piece.id, piece.card, "condition-ends",
+                                f"{name}: {cond} is used up; remove it.", removed={cond: k}))
+    return events
+
+
+def end_round(board: Board) -> list[Event]:
+    """The end of the round: round effects placed by incantations (Battle Fury, Charge,
+    Perfect Strike, Piercing Strike, Knockdown) are removed from every object."""
+    events: list[Event] = []
+    for p in board.pieces():
+        p.extra.pop("once_used", None)
+        for cond in ROUND_EFFECTS:
+            k = _remove(p, cond)
+            if k:
+                events.append(Event(p.id, p.card, "condition-ends",
+                                    f"{name_of(board, p)}: {cond} ends with the round.",
+                                    removed={cond: k}))
+    return events
+
+
+def tally_of(board: Board) -> dict[str, int]:
+    """Mana cost of enemy creatures each side has destroyed: ``{"dm": n, "ym": n}``."""
+    t = board.extra.get("tally") or {}
+    return {"dm": int(t.get("dm", 0)), "ym": int(t.get("ym", 0))}
+
+
+def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
+    """The outcome if the game has ended, else None.
+
+    A mage whose damage reaches its life loses; when both do at once, your mage loses (see
+    docs/rulings.md).  The solo variant's alternate ending (``alternate``): once the Dummy
+    Mage's creature deck is empty and none of its creatures is left in the arena, you win only
+    if your tally is more than twice the Dummy Mage's; otherwise it wins.
+    """
+    t = tally_of(board)
+    dm, ym = board.mages["dm"], board.mages["ym"]
+    dm_down, ym_down = dm.damage >= board.life(dm), ym.damage >= board.life(ym)
+    if ym_down:
+        why = ("both mages reached their life at once; a tie goes to the Dummy Mage"
+               if dm_down else f"{name_of(board, ym)} reached its life")
+        return Outcome("dm", why, t)
+    if dm_down:
+        return Outcome("ym", f"{name_of(board, dm)} reached its life", t)
+    if alternate and not board.decks.get("creature") and not board.side_creatures("dm"):
+        if t["ym"] > 2 * t["dm"]:
+            return Outcome("ym", f"the Dummy Mage has no creatures left; your tally {t['ym']} "
+                           f"is more than twice its {t['dm']}", t)
+        return Outcome("dm", f"the Dummy Mage has no creatures left; your tally {t['ym']} is "
+                       f"not more than twice its {t['dm']}", t)
+    return None
