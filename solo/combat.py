@@ -439,6 +439,9 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
     """One attack with its additional strikes, then (for melee) damage barriers and counterstrike."""
     n = 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
     labels = [role, "second strike", "third strike"]
+    # Known before the strikes: the melee attack removes a guard marker, but the guard still
+    # counterstrikes in this attack's Counterstrike step.
+    cs = _counterstrike(work, target) if reactions and attack.is_melee else None
     for i in range(n):
         if work.find(target.id) is None:
             break
@@ -469,7 +472,6 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
                       reactions=False, barrier=True)
     if work.find(attacker.id) is None or work.find(target.id) is None:
         return
-    cs = _counterstrike(work, target)
     if cs is not None:
         if work.incapacitated(target):
             result.steps.append(f"{name_of(work, target)} is Incapacitated and cannot counterstrike.")
@@ -706,6 +708,12 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         s.healed = min(math.ceil(counted / 2), attacker.damage) if can_heal(work, attacker) else 0
         if s.healed:
             s.steps.append(f"  Vampiric: {name_of(work, attacker)} heals {s.healed}.")
+
+    drain = trait_value(traits, "Mana Drain") or trait_value(traits, "Mana Transfer") or 0
+    if first and damage and drain and target.side != side:
+        s.steps.append(f"  Mana Drain +{drain}: " + (
+            f"your side loses {drain} mana, if it has any." if target.side == "ym"
+            else "the Dummy Mage has no mana to lose."))
 
     # Effects: nothing to roll for when the strike destroys the target (or fells a mage).
     lethal = damage > 0 and work.life(target) > 0 and target.damage + damage >= work.life(target) \
