@@ -25,14 +25,15 @@ HOME = "B2"
 def _card(name: str, types: tuple[str, ...], role: str) -> Card:
     card = get_catalog().get(name)  # unknown names raise with "did you mean"
     if card.type not in types:
-        raise SoloError(f"{card.name} is {_a(card.type)}; the {role} must be "
-                        f"{' or '.join(_a(t) for t in types)}"
-                        + (" spell" if role == "attacker" and card.type != "Attack" else ""))
+        kinds = [_kind(t) for t in types]
+        raise SoloError(f"{card.name} is {_kind(card.type)}; the {role} must be "
+                        f"{', '.join(kinds[:-1])} or {kinds[-1]}")
     return card
 
 
-def _a(word: str) -> str:
-    return ("an " if word[0].lower() in "aeiou" else "a ") + word.lower()
+def _kind(card_type: str) -> str:
+    word = "attack spell" if card_type == "Attack" else card_type.lower()
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _describe(a: Attack) -> str:
