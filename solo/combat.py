@@ -119,6 +119,7 @@ class Strike:
                 "normal": self.normal, "critical": self.critical, "damage": self.damage,
                 "effect_roll": self.effect_roll, "conditions": list(self.conditions),
                 "role": self.role, "attacker": self.attacker, "target": self.target,
+                "target_card": self.target_card,
                 "dice_modifiers": list(self.dice_parts[1:]), "daze_roll": self.daze_roll,
                 "missed": self.missed, "immune": self.immune, "defense": self.defense,
                 "defense_modifier": self.defense_modifier, "effect_total": self.effect_total,
