@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solo import combat, upkeep
 from solo.board import Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import Attack, Card
 from solo.dice import DiceSource
@@ -33,14 +34,18 @@ class Decision:
     instructions: list[str] = field(default_factory=list)
     reason: str | None = None
     data: dict = field(default_factory=dict)
-    #: attacks to resolve: (attacker id, attack name, target id or zone, moved, is_spell)
+    #: attacks this decision makes, for :mod:`solo.resolve` to roll
     attacks: list["PlannedAttack"] = field(default_factory=list)
+    #: what resolving them gave (combat.AttackResult objects), filled in by solo.resolve
+    results: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         out = {"rolls": list(self.rolls), "action": self.action}
         out.update(self.data)
         if self.reason is not None:
             out["reason"] = self.reason
+        if self.results:
+            out["results"] = [r.to_json() for r in self.results if r.main is not None]
         out["instructions"] = list(self.instructions)
         return out
 
@@ -53,6 +58,7 @@ class PlannedAttack:
     moved: bool = False
     is_spell: bool = False
     zone: bool = False
+    first: bool = True  # the first attack of the action (Melee +X, Charge, ... count)
 
 
 # -- naming things for the person ------------------------------------------------------------
@@ -63,6 +69,11 @@ def label(board: Board, p: Piece) -> str:
         return "the Dummy Mage" if p.side == "dm" else "your mage"
     owner = "the Dummy Mage's" if p.side == "dm" else "your"
     return f"{owner} {p.card} ({p.id})"
+
+
+def _cap(text: str) -> str:
+    """Capitalise the first letter only (``the Dummy Mage's ...`` -> ``The Dummy Mage's ...``)."""
+    return text[:1].upper() + text[1:]
 
 
 def _d12_values(source: DiceSource, mark: int) -> list[int]:
@@ -381,8 +392,7 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
     elif "heal" in effect:
         faces = source.attack_dice(effect["heal"], f"{card.name} healing")
         amount = sum(int(f[0]) for f in faces if f != "-")
-        healed = min(amount, target.damage)
-        target.damage -= healed
+        healed = combat.heal(board, target, amount)
         d.data["healed"] = healed
         d.data["faces"] = faces
         d.instructions.append(f"Cast {card.name} on {who}: rolled {' '.join(faces)} = {amount}; "
@@ -605,14 +615,8 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
     c = next_creature(board, source)
     d = Decision("", data={"creature": c.id})
     who = label(board, c)
-    # Activation: Slam becomes Daze, Knockdown ends.
-    if c.conditions.get("Slam"):
-        c.conditions.pop("Slam")
-        c.conditions["Daze"] = c.conditions.get("Daze", 0) + 1
-        d.instructions.append(f"Activate {who}: replace its Slam marker with a Daze marker.")
-    if c.conditions.get("Knockdown"):
-        c.conditions.pop("Knockdown")
-        d.instructions.append(f"{who} gets up: remove its Knockdown reminder.")
+    for event in upkeep.activate(board, c):  # guard marker off, Slam -> Daze, Knockdown ends
+        d.instructions.append(event.text)
     c.active = False
     c.guarding = False
     if board.incapacitated(c):
@@ -651,7 +655,7 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
     if restrained:
         d.action = "move"
         d.data["path"] = []
-        d.instructions.append(f"{who} is Restrained and has no one to attack: it stays in {c.zone}.")
+        d.instructions.append(f"{_cap(who)} is Restrained and has no one to attack: it stays in {c.zone}.")
         return d
     return _pursue(board, source, d, c, geo, flying, steps=1 if (slow or hindered) else 2)
 
@@ -714,9 +718,8 @@ def _attack(board: Board, d: Decision, c: Creature, action: str, path: list[str]
     d.data["attack"] = attack.name
     d.data["target"] = target.id
     d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path)))
-    dice = attack.dice
-    d.instructions.append(f"{who} attacks {label(board, target)} with {attack.name} "
-                          f"({attack.kind}, {dice} attack dice before modifiers).")
+    d.instructions.append(f"{_cap(who)} attacks {label(board, target)} with {attack.name} "
+                          f"({attack.kind}).")
     return d
 
 
@@ -779,7 +782,7 @@ def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, fly
         d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path)
                               + f", toward {aim}.")
     else:
-        d.instructions.append(f"{who} has nowhere useful to go: it stays in {c.zone}.")
+        d.instructions.append(f"{_cap(who)} has nowhere useful to go: it stays in {c.zone}.")
     return d
 
 

@@ -32,7 +32,7 @@ def render(decision: dict) -> str:
 def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_json: bool,
          out: str | None) -> None:
     from solo import automaton, board as board_mod
-    from solo.resolve import resolve_decision
+    from solo.resolve import describe_unresolved, resolve_decision
 
     board = board_mod.load(board_path)
     source = make_source(rolls, seed)
@@ -40,9 +40,13 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
         decision = automaton.quickcast(board, source)
     else:
         decision = automaton.creature_action(board, source)
-    mark = len(source.history)
-    resolve_decision(board, decision, source)
-    decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
+    if rolls is not None and seed is None:
+        # Physical dice: the person rolls the attack dice; solo only decided.
+        describe_unresolved(board, decision)
+    else:
+        mark = len(source.history)
+        resolve_decision(board, decision, source)
+        decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
     result = decision.to_json()
     if out:
         board.save(out)

@@ -1,0 +1,114 @@
+"""Resolve what a Dummy Mage decision sets in motion: its attacks and the end of the acting
+creature's Action Phase.
+
+:mod:`solo.automaton` decides (who, where, what); this module rolls and applies the attacks
+through :mod:`solo.combat` and tidies up through :mod:`solo.upkeep`, adding the results to the
+decision's instructions and data.  Pure: no printing, dice only from the source given.
+"""
+
+from __future__ import annotations
+
+from solo import combat, upkeep
+from solo.automaton import Decision, PlannedAttack, label, pick_attack
+from solo.board import Board, Creature
+from solo.dice import DiceSource
+
+
+def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision):
+    attacker = board.find(plan.attacker)
+    if attacker is None:
+        return None
+    if plan.zone:
+        result = combat.resolve_zone_attack(board, attacker, plan.attack, plan.target, source,
+                                            is_spell=plan.is_spell)
+    else:
+        target = board.find(plan.target)
+        if target is None:
+            return None
+        result = combat.resolve_attack(board, attacker, plan.attack, target, source,
+                                       moved=plan.moved, is_spell=plan.is_spell,
+                                       first_strike=plan.first)
+    applied = combat.apply(board, result)
+    decision.instructions.extend("  " + line.strip() for line in result.steps[1:])
+    decision.instructions.extend(mirror_lines(board, result))
+    decision.instructions.extend(applied.lines)
+    decision.results.append(result)
+    if applied.defeated:
+        decision.data["defeated"] = sorted(set(decision.data.get("defeated", []) + applied.defeated))
+    return result
+
+
+def mirror_lines(board: Board, result) -> list[str]:
+    """What to change on the physical board after an attack: damage, markers, pushes, healing."""
+    lines = []
+    for st in result.strikes:
+        target = board.find(st.target)
+        if target is None:
+            continue
+        who = label(board, target)
+        if st.damage:
+            lines.append(f"Put {st.damage} damage on {who} (it now has {target.damage} of "
+                         f"{board.life(target)}).")
+        if st.conditions:
+            counts = {c: st.conditions.count(c) for c in dict.fromkeys(st.conditions)}
+            marks = ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
+            lines.append(f"Put on {who}: {marks}.")
+        if st.push is not None and st.push.to != st.push.start:
+            lines.append(f"Push {who} {st.push.direction} from {st.push.start} to {st.push.to}.")
+        if st.healed and st.attacker:
+            healer = board.find(st.attacker)
+            if healer is not None:
+                lines.append(f"Remove {st.healed} damage from {label(board, healer)}.")
+    return lines
+
+
+def resolve_decision(board: Board, decision: Decision, source: DiceSource) -> None:
+    """Roll and apply every attack of ``decision``; then end the acting creature's Action Phase."""
+    plans = list(decision.attacks)
+    for plan in plans:
+        result = _resolve_one(board, plan, source, decision)
+        if result is None or "Battle Fury" not in result.once_used:
+            continue
+        # Battle Fury: one more quick melee attack, chosen by the same rules, as part of the action.
+        attacker = board.find(plan.attacker)
+        if attacker is None:
+            continue
+        picked = pick_attack(board, source, attacker, attacker.zone, quick_only=True)
+        if picked is None:
+            decision.instructions.append(f"Battle Fury: {label(board, attacker)} has no one left to attack.")
+            continue
+        target, attacks = picked
+        melee = [a for a in attacks if a.is_melee]
+        if not melee:
+            continue
+        attack = source.choose(melee, "tie: two legal attacks") if len(melee) > 1 else melee[0]
+        decision.instructions.append(f"Battle Fury: {label(board, attacker)} makes a second, quick "
+                                     f"melee attack at {label(board, target)} with {attack.name}.")
+        extra = PlannedAttack(attacker.id, attack, target.id, first=False)
+        decision.attacks.append(extra)
+        _resolve_one(board, extra, source, decision)
+    creature_id = decision.data.get("creature")
+    if creature_id and decision.action not in ("pass", "none"):
+        piece = board.find(creature_id)
+        if isinstance(piece, Creature):
+            for event in upkeep.end_action_phase(board, piece, source):
+                decision.instructions.append(event.text)
+
+
+def describe_unresolved(board: Board, decision: Decision) -> None:
+    """For a person rolling physical dice: say how many dice each attack rolls and what armor
+    applies, instead of rolling them.  Marks the decision ``"resolved": false``."""
+    if not decision.attacks:
+        return
+    decision.data["resolved"] = False
+    for plan in decision.attacks:
+        attacker = board.find(plan.attacker)
+        targets = ([p for p in board.in_zone(plan.target) if p.id != plan.attacker] if plan.zone
+                   else [t for t in [board.find(plan.target)] if t is not None])
+        for target in targets:
+            n, _ = combat.attack_dice(board, attacker, plan.attack, target, first=plan.first,
+                                      moved=plan.moved, is_spell=plan.is_spell, barrier=False)
+            decision.instructions.append(
+                f"Roll it yourself: {n} attack dice for {plan.attack.name} against "
+                f"{label(board, target)} (armor {board.armor(target)}), then the effect die if "
+                f"its card has an effect table; or run again with --seed to let solo roll.")
