@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "deck": ("solo.cli_deck:deck", "List, show, validate, build and edit the Dummy Mage's deck sets."),
     "cards": ("solo.cli_cards:cards", "Look up Arena cards: stats, traits and attacks."),
     "dm": ("solo.cli_dm:dm", "Decide what the Dummy Mage does next on a board file."),
+    "play": ("solo.cli_play:play", "Play a whole game against the Dummy Mage, round by round."),
+    "log": ("solo.cli_play:log", "Print a saved game's log, or export it as Markdown."),
 }
 
 

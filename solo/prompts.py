@@ -72,6 +72,9 @@ class Question:
     min: int | None = None
     max: int | None = None
     validate: Callable[[str], str | None] | None = field(default=None, compare=False, hash=False)
+    #: words accepted as they are, whatever the kind (``undo``, ``board``...): the answer is the
+    #: word itself, lower-cased
+    escapes: tuple = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -108,6 +111,8 @@ class Question:
     # -- checking an answer ---------------------------------------------------------------
     def parse(self, answer: Any) -> Any:
         """The value of ``answer`` (a person's text or a scripted value), or :class:`AnswerError`."""
+        if self.escapes and isinstance(answer, str) and answer.strip().lower() in self.escapes:
+            return answer.strip().lower()
         if self.kind == "select":
             return self._match_choice(answer)
         if self.kind == "confirm":
@@ -302,7 +307,10 @@ class QuestionaryPrompter(Prompter):
                     if v == q.default or t == q.default:
                         default = qchoices[i]
                         break
-            index = questionary.select(q.message, choices=qchoices, default=default, **io).unsafe_ask()
+            shortcuts = len(qchoices) <= 35  # number and letter keys jump to a choice
+            index = questionary.select(q.message, choices=qchoices, default=default,
+                                       use_shortcuts=shortcuts, use_jk_keys=not shortcuts,
+                                       **io).unsafe_ask()
             return pairs[index][1]
         if q.kind == "confirm":
             default = True if q.default is None else bool(q.default)

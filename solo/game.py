@@ -1,0 +1,755 @@
+"""A whole game against the Dummy Mage, one step at a time, with a log, autosave and undo.
+
+:class:`Game` holds everything a saved game needs: the settings, the board, the random
+generator's state, where in the round we are (``phase``), the log, and the undo stack.
+:func:`Game.step` plays one step -- the ready stage, one quickcast, one of your turns, one Dummy
+Mage creature action -- asking you what it must know through a :class:`~solo.prompts.Prompter`
+and reporting what happened through an ``on_output`` callback.  It never prints.
+
+At every question three extra answers are accepted: ``board`` (show the map), ``edit`` (correct
+the board) and ``undo`` (step back).  Undo restores the board, the decks, the dice and the log
+exactly as they were before the step.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from solo import automaton, combat, upkeep
+from solo.board import Board, Creature, Mage, Piece, from_dict as board_from_dict, new_board, write_atomic
+from solo.catalog import SPELL_DECKS, get_catalog
+from solo.dice import DiceSource, SeededSource, TypedSource, damage_after_armor, face_to_d6
+from solo.errors import InvalidInput, SoloError
+from solo.prompts import Choice, Prompter, Question
+from solo.resolve import mirror_lines, resolve_decision
+from solo.rounds import initiative_for_round
+
+SAVE_FORMAT = "solo-save/1"
+UNDO_DEPTH = 100
+SHOW, EDIT, UNDO = "board", "edit", "undo"
+ESCAPES = (SHOW, EDIT, UNDO)
+STAGE_NAMES = {"qc1": "quickcast-1", "creatures": "creatures", "qc3": "quickcast-3",
+               "ready": "ready", "over": "ready"}
+
+
+class UndoRequested(Exception):
+    pass
+
+
+class EditRequested(Exception):
+    pass
+
+
+@dataclass
+class Settings:
+    ym_mage: str = "Beastmaster"
+    dm_mage: str = "Warlock"
+    dm_life: int | None = None  # None: the Dummy Mage's mage card's life
+    decks: str = "Starter"  # a deck set name or a file
+    dm_zone: str = "A1"
+    ym_zone: str = "D3"
+    seed: int = 0
+    dice: str = "solo"  # "solo" rolls, or "physical": you roll and type the results
+    alternate_end: bool = True
+    name: str = "game"
+
+
+@dataclass
+class Step:
+    """What one step did: its label (shown by undo) and the lines for the person."""
+
+    label: str
+    who: str
+    lines: list[str] = field(default_factory=list)
+
+
+class Game:
+    def __init__(self, settings: Settings, board: Board, rng: SeededSource, phase: dict,
+                 log: list[dict] | None = None, undo: list[dict] | None = None) -> None:
+        self.settings = settings
+        self.board = board
+        self.rng = rng
+        self.phase = phase
+        self.log: list[dict] = log or []
+        self.undo_stack: list[dict] = undo or []
+        self.prompter: Prompter | None = None
+        self.on_output: Callable[[str], None] = lambda text: None
+        self.show_board: Callable[[], str] = lambda: ""
+        self._asked = 0
+        self.just_undone = False
+
+    # -- creation and saving -------------------------------------------------------------------
+    @classmethod
+    def new(cls, settings: Settings) -> "Game":
+        from solo import decks as deck_mod
+
+        catalog = get_catalog()
+        deckset = deck_mod.resolve(settings.decks)
+        problems = deck_mod.validate(deckset, catalog)
+        if problems:
+            raise InvalidInput(f"deck set {deckset.name} is not valid: {problems[0]} "
+                               f"(see solo deck validate)")
+        rng = SeededSource(settings.seed)
+        piles = {}
+        for deck in SPELL_DECKS:
+            cards = [catalog.get(name).name for name, n in deckset.decks[deck].items() for _ in range(n)]
+            rng.rng.shuffle(cards)
+            piles[deck] = cards
+        board = new_board(settings.dm_mage, settings.ym_mage, dm_zone=settings.dm_zone,
+                          ym_zone=settings.ym_zone, dm_life=settings.dm_life, decks=piles,
+                          catalog=catalog)
+        board.stage = "ready"
+        board.extra["tally"] = {"dm": 0, "ym": 0}
+        phase = {"round": 1, "step": "ready"}
+        return cls(settings, board, rng, phase)
+
+    def state(self) -> dict:
+        """Everything that undo restores (the log is restored by length)."""
+        return {"board": self.board.to_dict(), "rng": self.rng.get_state(),
+                "phase": copy.deepcopy(self.phase), "log_len": len(self.log)}
+
+    def restore(self, state: dict) -> None:
+        self.board = board_from_dict(state["board"], self.board.catalog)
+        self.rng.set_state(state["rng"])
+        self.phase = copy.deepcopy(state["phase"])
+        del self.log[state["log_len"]:]
+
+    def to_dict(self) -> dict:
+        return {"format": SAVE_FORMAT, "settings": asdict(self.settings),
+                "board": self.board.to_dict(), "rng": self.rng.get_state(),
+                "phase": self.phase, "log": self.log, "undo": self.undo_stack}
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str = "save file") -> "Game":
+        if not isinstance(data, dict):
+            raise InvalidInput(f"{where} does not hold a saved game")
+        fmt = data.get("format")
+        if fmt != SAVE_FORMAT:
+            if isinstance(fmt, str) and fmt.startswith("solo-save/"):
+                raise InvalidInput(f"{where} was saved by another version of solo ({fmt}); "
+                                   f"this version reads {SAVE_FORMAT} only")
+            raise InvalidInput(f"{where} is not a solo saved game (no format {SAVE_FORMAT!r})")
+        try:
+            settings = Settings(**data["settings"])
+            board = board_from_dict(data["board"])
+            rng = SeededSource(settings.seed)
+            rng.set_state(data["rng"])
+            phase = dict(data["phase"])
+            log = list(data["log"])
+            undo = list(data.get("undo", []))
+            if not isinstance(phase.get("round"), int) or phase.get("step") not in \
+                    ("ready", "qc1", "creatures", "qc3", "over"):
+                raise ValueError("phase")
+        except SoloError as err:
+            raise InvalidInput(f"{where} is damaged: {err}") from None
+        except (KeyError, TypeError, ValueError) as err:
+            raise InvalidInput(f"{where} is damaged ({type(err).__name__}: {err}); "
+                               "start a new game or restore a copy") from None
+        return cls(settings, board, rng, phase, log, undo)
+
+    def save(self, path: str | Path) -> None:
+        write_atomic(Path(path), json.dumps(self.to_dict(), separators=(",", ":")) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Game":
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise InvalidInput(f"no saved game at {p}; see solo play --list") from None
+        except (OSError, UnicodeDecodeError) as err:
+            raise InvalidInput(f"cannot read saved game {p}: {err}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InvalidInput(f"saved game {p} is not valid JSON (line {err.lineno}); "
+                               "it may have been cut short") from None
+        return cls.from_dict(data, f"saved game {p}")
+
+    # -- dice ----------------------------------------------------------------------------------
+    @property
+    def dice(self) -> DiceSource:
+        if self.settings.dice == "physical":
+            src = TypedSource(self._ask_dice)
+            return src
+        return self.rng
+
+    def _ask_dice(self, sides: int, count: int, label: str) -> list[int]:
+        if sides == 12:
+            value = self.ask(Question("dice.d12", "int", f"Roll the effect die ({label}): result?",
+                                      min=1, max=12))
+            return [value] * count if count == 1 else [value] + self._ask_dice(12, count - 1, label)
+
+        def check(text: str) -> str | None:
+            parts = text.replace(",", " ").split()
+            if len(parts) != count:
+                return f"give {count} faces separated by spaces (- 1 2 1* 2*)"
+            try:
+                [face_to_d6(f) for f in parts]
+            except SoloError as err:
+                return str(err)
+            return None
+
+        text = self.ask(Question("dice.attack", "text",
+                                 f"Roll {count} attack dice ({label}): faces? (- 1 2 1* 2*)",
+                                 validate=check))
+        return [face_to_d6(f) for f in text.replace(",", " ").split()]
+
+    # -- asking ----------------------------------------------------------------------------------
+    def ask(self, q: Question):
+        """Ask through the prompter; ``board`` shows the map and asks again, ``undo`` and
+        ``edit`` interrupt the step."""
+        if self.prompter is None:
+            raise SoloError(f"no way to ask question '{q.id}'")
+        if q.kind == "select":
+            extra = (Choice("Show the board", SHOW), Choice("Edit the board", EDIT),
+                     Choice("Undo the last step", UNDO))
+            q = Question(q.id, q.kind, q.message, q.choices + extra, q.default, q.min, q.max,
+                         q.validate, ESCAPES)
+        else:
+            q = Question(q.id, q.kind, q.message, q.choices, q.default, q.min, q.max, q.validate,
+                         ESCAPES)
+        while True:
+            answer = self.prompter.ask(q)
+            self._asked += 1
+            if answer == SHOW:
+                self.on_output(self.show_board())
+                continue
+            if answer == UNDO:
+                raise UndoRequested()
+            if answer == EDIT:
+                raise EditRequested()
+            return answer
+
+    # -- the main loop ---------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase["step"] == "over"
+
+    def play_one(self) -> Step | None:
+        """Play one step, with undo and edit handled; returns the step done (None after an
+        undo or when the game is over)."""
+        if self.over:
+            return None
+        before = self.state()
+        self._asked = 0
+        try:
+            if self.just_undone:
+                # Stop after an undo, so that a step which asks nothing (the Dummy Mage's) is
+                # not played again at once: Enter goes on, "undo" steps further back.
+                self.ask(Question("undo.next", "select", "Undone. Go on from here?",
+                                  (Choice("Go on", "go"),), default="go"))
+                self.just_undone = False
+                self._asked = 0
+            step = self._step()
+        except UndoRequested:
+            if self._asked > 1:  # undo inside a step: start the step again
+                self.restore(before)
+                self.on_output("Undo: back to the start of this step.")
+                return None
+            self.restore(before)
+            self.undo_last()
+            return None
+        except EditRequested:
+            self.restore(before)
+            step = self.edit_board()
+            if step is None:
+                return None
+        self.undo_stack.append({"label": step.label, "state": before})
+        del self.undo_stack[:-UNDO_DEPTH]
+        self._log(step)
+        self._check_end()
+        return step
+
+    def undo_last(self) -> str | None:
+        if not self.undo_stack:
+            self.on_output("Nothing to undo yet.")
+            return None
+        entry = self.undo_stack.pop()
+        self.restore(entry["state"])
+        self.just_undone = True
+        self.on_output(f"undo: {entry['label']}")
+        return entry["label"]
+
+    def _log(self, step: Step) -> None:
+        self.log.append({"n": len(self.log) + 1, "round": self.phase.get("round"),
+                         "who": step.who, "label": step.label, "lines": list(step.lines)})
+
+    def _check_end(self) -> None:
+        if self.over:
+            return
+        outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
+        if outcome is not None:
+            self.phase = {"round": self.phase["round"], "step": "over",
+                          "outcome": outcome.to_dict()}
+            lines = summary(self)
+            self.log.append({"n": len(self.log) + 1, "round": self.phase["round"], "who": "game",
+                             "label": "game over", "lines": lines})
+
+    # -- steps -----------------------------------------------------------------------------------
+    def _step(self) -> Step:
+        step = self.phase["step"]
+        self.board.stage = STAGE_NAMES.get(step, "ready")
+        if step == "ready":
+            return self._ready()
+        if step in ("qc1", "qc3"):
+            return self._quickcast_stage(step)
+        return self._creature_stage()
+
+    def _ready(self) -> Step:
+        b = self.board
+        rnd = self.phase["round"]
+        b.round = rnd
+        b.initiative = initiative_for_round(rnd)
+        lines = [f"Round {rnd} begins. Initiative: "
+                 + ("the Dummy Mage." if b.initiative == "dm" else "you.")]
+        for c in b.creatures:
+            c.active = True
+        combat.reset_defenses(b)
+        lines.append("Reset: every creature's action marker is active again, defenses are ready.")
+        lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
+        events = upkeep.upkeep(b, self.dice, "dm") + upkeep.upkeep(b, self.dice, "ym")
+        lines += [f"Upkeep: {e.text}" for e in events] or ["Upkeep: nothing to resolve on either side."]
+        lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
+        self.phase = {"round": rnd, "step": "qc1", "order": self._qc_order(b.initiative),
+                      "ym_qc_used": False}
+        return Step(f"round {rnd}: ready stage", "game", lines)
+
+    @staticmethod
+    def _qc_order(initiative: str) -> list[str]:
+        return ["dm", "ym"] if initiative == "dm" else ["ym?"]
+
+    def _quickcast_stage(self, step: str) -> Step:
+        order = self.phase.setdefault("order", [])
+        if not order:
+            return self._advance_stage(step)
+        token = order[0]
+        if token == "dm":
+            order.pop(0)
+            decision = automaton.quickcast(self.board, self.dice)
+            resolve_decision(self.board, decision, self.dice)
+            what = decision.data.get("card") or decision.action
+            return Step(f"quickcast: {what}", "dm", self._dm_lines(decision))
+        # your quickcast
+        if step == "qc3" and self.phase.get("ym_qc_used"):
+            order.pop(0)
+            return self._quickcast_stage(step)
+        allow_pass_first = token == "ym?"
+        lines = self._your_quickcast()
+        order.pop(0)
+        if lines is None:  # passed
+            if allow_pass_first:
+                order[:0] = ["dm", "ym"]
+            return Step("you pass your quickcast", "ym", ["You pass."])
+        self.phase["ym_qc_used"] = True
+        return Step("your quickcast", "ym", lines)
+
+    def _advance_stage(self, step: str) -> Step:
+        rnd = self.phase["round"]
+        if step == "qc1":
+            self.phase.update({"step": "creatures", "next": self.board.initiative, "ym_done": False,
+                               "mage_active": True})
+            return Step("creature actions begin", "game",
+                        ["Creature actions: you and the Dummy Mage take turns, "
+                         + ("the Dummy Mage first." if self.board.initiative == "dm" else "you first.")])
+        # end of the round
+        lines = [e.text for e in upkeep.end_round(self.board)]
+        self.phase = {"round": rnd + 1, "step": "ready"}
+        return Step(f"round {rnd} ends", "game", lines or [f"Round {rnd} is over."])
+
+    def _creature_stage(self) -> Step:
+        ph = self.phase
+        dm_left = automaton.active_creatures(self.board, "dm")
+        if ph.get("ym_done") and not dm_left:
+            ph.update({"step": "qc3", "order": self._qc_order(self.board.initiative)})
+            for key in ("next", "ym_done", "mage_active"):
+                ph.pop(key, None)
+            return Step("creature actions end", "game", ["Every creature has acted: final quickcasts."])
+        if ph.get("ym_done"):  # you are done: your creatures cannot make it wait any more
+            for c in self.board.side_creatures("ym"):
+                c.active = False
+        if ph.get("next") == "dm" and dm_left:
+            decision = automaton.creature_action(self.board, self.dice)
+            resolve_decision(self.board, decision, self.dice)
+            if not ph.get("ym_done"):
+                ph["next"] = "ym"
+            label = f"creature action: {decision.action}"
+            if "creature" in decision.data:
+                label += f" ({decision.data['creature']})"
+            return Step(label, "dm", self._dm_lines(decision))
+        if ph.get("ym_done"):
+            ph["next"] = "dm"
+            return self._creature_stage()
+        step = self._your_turn()
+        ph["next"] = "dm"
+        return step
+
+    def _dm_lines(self, decision) -> list[str]:
+        lines = [f"{i}. {text}" for i, text in enumerate(decision.instructions, 1)]
+        if decision.rolls:
+            lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
+        return lines
+
+    # -- your side -------------------------------------------------------------------------------
+    def _your_quickcast(self) -> list[str] | None:
+        what = self.ask(Question(
+            "quickcast.you", "select", "Your quickcast:",
+            (Choice("Pass", "pass"), Choice("Cast a spell at its side", "spell"),
+             Choice("Summon a creature", "summon"),
+             Choice("Cast something else (nothing changes on its side)", "other")),
+            default="pass"))
+        if what == "pass":
+            return None
+        mage = self.board.mages["ym"]
+        if what == "spell":
+            return self._your_spell(mage)
+        if what == "summon":
+            return self._your_summon()
+        return ["You cast a spell that does not touch the Dummy Mage's side."]
+
+    def _your_turn(self) -> Step:
+        b = self.board
+        active = automaton.active_creatures(b, "ym")
+        choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
+        if self.phase.get("mage_active", True):
+            choices.append(Choice(f"Your mage in {b.mages['ym'].zone}", "ym"))
+        choices.append(Choice("Nothing more this round (done)", "done"))
+        actor_id = self.ask(Question("turn.actor", "select", "Who acts now?", tuple(choices),
+                                     default=choices[0].value))
+        if actor_id == "done":
+            self.phase["ym_done"] = True
+            self.phase["mage_active"] = False
+            for c in active:
+                c.active = False
+            return Step("you are done for the round", "ym", ["You are done for this round."])
+        actor = b.get(actor_id)
+        lines = self._your_action(actor)
+        if isinstance(actor, Creature):
+            actor.active = False
+            lines += [e.text for e in upkeep.end_action_phase(b, actor, self.dice)]
+        else:
+            self.phase["mage_active"] = False
+        name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
+        return Step(f"your turn: {name}", "ym", lines)
+
+    def _their_objects(self, near: str | None) -> list[Piece]:
+        b = self.board
+        objs = [b.mages["dm"], *b.side_creatures("dm"),
+                *[c for c in b.conjurations if c.side == "dm"]]
+        objs = [p for p in objs if automaton.in_arena(b, p)]
+        if near is not None:
+            objs.sort(key=lambda p: (b.distance(near, p.zone), p.id))
+        return objs
+
+    def _your_action(self, actor: Piece) -> list[str]:
+        b = self.board
+        here = [p for p in self._their_objects(actor.zone) if p.zone == actor.zone]
+        choices = [Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
+                   Choice("Moved, then attacked", "move-attack")]
+        if actor.is_mage:
+            choices += [Choice("Cast a spell at its side", "spell"),
+                        Choice("Summoned a creature", "summon")]
+        else:
+            choices.append(Choice("Guarded", "guard"))
+        choices.append(Choice("Something else (nothing changes on its side)", "other"))
+        what = self.ask(Question("turn.what", "select", f"What did {self._name(actor)} do?",
+                                 tuple(choices), default="attack" if here else "move"))
+        lines: list[str] = []
+        moved = False
+        if what in ("move", "move-attack"):
+            lines += self._your_move(actor)
+            moved = True
+        if what in ("attack", "move-attack"):
+            lines += self._your_attack(actor, moved)
+        elif what == "spell":
+            lines += self._your_spell(actor)
+        elif what == "summon":
+            lines += self._your_summon()
+        elif what == "guard":
+            actor.guarding = True
+            lines.append(f"{self._name(actor)} is guarding.")
+        elif what == "other":
+            lines.append(f"{self._name(actor)} did something that does not touch the Dummy Mage's side.")
+        return lines
+
+    def _name(self, p: Piece) -> str:
+        return automaton.label(self.board, p)
+
+    def _your_move(self, actor: Piece) -> list[str]:
+        b = self.board
+        zones = sorted((z for z in b.arena.zones() if z != actor.zone),
+                       key=lambda z: (b.distance(actor.zone, z), z))
+        toward = min(zones, key=lambda z: (b.distance(z, b.mages["dm"].zone), b.distance(actor.zone, z)))
+        dest = self.ask(Question("turn.move.zone", "select", f"Where to, from {actor.zone}?",
+                                 tuple(Choice(f"{z} ({b.distance(actor.zone, z)} away)", z) for z in zones),
+                                 default=toward if b.distance(actor.zone, toward) <= 2 else zones[0]))
+        start, actor.zone = actor.zone, dest
+        return [f"{self._name(actor)} moved from {start} to {dest}."]
+
+    def _pick_target(self, actor: Piece, qid: str, message: str) -> Piece | None:
+        objs = self._their_objects(actor.zone)
+        if not objs:
+            return None
+        choices = tuple(Choice(f"{self._name(p)} in {p.zone} ({p.damage}/{self.board.life(p)})", p.id)
+                        for p in objs)
+        return self.board.get(self.ask(Question(qid, "select", message, choices, default=choices[0].value)))
+
+    def _your_attack(self, actor: Piece, moved: bool) -> list[str]:
+        b = self.board
+        target = self._pick_target(actor, "turn.attack.target", "Which of its objects did you attack?")
+        if target is None:
+            return ["It has nothing to attack."]
+        how = self.ask(Question("turn.attack.how", "select", "The attack dice:",
+                                (Choice("Roll it for me (from the card)", "roll"),
+                                 Choice("I rolled them myself", "typed")), default="roll"))
+        attacks = [a for a in b.attacks(actor) if a.kind in ("melee", "ranged") and a.action]
+        if how == "roll" and attacks:
+            attack = attacks[0]
+            if len(attacks) > 1:
+                name = self.ask(Question("turn.attack.which", "select", "Which attack?",
+                                         tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)", a.name)
+                                               for a in attacks), default=attacks[0].name))
+                attack = next(a for a in attacks if a.name == name)
+            result = combat.resolve_attack(b, actor, attack, target, self.dice, moved=moved)
+            applied = combat.apply(b, result)
+            return result.steps + mirror_lines(b, result) + applied.lines
+        return self._typed_attack(actor, target, attacks[0] if attacks else None)
+
+    def _typed_attack(self, attacker: Piece, target: Piece, attack) -> list[str]:
+        """You rolled: solo tries the target's Defense, then applies armor and markers."""
+        b = self.board
+        lines = []
+        if attack is not None and not attack.has("Unavoidable") and not b.incapacitated(target):
+            found = combat.choose_defense(b, target, attack)
+            if found is not None:
+                index, defense = found
+                roll = self.dice.d12(f"Defense of {target.card}")
+                used = target.extra.setdefault("defense_used", {})
+                used[str(index)] = used.get(str(index), 0) + 1
+                if roll >= defense.roll:
+                    return [f"{self._name(target)} rolls its Defense {defense.roll}+: {roll}. "
+                            "The attack is avoided; do not roll."]
+                lines.append(f"{self._name(target)} rolls its Defense {defense.roll}+: {roll}. It fails.")
+
+        def check(text: str) -> str | None:
+            try:
+                _parse_damage(text)
+            except ValueError as err:
+                return str(err)
+            return None
+
+        text = self.ask(Question("turn.attack.damage", "text",
+                                 "Damage rolled: normal+critical (e.g. 5+2, or 4 for normal only)",
+                                 default="0", validate=check))
+        normal, critical = _parse_damage(text)
+        armor = b.armor(target)
+        piercing = (attack.trait_value("Piercing") or 0) if attack is not None else 0
+        dealt = damage_after_armor(normal, critical, armor, piercing)
+        lines.append(f"{normal} normal + {critical} critical against armor {armor}"
+                     + (f" (Piercing {piercing})" if piercing else "") + f": {dealt} damage.")
+        return lines + self._deal(target, dealt, credit="ym")
+
+    def _deal(self, target: Piece, dealt: int, credit: str) -> list[str]:
+        b = self.board
+        lines = []
+        if dealt:
+            combat.take_damage(b, target, dealt)
+            lines.append(f"{self._name(target)} now has {target.damage} damage of {b.life(target)}.")
+        markers = self.ask(Question("turn.attack.conditions", "text",
+                                    "Markers it gets (e.g. Burn, Burn; empty for none)", default=""))
+        for name in [m.strip().title() for m in markers.replace(";", ",").split(",") if m.strip()]:
+            block = combat.condition_block(b, target, name)
+            if block:
+                lines.append(f"No {name} on {self._name(target)}: {block}.")
+                continue
+            target.conditions[name] = target.conditions.get(name, 0) + 1
+            lines.append(f"{self._name(target)} gets {name}.")
+        if combat.destroy_if_dead(b, target, credit):
+            lines.append(f"{self._name(target)} is destroyed: take it off the board.")
+        return lines
+
+    def _your_spell(self, mage: Piece) -> list[str]:
+        b = self.board
+        target = self._pick_target(mage, "turn.spell.target", "At which of its objects?")
+        if target is None:
+            return ["It has nothing to target."]
+        kind = self.ask(Question("turn.spell.kind", "select", "What did the spell do?",
+                                 (Choice("An attack spell: roll it for me", "attack"),
+                                  Choice("Damage I rolled myself", "typed"),
+                                  Choice("An enchantment on it", "enchantment"),
+                                  Choice("Destroyed or removed it", "destroy"),
+                                  Choice("Something else", "other")), default="attack"))
+        cat = b.cat
+        if kind == "attack":
+            card = self.ask(Question("turn.spell.card", "autocomplete", "Which attack spell?",
+                                     tuple(cat.names("Attack"))))
+            spell = cat.get(card)
+            attack = spell.attacks[0]
+            if attack.zone or (spell.target or "").lower() == "zone":
+                result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.dice, is_spell=True)
+            else:
+                result = combat.resolve_attack(b, mage, attack, target, self.dice, is_spell=True)
+            applied = combat.apply(b, result)
+            return result.steps + mirror_lines(b, result) + applied.lines
+        if kind == "typed":
+            return self._typed_attack(mage, target, None)
+        if kind == "enchantment":
+            card = self.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
+                                     tuple(cat.names("Enchantment"))))
+            target.enchantments.append(card)
+            return [f"{self._name(target)} now carries {card}."]
+        if kind == "destroy":
+            if target.is_mage:
+                return ["A mage cannot be removed; use edit to set its damage."]
+            b.remove(target.id)
+            if target.side == "dm" and isinstance(target, Creature):
+                b.discards["creature"].append(target.card)
+                b.extra.setdefault("tally", {"dm": 0, "ym": 0})
+                b.extra["tally"]["ym"] += b.cost(target)
+            return [f"{self._name(target)} is removed from the arena."]
+        return ["Noted: nothing changes on the Dummy Mage's side."]
+
+    def _your_summon(self) -> list[str]:
+        b = self.board
+        card = self.ask(Question("turn.summon.card", "autocomplete", "Which creature?",
+                                 tuple(b.cat.names("Creature"))))
+        zones = b.arena.zones()
+        zone = self.ask(Question("turn.summon.zone", "select", "Into which zone?", tuple(zones),
+                                 default=b.mages["ym"].zone))
+        c = b.add_creature(card, "ym", zone, active=False)
+        return [f"Your {c.card} enters {zone} as {c.id} (inactive until the next Reset)."]
+
+    # -- fixing the board ------------------------------------------------------------------------
+    def edit_board(self) -> Step | None:
+        """Correct any object: the physical board is the truth."""
+        b = self.board
+        objs = b.pieces()
+        choices = [Choice(f"{self._name(p)} in {p.zone}", p.id) for p in objs]
+        choices += [Choice("Add a creature", "+creature"), Choice("Cancel", "cancel")]
+        pick = self.ask(Question("edit.object", "select", "Which object?", tuple(choices),
+                                 default="cancel"))
+        if pick == "cancel":
+            return None
+        if pick == "+creature":
+            side = self.ask(Question("edit.side", "select", "Whose creature?",
+                                     (Choice("Yours", "ym"), Choice("The Dummy Mage's", "dm")), default="ym"))
+            card = self.ask(Question("edit.card", "autocomplete", "Which creature?",
+                                     tuple(b.cat.names("Creature"))))
+            zone = self.ask(Question("edit.zone", "select", "In which zone?", tuple(b.arena.zones()),
+                                     default=b.mages[side].zone))
+            c = b.add_creature(card, side, zone)
+            return Step(f"edit: added {c.card} ({c.id}) in {zone}", "edit",
+                        [f"Added {self._name(c)} in {zone}."])
+        p = b.get(pick)
+        fields = [Choice("Zone", "zone"), Choice("Damage", "damage"), Choice("Conditions", "conditions"),
+                  Choice("Enchantments", "enchantments")]
+        if isinstance(p, Creature):
+            fields += [Choice("Guarding", "guarding"), Choice("Active", "active"),
+                       Choice("Remove it", "remove")]
+        what = self.ask(Question("edit.field", "select", f"Change what on {self._name(p)}?",
+                                 tuple(fields), default="damage"))
+        old = None
+        if what == "zone":
+            old, p.zone = p.zone, self.ask(Question("edit.zone", "select", "New zone?",
+                                                    tuple(b.arena.zones()), default=p.zone))
+            new = p.zone
+        elif what == "damage":
+            old, p.damage = p.damage, self.ask(Question("edit.damage", "int", "Damage on it now?",
+                                                        default=p.damage, min=0, max=999))
+            new = p.damage
+        elif what == "conditions":
+            old = _fmt_conditions(p.conditions)
+            text = self.ask(Question("edit.conditions", "text",
+                                     "Conditions now (e.g. Burn 2, Daze 1; empty for none)",
+                                     default=old, validate=_check_conditions))
+            p.conditions = _parse_conditions(text)
+            new = _fmt_conditions(p.conditions)
+        elif what == "enchantments":
+            old = ", ".join(p.enchantments)
+            text = self.ask(Question("edit.enchantments", "text",
+                                     "Enchantments now (names separated by commas)", default=old))
+            p.enchantments = [b.cat.get(n.strip()).name for n in text.split(",") if n.strip()]
+            new = ", ".join(p.enchantments)
+        elif what in ("guarding", "active"):
+            old = getattr(p, what)
+            setattr(p, what, self.ask(Question(f"edit.{what}", "confirm", f"{what.title()}?",
+                                               default=not old)))
+            new = getattr(p, what)
+        else:
+            b.remove(p.id)
+            return Step(f"edit: removed {p.card} ({p.id})", "edit", [f"Removed {self._name(p)}."])
+        return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",
+                    [f"{self._name(p)}: {what} {old} → {new}."])
+
+
+def _parse_damage(text: str) -> tuple[int, int]:
+    """``"5+2"`` -> (5, 2); ``"4"`` -> (4, 0).
+
+    >>> _parse_damage("5+2"), _parse_damage(" 4 "), _parse_damage("0+3")
+    ((5, 2), (4, 0), (0, 3))
+    """
+    parts = [x.strip() for x in text.strip().split("+")]
+    if not 1 <= len(parts) <= 2 or not all(x.isdigit() for x in parts):
+        raise ValueError("give normal+critical, for example 5+2, or one number")
+    normal = int(parts[0])
+    critical = int(parts[1]) if len(parts) == 2 else 0
+    return normal, critical
+
+
+def _parse_conditions(text: str) -> dict[str, int]:
+    """``"Burn 2, Daze"`` -> {"Burn": 2, "Daze": 1}.
+
+    >>> _parse_conditions("Burn 2, daze")
+    {'Burn': 2, 'Daze': 1}
+    """
+    out: dict[str, int] = {}
+    for part in text.replace(";", ",").split(","):
+        words = part.split()
+        if not words:
+            continue
+        count = 1
+        if words[-1].isdigit():
+            count = int(words.pop())
+        if not words:
+            raise ValueError(f"{part.strip()!r} has no condition name")
+        name = " ".join(words).title()
+        if count:
+            out[name] = out.get(name, 0) + count
+    return out
+
+
+def _check_conditions(text: str) -> str | None:
+    try:
+        _parse_conditions(text)
+    except ValueError as err:
+        return str(err)
+    return None
+
+
+def _fmt_conditions(conditions: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in conditions.items())
+
+
+def summary(game: Game) -> list[str]:
+    """The end-of-game summary: who won and why, rounds, cards played, creatures destroyed."""
+    b = game.board
+    outcome = game.phase.get("outcome") or {}
+    lines = [f"Game over after {game.phase['round']} round(s): "
+             + ("you win!" if outcome.get("winner") == "ym" else "the Dummy Mage wins.")]
+    if outcome.get("reason"):
+        lines.append(outcome["reason"])
+    played = {d: len(b.discards[d]) for d in SPELL_DECKS if d != "creature"}
+    summoned = sum(1 for e in game.log for line in e["lines"] if "Draw the top card of the creature deck" in line)
+    lines.append(f"The Dummy Mage summoned {summoned} creature(s) and cast or discarded "
+                 f"{played['enchantment']} enchantment(s), {played['incantation']} incantation(s) and "
+                 f"{played['attack']} attack spell(s).")
+    lost = len(b.discards["creature"])
+    lines.append(f"Dummy Mage creatures destroyed: {lost}.")
+    tally = upkeep.tally_of(b)
+    lines.append(f"Mana destroyed: you {tally['ym']}, the Dummy Mage {tally['dm']} "
+                 f"(the alternate ending needs yours to be more than twice its: {2 * tally['dm']}).")
+    return lines

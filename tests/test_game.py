@@ -1,0 +1,265 @@
+"""`solo play`'s engine: whole games, save and resume, undo, edits, answers files."""
+
+import json
+
+import pytest
+
+from solo.game import Game, Settings
+from solo.prompts import Prompter, QuestionaryPrompter, ScriptedPrompter
+
+
+class Policy(Prompter):
+    """Answers by question id: a value, a list (used in turn, then the last repeats), or a
+    function of the question; anything else gets the question's default."""
+
+    def __init__(self, rules=None):
+        self.rules = dict(rules or {})
+        self.asked = []
+
+    def ask(self, q):
+        self.asked.append(q.id)
+        rule = self.rules.get(q.id)
+        if callable(rule):
+            answer = rule(q)
+        elif isinstance(rule, list):
+            answer = rule.pop(0) if len(rule) > 1 else rule[0]
+        elif rule is not None:
+            answer = rule
+        elif q.default is not None:
+            answer = q.default
+        else:
+            answer = q.pairs()[0][1]
+        return q.parse(answer)
+
+
+PASSIVE = {"quickcast.you": "pass", "turn.actor": "done"}
+
+
+def new_game(seed=1, **kw):
+    return Game.new(Settings(seed=seed, name="t", **kw))
+
+
+def play(game, prompter, limit=2000):
+    game.prompter = prompter
+    steps = 0
+    while not game.over and steps < limit:
+        game.play_one()
+        steps += 1
+    return steps
+
+
+def test_a_passive_player_loses_a_whole_game():
+    g = new_game(seed=5)
+    play(g, Policy(PASSIVE))
+    assert g.over
+    assert g.phase["outcome"]["winner"] == "dm"
+    assert g.log[-1]["label"] == "game over"
+    assert any("Game over after" in line for line in g.log[-1]["lines"])
+    assert g.board.mages["ym"].damage >= g.board.life(g.board.mages["ym"])
+    labels = [e["label"] for e in g.log]
+    assert labels[0] == "round 1: ready stage"
+    assert any(label.startswith("creature action:") for label in labels)
+
+
+def test_your_mage_can_win_with_damage_you_rolled():
+    g = new_game(seed=2, dm_life=10)
+    p = Policy({"quickcast.you": "pass", "turn.actor": ["ym", "done"], "turn.what": "attack",
+                "turn.attack.target": "dm", "turn.attack.how": "typed",
+                "turn.attack.damage": "8+4", "turn.attack.conditions": ""})
+    play(g, p)
+    assert g.phase["outcome"]["winner"] == "ym"
+    assert g.board.mages["dm"].damage >= 10
+
+
+def test_same_seed_and_answers_give_the_same_log():
+    a, b = new_game(seed=11), new_game(seed=11)
+    play(a, Policy(PASSIVE))
+    play(b, Policy(PASSIVE))
+    assert json.dumps(a.log) == json.dumps(b.log)
+    c = new_game(seed=12)
+    play(c, Policy(PASSIVE))
+    assert json.dumps(a.log) != json.dumps(c.log)
+
+
+def test_save_kill_resume_equals_an_uninterrupted_run(tmp_path):
+    whole = new_game(seed=21)
+    play(whole, Policy(PASSIVE))
+    g = new_game(seed=21)
+    g.prompter = Policy(PASSIVE)
+    path = tmp_path / "g.json"
+    for stop in (3, 9, 17):
+        while len(g.log) < stop and not g.over:
+            g.play_one()
+        g.save(path)
+        g = Game.load(path)  # a new process would do exactly this
+        g.prompter = Policy(PASSIVE)
+    play(g, Policy(PASSIVE))
+    assert json.dumps(g.log) == json.dumps(whole.log)
+    assert g.board.to_dict() == whole.board.to_dict()
+
+
+def test_undo_restores_board_decks_and_dice():
+    g = new_game(seed=4)
+    g.prompter = Policy(PASSIVE)
+    for _ in range(3):
+        g.play_one()
+    before = (json.dumps(g.board.to_dict()), g.rng.get_state(), dict(g.phase), len(g.log))
+    step = g.play_one()
+    after = json.dumps(g.board.to_dict())
+    label = g.undo_last()
+    assert label == step.label
+    assert (json.dumps(g.board.to_dict()), g.rng.get_state(), dict(g.phase), len(g.log)) == before
+    again = g.play_one()  # the same dice come again
+    assert again.label == step.label and json.dumps(g.board.to_dict()) == after
+
+
+def test_undo_at_a_prompt_steps_back_many_levels():
+    g = new_game(seed=4)
+    g.prompter = Policy(PASSIVE)
+    for _ in range(6):
+        g.play_one()
+    labels = []
+    messages = []
+    g.on_output = messages.append
+
+    def undo(q):
+        if not labels:  # the stack as it stood when the first undo was asked for
+            labels.extend(e["label"] for e in g.undo_stack)
+        return "undo"
+
+    g.prompter = Policy({"quickcast.you": undo, "turn.actor": undo, "undo.next": undo})
+    while len(messages) < 4:
+        g.play_one()
+    undone = [m[len("undo: "):] for m in messages if m.startswith("undo: ")]
+    assert undone == labels[::-1][:4]
+    assert len(g.undo_stack) == len(labels) - 4
+    g.prompter = Policy(PASSIVE)
+    step = g.play_one()  # "undo.next" is answered with its default: go on
+    assert step.label == labels[len(labels) - 4]
+
+
+def test_edit_board_at_a_prompt_changes_damage_and_is_undoable():
+    g = new_game(seed=4)
+    g.prompter = Policy(PASSIVE)
+    g.play_one()  # ready stage
+    g.prompter = Policy({"quickcast.you": ["edit", "pass"], "edit.object": "dm", "edit.field": "damage",
+                         "edit.damage": 7})
+    while g.phase.get("order") and g.phase["order"][0] != "ym" and g.phase["order"][0] != "ym?":
+        g.play_one()
+    step = g.play_one()
+    assert step.label == "edit: Warlock (dm) damage 0 → 7"
+    assert g.board.mages["dm"].damage == 7
+    g.undo_last()
+    assert g.board.mages["dm"].damage == 0
+
+
+def test_board_answer_shows_the_map_and_asks_again():
+    g = new_game(seed=4)
+    shown = []
+    g.show_board = lambda: "MAP"
+    g.on_output = shown.append
+    g.prompter = Policy({"quickcast.you": ["board", "pass"], "turn.actor": "done"})
+    for _ in range(4):
+        g.play_one()
+    assert "MAP" in shown
+
+
+def test_you_summon_and_your_creature_attacks_with_rolled_dice():
+    g = new_game(seed=8)
+    p = Policy({"quickcast.you": ["summon", "pass"], "turn.summon.card": "Timber Wolf",
+                "turn.summon.zone": "D3", "turn.actor": "done"})
+    g.prompter = p
+    while not g.board.side_creatures("ym"):
+        g.play_one()
+    wolf = g.board.side_creatures("ym")[0]
+    assert (wolf.card, wolf.zone, wolf.active) == ("Timber Wolf", "D3", False)
+
+
+def test_physical_dice_are_asked_for():
+    g = new_game(seed=3, dice="physical")
+    p = Policy({"quickcast.you": "pass", "turn.actor": "done", "dice.d12": [5, 4, 4, 4]})
+    g.prompter = p
+    for _ in range(3):
+        g.play_one()
+    assert "dice.d12" in p.asked
+    assert g.board.creatures, "the typed 5 summons a creature"
+
+
+def test_missing_answer_names_the_question():
+    g = new_game(seed=3)
+    g.prompter = ScriptedPrompter({"quickcast.you": []})
+    from solo.prompts import MissingAnswer
+
+    with pytest.raises(MissingAnswer, match="'quickcast.you'"):
+        play(g, g.prompter)
+
+
+def test_damaged_save_files_are_refused_clearly(tmp_path):
+    from solo.errors import SoloError
+
+    g = new_game(seed=3)
+    path = tmp_path / "g.json"
+    g.save(path)
+    data = json.loads(path.read_text())
+    for bad in ({**data, "format": "solo-save/0"}, {**data, "phase": "x"}, [1, 2], {"format": "x"}):
+        path.write_text(json.dumps(bad))
+        with pytest.raises(SoloError):
+            Game.load(path)
+    path.write_text(json.dumps(data)[:50])
+    with pytest.raises(SoloError, match="not valid JSON"):
+        Game.load(path)
+
+
+# -- the command ---------------------------------------------------------------------------
+
+def answers_file(tmp_path, data):
+    p = tmp_path / "answers.json"
+    p.write_text(json.dumps(data))
+    return p
+
+
+def test_play_with_an_answers_file_runs_to_the_end(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "data"))
+    answers = {"setup.start": "start", "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
+    r = run("play", "--answers", answers_file(tmp_path, answers), "--seed", "5", "--name", "cli")
+    assert r.exit_code == 0, r.output
+    assert "Game over after" in r.output and "the Dummy Mage wins" in r.output
+    log = run("log", "cli")
+    assert log.exit_code == 0 and "round 1: ready stage" in log.output
+    md = tmp_path / "log.md"
+    run("log", "cli", "--markdown", md)
+    assert md.read_text().startswith("# cli")
+    listing = run("play", "--list")
+    assert "cli" in listing.output and "over" in listing.output
+
+
+def test_play_missing_answer_exits_2_and_keeps_the_game(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "data"))
+    answers = {"setup.start": "start", "quickcast.you": ["pass"]}
+    r = run("play", "--answers", answers_file(tmp_path, answers), "--seed", "5", "--name", "short")
+    assert r.exit_code == 2
+    assert "'turn.actor'" in r.output and "game saved" in r.output
+    assert (tmp_path / "data" / "games" / "short.json").exists()
+    more = {"quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
+    r2 = run("play", "--resume", "--name", "short", "--answers", answers_file(tmp_path, more))
+    assert r2.exit_code == 0 and "Game over" in r2.output
+
+
+def test_play_without_a_terminal_never_hangs(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "data"))
+    r = run("play", "--seed", "1")
+    assert r.exit_code == 2 and "no terminal" in r.output and "setup.start" in r.output
+
+
+def test_questionary_layer_through_a_pipe():
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    g = new_game(seed=4)
+    with create_pipe_input() as inp:
+        inp.send_text("\r")  # Enter on the default: pass (round 1, the Dummy Mage first)
+        g.prompter = QuestionaryPrompter(input=inp, output=DummyOutput())
+        g.play_one()  # ready stage asks nothing
+        g.play_one()  # the Dummy Mage's quickcast
+        step = g.play_one()
+    assert step.label == "you pass your quickcast"
