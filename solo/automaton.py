@@ -71,7 +71,7 @@ def label(board: Board, p: Piece) -> str:
     return f"{owner} {p.card} ({p.id})"
 
 
-def _cap(text: str) -> str:
+def cap(text: str) -> str:
     """Capitalise the first letter only (``the Dummy Mage's ...`` -> ``The Dummy Mage's ...``)."""
     return text[:1].upper() + text[1:]
 
@@ -655,7 +655,7 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
     if restrained:
         d.action = "move"
         d.data["path"] = []
-        d.instructions.append(f"{_cap(who)} is Restrained and has no one to attack: it stays in {c.zone}.")
+        d.instructions.append(f"{cap(who)} is Restrained and has no one to attack: it stays in {c.zone}.")
         return d
     return _pursue(board, source, d, c, geo, flying, steps=1 if (slow or hindered) else 2)
 
@@ -718,7 +718,7 @@ def _attack(board: Board, d: Decision, c: Creature, action: str, path: list[str]
     d.data["attack"] = attack.name
     d.data["target"] = target.id
     d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path)))
-    d.instructions.append(f"{_cap(who)} attacks {label(board, target)} with {attack.name} "
+    d.instructions.append(f"{cap(who)} attacks {label(board, target)} with {attack.name} "
                           f"({attack.kind}).")
     return d
 
@@ -782,7 +782,7 @@ def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, fly
         d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path)
                               + f", toward {aim}.")
     else:
-        d.instructions.append(f"{_cap(who)} has nowhere useful to go: it stays in {c.zone}.")
+        d.instructions.append(f"{cap(who)} has nowhere useful to go: it stays in {c.zone}.")
     return d
 
 

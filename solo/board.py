@@ -126,7 +126,7 @@ class Board:
         n = int(counters.get(side, 1))
         for p in used:
             prefix, _, num = p.partition("-")
-            if prefix == side and num.isdigit():
+            if prefix == side and num.isascii() and num.isdigit():
                 n = max(n, int(num) + 1)
         while f"{side}-{n}" in used:
             n += 1
@@ -460,6 +460,17 @@ class _Reader:
             for i, a in enumerate(value["attacks"]):
                 self.obj(a, f"{key}.attacks[{i}]")
                 self.str_(a.get("name"), f"{key}.attacks[{i}].name")
+                rng = a.get("range", [0, 0])
+                if not (isinstance(rng, list) and len(rng) == 2
+                        and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in rng)):
+                    raise self.fail(f"{key}.attacks[{i}].range", "must be two whole numbers, [min, max]")
+                if a.get("kind") not in (None, "melee", "ranged", "zone", "damage-barrier", "passage"):
+                    raise self.fail(f"{key}.attacks[{i}].kind", "must be melee, ranged, zone, "
+                                    "damage-barrier or passage")
+                dice = a.get("dice")
+                if dice is not None and not (isinstance(dice, int) and not isinstance(dice, bool)
+                                             and 0 <= dice <= 99) and dice != "X":
+                    raise self.fail(f"{key}.attacks[{i}].dice", "must be a whole number of dice")
                 try:
                     Attack.from_dict(a)
                 except (KeyError, TypeError, ValueError) as err:
@@ -478,7 +489,13 @@ _KNOWN_CONJ = {"id", "card", "side", "zone", "border", "damage", "traits", "stat
 
 def from_dict(data, catalog: Catalog | None = None) -> Board:
     """Build a :class:`Board` from contract JSON, or raise :class:`BoardError`."""
-    catalog = catalog or get_catalog()
+    try:
+        return _from_dict(data, catalog or get_catalog())
+    except RecursionError:
+        raise BoardError("board: a value is nested too deeply to keep") from None
+
+
+def _from_dict(data, catalog: Catalog) -> Board:
     r = _Reader(catalog)
     r.obj(data, "board")
     fmt = r.need(data, "format", "")
@@ -583,6 +600,11 @@ def from_dict(data, catalog: Catalog | None = None) -> Board:
 
     decks = piles("decks", True)
     discards = piles("discards", False)
+    if "next_id" in data:
+        r.obj(data["next_id"], "next_id")
+        for side, n in data["next_id"].items():
+            r.choice(side, "next_id", SIDES)
+            r.int_(n, f"next_id.{side}", 1)
     return Board(round=rnd, stage=stage, initiative=initiative, arena=arena, mages=mages,
                  creatures=creatures, conjurations=conjurations, decks=decks, discards=discards,
                  extra={k: copy.deepcopy(v) for k, v in data.items() if k not in _KNOWN_TOP},
@@ -621,6 +643,9 @@ def load(path: str | Path, catalog: Catalog | None = None) -> Board:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise BoardError(f"board file {path} is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
+    except (ValueError, RecursionError) as err:  # a number too long to read, absurd nesting
+        why = "it is nested too deeply" if isinstance(err, RecursionError) else str(err)
+        raise BoardError(f"board file {path} cannot be read: {why}") from None
     try:
         return from_dict(data, catalog)
     except BoardError as err:

@@ -112,11 +112,19 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
 def render_step(step, game) -> str:
     from solo import render
 
+    import shutil
+    import textwrap
+
+    width = max(60, min(110, shutil.get_terminal_size((100, 40)).columns))
     head = {"dm": "Dummy Mage", "ym": "You", "game": "Game", "edit": "Edit"}.get(step.who, step.who)
     lines = [click.style(f"── {head}: {step.label} ──", bold=True)]
-    lines += [f"  {line}" for line in step.lines]
-    if step.who in ("dm", "edit") or step.label.endswith("ready stage"):
+    for line in step.lines:
+        indent = "  " + " " * (len(line) - len(line.lstrip()))
+        hang = indent + ("   " if line[:1].isdigit() and ". " in line[:4] else "")
+        lines.append(textwrap.fill(line.strip(), width, initial_indent=indent, subsequent_indent=hang))
+    if step.who in ("dm", "edit"):
         lines.append(render.board_map(game.board))
+    if step.who in ("dm", "edit") or step.label.endswith("ready stage"):
         lines.append(render.status_line(game.board))
     return "\n".join(lines)
 

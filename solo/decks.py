@@ -124,6 +124,9 @@ def loads(text: str, where: str = "deck file", default_name: str = "Unnamed",
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise InvalidInput(f"{where} is not valid TOML: {err}") from None
+    except (ValueError, RecursionError) as err:  # huge numbers, absurd nesting
+        raise InvalidInput(f"{where} cannot be read as a deck set: "
+                           f"{'it is nested too deeply' if isinstance(err, RecursionError) else err}") from None
     return from_dict(data, where, default_name, path)
 
 

@@ -14,6 +14,8 @@ class SoloError(Exception):
     exit_code = 2
 
     def __init__(self, message: str, exit_code: int | None = None) -> None:
+        # One line for people, whatever text from a file ended up in the message.
+        message = str(message).replace("\r", "\\r").replace("\n", "\\n")
         super().__init__(message)
         if exit_code is not None:
             self.exit_code = exit_code

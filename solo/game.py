@@ -471,9 +471,9 @@ class Game:
             lines += self._your_summon()
         elif what == "guard":
             actor.guarding = True
-            lines.append(f"{self._name(actor)} is guarding.")
+            lines.append(f"{automaton.cap(self._name(actor))} is guarding.")
         elif what == "other":
-            lines.append(f"{self._name(actor)} did something that does not touch the Dummy Mage's side.")
+            lines.append(f"{automaton.cap(self._name(actor))} did something that does not touch the Dummy Mage's side.")
         return lines
 
     def _name(self, p: Piece) -> str:
@@ -483,12 +483,14 @@ class Game:
         b = self.board
         zones = sorted((z for z in b.arena.zones() if z != actor.zone),
                        key=lambda z: (b.distance(actor.zone, z), z))
-        toward = min(zones, key=lambda z: (b.distance(z, b.mages["dm"].zone), b.distance(actor.zone, z)))
+        # The default: the next zone toward the Dummy Mage.
+        toward = min((z for z in zones if b.distance(actor.zone, z) == 1),
+                     key=lambda z: (b.distance(z, b.mages["dm"].zone), z))
         dest = self.ask(Question("turn.move.zone", "select", f"Where to, from {actor.zone}?",
                                  tuple(Choice(f"{z} ({b.distance(actor.zone, z)} away)", z) for z in zones),
-                                 default=toward if b.distance(actor.zone, toward) <= 2 else zones[0]))
+                                 default=toward))
         start, actor.zone = actor.zone, dest
-        return [f"{self._name(actor)} moved from {start} to {dest}."]
+        return [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
 
     def _pick_target(self, actor: Piece, qid: str, message: str) -> Piece | None:
         objs = self._their_objects(actor.zone)

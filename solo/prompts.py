@@ -104,6 +104,28 @@ class Question:
         more = f" (and {len(pairs) - 12} more)" if len(pairs) > 12 else ""
         raise AnswerError(f"{answer!r} is not one of the choices: {shown}{more}")
 
+    def _complete(self, text: str) -> Any:
+        """An autocomplete answer: a choice, or the one choice that starts with (else contains)
+        what was typed, so that Enter on "Timber W" gives "Timber Wolf"."""
+        try:
+            return self._match_choice(text)
+        except AnswerError:
+            pass
+        low = text.lower()
+        pairs = self.pairs()
+        for test in (lambda t: t.lower().startswith(low), lambda t: low in t.lower()):
+            hits = [v for t, v in pairs if low and test(t)]
+            if len(hits) == 1:
+                return hits[0]
+            if len(hits) > 1:
+                shown = ", ".join(str(h) for h in hits[:5]) + (" ..." if len(hits) > 5 else "")
+                raise AnswerError(f"{text!r} fits {len(hits)} choices ({shown}); type more of the name")
+        import difflib
+
+        close = difflib.get_close_matches(text, [t for t, _ in pairs], n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise AnswerError(f"{text!r} is not one of the choices{hint}")
+
     @staticmethod
     def _describe_choice(title: str, value: Any) -> str:
         return title if value == title else f"{value} ({title})"
@@ -143,7 +165,7 @@ class Question:
             return value
         text = str(answer).strip() if self.kind == "autocomplete" else str(answer)
         if self.kind == "autocomplete" and self.choices:
-            text = self._match_choice(text)
+            text = self._complete(text)
         self._run_validate(str(text))
         return text
 
@@ -223,7 +245,10 @@ class ScriptedPrompter(Prompter):
         data = _parse_answers(text, p)
         if not isinstance(data, dict):
             raise InvalidInput(f"answers file {p} must hold an object of question id -> answer")
-        return cls(data, source=f"answers file {p}")
+        try:
+            return cls(data, source=f"answers file {p}")
+        except RecursionError:
+            raise InvalidInput(f"answers file {p} is nested too deeply for question ids") from None
 
     def ask(self, q: Question) -> Any:
         queue = self._queues.get(q.id)
@@ -251,7 +276,9 @@ def _parse_answers(text: str, p: Path) -> Any:
     if suffix != ".toml":
         try:
             return json.loads(text)
-        except json.JSONDecodeError as err:
+        except (ValueError, RecursionError) as err:
+            if not isinstance(err, json.JSONDecodeError):
+                raise InvalidInput(f"answers file {p} cannot be read: {_why(err)}") from None
             if suffix == ".json":
                 raise InvalidInput(f"answers file {p} is not valid JSON: {err.msg} at line {err.lineno}, "
                                    f"column {err.colno}") from None
@@ -262,6 +289,12 @@ def _parse_answers(text: str, p: Path) -> Any:
     except tomllib.TOMLDecodeError as err:
         kind = "TOML" if suffix == ".toml" else "JSON or TOML"
         raise InvalidInput(f"answers file {p} is not valid {kind}: {err}") from None
+    except (ValueError, RecursionError) as err:
+        raise InvalidInput(f"answers file {p} cannot be read: {_why(err)}") from None
+
+
+def _why(err: Exception) -> str:
+    return "it is nested too deeply" if isinstance(err, RecursionError) else str(err)
 
 
 class QuestionaryPrompter(Prompter):

@@ -44,8 +44,12 @@ def test_select_keeps_non_text_values():
 
 def test_autocomplete_returns_the_catalog_spelling():
     assert CARD.parse("timber wolf") == "Timber Wolf"
-    with pytest.raises(ValueError):
-        CARD.parse("Timber")
+    # Enter on a unique beginning (or part) of a name takes that name
+    assert CARD.parse("Timber") == "Timber Wolf" and CARD.parse("wood") == "Bitterwood Fox"
+    with pytest.raises(ValueError, match="fits 2 choices"):
+        CARD.parse("o")
+    with pytest.raises(ValueError, match="did you mean Timber Wolf"):
+        CARD.parse("Timbr Wolf")
 
 
 def test_int_range_and_text():
