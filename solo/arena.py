@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from functools import lru_cache
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -39,6 +40,7 @@ class Arena:
     rows: int = 3
 
     # -- zones ---------------------------------------------------------------------------------
+    @lru_cache(maxsize=4096)
     def parse(self, zone: str) -> tuple[int, int]:
         """Column and row (0-based) of a zone name.
 
@@ -95,7 +97,11 @@ class Arena:
 
     def neighbours(self, zone: str) -> list[str]:
         """Orthogonally adjacent zones, in compass order (north, east, south, west)."""
-        return [z for d in STEPS if (z := self.step(zone, d)) is not None]
+        return list(self._neighbours(zone))
+
+    @lru_cache(maxsize=4096)
+    def _neighbours(self, zone: str) -> tuple[str, ...]:
+        return tuple(z for d in STEPS if (z := self.step(zone, d)) is not None)
 
     def adjacent(self, a: str, b: str) -> bool:
         return self.distance(a, b) == 1

@@ -308,7 +308,23 @@ class Board:
         write_atomic(Path(path), self.dumps())
 
     def copy(self) -> "Board":
-        return from_dict(self.to_dict(), self.catalog)
+        """An independent copy (no re-validation: the board is already valid)."""
+        def clone(p):
+            q = copy.copy(p)
+            q.conditions = dict(p.conditions)
+            q.enchantments = list(p.enchantments)
+            q.traits = list(p.traits)
+            q.stats = copy.deepcopy(p.stats) if p.stats else {}
+            q.extra = copy.deepcopy(p.extra) if p.extra else {}
+            return q
+
+        return Board(round=self.round, initiative=self.initiative, arena=self.arena,
+                     mages={s: clone(m) for s, m in self.mages.items()},
+                     creatures=[clone(c) for c in self.creatures],
+                     conjurations=[clone(c) for c in self.conjurations],
+                     decks={k: list(v) for k, v in self.decks.items()},
+                     discards={k: list(v) for k, v in self.discards.items()},
+                     stage=self.stage, extra=copy.deepcopy(self.extra), catalog=self.catalog)
 
 
 def write_atomic(path: Path, text: str) -> None:

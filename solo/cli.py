@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "dm": ("solo.cli_dm:dm", "Decide what the Dummy Mage does next on a board file."),
     "play": ("solo.cli_play:play", "Play a whole game against the Dummy Mage, round by round."),
     "log": ("solo.cli_play:log", "Print a saved game's log, or export it as Markdown."),
+    "simulate": ("solo.cli_simulate:simulate", "Play many headless games to rate a deck set."),
 }
 
 

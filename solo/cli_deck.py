@@ -89,9 +89,20 @@ def deck_table(ds: DeckSet, deck: str, catalog: Catalog) -> str:
     return format_table(headers, rows, right=right, indent="  ")
 
 
+def rating_line(ds: DeckSet) -> str:
+    """The set's difficulty from a quick simulation (about half a second)."""
+    from solo.simulate import quick_rating
+
+    word, per_round, wins = quick_rating(ds)
+    return (f"Difficulty: {word} (in 24 quick games against a beginner it dealt {per_round:.1f} "
+            f"damage a round and won {wins}; solo simulate for more)")
+
+
 @deck.command()
 @click.argument("set_", metavar="NAME|FILE")
-def show(set_: str) -> None:
+@click.option("--rating/--no-rating", default=True,
+              help="Rate the set's difficulty with a quick simulation (default on).")
+def show(set_: str, rating: bool) -> None:
     """Show a set's four decks: copies, cost, stats and the mana curve of each."""
     catalog = get_catalog()
     ds = resolve(set_)
@@ -112,6 +123,8 @@ def show(set_: str) -> None:
             click.echo(f"  {p}")
     for note in notes(ds, catalog):
         click.echo(f"note: {note}")
+    if rating and not problems:
+        click.echo("\n" + rating_line(ds))
 
 
 @deck.command("validate")
@@ -179,6 +192,8 @@ def _after_save(ds: DeckSet, path: Path, catalog: Catalog) -> None:
     if problems:
         click.echo(f"It is not valid yet ({len(problems)} problem{'s' if len(problems) != 1 else ''}); "
                    f"finish it with: solo deck edit {path}")
+    else:
+        click.echo(rating_line(ds))
 
 
 @deck.command()

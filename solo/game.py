@@ -65,6 +65,7 @@ class Step:
     label: str
     who: str
     lines: list[str] = field(default_factory=list)
+    data: dict = field(default_factory=dict)  # what a Dummy Mage decision did, for statistics
 
 
 class Game:
@@ -81,14 +82,16 @@ class Game:
         self.show_board: Callable[[], str] = lambda: ""
         self._asked = 0
         self.just_undone = False
+        self.keep_undo = True  # the simulator turns snapshots off for speed
 
     # -- creation and saving -------------------------------------------------------------------
     @classmethod
-    def new(cls, settings: Settings) -> "Game":
+    def new(cls, settings: Settings, deckset=None) -> "Game":
+        """A new game; ``deckset`` (a resolved DeckSet) saves looking ``settings.decks`` up."""
         from solo import decks as deck_mod
 
         catalog = get_catalog()
-        deckset = deck_mod.resolve(settings.decks)
+        deckset = deckset or deck_mod.resolve(settings.decks)
         problems = deck_mod.validate(deckset, catalog)
         if problems:
             raise InvalidInput(f"deck set {deckset.name} is not valid: {problems[0]} "
@@ -235,7 +238,7 @@ class Game:
         undo or when the game is over)."""
         if self.over:
             return None
-        before = self.state()
+        before = self.state() if self.keep_undo else None
         self._asked = 0
         try:
             if self.just_undone:
@@ -259,8 +262,9 @@ class Game:
             step = self.edit_board()
             if step is None:
                 return None
-        self.undo_stack.append({"label": step.label, "state": before})
-        del self.undo_stack[:-UNDO_DEPTH]
+        if self.keep_undo:
+            self.undo_stack.append({"label": step.label, "state": before})
+            del self.undo_stack[:-UNDO_DEPTH]
         self._log(step)
         self._check_end()
         return step
@@ -276,8 +280,11 @@ class Game:
         return entry["label"]
 
     def _log(self, step: Step) -> None:
-        self.log.append({"n": len(self.log) + 1, "round": self.phase.get("round"),
-                         "who": step.who, "label": step.label, "lines": list(step.lines)})
+        entry = {"n": len(self.log) + 1, "round": self.phase.get("round"),
+                 "who": step.who, "label": step.label, "lines": list(step.lines)}
+        if step.data:
+            entry["data"] = step.data
+        self.log.append(entry)
 
     def _check_end(self) -> None:
         if self.over:
@@ -333,7 +340,7 @@ class Game:
             decision = automaton.quickcast(self.board, self.dice)
             resolve_decision(self.board, decision, self.dice)
             what = decision.data.get("card") or decision.action
-            return Step(f"quickcast: {what}", "dm", self._dm_lines(decision))
+            return Step(f"quickcast: {what}", "dm", self._dm_lines(decision), _facts(decision))
         # your quickcast
         if step == "qc3" and self.phase.get("ym_qc_used"):
             order.pop(0)
@@ -380,7 +387,7 @@ class Game:
             label = f"creature action: {decision.action}"
             if "creature" in decision.data:
                 label += f" ({decision.data['creature']})"
-            return Step(label, "dm", self._dm_lines(decision))
+            return Step(label, "dm", self._dm_lines(decision), _facts(decision))
         if ph.get("ym_done"):
             ph["next"] = "dm"
             return self._creature_stage()
@@ -486,7 +493,8 @@ class Game:
         # The default: the next zone toward the Dummy Mage.
         toward = min((z for z in zones if b.distance(actor.zone, z) == 1),
                      key=lambda z: (b.distance(z, b.mages["dm"].zone), z))
-        dest = self.ask(Question("turn.move.zone", "select", f"Where to, from {actor.zone}?",
+        dest = self.ask(Question("turn.move.zone", "select",
+                                 f"Where did {self._name(actor)} go, from {actor.zone}?",
                                  tuple(Choice(f"{z} ({b.distance(actor.zone, z)} away)", z) for z in zones),
                                  default=toward))
         start, actor.zone = actor.zone, dest
@@ -502,7 +510,8 @@ class Game:
 
     def _your_attack(self, actor: Piece, moved: bool) -> list[str]:
         b = self.board
-        target = self._pick_target(actor, "turn.attack.target", "Which of its objects did you attack?")
+        target = self._pick_target(actor, "turn.attack.target",
+                                   f"Which of its objects did {self._name(actor)} attack?")
         if target is None:
             return ["It has nothing to attack."]
         how = self.ask(Question("turn.attack.how", "select", "The attack dice:",
@@ -686,6 +695,21 @@ class Game:
             return Step(f"edit: removed {p.card} ({p.id})", "edit", [f"Removed {self._name(p)}."])
         return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",
                     [f"{self._name(p)}: {what} {old} → {new}."])
+
+
+def _facts(decision) -> dict:
+    """The parts of a Dummy Mage decision that statistics need."""
+    keys = ("action", "card", "discarded", "target", "creature")
+    data = decision.to_json()
+    out = {k: data[k] for k in keys if k in data}
+    damage = {}
+    for r in decision.results:
+        for s in r.strikes:
+            if s.damage and s.target:
+                damage[s.target] = damage.get(s.target, 0) + s.damage
+    if damage:
+        out["damage"] = damage
+    return out
 
 
 def _parse_damage(text: str) -> tuple[int, int]:

@@ -1,0 +1,61 @@
+"""`solo simulate`: many headless games, and what they say about a deck set."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool = False) -> dict:
+    from solo import decks as deck_mod
+    from solo.catalog import get_catalog
+    from solo.simulate import play_one, rating, summarise
+
+    deckset = deck_mod.resolve(decks)  # a clear error for an unknown set before any game starts
+    problems = deck_mod.validate(deckset, get_catalog())
+    if problems:
+        from solo.errors import InvalidDeck
+
+        raise InvalidDeck(f"{deckset.name} is not a valid deck set: {problems[0]}")
+    decks = deckset
+    results = []
+    seeds = [seed + i for i in range(games)]
+    if progress:
+        with click.progressbar(seeds, label=f"Playing {games} games", file=click.get_text_stream("stderr")) as bar:
+            for s in bar:
+                results.append(play_one(decks, s, opponent))
+    else:
+        results = [play_one(decks, s, opponent) for s in seeds]
+    out = summarise(results)
+    out.update({"decks": deckset.name, "opponent": opponent, "seed": seed,
+                "rating": rating(out["dm_damage_per_round"])})
+    return out
+
+
+def render(r: dict) -> str:
+    lo, hi = r["dm_win_rate_95"]
+    lines = [f"{r['games']} games, decks {r['decks']}, {r['opponent']} opponent, seeds {r['seed']}..{r['seed'] + r['games'] - 1}",
+             f"Dummy Mage wins: {r['dm_wins']} ({r['dm_win_rate']:.0%}, 95% interval {lo:.0%}-{hi:.0%})",
+             f"Average game: {r['average_rounds']:.1f} rounds; damage per round: the Dummy Mage "
+             f"{r['dm_damage_per_round']:.1f}, you {r['your_damage_per_round']:.1f}",
+             f"Rating: {r['rating']} (by the Dummy Mage's damage per round)"]
+    if r["unfinished"]:
+        lines.append(f"{r['unfinished']} game(s) stopped at the round limit without a winner.")
+    lines.append("Cards the Dummy Mage drew (played / discarded unused):")
+    for card, c in sorted(r["cards"].items(), key=lambda kv: -kv[1]["played"]):
+        lines.append(f"  {card:24} {c['played']:5} / {c['discarded']}")
+    return "\n".join(lines)
+
+
+@click.command()
+@click.option("--decks", default="Starter", help="Deck set name or file (default Starter).")
+@click.option("--games", type=click.IntRange(1, 100000), default=100, help="How many games (default 100).")
+@click.option("--seed", type=int, default=1, help="Seed of the first game (default 1).")
+@click.option("--opponent", type=click.Choice(["beginner", "skilled"]), default="beginner",
+              help="How well your side plays.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate(decks, games, seed, opponent, as_json) -> None:
+    """Play many games of the Dummy Mage against a scripted opponent and report how it did."""
+    r = run_games(decks, games, seed, opponent, progress=games >= 50)
+    click.echo(json.dumps(r) if as_json else render(r))

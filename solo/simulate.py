@@ -1,0 +1,291 @@
+"""Headless games: the Dummy Mage against a scripted opponent, for deck ratings and statistics.
+
+The opponent is a :class:`~solo.prompts.Prompter` that answers the same questions a person
+answers in ``solo play``, so simulated games go through exactly the same engine.  It plays a
+fixed spellbook with a mana budget (its mage's channeling each round):
+
+* ``beginner`` -- summons when it can afford to, walks its creatures and mage straight at the
+  Dummy Mage and hits whatever stands in the zone;
+* ``skilled`` -- also casts attack spells at the Dummy Mage, keeps its mage back while it has
+  creatures, and picks off the Dummy Mage's weakest creature before it strikes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from solo import automaton
+from solo.board import Board, Creature, Piece
+from solo.game import Game, Settings
+from solo.prompts import Prompter, Question
+
+#: The opponent's fixed spellbook: (card, mana) in the order it likes them.
+CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
+ATTACK_SPELLS = [("Fireball", 8), ("Jet Stream", 4)]
+MAX_ROUNDS = 30
+
+
+class Opponent(Prompter):
+    """Answers `solo play`'s questions for your side, legally, by a simple policy."""
+
+    def __init__(self, game: Game, skill: str = "beginner") -> None:
+        if skill not in ("beginner", "skilled"):
+            raise ValueError(f"skill must be beginner or skilled, not {skill!r}")
+        self.game = game
+        self.skill = skill
+        self.mana = 0
+        self.round_paid = 0
+        self.plan: dict = {}
+
+    # -- helpers ---------------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    def _channel(self) -> None:
+        rnd = self.game.phase.get("round", 1)
+        if rnd != self.round_paid:
+            self.round_paid = rnd
+            mage = self.board.card_of(self.board.mages["ym"])
+            self.mana += mage.channeling or 9
+
+    def _their(self) -> list[Piece]:
+        b = self.board
+        return [p for p in [b.mages["dm"], *b.side_creatures("dm")] if automaton.in_arena(b, p)]
+
+    def _quarry(self, actor: Piece) -> Piece:
+        """Where the actor is heading: the Dummy Mage, or (skilled) its nearest creature."""
+        b = self.board
+        dm = b.mages["dm"]
+        if self.skill == "skilled":
+            creatures = [c for c in b.side_creatures("dm") if automaton.in_arena(b, c)
+                         and not b.flying(c)]
+            if creatures:
+                return min(creatures, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
+        return dm
+
+    def _melee_targets(self, actor: Piece) -> list[Piece]:
+        b = self.board
+        melee = any(a.is_melee and a.action for a in b.attacks(actor))
+        if not melee:
+            return []
+        flying = b.flying(actor)
+        return [p for p in self._their() if p.zone == actor.zone and (flying or not b.flying(p))]
+
+    def _best_target(self, options: list[Piece]) -> Piece:
+        b = self.board
+        if self.skill == "skilled":
+            return min(options, key=lambda p: (p.is_mage, b.remaining_life(p), p.id))
+        return options[0]
+
+    def _spell_in_range(self):
+        b = self.board
+        ym, dm = b.mages["ym"], b.mages["dm"]
+        for name, cost in ATTACK_SPELLS:
+            if cost > self.mana:
+                continue
+            card = b.cat.get(name)
+            lo, hi = card.range
+            if lo <= b.distance(ym.zone, dm.zone) <= hi and b.geometry().line_of_sight(ym.zone, dm.zone):
+                return name, cost
+        return None
+
+    def _summon_choice(self):
+        for name, cost in CREATURES:
+            if cost <= self.mana:
+                return name, cost
+        return None
+
+    # -- answering -------------------------------------------------------------------------------
+    def ask(self, q: Question):
+        self._channel()
+        answer = self._answer(q)
+        return q.parse(answer)
+
+    def _answer(self, q: Question):
+        b = self.board
+        ym = b.mages["ym"]
+        qid = q.id
+        if qid == "quickcast.you":
+            if self.skill == "skilled" and (spell := self._spell_in_range()):
+                self.plan = {"spell": spell}
+                return "spell"
+            if (pick := self._summon_choice()) is not None:
+                self.plan = {"summon": pick}
+                return "summon"
+            return "pass"
+        if qid == "turn.summon.card":
+            name, cost = self.plan.pop("summon", None) or self._summon_choice() or CREATURES[1]
+            self.mana -= cost
+            return name
+        if qid == "turn.summon.zone":
+            return ym.zone
+        if qid == "turn.spell.target":
+            return "dm"
+        if qid == "turn.spell.kind":
+            return "attack"
+        if qid == "turn.spell.card":
+            name, cost = self.plan.pop("spell", None) or ATTACK_SPELLS[-1]
+            self.mana -= cost
+            return name
+        if qid == "turn.actor":
+            active = automaton.active_creatures(b, "ym")
+            if active:
+                return active[0].id
+            if self.game.phase.get("mage_active", True):
+                return "ym"
+            return "done"
+        if qid == "turn.what":
+            actor = self._actor(q)
+            if self._melee_targets(actor):
+                return "attack"
+            if actor.is_mage and self.skill == "skilled" and b.side_creatures("ym"):
+                if self._summon_choice() is not None:
+                    self.plan = {"summon": self._summon_choice()}
+                    return "summon"
+                return "other"  # keeps back while its creatures fight
+            if actor.is_mage and (pick := self._summon_choice()) is not None and \
+                    b.distance(actor.zone, b.mages["dm"].zone) > 1:
+                self.plan = {"summon": pick}
+                return "summon"
+            return "move-attack" if self._next_zone_has_target(actor) else "move"
+        if qid == "turn.move.zone":
+            actor = self._actor(q)
+            goal = self._quarry(actor)
+            steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
+            return steps[0] if steps else q.default
+        if qid == "turn.attack.target":
+            actor = self._actor(q)
+            options = self._melee_targets(actor) or self._their()
+            return self._best_target(options).id
+        if qid == "turn.attack.how":
+            return "roll"
+        if qid == "turn.attack.which":
+            return q.default
+        if qid == "undo.next":
+            return "go"
+        return q.default if q.default is not None else q.pairs()[0][1]
+
+    def _actor(self, q: Question) -> Piece:
+        """The piece named in the question's message (the engine asks about one actor at a time)."""
+        b = self.board
+        for p in [*b.side_creatures("ym")]:
+            if f"({p.id})" in q.message:
+                return p
+        return b.mages["ym"]
+
+    def _next_zone_has_target(self, actor: Piece) -> bool:
+        b = self.board
+        goal = self._quarry(actor)
+        steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
+        if not steps:
+            return False
+        here = actor.zone
+        actor.zone = steps[0]
+        try:
+            return bool(self._melee_targets(actor))
+        finally:
+            actor.zone = here
+
+
+@dataclass
+class GameStats:
+    winner: str
+    rounds: int
+    damage_to_ym: int
+    damage_to_dm: int
+    played: dict[str, int] = field(default_factory=dict)
+    discarded: dict[str, int] = field(default_factory=dict)
+
+
+def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
+             dm_mage: str = "Warlock") -> GameStats:
+    """One whole headless game; ``decks`` is a set name, a file, or a loaded DeckSet."""
+    if isinstance(decks, str):
+        game = Game.new(Settings(ym_mage=ym_mage, dm_mage=dm_mage, decks=decks, seed=seed, name="sim"))
+    else:
+        game = Game.new(Settings(ym_mage=ym_mage, dm_mage=dm_mage, decks=decks.name, seed=seed,
+                                 name="sim"), deckset=decks)
+    game.keep_undo = False
+    game.prompter = Opponent(game, skill)
+    while not game.over and game.phase["round"] <= MAX_ROUNDS:
+        game.play_one()
+    played: dict[str, int] = {}
+    discarded: dict[str, int] = {}
+    for e in game.log:
+        data = e.get("data") or {}
+        card = data.get("card")
+        if card and data.get("action") in ("enchantment", "incantation", "attack-spell", "summon"):
+            played[card] = played.get(card, 0) + 1
+            if data.get("discarded"):
+                discarded[card] = discarded.get(card, 0) + 1
+    outcome = game.phase.get("outcome") or {}
+    b = game.board
+    return GameStats(winner=outcome.get("winner", "none"), rounds=game.phase["round"],
+                     damage_to_ym=b.mages["ym"].damage, damage_to_dm=b.mages["dm"].damage,
+                     played=played, discarded=discarded)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate.
+
+    >>> [round(x, 3) for x in wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarise(results: list[GameStats]) -> dict:
+    n = len(results)
+    wins = sum(r.winner == "dm" for r in results)
+    lo, hi = wilson(wins, n)
+    rounds = sum(r.rounds for r in results)
+    played: dict[str, int] = {}
+    discarded: dict[str, int] = {}
+    for r in results:
+        for k, v in r.played.items():
+            played[k] = played.get(k, 0) + v
+        for k, v in r.discarded.items():
+            discarded[k] = discarded.get(k, 0) + v
+    return {
+        "games": n, "dm_wins": wins, "dm_win_rate": wins / n if n else 0.0,
+        "dm_win_rate_95": [lo, hi], "unfinished": sum(r.winner == "none" for r in results),
+        "average_rounds": rounds / n if n else 0.0,
+        "dm_damage_per_round": sum(r.damage_to_ym for r in results) / rounds if rounds else 0.0,
+        "your_damage_per_round": sum(r.damage_to_dm for r in results) / rounds if rounds else 0.0,
+        "cards": {k: {"played": v, "discarded": discarded.get(k, 0)} for k, v in sorted(played.items())},
+    }
+
+
+QUICK_GAMES = 24
+
+
+def quick_rating(deckset, games: int = QUICK_GAMES) -> tuple[str, float, int]:
+    """A difficulty word from a quick simulation against the beginner opponent (fixed seeds 1..N,
+    so the same set always gets the same rating): (word, damage per round, Dummy Mage wins)."""
+    s = summarise([play_one(deckset, seed, "beginner") for seed in range(1, games + 1)])
+    return rating(s["dm_damage_per_round"]), s["dm_damage_per_round"], s["dm_wins"]
+
+
+#: Damage the Dummy Mage deals your mage per round against the beginner opponent, by rating.
+#: Measured on the shipped sets (24 games): Easier about 1.2, Starter about 2.1, Harder about 2.8.
+RATINGS = ((1.6, "easy"), (2.4, "fair"), (3.2, "hard"))
+
+
+def rating(damage_per_round: float) -> str:
+    """A word for how hard a deck set hits.
+
+    >>> [rating(x) for x in (1.2, 2.1, 2.8, 3.5)]
+    ['easy', 'fair', 'hard', 'brutal']
+    """
+    for limit, word in RATINGS:
+        if damage_per_round < limit:
+            return word
+    return "brutal"

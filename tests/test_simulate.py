@@ -1,0 +1,82 @@
+"""The headless simulator and the deck difficulty rating."""
+
+import json
+
+import pytest
+
+from solo import combat, simulate
+from solo.decks import resolve
+
+
+def test_the_same_seed_plays_the_same_game():
+    a = simulate.play_one("Starter", 7, "skilled")
+    b = simulate.play_one("Starter", 7, "skilled")
+    assert a == b
+
+
+@pytest.mark.parametrize("skill", ["beginner", "skilled"])
+def test_games_end_with_a_winner_and_the_opponent_plays_legally(skill, monkeypatch):
+    real = combat.resolve_attack
+    checked = []
+
+    def legal(board, attacker, attack, target, source, **kw):
+        if attacker.side == "ym" and not kw.get("is_spell") and getattr(attack, "is_melee", False):
+            assert attacker.zone == target.zone, "melee across zones"
+            assert not board.flying(target) or board.flying(attacker)
+            checked.append(attack.name)
+        return real(board, attacker, attack, target, source, **kw)
+
+    monkeypatch.setattr(combat, "resolve_attack", legal)
+    stats = [simulate.play_one("Starter", seed, skill) for seed in range(1, 11)]
+    assert all(s.winner in ("dm", "ym") for s in stats)
+    assert all(1 <= s.rounds <= simulate.MAX_ROUNDS for s in stats)
+    assert checked, "the opponent made melee attacks"
+    for s in stats:
+        assert all(s.discarded.get(card, 0) <= n for card, n in s.played.items())
+
+
+def test_summary_adds_up():
+    results = [simulate.play_one("Easier", seed, "beginner") for seed in range(1, 6)]
+    s = simulate.summarise(results)
+    assert s["games"] == 5 and s["dm_wins"] == sum(r.winner == "dm" for r in results)
+    lo, hi = s["dm_win_rate_95"]
+    assert 0 <= lo <= s["dm_win_rate"] <= hi <= 1
+    assert s["average_rounds"] == sum(r.rounds for r in results) / 5
+    assert sum(c["played"] for c in s["cards"].values()) == sum(sum(r.played.values()) for r in results)
+
+
+def test_wilson_interval_narrows_with_more_games():
+    lo1, hi1 = simulate.wilson(10, 100)
+    lo2, hi2 = simulate.wilson(100, 1000)
+    assert lo1 < 0.1 < hi1 and lo2 < 0.1 < hi2
+    assert hi2 - lo2 < hi1 - lo1
+    assert simulate.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_shipped_sets_rate_in_order_of_difficulty():
+    words = [simulate.quick_rating(resolve(name))[0] for name in ("Easier", "Starter", "Harder")]
+    assert words == ["easy", "fair", "hard"]
+
+
+def test_simulate_command(run):
+    r = run("simulate", "--games", "3", "--seed", "2", "--json")
+    data = json.loads(r.output)
+    assert {"games", "dm_wins", "dm_win_rate", "dm_win_rate_95", "average_rounds",
+            "dm_damage_per_round", "cards", "rating"} <= set(data)
+    assert data["games"] == 3
+    human = run("simulate", "--games", "3", "--seed", "2")
+    assert "Dummy Mage wins:" in human.output and "Rating:" in human.output
+
+
+def test_simulate_bad_decks(run, tmp_path):
+    assert run("simulate", "--decks", "Nope", "--games", "1").exit_code == 2
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "Bad"\n[creature]\n"Timber Wolf" = 2\n')
+    r = run("simulate", "--decks", bad, "--games", "1")
+    assert r.exit_code == 1 and "not a valid deck set" in r.output
+
+
+def test_deck_show_rates_the_set(run):
+    r = run("deck", "show", "Easier")
+    assert "Difficulty: easy" in r.output
+    assert "Difficulty" not in run("deck", "show", "Easier", "--no-rating").output
