@@ -468,7 +468,7 @@ class Game:
         lines: list[str] = []
         moved = False
         if what in ("move", "move-attack"):
-            lines += self._your_move(actor)
+            lines += self._your_move(actor, attacking=what == "move-attack")
             moved = True
         if what in ("attack", "move-attack"):
             lines += self._your_attack(actor, moved)
@@ -486,13 +486,15 @@ class Game:
     def _name(self, p: Piece) -> str:
         return automaton.label(self.board, p)
 
-    def _your_move(self, actor: Piece) -> list[str]:
+    def _your_move(self, actor: Piece, attacking: bool = False) -> list[str]:
         b = self.board
         zones = sorted((z for z in b.arena.zones() if z != actor.zone),
                        key=lambda z: (b.distance(actor.zone, z), z))
-        # The default: the next zone toward the Dummy Mage.
-        toward = min((z for z in zones if b.distance(actor.zone, z) == 1),
-                     key=lambda z: (b.distance(z, b.mages["dm"].zone), z))
+        # The default: the next zone toward the Dummy Mage (to attack: one holding its objects).
+        near = [z for z in zones if b.distance(actor.zone, z) == 1]
+        theirs = {p.zone for p in self._their_objects(None)}
+        toward = min(near, key=lambda z: (not (attacking and z in theirs),
+                                          b.distance(z, b.mages["dm"].zone), z))
         dest = self.ask(Question("turn.move.zone", "select",
                                  f"Where did {self._name(actor)} go, from {actor.zone}?",
                                  tuple(Choice(f"{z} ({b.distance(actor.zone, z)} away)", z) for z in zones),
