@@ -16,10 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from solo.arena import Arena, Geometry, Wall
-from solo.catalog import DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, get_catalog, trait_max
+from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, get_catalog, parse_trait,
+                          trait_max)
 from solo.errors import InvalidInput
 
 FORMAT = "solo-board/1"
+#: Sanity limits for numbers on a board (a physical board never comes near them).
+MAX_MARKERS, MAX_TRAIT, MAX_POINTS = 99, 99, 999
 STAGES = ("quickcast-1", "creatures", "quickcast-3", "ready")
 SIDES = ("dm", "ym")
 #: Conditions that leave a creature Incapacitated (no actions, no defenses, no flying).
@@ -446,7 +449,15 @@ class _Reader:
         self.obj(value, key)
         out = {}
         for name, count in value.items():
-            out[name] = self.int_(count, f"{key}.{name}")
+            out[name] = self.int_(count, f"{key}.{name}", 0, MAX_MARKERS)
+        return out
+
+    def traits(self, value, key: str) -> list[str]:
+        out = self.str_list(value, key)
+        for i, t in enumerate(out):
+            _, n = parse_trait(t)
+            if n is not None and abs(n) > MAX_TRAIT:
+                raise self.fail(f"{key}[{i}]", f"{t!r}: a trait's number must be {MAX_TRAIT} or less")
         return out
 
     def card(self, value, key: str, types: tuple[str, ...], stats: dict | None = None) -> str:
@@ -467,9 +478,9 @@ class _Reader:
         self.obj(value, key)
         for k in ("life", "armor", "cost"):
             if k in value:
-                self.int_(value[k], f"{key}.{k}")
+                self.int_(value[k], f"{key}.{k}", 0, MAX_POINTS)
         if "traits" in value:
-            self.str_list(value["traits"], f"{key}.traits")
+            self.traits(value["traits"], f"{key}.traits")
         if "attacks" in value:
             if not isinstance(value["attacks"], list):
                 raise self.fail(f"{key}.attacks", "must be a list of attack objects")
@@ -517,7 +528,7 @@ def _from_dict(data, catalog: Catalog) -> Board:
     fmt = r.need(data, "format", "")
     if fmt != FORMAT:
         raise r.fail("format", f"must be {FORMAT!r}, not {fmt!r}")
-    rnd = r.int_(r.need(data, "round", ""), "round", 1)
+    rnd = r.int_(r.need(data, "round", ""), "round", 1, 9999)
     stage = r.choice(data.get("stage", "quickcast-1"), "stage", STAGES)
     initiative = r.choice(r.need(data, "initiative", ""), "initiative", SIDES)
     a = r.obj(r.need(data, "arena", ""), "arena")
@@ -533,11 +544,11 @@ def _from_dict(data, catalog: Catalog) -> Board:
             id=side, side=side,
             card=r.card(r.need(m, "card", key), f"{key}.card", ("Mage",)),
             zone=r.zone(r.need(m, "zone", key), f"{key}.zone", arena),
-            life=r.int_(r.need(m, "life", key), f"{key}.life", 1),
-            damage=r.int_(r.need(m, "damage", key), f"{key}.damage"),
+            life=r.int_(r.need(m, "life", key), f"{key}.life", 1, MAX_POINTS),
+            damage=r.int_(r.need(m, "damage", key), f"{key}.damage", 0, MAX_POINTS),
             conditions=r.conditions(r.need(m, "conditions", key), f"{key}.conditions"),
             enchantments=r.str_list(m.get("enchantments", []), f"{key}.enchantments"),
-            traits=r.str_list(m.get("traits", []), f"{key}.traits"),
+            traits=r.traits(m.get("traits", []), f"{key}.traits"),
             extra={k: v for k, v in m.items() if k not in _KNOWN_MAGE})
     unknown_sides = set(mages_data) - set(SIDES)
     if unknown_sides:
@@ -561,12 +572,12 @@ def _from_dict(data, catalog: Catalog) -> Board:
             card=r.card(r.need(c, "card", key), f"{key}.card", ("Creature",), stats),
             side=r.choice(r.need(c, "side", key), f"{key}.side", SIDES),
             zone=r.zone(r.need(c, "zone", key), f"{key}.zone", arena),
-            damage=r.int_(r.need(c, "damage", key), f"{key}.damage"),
+            damage=r.int_(r.need(c, "damage", key), f"{key}.damage", 0, MAX_POINTS),
             active=r.bool_(r.need(c, "active", key), f"{key}.active"),
             guarding=r.bool_(r.need(c, "guarding", key), f"{key}.guarding"),
             conditions=r.conditions(r.need(c, "conditions", key), f"{key}.conditions"),
             enchantments=r.str_list(r.need(c, "enchantments", key), f"{key}.enchantments"),
-            traits=r.str_list(r.need(c, "traits", key), f"{key}.traits"),
+            traits=r.traits(r.need(c, "traits", key), f"{key}.traits"),
             stats=stats,
             extra={k: v for k, v in c.items() if k not in _KNOWN_CREATURE}))
 
@@ -594,8 +605,8 @@ def _from_dict(data, catalog: Catalog) -> Board:
             card=r.card(r.need(c, "card", key), f"{key}.card", ("Conjuration", "Creature"), stats),
             side=r.choice(r.need(c, "side", key), f"{key}.side", SIDES),
             zone=zone, border=border,
-            damage=r.int_(r.need(c, "damage", key), f"{key}.damage"),
-            traits=r.str_list(r.need(c, "traits", key), f"{key}.traits"),
+            damage=r.int_(r.need(c, "damage", key), f"{key}.damage", 0, MAX_POINTS),
+            traits=r.traits(r.need(c, "traits", key), f"{key}.traits"),
             stats=stats,
             conditions=r.conditions(c.get("conditions", {}), f"{key}.conditions"),
             enchantments=r.str_list(c.get("enchantments", []), f"{key}.enchantments"),

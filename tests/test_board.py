@@ -86,7 +86,7 @@ def broken(path: str, value=None, delete=False):
 
 @pytest.mark.parametrize("data,key,words", [
     (broken("format", "solo-board/9"), "format", "solo-board/1"),
-    (broken("round", 0), "round", "1 or more"),
+    (broken("round", 0), "round", "1 to 9999"),
     (broken("round", "one"), "round", "whole number"),
     (broken("stage", "lunch"), "stage", "one of"),
     (broken("initiative", "me"), "initiative", "dm, ym"),
@@ -95,7 +95,9 @@ def broken(path: str, value=None, delete=False):
     (broken("mages.dm.card", "Timber Wolf"), "mages.dm.card", "expected a Mage"),
     (broken("mages.ym.zone", "E1"), "mages.ym.zone", "outside"),
     (broken("mages.ym.zone", "middle"), "mages.ym.zone", "not a zone"),
-    (broken("mages.ym.life", -3), "mages.ym.life", "1 or more"),
+    (broken("mages.ym.life", -3), "mages.ym.life", "1 to 999"),
+    (broken("creatures.0.conditions", {"Cripple": 10**12}), "creatures[0].conditions.Cripple", "0 to 99"),
+    (broken("creatures.0.traits", ["Melee +1000"]), "creatures[0].traits[0]", "99 or less"),
     (broken("creatures.0.id", "dm"), "creatures[0].id", "used twice"),
     (broken("creatures.0.card", "Timbr Wolf"), "creatures[0].card", "Timber Wolf"),
     (broken("creatures.0.side", "both"), "creatures[0].side", "one of"),
