@@ -10,7 +10,6 @@ import re
 from collections import deque
 from functools import lru_cache
 from dataclasses import dataclass
-from fractions import Fraction
 
 from solo.errors import InvalidInput
 
@@ -169,9 +168,10 @@ class Geometry:
         blockers = [w for w in self.walls if w.blocks_los]
         if not blockers:
             return True
+        # Doubled coordinates keep every point on whole numbers: zone centres are odd, borders even.
         (ca, ra), (cb, rb) = self.arena.parse(a), self.arena.parse(b)
-        p = (Fraction(2 * ca + 1, 2), Fraction(2 * ra + 1, 2))
-        q = (Fraction(2 * cb + 1, 2), Fraction(2 * rb + 1, 2))
+        p = (2 * ca + 1, 2 * ra + 1)
+        q = (2 * cb + 1, 2 * rb + 1)
         for w in blockers:
             s1, s2 = self._segment(w)
             if _crosses(p, q, s1, s2):
@@ -181,10 +181,10 @@ class Geometry:
     def _segment(self, w: Wall) -> tuple[tuple[int, int], tuple[int, int]]:
         (c1, r1), (c2, r2) = self.arena.parse(w.zone), self.arena.parse(w.border)
         if r1 == r2:  # east-west neighbours: a vertical border
-            x = max(c1, c2)
-            return (x, r1), (x, r1 + 1)
-        y = max(r1, r2)
-        return (c1, y), (c1 + 1, y)
+            x = 2 * max(c1, c2)
+            return (x, 2 * r1), (x, 2 * r1 + 2)
+        y = 2 * max(r1, r2)
+        return (2 * c1, y), (2 * c1 + 2, y)
 
 
 def _orient(a, b, c) -> int:

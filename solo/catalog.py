@@ -7,10 +7,10 @@ cards never call :func:`get_catalog`.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from functools import cached_property
 from pathlib import Path
 
@@ -25,16 +25,21 @@ _TRAIT_NUM = re.compile(r"^(?P<name>.*?)\s*(?P<num>[+-]\s*\d+|\d+)$")
 
 
 def data_dir() -> Path:
-    """Where the catalog and built-in deck sets live, installed or in a source checkout."""
-    try:
-        from importlib.resources import files
+    """Where the catalog and built-in deck sets live, installed or in a source checkout.
 
-        path = Path(str(files("solo.data")))
+    Installed, the ``decks/`` folder is the package ``solo.data`` (``solo/data/``); in a source
+    checkout (or an editable install) it is ``decks/`` beside the package.
+    """
+    here = Path(__file__).resolve().parent
+    for path in (here / "data", here.parent / "decks"):
         if (path / "catalog.json").exists():
             return path
+    try:  # any other layout a packager might choose
+        from importlib.resources import files
+
+        return Path(str(files("solo.data")))
     except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / "decks"
+        return here.parent / "decks"
 
 
 def parse_trait(trait: str) -> tuple[str, int | None]:
@@ -78,8 +83,7 @@ def trait_max(traits: list[str], name: str) -> int | None:
     return best
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(NamedTuple):
     min: int
     max: int | None
     conditions: tuple[str, ...]
@@ -88,7 +92,7 @@ class Effect:
         return roll >= self.min and (self.max is None or roll <= self.max)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Attack:
     name: str
     action: str | None  # quick | full | None (passive)
@@ -140,14 +144,13 @@ class Attack:
         return d
 
 
-@dataclass(frozen=True)
-class Defense:
+class Defense(NamedTuple):
     roll: int
     uses: int | str = 1  # a number per round, or "unlimited"
     restriction: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Card:
     """One catalog card (or a mage). Missing stats are ``None``."""
 
@@ -259,6 +262,8 @@ class Catalog:
 
         Substring matches come first, then close spellings.
         """
+        import difflib
+
         pool = self.names(type_)
         low = name.strip().lower()
         by_low = {p.lower(): p for p in pool}

@@ -15,8 +15,7 @@ Attack-die faces use the contract's notation: ``"-"`` blank, ``"1"``, ``"2"``, `
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from solo.errors import SoloError
 
@@ -34,8 +33,7 @@ class DiceExhausted(SoloError):
     exit_code = 2
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(NamedTuple):
     """One die result, with what it was for."""
 
     sides: int
@@ -242,8 +240,7 @@ def parse_rolls(text: str) -> list[int]:
     return out
 
 
-@dataclass(frozen=True)
-class DiceTotal:
+class DiceTotal(NamedTuple):
     faces: tuple[str, ...]
     normal: int
     critical: int

@@ -51,32 +51,28 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path, env):
     expected = json.loads((games / "whole.json").read_text())["log"]
 
     rng = random.Random(2024)
-    path = games / "killed.json"
     kills = 0
-    for _ in range(KILLS * 4):
-        if path.exists():
-            Game.load(path)  # never unreadable, whenever the kill came
-            args = ["play", "--resume", "--name", "killed", "--answers", str(answers)]
-        else:
-            args = ["play", "--answers", str(answers), "--seed", "31", "--name", "killed"]
-        p = solo(args, env)
-        time.sleep(rng.uniform(0.05, 0.45))
-        if p.poll() is None:
-            p.send_signal(signal.SIGKILL)
+    rounds = 0
+    # Game after game (the same seed and answers), each killed and resumed until it ends,
+    # until enough kills have landed.
+    while kills < KILLS and rounds < KILLS * 3:
+        rounds += 1
+        name = f"killed{rounds}"
+        path = games / f"{name}.json"
+        while not (path.exists() and Game.load(path).over):  # each load: never unreadable
+            if path.exists():
+                args = ["play", "--resume", "--name", name, "--answers", str(answers)]
+            else:
+                args = ["play", "--answers", str(answers), "--seed", "31", "--name", name]
+            p = solo(args, env)
+            time.sleep(rng.uniform(0.02, 0.35))
+            if p.poll() is None:
+                p.send_signal(signal.SIGKILL)
+                kills += 1
             p.wait()
-            kills += 1
-        else:
-            p.wait()
-            if path.exists() and Game.load(path).over:
-                break
-        if kills >= KILLS:
-            break
-    # Let it finish.
-    while not (path.exists() and Game.load(path).over):
-        finish(["play", "--resume", "--name", "killed", "--answers", str(answers)], env)
-    assert kills >= min(KILLS, 3)
-    got = json.loads(path.read_text())["log"]
-    assert json.dumps(got) == json.dumps(expected)
+        got = json.loads(path.read_text())["log"]
+        assert json.dumps(got) == json.dumps(expected), f"{name} differs after {kills} kills"
+    assert kills >= KILLS
     leftovers = [p.name for p in games.iterdir() if p.name.endswith(".tmp")]
     assert len(leftovers) <= kills  # a kill mid-write may leave a temp file, never a broken save
 
