@@ -20,8 +20,9 @@ from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, get_ca
 from solo.errors import InvalidInput
 
 FORMAT = "solo-board/1"
-#: Sanity limits for numbers on a board (a physical board never comes near them).
-MAX_MARKERS, MAX_TRAIT, MAX_POINTS = 99, 99, 999
+#: Sanity limits for numbers on a board (a physical board never comes near them).  Damage may
+#: run past life (a mage's last blow), so its limit leaves room for many turns more.
+MAX_MARKERS, MAX_TRAIT, MAX_POINTS, MAX_DAMAGE = 99, 99, 999, 99999
 STAGES = ("quickcast-1", "creatures", "quickcast-3", "ready")
 SIDES = ("dm", "ym")
 #: Conditions that leave a creature Incapacitated (no actions, no defenses, no flying).
@@ -546,7 +547,7 @@ def _from_dict(data, catalog: Catalog) -> Board:
             card=r.card(r.need(m, "card", key), f"{key}.card", ("Mage",)),
             zone=r.zone(r.need(m, "zone", key), f"{key}.zone", arena),
             life=r.int_(r.need(m, "life", key), f"{key}.life", 1, MAX_POINTS),
-            damage=r.int_(r.need(m, "damage", key), f"{key}.damage", 0, MAX_POINTS),
+            damage=r.int_(r.need(m, "damage", key), f"{key}.damage", 0, MAX_DAMAGE),
             conditions=r.conditions(r.need(m, "conditions", key), f"{key}.conditions"),
             enchantments=r.str_list(m.get("enchantments", []), f"{key}.enchantments"),
             traits=r.traits(m.get("traits", []), f"{key}.traits"),
@@ -573,7 +574,7 @@ def _from_dict(data, catalog: Catalog) -> Board:
             card=r.card(r.need(c, "card", key), f"{key}.card", ("Creature",), stats),
             side=r.choice(r.need(c, "side", key), f"{key}.side", SIDES),
             zone=r.zone(r.need(c, "zone", key), f"{key}.zone", arena),
-            damage=r.int_(r.need(c, "damage", key), f"{key}.damage", 0, MAX_POINTS),
+            damage=r.int_(r.need(c, "damage", key), f"{key}.damage", 0, MAX_DAMAGE),
             active=r.bool_(r.need(c, "active", key), f"{key}.active"),
             guarding=r.bool_(r.need(c, "guarding", key), f"{key}.guarding"),
             conditions=r.conditions(r.need(c, "conditions", key), f"{key}.conditions"),
@@ -606,7 +607,7 @@ def _from_dict(data, catalog: Catalog) -> Board:
             card=r.card(r.need(c, "card", key), f"{key}.card", ("Conjuration", "Creature"), stats),
             side=r.choice(r.need(c, "side", key), f"{key}.side", SIDES),
             zone=zone, border=border,
-            damage=r.int_(r.need(c, "damage", key), f"{key}.damage", 0, MAX_POINTS),
+            damage=r.int_(r.need(c, "damage", key), f"{key}.damage", 0, MAX_DAMAGE),
             traits=r.traits(r.need(c, "traits", key), f"{key}.traits"),
             stats=stats,
             conditions=r.conditions(c.get("conditions", {}), f"{key}.conditions"),

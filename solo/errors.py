@@ -8,15 +8,35 @@ and unreadable or malformed input (a missing file, bad TOML or JSON, a wrong boa
 from __future__ import annotations
 
 
+def one_line(text) -> str:
+    """The text with every control character (line breaks, escape sequences, NEL, line and
+    paragraph separators) written as an escape, so a message is one plain line whatever a file
+    put into it.
+
+    >>> one_line("bad\\nname\\x1b[31m")
+    'bad\\\\nname\\\\x1b[31m'
+    """
+    out = []
+    for ch in str(text):
+        code = ord(ch)
+        if ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif code < 32 or 0x7F <= code <= 0x9F or ch in "\u2028\u2029":
+            out.append(f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 class SoloError(Exception):
     """A problem a person can fix; ``str(err)`` says what and how."""
 
     exit_code = 2
 
     def __init__(self, message: str, exit_code: int | None = None) -> None:
-        # One line for people, whatever text from a file ended up in the message.
-        message = str(message).replace("\r", "\\r").replace("\n", "\\n")
-        super().__init__(message)
+        super().__init__(one_line(message))
         if exit_code is not None:
             self.exit_code = exit_code
 

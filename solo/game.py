@@ -456,7 +456,8 @@ class Game:
         b = self.board
         here = [p for p in self._their_objects(actor.zone) if p.zone == actor.zone]
         choices = [Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
-                   Choice("Moved, then attacked", "move-attack")]
+                   Choice("Moved, then attacked", "move-attack"),
+                   Choice("Attacked, and I report the damage I rolled", "attack-typed")]
         if actor.is_mage:
             choices += [Choice("Cast a spell at its side", "spell"),
                         Choice("Summoned a creature", "summon")]
@@ -470,8 +471,8 @@ class Game:
         if what in ("move", "move-attack"):
             lines += self._your_move(actor, attacking=what == "move-attack")
             moved = True
-        if what in ("attack", "move-attack"):
-            lines += self._your_attack(actor, moved)
+        if what in ("attack", "move-attack", "attack-typed"):
+            lines += self._your_attack(actor, moved, typed=what == "attack-typed")
         elif what == "spell":
             lines += self._your_spell(actor)
         elif what == "summon":
@@ -510,17 +511,16 @@ class Game:
                         for p in objs)
         return self.board.get(self.ask(Question(qid, "select", message, choices, default=choices[0].value)))
 
-    def _your_attack(self, actor: Piece, moved: bool) -> list[str]:
+    def _your_attack(self, actor: Piece, moved: bool, typed: bool = False) -> list[str]:
+        """Your attack on one of its objects: rolled from the card through the game's dice
+        (solo's, or yours typed in), or -- ``typed`` -- the damage you report."""
         b = self.board
         target = self._pick_target(actor, "turn.attack.target",
                                    f"Which of its objects did {self._name(actor)} attack?")
         if target is None:
             return ["It has nothing to attack."]
-        how = self.ask(Question("turn.attack.how", "select", "The attack dice:",
-                                (Choice("Roll it for me (from the card)", "roll"),
-                                 Choice("I rolled them myself", "typed")), default="roll"))
         attacks = [a for a in b.attacks(actor) if a.kind in ("melee", "ranged") and a.action]
-        if how == "roll" and attacks:
+        if not typed and attacks:
             attack = attacks[0]
             if len(attacks) > 1:
                 name = self.ask(Question("turn.attack.which", "select", "Which attack?",

@@ -159,8 +159,6 @@ class Opponent(Prompter):
             actor = self._actor(q)
             options = self._melee_targets(actor) or self._their()
             return self._best_target(options).id
-        if qid == "turn.attack.how":
-            return "roll"
         if qid == "turn.attack.which":
             return q.default
         if qid == "undo.next":

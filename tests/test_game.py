@@ -63,8 +63,8 @@ def test_a_passive_player_loses_a_whole_game():
 
 def test_your_mage_can_win_with_damage_you_rolled():
     g = new_game(seed=2, dm_life=10)
-    p = Policy({"quickcast.you": "pass", "turn.actor": ["ym", "done"], "turn.what": "attack",
-                "turn.attack.target": "dm", "turn.attack.how": "typed",
+    p = Policy({"quickcast.you": "pass", "turn.actor": ["ym", "done"], "turn.what": "attack-typed",
+                "turn.attack.target": "dm",
                 "turn.attack.damage": "8+4", "turn.attack.conditions": ""})
     play(g, p)
     assert g.phase["outcome"]["winner"] == "ym"
