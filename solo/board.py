@@ -634,6 +634,22 @@ def _from_dict(data, catalog: Catalog) -> Board:
         for side, n in data["next_id"].items():
             r.choice(side, "next_id", SIDES)
             r.int_(n, f"next_id.{side}", 1)
+    if "tally" in data:  # mana destroyed by each side (solo's own key)
+        r.obj(data["tally"], "tally")
+        for side, n in data["tally"].items():
+            r.choice(side, "tally", SIDES)
+            r.int_(n, f"tally.{side}", 0, 99999)
+    if "zone_enchantments" in data:  # enchantments the Dummy Mage cast on zones (solo's own key)
+        r.obj(data["zone_enchantments"], "zone_enchantments")
+        for z, names in data["zone_enchantments"].items():
+            r.zone(z, "zone_enchantments", arena)
+            r.str_list(names, f"zone_enchantments.{z}")
+    for i, p in enumerate(data["creatures"] + data["conjurations"]):
+        where = f"creatures[{i}]" if i < len(data["creatures"]) else \
+            f"conjurations[{i - len(data['creatures'])}]"
+        _check_piece_extras(r, p, where)
+    for side in SIDES:
+        _check_piece_extras(r, mages_data[side], f"mages.{side}")
     return Board(round=rnd, stage=stage, initiative=initiative, arena=arena, mages=mages,
                  creatures=creatures, conjurations=conjurations, decks=decks, discards=discards,
                  extra={k: copy.deepcopy(v) for k, v in data.items() if k not in _KNOWN_TOP},
@@ -657,6 +673,18 @@ def new_board(dm_mage: str = "Warlock", ym_mage: str = "Beastmaster", *, dm_zone
     return Board(round=1, initiative="dm", arena=arena, mages=mages, creatures=[],
                  conjurations=[], decks=piles, discards={d: [] for d in SPELL_DECKS},
                  catalog=catalog)
+
+
+def _check_piece_extras(r: _Reader, p: dict, key: str) -> None:
+    """Keys solo itself adds to an object: Defense uses this round, round markers used up."""
+    if "defense_used" in p:
+        r.obj(p["defense_used"], f"{key}.defense_used")
+        for k, n in p["defense_used"].items():
+            if not k.isdigit():
+                raise r.fail(f"{key}.defense_used", f"{k!r} is not a defense number")
+            r.int_(n, f"{key}.defense_used.{k}", 0, 99)
+    if "once_used" in p:
+        r.str_list(p["once_used"], f"{key}.once_used")
 
 
 def load(path: str | Path, catalog: Catalog | None = None) -> Board:

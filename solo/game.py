@@ -116,10 +116,19 @@ class Game:
                 "phase": copy.deepcopy(self.phase), "log_len": len(self.log)}
 
     def restore(self, state: dict) -> None:
-        self.board = board_from_dict(state["board"], self.board.catalog)
-        self.rng.set_state(state["rng"])
-        self.phase = copy.deepcopy(state["phase"])
-        del self.log[state["log_len"]:]
+        try:
+            board = board_from_dict(state["board"], self.board.catalog)
+            _set_rng(self.rng, state["rng"])
+            phase = _phase(state["phase"])
+            log_len = state["log_len"]
+            if not isinstance(log_len, int) or not 0 <= log_len <= len(self.log):
+                raise ValueError("log_len")
+        except (SoloError, KeyError, TypeError, ValueError, OverflowError) as err:
+            raise InvalidInput(f"this undo step is damaged in the save ({err}); "
+                               "fix the board with edit instead") from None
+        self.board = board
+        self.phase = phase
+        del self.log[log_len:]
 
     def to_dict(self) -> dict:
         return {"format": SAVE_FORMAT, "settings": asdict(self.settings),
@@ -137,19 +146,22 @@ class Game:
                                    f"this version reads {SAVE_FORMAT} only")
             raise InvalidInput(f"{where} is not a solo saved game (no format {SAVE_FORMAT!r})")
         try:
-            settings = Settings(**data["settings"])
+            settings = _settings(data["settings"])
             board = board_from_dict(data["board"])
             rng = SeededSource(settings.seed)
-            rng.set_state(data["rng"])
-            phase = dict(data["phase"])
-            log = list(data["log"])
-            undo = list(data.get("undo", []))
-            if not isinstance(phase.get("round"), int) or phase.get("step") not in \
-                    ("ready", "qc1", "creatures", "qc3", "over"):
-                raise ValueError("phase")
+            _set_rng(rng, data["rng"])
+            phase = _phase(data["phase"])
+            log = data["log"]
+            if not isinstance(log, list) or not all(_log_entry(e) for e in log):
+                raise ValueError("log: every entry needs n, round, who, label and lines")
+            undo = data.get("undo", [])
+            if not isinstance(undo, list) or not all(
+                    isinstance(u, dict) and isinstance(u.get("label"), str) and isinstance(u.get("state"), dict)
+                    for u in undo):
+                raise ValueError("undo: every entry needs a label and a state")
         except SoloError as err:
             raise InvalidInput(f"{where} is damaged: {err}") from None
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as err:
             raise InvalidInput(f"{where} is damaged ({type(err).__name__}: {err}); "
                                "start a new game or restore a copy") from None
         return cls(settings, board, rng, phase, log, undo)
@@ -697,6 +709,61 @@ class Game:
             return Step(f"edit: removed {p.card} ({p.id})", "edit", [f"Removed {self._name(p)}."])
         return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",
                     [f"{self._name(p)}: {what} {old} → {new}."])
+
+
+def _settings(raw) -> Settings:
+    if not isinstance(raw, dict):
+        raise ValueError("settings must be an object")
+    s = Settings(**raw)
+    for name, kind in (("ym_mage", str), ("dm_mage", str), ("decks", str), ("dm_zone", str),
+                       ("ym_zone", str), ("seed", int), ("dice", str), ("alternate_end", bool),
+                       ("name", str)):
+        if not isinstance(getattr(s, name), kind):
+            raise ValueError(f"settings.{name} must be a {kind.__name__}")
+    if s.dm_life is not None and not isinstance(s.dm_life, int):
+        raise ValueError("settings.dm_life must be a whole number")
+    if s.dice not in ("solo", "physical"):
+        raise ValueError("settings.dice must be solo or physical")
+    return s
+
+
+def _set_rng(rng: SeededSource, state) -> None:
+    if not (isinstance(state, list) and len(state) == 3 and isinstance(state[1], list)
+            and len(state[1]) == 625 and all(isinstance(x, int) and not isinstance(x, bool)
+                                             and 0 <= x < 2**32 for x in state[1][:624])):
+        raise ValueError("rng: not a random generator state")
+    rng.set_state(state)
+
+
+_STEPS = ("ready", "qc1", "creatures", "qc3", "over")
+
+
+def _phase(raw) -> dict:
+    """A checked copy of a saved ``phase`` (where in the round the game stands)."""
+    if not isinstance(raw, dict):
+        raise ValueError("phase must be an object")
+    phase = copy.deepcopy(raw)
+    rnd = phase.get("round")
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= 9999:
+        raise ValueError("phase.round must be a round number")
+    if phase.get("step") not in _STEPS:
+        raise ValueError(f"phase.step must be one of {', '.join(_STEPS)}")
+    order = phase.get("order", [])
+    if not isinstance(order, list) or not all(t in ("dm", "ym", "ym?") for t in order):
+        raise ValueError("phase.order must list dm, ym or ym?")
+    for flag in ("ym_qc_used", "ym_done", "mage_active"):
+        if flag in phase and not isinstance(phase[flag], bool):
+            raise ValueError(f"phase.{flag} must be true or false")
+    if phase.get("next", "dm") not in ("dm", "ym"):
+        raise ValueError("phase.next must be dm or ym")
+    if phase["step"] == "over" and not isinstance(phase.get("outcome"), dict):
+        raise ValueError("phase.outcome is missing for a finished game")
+    return phase
+
+
+def _log_entry(e) -> bool:
+    return (isinstance(e, dict) and isinstance(e.get("label"), str) and isinstance(e.get("who"), str)
+            and isinstance(e.get("lines"), list) and all(isinstance(x, str) for x in e["lines"]))
 
 
 def _facts(decision) -> dict:

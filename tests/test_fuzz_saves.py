@@ -1,0 +1,116 @@
+"""Fuzzed save files: a mutated save is loaded and played on, or refused with one clear line.
+
+SOLO_FUZZ_EXAMPLES sets the number of inputs per property (default 200; a full run uses 5000).
+"""
+
+import copy
+import json
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solo.errors import SoloError
+from solo.game import Game, Settings
+
+EXAMPLES = int(os.environ.get("SOLO_FUZZ_EXAMPLES", "200"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+class Passive:
+    """Answers every question with its default (or the first choice)."""
+
+    def ask(self, q):
+        return q.parse(q.default if q.default is not None else q.pairs()[0][1])
+
+
+def _valid_save() -> dict:
+    g = Game.new(Settings(seed=3, name="fuzz"))
+    g.prompter = Passive()
+    for _ in range(12):
+        g.play_one()
+    return g.to_dict()
+
+
+VALID = _valid_save()
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+                    | st.text(max_size=8),
+                    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=6), kids, max_size=4),
+                    max_leaves=12)
+
+
+def paths(data, prefix=()):
+    """Every key path of a JSON value (lists by index), outermost first."""
+    yield prefix
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if prefix[:1] == ("undo",) and len(prefix) > 2:
+                continue  # undo states repeat the board; a few levels are enough
+            yield from paths(v, prefix + (k,))
+    elif isinstance(data, list) and prefix[:1] != ("rng",):
+        for i, v in enumerate(data[:3]):
+            yield from paths(v, prefix + (i,))
+
+
+PATHS = [p for p in paths(VALID) if p]
+
+
+def set_at(data, path, value, delete=False):
+    node = data
+    for k in path[:-1]:
+        node = node[k]
+    if delete and isinstance(node, dict):
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+
+
+def check(data):
+    """Accepted and playable for a few steps, or refused with a one-line SoloError."""
+    try:
+        g = Game.from_dict(data)
+    except SoloError as err:
+        assert "\n" not in str(err) and str(err)
+        return
+    g.prompter = Passive()
+    try:
+        for _ in range(6):
+            g.play_one()
+        while g.undo_stack:
+            g.undo_last()
+        json.dumps(g.to_dict())
+    except SoloError as err:
+        assert "\n" not in str(err)
+
+
+@FUZZ
+@given(st.sampled_from(PATHS), JSON, st.booleans())
+def test_mutated_saves(path, value, delete):
+    data = copy.deepcopy(VALID)
+    set_at(data, path, value, delete)
+    check(data)
+
+
+@FUZZ
+@given(JSON)
+def test_any_json_as_a_save(value):
+    check(value)
+
+
+def test_a_valid_save_round_trips():
+    g = Game.from_dict(copy.deepcopy(VALID))
+    assert g.to_dict() == VALID
+
+
+def test_saves_from_disk_that_are_cut_short(tmp_path):
+    text = json.dumps(VALID)
+    path = tmp_path / "g.json"
+    for cut in range(0, len(text), max(1, len(text) // 40)):
+        path.write_text(text[:cut])
+        try:
+            Game.load(path)
+        except SoloError as err:
+            assert "\n" not in str(err)
+        else:
+            raise AssertionError(f"a save cut at {cut} characters loaded")
