@@ -358,9 +358,15 @@ def _base_dict(p: Piece, keys: list[str]) -> dict:
     return d
 
 
+def _markers(conditions: dict[str, int]) -> dict[str, int]:
+    """Condition counts as written to a file: never past the loader's limit, so any board
+    solo writes reads back (no physical board carries 99 markers of one kind)."""
+    return {k: min(v, MAX_MARKERS) for k, v in conditions.items()}
+
+
 def _mage_dict(m: Mage) -> dict:
     d = {"card": m.card, "zone": m.zone, "life": m.life, "damage": m.damage,
-         "conditions": dict(m.conditions)}
+         "conditions": _markers(m.conditions)}
     if m.enchantments:
         d["enchantments"] = list(m.enchantments)
     if m.traits:
@@ -371,7 +377,7 @@ def _mage_dict(m: Mage) -> dict:
 
 def _creature_dict(c: Creature) -> dict:
     d = {"id": c.id, "card": c.card, "side": c.side, "zone": c.zone, "damage": c.damage,
-         "active": c.active, "guarding": c.guarding, "conditions": dict(c.conditions),
+         "active": c.active, "guarding": c.guarding, "conditions": _markers(c.conditions),
          "enchantments": list(c.enchantments), "traits": list(c.traits), "stats": dict(c.stats)}
     d.update(copy.deepcopy(c.extra))
     return d
@@ -383,7 +389,7 @@ def _conj_dict(c: Conjuration) -> dict:
         d["border"] = c.border
     d.update({"damage": c.damage, "traits": list(c.traits), "stats": dict(c.stats)})
     if c.conditions:
-        d["conditions"] = dict(c.conditions)
+        d["conditions"] = _markers(c.conditions)
     if c.enchantments:
         d["enchantments"] = list(c.enchantments)
     d.update(copy.deepcopy(c.extra))
