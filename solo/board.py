@@ -479,7 +479,8 @@ class _Reader:
             raise self.fail(key, f"no catalog card named {value!r}"
                             + (f"; did you mean {', '.join(hint)}?" if hint else "") + extra)
         if card.type not in types:
-            raise self.fail(key, f"{card.name} is a {card.type}, expected a {' or '.join(types)}")
+            article = "an" if card.type[:1] in "AEIOU" else "a"
+            raise self.fail(key, f"{card.name} is {article} {card.type}, expected a {' or '.join(types)}")
         return card.name
 
     def stats(self, value, key: str) -> dict:
@@ -627,7 +628,11 @@ def _from_dict(data, catalog: Catalog) -> Board:
         for deck in SPELL_DECKS:
             items = r.str_list(raw.get(deck, []), f"{name}.{deck}") if (deck in raw or not required) \
                 else r.str_list(r.need(raw, deck, name), f"{name}.{deck}")
-            out[deck] = [r.card(n, f"{name}.{deck}[{j}]", (DECK_TYPES[deck],)) for j, n in enumerate(items)]
+            # A discard pile may hold a homemade creature (a board card with stats) that was
+            # destroyed; draw piles hold catalog cards only.
+            homemade = {"life": 0, "cost": 0} if name == "discards" else None
+            out[deck] = [r.card(n, f"{name}.{deck}[{j}]", (DECK_TYPES[deck],), homemade)
+                         for j, n in enumerate(items)]
         extra = set(raw) - set(SPELL_DECKS)
         if extra:
             raise r.fail(name, f"unknown deck {sorted(extra)[0]!r}; the decks are {', '.join(SPELL_DECKS)}")
