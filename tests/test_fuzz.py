@@ -334,11 +334,12 @@ def run_dm(board, kind: str, seed: int) -> None:
         return
     if not isinstance(accepted_or_clear(resolve_decision, board, decision, source), SoloError):
         json.dumps(decision.to_json())
-        # The board after the decision loads again -- unless the turn pushed damage or markers
-        # past the loader's limits, a known problem (test_known_board_after_a_turn_over_the_limits).
+        # The board after the decision (what --out writes) loads again -- except, for now, when
+        # a homemade creature went to the discard pile (test_known_homemade_creature_...).
         again = accepted_or_clear(from_dict, json.loads(board.dumps()))
         if isinstance(again, SoloError):
-            assert re.search(r"must be 0 to \d+, not \d+$", str(again)), again
+            assert re.search(r"discards\.creature\[\d+\]: no catalog card", str(again)), \
+                f"the board after the turn is refused: {again}"
 
 
 @FUZZ
@@ -767,3 +768,37 @@ def test_known_control_characters_from_a_file_reach_the_terminal():
     data["mages"]["ym"]["conditions"] = {"\x1b]0;hello\x07\x1b[2J\x85": None}
     message = rejected(from_dict, data)
     assert not any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in message), repr(message)
+
+
+# Was: Sleep markers turn into Daze when a sleeper is hit, taking Daze to 100, past the loader's
+# limit of 99, so the board solo dm wrote was refused (fixed in 6474ec1).
+def test_markers_past_the_limit_after_a_turn():
+    from solo.resolve import resolve_decision
+
+    data = _wolf_board()
+    data["mages"]["ym"]["conditions"] = {"Daze": 99, "Sleep": 1}
+    board, source = from_dict(data), SeededSource(0)
+    resolve_decision(board, automaton.creature_action(board, source), source)
+    again = from_dict(json.loads(board.dumps()))
+    assert 0 < again.mages["ym"].conditions.get("Daze", 0) <= 99
+
+
+@pytest.mark.xfail(strict=True, raises=BoardError,
+                   reason="solo/combat.py puts a destroyed Dummy Mage creature's card on the "
+                          "discard pile even when it is homemade (not in the catalog, allowed by "
+                          "contract section 2 with stats); solo/board.py refuses such a pile")
+def test_known_homemade_creature_on_the_discard_pile():
+    from solo.resolve import resolve_decision
+
+    data = _wolf_board(card="Homemade Beast", enchantments=[], conditions={},
+                       stats={"life": 1, "cost": 3, "attacks": [
+                           {"name": "Bite", "action": "quick", "kind": "melee", "range": [0, 0],
+                            "dice": 1}]})
+    data["creatures"].append({  # a guard that strikes back
+        "id": "ym-1", "card": "Acolyte of the Bog Queen", "side": "ym", "zone": "B1", "damage": 0,
+        "active": False, "guarding": True, "conditions": {}, "enchantments": [], "traits": [],
+        "stats": {}})
+    board, source = from_dict(data), SeededSource(0)
+    resolve_decision(board, automaton.creature_action(board, source), source)
+    assert board.discards["creature"] == ["Homemade Beast"]
+    from_dict(json.loads(board.dumps()))
