@@ -17,7 +17,7 @@ from pathlib import Path
 from solo.arena import Arena, Geometry, Wall
 from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, get_catalog, parse_trait,
                           trait_max)
-from solo.errors import InvalidInput
+from solo.errors import InvalidInput, read_text
 
 FORMAT = "solo-board/1"
 #: Sanity limits for numbers on a board (a physical board never comes near them).  Damage may
@@ -701,12 +701,7 @@ def _check_piece_extras(r: _Reader, p: dict, key: str) -> None:
 def load(path: str | Path, catalog: Catalog | None = None) -> Board:
     """Read a board file; any problem is a :class:`BoardError` naming the file and the key."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BoardError(f"board file {path} does not exist; check the path") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise BoardError(f"cannot read board file {path}: {getattr(err, 'strerror', None) or err}") from None
+    text = read_text(path, "board file", error=BoardError)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:

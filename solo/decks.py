@@ -15,14 +15,14 @@ import copy
 import difflib
 import os
 import re
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from solo.board import write_atomic
 from solo.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
-from solo.errors import InvalidInput, SoloError
+from solo.errors import InvalidInput, SoloError, read_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from solo.catalog import Card
@@ -104,16 +104,7 @@ class DeckSet:
 def load(path: str | Path) -> DeckSet:
     """Read a deck file; a file that cannot be read or has the wrong shape raises InvalidInput."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InvalidInput(f"deck file {p} not found; check the path, or see 'solo deck list'") from None
-    except IsADirectoryError:
-        raise InvalidInput(f"{p} is a directory, not a deck file; give a .toml file") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"deck file {p} is not UTF-8 text; save it as UTF-8") from None
-    except OSError as err:
-        raise InvalidInput(f"cannot read deck file {p}: {err.strerror}") from None
+    text = read_text(p, "deck file", "check the path, or see 'solo deck list'")
     return loads(text, where=str(p), default_name=p.stem, path=p)
 
 
@@ -465,17 +456,7 @@ def save(deckset: DeckSet, path: str | Path, catalog: Catalog | None = None) -> 
     text = dumps(deckset, catalog)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, p)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_atomic(p, text)
     except OSError as err:
         raise InvalidInput(f"cannot write deck file {p}: {err.strerror or err}") from None
     deckset.path = p

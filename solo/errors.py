@@ -30,6 +30,28 @@ def one_line(text) -> str:
     return "".join(out)
 
 
+def read_text(path, what: str, missing_hint: str = "check the path", error=None) -> str:
+    """The text of a UTF-8 file, or one clear line saying why it cannot be read.
+
+    ``what`` names the file for the person ("deck file", "board file"...); ``error`` is the
+    :class:`SoloError` subclass to raise (InvalidInput by default).
+    """
+    from pathlib import Path
+
+    error = error or InvalidInput
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise error(f"{what} {p} not found; {missing_hint}") from None
+    except IsADirectoryError:
+        raise error(f"{what} {p} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise error(f"{what} {p} is not UTF-8 text; save it as UTF-8") from None
+    except OSError as err:
+        raise error(f"cannot read {what} {p}: {err.strerror or err}") from None
+
+
 class SoloError(Exception):
     """A problem a person can fix; ``str(err)`` says what and how."""
 

@@ -23,7 +23,7 @@ from solo import automaton, combat, upkeep
 from solo.board import Board, Creature, Mage, Piece, from_dict as board_from_dict, new_board, write_atomic
 from solo.catalog import SPELL_DECKS, get_catalog
 from solo.dice import DiceSource, SeededSource, TypedSource, damage_after_armor, face_to_d6
-from solo.errors import InvalidInput, SoloError
+from solo.errors import InvalidInput, SoloError, read_text
 from solo.prompts import Choice, Prompter, Question
 from solo.resolve import mirror_lines, resolve_decision
 from solo.rounds import initiative_for_round
@@ -172,12 +172,7 @@ class Game:
     @classmethod
     def load(cls, path: str | Path) -> "Game":
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise InvalidInput(f"no saved game at {p}; see solo play --list") from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise InvalidInput(f"cannot read saved game {p}: {err}") from None
+        text = read_text(p, "saved game", "see solo play --list")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:

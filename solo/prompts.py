@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from solo.errors import InvalidInput, SoloError
+from solo.errors import InvalidInput, SoloError, read_text
 
 KINDS = ("select", "autocomplete", "text", "int", "confirm")
 
@@ -232,16 +232,7 @@ class ScriptedPrompter(Prompter):
     def from_file(cls, path: str | Path) -> "ScriptedPrompter":
         """Read answers from a JSON (``.json``) or TOML file (anything else is tried as both)."""
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise InvalidInput(f"answers file {p} not found; check the path") from None
-        except IsADirectoryError:
-            raise InvalidInput(f"answers file {p} is a directory; give a .json or .toml file") from None
-        except UnicodeDecodeError:
-            raise InvalidInput(f"answers file {p} is not UTF-8 text; save it as UTF-8") from None
-        except OSError as err:
-            raise InvalidInput(f"cannot read answers file {p}: {err.strerror}") from None
+        text = read_text(p, "answers file")
         data = _parse_answers(text, p)
         if not isinstance(data, dict):
             raise InvalidInput(f"answers file {p} must hold an object of question id -> answer")

@@ -13,25 +13,7 @@ from solo.board import BoardError, from_dict, new_board
 
 CONTRACT = Path(__file__).resolve().parents[2] / "shared" / "spec" / "contract.md"
 
-EXAMPLE = {
-    "format": "solo-board/1", "round": 1, "stage": "quickcast-1", "initiative": "dm",
-    "arena": {"columns": 4, "rows": 3},
-    "mages": {
-        "dm": {"card": "Warlock", "zone": "A1", "life": 38, "damage": 0, "conditions": {}},
-        "ym": {"card": "Beastmaster", "zone": "D3", "life": 36, "damage": 0, "conditions": {}},
-    },
-    "creatures": [
-        {"id": "dm-1", "card": "Timber Wolf", "side": "dm", "zone": "B1", "damage": 0,
-         "active": True, "guarding": False, "conditions": {"Burn": 1},
-         "enchantments": ["Bear Strength"], "traits": [], "stats": {}},
-    ],
-    "conjurations": [
-        {"id": "ym-7", "card": "Wall of Stone", "side": "ym", "zone": "B1", "border": "B2",
-         "damage": 0, "traits": [], "stats": {}},
-    ],
-    "decks": {"creature": ["Darkfenne Bat"], "enchantment": [], "incantation": [], "attack": []},
-    "discards": {"creature": [], "enchantment": [], "incantation": [], "attack": []},
-}
+EXAMPLE = json.loads((Path(__file__).parent / "data" / "contract_board.json").read_text())  # contract section 2
 
 
 def test_contract_example_loads():
@@ -128,7 +110,7 @@ def test_unknown_card_allowed_with_stats():
 
 
 def test_load_errors_name_the_file(tmp_path):
-    with pytest.raises(BoardError, match="does not exist"):
+    with pytest.raises(BoardError, match="not found"):
         board_mod.load(tmp_path / "nope.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json")

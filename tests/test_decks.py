@@ -105,7 +105,7 @@ def test_shape_errors_are_one_line_exit_2(tmp_path, text, message):
 def test_missing_file_and_directory(tmp_path):
     with pytest.raises(InvalidInput, match="not found"):
         load(tmp_path / "nope.toml")
-    with pytest.raises(InvalidInput, match="is a directory"):
+    with pytest.raises(InvalidInput, match="is a folder"):
         load(tmp_path)
 
 
