@@ -263,3 +263,18 @@ def test_questionary_layer_through_a_pipe():
         g.play_one()  # the Dummy Mage's quickcast
         step = g.play_one()
     assert step.label == "you pass your quickcast"
+
+
+def test_setup_can_change_every_setting(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "data"))
+    answers = {"setup.start": "change", "setup.mage": "Wizard", "setup.dm_mage": "Warlock",
+               "setup.dm_life": "Harder (48)", "setup.decks": "Harder", "setup.corners": "A3-D1",
+               "setup.dice": "solo", "setup.seed": 77,
+               "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
+    r = run("play", "--answers", answers_file(tmp_path, answers), "--name", "custom")
+    assert r.exit_code == 0, r.output
+    data = json.loads((tmp_path / "data" / "games" / "custom.json").read_text())
+    s = data["settings"]
+    assert (s["ym_mage"], s["dm_life"], s["decks"], s["seed"]) == ("Wizard", 48, "Harder", 77)
+    assert (s["dm_zone"], s["ym_zone"]) == ("A3", "D1")
+    assert data["board"]["mages"]["dm"]["life"] == 48  # the Warlock's 38, five quarters, rounded
