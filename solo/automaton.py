@@ -550,9 +550,6 @@ def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece
     return [e for e in enemy_creatures(board) if e.zone == zone and e.damage > 0 and board.is_living(e)]
 
 
-def _targets(board: Board) -> list[Piece]:
-    """Your side's objects the Dummy Mage's creatures may attack, in priority groups."""
-    return enemy_creatures(board)
 
 
 def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: str,

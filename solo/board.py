@@ -278,13 +278,6 @@ class Board:
         return (self.has_trait(p, "Flying") and not self.restrained(p)
                 and not self.incapacitated(p))
 
-    def speed(self, p: Piece) -> int:
-        """Most zones the creature may move in one action phase: 2 (Fast), 1 (Slow), else 2
-        when it uses its quick action for a second move; hindrance is the caller's business."""
-        fast, slow = self.has_trait(p, "Fast"), self.has_trait(p, "Slow")
-        if slow and not fast:
-            return 1
-        return 2
 
     def enemies_of(self, side: str) -> list[Piece]:
         other = "ym" if side == "dm" else "dm"
@@ -350,12 +343,6 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def _base_dict(p: Piece, keys: list[str]) -> dict:
-    d = {}
-    for k in keys:
-        d[k] = copy.deepcopy(getattr(p, k))
-    d.update(copy.deepcopy(p.extra))
-    return d
 
 
 def _markers(conditions: dict[str, int]) -> dict[str, int]:

@@ -11,7 +11,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
-from functools import cached_property
 from pathlib import Path
 
 from solo.errors import SoloError
@@ -197,10 +196,6 @@ class Card:
         return cost + reveal
 
     @property
-    def level(self) -> int:
-        return sum(lvl for _, lvl in self.schools)
-
-    @property
     def is_wall(self) -> bool:
         return bool(self.type_detail and "Wall" in self.type_detail)
 
@@ -274,13 +269,6 @@ class Catalog:
             if p not in out:
                 out.append(p)
         return out[:n]
-
-    def search(self, text: str, type_: str | None = None) -> list[Card]:
-        low = text.strip().lower()
-        hits = [c for c in self.cards(type_)
-                if low in c.name.lower() or any(low == t.lower() for t in c.traits)
-                or any(low == s.lower() for s in c.subtypes)]
-        return hits
 
 
 _CATALOG: Catalog | None = None

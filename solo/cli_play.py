@@ -190,7 +190,7 @@ def play(resume, list_games, name, answers, seed, dice, mage, dm_mage, decks, dm
 
     game.prompter = prompter
     game.on_output = out
-    game.show_board = lambda: render.board_map(game.board) + "\n" + render.status_line(game.board)
+    game.show_board = lambda: render.board_view(game.board)
     try:
         while not game.over:
             before = len(game.log)

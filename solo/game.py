@@ -26,7 +26,7 @@ from solo.dice import DiceSource, SeededSource, TypedSource, damage_after_armor,
 from solo.errors import InvalidInput, SoloError, read_text
 from solo.prompts import Choice, Prompter, Question
 from solo.resolve import mirror_lines, resolve_decision
-from solo.rounds import initiative_for_round
+from solo.rounds import initiative_for_round, quickcast_order
 
 SAVE_FORMAT = "solo-save/1"
 UNDO_DEPTH = 100
@@ -335,7 +335,9 @@ class Game:
 
     @staticmethod
     def _qc_order(initiative: str) -> list[str]:
-        return ["dm", "ym"] if initiative == "dm" else ["ym?"]
+        """Pending quickcasts: ``ym?`` is yours with the choice to pass first (you hold the
+        initiative); passing puts the Dummy Mage's and then yours in its place."""
+        return ["ym?"] if initiative == "ym" else quickcast_order("dm", you_pass=False)
 
     def _quickcast_stage(self, step: str) -> Step:
         order = self.phase.setdefault("order", [])
@@ -357,7 +359,7 @@ class Game:
         order.pop(0)
         if lines is None:  # passed
             if allow_pass_first:
-                order[:0] = ["dm", "ym"]
+                order[:0] = quickcast_order("ym", you_pass=True)
             return Step("you pass your quickcast", "ym", ["You pass."])
         self.phase["ym_qc_used"] = True
         return Step("your quickcast", "ym", lines)

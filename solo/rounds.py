@@ -12,9 +12,6 @@
 
 from __future__ import annotations
 
-STAGE_ORDER = ("ready", "quickcast-1", "creatures", "quickcast-3")
-
-
 def initiative_for_round(round_number: int) -> str:
     """The Dummy Mage holds the initiative in round 1; it then alternates every round."""
     return "dm" if round_number % 2 == 1 else "ym"
