@@ -99,10 +99,30 @@ def decision_times(runs: int) -> list[float]:
     return times
 
 
+GAMES_PER_SECOND = 1000
+
+
+def games_per_second(games: int) -> dict[str, float]:
+    """Whole simulated games a second on one core (Starter decks), for each opponent."""
+    from solo.decks import resolve
+    from solo.simulate import play_one
+
+    deckset = resolve("Starter")
+    play_one(deckset, 0)  # warm the catalog
+    out = {}
+    for skill in ("beginner", "skilled"):
+        t = time.perf_counter()
+        for seed in range(1, games + 1):
+            play_one(deckset, seed, skill)
+        out[skill] = games / (time.perf_counter() - t)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=21, help="fresh processes per start-up figure")
     ap.add_argument("--decisions", type=int, default=500, help="in-process decisions to time")
+    ap.add_argument("--games", type=int, default=60, help="simulated games per opponent")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = ap.parse_args(argv)
 
@@ -114,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     dm_t = wall(solo + ["dm", "creature", "--board", str(BOARD), "--seed", "1"], args.runs)
     cat_t = catalog_load(python, args.runs)
     dec_t = decision_times(args.decisions)
+    sims = games_per_second(args.games)
 
     med = statistics.median
     base = med(click_t)
@@ -126,10 +147,12 @@ def main(argv: list[str] | None = None) -> int:
         "dm_creature_ms": med(dm_t) * 1000, "dm_creature_ratio": med(dm_t) / base,
         "catalog_load_ms": med(cat_t) * 1000,
         "decision_ms": med(dec_t) * 1000, "decision_p95_ms": sorted(dec_t)[int(0.95 * len(dec_t))] * 1000,
+        "games_per_second_beginner": sims["beginner"], "games_per_second_skilled": sims["skilled"],
     }
     ok = {"roll": figures["roll_ratio"] <= STARTUP_RATIO,
           "dm": figures["dm_creature_ratio"] <= STARTUP_RATIO,
-          "decision": figures["decision_ms"] < DECISION_MS}
+          "decision": figures["decision_ms"] < DECISION_MS,
+          "games": min(sims.values()) >= GAMES_PER_SECOND}
     figures["targets_met"] = all(ok.values())
 
     if args.json:
@@ -149,6 +172,9 @@ def main(argv: list[str] | None = None) -> int:
             ("one creature decision, in-process",
              f"{figures['decision_ms']:.2f} ms (p95 {figures['decision_p95_ms']:.2f})",
              f"< {DECISION_MS:g} ms", mark[ok["decision"]]),
+            ("simulated games a second, one core",
+             f"{sims['beginner']:.0f} (beginner), {sims['skilled']:.0f} (skilled)",
+             f">= {GAMES_PER_SECOND}", mark[ok["games"]]),
             ("catalog load, fresh process", f"{figures['catalog_load_ms']:.1f} ms", "(info)", ""),
         ]
         print(f"solo benchmarks, {figures['date']}, {figures['machine']}")
