@@ -173,17 +173,23 @@ def _quickcast_move(board: Board, source: DiceSource) -> Decision:
     return d
 
 
+def _taken(deck: str, card: str, drawn: bool) -> str:
+    if drawn:
+        return f"You drew {card} from the {deck} deck."
+    return f"Draw the top card of the {deck} deck: {card}."
+
+
 def _quickcast_summon(board: Board) -> Decision:
     deck = board.decks["creature"]
     if not deck:
         d = Decision("lose-turn", reason="the creature deck is exhausted, so the Dummy Mage loses this turn")
         d.instructions.append("The Dummy Mage's creature deck is empty: it loses this quickcast.")
         return d
-    card = deck.pop(0)
+    card, drawn = board.draw("creature")
     dm = board.mages["dm"]
     c = board.add_creature(card, "dm", dm.zone, active=False)
     d = Decision("summon", data={"card": c.card, "id": c.id, "zone": c.zone})
-    d.instructions.append(f"Draw the top card of the creature deck: {c.card}. Put it in {c.zone} with "
+    d.instructions.append(f"{_taken('creature', c.card, drawn)} Put it in {c.zone} with "
                           f"the Dummy Mage, with an inactive action marker (it becomes active at the "
                           f"next Reset). Its id is {c.id}.")
     return d
@@ -282,10 +288,11 @@ def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
         d = Decision("lose-turn", reason=f"the {deck} deck is exhausted, so the Dummy Mage loses this turn")
         d.instructions.append(f"The Dummy Mage's {deck} deck is empty: it loses this quickcast.")
         return d
-    card = board.cat.get(pile.pop(0))
+    name, drawn = board.draw(deck)
+    card = board.cat.get(name)
     note, inferred = spell_note(card)
     d = Decision(kind, data={"card": card.name})
-    d.instructions.append(f"Draw the top card of the {deck} deck: {card.name}.")
+    d.instructions.append(_taken(deck, card.name, drawn))
     if inferred:
         d.data["inferred"] = True
         d.instructions.append(f"({card.name} has no Dummy Mage note; its placement follows its "

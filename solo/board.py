@@ -136,6 +136,22 @@ class Board:
         counters[side] = n + 1
         return f"{side}-{n}"
 
+    def draw(self, deck: str) -> tuple[str, bool]:
+        """Take the next card of one of the Dummy Mage's draw piles: (card, drawn_by_person).
+
+        ``drawer`` (set by the caller, never saved) lets a person with physical cards say which
+        card they drew; without it the top of the pile is taken.
+        """
+        pile = self.decks[deck]
+        drawer = getattr(self, "drawer", None)
+        if drawer is None:
+            return pile.pop(0), False
+        card = drawer(deck, list(pile))
+        for i, name in enumerate(pile):
+            if name.lower() == str(card).lower():
+                return pile.pop(i), True
+        raise InvalidInput(f"{card!r} is not in the Dummy Mage's {deck} deck")
+
     def add_creature(self, card: str, side: str, zone: str, *, id: str | None = None,
                      damage: int = 0, active: bool = True, **fields) -> Creature:
         """Put a creature on the board (a new id unless one is given)."""

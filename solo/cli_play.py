@@ -51,7 +51,7 @@ def find_game(name: str | None) -> Path:
 CORNERS = {"A1-D3": ("A1", "D3"), "D3-A1": ("D3", "A1"), "A3-D1": ("A3", "D1"), "D1-A3": ("D1", "A3")}
 
 
-def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, name):
+def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, name, draw=None):
     """Ask for the settings, each with a default, with one question when the defaults do."""
     from solo.catalog import get_catalog
     from solo.decks import available
@@ -61,7 +61,7 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
     cat = get_catalog()
     s = Settings(ym_mage=mage or "Beastmaster", dm_mage=dm_mage or "Warlock",
                  decks=decks or "Starter", seed=seed if seed is not None else random.randrange(10**6),
-                 dice=dice or "solo", dm_life=dm_life)
+                 dice=dice or "solo", dm_life=dm_life, draw=draw or "solo")
     for who in (s.ym_mage, s.dm_mage):
         card = cat.get(who)
         if card.type != "Mage":
@@ -73,6 +73,7 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
         return (f"You: {s.ym_mage} in {s.ym_zone}.  Dummy Mage: {s.dm_mage} ({life} life) in "
                 f"{s.dm_zone}.  Decks: {s.decks}.  Dice: "
                 + ("solo rolls" if s.dice == "solo" else "you roll and type")
+                + ".  Its cards: " + ("solo picks them" if s.draw == "solo" else "you draw them")
                 + f".  Seed: {s.seed}.")
 
     out(describe())
@@ -100,6 +101,10 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
                                        (Choice("solo rolls them", "solo"),
                                         Choice("I roll physical dice and type the results", "physical")),
                                        default=s.dice))
+        s.draw = prompter.ask(Question("setup.draw", "select", "The Dummy Mage's cards?",
+                                       (Choice("solo picks them (take the card it names)", "solo"),
+                                        Choice("I shuffle its decks and draw, then say which card", "you")),
+                                       default=s.draw))
         s.seed = prompter.ask(Question("setup.seed", "int", "Seed (to replay a game)?", default=s.seed,
                                        min=0))
         out(describe())
@@ -138,11 +143,13 @@ def render_step(step, game) -> str:
 @click.option("--seed", type=int, default=None, help="Seed for the dice and the shuffles.")
 @click.option("--dice", type=click.Choice(["solo", "physical"]), default=None,
               help="solo rolls, or you roll physical dice and type the results.")
+@click.option("--draw", type=click.Choice(["solo", "you"]), default=None,
+              help="solo picks the Dummy Mage's cards, or you draw them from shuffled decks and say which.")
 @click.option("--mage", default=None, help="Your mage (default Beastmaster).")
 @click.option("--dm-mage", default=None, help="The Dummy Mage's mage (default Warlock).")
 @click.option("--decks", default=None, help="The Dummy Mage's deck set: a name or a file (default Starter).")
 @click.option("--dm-life", type=click.IntRange(1, 200), default=None, help="The Dummy Mage's life.")
-def play(resume, list_games, name, answers, seed, dice, mage, dm_mage, decks, dm_life) -> None:
+def play(resume, list_games, name, answers, seed, dice, draw, mage, dm_mage, decks, dm_life) -> None:
     """Play a game against the Dummy Mage, round by round, with the board in front of you.
 
     Every step is saved at once; Ctrl-C loses nothing.  At any question answer "board" to see
@@ -175,7 +182,7 @@ def play(resume, list_games, name, answers, seed, dice, mage, dm_mage, decks, dm
         out(f"Resuming {path.stem}: round {game.phase['round']}.")
     else:
         settings = setup_settings(prompter, out, seed=seed, dice=dice, mage=mage, dm_mage=dm_mage,
-                                  decks=decks, dm_life=dm_life, name=name)
+                                  decks=decks, dm_life=dm_life, name=name, draw=draw)
         path = game_path(settings.name)
         if path.exists() and not name:
             n = 2

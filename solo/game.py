@@ -54,6 +54,7 @@ class Settings:
     ym_zone: str = "D3"
     seed: int = 0
     dice: str = "solo"  # "solo" rolls, or "physical": you roll and type the results
+    draw: str = "solo"  # "solo" picks the Dummy Mage's cards, or "you" draw them and say which
     alternate_end: bool = True
     name: str = "game"
 
@@ -209,6 +210,13 @@ class Game:
                                  validate=check))
         return [face_to_d6(f) for f in text.replace(",", " ").split()]
 
+    def _ask_card(self, deck: str, pile: list[str]) -> str:
+        """You drew the Dummy Mage's card from your shuffled physical deck: which one?"""
+        names = tuple(dict.fromkeys(pile))
+        return self.ask(Question("draw.card", "autocomplete",
+                                 f"Draw the top card of the Dummy Mage's {deck} deck: which card is it?",
+                                 names))
+
     # -- asking ----------------------------------------------------------------------------------
     def ask(self, q: Question):
         """Ask through the prompter; ``board`` shows the map and asks again, ``undo`` and
@@ -308,6 +316,7 @@ class Game:
     def _step(self) -> Step:
         step = self.phase["step"]
         self.board.stage = STAGE_NAMES.get(step, "ready")
+        self.board.drawer = self._ask_card if self.settings.draw == "you" else None
         if step == "ready":
             return self._ready()
         if step in ("qc1", "qc3"):
@@ -713,14 +722,16 @@ def _settings(raw) -> Settings:
         raise ValueError("settings must be an object")
     s = Settings(**raw)
     for name, kind in (("ym_mage", str), ("dm_mage", str), ("decks", str), ("dm_zone", str),
-                       ("ym_zone", str), ("seed", int), ("dice", str), ("alternate_end", bool),
-                       ("name", str)):
+                       ("ym_zone", str), ("seed", int), ("dice", str), ("draw", str),
+                       ("alternate_end", bool), ("name", str)):
         if not isinstance(getattr(s, name), kind):
             raise ValueError(f"settings.{name} must be a {kind.__name__}")
     if s.dm_life is not None and not isinstance(s.dm_life, int):
         raise ValueError("settings.dm_life must be a whole number")
     if s.dice not in ("solo", "physical"):
         raise ValueError("settings.dice must be solo or physical")
+    if s.draw not in ("solo", "you"):
+        raise ValueError("settings.draw must be solo or you")
     return s
 
 
@@ -835,7 +846,7 @@ def summary(game: Game) -> list[str]:
     if outcome.get("reason"):
         lines.append(outcome["reason"])
     played = {d: len(b.discards[d]) for d in SPELL_DECKS if d != "creature"}
-    summoned = sum(1 for e in game.log for line in e["lines"] if "Draw the top card of the creature deck" in line)
+    summoned = sum(1 for e in game.log if (e.get("data") or {}).get("action") == "summon")
     lines.append(f"The Dummy Mage summoned {summoned} creature(s) and cast or discarded "
                  f"{played['enchantment']} enchantment(s), {played['incantation']} incantation(s) and "
                  f"{played['attack']} attack spell(s).")

@@ -269,12 +269,38 @@ def test_setup_can_change_every_setting(run, tmp_path, monkeypatch):
     monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "data"))
     answers = {"setup.start": "change", "setup.mage": "Wizard", "setup.dm_mage": "Warlock",
                "setup.dm_life": "Harder (48)", "setup.decks": "Harder", "setup.corners": "A3-D1",
-               "setup.dice": "solo", "setup.seed": 77,
+               "setup.dice": "solo", "setup.draw": "solo", "setup.seed": 77,
                "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
     r = run("play", "--answers", answers_file(tmp_path, answers), "--name", "custom")
     assert r.exit_code == 0, r.output
     data = json.loads((tmp_path / "data" / "games" / "custom.json").read_text())
     s = data["settings"]
     assert (s["ym_mage"], s["dm_life"], s["decks"], s["seed"]) == ("Wizard", 48, "Harder", 77)
-    assert (s["dm_zone"], s["ym_zone"]) == ("A3", "D1")
+    assert (s["dm_zone"], s["ym_zone"], s["draw"]) == ("A3", "D1", "solo")
     assert data["board"]["mages"]["dm"]["life"] == 48  # the Warlock's 38, five quarters, rounded
+
+
+def test_you_draw_the_dummy_mages_cards_and_say_which():
+    g = new_game(seed=3)
+    g.settings.draw = "you"
+    asked = []
+
+    def which(q):
+        asked.append((q.message, q.titles()))
+        return "Highland Unicorn" if "creature" in q.message else q.pairs()[-1][1]
+
+    g.prompter = Policy({"quickcast.you": "pass", "turn.actor": "done", "draw.card": which})
+    top = list(g.board.decks["creature"])
+    while not g.board.side_creatures("dm"):
+        g.play_one()
+    unicorn = g.board.side_creatures("dm")[0]
+    assert unicorn.card == "Highland Unicorn"
+    offered = [titles for message, titles in asked if "creature deck" in message]
+    assert set(offered[0]) == set(top)  # every card still in the pile, each name once
+    rest = list(top)
+    rest.remove("Highland Unicorn")
+    assert g.board.decks["creature"] == rest  # that card left the pile, the order of the rest kept
+    assert any(line.endswith("You drew Highland Unicorn from the creature deck. Put it in "
+                             f"{unicorn.zone} with the Dummy Mage, with an inactive action marker "
+                             "(it becomes active at the next Reset). Its id is dm-1.")
+               for e in g.log for line in e["lines"])
