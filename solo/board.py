@@ -567,62 +567,53 @@ def _from_dict(data, catalog: Catalog) -> Board:
         raise r.fail("mages", f"only 'dm' and 'ym' are allowed, not {sorted(unknown_sides)}")
 
     ids: set[str] = set(SIDES)
-    creatures = []
-    clist = r.need(data, "creatures", "")
-    if not isinstance(clist, list):
-        raise r.fail("creatures", "must be a list")
-    for i, c in enumerate(clist):
-        key = f"creatures[{i}]"
+
+    def common(c, key: str, types: tuple[str, ...], known: set[str]) -> dict:
+        """The fields creatures and conjurations share, checked; ``id`` unique on the board."""
         r.obj(c, key)
         cid = r.str_(r.need(c, "id", key), f"{key}.id")
         if cid in ids:
             raise r.fail(f"{key}.id", f"{cid!r} is used twice (ids must be unique, and 'dm'/'ym' are the mages)")
         ids.add(cid)
         stats = r.stats(c.get("stats", {}), f"{key}.stats")
+        return {"id": cid, "card": r.card(r.need(c, "card", key), f"{key}.card", types, stats),
+                "side": r.choice(r.need(c, "side", key), f"{key}.side", SIDES),
+                "zone": r.zone(r.need(c, "zone", key), f"{key}.zone", arena),
+                "damage": r.int_(r.need(c, "damage", key), f"{key}.damage", 0, MAX_DAMAGE),
+                "traits": r.traits(r.need(c, "traits", key), f"{key}.traits"), "stats": stats,
+                "extra": {k: v for k, v in c.items() if k not in known}}
+
+    def listed(name: str) -> list:
+        items = r.need(data, name, "")
+        if not isinstance(items, list):
+            raise r.fail(name, "must be a list")
+        return items
+
+    creatures = []
+    for i, c in enumerate(listed("creatures")):
+        key = f"creatures[{i}]"
+        fields = common(c, key, ("Creature",), _KNOWN_CREATURE)
         creatures.append(Creature(
-            id=cid,
-            card=r.card(r.need(c, "card", key), f"{key}.card", ("Creature",), stats),
-            side=r.choice(r.need(c, "side", key), f"{key}.side", SIDES),
-            zone=r.zone(r.need(c, "zone", key), f"{key}.zone", arena),
-            damage=r.int_(r.need(c, "damage", key), f"{key}.damage", 0, MAX_DAMAGE),
+            **fields,
             active=r.bool_(r.need(c, "active", key), f"{key}.active"),
             guarding=r.bool_(r.need(c, "guarding", key), f"{key}.guarding"),
             conditions=r.conditions(r.need(c, "conditions", key), f"{key}.conditions"),
-            enchantments=r.str_list(r.need(c, "enchantments", key), f"{key}.enchantments"),
-            traits=r.traits(r.need(c, "traits", key), f"{key}.traits"),
-            stats=stats,
-            extra={k: v for k, v in c.items() if k not in _KNOWN_CREATURE}))
+            enchantments=r.str_list(r.need(c, "enchantments", key), f"{key}.enchantments")))
 
     conjurations = []
-    jlist = r.need(data, "conjurations", "")
-    if not isinstance(jlist, list):
-        raise r.fail("conjurations", "must be a list")
-    for i, c in enumerate(jlist):
+    for i, c in enumerate(listed("conjurations")):
         key = f"conjurations[{i}]"
-        r.obj(c, key)
-        cid = r.str_(r.need(c, "id", key), f"{key}.id")
-        if cid in ids:
-            raise r.fail(f"{key}.id", f"{cid!r} is used twice (ids must be unique)")
-        ids.add(cid)
-        stats = r.stats(c.get("stats", {}), f"{key}.stats")
-        zone = r.zone(r.need(c, "zone", key), f"{key}.zone", arena)
+        fields = common(c, key, ("Conjuration", "Creature"), _KNOWN_CONJ)
         border = None
         if c.get("border") is not None:
             border = r.zone(c["border"], f"{key}.border", arena)
-            if not arena.adjacent(zone, border):
-                raise r.fail(f"{key}.border", f"{border} is not next to {zone}; a wall stands "
-                             "on the border between two adjacent zones")
+            if not arena.adjacent(fields["zone"], border):
+                raise r.fail(f"{key}.border", f"{border} is not next to {fields['zone']}; a wall "
+                             "stands on the border between two adjacent zones")
         conjurations.append(Conjuration(
-            id=cid,
-            card=r.card(r.need(c, "card", key), f"{key}.card", ("Conjuration", "Creature"), stats),
-            side=r.choice(r.need(c, "side", key), f"{key}.side", SIDES),
-            zone=zone, border=border,
-            damage=r.int_(r.need(c, "damage", key), f"{key}.damage", 0, MAX_DAMAGE),
-            traits=r.traits(r.need(c, "traits", key), f"{key}.traits"),
-            stats=stats,
+            **fields, border=border,
             conditions=r.conditions(c.get("conditions", {}), f"{key}.conditions"),
-            enchantments=r.str_list(c.get("enchantments", []), f"{key}.enchantments"),
-            extra={k: v for k, v in c.items() if k not in _KNOWN_CONJ}))
+            enchantments=r.str_list(c.get("enchantments", []), f"{key}.enchantments")))
 
     def piles(name: str, required: bool) -> dict[str, list[str]]:
         raw = r.need(data, name, "") if required else data.get(name, {})

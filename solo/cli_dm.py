@@ -6,8 +6,6 @@ import json
 
 import click
 
-from solo.errors import SoloError
-
 
 def make_source(rolls: str | None, seed: int | None):
     """``--rolls`` first, then ``--seed``; with neither, a fresh seed."""
@@ -44,23 +42,28 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
         # Physical dice: the person rolls the attack dice; solo only decided.
         describe_unresolved(board, decision)
     else:
-        mark = len(source.history)
         resolve_decision(board, decision, source)
-        decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
     result = decision.to_json()
     if out:
         board.save(out)
     click.echo(json.dumps(result) if as_json else render(result))
 
 
-_board = click.option("--board", "board_path", required=True, type=click.Path(dir_okay=False),
-                      help="The board file (contract section 2).")
-_rolls = click.option("--rolls", default=None, metavar="9,3,5",
-                      help="Effect-die results to use, in order, instead of rolling.")
-_seed = click.option("--seed", type=int, default=None, help="Seed for every roll --rolls does not cover.")
-_json = click.option("--json", "as_json", is_flag=True, help="Print one JSON object (contract section 3).")
-_out = click.option("--out", type=click.Path(dir_okay=False), default=None,
-                    help="Write the board after the decision to this file.")
+def _options(f):
+    """The options both commands take (contract section 3)."""
+    options = [
+        click.option("--board", "board_path", required=True, type=click.Path(dir_okay=False),
+                     help="The board file (contract section 2)."),
+        click.option("--rolls", default=None, metavar="9,3,5",
+                     help="Effect-die results to use, in order, instead of rolling."),
+        click.option("--seed", type=int, default=None, help="Seed for every roll --rolls does not cover."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object (contract section 3)."),
+        click.option("--out", type=click.Path(dir_okay=False), default=None,
+                     help="Write the board after the decision to this file."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
 
 
 @click.group()
@@ -69,25 +72,14 @@ def dm() -> None:
 
 
 @dm.command()
-@_board
-@_rolls
-@_seed
-@_json
-@_out
+@_options
 def quickcast(board_path, rolls, seed, as_json, out) -> None:
     """One quickcast action of the Dummy Mage (stage 1 or 3)."""
     _run("quickcast", board_path, rolls, seed, as_json, out)
 
 
 @dm.command()
-@_board
-@_rolls
-@_seed
-@_json
-@_out
+@_options
 def creature(board_path, rolls, seed, as_json, out) -> None:
     """The next Dummy Mage creature action in the creature-actions stage."""
     _run("creature", board_path, rolls, seed, as_json, out)
-
-
-__all__ = ["dm", "SoloError"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
@@ -55,12 +54,13 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
     """Ask for the settings, each with a default, with one question when the defaults do."""
     from solo.catalog import get_catalog
     from solo.decks import available
+    from solo.dice import SeededSource
     from solo.game import Settings
     from solo.prompts import Choice, Question
 
     cat = get_catalog()
     s = Settings(ym_mage=mage or "Beastmaster", dm_mage=dm_mage or "Warlock",
-                 decks=decks or "Starter", seed=seed if seed is not None else random.randrange(10**6),
+                 decks=decks or "Starter", seed=seed if seed is not None else SeededSource().seed,
                  dice=dice or "solo", dm_life=dm_life, draw=draw or "solo")
     for who in (s.ym_mage, s.dm_mage):
         card = cat.get(who)

@@ -18,15 +18,13 @@ def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool =
         from solo.errors import InvalidDeck
 
         raise InvalidDeck(f"{deckset.name} is not a valid deck set: {problems[0]}")
-    decks = deckset
-    results = []
     seeds = [seed + i for i in range(games)]
     if progress:
-        with click.progressbar(seeds, label=f"Playing {games} games", file=click.get_text_stream("stderr")) as bar:
-            for s in bar:
-                results.append(play_one(decks, s, opponent))
+        with click.progressbar(seeds, label=f"Playing {games} games",
+                               file=click.get_text_stream("stderr")) as bar:
+            results = [play_one(deckset, s, opponent) for s in bar]
     else:
-        results = [play_one(decks, s, opponent) for s in seeds]
+        results = [play_one(deckset, s, opponent) for s in seeds]
     out = summarise(results)
     out.update({"decks": deckset.name, "opponent": opponent, "seed": seed,
                 "rating": rating(out["dm_damage_per_round"])})

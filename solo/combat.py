@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 
 from solo.board import Board, Conjuration, Creature, Mage, Piece
-from solo.catalog import Attack, Defense, parse_trait, trait_max, trait_value
+from solo.catalog import Attack, Defense, trait_max, trait_value
 from solo.dice import DiceSource, tally
 from solo.errors import SoloError
 

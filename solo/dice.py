@@ -105,6 +105,13 @@ class DiceSource:
             if value < limit:
                 return options[value % n]
 
+    def shuffle(self, items: list) -> None:
+        """Shuffle ``items`` in place (Fisher-Yates with :meth:`choose`, so a scripted or typed
+        source could drive it too; :class:`SeededSource` uses its generator directly)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = items.index(self.choose(items[: i + 1], "shuffle"))
+            items[i], items[j] = items[j], items[i]
+
     def used_since(self, mark: int) -> list[Roll]:
         return self.history[mark:]
 
@@ -144,6 +151,10 @@ class SeededSource(DiceSource):
 
     def _next(self, sides: int, label: str) -> int:
         return self.rng.randint(1, sides)
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle in place with the generator (a deck shuffle is not a die roll to show)."""
+        self.rng.shuffle(items)
 
     def get_state(self) -> list:
         """A JSON-friendly copy of the generator's state."""

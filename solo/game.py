@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from solo import automaton, combat, upkeep
-from solo.board import Board, Creature, Mage, Piece, from_dict as board_from_dict, new_board, write_atomic
+from solo.board import Board, Creature, Piece, from_dict as board_from_dict, new_board, write_atomic
 from solo.catalog import SPELL_DECKS, get_catalog
 from solo.dice import DiceSource, SeededSource, TypedSource, damage_after_armor, face_to_d6
 from solo.errors import InvalidInput, SoloError, read_text
@@ -101,7 +101,7 @@ class Game:
         piles = {}
         for deck in SPELL_DECKS:
             cards = [catalog.get(name).name for name, n in deckset.decks[deck].items() for _ in range(n)]
-            rng.rng.shuffle(cards)
+            rng.shuffle(cards)
             piles[deck] = cards
         board = new_board(settings.dm_mage, settings.ym_mage, dm_zone=settings.dm_zone,
                           ym_zone=settings.ym_zone, dm_life=settings.dm_life, decks=piles,
@@ -471,7 +471,6 @@ class Game:
         return objs
 
     def _your_action(self, actor: Piece) -> list[str]:
-        b = self.board
         here = [p for p in self._their_objects(actor.zone) if p.zone == actor.zone]
         choices = [Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
                    Choice("Moved, then attacked", "move-attack"),

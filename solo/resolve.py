@@ -63,7 +63,9 @@ def mirror_lines(board: Board, result) -> list[str]:
 
 
 def resolve_decision(board: Board, decision: Decision, source: DiceSource) -> None:
-    """Roll and apply every attack of ``decision``; then end the acting creature's Action Phase."""
+    """Roll and apply every attack of ``decision``; then end the acting creature's Action Phase.
+    The effect-die results used are added to ``decision.rolls``."""
+    mark = len(source.history)
     plans = list(decision.attacks)
     for plan in plans:
         result = _resolve_one(board, plan, source, decision)
@@ -93,6 +95,7 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource) -> No
         if isinstance(piece, Creature):
             for event in upkeep.end_action_phase(board, piece, source):
                 decision.instructions.append(event.text)
+    decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
 
 
 def describe_unresolved(board: Board, decision: Decision) -> None:

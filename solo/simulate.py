@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 
 from solo import automaton
-from solo.board import Board, Creature, Piece
+from solo.board import Board, Piece
 from solo.game import Game, Settings
 from solo.prompts import Prompter, Question
 

@@ -2,6 +2,21 @@ import pytest
 from click.testing import CliRunner
 
 
+@pytest.fixture(autouse=True)
+def user_data(tmp_path, monkeypatch):
+    """Every test gets its own empty user data folder (saved games, your deck sets)."""
+    d = tmp_path / "userdata"
+    monkeypatch.setenv("SOLO_DATA_DIR", str(d))
+    return d
+
+
+@pytest.fixture
+def catalog():
+    from solo.catalog import get_catalog
+
+    return get_catalog()
+
+
 @pytest.fixture
 def runner():
     return CliRunner()

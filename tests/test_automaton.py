@@ -267,6 +267,7 @@ def test_ranged_attack_ignores_guards_and_needs_line_of_sight():
     archer = b.add_creature("Gorgon Archer", "dm", "A1")
     d = automaton.creature_action(b, ScriptedSource())
     assert (d.action, d.data["attack"], d.data["target"]) == ("attack", "Poison Bow", "ym")
+    assert d.data["creature"] == archer.id and archer.zone == "A1"
     b2 = board_with("A1", "C1")
     b2.add_creature("Gorgon Archer", "dm", "A1")
     b2.add_conjuration("Wall of Stone", "ym", "B1", border="C1")
@@ -347,6 +348,7 @@ def test_hindered_creature_moves_only_one_zone():
     b.add_creature("Darkfenne Bat", "ym", "A1", active=False)  # Flying: the wolf cannot bite it
     d = automaton.creature_action(b, SeededSource(5))
     assert d.action == "move" and len(d.data["path"]) == 1
+    assert wolf.zone == d.data["path"][0] and b.distance("A1", wolf.zone) == 1
 
 
 def test_restrained_creature_stays():
@@ -368,12 +370,12 @@ def test_flying_creature_flies_over_walls_others_go_around():
     b.add_conjuration("Wall of Stone", "ym", "A1", border="B1")
     bat = b.add_creature("Darkfenne Bat", "dm", "A1")
     d = automaton.creature_action(b, ScriptedSource())
-    assert d.data["path"][0] == "B1"  # straight over the wall
+    assert d.data["creature"] == bat.id and d.data["path"][0] == "B1"  # straight over the wall
     b2 = board_with("A1", "D1")
     b2.add_conjuration("Wall of Stone", "ym", "A1", border="B1")
     wolf = b2.add_creature("Timber Wolf", "dm", "A1")
     d2 = automaton.creature_action(b2, ScriptedSource())
-    assert d2.data["path"] == ["A2", "B2"]
+    assert d2.data["path"] == ["A2", "B2"] and wolf.zone == "B2"
 
 
 def test_walled_in_creature_attacks_the_wall():

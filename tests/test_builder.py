@@ -6,21 +6,9 @@ import pytest
 
 from solo import decks
 from solo.builder import build
-from solo.catalog import get_catalog
-from solo.decks import DECK_SIZES, DeckSet, load, validate
+
+from solo.decks import DECK_SIZES, load, validate
 from solo.prompts import MissingAnswer, ScriptedPrompter
-
-
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    d = tmp_path / "userdata"
-    monkeypatch.setenv("SOLO_DATA_DIR", str(d))
-    return d
-
-
-@pytest.fixture
-def catalog():
-    return get_catalog()
 
 
 def five_pairs(deck: str, cards: list[str]) -> dict:

@@ -2,15 +2,9 @@
 
 import re
 
-import pytest
 
-from solo.catalog import get_catalog
+
 from solo.cli_cards import attack_short, card_details, cost_text, search_cards
-
-
-@pytest.fixture
-def catalog():
-    return get_catalog()
 
 
 def test_search_by_name_trait_and_subtype(catalog):

@@ -1,32 +1,18 @@
 """Deck sets (contract section 5): reading, the rules, writing, where sets live, random sets,
 and the `solo deck` commands."""
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 from solo import decks
-from solo.catalog import SPELL_DECKS, get_catalog
+from solo.catalog import SPELL_DECKS
 from solo.decks import DECK_SIZES, DeckSet, load, loads, validate
 from solo.dice import ScriptedSource, SeededSource
 from solo.errors import InvalidInput, SoloError
 
 SHIPPED = ("starter", "easier", "harder")
-
-
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    """Every test gets its own empty user data dir."""
-    d = tmp_path / "userdata"
-    monkeypatch.setenv("SOLO_DATA_DIR", str(d))
-    return d
-
-
-@pytest.fixture
-def catalog():
-    return get_catalog()
 
 
 def starter_text() -> str:

@@ -185,3 +185,14 @@ def test_roll_bad_input_is_one_line_exit_2(run, args):
     r = run(*args)
     assert r.exit_code == 2
     assert "Traceback" not in r.output
+
+
+def test_shuffle_keeps_every_card_and_repeats_with_the_seed():
+    cards = [f"c{i}" for i in range(15)]
+    a, b = list(cards), list(cards)
+    SeededSource(4).shuffle(a)
+    SeededSource(4).shuffle(b)
+    assert a == b and sorted(a) == sorted(cards) and a != cards
+    scripted = list("abc")
+    ScriptedSource(d12=[12, 1]).shuffle(scripted)  # picks "c" of 3, then "a" of 2
+    assert sorted(scripted) == ["a", "b", "c"] and scripted == ["b", "a", "c"]

@@ -218,8 +218,7 @@ def answers_file(tmp_path, data):
     return p
 
 
-def test_play_with_an_answers_file_runs_to_the_end(run, tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "data"))
+def test_play_with_an_answers_file_runs_to_the_end(run, tmp_path, user_data):
     answers = {"setup.start": "start", "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
     r = run("play", "--answers", answers_file(tmp_path, answers), "--seed", "5", "--name", "cli")
     assert r.exit_code == 0, r.output
@@ -233,20 +232,18 @@ def test_play_with_an_answers_file_runs_to_the_end(run, tmp_path, monkeypatch):
     assert "cli" in listing.output and "over" in listing.output
 
 
-def test_play_missing_answer_exits_2_and_keeps_the_game(run, tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "data"))
+def test_play_missing_answer_exits_2_and_keeps_the_game(run, tmp_path, user_data):
     answers = {"setup.start": "start", "quickcast.you": ["pass"]}
     r = run("play", "--answers", answers_file(tmp_path, answers), "--seed", "5", "--name", "short")
     assert r.exit_code == 2
     assert "'turn.actor'" in r.output and "game saved" in r.output
-    assert (tmp_path / "data" / "games" / "short.json").exists()
+    assert (user_data / "games" / "short.json").exists()
     more = {"quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
     r2 = run("play", "--resume", "--name", "short", "--answers", answers_file(tmp_path, more))
     assert r2.exit_code == 0 and "Game over" in r2.output
 
 
-def test_play_without_a_terminal_never_hangs(run, tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "data"))
+def test_play_without_a_terminal_never_hangs(run, tmp_path, user_data):
     r = run("play", "--seed", "1")
     assert r.exit_code == 2 and "no terminal" in r.output and "setup.start" in r.output
 
@@ -265,15 +262,14 @@ def test_questionary_layer_through_a_pipe():
     assert step.label == "you pass your quickcast"
 
 
-def test_setup_can_change_every_setting(run, tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "data"))
+def test_setup_can_change_every_setting(run, tmp_path, user_data):
     answers = {"setup.start": "change", "setup.mage": "Wizard", "setup.dm_mage": "Warlock",
                "setup.dm_life": "Harder (48)", "setup.decks": "Harder", "setup.corners": "A3-D1",
                "setup.dice": "solo", "setup.draw": "solo", "setup.seed": 77,
                "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
     r = run("play", "--answers", answers_file(tmp_path, answers), "--name", "custom")
     assert r.exit_code == 0, r.output
-    data = json.loads((tmp_path / "data" / "games" / "custom.json").read_text())
+    data = json.loads((user_data / "games" / "custom.json").read_text())
     s = data["settings"]
     assert (s["ym_mage"], s["dm_life"], s["decks"], s["seed"]) == ("Wizard", 48, "Harder", 77)
     assert (s["dm_zone"], s["ym_zone"], s["draw"]) == ("A3", "D1", "solo")

@@ -21,6 +21,7 @@ def test_jet_stream_example_rolls_damage_effect_and_push():
     text = " ".join(d.instructions)
     assert "Push your Timber Wolf (ym-1) east from B1 to C1" in text
     assert d.results[0].main.effect_roll == 7
+    assert d.rolls == [12, 7, 5]  # the quickcast, the effect die, the push's compass
 
 
 def test_battle_fury_gives_a_second_quick_melee_attack():
