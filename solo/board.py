@@ -29,6 +29,12 @@ SIDES = ("dm", "ym")
 INCAPACITATING = ("Stun", "Sleep", "Slam", "Knockdown")
 #: Conditions that leave a creature Restrained (no moving, no flying).
 RESTRAINING = ("Cripple",)
+#: Every marker a person may put on an object: the conditions of the Arena sets, then the
+#: markers solo uses for effects that last a while (round effects of incantations, Banish).
+CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth", "Knockdown",
+              "Rot", "Slam", "Sleep", "Stuck", "Stun", "Tainted", "Taunt", "Vine", "Weak",
+              "Zombie")
+MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike")
 
 
 class BoardError(InvalidInput):

@@ -29,20 +29,16 @@ def render(decision: dict) -> str:
 
 def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_json: bool,
          out: str | None) -> None:
-    from solo import automaton, board as board_mod
-    from solo.resolve import describe_unresolved, resolve_decision
+    from solo import board as board_mod, turns
 
     board = board_mod.load(board_path)
     source = make_source(rolls, seed)
+    # With --rolls and no --seed the person rolls the attack dice: solo only decides.
+    roll = not (rolls is not None and seed is None)
     if kind == "quickcast":
-        decision = automaton.quickcast(board, source)
+        decision = turns.dm_quickcast(board, source, roll=roll)
     else:
-        decision = automaton.creature_action(board, source)
-    if rolls is not None and seed is None:
-        # Physical dice: the person rolls the attack dice; solo only decided.
-        describe_unresolved(board, decision)
-    else:
-        resolve_decision(board, decision, source)
+        decision = turns.dm_creature_action(board, source, roll=roll)
     result = decision.to_json()
     if out:
         board.save(out)

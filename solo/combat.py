@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from solo.board import Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import Attack, Defense, trait_max, trait_value
@@ -48,6 +49,9 @@ PSYCHIC_CONDITIONS = ("Sleep",)
 NOT_ON_CONJURATIONS = ("Daze", "Stun", "Cripple", "Slam", "Sleep", "Knockdown", "Taunt")
 #: The 3-die attack a creature suffers when pushed into the arena edge or a Passage Blocked wall.
 BASH = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3, traits=("Unavoidable",))
+
+#: Asked when a target could use a Defense: (target, the Defense, its roll modifier) -> use it?
+DefenseChoice = Callable[[Piece, Defense, int], bool]
 
 _VS = re.compile(r"^\+\s*(\d+)\s+vs\.?\s+(.+)$", re.IGNORECASE)
 
@@ -367,7 +371,7 @@ def _on(work: Board, p: Piece | None) -> Piece | None:
 def resolve_attack(board: Board, attacker: Piece, attack: Attack | str, target: Piece,
                    source: DiceSource, *, moved: bool = False, is_spell: bool | None = None,
                    first_strike: bool = True, sweep_target: Piece | None = None,
-                   use_defense: bool = True) -> AttackResult:
+                   use_defense: bool | DefenseChoice = True) -> AttackResult:
     """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
 
     ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
@@ -377,7 +381,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str, target: 
     least one zone just before (Charge +X).  ``first_strike``: this is the first attack of the
     action (Melee +X, Bloodthirsty +X, Charge +X and Vampiric count only then).
     ``sweep_target``: the second, different target of a Sweeping attack.  ``use_defense``:
-    whether the target tries its Defense (the Dummy Mage's side always does).
+    whether the target tries its Defense (the Dummy Mage's side always does), or a
+    :data:`DefenseChoice` asked when it could.
     """
     att, spell = _find_attack(board, attacker, attack, is_spell)
     _check_dice(att)
@@ -434,7 +439,7 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
 
 def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
               source: DiceSource, result: AttackResult, *, role: str, moved: bool,
-              is_spell: bool, first: bool, use_defense: bool, reactions: bool,
+              is_spell: bool, first: bool, use_defense: bool | DefenseChoice, reactions: bool,
               barrier: bool = False, zone_daze: int | None = None,
               credit: str | None = None) -> None:
     """One attack with its additional strikes, then (for melee) damage barriers and counterstrike."""
@@ -579,6 +584,22 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     return total, parts
 
 
+def defense_modifier(board: Board, target: Piece) -> int:
+    """What the target's Defense roll is moved by: -2 per Daze marker, -2 when Restrained."""
+    return -2 * target.conditions.get("Daze", 0) - (2 if board.restrained(target) else 0)
+
+
+def defense_chance(defense: Defense, modifier: int = 0) -> float:
+    """The chance that a Defense of ``defense.roll``+ works, the d12 moved by ``modifier``.
+
+    >>> from solo.catalog import Defense
+    >>> defense_chance(Defense(roll=8)), defense_chance(Defense(roll=8), -2)
+    (0.4166666666666667, 0.25)
+    """
+    need = defense.roll - modifier
+    return max(0, min(12, 13 - need)) / 12
+
+
 def choose_defense(board: Board, target: Piece, attack: Attack) -> tuple[int, Defense] | None:
     """The Defense ``target`` uses against ``attack``: an unused one that the attack's kind
     allows, the best (lowest roll) first; None when it has none left."""
@@ -600,7 +621,7 @@ def choose_defense(board: Board, target: Piece, attack: Attack) -> tuple[int, De
 
 def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             source: DiceSource, *, role: str, first: bool, moved: bool, is_spell: bool,
-            use_defense: bool, barrier: bool, zone_daze: int | None,
+            use_defense: bool | DefenseChoice, barrier: bool, zone_daze: int | None,
             credit: str | None = None) -> Strike:
     zone = attack.zone or attack.kind == "zone"
     traits = attack_traits(work, attacker, attack)
@@ -651,9 +672,13 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             s.steps.append(f"  {tname} is Incapacitated and cannot use its Defense.")
     else:
         chosen = choose_defense(work, target, attack)
+        if chosen is not None and callable(use_defense) \
+                and not use_defense(target, chosen[1], defense_modifier(work, target)):
+            s.steps.append(f"  {tname} does not use its Defense {chosen[1].roll}+.")
+            chosen = None
         if chosen is not None:
             idx, d = chosen
-            mod = -2 * target.conditions.get("Daze", 0) - (2 if work.restrained(target) else 0)
+            mod = defense_modifier(work, target)
             roll = source.d12(f"Defense {d.roll}+ of {tname}")
             s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
             shown = f"{roll}" + (f" {_signed(mod)} (Daze/Restrained) = {roll + mod}" if mod else "")

@@ -19,7 +19,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from solo import automaton, combat, upkeep
+from solo import automaton, combat, turns, upkeep
+from solo import board as board_mod
 from solo.board import Board, Creature, Piece, from_dict as board_from_dict, new_board, write_atomic
 from solo.catalog import SPELL_DECKS, get_catalog
 from solo.dice import DiceSource, SeededSource, TypedSource, damage_after_armor, face_to_d6
@@ -61,12 +62,26 @@ class Settings:
 
 @dataclass
 class Step:
-    """What one step did: its label (shown by undo) and the lines for the person."""
+    """What one step did: its label (shown by undo) and the lines for the person.
+
+    ``data`` (saved in the log) holds what a Dummy Mage decision did, for statistics.  The
+    other fields are for checking a game against the rules while it is played (see
+    :mod:`solo.conformance`) and are not saved: the round and stage the step was played in,
+    the object whose Action Phase it was, the Dummy Mage's decision, every attack result and
+    every upkeep or end-of-phase event.
+    """
 
     label: str
     who: str
     lines: list[str] = field(default_factory=list)
-    data: dict = field(default_factory=dict)  # what a Dummy Mage decision did, for statistics
+    data: dict = field(default_factory=dict)
+    round: int = 0
+    stage: str = ""
+    actors: list[str] = field(default_factory=list, repr=False)
+    decision: automaton.Decision | None = field(default=None, repr=False)
+    results: list = field(default_factory=list, repr=False)
+    events: list = field(default_factory=list, repr=False)
+    touched: list[str] = field(default_factory=list, repr=False)  # changed by your typed report
 
 
 class Game:
@@ -84,6 +99,8 @@ class Game:
         self._asked = 0
         self.just_undone = False
         self.keep_undo = True  # the simulator turns snapshots off for speed
+        self._results: list = []  # attack results of your current step
+        self._touched: list[str] = []  # objects your reported damage or markers changed
 
     # -- creation and saving -------------------------------------------------------------------
     @classmethod
@@ -254,6 +271,7 @@ class Game:
         if self.over:
             return None
         before = self.state() if self.keep_undo else None
+        rnd, stage = self.phase["round"], self.phase["step"]
         self._asked = 0
         try:
             if self.just_undone:
@@ -280,6 +298,8 @@ class Game:
         if self.keep_undo:
             self.undo_stack.append({"label": step.label, "state": before})
             del self.undo_stack[:-UNDO_DEPTH]
+        step.round = step.round or rnd
+        step.stage = step.stage or stage
         self._log(step)
         self._check_end()
         return step
@@ -295,7 +315,7 @@ class Game:
         return entry["label"]
 
     def _log(self, step: Step) -> None:
-        entry = {"n": len(self.log) + 1, "round": self.phase.get("round"),
+        entry = {"n": len(self.log) + 1, "round": step.round or self.phase.get("round"),
                  "who": step.who, "label": step.label, "lines": list(step.lines)}
         if step.data:
             entry["data"] = step.data
@@ -340,13 +360,16 @@ class Game:
         lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
         self.phase = {"round": rnd, "step": "qc1", "order": self._qc_order(b.initiative),
                       "ym_qc_used": False}
-        return Step(f"round {rnd}: ready stage", "game", lines)
+        return Step(f"round {rnd}: ready stage", "game", lines, events=events)
 
     @staticmethod
     def _qc_order(initiative: str) -> list[str]:
-        """Pending quickcasts: ``ym?`` is yours with the choice to pass first (you hold the
-        initiative); passing puts the Dummy Mage's and then yours in its place."""
-        return ["ym?"] if initiative == "ym" else quickcast_order("dm", you_pass=False)
+        """Pending quickcasts of a stage.  The Dummy Mage quickcasts in every stage, whoever
+        holds the initiative.  ``ym?`` is yours with the choice to pass first (you hold the
+        initiative): passing puts the Dummy Mage's first and yours after it."""
+        if initiative == "ym":
+            return ["ym?", "dm"]
+        return quickcast_order("dm", you_pass=False)
 
     def _quickcast_stage(self, step: str) -> Step:
         order = self.phase.setdefault("order", [])
@@ -355,23 +378,23 @@ class Game:
         token = order[0]
         if token == "dm":
             order.pop(0)
-            decision = automaton.quickcast(self.board, self.dice)
-            resolve_decision(self.board, decision, self.dice)
+            decision = turns.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
             what = decision.data.get("card") or decision.action
-            return Step(f"quickcast: {what}", "dm", self._dm_lines(decision), _facts(decision))
+            return self._dm_step(f"quickcast: {what}", decision)
         # your quickcast
         if step == "qc3" and self.phase.get("ym_qc_used"):
             order.pop(0)
             return self._quickcast_stage(step)
         allow_pass_first = token == "ym?"
+        self._results, self._touched = [], []
         lines = self._your_quickcast()
         order.pop(0)
         if lines is None:  # passed
             if allow_pass_first:
-                order[:0] = quickcast_order("ym", you_pass=True)
+                order[:] = quickcast_order("ym", you_pass=True)
             return Step("you pass your quickcast", "ym", ["You pass."])
         self.phase["ym_qc_used"] = True
-        return Step("your quickcast", "ym", lines)
+        return Step("your quickcast", "ym", lines, results=self._results, touched=self._touched)
 
     def _advance_stage(self, step: str) -> Step:
         rnd = self.phase["round"]
@@ -398,14 +421,13 @@ class Game:
             for c in self.board.side_creatures("ym"):
                 c.active = False
         if ph.get("next") == "dm" and dm_left:
-            decision = automaton.creature_action(self.board, self.dice)
-            resolve_decision(self.board, decision, self.dice)
+            decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense)
             if not ph.get("ym_done"):
                 ph["next"] = "ym"
             label = f"creature action: {decision.action}"
             if "creature" in decision.data:
                 label += f" ({decision.data['creature']})"
-            return Step(label, "dm", self._dm_lines(decision), _facts(decision))
+            return self._dm_step(label, decision)
         if ph.get("ym_done"):
             ph["next"] = "dm"
             return self._creature_stage()
@@ -413,11 +435,25 @@ class Game:
         ph["next"] = "dm"
         return step
 
-    def _dm_lines(self, decision) -> list[str]:
+    def _dm_step(self, label: str, decision: automaton.Decision) -> Step:
         lines = [f"{i}. {text}" for i, text in enumerate(decision.instructions, 1)]
         if decision.rolls:
             lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
-        return lines
+        actor = decision.data.get("creature") or decision.data.get("actor")
+        return Step(label, "dm", lines, _facts(decision), decision=decision,
+                    actors=[actor] if actor and decision.action not in ("pass", "none") else [],
+                    results=list(decision.results))
+
+    def _ask_defense(self, target: Piece, defense, modifier: int) -> bool:
+        """Your object may try its Defense against the Dummy Mage's attack: your choice."""
+        if target.side != "ym":
+            return True
+        chance = combat.defense_chance(defense, modifier)
+        mod = f", {modifier:+d} for Daze/Restrained" if modifier else ""
+        return bool(self.ask(Question(
+            "defense.use", "confirm",
+            f"{automaton.cap(self._name(target))} can try its Defense {defense.roll}+ "
+            f"({chance:.0%} to avoid the attack{mod}). Use it?", default=True)))
 
     # -- your side -------------------------------------------------------------------------------
     def _your_quickcast(self) -> list[str] | None:
@@ -439,27 +475,52 @@ class Game:
     def _your_turn(self) -> Step:
         b = self.board
         active = automaton.active_creatures(b, "ym")
+        dm_active = automaton.active_creatures(b, "dm")
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if self.phase.get("mage_active", True):
             choices.append(Choice(f"Your mage in {b.mages['ym'].zone}", "ym"))
+        if len(dm_active) > len(active):
+            # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
+            choices.append(Choice("Pass this turn (it has more creatures to act)", "pass"))
         choices.append(Choice("Nothing more this round (done)", "done"))
         actor_id = self.ask(Question("turn.actor", "select", "Who acts now?", tuple(choices),
                                      default=choices[0].value))
+        if actor_id == "pass":
+            return Step("you pass this turn", "ym", ["You pass; the Dummy Mage acts next."])
         if actor_id == "done":
+            # Whoever has not acted yet has an Action Phase without an action.
+            waiting: list[Piece] = list(active)
+            if self.phase.get("mage_active", True):
+                waiting.append(b.mages["ym"])
             self.phase["ym_done"] = True
             self.phase["mage_active"] = False
-            for c in active:
-                c.active = False
-            return Step("you are done for the round", "ym", ["You are done for this round."])
+            events = []
+            for p in waiting:
+                events += turns.pass_phase(b, p, self.dice)
+                if isinstance(p, Creature):
+                    p.active = False
+            return Step("you are done for the round", "ym",
+                        ["You are done for this round."] + [e.text for e in events],
+                        actors=[p.id for p in waiting], events=events)
         actor = b.get(actor_id)
-        lines = self._your_action(actor)
+        self._results, self._touched = [], []
+        phase = turns.begin(b, actor)
+        lines = [e.text for e in phase.events]
         if isinstance(actor, Creature):
             actor.active = False
-            lines += [e.text for e in upkeep.end_action_phase(b, actor, self.dice)]
         else:
             self.phase["mage_active"] = False
+        if b.incapacitated(actor):
+            why = ", ".join(k for k in board_mod.INCAPACITATING if actor.has_condition(k))
+            lines.append(f"{automaton.cap(self._name(actor))} is Incapacitated ({why}) and "
+                         "loses this action.")
+        else:
+            lines += self._your_action(actor)
+        end = phase.end(self.dice)
+        lines += [e.text for e in end]
         name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
-        return Step(f"your turn: {name}", "ym", lines)
+        return Step(f"your turn: {name}", "ym", lines, actors=[actor.id], results=self._results,
+                    events=phase.events + end, touched=self._touched)
 
     def _their_objects(self, near: str | None) -> list[Piece]:
         b = self.board
@@ -545,6 +606,7 @@ class Game:
                                                for a in attacks), default=attacks[0].name))
                 attack = next(a for a in attacks if a.name == name)
             result = combat.resolve_attack(b, actor, attack, target, self.dice, moved=moved)
+            self._results.append(result)
             applied = combat.apply(b, result)
             return result.steps + mirror_lines(b, result) + applied.lines
         return self._typed_attack(actor, target, attacks[0] if attacks else None)
@@ -557,13 +619,15 @@ class Game:
             found = combat.choose_defense(b, target, attack)
             if found is not None:
                 index, defense = found
+                mod = combat.defense_modifier(b, target)
                 roll = self.dice.d12(f"Defense of {target.card}")
                 used = target.extra.setdefault("defense_used", {})
                 used[str(index)] = used.get(str(index), 0) + 1
-                if roll >= defense.roll:
-                    return [f"{self._name(target)} rolls its Defense {defense.roll}+: {roll}. "
+                shown = f"{roll}" + (f" {mod:+d} (Daze/Restrained) = {roll + mod}" if mod else "")
+                if roll + mod >= defense.roll:
+                    return [f"{self._name(target)} rolls its Defense {defense.roll}+: {shown}. "
                             "The attack is avoided; do not roll."]
-                lines.append(f"{self._name(target)} rolls its Defense {defense.roll}+: {roll}. It fails.")
+                lines.append(f"{self._name(target)} rolls its Defense {defense.roll}+: {shown}. It fails.")
 
         def check(text: str) -> str | None:
             try:
@@ -586,12 +650,14 @@ class Game:
     def _deal(self, target: Piece, dealt: int, credit: str) -> list[str]:
         b = self.board
         lines = []
+        self._touched.append(target.id)
         if dealt:
             combat.take_damage(b, target, dealt)
             lines.append(f"{self._name(target)} now has {target.damage} damage of {b.life(target)}.")
         markers = self.ask(Question("turn.attack.conditions", "text",
-                                    "Markers it gets (e.g. Burn, Burn; empty for none)", default=""))
-        for name in [m.strip().title() for m in markers.replace(";", ",").split(",") if m.strip()]:
+                                    "Markers it gets (e.g. Burn, Burn; empty for none)", default="",
+                                    validate=_check_markers))
+        for name in [_marker_name(m) for m in markers.replace(";", ",").split(",") if m.strip()]:
             block = combat.condition_block(b, target, name)
             if block:
                 lines.append(f"No {name} on {self._name(target)}: {block}.")
@@ -623,6 +689,7 @@ class Game:
                 result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.dice, is_spell=True)
             else:
                 result = combat.resolve_attack(b, mage, attack, target, self.dice, is_spell=True)
+            self._results.append(result)
             applied = combat.apply(b, result)
             return result.steps + mirror_lines(b, result) + applied.lines
         if kind == "typed":
@@ -802,8 +869,44 @@ def _parse_damage(text: str) -> tuple[int, int]:
     return normal, critical
 
 
+def _marker_name(text: str) -> str:
+    """The marker named by ``text`` (any case), or ValueError naming the nearest ones.
+
+    >>> _marker_name(" perfect strike "), _marker_name("STUN")
+    ('Perfect Strike', 'Stun')
+    >>> _marker_name("Foo")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'Foo' is not a marker solo knows (markers: Bleed, Burn, Corrode, Cripple, ...)
+    >>> _marker_name("Stunn")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'Stunn' is not a marker solo knows; did you mean Stun or Stuck?
+    """
+    key = " ".join(text.split()).lower()
+    for name in board_mod.MARKERS:
+        if name.lower() == key:
+            return name
+    import difflib
+
+    near = difflib.get_close_matches(key.title(), board_mod.MARKERS, n=3, cutoff=0.6)
+    if near:
+        raise ValueError(f"{text.strip()!r} is not a marker solo knows; did you mean "
+                         f"{' or '.join(near)}?")
+    raise ValueError(f"{text.strip()!r} is not a marker solo knows "
+                     f"(markers: {', '.join(board_mod.MARKERS[:4])}, ...)")
+
+
+def _check_markers(text: str) -> str | None:
+    try:
+        [_marker_name(m) for m in text.replace(";", ",").split(",") if m.strip()]
+    except ValueError as err:
+        return str(err)
+    return None
+
+
 def _parse_conditions(text: str) -> dict[str, int]:
-    """``"Burn 2, Daze"`` -> {"Burn": 2, "Daze": 1}.
+    """``"Burn 2, Daze"`` -> {"Burn": 2, "Daze": 1}; only known markers.
 
     >>> _parse_conditions("Burn 2, daze")
     {'Burn': 2, 'Daze': 1}
@@ -818,7 +921,7 @@ def _parse_conditions(text: str) -> dict[str, int]:
             count = int(words.pop())
         if not words:
             raise ValueError(f"{part.strip()!r} has no condition name")
-        name = " ".join(words).title()
+        name = _marker_name(" ".join(words))
         if count:
             out[name] = out.get(name, 0) + count
     return out
@@ -844,8 +947,11 @@ def summary(game: Game) -> list[str]:
              + ("you win!" if outcome.get("winner") == "ym" else "the Dummy Mage wins.")]
     if outcome.get("reason"):
         lines.append(outcome["reason"])
-    played = {d: len(b.discards[d]) for d in SPELL_DECKS if d != "creature"}
-    summoned = sum(1 for e in game.log if (e.get("data") or {}).get("action") == "summon")
+    actions = [(e.get("data") or {}).get("action") for e in game.log if e.get("who") == "dm"]
+    played = {deck: actions.count(action) for deck, action in
+              (("enchantment", "enchantment"), ("incantation", "incantation"),
+               ("attack", "attack-spell"))}
+    summoned = actions.count("summon")
     lines.append(f"The Dummy Mage summoned {summoned} creature(s) and cast or discarded "
                  f"{played['enchantment']} enchantment(s), {played['incantation']} incantation(s) and "
                  f"{played['attack']} attack spell(s).")

@@ -153,6 +153,8 @@ class Question:
                 raise AnswerError(f"{answer!r} is not a whole number")
             if isinstance(answer, int):
                 value = answer
+            elif not str(answer).strip() and isinstance(self.default, int):
+                value = self.default  # Enter keeps the default (never typed into the field)
             else:
                 text = str(answer).strip()
                 try:
@@ -288,6 +290,32 @@ def _why(err: Exception) -> str:
     return "it is nested too deeply" if isinstance(err, RecursionError) else str(err)
 
 
+class RulePrompter(Prompter):
+    """Answers by question id from ``rules``: a value, a list (used in turn, the last one
+    repeating), or a function of the question; any other question gets its default (or its
+    first choice).  For tests and scripted players that care about a few questions only.
+    Every question asked is kept in ``asked``."""
+
+    def __init__(self, rules: Mapping[str, Any] | None = None) -> None:
+        self.rules = dict(rules or {})
+        self.asked: list[str] = []
+
+    def ask(self, q: Question) -> Any:
+        self.asked.append(q.id)
+        rule = self.rules.get(q.id)
+        if callable(rule):
+            answer = rule(q)
+        elif isinstance(rule, list):
+            answer = rule.pop(0) if len(rule) > 1 else rule[0]
+        elif rule is not None:
+            answer = rule
+        elif q.default is not None:
+            answer = q.default
+        else:
+            answer = q.pairs()[0][1]
+        return q.parse(answer)
+
+
 class QuestionaryPrompter(Prompter):
     """Asks a person at the terminal with questionary.
 
@@ -340,10 +368,14 @@ class QuestionaryPrompter(Prompter):
             default = True if q.default is None else bool(q.default)
             return bool(questionary.confirm(q.message, default=default, **io).unsafe_ask())
         default = "" if q.default is None else str(q.default)
+        message = q.message
+        if q.kind == "int" and q.default is not None:
+            # Not typed into the field: typing 7 over a pre-filled 5 would give 57.
+            message, default = f"{q.message} (Enter: {q.default})", ""
         if q.kind == "autocomplete":
             text = questionary.autocomplete(q.message, choices=q.titles(), default=default,
                                             match_middle=True, ignore_case=True,
                                             validate=q.check, **io).unsafe_ask()
         else:  # text, int
-            text = questionary.text(q.message, default=default, validate=q.check, **io).unsafe_ask()
+            text = questionary.text(message, default=default, validate=q.check, **io).unsafe_ask()
         return q.parse(text)

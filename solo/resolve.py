@@ -8,13 +8,15 @@ decision's instructions and data.  Pure: no printing, dice only from the source 
 
 from __future__ import annotations
 
-from solo import combat, upkeep
+from solo import combat
+from solo.combat import DefenseChoice
 from solo.automaton import Decision, PlannedAttack, label, pick_attack
-from solo.board import Board, Creature
+from solo.board import Board
 from solo.dice import DiceSource
 
 
-def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision):
+def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision,
+                 ask_defense: DefenseChoice | None = None):
     attacker = board.find(plan.attacker)
     if attacker is None:
         return None
@@ -27,7 +29,8 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
             return None
         result = combat.resolve_attack(board, attacker, plan.attack, target, source,
                                        moved=plan.moved, is_spell=plan.is_spell,
-                                       first_strike=plan.first)
+                                       first_strike=plan.first,
+                                       use_defense=ask_defense if ask_defense is not None else True)
     applied = combat.apply(board, result)
     decision.instructions.extend("  " + line.strip() for line in result.steps[1:])
     decision.instructions.extend(mirror_lines(board, result))
@@ -62,13 +65,15 @@ def mirror_lines(board: Board, result) -> list[str]:
     return lines
 
 
-def resolve_decision(board: Board, decision: Decision, source: DiceSource) -> None:
-    """Roll and apply every attack of ``decision``; then end the acting creature's Action Phase.
-    The effect-die results used are added to ``decision.rolls``."""
+def resolve_decision(board: Board, decision: Decision, source: DiceSource,
+                     ask_defense: DefenseChoice | None = None) -> None:
+    """Roll and apply every attack of ``decision`` (the end of the acting object's Action Phase
+    is :mod:`solo.turns`' job).  ``ask_defense`` is asked whenever a target could use a
+    Defense.  The effect-die results used are added to ``decision.rolls``."""
     mark = len(source.history)
     plans = list(decision.attacks)
     for plan in plans:
-        result = _resolve_one(board, plan, source, decision)
+        result = _resolve_one(board, plan, source, decision, ask_defense)
         if result is None or "Battle Fury" not in result.once_used:
             continue
         # Battle Fury: one more quick melee attack, chosen by the same rules, as part of the action.
@@ -88,13 +93,7 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource) -> No
                                      f"melee attack at {label(board, target)} with {attack.name}.")
         extra = PlannedAttack(attacker.id, attack, target.id, first=False)
         decision.attacks.append(extra)
-        _resolve_one(board, extra, source, decision)
-    creature_id = decision.data.get("creature")
-    if creature_id and decision.action not in ("pass", "none"):
-        piece = board.find(creature_id)
-        if isinstance(piece, Creature):
-            for event in upkeep.end_action_phase(board, piece, source):
-                decision.instructions.append(event.text)
+        _resolve_one(board, extra, source, decision, ask_defense)
     decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
 
 

@@ -174,14 +174,16 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     return events
 
 
-def end_action_phase(board: Board, piece: Piece, source: DiceSource) -> list[Event]:
-    """The end of a creature's Action Phase: Daze, Stun and Taunt go; each Cripple marker gets
-    an escape roll (7 or more removes it); round markers used by its melee attack
-    (Perfect Strike, Piercing Strike, Battle Fury) go."""
+def end_action_phase(board: Board, piece: Piece, source: DiceSource,
+                     daze_at_start: int | None = None) -> list[Event]:
+    """The end of a creature's Action Phase: Stun and Taunt go, and so does Daze, except the
+    markers gained during the phase (``daze_at_start``: how many it had when the phase began;
+    None removes them all); each Cripple marker gets an escape roll (7 or more removes it);
+    round markers used by its melee attack (Perfect Strike, Piercing Strike, Battle Fury) go."""
     events: list[Event] = []
     name = name_of(board, piece)
     for cond in ("Daze", "Stun", "Taunt"):
-        k = _remove(piece, cond)
+        k = _remove(piece, cond, daze_at_start if cond == "Daze" else None)
         if k:
             events.append(Event(piece.id, piece.card, "condition-ends",
                                 f"{name}: remove {k} {cond} marker(s) (end of its Action Phase).",

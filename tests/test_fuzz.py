@@ -306,14 +306,12 @@ class BoundedSource(SeededSource):
 
 def run_dm(board, kind: str, seed: int) -> None:
     """What ``solo dm quickcast|creature --seed`` does: decide, resolve, print JSON, save."""
-    from solo.resolve import resolve_decision
+    from solo import turns
 
     source = BoundedSource(seed)
-    decide = automaton.quickcast if kind == "quickcast" else automaton.creature_action
+    decide = turns.dm_quickcast if kind == "quickcast" else turns.dm_creature_action
     decision = accepted_or_clear(decide, board, source)
-    if isinstance(decision, SoloError):
-        return
-    if not isinstance(accepted_or_clear(resolve_decision, board, decision, source), SoloError):
+    if not isinstance(decision, SoloError):
         json.dumps(decision.to_json())
         # The board after the decision (what --out writes) loads again.
         again = accepted_or_clear(from_dict, json.loads(board.dumps()))

@@ -5,31 +5,10 @@ import json
 import pytest
 
 from solo.game import Game, Settings
-from solo.prompts import Prompter, QuestionaryPrompter, ScriptedPrompter
+from solo.prompts import Prompter, QuestionaryPrompter, RulePrompter, ScriptedPrompter
 
 
-class Policy(Prompter):
-    """Answers by question id: a value, a list (used in turn, then the last repeats), or a
-    function of the question; anything else gets the question's default."""
-
-    def __init__(self, rules=None):
-        self.rules = dict(rules or {})
-        self.asked = []
-
-    def ask(self, q):
-        self.asked.append(q.id)
-        rule = self.rules.get(q.id)
-        if callable(rule):
-            answer = rule(q)
-        elif isinstance(rule, list):
-            answer = rule.pop(0) if len(rule) > 1 else rule[0]
-        elif rule is not None:
-            answer = rule
-        elif q.default is not None:
-            answer = q.default
-        else:
-            answer = q.pairs()[0][1]
-        return q.parse(answer)
+Policy = RulePrompter
 
 
 PASSIVE = {"quickcast.you": "pass", "turn.actor": "done"}

@@ -2,7 +2,7 @@
 
 import json
 
-from solo import automaton
+from solo import automaton, turns
 from solo.board import new_board
 from solo.dice import ScriptedSource, SeededSource
 from solo.resolve import resolve_decision
@@ -28,8 +28,7 @@ def test_battle_fury_gives_a_second_quick_melee_attack():
     b = new_board(dm_zone="A1", ym_zone="B2")
     wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Battle Fury": 1})
     src = SeededSource(3)
-    d = automaton.creature_action(b, src)
-    resolve_decision(b, d, src)
+    d = turns.dm_creature_action(b, src)
     assert [p.attack.name for p in d.attacks] == ["Bite", "Bite"]
     assert d.attacks[1].first is False
     assert "Battle Fury" not in wolf.conditions  # used up at the end of its Action Phase
@@ -39,8 +38,7 @@ def test_end_of_action_phase_removes_daze():
     b = new_board(dm_zone="A1", ym_zone="B2")
     wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Daze": 1})
     src = SeededSource(1)
-    d = automaton.creature_action(b, src)
-    resolve_decision(b, d, src)
+    d = turns.dm_creature_action(b, src)
     assert "Daze" not in wolf.conditions
     assert d.results[0].main.daze_roll is not None or d.results[0].daze_roll is not None
 
