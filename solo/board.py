@@ -34,7 +34,8 @@ RESTRAINING = ("Cripple",)
 CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth", "Knockdown",
               "Rot", "Slam", "Sleep", "Stuck", "Stun", "Tainted", "Taunt", "Vine", "Weak",
               "Zombie")
-MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike")
+MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
+                        "Grapple", "Snatch")  # the last two: attack effects kept as reminders
 
 
 class BoardError(InvalidInput):

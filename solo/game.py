@@ -405,9 +405,10 @@ class Game:
                         ["Creature actions: you and the Dummy Mage take turns, "
                          + ("the Dummy Mage first." if self.board.initiative == "dm" else "you first.")])
         # end of the round
-        lines = [e.text for e in upkeep.end_round(self.board)]
+        events = upkeep.end_round(self.board)
         self.phase = {"round": rnd + 1, "step": "ready"}
-        return Step(f"round {rnd} ends", "game", lines or [f"Round {rnd} is over."])
+        return Step(f"round {rnd} ends", "game", [e.text for e in events] or [f"Round {rnd} is over."],
+                    round=rnd, events=events)
 
     def _creature_stage(self) -> Step:
         ph = self.phase
@@ -442,7 +443,7 @@ class Game:
         actor = decision.data.get("creature") or decision.data.get("actor")
         return Step(label, "dm", lines, _facts(decision), decision=decision,
                     actors=[actor] if actor and decision.action not in ("pass", "none") else [],
-                    results=list(decision.results))
+                    results=list(decision.results), events=list(decision.events))
 
     def _ask_defense(self, target: Piece, defense, modifier: int) -> bool:
         """Your object may try its Defense against the Dummy Mage's attack: your choice."""

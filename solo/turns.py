@@ -57,6 +57,7 @@ def _finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
         describe_unresolved(board, decision)
     for event in phase.end(source):
         decision.instructions.append(event.text)
+        decision.events.append(event)
     decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
     return decision
 
@@ -73,6 +74,7 @@ def dm_quickcast(board: Board, source: DiceSource, *, roll: bool = True,
     phase = begin(board, dm)
     decision = automaton.quickcast(board, source)
     decision.instructions[:0] = [e.text for e in phase.events]
+    decision.events += phase.events
     decision.data.setdefault("actor", "dm")
     return _finish(decision, phase, source, mark, roll, ask_defense)
 

@@ -1,0 +1,510 @@
+"""Whole games checked against the rules, step by step.
+
+Each decision of the Dummy Mage can be right on its own while a game goes wrong between steps
+(a quickcast that never comes, a Stun that never ends).  :class:`Checker` watches a game of
+:class:`~solo.game.Game`: before every step it keeps a copy of the board and of where the round
+stands, after it compares the two with what the step says it did, and records every rule the
+step broke as a :class:`Violation` (seed, step, rule).  The rules checked, each with its id:
+
+* ``quickcasts`` -- the Dummy Mage takes exactly one quickcast action in stage 1 and one in
+  stage 3 of every round (a lost turn counts); you take at most one quickcast a round;
+* ``one-action`` -- every creature and mage has at most one Action Phase a round, and every
+  creature active when the creature-actions stage begins has had one when it ends;
+* ``summoning`` -- a creature that enters the arena does so inactive and never acts before
+  the next Reset;
+* ``waiting`` -- the Dummy Mage passes exactly when you have more active creatures than it and
+  you are not done;
+* ``conditions`` -- at the end of an Action Phase no Stun or Taunt is left on the object, no
+  Slam, Knockdown or Daze it had when the phase began, and every Cripple marker got its escape
+  roll; round effects are gone when the round ends; Burn rolls one die per marker and loses a
+  marker per blank;
+* ``movement`` -- a Dummy Mage creature moves zone by zone to adjacent zones, never through a
+  Passage Blocked wall (unless flying), never farther than it may (Restrained: none; Slow: one
+  zone and no attack after; a move and attack: one zone, two when Fast; a move: two) and stops
+  in a zone where it is hindered; the Dummy Mage's quickcast move is one zone at most;
+* ``changes`` -- damage, conditions and zones change only on objects the step acted on (an
+  attack's targets and attackers, upkeep and end-of-phase events, a spell's target, your
+  report) or in an edit;
+* ``destroyed`` -- no creature or conjuration stays on the board with damage reaching its life;
+  each one destroyed adds its mana cost to the other side's tally exactly once, and each
+  Dummy Mage creature destroyed goes to its discard pile once;
+* ``game-end`` -- the game ends exactly when a mage's damage reaches its life or the
+  alternate ending's condition holds, and names the right winner.
+
+:func:`check_games` plays many seeded games (with the simulator's scripted opponents and a
+random one) under the checker.  Pure apart from the games it plays: no files, no printing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from solo import automaton
+from solo.board import MARKERS, Board, Piece
+from solo.combat import ROUND_EFFECTS
+from solo.game import Game, Settings, Step
+from solo.prompts import Prompter, Question
+
+RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
+         "destroyed", "game-end")
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One rule one step broke."""
+
+    game: str  # how to replay it: deck set, opponent and seed
+    step: int  # the step's number in the game's log
+    label: str
+    rule: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.game}, step {self.step} ({self.label}): [{self.rule}] {self.detail}"
+
+
+@dataclass
+class _Round:
+    quickcasts: dict[str, int] = field(default_factory=dict)  # stage -> Dummy Mage quickcasts
+    yours: int = 0
+    acted: set[str] = field(default_factory=set)
+    entered: set[str] = field(default_factory=set)
+    active_at_creatures: set[str] = field(default_factory=set)
+
+
+def _hinders(board: Board, mover: Piece, zone: str) -> bool:
+    """Whether an enemy in ``zone`` hinders ``mover`` (the codex's Hinder entry)."""
+    if board.has_trait(mover, "Elusive"):
+        return False
+    flying = board.flying(mover)
+    for e in board.enemies_of(mover.side):
+        if e.zone != zone or not automaton.in_arena(board, e):
+            continue
+        if board.incapacitated(e) or board.restrained(e) or board.has_trait(e, "Pest"):
+            continue
+        if board.flying(e) != flying:
+            continue
+        return True
+    return False
+
+
+def _active(board: Board, side: str) -> list[Piece]:
+    """Creatures of ``side`` with an active action marker, in the arena (counted here, not
+    taken from the automaton, so that a fault there cannot hide itself)."""
+    return [c for c in board.side_creatures(side) if c.active and c.conditions.get("Banish", 0) <= 0]
+
+
+def _alive(board: Board, p: Piece) -> bool:
+    life = board.life(p)
+    return life <= 0 or p.damage < life or board.has_trait(p, "Indestructible")
+
+
+class Checker:
+    """Checks one game step by step: call :meth:`before` before each step and :meth:`after`
+    with the step it played."""
+
+    def __init__(self, game: Game, name: str = "game") -> None:
+        self.game = game
+        self.name = name
+        self.violations: list[Violation] = []
+        #: how many times each rule had something to check (a rule never exercised proves little)
+        self.checked: dict[str, int] = {}
+        self.rounds: dict[int, _Round] = {}
+        self.steps = 0
+        self._board: Board | None = None
+        self._phase: dict[str, Any] = {}
+        self._over = False
+
+    # -- driving ---------------------------------------------------------------------------------
+    def before(self) -> None:
+        self._board = self.game.board.copy()
+        self._phase = {k: (list(v) if isinstance(v, list) else v) for k, v in self.game.phase.items()}
+        self._over = self.game.over
+
+    def after(self, step: Step | None) -> None:
+        if step is None:  # an undo or a cancelled edit: nothing to check
+            return
+        self.steps += 1
+        self._n = len(self.game.log) - (1 if self.game.over and not self._over else 0)
+        self._step = step
+        before, after = self._board, self.game.board
+        assert before is not None
+        r = self.rounds.setdefault(step.round, _Round())
+        if step.who == "edit":
+            self._check_end(after)
+            return
+        self._check_round(step, r, before, after)
+        self._check_phases(step, before, after)
+        if step.decision is not None and step.decision.data.get("creature"):
+            self._check_waiting(step, before)
+            self._check_movement(step, before, after)
+        if step.decision is not None and step.decision.action == "move" \
+                and step.decision.data.get("actor") == "dm":
+            self._check_dm_move(step, before, after)
+        if step.label == f"round {step.round}: ready stage":
+            self._check_upkeep(step, before, after)
+        self._check_changes(step, before, after)
+        self._check_destroyed(step, before, after)
+        self._check_end(after)
+
+    def saw(self, rule: str) -> None:
+        self.checked[rule] = self.checked.get(rule, 0) + 1
+
+    def fail(self, rule: str, detail: str) -> None:
+        self.violations.append(Violation(self.name, self._n, self._step.label, rule, detail))
+
+    # -- the round -------------------------------------------------------------------------------
+    def _check_round(self, step: Step, r: _Round, before: Board, after: Board) -> None:
+        stage = step.stage
+        if step.who == "dm" and step.label.startswith("quickcast"):
+            r.quickcasts[stage] = r.quickcasts.get(stage, 0) + 1
+            if r.quickcasts[stage] > 1:
+                self.fail("quickcasts", f"a second Dummy Mage quickcast in {stage}")
+        if step.label == "your quickcast":
+            r.yours += 1
+            self.saw("quickcasts")
+            if r.yours > 1:
+                self.fail("quickcasts", "you quickcast twice in one round")
+        if step.label == "creature actions begin":
+            r.active_at_creatures = {c.id for c in _active(after, "dm")}
+            r.active_at_creatures |= {c.id for c in _active(after, "ym")}
+        # objects that entered the arena in this step
+        old = {p.id for p in before.pieces()}
+        for c in after.creatures:
+            if c.id not in old:
+                self.saw("summoning")
+                r.entered.add(c.id)
+                if c.active and step.label != f"round {step.round}: ready stage":
+                    self.fail("summoning", f"{c.card} ({c.id}) enters the arena active")
+        if stage in ("creatures",):
+            for ident in step.actors:
+                self.saw("one-action")
+                if ident in r.acted:
+                    self.fail("one-action", f"{ident} has a second Action Phase this round")
+                r.acted.add(ident)
+                if ident in r.entered:
+                    self.fail("summoning", f"{ident} acts in the round it entered the arena")
+        if step.label == "creature actions end":
+            missing = {i for i in r.active_at_creatures - r.acted if after.find(i) is not None
+                       and automaton.in_arena(after, after.get(i))}
+            if missing:
+                self.fail("one-action", f"no Action Phase this round for {', '.join(sorted(missing))}")
+        if step.label == f"round {step.round} ends":
+            self.saw("quickcasts")
+            for stage_ in ("qc1", "qc3"):
+                if r.quickcasts.get(stage_, 0) != 1:
+                    self.fail("quickcasts", f"the Dummy Mage took {r.quickcasts.get(stage_, 0)} "
+                              f"quickcast(s) in {stage_} of round {step.round}, not 1")
+            for p in after.pieces():
+                left = [c for c in ROUND_EFFECTS if p.conditions.get(c, 0) > 0]
+                if left:
+                    self.fail("conditions", f"{p.id} keeps {', '.join(left)} past the round's end")
+
+    def _check_waiting(self, step: Step, before: Board) -> None:
+        d = step.decision
+        assert d is not None
+        ym = len(_active(before, "ym"))
+        dm = len(_active(before, "dm"))
+        should_wait = not self._phase.get("ym_done") and ym > dm
+        self.saw("waiting")
+        if (d.action == "pass") != should_wait:
+            self.fail("waiting", f"the Dummy Mage {'passed' if d.action == 'pass' else 'acted'} "
+                      f"with {dm} active creatures to your {ym}"
+                      + (" after you were done" if self._phase.get("ym_done") else ""))
+
+    # -- Action Phases and conditions --------------------------------------------------------------
+    def _gained(self, step: Step, ident: str) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for res in step.results:
+            for s in res.strikes:
+                if s.target == ident:
+                    for c in s.conditions:
+                        out[c] = out.get(c, 0) + 1
+        return out
+
+    def _check_phases(self, step: Step, before: Board, after: Board) -> None:
+        for ident in step.actors:
+            old, new = before.find(ident), after.find(ident)
+            if old is None or new is None:
+                continue
+            gained = self._gained(step, ident)
+            if any(old.conditions.get(c, 0) for c in ("Stun", "Daze", "Slam", "Knockdown", "Cripple")):
+                self.saw("conditions")
+            for cond in ("Stun", "Taunt"):
+                if new.conditions.get(cond, 0) > 0:
+                    self.fail("conditions", f"{ident} keeps {cond} after its Action Phase")
+            for cond in ("Slam", "Knockdown"):
+                if new.conditions.get(cond, 0) > gained.get(cond, 0):
+                    self.fail("conditions", f"{ident} keeps {cond} after its Action Phase")
+            daze_ok = gained.get("Daze", 0) + old.conditions.get("Sleep", 0)
+            if new.conditions.get("Daze", 0) > daze_ok:
+                self.fail("conditions", f"{ident} keeps {new.conditions['Daze']} Daze after its "
+                          f"Action Phase (it gained {gained.get('Daze', 0)} during it)")
+            escapes = [e for e in step.events if e.piece == ident and e.kind == "escape"]
+            expected = old.conditions.get("Cripple", 0) + gained.get("Cripple", 0)
+            freed = sum(e.removed.get("Cripple", 0) for e in escapes)
+            if len(escapes) != expected or new.conditions.get("Cripple", 0) != expected - freed:
+                self.fail("conditions", f"{ident} had {expected} Cripple marker(s) at the end of "
+                          f"its Action Phase and {len(escapes)} escape roll(s)")
+
+    def _check_upkeep(self, step: Step, before: Board, after: Board) -> None:
+        for e in step.events:
+            old = before.find(e.piece)
+            if old is None:
+                continue
+            if e.kind == "rot" and e.damage not in (0, old.conditions.get("Rot", 0)):
+                self.fail("conditions", f"{e.piece} took {e.damage} Rot damage for "
+                          f"{old.conditions.get('Rot', 0)} Rot marker(s)")
+            if e.kind != "burn" or not e.dice:
+                continue
+            self.saw("conditions")
+            burn = old.conditions.get("Burn", 0)
+            blanks = sum(1 for f in e.dice if f == "-")
+            if len(e.dice) != burn or e.removed.get("Burn", 0) != blanks:
+                self.fail("conditions", f"{e.piece} burned {len(e.dice)} dice for {burn} Burn and "
+                          f"lost {e.removed.get('Burn', 0)} marker(s) for {blanks} blank(s)")
+
+    # -- movement ------------------------------------------------------------------------------
+    def _check_path(self, mover: Piece, board: Board, path: list[str]) -> bool:
+        geo = board.geometry()
+        flying = board.flying(mover)
+        here = mover.zone
+        for z in path:
+            if not board.arena.adjacent(here, z):
+                self.fail("movement", f"{mover.id} jumps from {here} to {z}")
+                return False
+            if geo.blocked(here, z, flying):
+                self.fail("movement", f"{mover.id} crosses a Passage Blocked wall from {here} to {z}")
+                return False
+            here = z
+        return True
+
+    def _check_movement(self, step: Step, before: Board, after: Board) -> None:
+        d = step.decision
+        assert d is not None
+        old = before.find(d.data["creature"])
+        if old is None or d.action in ("pass", "none", "lose-turn"):
+            return
+        path = list(d.data.get("path") or [])
+        if path:
+            self.saw("movement")
+        if not self._check_path(old, before, path):
+            return
+        if path and before.has_trait(old, "Rooted"):
+            self.fail("movement", f"{old.id} cannot move ({old.card}) but moves")
+        if len(path) > 1 and before.has_trait(old, "Lumbering"):
+            self.fail("movement", f"{old.id} is Lumbering but moves {len(path)} zones")
+        fast = before.has_trait(old, "Fast") and not before.has_trait(old, "Slow")
+        slow = before.has_trait(old, "Slow") and not before.has_trait(old, "Fast")
+        if path and before.restrained(old):
+            self.fail("movement", f"{old.id} is Restrained but moves")
+        if slow and (len(path) > 1 or (path and d.attacks and d.action != "attack")):
+            self.fail("movement", f"{old.id} is Slow but moves {len(path)} zone(s)"
+                      + (" and attacks" if d.attacks else ""))
+        limit = 2 if d.action == "move" or (d.action == "move-attack" and fast) else 1
+        if d.action == "attack" and not path:
+            limit = 0
+        if len(path) > limit:
+            self.fail("movement", f"{old.id} moves {len(path)} zones for a {d.action}")
+        moving = before.copy()
+        mover = moving.get(old.id)
+        if path and _hinders(moving, mover, mover.zone) and len(path) > 1:
+            self.fail("movement", f"{old.id} leaves a zone where it is hindered and goes on")
+        for i, z in enumerate(path[:-1]):
+            mover.zone = z
+            if _hinders(moving, mover, z):
+                self.fail("movement", f"{old.id} is hindered in {z} but moves on to {path[i + 1]}")
+                break
+        new = after.find(old.id)
+        pushed = any(s.target == old.id and s.push is not None for res in step.results
+                     for s in res.strikes)
+        if new is not None and path and new.zone != path[-1] and not pushed:
+            self.fail("movement", f"{old.id} ends in {new.zone}, not at the end of its path {path[-1]}")
+
+    def _check_dm_move(self, step: Step, before: Board, after: Board) -> None:
+        old, new = before.mages["dm"], after.mages["dm"]
+        if old.zone != new.zone:
+            self._check_path(old, before, [new.zone])
+
+    # -- what changed ----------------------------------------------------------------------------
+    def _touched(self, step: Step) -> set[str]:
+        ids = set(step.actors) | set(step.touched) | {e.piece for e in step.events}
+        for res in step.results:
+            for s in res.strikes:
+                ids.add(s.target)
+                if s.attacker:
+                    ids.add(s.attacker)
+        d = step.decision
+        if d is not None:
+            for key in ("target", "creature", "actor", "id"):
+                if isinstance(d.data.get(key), str):
+                    ids.add(d.data[key])
+            if d.data.get("action") == "move" or d.action == "move":
+                ids.add(d.data.get("creature") or "dm")
+            if isinstance(d.data.get("target"), str):  # a zone spell touches the zone's objects
+                ids |= {p.id for p in self.game.board.in_zone(d.data["target"])}
+        return ids
+
+    def _check_changes(self, step: Step, before: Board, after: Board) -> None:
+        touched = self._touched(step)
+        for old in before.pieces():
+            new = after.find(old.id)
+            if new is None:
+                continue
+            what = [name for name, a, b in (("damage", old.damage, new.damage),
+                                            ("conditions", old.conditions, new.conditions),
+                                            ("zone", old.zone, new.zone)) if a != b]
+            if what:
+                self.saw("changes")
+            if what and old.id not in touched:
+                self.fail("changes", f"{old.id}'s {' and '.join(what)} changed, but nothing in "
+                          f"the step acted on it")
+        for p in after.pieces():
+            unknown = [c for c in p.conditions if c not in MARKERS]
+            if unknown:
+                self.fail("changes", f"{p.id} carries unknown markers {unknown}")
+
+    def _check_destroyed(self, step: Step, before: Board, after: Board) -> None:
+        for p in [*after.creatures, *after.conjurations]:
+            if not _alive(after, p):
+                self.fail("destroyed", f"{p.id} has {p.damage} damage of {after.life(p)} life "
+                          "but stays on the board")
+        killed: dict[str, str | None] = {}
+        for res in step.results:
+            for s in res.strikes:
+                if s.destroyed:
+                    killed[s.target] = s.side
+        expected = {"dm": 0, "ym": 0}
+        discarded = 0
+        for old in before.creatures:
+            if after.find(old.id) is not None:
+                continue
+            credit = killed.get(old.id, "ym" if old.side == "dm" else "dm")
+            if old.id not in killed and step.who == "ym" and old.side == "dm":
+                credit = "ym"  # your spell destroyed it
+            if credit in ("dm", "ym") and credit != old.side:
+                expected[credit] += before.cost(old)
+            if old.side == "dm":
+                discarded += 1
+        if killed or len(after.creatures) < len(before.creatures):
+            self.saw("destroyed")
+        t0, t1 = before.extra.get("tally") or {}, after.extra.get("tally") or {}
+        for side in ("dm", "ym"):
+            got = int(t1.get(side, 0)) - int(t0.get(side, 0))
+            if got != expected[side]:
+                self.fail("destroyed", f"the {side} tally grew by {got}, not {expected[side]}")
+        grew = len(after.discards.get("creature", [])) - len(before.discards.get("creature", []))
+        if grew != discarded:
+            self.fail("destroyed", f"{discarded} Dummy Mage creature(s) destroyed but its "
+                      f"creature discard pile grew by {grew}")
+
+    def _check_end(self, after: Board) -> None:
+        dm, ym = after.mages["dm"], after.mages["ym"]
+        ym_down, dm_down = ym.damage >= after.life(ym), dm.damage >= after.life(dm)
+        alt = (self.game.settings.alternate_end and not after.decks.get("creature")
+               and not after.side_creatures("dm"))
+        should = ym_down or dm_down or alt
+        if should != self.game.over and not self._over:
+            self.fail("game-end", "the game " + ("goes on although it has ended" if should
+                                                 else "ends although no rule ends it"))
+        if self.game.over and not self._over:
+            self.saw("game-end")
+            winner = (self.game.phase.get("outcome") or {}).get("winner")
+            if ym_down and winner != "dm" or (dm_down and not ym_down and winner != "ym"):
+                self.fail("game-end", f"the winner is {winner}")
+
+
+# =============================================================================================
+# A random player, to reach what the scripted opponents never do
+# =============================================================================================
+
+class RandomPlayer(Prompter):
+    """Answers your side's questions at random (seeded), never with board, edit or undo:
+    passes, done, guards, typed damage and markers, Defenses declined -- every answer a person
+    could give."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = random.Random(seed)
+
+    def ask(self, q: Question) -> Any:
+        rnd = self.random
+        if q.kind == "select":
+            values = [v for _, v in q.pairs() if v not in q.escapes]
+            return q.parse(rnd.choice(values))
+        if q.kind == "confirm":
+            return rnd.random() < 0.7
+        if q.kind == "int":
+            lo = q.min if q.min is not None else 0
+            hi = q.max if q.max is not None else lo + 12
+            return q.parse(rnd.randint(lo, min(hi, lo + 12)))
+        if q.kind == "autocomplete":
+            return q.parse(rnd.choice(q.titles()))
+        if q.id == "turn.attack.damage":
+            return q.parse(f"{rnd.randint(0, 6)}+{rnd.randint(0, 2)}")
+        if q.id == "turn.attack.conditions":
+            return q.parse(rnd.choice(["", "", "Burn", "Daze", "Stun", "Cripple", "Burn, Rot"]))
+        return q.parse(q.default if q.default is not None else "")
+
+
+# =============================================================================================
+# Many games
+# =============================================================================================
+
+@dataclass
+class Report:
+    games: int = 0
+    steps: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    checked: dict[str, int] = field(default_factory=dict)
+
+    def add(self, checker: Checker) -> None:
+        self.games += 1
+        self.steps += checker.steps
+        self.violations += checker.violations
+        for rule, n in checker.checked.items():
+            self.checked[rule] = self.checked.get(rule, 0) + n
+
+
+def random_sets(count: int, first_seed: int = 1) -> list:
+    """``count`` deck sets made by ``solo deck random --seed N``, N from ``first_seed``."""
+    from solo.decks import random_set
+    from solo.dice import SeededSource
+
+    return [random_set(SeededSource(n), name=f"Random {n}") for n in range(first_seed, first_seed + count)]
+
+
+def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30) -> Checker:
+    """Play one whole game under the checker.  ``decks``: a deck set name or a DeckSet;
+    ``player``: beginner, skilled or random."""
+    from solo.simulate import Opponent
+
+    if isinstance(decks, str):
+        game = Game.new(Settings(decks=decks, seed=seed, name="check"))
+        name = decks
+    else:
+        game = Game.new(Settings(decks=decks.name, seed=seed, name="check"), deckset=decks)
+        name = decks.name
+    game.keep_undo = False
+    game.prompter = RandomPlayer(seed) if player == "random" else Opponent(game, player)
+    checker = Checker(game, f"{name}, {player}, seed {seed}")
+    while not game.over and game.phase["round"] <= max_rounds:
+        checker.before()
+        checker.after(game.play_one())
+    return checker
+
+
+def check_games(deck_sets: Iterable, seeds: Iterable[int],
+                players: Iterable[str] = ("beginner", "skilled", "random")) -> Report:
+    report = Report()
+    players = list(players)
+    for decks in deck_sets:
+        for seed in seeds:
+            for player in players:
+                report.add(check_game(decks, seed, player))
+    return report
+
+
+__all__ = ["RULES", "Violation", "Checker", "RandomPlayer", "Report", "check_game",
+           "check_games", "random_sets"]

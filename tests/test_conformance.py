@@ -1,0 +1,123 @@
+"""Whole games checked against the rules at every step (solo.conformance).
+
+The normal run plays a few hundred seeded games; more with the environment variable::
+
+    SOLO_CONFORMANCE_GAMES=20000 pytest -q tests/test_conformance.py
+
+The checker itself is tested too: an engine broken on purpose in each way the rules can be
+broken must be caught, or a green run would prove nothing.
+"""
+
+import os
+
+import pytest
+
+from solo import automaton, conformance, game as game_mod, upkeep
+from solo.conformance import check_game, check_games, random_sets
+
+#: Games in the normal run: shipped sets and random sets, three players each.
+GAMES = int(os.environ.get("SOLO_CONFORMANCE_GAMES", "300"))
+PLAYERS = ("beginner", "skilled", "random")
+SHIPPED = ("Starter", "Easier", "Harder")
+
+
+def _plan(total: int) -> tuple[int, int]:
+    """(random sets, seeds per set) so that about ``total`` games are played, half of them on
+    the shipped sets and half on random ones."""
+    per_set = max(1, total // (2 * len(SHIPPED) * len(PLAYERS)))
+    randoms = max(1, round(total / 2 / (per_set * len(PLAYERS))))
+    return randoms, per_set
+
+
+def test_whole_games_follow_the_rules():
+    randoms, per_set = _plan(GAMES)
+    sets = [*SHIPPED, *random_sets(randoms)]
+    report = check_games(sets, range(1, per_set + 1), PLAYERS)
+    shown = "\n".join(str(v) for v in report.violations[:20])
+    print(f"\nconformance: {report.games} games, {report.steps} steps, "
+          f"{len(report.violations)} violations; checks exercised: {report.checked}")
+    assert not report.violations, f"{len(report.violations)} violations, first ones:\n{shown}"
+    # Every rule had something to check: a rule never exercised would pass vacuously.
+    for rule in conformance.RULES:
+        assert report.checked.get(rule, 0) > 0, f"no game exercised the rule {rule!r}"
+
+
+# -- the checker catches an engine broken on purpose ---------------------------------------------
+
+def _violations(monkeypatch, seeds=range(1, 7), decks=SHIPPED, players=PLAYERS) -> set[str]:
+    report = check_games(decks, seeds, players)
+    return {v.rule for v in report.violations}
+
+
+def test_it_catches_the_lost_quickcasts(monkeypatch):
+    # The old order: when you held the initiative only your quickcast was pending.
+    monkeypatch.setattr(game_mod.Game, "_qc_order",
+                        staticmethod(lambda ini: ["ym?"] if ini == "ym" else ["dm", "ym"]))
+    assert "quickcasts" in _violations(monkeypatch)
+
+
+def test_it_catches_a_stun_that_never_ends(monkeypatch):
+    real = upkeep.end_action_phase
+
+    def keep_stun(board, piece, source, daze_at_start=None):
+        stun = piece.conditions.get("Stun", 0)
+        events = real(board, piece, source, daze_at_start)
+        if stun:
+            piece.conditions["Stun"] = stun
+        return events
+
+    monkeypatch.setattr(upkeep, "end_action_phase", keep_stun)
+    assert "conditions" in _violations(monkeypatch)
+
+
+def test_it_catches_a_creature_that_is_not_stopped_when_hindered(monkeypatch):
+    monkeypatch.setattr(automaton, "hinders", lambda board, mover, zone: False)
+    assert "movement" in _violations(monkeypatch, seeds=range(1, 13))
+
+
+def test_it_catches_a_dummy_mage_that_never_waits(monkeypatch):
+    real = automaton.active_creatures
+
+    def fewer_of_yours(board, side):
+        found = real(board, side)
+        return found[:1] if side == "ym" else found
+
+    monkeypatch.setattr(automaton, "active_creatures", fewer_of_yours)
+    assert "waiting" in _violations(monkeypatch)
+
+
+def test_it_catches_a_double_count_in_the_tally(monkeypatch):
+    from solo import combat
+
+    real = combat.destroy_if_dead
+
+    def twice(board, p, credit=None):
+        gone = real(board, p, credit)
+        if gone and credit in ("dm", "ym") and credit != p.side:
+            board.extra["tally"][credit] += board.cost(p)
+        return gone
+
+    monkeypatch.setattr(combat, "destroy_if_dead", twice)
+    assert "destroyed" in _violations(monkeypatch)
+
+
+def test_it_catches_a_game_that_does_not_end(monkeypatch):
+    monkeypatch.setattr(upkeep, "game_over", lambda board, alternate=True: None)
+    c = check_game("Harder", 1, "beginner", max_rounds=40)
+    assert "game-end" in {v.rule for v in c.violations}
+
+
+def test_a_violation_names_the_game_the_step_and_the_rule(monkeypatch):
+    monkeypatch.setattr(game_mod.Game, "_qc_order",
+                        staticmethod(lambda ini: ["ym?"] if ini == "ym" else ["dm", "ym"]))
+    c = check_game("Starter", 3, "beginner")
+    v = c.violations[0]
+    text = str(v)
+    assert "Starter, beginner, seed 3" in text and f"step {v.step}" in text
+    assert "[quickcasts]" in text and v.label.startswith("round")
+
+
+@pytest.mark.parametrize("player", PLAYERS)
+def test_the_checker_replays_the_same_game_for_the_same_seed(player):
+    a, b = check_game("Starter", 9, player), check_game("Starter", 9, player)
+    assert a.game.log == b.game.log and a.steps == b.steps > 20
