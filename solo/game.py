@@ -598,7 +598,8 @@ class Game:
                                    f"Which of its objects did {self._name(actor)} attack?")
         if target is None:
             return ["It has nothing to attack."]
-        attacks = [a for a in b.attacks(actor) if a.kind in ("melee", "ranged") and a.action]
+        attacks = [a for a in b.attacks(actor) if a.kind in ("melee", "ranged") and a.action
+                   and a.dice is not None]  # no dice: an ability of the card, not an attack
         if not typed and attacks:
             attack = attacks[0]
             if len(attacks) > 1:
@@ -606,6 +607,9 @@ class Game:
                                          tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)", a.name)
                                                for a in attacks), default=attacks[0].name))
                 attack = next(a for a in attacks if a.name == name)
+            if not isinstance(attack.dice, int):  # "X" dice: the card says how many
+                return [f"{attack.name} rolls as many dice as its card says: roll them and "
+                        "report the damage."] + self._typed_attack(actor, target, attack)
             result = combat.resolve_attack(b, actor, attack, target, self.dice, moved=moved)
             self._results.append(result)
             applied = combat.apply(b, result)
