@@ -297,9 +297,10 @@ class Board:
         return p.has_condition(*RESTRAINING)
 
     def flying(self, p: Piece) -> bool:
-        """Flying now: has the trait and is neither Restrained nor Incapacitated."""
+        """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
+        (a guarding creature loses Flying while it guards)."""
         return (self.has_trait(p, "Flying") and not self.restrained(p)
-                and not self.incapacitated(p))
+                and not self.incapacitated(p) and not getattr(p, "guarding", False))
 
 
     def enemies_of(self, side: str) -> list[Piece]:

@@ -38,6 +38,8 @@ def render(r: dict) -> str:
              f"Average game: {r['average_rounds']:.1f} rounds; damage per round: the Dummy Mage "
              f"{r['dm_damage_per_round']:.1f}, you {r['your_damage_per_round']:.1f}",
              f"Rating: {r['rating']} (by the Dummy Mage's damage per round)"]
+    if r.get("draws"):
+        lines.append(f"{r['draws']} game(s) ended in a draw (both mages fell at once).")
     if r["unfinished"]:
         lines.append(f"{r['unfinished']} game(s) stopped at the round limit without a winner.")
     lines.append("Cards the Dummy Mage drew (played / discarded unused):")

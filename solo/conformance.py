@@ -412,7 +412,8 @@ class Checker:
         if self.game.over and not self._over:
             self.saw("game-end")
             winner = (self.game.phase.get("outcome") or {}).get("winner")
-            if ym_down and winner != "dm" or (dm_down and not ym_down and winner != "ym"):
+            right = "draw" if ym_down and dm_down else "dm" if ym_down else "ym" if dm_down else winner
+            if winner != right:
                 self.fail("game-end", f"the winner is {winner}")
 
 

@@ -949,7 +949,8 @@ def summary(game: Game) -> list[str]:
     b = game.board
     outcome = game.phase.get("outcome") or {}
     lines = [f"Game over after {game.phase['round']} round(s): "
-             + ("you win!" if outcome.get("winner") == "ym" else "the Dummy Mage wins.")]
+             + {"ym": "you win!", "draw": "a draw."}.get(outcome.get("winner", ""),
+                                                         "the Dummy Mage wins.")]
     if outcome.get("reason"):
         lines.append(outcome["reason"])
     actions = [(e.get("data") or {}).get("action") for e in game.log if e.get("who") == "dm"]

@@ -255,6 +255,7 @@ def summarise(results: list[GameStats]) -> dict:
     return {
         "games": n, "dm_wins": wins, "dm_win_rate": wins / n if n else 0.0,
         "dm_win_rate_95": [lo, hi], "unfinished": sum(r.winner == "none" for r in results),
+        "draws": sum(r.winner == "draw" for r in results),
         "average_rounds": rounds / n if n else 0.0,
         "dm_damage_per_round": sum(r.damage_to_ym for r in results) / rounds if rounds else 0.0,
         "your_damage_per_round": sum(r.damage_to_dm for r in results) / rounds if rounds else 0.0,

@@ -44,7 +44,7 @@ class Event:
 class Outcome:
     """How the game ended: the winning side, why, and the destroyed-mana tally."""
 
-    winner: str  # "dm" or "ym"
+    winner: str  # "dm", "ym", or "draw" when both mages fall at once
     reason: str
     tally: dict[str, int]
 
@@ -231,7 +231,7 @@ def tally_of(board: Board) -> dict[str, int]:
 def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     """The outcome if the game has ended, else None.
 
-    A mage whose damage reaches its life loses; when both do at once, your mage loses (see
+    A mage whose damage reaches its life loses; when both do at once the game is a draw (see
     docs/rulings.md).  The solo variant's alternate ending (``alternate``): once the Dummy
     Mage's creature deck is empty and none of its creatures is left in the arena, you win only
     if your tally is more than twice the Dummy Mage's; otherwise it wins.
@@ -239,10 +239,10 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     t = tally_of(board)
     dm, ym = board.mages["dm"], board.mages["ym"]
     dm_down, ym_down = dm.damage >= board.life(dm), ym.damage >= board.life(ym)
+    if ym_down and dm_down:
+        return Outcome("draw", "both mages reached their life at once: a draw", t)
     if ym_down:
-        why = ("both mages reached their life at once; a tie goes to the Dummy Mage"
-               if dm_down else f"{name_of(board, ym)} reached its life")
-        return Outcome("dm", why, t)
+        return Outcome("dm", f"{name_of(board, ym)} reached its life", t)
     if dm_down:
         return Outcome("ym", f"{name_of(board, dm)} reached its life", t)
     if alternate and not board.decks.get("creature") and not board.side_creatures("dm"):

@@ -261,3 +261,27 @@ def test_markers_must_be_known_conditions(text, ok):
 
         with pytest.raises((ValueError, SoloError)):
             play_until(g, p, lambda s: s.label == "your turn: your mage")
+
+
+# -- rulings revisited ------------------------------------------------------------------------------
+
+def test_a_guarding_flying_creature_loses_flying_so_the_wolf_must_bite_it():
+    from solo import automaton
+
+    b = new_board(dm_zone="A1", ym_zone="D3")
+    falcon = b.add_creature("Thunderift Falcon", "ym", "B2", guarding=True, active=False)
+    b.add_creature("Bitterwood Fox", "ym", "B2", active=False)
+    b.add_creature("Timber Wolf", "dm", "B2")
+    assert not b.flying(falcon)
+    d = automaton.creature_action(b, SeededSource(1))
+    assert d.action == "attack" and d.data["target"] == falcon.id
+
+
+def test_both_mages_falling_at_once_is_a_draw():
+    g = new_game(seed=6)
+    b = g.board
+    b.mages["dm"].damage = b.life(b.mages["dm"])
+    b.mages["ym"].damage = b.life(b.mages["ym"])
+    g._check_end()
+    assert g.phase["outcome"]["winner"] == "draw"
+    assert "a draw" in summary(g)[0]

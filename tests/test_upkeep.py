@@ -188,7 +188,7 @@ def test_no_outcome_at_the_start(b):
 
 
 @pytest.mark.parametrize("dm_down,ym_down,winner", [
-    (True, False, "ym"), (False, True, "dm"), (True, True, "dm")])
+    (True, False, "ym"), (False, True, "dm"), (True, True, "draw")])
 def test_a_mage_at_its_life_loses(b, dm_down, ym_down, winner):
     if dm_down:
         b.mages["dm"].damage = b.mages["dm"].life
