@@ -285,3 +285,14 @@ def test_both_mages_falling_at_once_is_a_draw():
     g._check_end()
     assert g.phase["outcome"]["winner"] == "draw"
     assert "a draw" in summary(g)[0]
+
+
+def test_heal_never_goes_on_the_dummy_mage_itself():
+    from solo import automaton
+
+    b = new_board(dm_zone="A1", ym_zone="B1", decks={"incantation": ["Heal"]})
+    b.mages["dm"].damage = 10
+    b.add_creature("Timber Wolf", "dm", "A1")  # a friend, but not damaged
+    d = automaton.quickcast(b, ScriptedSource(d12=[8, 8]))
+    assert d.data["card"] == "Heal" and d.data["discarded"] is True
+    assert b.mages["dm"].damage == 10
