@@ -20,6 +20,9 @@ SPELL_DECKS = ("creature", "enchantment", "incantation", "attack")
 DECK_TYPES = {"creature": "Creature", "enchantment": "Enchantment",
               "incantation": "Incantation", "attack": "Attack"}
 
+#: The Level of every mage (a mage is a Level 6 creature).
+MAGE_LEVEL = 6
+
 _TRAIT_NUM = re.compile(r"^(?P<name>.*?)\s*(?P<num>[+-]\s*\d+|\d+)$")
 
 
@@ -198,6 +201,14 @@ class Card:
     @property
     def is_wall(self) -> bool:
         return bool(self.type_detail and "Wall" in self.type_detail)
+
+    @property
+    def level(self) -> int:
+        """The spell's Level: its school levels added up (every multi-school creature of the
+        Arena sets needs both schools); a mage counts as Level 6."""
+        if self.type == "Mage":
+            return MAGE_LEVEL
+        return sum(lvl for _, lvl in self.schools)
 
     def has(self, trait: str) -> bool:
         t = trait.lower()

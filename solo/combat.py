@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from solo.board import Board, Conjuration, Creature, Mage, Piece
-from solo.catalog import Attack, Defense, trait_max, trait_value
+from solo.catalog import MAGE_LEVEL, Attack, Defense, trait_max, trait_value
 from solo.dice import DiceSource, tally
 from solo.errors import SoloError
 
@@ -106,6 +106,8 @@ class Strike:
     push: Push | None = None
     healed: int = 0
     destroyed: bool = False
+    #: the target's damage once this strike is on it (set when the strike is recorded)
+    damage_total: int | None = None
     steps: list[str] = field(default_factory=list)
 
     @property
@@ -195,6 +197,29 @@ def name_of(board: Board, p: Piece | None) -> str:
     if isinstance(p, Mage):
         return f"{'the Dummy Mage' if p.side == 'dm' else 'your mage'} ({p.card})"
     return f"{p.card} ({p.id})"
+
+
+def label_of(board: Board, p: Piece) -> str:
+    """How instructions name an object with its owner: ``the Dummy Mage``, ``your mage``,
+    ``the Dummy Mage's Timber Wolf (dm-3)``, ``your Timber Wolf (ym-2)``."""
+    if isinstance(p, Mage):
+        return "the Dummy Mage" if p.side == "dm" else "your mage"
+    owner = "the Dummy Mage's" if p.side == "dm" else "your"
+    return f"{owner} {p.card} ({p.id})"
+
+
+def attack_label(board: Board, attacker: Piece | None, attack: Attack, target: Piece | str,
+                 role: str = "attack") -> str:
+    """Who attacks whom with what, for a person asked to roll the dice:
+    ``the Dummy Mage's Timber Wolf (dm-3) Bite at your mage`` (``, second strike`` and so on
+    for the strikes after the first; a zone attack names its zone)."""
+    at = f"zone {target}" if isinstance(target, str) else label_of(board, target)
+    if attacker is None:
+        text = f"{attack.name} on {at}"
+    else:
+        by = label_of(board, attacker) + ("'s" if isinstance(attacker, Mage) else "")
+        text = f"{by} {attack.name} at {at}"
+    return text if role == "attack" else f"{text}, {role}"
 
 
 def _cap(line: str) -> str:
@@ -424,7 +449,7 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
                            else "nothing there to hit") + ".")
     daze = None
     if c is not None and c.has_condition("Daze"):
-        daze = source.d12(f"Daze check for {name_of(work, c)}")
+        daze = source.d12(f"{attack_label(work, c, att, zone)}: Daze check (7 or more goes ahead)")
         result.daze_roll = daze
         result.steps.append(f"{name_of(work, c)} is Dazed: effect die {daze} "
                             + ("(7 or more): the attack goes ahead." if daze >= 7
@@ -443,8 +468,7 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
               barrier: bool = False, zone_daze: int | None = None,
               credit: str | None = None) -> None:
     """One attack with its additional strikes, then (for melee) damage barriers and counterstrike."""
-    n = 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
-    labels = [role, "second strike", "third strike"]
+    n = strike_count(work, attack, target)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
     cs = _counterstrike(work, target) if reactions and attack.is_melee else None
@@ -453,8 +477,8 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
             break
         if attacker is not None and work.find(attacker.id) is None:
             break
-        label = labels[i] if i else role
-        s = _strike(work, attacker, attack, target, source, role=label, first=first and i == 0,
+        s = _strike(work, attacker, attack, target, source, role=_nth_strike(i, role),
+                    first=first and i == 0,
                     moved=moved and i == 0, is_spell=is_spell, use_defense=use_defense,
                     barrier=barrier, zone_daze=zone_daze, credit=credit)
         _record(work, result, s)
@@ -487,10 +511,48 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
                   is_spell=False, first=True, use_defense=True, reactions=False)
 
 
+#: An attack trait that makes the number of attacks depend on the target's Level (Wall of
+#: Thorns: as many attacks as the Level of the creature passing through, less one).
+_LEVEL_LESS_ONE = re.compile(r"equal to (?:their|its) level\s*-\s*1", re.IGNORECASE)
+
+
+def level(board: Board, p: Piece) -> int:
+    """An object's Level: ``stats.level`` of a homemade card (1 to 12; 1 when it gives none),
+    else the card's (a mage is 6)."""
+    own = p.stats.get("level")
+    if isinstance(own, int) and not isinstance(own, bool) and 1 <= own <= 12:
+        return own
+    card = board.card_of(p)
+    if isinstance(p, Mage) or (card is not None and card.type == "Mage"):
+        return MAGE_LEVEL
+    return card.level if card is not None else 1
+
+
+def strike_count(board: Board, attack: Attack, target: Piece) -> int:
+    """How many times ``attack`` strikes ``target``: once, twice with Doublestrike, three times
+    with Triplestrike; an attack made "Level -1" times strikes that often (none at Level 1)."""
+    if any(_LEVEL_LESS_ONE.search(t) for t in attack.traits):
+        return max(0, level(board, target) - 1)
+    return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
+
+
+_ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def _nth_strike(i: int, role: str) -> str:
+    """The role of the strike after ``i`` earlier ones: the first keeps ``role``."""
+    if i == 0:
+        return role
+    return f"{_ORDINALS[i - 1]} strike" if i <= len(_ORDINALS) else f"strike {i + 1}"
+
+
 def _record(work: Board, result: AttackResult, s: Strike) -> None:
     result.strikes.append(s)
     result.steps.extend(s.steps)
+    target = work.find(s.target)
     gone = _apply_strike(work, s)
+    if target is not None:
+        s.damage_total = target.damage
     if s.target in gone:
         s.destroyed = True
         line = f"{s.target_card} ({s.target}) is destroyed."
@@ -634,6 +696,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         head = f"{tname}: attack dice" if zone else "  Attack dice:"
     else:
         head = f"{role[0].upper()}{role[1:]} at {tname}: attack dice"
+    what = attack_label(work, attacker, attack, target, role)  # for a person rolling the dice
 
     s.dice, s.dice_parts = attack_dice(work, attacker, attack, target, first=first, moved=moved,
                                        is_spell=is_spell, barrier=barrier)
@@ -647,7 +710,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             s.steps.append("  Missed: the attacker's Daze check failed.")
             return s
     elif attacker is not None and not barrier and attacker.has_condition("Daze"):
-        s.daze_roll = source.d12(f"Daze check for {name_of(work, attacker)}")
+        s.daze_roll = source.d12(f"{what}: Daze check (7 or more goes ahead)")
         if s.daze_roll <= 6:
             s.missed = s.avoided = True
             s.steps.append(f"  {name_of(work, attacker)} is Dazed: effect die {s.daze_roll} "
@@ -679,7 +742,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         if chosen is not None:
             idx, d = chosen
             mod = defense_modifier(work, target)
-            roll = source.d12(f"Defense {d.roll}+ of {tname}")
+            roll = source.d12(f"{what}: Defense {d.roll}+ of {label_of(work, target)}")
             s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
             shown = f"{roll}" + (f" {_signed(mod)} (Daze/Restrained) = {roll + mod}" if mod else "")
             if roll + mod >= d.roll:
@@ -692,7 +755,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                        "no Defense.")
 
     # Attack dice, armor, damage.
-    s.faces = source.attack_dice(s.dice, f"{attack.name} attack dice")
+    s.faces = source.attack_dice(s.dice, f"{what}: {s.dice} attack dice")
     t = tally(s.faces)
     s.normal, s.critical = t.normal, t.critical
     faces = " ".join(f"[{f}]" for f in s.faces)
@@ -751,7 +814,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         return s
     tough = trait_value(work.traits(target), "Tough") or 0
     dmod = damage_type_modifier(work, target, attack.damage_type)
-    s.effect_roll = source.d12(f"{attack.name} effect die")
+    s.effect_roll = source.d12(f"{what}: effect die")
     s.effect_modifier = tough + dmod
     total = s.effect_roll + s.effect_modifier
     mods = "".join(f" {_signed(v)} ({why})" for v, why in
@@ -786,7 +849,8 @@ def _push(work: Board, s: Strike, target: Piece, source: DiceSource) -> None:
     if isinstance(target, Conjuration) or work.has_trait(target, "Unmovable"):
         s.steps.append(f"  Push: {tname} is Unmovable and stays put.")
         return
-    roll, direction = source.compass(f"Push direction for {tname}")
+    roll, direction = source.compass(f"{s.attack} pushes {label_of(work, target)}: direction "
+                                     "(1-3 north, 4-6 east, 7-9 south, 10-12 west)")
     start = target.zone
     dest = work.arena.step(start, direction)
     flying = work.flying(target)
@@ -823,17 +887,25 @@ def _after_push(work: Board, s: Strike, target: Piece, source: DiceSource,
     if push.to == push.start:
         return
     for w in work.geometry().walls_between(push.start, push.to):
-        if not w.passage_attacks:
-            continue
         wall = work.get(w.id)
-        for a in work.attacks(wall):
-            if a.kind == "passage" and isinstance(a.dice, int):
-                result.steps.append(f"Passage attack: {name_of(work, wall)} attacks "
-                                    f"{name_of(work, target)} as it is pushed through.")
-                _sequence(work, wall, a, target, source, result, role="passage attack",
-                          moved=False, is_spell=False, first=True, use_defense=True,
-                          reactions=False, barrier=True)
-                break
+        a = passage_attack(work, wall, target) if w.passage_attacks else None
+        if a is not None:
+            result.steps.append(f"Passage attack: {name_of(work, wall)} attacks "
+                                f"{name_of(work, target)} as it is pushed through.")
+            _sequence(work, wall, a, target, source, result, role="passage attack",
+                      moved=False, is_spell=False, first=True, use_defense=True,
+                      reactions=False, barrier=True)
+
+
+def passage_attack(board: Board, wall: Piece, mover: Piece) -> Attack | None:
+    """The attack a Passage Attacks wall makes on ``mover`` passing through it: its first
+    passage attack that solo can roll and that strikes ``mover`` at least once (Wall of Thorns
+    leaves a Level 1 creature alone); None when there is none."""
+    for a in board.attacks(wall):
+        if a.kind == "passage" and isinstance(a.dice, int) and not isinstance(a.dice, bool) \
+                and strike_count(board, a, mover) > 0:
+            return a
+    return None
 
 
 # -- putting results on the board ------------------------------------------------------------

@@ -77,10 +77,15 @@ class DiceSource:
         r = self.d12(label)
         return r, direction_of(r)
 
-    def choose(self, options: Sequence, label: str = "random pick"):
+    #: Whether a person reads the labels (then :meth:`choose` says which result picks what).
+    announces = False
+
+    def choose(self, options: Sequence, label: str = "random pick",
+               names: Sequence[str] | None = None):
         """Pick one of ``options`` at random with the effect die (see :func:`tie_ranges`).
 
-        A single option is returned without rolling.
+        A single option is returned without rolling.  For a person rolling physical dice the
+        label lists which results pick which option (``names``, else :func:`describe`).
         """
         n = len(options)
         if n == 0:
@@ -89,8 +94,11 @@ class DiceSource:
             return options[0]
         if n <= 12:
             width = 12 // n
+            asked = f"{label} (1-{width * n})"
+            if self.announces:
+                asked = ranges_label(label, names or [describe(o) for o in options])
             while True:
-                r = self.d12(f"{label} (1-{width * n})")
+                r = self.d12(asked)
                 if r <= width * n:
                     return options[(r - 1) // width]
         # More than 12 options (rare): read several d12s as digits of a base-12 number.
@@ -126,6 +134,44 @@ def tie_ranges(n: int) -> list[tuple[int, int]]:
     """
     width = 12 // n
     return [(i * width + 1, (i + 1) * width) for i in range(n)]
+
+
+def describe(option) -> str:
+    """A short readable name for a tied option: a zone or card name as it is, a mage as "your
+    mage" / "the Dummy Mage", an object as ``Timber Wolf (ym-2)``, an attack by its name, a
+    path as ``B1 then B2``.
+
+    >>> describe("B2"), describe(["B1", "B2"])
+    ('B2', 'B1 then B2')
+    """
+    if isinstance(option, str):
+        return option
+    if isinstance(option, (list, tuple)):
+        return " then ".join(describe(o) for o in option)
+    if getattr(option, "kind", None) == "mage":
+        return "your mage" if getattr(option, "side", None) == "ym" else "the Dummy Mage"
+    card, ident = getattr(option, "card", None), getattr(option, "id", None)
+    if isinstance(card, str) and isinstance(ident, str):
+        return f"{card} ({ident})"
+    name = getattr(option, "name", None)
+    return name if isinstance(name, str) else str(option)
+
+
+def ranges_label(label: str, names: Sequence[str]) -> str:
+    """A tie question that says which effect-die results pick which option.
+
+    >>> ranges_label("tie: two equally short ways", ["B2", "C1"])
+    'tie: two equally short ways: 1-6 B2, 7-12 C1'
+    >>> ranges_label("tie", ["a", "b", "c", "d", "e"])
+    'tie: 1-2 a, 3-4 b, 5-6 c, 7-8 d, 9-10 e; 11-12 roll again'
+    """
+    spans = tie_ranges(len(names))
+    text = f"{label}: " + ", ".join(
+        f"{lo}-{hi} {name}" if lo != hi else f"{lo} {name}" for (lo, hi), name in zip(spans, names))
+    top = spans[-1][1]
+    if top < 12:
+        text += f"; {top + 1}-12 roll again" if top < 11 else "; 12 roll again"
+    return text
 
 
 def direction_of(d12: int) -> str:
@@ -200,6 +246,8 @@ class TypedSource(DiceSource):
     ``ask(sides, count, label)`` must return ``count`` results of a d``sides`` (1-based; for the
     attack die use :func:`face_to_d6` on what the person read).
     """
+
+    announces = True
 
     def __init__(self, ask: Callable[[int, int, str], list[int]]) -> None:
         super().__init__()
