@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from solo import combat, upkeep
 from solo.board import Board, Conjuration, Creature, Mage, Piece
-from solo.catalog import Attack, Card
+from solo.catalog import Attack, Card, parse_trait
 from solo.dice import DiceSource
 
 #: Distance at which the quickcast rerolls every 8+ (the Dummy Mage is this far from all enemies).
@@ -38,6 +38,8 @@ class Decision:
     attacks: list["PlannedAttack"] = field(default_factory=list)
     #: what resolving them gave (combat.AttackResult objects), filled in by solo.resolve
     results: list = field(default_factory=list)
+    #: activation and end-of-phase events (upkeep.Event objects), filled in by solo.turns
+    events: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         out = {"rolls": list(self.rolls), "action": self.action}
@@ -65,10 +67,7 @@ class PlannedAttack:
 
 def label(board: Board, p: Piece) -> str:
     """How instructions name an object: ``the Dummy Mage``, ``your Timber Wolf (ym-2)``."""
-    if isinstance(p, Mage):
-        return "the Dummy Mage" if p.side == "dm" else "your mage"
-    owner = "the Dummy Mage's" if p.side == "dm" else "your"
-    return f"{owner} {p.card} ({p.id})"
+    return combat.label_of(board, p)
 
 
 def cap(text: str) -> str:
@@ -167,10 +166,40 @@ def _quickcast_move(board: Board, source: DiceSource) -> Decision:
     data["to"] = dest
     d = Decision("move", data=data)
     d.instructions.append(f"Move the Dummy Mage one zone {direction}: from {start} to {dest}.")
-    for w in geo.walls_between(start, dest):
-        if w.passage_attacks and not board.flying(dm):
-            d.instructions.append(f"It passes through {board.get(w.id).card} ({w.id}), which attacks it first.")
+    _plan_passage(board, d, dm, [start, dest], geo)
     return d
+
+
+# -- walls with Passage Attacks -------------------------------------------------------------
+
+def passage_attacks(board: Board, mover: Piece, zones: list[str], geo=None) -> list[PlannedAttack]:
+    """The attacks that walls with Passage Attacks make on ``mover`` walking ``zones`` (its
+    start first), border by border.  Flying movers fly over walls; a wall that would not strike
+    it at all (Wall of Thorns and a Level 1 creature) makes none."""
+    if board.flying(mover):
+        return []
+    geo = geo or board.geometry()
+    out = []
+    for a, b in zip(zones, zones[1:]):
+        for w in geo.walls_between(a, b):
+            if not w.passage_attacks:
+                continue
+            attack = combat.passage_attack(board, board.get(w.id), mover)
+            if attack is not None:
+                out.append(PlannedAttack(w.id, attack, mover.id))
+    return out
+
+
+def _plan_passage(board: Board, d: Decision, mover: Piece, zones: list[str], geo=None) -> None:
+    """Plan the Passage Attacks on ``mover`` walking ``zones``, before anything it does next."""
+    planned = passage_attacks(board, mover, zones, geo)
+    d.attacks.extend(planned)
+    for plan in planned:
+        wall = board.get(plan.attacker)
+        d.instructions.append(f"{cap(label(board, wall))} has Passage Attacks: it attacks "
+                              f"{label(board, mover)} with {plan.attack.name} as it passes "
+                              "through, before it moves on; if that destroys it, it does "
+                              "nothing more.")
 
 
 def _taken(deck: str, card: str, drawn: bool) -> str:
@@ -238,9 +267,13 @@ def _is_dm_curse(board: Board, name: str) -> bool:
     return bool(card and card.dm.get("criterion") == "enemy-creature")
 
 
-def meets_needs(board: Board, p: Piece, needs: list[str]) -> bool:
+def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = None) -> bool:
+    """Whether ``p`` is a target on which the spell makes sense (the ``needs`` of its note in
+    scripts/dm_spells.toml; ``new`` is checked only when ``card`` is given)."""
     attacks = board.attacks(p)
     for need in needs:
+        if need == "new" and card is not None and not adds_something(board, p, card):
+            return False
         if need == "melee" and not any(a.is_melee for a in attacks):
             return False
         if need == "attacks" and not any(a.is_melee or a.is_ranged for a in attacks):
@@ -265,6 +298,58 @@ def meets_needs(board: Board, p: Piece, needs: list[str]) -> bool:
     return True
 
 
+#: Where an object keeps the spells limited to one a round that were cast on it:
+#: ``{"Battle Fury": round}``.
+ROUND_SPELLS = "round_spells"
+
+
+def had_this_round(board: Board, p: Piece, name: str) -> bool:
+    """Whether the spell ``name`` was cast on ``p`` in the current round."""
+    cast = p.extra.get(ROUND_SPELLS)
+    return isinstance(cast, dict) and cast.get(name) == board.round
+
+
+def _note_cast(board: Board, p: Piece, name: str) -> None:
+    cast = p.extra.get(ROUND_SPELLS)
+    if not isinstance(cast, dict):
+        cast = p.extra[ROUND_SPELLS] = {}
+    cast[name] = board.round
+
+
+def adds_something(board: Board, p: Piece, card: Card) -> bool:
+    """Whether casting ``card`` on ``p`` would change anything (the need ``new``).
+
+    No, when ``p`` already carries the marker the spell places, or had the spell this round and
+    the card allows one a round (``effect.limit = "round"``), or when everything it grants is
+    already there: a trait without a number that ``p`` has (Flying), a melee trait without a
+    number that every melee attack of ``p`` has (Unavoidable, from the card or from Falcon
+    Precision or Perfect Strike).  Numbers add up (Melee +2, Life +4), so they always change
+    something.
+    """
+    note = card.dm or {}
+    effect = note.get("effect") or {}
+    marker = effect.get("condition")
+    if marker and p.conditions.get(marker, 0) > 0:
+        return False
+    if effect.get("limit") == "round" and had_this_round(board, p, card.name):
+        return False
+    grants = note.get("grants") or {}
+    if not grants or any(grants.get(k) for k in ("life", "armor", "attack_dice")):
+        return True
+    if any(parse_trait(t)[1] is not None or not board.has_trait(p, t)
+           for t in grants.get("traits", [])):
+        return True
+    if any(board.has_trait(p, t) for t in grants.get("lose", [])):
+        return True
+    melee = [a for a in board.attacks(p) if a.is_melee]
+    for t in grants.get("melee_traits", []):
+        if melee and parse_trait(t)[1] is not None:
+            return True
+        if any(t.lower() not in (x.lower() for x in combat.attack_traits(board, p, a)) for a in melee):
+            return True
+    return False
+
+
 def in_spell_range(board: Board, card_range: tuple[int, int], zone: str) -> bool:
     dm = board.mages["dm"]
     dist = board.distance(dm.zone, zone)
@@ -277,7 +362,7 @@ def in_spell_range(board: Board, card_range: tuple[int, int], zone: str) -> bool
 def _highest_life(board: Board, source: DiceSource, options: list[Piece], why: str) -> Piece:
     best = max(board.remaining_life(p) for p in options)
     tied = [p for p in options if board.remaining_life(p) == best]
-    return source.choose(tied, f"tie: {why}")
+    return source.choose(tied, f"tie: {why}", [label(board, p) for p in tied])
 
 
 def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
@@ -322,13 +407,27 @@ def _discard(board: Board, d: Decision, deck: str, card: Card, reason: str) -> D
     return d
 
 
+def _candidates(board: Board, pieces: list, card: Card, note: dict, whose: str):
+    """The pieces in range that the spell may target and where it makes sense, or the reason
+    to discard it (a string starting with ``!``)."""
+    needs = note.get("needs", [])
+    fit = [p for p in pieces if in_spell_range(board, card.range, p.zone)
+           and meets_restrictions(board, p, note.get("restrictions", []))
+           and meets_needs(board, p, [n for n in needs if n != "new"])]
+    if "new" in needs:
+        options = [p for p in fit if adds_something(board, p, card)]
+        if fit and not options:
+            return (f"!every {whose} creature in range where it would work already has what it "
+                    "gives" + (" or had it this round" if (card.dm.get("effect") or {}).get("limit")
+                               else ""))
+        fit = options
+    return fit or f"!no {whose} creature in range where it would work"
+
+
 def choose_enemy_creature(board: Board, source: DiceSource, card: Card, note: dict):
-    options = [p for p in enemy_creatures(board)
-               if in_spell_range(board, card.range, p.zone)
-               and meets_restrictions(board, p, note.get("restrictions", []))
-               and meets_needs(board, p, note.get("needs", []))]
-    if not options:
-        return "!no enemy creature in range where it would work"
+    options = _candidates(board, enemy_creatures(board), card, note, "enemy")
+    if isinstance(options, str):
+        return options
     return _highest_life(board, source, options, f"enemy creatures for {card.name}")
 
 
@@ -337,12 +436,10 @@ def choose_friendly_creature(board: Board, source: DiceSource, card: Card, note:
     an enemy; if none does, the lowest remaining life, ties going to the one closest to your
     mage, then at random.  The Dummy Mage itself is never a friendly-creature target."""
     ym = board.mages["ym"]
-    options = [c for c in board.side_creatures("dm") if in_arena(board, c)
-               and in_spell_range(board, card.range, c.zone)
-               and meets_restrictions(board, c, note.get("restrictions", []))
-               and meets_needs(board, c, note.get("needs", []))]
-    if not options:
-        return "!no friendly creature in range where it would work"
+    options = _candidates(board, [c for c in board.side_creatures("dm") if in_arena(board, c)],
+                          card, note, "friendly")
+    if isinstance(options, str):
+        return options
     enemy_zones = {e.zone for e in enemy_creatures(board)}
     engaged = [c for c in options if c.zone in enemy_zones]
     pool = engaged or options
@@ -350,7 +447,8 @@ def choose_friendly_creature(board: Board, source: DiceSource, card: Card, note:
     pool = [c for c in pool if board.remaining_life(c) == low]
     near = min(board.distance(c.zone, ym.zone) for c in pool)
     pool = [c for c in pool if board.distance(c.zone, ym.zone) == near]
-    return source.choose(pool, f"tie: friendly creatures for {card.name}")
+    return source.choose(pool, f"tie: friendly creatures for {card.name}",
+                         [label(board, c) for c in pool])
 
 
 def choose_enemy_zone(board: Board, source: DiceSource, card: Card, note: dict):
@@ -391,6 +489,8 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
         return d
     effect = note.get("effect", {})
     board.discards[deck].append(card.name)
+    if effect.get("limit") == "round":
+        _note_cast(board, target, card.name)
     if "condition" in effect:
         name = effect["condition"]
         target.conditions[name] = target.conditions.get(name, 0) + 1
@@ -496,7 +596,8 @@ def next_creature(board: Board, source: DiceSource) -> Creature | None:
     if not active:
         return None
     top = max(board.cost(c) for c in active)
-    return source.choose([c for c in active if board.cost(c) == top], "tie: equal mana cost")
+    tied = [c for c in active if board.cost(c) == top]
+    return source.choose(tied, "tie: equal mana cost", [label(board, c) for c in tied])
 
 
 def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, target: Piece) -> bool:
@@ -533,8 +634,8 @@ def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
                   quick_only: bool) -> list[Attack]:
     out = []
     for a in board.attacks(attacker):
-        if a.kind not in ("melee", "ranged") or a.action is None:
-            continue
+        if a.kind not in ("melee", "ranged") or a.action is None or a.dice is None:
+            continue  # no dice: an ability of the card, not an attack
         if quick_only and a.action != "quick":
             continue
         if not can_reach(board, attacker, a, from_zone, target):
@@ -580,17 +681,23 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
         return None
     best = max(board.remaining_life(c) for c, _ in options)
     tied = [(c, a) for c, a in options if board.remaining_life(c) == best]
-    return source.choose(tied, "tie: targets with equal remaining life")
+    return source.choose(tied, "tie: targets with equal remaining life",
+                         [label(board, c) for c, _ in tied])
 
 
 def hinders(board: Board, mover: Piece, zone: str) -> bool:
-    """Whether an enemy in ``zone`` hinders ``mover`` (Elusive movers are never hindered)."""
+    """Whether an enemy in ``zone`` hinders ``mover`` (Elusive movers are never hindered;
+    Incapacitated, Restrained and Pest creatures hinder nobody; Flying creatures hinder only
+    Flying ones, and non-Flying creatures only non-Flying ones)."""
     if board.has_trait(mover, "Elusive"):
         return False
+    flying = board.flying(mover)
     for e in enemy_creatures(board):
         if e.zone != zone:
             continue
         if board.incapacitated(e) or board.restrained(e) or board.has_trait(e, "Pest"):
+            continue
+        if board.flying(e) != flying:
             continue
         return True
     return False
@@ -637,9 +744,11 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
         attack = source.choose(attacks, "tie: two legal attacks") if len(attacks) > 1 else attacks[0]
         return _attack(board, d, c, "attack", [], attack, target)
 
-    restrained = board.restrained(c)
+    rooted = board.has_trait(c, "Rooted")  # no move actions at all (not Restrained)
+    restrained = board.restrained(c) or rooted
     slow = board.has_trait(c, "Slow") and not board.has_trait(c, "Fast")
-    hindered = hinders(board, c, c.zone)
+    # Lumbering: always hindered, so one move action at most, even when Fast.
+    hindered = hinders(board, c, c.zone) or board.has_trait(c, "Lumbering")
     geo = board.geometry()
     flying = board.flying(c)
 
@@ -647,19 +756,20 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
     if not restrained and not slow:
         reach = _reachable(board, c, geo, flying, steps=2 if _fast(board, c) and not hindered else 1)
         options = [(zone, path) for zone, path in reach.items() if path]
-        choice = _best_move_attack(board, source, c, options)
+        choice = _best_move_attack(board, source, c, options, geo)
         if choice:
             zone, path, target, attacks = choice
             attack = source.choose(attacks, "tie: two legal attacks") if len(attacks) > 1 else attacks[0]
-            c.zone = zone
-            return _attack(board, d, c, "move-attack", path, attack, target)
+            start, c.zone = c.zone, zone
+            return _attack(board, d, c, "move-attack", path, attack, target, start)
 
     # C: move up to two zones toward your mage, or toward your creature with the highest
     # remaining life when it is closer.
     if restrained:
         d.action = "move"
         d.data["path"] = []
-        d.instructions.append(f"{cap(who)} is Restrained and has no one to attack: it stays in {c.zone}.")
+        why = "is Rooted (it cannot move)" if rooted else "is Restrained"
+        d.instructions.append(f"{cap(who)} {why} and has no one to attack: it stays in {c.zone}.")
         return d
     return _pursue(board, source, d, c, geo, flying, steps=1 if (slow or hindered) else 2)
 
@@ -668,25 +778,48 @@ def _fast(board: Board, c: Piece) -> bool:
     return board.has_trait(c, "Fast") and not board.has_trait(c, "Slow")
 
 
-def _reachable(board: Board, c: Piece, geo, flying: bool, steps: int) -> dict[str, list[str]]:
-    """Zones reachable with up to ``steps`` moves, each with one path (entering a zone with an
-    enemy that hinders stops the movement)."""
-    out = {c.zone: []}
-    frontier = [(c.zone, [])]
+def _paths(board: Board, c: Piece, geo, flying: bool, steps: int, toward=None) -> list[list[str]]:
+    """Every way to move up to ``steps`` zones from where ``c`` stands, shortest first
+    (entering a zone with an enemy that hinders stops the movement; never back into a zone
+    it has been in).  ``toward(zone)``, when given, lists the zones each move may go to."""
+    out: list[list[str]] = []
+    frontier: list[list[str]] = [[]]
     for _ in range(steps):
         nxt = []
-        for zone, path in frontier:
+        for path in frontier:
+            zone = path[-1] if path else c.zone
             if path and hinders(board, c, zone):
                 continue
-            for n in geo.moves(zone, flying):
-                if n not in out:
-                    out[n] = path + [n]
-                    nxt.append((n, path + [n]))
+            for n in (toward(zone) if toward else geo.moves(zone, flying)):
+                if n != c.zone and n not in path:
+                    nxt.append(path + [n])
+        out += nxt
         frontier = nxt
     return out
 
 
-def _best_move_attack(board: Board, source: DiceSource, c: Piece, options):
+def _wall_hits(board: Board, c: Piece, path: list[str], geo) -> int:
+    """How many Passage Attacks walls would attack ``c`` on ``path``."""
+    if not any(w.passage_attacks for w in geo.walls):
+        return 0
+    return len(passage_attacks(board, c, [c.zone, *path], geo))
+
+
+def _reachable(board: Board, c: Piece, geo, flying: bool, steps: int) -> dict[str, list[str]]:
+    """Zones reachable with up to ``steps`` moves, each with one path: the shortest, and of
+    those one that passes the fewest walls with Passage Attacks (entering a zone with an enemy
+    that hinders stops the movement)."""
+    best: dict[str, tuple[tuple[int, int], list[str]]] = {}
+    for path in _paths(board, c, geo, flying, steps):
+        key = (len(path), _wall_hits(board, c, path, geo))
+        if path[-1] not in best or key < best[path[-1]][0]:
+            best[path[-1]] = (key, path)
+    out: dict[str, list[str]] = {c.zone: []}
+    out.update({zone: path for zone, (_, path) in best.items()})
+    return out
+
+
+def _best_move_attack(board: Board, source: DiceSource, c: Piece, options, geo=None):
     """Among zones it can move to, the one from which rule A's target choice is best."""
     ym = board.mages["ym"]
     scored = []
@@ -705,20 +838,24 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece, options):
         return None
     best = max(s[0] for s in scored)
     tied = [s for s in scored if s[0] == best]
-    # Fewer zones moved first (a Fast creature does not run past its quarry).
-    fewest = min(len(s[2]) for s in tied)
-    tied = [s for s in tied if len(s[2]) == fewest]
-    _, zone, path, target, attacks = source.choose(tied, "tie: where to move and attack")
+    # Fewer zones moved first (a Fast creature does not run past its quarry), then fewer walls
+    # with Passage Attacks on the way.
+    geo = geo or board.geometry()
+    fewest = min((len(s[2]), _wall_hits(board, c, s[2], geo)) for s in tied)
+    tied = [s for s in tied if (len(s[2]), _wall_hits(board, c, s[2], geo)) == fewest]
+    names = [f"to {' then '.join(s[2])}, at {label(board, s[3])}" for s in tied]
+    _, zone, path, target, attacks = source.choose(tied, "tie: where to move and attack", names)
     return zone, path, target, attacks
 
 
 def _attack(board: Board, d: Decision, c: Creature, action: str, path: list[str], attack: Attack,
-            target: Piece) -> Decision:
+            target: Piece, start: str | None = None) -> Decision:
     who = label(board, c)
     d.action = action
     if path:
         d.data["path"] = list(path)
         d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path) + ".")
+        _plan_passage(board, d, c, [start or c.zone, *path])
     d.data["attack"] = attack.name
     d.data["target"] = target.id
     d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path)))
@@ -757,22 +894,10 @@ def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, fly
     who = label(board, c)
     d.action = "move"
     quarry = pursuit_target(board, c)
+    start = c.zone
     path: list[str] = []
     if quarry is not None:
-        zone = c.zone
-        for _ in range(steps):
-            if zone == quarry.zone or (path and hinders(board, c, zone)):
-                break
-            options = geo.step_toward(zone, quarry.zone, flying)
-            if not options:
-                # Walled off: close in by straight distance if it can.
-                here = board.distance(zone, quarry.zone)
-                options = [n for n in geo.moves(zone, flying) if board.distance(n, quarry.zone) < here]
-            if not options:
-                break
-            safe = [n for n in options if not any(w.passage_attacks for w in geo.walls_between(zone, n))]
-            zone = source.choose(sorted(safe or options), "tie: two equally short ways")
-            path.append(zone)
+        path = _pursuit_path(board, source, c, quarry.zone, geo, flying, steps)
         if not path:
             wall = _blocking_wall(board, c, quarry, geo, flying)
             if wall is not None:
@@ -785,9 +910,46 @@ def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, fly
         aim = label(board, quarry) if quarry is not None else "nothing"
         d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path)
                               + f", toward {aim}.")
+        _plan_passage(board, d, c, [start, *path], geo)
     else:
         d.instructions.append(f"{cap(who)} has nowhere useful to go: it stays in {c.zone}.")
     return d
+
+
+def _pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo, flying: bool,
+                  steps: int) -> list[str]:
+    """Rule C's way toward ``goal``: every move on a shortest path to it (when walls cut it
+    off, closer by straight distance), as far as ``steps`` and hindering allow.  Of the ways
+    that go as far as they can, those that end nearest the goal, then those that pass the
+    fewest walls with Passage Attacks; a tie is rolled on the effect die, move by move."""
+    back = geo.path_distances(goal, flying)
+
+    def toward(zone: str) -> list[str]:
+        if zone == goal:
+            return []
+        options = geo.step_toward(zone, goal, flying)
+        if not options:  # walled off: close in by straight distance if it can
+            here = board.distance(zone, goal)
+            options = [n for n in geo.moves(zone, flying) if board.distance(n, goal) < here]
+        return options
+
+    def left(zone: str) -> int:
+        return back.get(zone, 1000 + board.distance(zone, goal))
+
+    ways = _paths(board, c, geo, flying, steps, toward)
+    ways = [w for w in ways if not any(len(v) > len(w) and v[:len(w)] == w for v in ways)]
+    if not ways:
+        return []
+    key = {tuple(w): (left(w[-1]), _wall_hits(board, c, w, geo)) for w in ways}
+    best = min(key.values())
+    tied = [w for w in ways if key[tuple(w)] == best]
+    # Ties are rolled move by move, among the next zones of the best ways.
+    path: list[str] = []
+    while path not in tied:
+        nexts = sorted({w[len(path)] for w in tied if w[:len(path)] == path})
+        what = "two equally short ways" if len(nexts) == 2 else f"{len(nexts)} equally short ways"
+        path.append(source.choose(nexts, f"tie: {what}"))
+    return path
 
 
 def _blocking_wall(board: Board, c: Piece, quarry: Piece, geo, flying: bool) -> Conjuration | None:

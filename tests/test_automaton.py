@@ -344,8 +344,10 @@ def test_c_goes_for_your_mage_on_equal_distance():
 
 def test_hindered_creature_moves_only_one_zone():
     b = board_with("A1", "D3")
-    wolf = b.add_creature("Timber Wolf", "dm", "A1")
-    b.add_creature("Darkfenne Bat", "ym", "A1", active=False)  # Flying: the wolf cannot bite it
+    # A wolf with no attack it can make, beside a fox: leaving a zone with an enemy hinders it.
+    # (A Flying enemy would not: Flying and non-Flying creatures do not hinder each other.)
+    wolf = b.add_creature("Timber Wolf", "dm", "A1", stats={"attacks": []})
+    b.add_creature("Bitterwood Fox", "ym", "A1", active=False)
     d = automaton.creature_action(b, SeededSource(5))
     assert d.action == "move" and len(d.data["path"]) == 1
     assert wolf.zone == d.data["path"][0] and b.distance("A1", wolf.zone) == 1
