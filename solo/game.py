@@ -300,6 +300,7 @@ class Game:
             del self.undo_stack[:-UNDO_DEPTH]
         step.round = step.round or rnd
         step.stage = step.stage or stage
+        self.board.stage = STAGE_NAMES.get(self.phase["step"], "ready")  # for the status line
         self._log(step)
         self._check_end()
         return step
@@ -484,8 +485,11 @@ class Game:
             # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
             choices.append(Choice("Pass this turn (it has more creatures to act)", "pass"))
         choices.append(Choice("Nothing more this round (done)", "done"))
-        actor_id = self.ask(Question("turn.actor", "select", "Who acts now?", tuple(choices),
-                                     default=choices[0].value))
+        if len(choices) == 1:  # nobody left to act: nothing to ask
+            actor_id = "done"
+        else:
+            actor_id = self.ask(Question("turn.actor", "select", "Who acts now?", tuple(choices),
+                                         default=choices[0].value))
         if actor_id == "pass":
             return Step("you pass this turn", "ym", ["You pass; the Dummy Mage acts next."])
         if actor_id == "done":
