@@ -292,6 +292,7 @@ class Checker:
             self.saw("movement")
         if not self._check_path(old, before, path):
             return
+        self._check_passage(old, before, [old.zone, *path], d)
         if path and before.has_trait(old, "Rooted"):
             self.fail("movement", f"{old.id} cannot move ({old.card}) but moves")
         if len(path) > 1 and before.has_trait(old, "Lumbering"):
@@ -300,9 +301,10 @@ class Checker:
         slow = before.has_trait(old, "Slow") and not before.has_trait(old, "Fast")
         if path and before.restrained(old):
             self.fail("movement", f"{old.id} is Restrained but moves")
-        if slow and (len(path) > 1 or (path and d.attacks and d.action != "attack")):
+        own = [p for p in d.attacks if p.attacker == old.id]  # not a wall's on the way
+        if slow and (len(path) > 1 or (path and own)):
             self.fail("movement", f"{old.id} is Slow but moves {len(path)} zone(s)"
-                      + (" and attacks" if d.attacks else ""))
+                      + (" and attacks" if own else ""))
         limit = 2 if d.action == "move" or (d.action == "move-attack" and fast) else 1
         if d.action == "attack" and not path:
             limit = 0
@@ -325,8 +327,27 @@ class Checker:
 
     def _check_dm_move(self, step: Step, before: Board, after: Board) -> None:
         old, new = before.mages["dm"], after.mages["dm"]
-        if old.zone != new.zone:
-            self._check_path(old, before, [new.zone])
+        if old.zone != new.zone and self._check_path(old, before, [new.zone]):
+            assert step.decision is not None
+            self._check_passage(old, before, [old.zone, new.zone], step.decision)
+
+    def _check_passage(self, mover: Piece, board: Board, zones: list[str], d) -> None:
+        """Every Passage Attacks wall crossed on foot attacks the mover (unless its card gives
+        this mover no strike at all, as Wall of Thorns a Level 1 creature)."""
+        from solo import combat
+
+        if board.flying(mover):
+            return
+        geo = board.geometry()
+        for a, b in zip(zones, zones[1:]):
+            for w in geo.walls_between(a, b):
+                if not w.passage_attacks:
+                    continue
+                self.saw("movement")
+                planned = any(p.attacker == w.id and p.target == mover.id for p in d.attacks)
+                if not planned and combat.passage_attack(board, board.get(w.id), mover) is not None:
+                    self.fail("movement", f"{mover.id} walks through {w.id} ({board.get(w.id).card}, "
+                              "Passage Attacks) and is not attacked")
 
     # -- what changed ----------------------------------------------------------------------------
     def _touched(self, step: Step) -> set[str]:
@@ -476,9 +497,31 @@ def random_sets(count: int, first_seed: int = 1) -> list:
     return [random_set(SeededSource(n), name=f"Random {n}") for n in range(first_seed, first_seed + count)]
 
 
-def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30) -> Checker:
+#: Walls of yours that games may start with: two that block passage, two that attack it.
+WALLS = ("Wall of Stone", "Wall of Earth", "Wall of Thorns", "Wall of Fire")
+
+
+def place_walls(board: Board, count: int, seed: int) -> None:
+    """Put ``count`` of your walls on random borders (none on a border that has one), so that
+    whole games meet walls too."""
+    rnd = random.Random(seed)
+    taken = {frozenset((w.zone, w.border)) for w in board.walls()}
+    zones = board.arena.zones()
+    while count > 0:
+        zone = rnd.choice(zones)
+        border = rnd.choice(board.arena.neighbours(zone))
+        if frozenset((zone, border)) in taken:
+            continue
+        taken.add(frozenset((zone, border)))
+        board.add_conjuration(rnd.choice(WALLS), "ym", zone, border=border)
+        count -= 1
+
+
+def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30,
+               walls: int = 0) -> Checker:
     """Play one whole game under the checker.  ``decks``: a deck set name or a DeckSet;
-    ``player``: beginner, skilled or random."""
+    ``player``: beginner, skilled or random; ``walls``: how many of your walls stand in the
+    arena from the start."""
     from solo.simulate import Opponent
 
     if isinstance(decks, str):
@@ -489,7 +532,8 @@ def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30)
         name = decks.name
     game.keep_undo = False
     game.prompter = RandomPlayer(seed) if player == "random" else Opponent(game, player)
-    checker = Checker(game, f"{name}, {player}, seed {seed}")
+    place_walls(game.board, walls, seed)
+    checker = Checker(game, f"{name}, {player}, seed {seed}" + (f", {walls} walls" if walls else ""))
     while not game.over and game.phase["round"] <= max_rounds:
         checker.before()
         checker.after(game.play_one())
@@ -503,7 +547,7 @@ def check_games(deck_sets: Iterable, seeds: Iterable[int],
     for decks in deck_sets:
         for seed in seeds:
             for player in players:
-                report.add(check_game(decks, seed, player))
+                report.add(check_game(decks, seed, player, walls=seed % 3))
     return report
 
 

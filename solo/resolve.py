@@ -20,6 +20,13 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
     attacker = board.find(plan.attacker)
     if attacker is None:
         return None
+    if not isinstance(plan.attack.dice, int) or isinstance(plan.attack.dice, bool):
+        # "X" dice: the card's text says how many; the person works it out.
+        decision.instructions.append(f"Roll {plan.attack.name} by hand: its card says how many "
+                                     "dice; put the damage and markers on yourself (edit in "
+                                     "solo play).")
+        decision.data["by_hand"] = [*decision.data.get("by_hand", []), plan.attack.name]
+        return None
     if plan.zone:
         result = combat.resolve_zone_attack(board, attacker, plan.attack, plan.target, source,
                                             is_spell=plan.is_spell)
@@ -32,6 +39,9 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        first_strike=plan.first,
                                        use_defense=ask_defense if ask_defense is not None else True)
     applied = combat.apply(board, result)
+    if any(p.attack.kind == "passage" for p in decision.attacks):
+        # A wall's Passage Attack comes first: say whose attack each set of lines is.
+        decision.instructions.append(result.steps[0])
     decision.instructions.extend("  " + line.strip() for line in result.steps[1:])
     decision.instructions.extend(mirror_lines(board, result))
     decision.instructions.extend(applied.lines)
@@ -50,7 +60,9 @@ def mirror_lines(board: Board, result) -> list[str]:
             continue
         who = label(board, target)
         if st.damage:
-            lines.append(f"Put {st.damage} damage on {who} (it now has {target.damage} of "
+            # The damage after this strike (an extra strike's line must not show the total).
+            now = target.damage if st.damage_total is None else st.damage_total
+            lines.append(f"Put {st.damage} damage on {who} (it now has {now} of "
                          f"{board.life(target)}).")
         if st.conditions:
             counts = {c: st.conditions.count(c) for c in dict.fromkeys(st.conditions)}

@@ -121,3 +121,9 @@ def test_a_violation_names_the_game_the_step_and_the_rule(monkeypatch):
 def test_the_checker_replays_the_same_game_for_the_same_seed(player):
     a, b = check_game("Starter", 9, player), check_game("Starter", 9, player)
     assert a.game.log == b.game.log and a.steps == b.steps > 20
+
+
+def test_it_catches_a_wall_that_does_not_attack_those_who_walk_through(monkeypatch):
+    monkeypatch.setattr(automaton, "passage_attacks", lambda board, mover, zones, geo=None: [])
+    report = check_games(SHIPPED, range(1, 13, 3), PLAYERS)  # seeds 1, 4, 7, 10: one wall each
+    assert "movement" in {v.rule for v in report.violations}

@@ -274,6 +274,20 @@ def test_extra_strikes_record_the_damage_after_each():
     assert b.mages["ym"].damage == 0  # resolving never touches the board
 
 
+def test_triple_bite_lines_show_the_damage_after_each_strike():
+    b = board_with("A1", "B2")
+    hydra = b.add_creature("Darkfenne Hydra", "dm", "B2")
+    bite = next(a for a in b.attacks(hydra) if a.name == "Triple Bite")
+    d = Decision("attack", data={"creature": hydra.id})
+    d.attacks.append(PlannedAttack(hydra.id, bite, "ym"))
+    resolve_decision(b, d, ScriptedSource(d6=TRIPLE_BITE_D6))
+    life = b.life(b.mages["ym"])
+    lines = [x for x in d.instructions if x.startswith("Put ") and "damage on your mage" in x]
+    assert lines == [f"Put 2 damage on your mage (it now has 2 of {life}).",
+                     f"Put 1 damage on your mage (it now has 3 of {life}).",
+                     f"Put 2 damage on your mage (it now has 5 of {life})."]
+
+
 # -- 5. a person rolling physical dice is told what for ------------------------------------------
 
 def recording_source(d12=7, faces=(3,)):
