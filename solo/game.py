@@ -223,7 +223,9 @@ class Game:
             return None
 
         text = self.ask(Question("dice.attack", "text",
-                                 f"Roll {count} attack dice ({label}): faces? (- 1 2 1* 2*)",
+                                 (f"{automaton.cap(label)}. Roll them: faces? (- 1 2 1* 2*)"
+                                  if "attack dice" in label else
+                                  f"Roll {count} attack dice ({label}): faces? (- 1 2 1* 2*)"),
                                  validate=check))
         return [face_to_d6(f) for f in text.replace(",", " ").split()]
 
