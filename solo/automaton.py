@@ -70,9 +70,7 @@ def label(board: Board, p: Piece) -> str:
     return combat.label_of(board, p)
 
 
-def cap(text: str) -> str:
-    """Capitalise the first letter only (``the Dummy Mage's ...`` -> ``The Dummy Mage's ...``)."""
-    return text[:1].upper() + text[1:]
+cap = combat.cap  # ``the Dummy Mage's ...`` -> ``The Dummy Mage's ...``
 
 
 def _d12_values(source: DiceSource, mark: int) -> list[int]:

@@ -222,7 +222,7 @@ def attack_label(board: Board, attacker: Piece | None, attack: Attack, target: P
     return text if role == "attack" else f"{text}, {role}"
 
 
-def _cap(line: str) -> str:
+def cap(line: str) -> str:
     """Capitalise the first letter of a line (names such as "the Dummy Mage" start lower-case)."""
     for i, ch in enumerate(line):
         if ch.isalpha():
@@ -231,9 +231,9 @@ def _cap(line: str) -> str:
 
 
 def _finish(result: "AttackResult") -> "AttackResult":
-    result.steps = [_cap(x) for x in result.steps]
+    result.steps = [cap(x) for x in result.steps]
     for s in result.strikes:
-        s.steps = [_cap(x) for x in s.steps]
+        s.steps = [cap(x) for x in s.steps]
     return result
 
 
@@ -987,6 +987,6 @@ def apply(board: Board, result: AttackResult) -> Applied:
     for side, mage in board.mages.items():
         if mage.damage >= board.life(mage) and any(s.target == side for s in result.strikes):
             out.defeated.append(side)
-            out.lines.append(f"{name_of(board, mage)} has {mage.damage} damage, reaching its "
+            out.lines.append(f"{cap(name_of(board, mage))} has {mage.damage} damage, reaching its "
                              f"life of {board.life(mage)}.")
     return out

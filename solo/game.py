@@ -483,7 +483,7 @@ class Game:
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if self.phase.get("mage_active", True):
             choices.append(Choice(f"Your mage in {b.mages['ym'].zone}", "ym"))
-        if len(dm_active) > len(active):
+        if choices and len(dm_active) > len(active):  # passing keeps someone of yours waiting
             # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
             choices.append(Choice("Pass this turn (it has more creatures to act)", "pass"))
         choices.append(Choice("Nothing more this round (done)", "done"))
@@ -588,8 +588,9 @@ class Game:
         start, actor.zone = actor.zone, dest
         return [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
 
-    def _pick_target(self, actor: Piece, qid: str, message: str) -> Piece | None:
-        objs = self._their_objects(actor.zone)
+    def _pick_target(self, actor: Piece, qid: str, message: str,
+                     objs: list[Piece] | None = None) -> Piece | None:
+        objs = self._their_objects(actor.zone) if objs is None else objs
         if not objs:
             return None
         choices = tuple(Choice(f"{self._name(p)} in {p.zone} ({p.damage}/{self.board.life(p)})", p.id)
@@ -600,12 +601,22 @@ class Game:
         """Your attack on one of its objects: rolled from the card through the game's dice
         (solo's, or yours typed in), or -- ``typed`` -- the damage you report."""
         b = self.board
+        attacks = [a for a in b.attacks(actor) if a.kind in ("melee", "ranged") and a.action
+                   and a.dice is not None  # no dice: an ability of the card, not an attack
+                   and (a.action == "quick" or not moved)]
+        objs = self._their_objects(actor.zone)
+        if not typed and attacks:  # rolled here: only what its attacks reach from where it is
+            objs = [p for p in objs
+                    if any(automaton.can_reach(b, actor, a, actor.zone, p) for a in attacks)]
+            if not objs:
+                return [f"Nothing of the Dummy Mage's is in reach of {self._name(actor)}'s attacks "
+                        f"from {actor.zone}: nothing changes on its side."]
         target = self._pick_target(actor, "turn.attack.target",
-                                   f"Which of its objects did {self._name(actor)} attack?")
+                                   f"Which of its objects did {self._name(actor)} attack?", objs)
         if target is None:
             return ["It has nothing to attack."]
-        attacks = [a for a in b.attacks(actor) if a.kind in ("melee", "ranged") and a.action
-                   and a.dice is not None]  # no dice: an ability of the card, not an attack
+        if not typed:
+            attacks = [a for a in attacks if automaton.can_reach(b, actor, a, actor.zone, target)]
         if not typed and attacks:
             attack = attacks[0]
             if len(attacks) > 1:
@@ -664,7 +675,7 @@ class Game:
         self._touched.append(target.id)
         if dealt:
             combat.take_damage(b, target, dealt)
-            lines.append(f"{self._name(target)} now has {target.damage} damage of {b.life(target)}.")
+            lines.append(f"{automaton.cap(self._name(target))} now has {target.damage} damage of {b.life(target)}.")
         markers = self.ask(Question("turn.attack.conditions", "text",
                                     "Markers it gets (e.g. Burn, Burn; empty for none)", default="",
                                     validate=_check_markers))
@@ -958,7 +969,7 @@ def summary(game: Game) -> list[str]:
              + {"ym": "you win!", "draw": "a draw."}.get(outcome.get("winner", ""),
                                                          "the Dummy Mage wins.")]
     if outcome.get("reason"):
-        lines.append(outcome["reason"])
+        lines.append(automaton.cap(outcome["reason"]) + ".")
     actions = [(e.get("data") or {}).get("action") for e in game.log if e.get("who") == "dm"]
     played = {deck: actions.count(action) for deck, action in
               (("enchantment", "enchantment"), ("incantation", "incantation"),

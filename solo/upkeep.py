@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from solo.board import Board, Creature, Mage, Piece
 from solo.catalog import trait_value
-from solo.combat import (ROUND_EFFECTS, can_heal, destroy_if_dead, heal, name_of, reset_defenses,
+from solo.combat import (ROUND_EFFECTS, cap, can_heal, destroy_if_dead, heal, name_of, reset_defenses,
                          take_damage)
 from solo.dice import DiceSource, tally
 
@@ -145,7 +145,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
 
         if isinstance(p, Mage):
             if p.damage >= board.life(p):
-                ev("defeated", f"{name} has {p.damage} damage, reaching its life of "
+                ev("defeated", f"{cap(name)} has {p.damage} damage, reaching its life of "
                    f"{board.life(p)}.")
         elif destroy_if_dead(board, p, _other(p.side)):
             ev("destroyed", f"{name} is destroyed: remove it from the arena.")

@@ -296,3 +296,53 @@ def test_heal_never_goes_on_the_dummy_mage_itself():
     d = automaton.quickcast(b, ScriptedSource(d12=[8, 8]))
     assert d.data["card"] == "Heal" and d.data["discarded"] is True
     assert b.mages["dm"].damage == 10
+
+
+def test_your_rolled_attack_offers_only_what_its_attacks_reach():
+    """A melee attack rolled by solo is offered only the Dummy Mage's objects in its zone; with
+    nothing in reach, nothing is rolled (the damage you report is still offered for all)."""
+    g = new_game(seed=2)
+    b = g.board
+    b.mages["ym"].zone = "C2"
+    near = b.add_creature("Timber Wolf", "dm", "B2")
+    far = b.add_creature("Timber Wolf", "dm", "A3")
+    offered = []
+
+    def target(q):
+        offered.append({v for _, v in q.pairs()})
+        return q.default
+
+    p = RulePrompter({"quickcast.you": "pass", "turn.actor": ["ym", "done"],
+                      "turn.what": "move-attack", "turn.move.zone": "B2",
+                      "turn.attack.target": target})
+    steps = play_until(g, p, lambda s: s.label.startswith("your turn"))
+    assert offered and offered[0] & {"dm", near.id, far.id} == {near.id}
+    assert steps[-1].results and steps[-1].results[0].strikes[0].target == near.id
+
+    g2 = new_game(seed=2)
+    g2.board.mages["ym"].zone = "D3"
+    g2.board.add_creature("Timber Wolf", "dm", "A1")
+    asked = RulePrompter({"quickcast.you": "pass", "turn.actor": ["ym", "done"],
+                          "turn.what": "attack"})
+    steps = play_until(g2, asked, lambda s: s.label.startswith("your turn"))
+    assert "turn.attack.target" not in asked.asked
+    assert "in reach" in " ".join(steps[-1].lines) and not steps[-1].results
+
+
+def test_no_pass_offered_once_nothing_of_yours_is_left_to_act():
+    """Passing keeps one of yours waiting: with your mage done and no creature left, the Dummy
+    Mage's creatures act on and you are not asked again."""
+    g = new_game(seed=2)
+    b = g.board
+    for _ in range(3):
+        b.add_creature("Timber Wolf", "dm", "A1")
+    offered = []
+
+    def actor(q):
+        offered.append([v for _, v in q.pairs()])
+        return "ym"
+
+    p = RulePrompter({"quickcast.you": "pass", "turn.actor": actor, "turn.what": "other"})
+    steps = play_until(g, p, lambda s: s.label == "creature actions end")
+    assert offered and all("pass" not in o for o in offered[1:])
+    assert len(offered) == 1 and not any(s.label == "you pass this turn" for s in steps)
