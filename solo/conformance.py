@@ -312,6 +312,9 @@ class Checker:
             self.fail("movement", f"{old.id} moves {len(path)} zones for a {d.action}")
         moving = before.copy()
         mover = moving.get(old.id)
+        # Activated before it moves: Slam became Daze and Knockdown ended, so it flies again.
+        for lifted in ("Slam", "Knockdown"):
+            mover.conditions.pop(lifted, None)
         if path and _hinders(moving, mover, mover.zone) and len(path) > 1:
             self.fail("movement", f"{old.id} leaves a zone where it is hindered and goes on")
         for i, z in enumerate(path[:-1]):

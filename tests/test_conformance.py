@@ -127,3 +127,28 @@ def test_it_catches_a_wall_that_does_not_attack_those_who_walk_through(monkeypat
     monkeypatch.setattr(automaton, "passage_attacks", lambda board, mover, zones, geo=None: [])
     report = check_games(SHIPPED, range(1, 13, 3), PLAYERS)  # seeds 1, 4, 7, 10: one wall each
     assert "movement" in {v.rule for v in report.violations}
+
+
+def test_a_slammed_flyer_flies_again_once_activated_and_is_not_hindered_by_walkers():
+    """Found by the 20,000-game run: Slam ends (becoming Daze) when the creature is activated,
+    before it moves, so a Slammed Flying creature is not hindered by a walker on its way.  The
+    engine got it right; the checker counted it as still grounded."""
+    from solo.game import Game, Settings
+    from solo.prompts import RulePrompter
+
+    game = Game.new(Settings(seed=3, name="t"))
+    b = game.board
+    b.mages["ym"].zone, b.mages["dm"].zone = "C3", "B1"
+    griffin = b.add_creature("Crusader Griffin", "dm", "A3", conditions={"Slam": 1})
+    b.add_creature("Malacoda", "ym", "B3", active=False)
+    game.prompter = RulePrompter({"quickcast.you": "pass", "turn.actor": "done"})
+    checker = conformance.Checker(game, "slammed griffin")
+    for _ in range(8):
+        checker.before()
+        step = game.play_one()
+        checker.after(step)
+        if step is not None and step.decision is not None and \
+                step.decision.data.get("creature") == griffin.id:
+            break
+    assert step.decision.data.get("path") == ["B3", "C3"]
+    assert not checker.violations, checker.violations
