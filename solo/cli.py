@@ -49,6 +49,9 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except SoloError as err:
             raise SoloClickError(str(err), err.exit_code) from None
+        except KeyboardInterrupt:  # Ctrl-C (or SIGTERM/SIGHUP in a game): not click's "Aborted!"
+            click.echo("\nsolo: interrupted", err=True)
+            sys.exit(130)
 
 
 class SoloClickError(click.ClickException):

@@ -11,38 +11,34 @@ import click
 from solo.errors import InvalidInput, SoloError
 
 
-def games_dir() -> Path:
+def data_folder() -> Path:
     from solo.decks import user_data_dir
 
-    path = user_data_dir() / "games"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return user_data_dir()
 
 
-def saved_games() -> list[Path]:
-    return sorted(games_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+def open_journal():
+    """The game database, with the save files of earlier versions imported (once)."""
+    from solo.journal import Journal
+    from solo.oldsaves import import_old_saves
+
+    journal = Journal(data_folder())
+    import_old_saves(journal)
+    return journal
 
 
-def game_path(name: str) -> Path:
-    p = Path(name)
-    if p.suffix == ".json" and (p.exists() or p.parent != Path(".")):
-        return p
-    from solo.decks import slugify
-
-    return games_dir() / f"{slugify(name)}.json"
-
-
-def find_game(name: str | None) -> Path:
+def find_game(journal, name: str | None):
+    """The game called ``name``, or the last one played."""
     if name:
-        p = game_path(name)
-        if not p.exists():
-            names = ", ".join(g.stem for g in saved_games()[:8]) or "none yet"
-            raise InvalidInput(f"no saved game called {name!r}; saved games: {names}")
-        return p
-    games = saved_games()
-    if not games:
-        raise InvalidInput("no saved game to resume; start one with solo play")
-    return games[0]
+        info = journal.find(name)
+        if info is None:
+            names = ", ".join(g.name for g in journal.games()[:8]) or "none yet"
+            raise InvalidInput(f"no game called {name!r}; games: {names} (see solo play --list)")
+        return info
+    info = journal.latest()
+    if info is None:
+        raise InvalidInput("no game to resume yet; start one with solo play")
+    return info
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -135,9 +131,11 @@ def render_step(step, game) -> str:
 
 
 @click.command()
-@click.option("--resume", is_flag=True, help="Go on with a saved game (the latest, or --name).")
-@click.option("--list", "list_games", is_flag=True, help="List the saved games.")
-@click.option("--name", default=None, help="The game's name (its save file).")
+@click.option("--resume", is_flag=True, help="Go on with a game (the last one played, or --name).")
+@click.option("--list", "list_games", is_flag=True, help="List the games.")
+@click.option("--name", default=None, help="The game's name (a label of your choice).")
+@click.option("--at-step", type=click.IntRange(0), default=None,
+              help="With --resume: go back to just after this step (the steps after it can be redone).")
 @click.option("--answers", type=click.Path(dir_okay=False), default=None,
               help="Answer the questions from a JSON or TOML file (question id -> answers).")
 @click.option("--seed", type=int, default=None, help="Seed for the dice and the shuffles.")
@@ -149,74 +147,144 @@ def render_step(step, game) -> str:
 @click.option("--dm-mage", default=None, help="The Dummy Mage's mage (default Warlock).")
 @click.option("--decks", default=None, help="The Dummy Mage's deck set: a name or a file (default Starter).")
 @click.option("--dm-life", type=click.IntRange(1, 200), default=None, help="The Dummy Mage's life.")
-def play(resume, list_games, name, answers, seed, dice, draw, mage, dm_mage, decks, dm_life) -> None:
+def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_mage, decks,
+         dm_life) -> None:
     """Play a game against the Dummy Mage, round by round, with the board in front of you.
 
-    Every step is saved at once; Ctrl-C loses nothing.  At any question answer "board" to see
-    the map, "edit" to correct the board, "undo" to step back.
+    Every step is committed whole as soon as it is done; Ctrl-C loses only the step in
+    progress.  At any question answer "board" to see the map, "edit" to correct the board,
+    "undo" to step back (and redo).
     """
-    from solo.game import Game
     from solo.prompts import QuestionaryPrompter, ScriptedPrompter
 
-    if list_games:
-        games = saved_games()
-        if not games:
-            click.echo("No saved games yet.")
-        for p in games:
-            try:
-                data = json.loads(p.read_text(encoding="utf-8"))
-                st = data["settings"]
-                state = "over" if data["phase"]["step"] == "over" else f"round {data['phase']['round']}"
-                click.echo(f"{p.stem:20} {st['ym_mage']} vs {st['dm_mage']}, {state}")
-            except (OSError, ValueError, KeyError, TypeError):
-                click.echo(f"{p.stem:20} (unreadable)")
-        return
-    prompter = ScriptedPrompter.from_file(answers) if answers else QuestionaryPrompter()
+    if at_step is not None and not resume:
+        raise InvalidInput("--at-step goes with --resume (solo play --resume --name NAME --at-step N)")
+    with open_journal() as journal:
+        if list_games:
+            list_all(journal)
+            return
+        prompter = ScriptedPrompter.from_file(answers) if answers else QuestionaryPrompter()
+        play_session(journal, prompter, resume=resume, name=name, at_step=at_step, seed=seed,
+                     dice=dice, draw=draw, mage=mage, dm_mage=dm_mage, decks=decks, dm_life=dm_life)
+
+
+def list_all(journal) -> None:
+    import datetime
+
+    games = journal.games()
+    if not games:
+        click.echo("No games yet.")
+    for g in games:
+        st = g.settings
+        when = datetime.datetime.fromtimestamp(g.last).strftime("%Y-%m-%d %H:%M")
+        state = {"ym": "over: you won", "dm": "over: the Dummy Mage won",
+                 "draw": "over: a draw"}.get(g.result or "", "over") if g.status == "over" \
+            else f"round {g.round}"
+        click.echo(f"{g.name:20} {st.get('ym_mage', '?')} vs {st.get('dm_mage', '?')}, {state}, "
+                   f"{g.steps} steps, last played {when}")
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: stop like Ctrl-C."""
+
+
+def _stop_on_signals() -> None:
+    import signal
+
+    def stop(signum, frame):  # pragma: no cover - exercised by tests/test_crash.py
+        raise Stopped()
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+
+
+def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, dice=None, draw=None,
+                 mage=None, dm_mage=None, decks=None, dm_life=None) -> None:
+    from solo import render
+    from solo.session import Session
 
     def out(text: str) -> None:
         click.echo(text)
 
     if resume:
-        path = find_game(name)
-        game = Game.load(path)
-        out(f"Resuming {path.stem}: round {game.phase['round']}.")
+        info = find_game(journal, name)
+        session = Session.open(journal, info, at=at_step)
+        session.hold()
+        out(f"Resuming {info.name}: round {session.game.phase['round']}, "
+            f"{len(session.rows)} steps played.")
+        if session.rows:  # where it stands: the last instructions
+            last = session.rows[-1]
+            out(f"Last step: {last.label}")
+            for entry in last.entries:
+                for line in entry["lines"]:
+                    out(f"  {line}")
     else:
         settings = setup_settings(prompter, out, seed=seed, dice=dice, mage=mage, dm_mage=dm_mage,
                                   decks=decks, dm_life=dm_life, name=name, draw=draw)
-        path = game_path(settings.name)
-        if path.exists() and not name:
-            n = 2
-            while game_path(f"{settings.name}-{n}").exists():
+        if not name:  # a name of its own: game-SEED, game-SEED-2...
+            base, n = settings.name, 2
+            while journal.find(settings.name) is not None:
+                settings.name = f"{base}-{n}"
                 n += 1
-            settings.name = f"{settings.name}-{n}"
-            path = game_path(settings.name)
-        game = Game.new(settings)
-        game.save(path)
-        out(f"Game {settings.name} saved at {path}. At any question: board, edit, undo.")
-    from solo import render
+        session = Session.start(journal, settings)
+        session.hold()
+        out(f"Game {settings.name} started (solo play --resume --name {settings.name} goes on "
+            "with it). At any question: board, edit, undo.")
+    game = session.game
+    session.on_output = out
+    _stop_on_signals()
 
-    game.prompter = prompter
-    game.on_output = out
-    game.show_board = lambda: render.board_view(game.board)
+    def wire(g) -> None:
+        g.prompter = prompter
+        g.on_output = out
+        g.show_board = lambda: render.board_view(g.board)
+
+    wire(game)
     try:
-        while not game.over:
-            before = len(game.log)
-            step = game.play_one()
-            game.save(path)
-            if step is not None:
-                out(render_step(step, game))
-            elif len(game.log) < before:
-                out(game.show_board())
-    except KeyboardInterrupt:
-        game.save(path)
-        out(f"\nSaved after the last finished step. Resume with: solo play --resume --name {path.stem}")
+        while True:
+            while not session.game.over:
+                before = len(session.rows)
+                step = session.play_one()
+                wire(session.game)
+                if step is not None:
+                    out(render_step(step, session.game))
+                elif len(session.rows) < before:
+                    out(session.game.show_board())
+            for line in session.game.log[-1]["lines"]:
+                out(line)
+            if not _wants_undo_at_end(prompter):
+                break
+            session.undo_menu()
+            wire(session.game)
+    except KeyboardInterrupt:  # Ctrl-C, or Stopped by SIGTERM/SIGHUP
+        out(f"\nStopped. The game stands as after step {len(session.rows)} (the step in progress "
+            f"is not kept). Resume with: solo play --resume --name {_q(session.info.name)}")
         sys.exit(130)
     except SoloError as err:
-        game.save(path)
-        raise SoloError(f"{err} (game saved; resume with solo play --resume --name {path.stem})",
-                        err.exit_code) from None
-    for line in game.log[-1]["lines"]:
-        out(line)
+        raise SoloError(f"{err} (the game stands as after step {len(session.rows)}; resume with "
+                        f"solo play --resume --name {_q(session.info.name)})", err.exit_code) from None
+    finally:
+        session.release()
+
+
+def _q(name: str) -> str:
+    from solo.journal import quote
+
+    return quote(name)
+
+
+def _wants_undo_at_end(prompter) -> bool:
+    """At the end, a person may still undo (a typo in the last damage must not end the game for
+    good); an answers file only when it says so."""
+    from solo.prompts import Choice, Question
+
+    if not prompter.can_answer("end.next"):
+        return False
+    what = prompter.ask(Question("end.next", "select", "The game is over.",
+                                 (Choice("Finish", "finish"), Choice("Undo my last step", "undo")),
+                                 default="finish"))
+    return what == "undo"
 
 
 @click.command()
@@ -224,24 +292,26 @@ def play(resume, list_games, name, answers, seed, dice, draw, mage, dm_mage, dec
 @click.option("--markdown", "markdown", type=click.Path(dir_okay=False), default=None,
               help="Write the log as Markdown to this file.")
 def log(game, markdown) -> None:
-    """Print a saved game's log (the latest game unless GAME names one)."""
-    from solo.game import Game
-
-    path = find_game(game)
-    g = Game.load(path)
-    text = format_log(g, path.stem, md=bool(markdown))
+    """Print a game's log (the last one played unless GAME names one)."""
+    with open_journal() as journal:
+        info = find_game(journal, game)
+        rows = journal.steps(info.id)
+    text = format_log(info, [e for r in rows for e in r.entries], md=bool(markdown))
     if markdown:
-        Path(markdown).write_text(text, encoding="utf-8")
+        from solo.board import write_atomic
+
+        write_atomic(Path(markdown), text)
         click.echo(f"Wrote {markdown}")
     else:
-        click.echo(text)
+        click.echo(text, nl=False)
 
 
-def format_log(game, name: str, md: bool = False) -> str:
-    s = game.settings
-    out = [f"# {name}" if md else name,
-           f"{s.ym_mage} (you) vs {s.dm_mage} (Dummy Mage), decks {s.decks}, seed {s.seed}", ""]
-    for e in game.log:
+def format_log(info, log: list[dict], md: bool = False) -> str:
+    s = info.settings
+    out = [f"# {info.name}" if md else info.name,
+           f"{s.get('ym_mage')} (you) vs {s.get('dm_mage')} (Dummy Mage), decks {s.get('decks')}, "
+           f"seed {s.get('seed')}", ""]
+    for e in log:
         head = f"{e['n']}. round {e['round']} - {e['label']}"
         out.append(f"## {head}" if md else head)
         for line in e["lines"]:

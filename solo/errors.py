@@ -73,3 +73,27 @@ class InvalidDeck(SoloError):
     """A deck set that reads fine but breaks the rules (exit status 1)."""
 
     exit_code = 1
+
+
+def describe_os_error(err: OSError, path, what: str) -> str:
+    """One line for a file-system problem with ``path`` (``what`` names it for the person),
+    with the fix."""
+    import errno
+
+    code = err.errno
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return f"the disk is full writing {what} {path}: free some space and try again"
+    if code == errno.EFBIG:
+        return f"{what} {path} is over the file-size limit (ulimit -f): raise the limit and try again"
+    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return (f"{what} {path} cannot be written (read-only or no permission): make it writable, "
+                "or set SOLO_DATA_DIR to a folder that is")
+    if code == errno.ENOENT:
+        return f"the folder for {what} {path} does not exist: create it or choose another path"
+    if code == errno.ENOTDIR:
+        return f"part of the path of {what} {path} is a file, not a folder: choose another path"
+    if code == errno.EISDIR:
+        return f"{what} {path} is a folder, not a file: choose a file name"
+    if code == errno.ENAMETOOLONG:
+        return f"the path of {what} {path} is too long: choose a shorter one"
+    return f"cannot use {what} {path}: {err.strerror or err}"

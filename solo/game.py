@@ -21,7 +21,7 @@ from typing import Callable
 
 from solo import automaton, combat, turns, upkeep
 from solo import board as board_mod
-from solo.board import Board, Creature, Piece, from_dict as board_from_dict, new_board, write_atomic
+from solo.board import Board, Creature, Piece, from_dict as board_from_dict, new_board
 from solo.catalog import SPELL_DECKS, get_catalog
 from solo.dice import DiceSource, SeededSource, TypedSource, damage_after_armor, face_to_d6
 from solo.errors import InvalidInput, SoloError, read_text
@@ -29,8 +29,10 @@ from solo.prompts import Choice, Prompter, Question
 from solo.resolve import mirror_lines, resolve_decision
 from solo.rounds import initiative_for_round, quickcast_order
 
-SAVE_FORMAT = "solo-save/1"
-UNDO_DEPTH = 100
+SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
+#: The engine's version, stored with each game: change it when the same answers would no longer
+#: play the same game.
+ENGINE = "solo-engine/2"
 SHOW, EDIT, UNDO = "board", "edit", "undo"
 ESCAPES = (SHOW, EDIT, UNDO)
 STAGE_NAMES = {"qc1": "quickcast-1", "creatures": "creatures", "qc3": "quickcast-3",
@@ -92,13 +94,15 @@ class Game:
         self.rng = rng
         self.phase = phase
         self.log: list[dict] = log or []
-        self.undo_stack: list[dict] = undo or []
+        #: the states before the last steps of an old save file (imported as checkpoints)
+        self.old_undo: list[dict] = undo or []
         self.prompter: Prompter | None = None
         self.on_output: Callable[[str], None] = lambda text: None
         self.show_board: Callable[[], str] = lambda: ""
-        self._asked = 0
-        self.just_undone = False
-        self.keep_undo = True  # the simulator turns snapshots off for speed
+        #: every answer given during the current step, as [question id, answer]: the record
+        #: that replays it
+        self.recorded: list[list] = []
+        self.keep_undo = True  # a step can be restarted or edited; the simulator turns it off
         self._results: list = []  # attack results of your current step
         self._touched: list[str] = []  # objects your reported damage or markers changed
 
@@ -133,6 +137,14 @@ class Game:
         return {"board": self.board.to_dict(), "rng": self.rng.get_state(),
                 "phase": copy.deepcopy(self.phase), "log_len": len(self.log)}
 
+    @classmethod
+    def from_state(cls, settings: Settings, state: dict, log: list[dict]) -> "Game":
+        """A game from a checkpoint (:meth:`state`) and the log written up to it."""
+        game = cls(settings, board_from_dict(state["board"]), SeededSource(settings.seed),
+                   {"round": 1, "step": "ready"}, list(log))
+        game.restore(state)
+        return game
+
     def restore(self, state: dict) -> None:
         try:
             board = board_from_dict(state["board"], self.board.catalog)
@@ -151,7 +163,7 @@ class Game:
     def to_dict(self) -> dict:
         return {"format": SAVE_FORMAT, "settings": asdict(self.settings),
                 "board": self.board.to_dict(), "rng": self.rng.get_state(),
-                "phase": self.phase, "log": self.log, "undo": self.undo_stack}
+                "phase": self.phase, "log": self.log, "undo": self.old_undo}
 
     @classmethod
     def from_dict(cls, data: dict, where: str = "save file") -> "Game":
@@ -183,9 +195,6 @@ class Game:
             raise InvalidInput(f"{where} is damaged ({type(err).__name__}: {err}); "
                                "start a new game or restore a copy") from None
         return cls(settings, board, rng, phase, log, undo)
-
-    def save(self, path: str | Path) -> None:
-        write_atomic(Path(path), json.dumps(self.to_dict(), separators=(",", ":")) + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":
@@ -252,10 +261,10 @@ class Game:
                          ESCAPES)
         while True:
             answer = self.prompter.ask(q)
-            self._asked += 1
             if answer == SHOW:
                 self.on_output(self.show_board())
                 continue
+            self.recorded.append([q.id, answer])
             if answer == UNDO:
                 raise UndoRequested()
             if answer == EDIT:
@@ -268,54 +277,44 @@ class Game:
         return self.phase["step"] == "over"
 
     def play_one(self) -> Step | None:
-        """Play one step, with undo and edit handled; returns the step done (None after an
-        undo or when the game is over)."""
+        """Play one step, with edit handled; returns the step done (None when the step was
+        restarted or the game is over).  An ``undo`` answered at the step's first question
+        raises :class:`UndoRequested` (going back is the journal's job, see
+        :mod:`solo.session`); at a later question it starts the step again."""
         if self.over:
             return None
         before = self.state() if self.keep_undo else None
         rnd, stage = self.phase["round"], self.phase["step"]
-        self._asked = 0
+        self.recorded = []
         try:
-            if self.just_undone:
-                # Stop after an undo, so that a step which asks nothing (the Dummy Mage's) is
-                # not played again at once: Enter goes on, "undo" steps further back.
-                self.ask(Question("undo.next", "select", "Undone. Go on from here?",
-                                  (Choice("Go on", "go"),), default="go"))
-                self.just_undone = False
-                self._asked = 0
             step = self._step()
         except UndoRequested:
-            if self._asked > 1:  # undo inside a step: start the step again
+            if before is not None:
                 self.restore(before)
+            within = len(self.recorded) > 1
+            self.recorded = []
+            if within:  # undo inside a step: start the step again
                 self.on_output("Undo: back to the start of this step.")
                 return None
-            self.restore(before)
-            self.undo_last()
-            return None
+            raise
         except EditRequested:
+            if before is None:
+                raise SoloError("this game cannot be edited") from None
             self.restore(before)
-            step = self.edit_board()
+            try:
+                step = self.edit_board()
+            except (UndoRequested, EditRequested):  # changed its mind while editing
+                step = None
             if step is None:
+                self.restore(before)
+                self.recorded = []
                 return None
-        if self.keep_undo:
-            self.undo_stack.append({"label": step.label, "state": before})
-            del self.undo_stack[:-UNDO_DEPTH]
         step.round = step.round or rnd
         step.stage = step.stage or stage
         self.board.stage = STAGE_NAMES.get(self.phase["step"], "ready")  # for the status line
         self._log(step)
         self._check_end()
         return step
-
-    def undo_last(self) -> str | None:
-        if not self.undo_stack:
-            self.on_output("Nothing to undo yet.")
-            return None
-        entry = self.undo_stack.pop()
-        self.restore(entry["state"])
-        self.just_undone = True
-        self.on_output(f"undo: {entry['label']}")
-        return entry["label"]
 
     def _log(self, step: Step) -> None:
         entry = {"n": len(self.log) + 1, "round": step.round or self.phase.get("round"),

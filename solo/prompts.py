@@ -199,6 +199,11 @@ class Prompter:
     def ask(self, q: Question) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def can_answer(self, qid: str) -> bool:
+        """Whether a question nobody must answer (one with a sensible way on without it) can be
+        asked: a person at a terminal, or a script that holds an answer for it."""
+        return True
+
 
 def _flatten(data: Mapping, prefix: str = "") -> dict[str, Any]:
     """``{"builder": {"name": "x"}}`` -> ``{"builder.name": "x"}`` (TOML tables become ids)."""
@@ -259,6 +264,9 @@ class ScriptedPrompter(Prompter):
         self.log.append((q.id, value))
         return value
 
+    def can_answer(self, qid: str) -> bool:
+        return bool(self._queues.get(qid))
+
     def unused(self) -> dict[str, list[Any]]:
         """Answers never asked for (a sign the script and the questions disagree)."""
         return {k: list(v) for k, v in self._queues.items() if v}
@@ -300,6 +308,9 @@ class RulePrompter(Prompter):
         self.rules = dict(rules or {})
         self.asked: list[str] = []
 
+    def can_answer(self, qid: str) -> bool:
+        return qid in self.rules
+
     def ask(self, q: Question) -> Any:
         self.asked.append(q.id)
         rule = self.rules.get(q.id)
@@ -328,6 +339,9 @@ class QuestionaryPrompter(Prompter):
         self.input = input
         self.output = output
         self._stdin = stdin
+
+    def can_answer(self, qid: str) -> bool:
+        return self._has_terminal()
 
     def _has_terminal(self) -> bool:
         if self.input is not None:

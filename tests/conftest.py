@@ -31,3 +31,4 @@ def run(runner):
         return runner.invoke(cli, [str(a) for a in args], input=input, catch_exceptions=False)
 
     return _run
+

@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from solo.game import Game
 
 
 def play(tmp_path, run, name, answers, *options):
@@ -16,9 +15,9 @@ def play(tmp_path, run, name, answers, *options):
     path.write_text(json.dumps({"setup": {"start": "start"}, **answers}))
     r = run("play", "--answers", path, "--name", name, "--seed", "1", *options)
     assert r.exit_code == 2 and "no answer for question" in r.output, r.output
-    from solo.cli_play import find_game
+    from solo.session import open_saved
 
-    return Game.load(find_game(name))
+    return open_saved(name).game
 
 
 def dm_steps(game):

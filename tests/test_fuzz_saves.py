@@ -5,6 +5,7 @@ SOLO_FUZZ_EXAMPLES sets the number of inputs per property (default 200; a full r
 
 import copy
 import json
+from pathlib import Path
 import os
 
 from hypothesis import HealthCheck, given, settings
@@ -67,21 +68,48 @@ def set_at(data, path, value, delete=False):
 
 
 def check(data):
-    """Accepted and playable for a few steps, or refused with a one-line SoloError."""
+    """Accepted and playable for a few steps, or refused with a one-line SoloError; then, as
+    an old save file in a data folder, imported into the journal (or skipped with one line),
+    played on and undone."""
     try:
         g = Game.from_dict(data)
     except SoloError as err:
         assert "\n" not in str(err) and str(err)
-        return
-    g.prompter = Passive()
-    try:
-        for _ in range(6):
-            g.play_one()
-        while g.undo_stack:
-            g.undo_last()
-        json.dumps(g.to_dict())
-    except SoloError as err:
-        assert "\n" not in str(err)
+        g = None
+    if g is not None:
+        g.prompter = Passive()
+        try:
+            for _ in range(6):
+                g.play_one()
+            json.dumps(g.to_dict())
+        except SoloError as err:
+            assert "\n" not in str(err)
+    import tempfile
+
+    from solo.journal import Journal
+    from solo.oldsaves import import_old_saves
+    from solo.session import Session
+
+    with tempfile.TemporaryDirectory() as folder:
+        games = Path(folder) / "games"
+        games.mkdir()
+        (games / "old.json").write_text(json.dumps(data))
+        warnings = []
+        with Journal(Path(folder)) as j:
+            made = import_old_saves(j, warn=warnings.append)
+            assert all("\n" not in w for w in warnings)
+            assert bool(made) == (g is not None) or warnings
+            assert import_old_saves(j) == []  # once only
+            for name in made:
+                try:
+                    s = Session.open(j, j.find(name))
+                    s.game.prompter = Passive()
+                    for _ in range(6):
+                        s.play_one()
+                    while s.undo() is not None:
+                        pass
+                except SoloError as err:
+                    assert "\n" not in str(err)
 
 
 @FUZZ

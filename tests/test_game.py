@@ -60,76 +60,95 @@ def test_same_seed_and_answers_give_the_same_log():
     assert json.dumps(a.log) != json.dumps(c.log)
 
 
+def new_session(tmp_path, seed=1, **kw):
+    from solo.journal import Journal
+    from solo.session import Session
+
+    j = Journal(tmp_path / "journal")
+    return Session.start(j, Settings(seed=seed, name=f"t{seed}", **kw))
+
+
+def reopen(session):
+    """What a new process does: open the database again and rebuild the game."""
+    from solo.journal import Journal
+    from solo.session import Session
+
+    folder = session.journal.folder
+    session.journal.close()
+    j = Journal(folder)
+    return Session.open(j, j.find(session.info.name))
+
+
+def state_of(game):
+    return (json.dumps(game.board.to_dict()), game.rng.get_state(), json.dumps(game.phase), len(game.log))
+
+
 def test_save_kill_resume_equals_an_uninterrupted_run(tmp_path):
     whole = new_game(seed=21)
     play(whole, Policy(PASSIVE))
-    g = new_game(seed=21)
-    g.prompter = Policy(PASSIVE)
-    path = tmp_path / "g.json"
-    for stop in (3, 9, 17):
-        while len(g.log) < stop and not g.over:
-            g.play_one()
-        g.save(path)
-        g = Game.load(path)  # a new process would do exactly this
-        g.prompter = Policy(PASSIVE)
-    play(g, Policy(PASSIVE))
-    assert json.dumps(g.log) == json.dumps(whole.log)
-    assert g.board.to_dict() == whole.board.to_dict()
+    s = new_session(tmp_path, seed=21)
+    for stop in (3, 9, 17, 40):
+        s.game.prompter = Policy(PASSIVE)
+        while len(s.rows) < stop and not s.game.over:
+            s.play_one()
+        s = reopen(s)
+    s.game.prompter = Policy(PASSIVE)
+    while not s.game.over:
+        s.play_one()
+    assert json.dumps(s.game.log) == json.dumps(whole.log)
+    assert s.game.board.to_dict() == whole.board.to_dict()
 
 
-def test_undo_restores_board_decks_and_dice():
-    g = new_game(seed=4)
-    g.prompter = Policy(PASSIVE)
-    for _ in range(3):
-        g.play_one()
-    before = (json.dumps(g.board.to_dict()), g.rng.get_state(), dict(g.phase), len(g.log))
-    step = g.play_one()
-    after = json.dumps(g.board.to_dict())
-    label = g.undo_last()
-    assert label == step.label
-    assert (json.dumps(g.board.to_dict()), g.rng.get_state(), dict(g.phase), len(g.log)) == before
-    again = g.play_one()  # the same dice come again
-    assert again.label == step.label and json.dumps(g.board.to_dict()) == after
+def test_undo_restores_board_decks_and_dice(tmp_path):
+    s = new_session(tmp_path, seed=4)
+    s.game.prompter = Policy(PASSIVE)
+    states = [state_of(s.game)]
+    for _ in range(12):
+        s.play_one()
+        states.append(state_of(s.game))
+    last_mine = max(i for i, r in enumerate(s.rows) if r.asked)
+    assert last_mine < 11  # some of the Dummy Mage's steps came after it
+    label = s.undo()
+    assert label == s.redo_rows[0].label and len(s.rows) == last_mine
+    assert state_of(s.game) == states[last_mine]  # board, decks, dice, round, log
+    s.game.prompter = Policy(PASSIVE)
+    s.play_one()  # the same answer and the same dice again
+    assert state_of(s.game) == states[last_mine + 1]
+    assert not s.redo_rows  # a new answer: what was undone is gone
+    assert reopen(s).game.log == s.game.log
 
 
-def test_undo_at_a_prompt_steps_back_many_levels():
-    g = new_game(seed=4)
-    g.prompter = Policy(PASSIVE)
-    for _ in range(6):
-        g.play_one()
-    labels = []
+def test_undo_at_a_prompt_steps_back_many_levels(tmp_path):
+    s = new_session(tmp_path, seed=4)
+    s.game.prompter = Policy(PASSIVE)
+    for _ in range(12):
+        s.play_one()
+    mine = [r.label for r in s.rows if r.asked]
     messages = []
-    g.on_output = messages.append
-
-    def undo(q):
-        if not labels:  # the stack as it stood when the first undo was asked for
-            labels.extend(e["label"] for e in g.undo_stack)
-        return "undo"
-
-    g.prompter = Policy({"quickcast.you": undo, "turn.actor": undo, "undo.next": undo})
-    while len(messages) < 4:
-        g.play_one()
+    s.on_output = messages.append
+    s.game.prompter = Policy({"quickcast.you": "undo", "turn.actor": "undo",
+                              "undo.next": ["undo", "undo", "undo", "go"]})
+    s.play_one()
     undone = [m[len("undo: "):] for m in messages if m.startswith("undo: ")]
-    assert undone == labels[::-1][:4]
-    assert len(g.undo_stack) == len(labels) - 4
-    g.prompter = Policy(PASSIVE)
-    step = g.play_one()  # "undo.next" is answered with its default: go on
-    assert step.label == labels[len(labels) - 4]
+    assert undone == mine[::-1][:4]
+    assert [r.label for r in s.rows if r.asked] == mine[:-4]
+    assert all(r.asked for r in s.redo_rows[:1])  # it stopped just before one of your steps
 
 
-def test_edit_board_at_a_prompt_changes_damage_and_is_undoable():
-    g = new_game(seed=4)
-    g.prompter = Policy(PASSIVE)
-    g.play_one()  # ready stage
+def test_edit_board_at_a_prompt_changes_damage_and_is_undoable(tmp_path):
+    s = new_session(tmp_path, seed=4)
+    g = s.game
     g.prompter = Policy({"quickcast.you": ["edit", "pass"], "edit.object": "dm", "edit.field": "damage",
                          "edit.damage": 7})
-    while g.phase.get("order") and g.phase["order"][0] != "ym" and g.phase["order"][0] != "ym?":
-        g.play_one()
-    step = g.play_one()
+    step = None
+    while step is None or not step.label.startswith("edit"):
+        step = s.play_one()
     assert step.label == "edit: Warlock (dm) damage 0 → 7"
-    assert g.board.mages["dm"].damage == 7
-    g.undo_last()
-    assert g.board.mages["dm"].damage == 0
+    assert s.game.board.mages["dm"].damage == 7
+    s = reopen(s)
+    assert s.game.board.mages["dm"].damage == 7  # replayed from its answers
+    s.undo()
+    assert s.game.board.mages["dm"].damage == 0
 
 
 def test_board_answer_shows_the_map_and_asks_again():
@@ -178,7 +197,7 @@ def test_damaged_save_files_are_refused_clearly(tmp_path):
 
     g = new_game(seed=3)
     path = tmp_path / "g.json"
-    g.save(path)
+    path.write_text(json.dumps(g.to_dict()))
     data = json.loads(path.read_text())
     for bad in ({**data, "format": "solo-save/0"}, {**data, "phase": "x"}, [1, 2], {"format": "x"}):
         path.write_text(json.dumps(bad))
@@ -215,8 +234,8 @@ def test_play_missing_answer_exits_2_and_keeps_the_game(run, tmp_path, user_data
     answers = {"setup.start": "start", "quickcast.you": ["pass"]}
     r = run("play", "--answers", answers_file(tmp_path, answers), "--seed", "5", "--name", "short")
     assert r.exit_code == 2
-    assert "'turn.actor'" in r.output and "game saved" in r.output
-    assert (user_data / "games" / "short.json").exists()
+    assert "'turn.actor'" in r.output and "stands as after step" in r.output
+    assert "play --resume --name short" in r.output
     more = {"quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
     r2 = run("play", "--resume", "--name", "short", "--answers", answers_file(tmp_path, more))
     assert r2.exit_code == 0 and "Game over" in r2.output
@@ -248,11 +267,13 @@ def test_setup_can_change_every_setting(run, tmp_path, user_data):
                "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
     r = run("play", "--answers", answers_file(tmp_path, answers), "--name", "custom")
     assert r.exit_code == 0, r.output
-    data = json.loads((user_data / "games" / "custom.json").read_text())
-    s = data["settings"]
-    assert (s["ym_mage"], s["dm_life"], s["decks"], s["seed"]) == ("Wizard", 48, "Harder", 77)
-    assert (s["dm_zone"], s["ym_zone"], s["draw"]) == ("A3", "D1", "solo")
-    assert data["board"]["mages"]["dm"]["life"] == 48  # the Warlock's 38, five quarters, rounded
+    from solo.session import open_saved
+
+    game = open_saved("custom").game
+    s = game.settings
+    assert (s.ym_mage, s.dm_life, s.decks, s.seed) == ("Wizard", 48, "Harder", 77)
+    assert (s.dm_zone, s.ym_zone, s.draw) == ("A3", "D1", "solo")
+    assert game.board.to_dict()["mages"]["dm"]["life"] == 48  # the Warlock's 38, five quarters, rounded
 
 
 def test_you_draw_the_dummy_mages_cards_and_say_which():

@@ -1,0 +1,68 @@
+"""Save files of earlier versions (``games/*.json``, format ``solo-save/1``), imported once.
+
+Such a file holds a game's state and log but not the answers that made it, so the imported
+game starts its journal where the file stood: its log becomes steps that cannot be replayed
+(the game's first checkpoint is the file's state), and undo goes back no further than that.  The files are left where they are; each is imported once (the journal keeps a
+list), and a file that cannot be read is reported and skipped, never fatal.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solo.errors import SoloError
+from solo.journal import KEY_SPAN, Journal, StepRow, check_name, iter_old_saves, pack
+
+
+def import_old_saves(journal: Journal, warn=None) -> list[str]:
+    """Import every old save not imported yet; returns the names of the games made."""
+    made = []
+    for path in iter_old_saves(journal.folder):
+        key = str(path.resolve())
+        if journal.was_imported(key):
+            continue
+        try:
+            name = import_old_save(journal, path)
+        except SoloError as err:
+            if warn is not None:
+                warn(f"not imported: {err}")
+            journal.mark_imported(key, None)
+            continue
+        journal.mark_imported(key, journal.find(name).id if journal.find(name) else None)
+        made.append(name)
+    return made
+
+
+def import_old_save(journal: Journal, path: Path) -> str:
+    from dataclasses import asdict
+
+    from solo.game import ENGINE, Game
+
+    game = Game.load(path)
+    name = path.stem[:60] or "imported"
+    try:
+        check_name(name)
+    except SoloError:
+        name = "imported"
+    base, n = name, 2
+    while journal.find(name) is not None:
+        name = f"{base}-{n}"
+        n += 1
+    game.settings.name = name
+    info = journal.create(name, asdict(game.settings), ENGINE + " (imported)", game.state(),
+                          origin=str(path))
+    with journal.transaction():  # the file's state is the checkpoint after its last step
+        journal._run("DELETE FROM checkpoints WHERE key = ?", (info.id * KEY_SPAN,))
+        journal._run("INSERT INTO checkpoints(key, state) VALUES (?, ?)",
+                     (info.id * KEY_SPAN + len(game.log), pack(game.state())))
+        for i, entry in enumerate(game.log, 1):
+            rnd = entry.get("round")
+            rnd = rnd if isinstance(rnd, int) and 0 < rnd < 1_000_000 else 1
+            row = StepRow(i, str(entry.get("who", "game")), str(entry.get("label", "")), rnd,
+                          None, [entry])
+            journal.commit_step(info.id, row)
+        if game.over:
+            outcome = game.phase.get("outcome") or {}
+            journal._run("UPDATE games SET status = 'over', result = ? WHERE id = ?",
+                         (outcome.get("winner"), info.id))
+    return name
