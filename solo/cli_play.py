@@ -179,7 +179,7 @@ def play(resume, list_games, name, answers, seed, dice, draw, mage, dm_mage, dec
     if resume:
         path = find_game(name)
         game = Game.load(path)
-        out(f"Resuming {path.stem}: round {game.phase['round']}.")
+        out(f"Resuming {path.stem}: round {game.phase.round}.")
     else:
         settings = setup_settings(prompter, out, seed=seed, dice=dice, mage=mage, dm_mage=dm_mage,
                                   decks=decks, dm_life=dm_life, name=name, draw=draw)

@@ -6,6 +6,7 @@ import pytest
 
 from solo.game import Game, Settings
 from solo.prompts import Prompter, QuestionaryPrompter, RulePrompter, ScriptedPrompter
+from solo.rounds import QuickcastTurn
 
 
 Policy = RulePrompter
@@ -31,7 +32,7 @@ def test_a_passive_player_loses_a_whole_game():
     g = new_game(seed=5)
     play(g, Policy(PASSIVE))
     assert g.over
-    assert g.phase["outcome"]["winner"] == "dm"
+    assert g.phase.outcome.winner == "dm"
     assert g.log[-1]["label"] == "game over"
     assert any("Game over after" in line for line in g.log[-1]["lines"])
     assert g.board.mages["ym"].damage >= g.board.life(g.board.mages["ym"])
@@ -46,7 +47,7 @@ def test_your_mage_can_win_with_damage_you_rolled():
                 "turn.attack.target": "dm",
                 "turn.attack.damage": "8+4", "turn.attack.conditions": ""})
     play(g, p)
-    assert g.phase["outcome"]["winner"] == "ym"
+    assert g.phase.outcome.winner == "ym"
     assert g.board.mages["dm"].damage >= 10
 
 
@@ -82,12 +83,12 @@ def test_undo_restores_board_decks_and_dice():
     g.prompter = Policy(PASSIVE)
     for _ in range(3):
         g.play_one()
-    before = (json.dumps(g.board.to_dict()), g.rng.get_state(), dict(g.phase), len(g.log))
+    before = (json.dumps(g.board.to_dict()), g.rng.get_state(), g.phase.copy(), len(g.log))
     step = g.play_one()
     after = json.dumps(g.board.to_dict())
     label = g.undo_last()
     assert label == step.label
-    assert (json.dumps(g.board.to_dict()), g.rng.get_state(), dict(g.phase), len(g.log)) == before
+    assert (json.dumps(g.board.to_dict()), g.rng.get_state(), g.phase, len(g.log)) == before
     again = g.play_one()  # the same dice come again
     assert again.label == step.label and json.dumps(g.board.to_dict()) == after
 
@@ -123,7 +124,7 @@ def test_edit_board_at_a_prompt_changes_damage_and_is_undoable():
     g.play_one()  # ready stage
     g.prompter = Policy({"quickcast.you": ["edit", "pass"], "edit.object": "dm", "edit.field": "damage",
                          "edit.damage": 7})
-    while g.phase.get("order") and g.phase["order"][0] != "ym" and g.phase["order"][0] != "ym?":
+    while g.phase.queue and g.phase.queue[0] is QuickcastTurn.DM:
         g.play_one()
     step = g.play_one()
     assert step.label == "edit: Warlock (dm) damage 0 → 7"
