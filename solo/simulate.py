@@ -48,7 +48,7 @@ class Opponent(Prompter):
         if rnd != self.round_paid:
             self.round_paid = rnd
             mage = self.board.card_of(self.board.mages["ym"])
-            self.mana += mage.channeling or 9
+            self.mana += (mage.channeling if mage is not None else 0) or 9
 
     def _their(self) -> list[Piece]:
         b = self.board
