@@ -70,6 +70,9 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C raises KeyboardInterrupt
     try:
         cli.main(args=argv, prog_name="solo")
     except KeyboardInterrupt:  # pragma: no cover - interactive only

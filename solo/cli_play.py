@@ -188,15 +188,26 @@ class Stopped(KeyboardInterrupt):
     """SIGTERM or SIGHUP: stop like Ctrl-C."""
 
 
-def _stop_on_signals() -> None:
-    import signal
+class _StopOnSignals:
+    """While a game is played, SIGTERM and SIGHUP stop it like Ctrl-C; the system's handling
+    comes back afterwards (a signal at exit then ends the process quietly)."""
 
-    def stop(signum, frame):  # pragma: no cover - exercised by tests/test_crash.py
-        raise Stopped()
+    NAMES = ("SIGTERM", "SIGHUP")
 
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), stop)
+    def __enter__(self) -> None:
+        import signal
+
+        def stop(signum, frame):  # pragma: no cover - exercised by tests/test_crash.py
+            raise Stopped()
+
+        self.saved = {n: signal.signal(getattr(signal, n), stop) for n in self.NAMES
+                      if hasattr(signal, n)}
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        for n, handler in self.saved.items():
+            signal.signal(getattr(signal, n), handler)
 
 
 def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, dice=None, draw=None,
@@ -211,7 +222,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
         info = find_game(journal, name)
         session = Session.open(journal, info, at=at_step)
         session.hold()
-        out(f"Resuming {info.name}: round {session.game.phase['round']}, "
+        out(f"Resuming {info.name}: round {session.game.phase.round}, "
             f"{len(session.rows)} steps played.")
         if session.rows:  # where it stands: the last instructions
             last = session.rows[-1]
@@ -233,7 +244,6 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
             "with it). At any question: board, edit, undo.")
     game = session.game
     session.on_output = out
-    _stop_on_signals()
 
     def wire(g) -> None:
         g.prompter = prompter
@@ -241,6 +251,11 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
         g.show_board = lambda: render.board_view(g.board)
 
     wire(game)
+    with _StopOnSignals():
+        _play_loop(session, prompter, out, wire)
+
+
+def _play_loop(session, prompter, out, wire) -> None:
     try:
         while True:
             while not session.game.over:

@@ -46,6 +46,7 @@ from solo.board import MARKERS, Board, Piece
 from solo.combat import ROUND_EFFECTS
 from solo.game import Game, Settings, Step
 from solo.prompts import Prompter, Question
+from solo.rounds import RoundState, Stage
 
 RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
          "destroyed", "game-end")
@@ -67,7 +68,7 @@ class Violation:
 
 @dataclass
 class _Round:
-    quickcasts: dict[str, int] = field(default_factory=dict)  # stage -> Dummy Mage quickcasts
+    quickcasts: dict[Stage, int] = field(default_factory=dict)  # stage -> Dummy Mage quickcasts
     yours: int = 0
     acted: set[str] = field(default_factory=set)
     entered: set[str] = field(default_factory=set)
@@ -114,13 +115,13 @@ class Checker:
         self.rounds: dict[int, _Round] = {}
         self.steps = 0
         self._board: Board | None = None
-        self._phase: dict[str, Any] = {}
+        self._phase = RoundState()
         self._over = False
 
     # -- driving ---------------------------------------------------------------------------------
     def before(self) -> None:
         self._board = self.game.board.copy()
-        self._phase = {k: (list(v) if isinstance(v, list) else v) for k, v in self.game.phase.items()}
+        self._phase = self.game.phase.copy()
         self._over = self.game.over
 
     def after(self, step: Step | None) -> None:
@@ -158,10 +159,11 @@ class Checker:
     # -- the round -------------------------------------------------------------------------------
     def _check_round(self, step: Step, r: _Round, before: Board, after: Board) -> None:
         stage = step.stage
+        assert stage is not None  # Game.play_one gives every step the stage it was played in
         if step.who == "dm" and step.label.startswith("quickcast"):
             r.quickcasts[stage] = r.quickcasts.get(stage, 0) + 1
             if r.quickcasts[stage] > 1:
-                self.fail("quickcasts", f"a second Dummy Mage quickcast in {stage}")
+                self.fail("quickcasts", f"a second Dummy Mage quickcast in {stage.label}")
         if step.label == "your quickcast":
             r.yours += 1
             self.saw("quickcasts")
@@ -178,7 +180,7 @@ class Checker:
                 r.entered.add(c.id)
                 if c.active and step.label != f"round {step.round}: ready stage":
                     self.fail("summoning", f"{c.card} ({c.id}) enters the arena active")
-        if stage in ("creatures",):
+        if stage is Stage.CREATURES:
             for ident in step.actors:
                 self.saw("one-action")
                 if ident in r.acted:
@@ -193,10 +195,10 @@ class Checker:
                 self.fail("one-action", f"no Action Phase this round for {', '.join(sorted(missing))}")
         if step.label == f"round {step.round} ends":
             self.saw("quickcasts")
-            for stage_ in ("qc1", "qc3"):
+            for stage_ in (Stage.QUICKCAST_1, Stage.QUICKCAST_3):
                 if r.quickcasts.get(stage_, 0) != 1:
                     self.fail("quickcasts", f"the Dummy Mage took {r.quickcasts.get(stage_, 0)} "
-                              f"quickcast(s) in {stage_} of round {step.round}, not 1")
+                              f"quickcast(s) in {stage_.label} of round {step.round}, not 1")
             for p in after.pieces():
                 left = [c for c in ROUND_EFFECTS if p.conditions.get(c, 0) > 0]
                 if left:
@@ -207,12 +209,12 @@ class Checker:
         assert d is not None
         ym = len(_active(before, "ym"))
         dm = len(_active(before, "dm"))
-        should_wait = not self._phase.get("ym_done") and ym > dm
+        should_wait = not self._phase.you_done and ym > dm
         self.saw("waiting")
         if (d.action == "pass") != should_wait:
             self.fail("waiting", f"the Dummy Mage {'passed' if d.action == 'pass' else 'acted'} "
                       f"with {dm} active creatures to your {ym}"
-                      + (" after you were done" if self._phase.get("ym_done") else ""))
+                      + (" after you were done" if self._phase.you_done else ""))
 
     # -- Action Phases and conditions --------------------------------------------------------------
     def _gained(self, step: Step, ident: str) -> dict[str, int]:
@@ -435,7 +437,8 @@ class Checker:
                                                  else "ends although no rule ends it"))
         if self.game.over and not self._over:
             self.saw("game-end")
-            winner = (self.game.phase.get("outcome") or {}).get("winner")
+            outcome = self.game.phase.outcome
+            winner = outcome.winner if outcome is not None else None
             right = "draw" if ym_down and dm_down else "dm" if ym_down else "ym" if dm_down else winner
             if winner != right:
                 self.fail("game-end", f"the winner is {winner}")
@@ -537,7 +540,7 @@ def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30,
     game.prompter = RandomPlayer(seed) if player == "random" else Opponent(game, player)
     place_walls(game.board, walls, seed)
     checker = Checker(game, f"{name}, {player}, seed {seed}" + (f", {walls} walls" if walls else ""))
-    while not game.over and game.phase["round"] <= max_rounds:
+    while not game.over and game.phase.round <= max_rounds:
         checker.before()
         checker.after(game.play_one())
     return checker

@@ -1,7 +1,8 @@
 """A whole game against the Dummy Mage, one step at a time, with a log, autosave and undo.
 
 :class:`Game` holds everything a saved game needs: the settings, the board, the random
-generator's state, where in the round we are (``phase``), the log, and the undo stack.
+generator's state, where in the round we are (``phase``, a :class:`~solo.rounds.RoundState`),
+the log, and the undo stack.
 :func:`Game.step` plays one step -- the ready stage, one quickcast, one of your turns, one Dummy
 Mage creature action -- asking you what it must know through a :class:`~solo.prompts.Prompter`
 and reporting what happened through an ``on_output`` callback.  It never prints.
@@ -13,7 +14,6 @@ exactly as they were before the step.
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -27,7 +27,8 @@ from solo.dice import DiceSource, SeededSource, TypedSource, damage_after_armor,
 from solo.errors import InvalidInput, SoloError, read_text
 from solo.prompts import Choice, Prompter, Question
 from solo.resolve import mirror_lines, resolve_decision
-from solo.rounds import initiative_for_round, quickcast_order
+from solo.rounds import (QuickcastTurn, RoundState, Side, Stage, initiative_for_round,
+                         quickcast_order, quickcast_queue)
 
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
@@ -35,8 +36,6 @@ SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported
 ENGINE = "solo-engine/2"
 SHOW, EDIT, UNDO = "board", "edit", "undo"
 ESCAPES = (SHOW, EDIT, UNDO)
-STAGE_NAMES = {"qc1": "quickcast-1", "creatures": "creatures", "qc3": "quickcast-3",
-               "ready": "ready", "over": "ready"}
 
 
 class UndoRequested(Exception):
@@ -78,7 +77,7 @@ class Step:
     lines: list[str] = field(default_factory=list)
     data: dict = field(default_factory=dict)
     round: int = 0
-    stage: str = ""
+    stage: Stage | None = None
     actors: list[str] = field(default_factory=list, repr=False)
     decision: automaton.Decision | None = field(default=None, repr=False)
     results: list = field(default_factory=list, repr=False)
@@ -87,7 +86,7 @@ class Step:
 
 
 class Game:
-    def __init__(self, settings: Settings, board: Board, rng: SeededSource, phase: dict,
+    def __init__(self, settings: Settings, board: Board, rng: SeededSource, phase: RoundState,
                  log: list[dict] | None = None, undo: list[dict] | None = None) -> None:
         self.settings = settings
         self.board = board
@@ -129,19 +128,18 @@ class Game:
                           catalog=catalog)
         board.stage = "ready"
         board.extra["tally"] = {"dm": 0, "ym": 0}
-        phase = {"round": 1, "step": "ready"}
-        return cls(settings, board, rng, phase)
+        return cls(settings, board, rng, RoundState())
 
     def state(self) -> dict:
         """Everything that undo restores (the log is restored by length)."""
         return {"board": self.board.to_dict(), "rng": self.rng.get_state(),
-                "phase": copy.deepcopy(self.phase), "log_len": len(self.log)}
+                "phase": self.phase.to_dict(), "log_len": len(self.log)}
 
     @classmethod
     def from_state(cls, settings: Settings, state: dict, log: list[dict]) -> "Game":
         """A game from a checkpoint (:meth:`state`) and the log written up to it."""
         game = cls(settings, board_from_dict(state["board"]), SeededSource(settings.seed),
-                   {"round": 1, "step": "ready"}, list(log))
+                   RoundState(), list(log))
         game.restore(state)
         return game
 
@@ -149,7 +147,7 @@ class Game:
         try:
             board = board_from_dict(state["board"], self.board.catalog)
             _set_rng(self.rng, state["rng"])
-            phase = _phase(state["phase"])
+            phase = RoundState.from_dict(state["phase"])
             log_len = state["log_len"]
             if not isinstance(log_len, int) or not 0 <= log_len <= len(self.log):
                 raise ValueError("log_len")
@@ -163,7 +161,7 @@ class Game:
     def to_dict(self) -> dict:
         return {"format": SAVE_FORMAT, "settings": asdict(self.settings),
                 "board": self.board.to_dict(), "rng": self.rng.get_state(),
-                "phase": self.phase, "log": self.log, "undo": self.old_undo}
+                "phase": self.phase.to_dict(), "log": self.log, "undo": self.old_undo}
 
     @classmethod
     def from_dict(cls, data: dict, where: str = "save file") -> "Game":
@@ -180,7 +178,7 @@ class Game:
             board = board_from_dict(data["board"])
             rng = SeededSource(settings.seed)
             _set_rng(rng, data["rng"])
-            phase = _phase(data["phase"])
+            phase = RoundState.from_dict(data["phase"])
             log = data["log"]
             if not isinstance(log, list) or not all(_log_entry(e) for e in log):
                 raise ValueError("log: every entry needs n, round, who, label and lines")
@@ -274,7 +272,7 @@ class Game:
     # -- the main loop ---------------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.phase["step"] == "over"
+        return self.phase.over
 
     def play_one(self) -> Step | None:
         """Play one step, with edit handled; returns the step done (None when the step was
@@ -284,7 +282,7 @@ class Game:
         if self.over:
             return None
         before = self.state() if self.keep_undo else None
-        rnd, stage = self.phase["round"], self.phase["step"]
+        rnd, stage = self.phase.round, self.phase.stage
         self.recorded = []
         try:
             step = self._step()
@@ -311,13 +309,13 @@ class Game:
                 return None
         step.round = step.round or rnd
         step.stage = step.stage or stage
-        self.board.stage = STAGE_NAMES.get(self.phase["step"], "ready")  # for the status line
+        self.board.stage = self.phase.stage.board_stage  # for the status line
         self._log(step)
         self._check_end()
         return step
 
     def _log(self, step: Step) -> None:
-        entry = {"n": len(self.log) + 1, "round": step.round or self.phase.get("round"),
+        entry = {"n": len(self.log) + 1, "round": step.round or self.phase.round,
                  "who": step.who, "label": step.label, "lines": list(step.lines)}
         if step.data:
             entry["data"] = step.data
@@ -328,26 +326,25 @@ class Game:
             return
         outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
         if outcome is not None:
-            self.phase = {"round": self.phase["round"], "step": "over",
-                          "outcome": outcome.to_dict()}
+            self.phase = self.phase.finished(outcome)
             lines = summary(self)
-            self.log.append({"n": len(self.log) + 1, "round": self.phase["round"], "who": "game",
+            self.log.append({"n": len(self.log) + 1, "round": self.phase.round, "who": "game",
                              "label": "game over", "lines": lines})
 
     # -- steps -----------------------------------------------------------------------------------
     def _step(self) -> Step:
-        step = self.phase["step"]
-        self.board.stage = STAGE_NAMES.get(step, "ready")
+        stage = self.phase.stage
+        self.board.stage = stage.board_stage
         self.board.drawer = self._ask_card if self.settings.draw == "you" else None
-        if step == "ready":
+        if stage is Stage.READY:
             return self._ready()
-        if step in ("qc1", "qc3"):
-            return self._quickcast_stage(step)
+        if stage in (Stage.QUICKCAST_1, Stage.QUICKCAST_3):
+            return self._quickcast_stage(stage)
         return self._creature_stage()
 
     def _ready(self) -> Step:
         b = self.board
-        rnd = self.phase["round"]
+        rnd = self.phase.round
         b.round = rnd
         b.initiative = initiative_for_round(rnd)
         lines = [f"Round {rnd} begins. Initiative: "
@@ -360,82 +357,74 @@ class Game:
         events = upkeep.upkeep(b, self.dice, "dm") + upkeep.upkeep(b, self.dice, "ym")
         lines += [f"Upkeep: {e.text}" for e in events] or ["Upkeep: nothing to resolve on either side."]
         lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
-        self.phase = {"round": rnd, "step": "qc1", "order": self._qc_order(b.initiative),
-                      "ym_qc_used": False}
+        self.phase = self.phase.quickcast_1(self._qc_order(b.initiative))
         return Step(f"round {rnd}: ready stage", "game", lines, events=events)
 
     @staticmethod
-    def _qc_order(initiative: str) -> list[str]:
-        """Pending quickcasts of a stage.  The Dummy Mage quickcasts in every stage, whoever
-        holds the initiative.  ``ym?`` is yours with the choice to pass first (you hold the
-        initiative): passing puts the Dummy Mage's first and yours after it."""
-        if initiative == "ym":
-            return ["ym?", "dm"]
-        return quickcast_order("dm", you_pass=False)
+    def _qc_order(initiative: str) -> list[QuickcastTurn]:
+        """Pending quickcasts of a stage (see :func:`solo.rounds.quickcast_queue`)."""
+        return quickcast_queue(initiative)
 
-    def _quickcast_stage(self, step: str) -> Step:
-        order = self.phase.setdefault("order", [])
+    def _quickcast_stage(self, stage: Stage) -> Step:
+        order = self.phase.queue
         if not order:
-            return self._advance_stage(step)
+            return self._advance_stage(stage)
         token = order[0]
-        if token == "dm":
+        if token is QuickcastTurn.DM:
             order.pop(0)
             decision = turns.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
             what = decision.data.get("card") or decision.action
             return self._dm_step(f"quickcast: {what}", decision)
         # your quickcast
-        if step == "qc3" and self.phase.get("ym_qc_used"):
+        if stage is Stage.QUICKCAST_3 and self.phase.your_quickcast_used:
             order.pop(0)
-            return self._quickcast_stage(step)
-        allow_pass_first = token == "ym?"
+            return self._quickcast_stage(stage)
+        allow_pass_first = token is QuickcastTurn.YOURS_OR_PASS_FIRST
         self._results, self._touched = [], []
         lines = self._your_quickcast()
         order.pop(0)
         if lines is None:  # passed
             if allow_pass_first:
-                order[:] = quickcast_order("ym", you_pass=True)
+                order[:] = quickcast_order(Side.YM, you_pass=True)
             return Step("you pass your quickcast", "ym", ["You pass."])
-        self.phase["ym_qc_used"] = True
+        self.phase.your_quickcast_used = True
         return Step("your quickcast", "ym", lines, results=self._results, touched=self._touched)
 
-    def _advance_stage(self, step: str) -> Step:
-        rnd = self.phase["round"]
-        if step == "qc1":
-            self.phase.update({"step": "creatures", "next": self.board.initiative, "ym_done": False,
-                               "mage_active": True})
+    def _advance_stage(self, stage: Stage) -> Step:
+        rnd = self.phase.round
+        if stage is Stage.QUICKCAST_1:
+            self.phase = self.phase.creatures(first=self.board.initiative)
             return Step("creature actions begin", "game",
                         ["Creature actions: you and the Dummy Mage take turns, "
                          + ("the Dummy Mage first." if self.board.initiative == "dm" else "you first.")])
         # end of the round
         events = upkeep.end_round(self.board)
-        self.phase = {"round": rnd + 1, "step": "ready"}
+        self.phase = self.phase.next_round()
         return Step(f"round {rnd} ends", "game", [e.text for e in events] or [f"Round {rnd} is over."],
                     round=rnd, events=events)
 
     def _creature_stage(self) -> Step:
         ph = self.phase
         dm_left = automaton.active_creatures(self.board, "dm")
-        if ph.get("ym_done") and not dm_left:
-            ph.update({"step": "qc3", "order": self._qc_order(self.board.initiative)})
-            for key in ("next", "ym_done", "mage_active"):
-                ph.pop(key, None)
+        if ph.you_done and not dm_left:
+            self.phase = ph.quickcast_3(self._qc_order(self.board.initiative))
             return Step("creature actions end", "game", ["Every creature has acted: final quickcasts."])
-        if ph.get("ym_done"):  # you are done: your creatures cannot make it wait any more
+        if ph.you_done:  # you are done: your creatures cannot make it wait any more
             for c in self.board.side_creatures("ym"):
                 c.active = False
-        if ph.get("next") == "dm" and dm_left:
+        if ph.next is Side.DM and dm_left:
             decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense)
-            if not ph.get("ym_done"):
-                ph["next"] = "ym"
+            if not ph.you_done:
+                ph.next = Side.YM
             label = f"creature action: {decision.action}"
             if "creature" in decision.data:
                 label += f" ({decision.data['creature']})"
             return self._dm_step(label, decision)
-        if ph.get("ym_done"):
-            ph["next"] = "dm"
+        if ph.you_done:
+            ph.next = Side.DM
             return self._creature_stage()
         step = self._your_turn()
-        ph["next"] = "dm"
+        ph.next = Side.DM
         return step
 
     def _dm_step(self, label: str, decision: automaton.Decision) -> Step:
@@ -480,7 +469,7 @@ class Game:
         active = automaton.active_creatures(b, "ym")
         dm_active = automaton.active_creatures(b, "dm")
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
-        if self.phase.get("mage_active", True):
+        if self.phase.mage_active:
             choices.append(Choice(f"Your mage in {b.mages['ym'].zone}", "ym"))
         if choices and len(dm_active) > len(active):  # passing keeps someone of yours waiting
             # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
@@ -496,10 +485,10 @@ class Game:
         if actor_id == "done":
             # Whoever has not acted yet has an Action Phase without an action.
             waiting: list[Piece] = list(active)
-            if self.phase.get("mage_active", True):
+            if self.phase.mage_active:
                 waiting.append(b.mages["ym"])
-            self.phase["ym_done"] = True
-            self.phase["mage_active"] = False
+            self.phase.you_done = True
+            self.phase.mage_active = False
             events = []
             for p in waiting:
                 events += turns.pass_phase(b, p, self.dice)
@@ -515,7 +504,7 @@ class Game:
         if isinstance(actor, Creature):
             actor.active = False
         else:
-            self.phase["mage_active"] = False
+            self.phase.mage_active = False
         if b.incapacitated(actor):
             why = ", ".join(k for k in board_mod.INCAPACITATING if actor.has_condition(k))
             lines.append(f"{automaton.cap(self._name(actor))} is Incapacitated ({why}) and "
@@ -830,32 +819,6 @@ def _set_rng(rng: SeededSource, state) -> None:
     rng.set_state(state)
 
 
-_STEPS = ("ready", "qc1", "creatures", "qc3", "over")
-
-
-def _phase(raw) -> dict:
-    """A checked copy of a saved ``phase`` (where in the round the game stands)."""
-    if not isinstance(raw, dict):
-        raise ValueError("phase must be an object")
-    phase = copy.deepcopy(raw)
-    rnd = phase.get("round")
-    if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= 9999:
-        raise ValueError("phase.round must be a round number")
-    if phase.get("step") not in _STEPS:
-        raise ValueError(f"phase.step must be one of {', '.join(_STEPS)}")
-    order = phase.get("order", [])
-    if not isinstance(order, list) or not all(t in ("dm", "ym", "ym?") for t in order):
-        raise ValueError("phase.order must list dm, ym or ym?")
-    for flag in ("ym_qc_used", "ym_done", "mage_active"):
-        if flag in phase and not isinstance(phase[flag], bool):
-            raise ValueError(f"phase.{flag} must be true or false")
-    if phase.get("next", "dm") not in ("dm", "ym"):
-        raise ValueError("phase.next must be dm or ym")
-    if phase["step"] == "over" and not isinstance(phase.get("outcome"), dict):
-        raise ValueError("phase.outcome is missing for a finished game")
-    return phase
-
-
 def _log_entry(e) -> bool:
     return (isinstance(e, dict) and isinstance(e.get("label"), str) and isinstance(e.get("who"), str)
             and isinstance(e.get("lines"), list) and all(isinstance(x, str) for x in e["lines"]))
@@ -963,12 +926,12 @@ def _fmt_conditions(conditions: dict[str, int]) -> str:
 def summary(game: Game) -> list[str]:
     """The end-of-game summary: who won and why, rounds, cards played, creatures destroyed."""
     b = game.board
-    outcome = game.phase.get("outcome") or {}
-    lines = [f"Game over after {game.phase['round']} round(s): "
-             + {"ym": "you win!", "draw": "a draw."}.get(outcome.get("winner", ""),
-                                                         "the Dummy Mage wins.")]
-    if outcome.get("reason"):
-        lines.append(automaton.cap(outcome["reason"]) + ".")
+    outcome = game.phase.outcome
+    winner, reason = (outcome.winner, outcome.reason) if outcome is not None else ("", "")
+    lines = [f"Game over after {game.phase.round} round(s): "
+             + {"ym": "you win!", "draw": "a draw."}.get(winner, "the Dummy Mage wins.")]
+    if reason:
+        lines.append(automaton.cap(reason) + ".")
     actions = [(e.get("data") or {}).get("action") for e in game.log if e.get("who") == "dm"]
     played = {deck: actions.count(action) for deck, action in
               (("enchantment", "enchantment"), ("incantation", "incantation"),

@@ -62,7 +62,7 @@ def import_old_save(journal: Journal, path: Path) -> str:
                           None, [entry])
             journal.commit_step(info.id, row)
         if game.over:
-            outcome = game.phase.get("outcome") or {}
+            outcome = game.phase.outcome
             journal._run("UPDATE games SET status = 'over', result = ? WHERE id = ?",
-                         (outcome.get("winner"), info.id))
+                         (outcome.winner if outcome else None, info.id))
     return name

@@ -59,8 +59,8 @@ class ReplayPrompter(Prompter):
 def _status(game: Game) -> tuple[str, str | None]:
     if not game.over:
         return "playing", None
-    outcome = game.phase.get("outcome") or {}
-    return "over", outcome.get("winner")
+    outcome = game.phase.outcome
+    return "over", outcome.winner if outcome is not None else None
 
 
 class Session:
@@ -129,7 +129,7 @@ class Session:
 
     def _commit(self, step: Step, entries: list[dict]) -> None:
         n = len(self.rows) + 1
-        row = StepRow(n, step.who, step.label, step.round or self.game.phase["round"],
+        row = StepRow(n, step.who, step.label, step.round or self.game.phase.round,
                       list(self.game.recorded) or None, entries, time.time())
         last_cp = max((c for c in self.checkpoints if c < n), default=0)
         checkpoint = self.game.state() if n - last_cp >= CHECKPOINT_EVERY or self.game.over else None

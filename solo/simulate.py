@@ -44,11 +44,11 @@ class Opponent(Prompter):
         return self.game.board
 
     def _channel(self) -> None:
-        rnd = self.game.phase.get("round", 1)
+        rnd = self.game.phase.round
         if rnd != self.round_paid:
             self.round_paid = rnd
             mage = self.board.card_of(self.board.mages["ym"])
-            self.mana += mage.channeling or 9
+            self.mana += (mage.channeling if mage is not None else 0) or 9
 
     def _their(self) -> list[Piece]:
         b = self.board
@@ -133,7 +133,7 @@ class Opponent(Prompter):
             active = automaton.active_creatures(b, "ym")
             if active:
                 return active[0].id
-            if self.game.phase.get("mage_active", True):
+            if self.game.phase.mage_active:
                 return "ym"
             return "done"
         if qid == "turn.what":
@@ -207,7 +207,7 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
                                  name="sim"), deckset=decks)
     game.keep_undo = False
     game.prompter = Opponent(game, skill)
-    while not game.over and game.phase["round"] <= MAX_ROUNDS:
+    while not game.over and game.phase.round <= MAX_ROUNDS:
         game.play_one()
     played: dict[str, int] = {}
     discarded: dict[str, int] = {}
@@ -218,9 +218,10 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
             played[card] = played.get(card, 0) + 1
             if data.get("discarded"):
                 discarded[card] = discarded.get(card, 0) + 1
-    outcome = game.phase.get("outcome") or {}
+    outcome = game.phase.outcome
     b = game.board
-    return GameStats(winner=outcome.get("winner", "none"), rounds=game.phase["round"],
+    return GameStats(winner=outcome.winner if outcome is not None else "none",
+                     rounds=game.phase.round,
                      damage_to_ym=b.mages["ym"].damage, damage_to_dm=b.mages["dm"].damage,
                      played=played, discarded=discarded)
 

@@ -14,6 +14,7 @@ import pytest
 
 from solo import automaton, conformance, game as game_mod, upkeep
 from solo.conformance import check_game, check_games, random_sets
+from solo.rounds import QuickcastTurn, Side
 
 #: Games in the normal run: shipped sets and random sets, three players each.
 GAMES = int(os.environ.get("SOLO_CONFORMANCE_GAMES", "300"))
@@ -44,15 +45,20 @@ def test_whole_games_follow_the_rules():
 
 # -- the checker catches an engine broken on purpose ---------------------------------------------
 
+def _lost_quickcasts(initiative):
+    """The old order: when you held the initiative only your quickcast was pending."""
+    if initiative == Side.YM:
+        return [QuickcastTurn.YOURS_OR_PASS_FIRST]
+    return [QuickcastTurn.DM, QuickcastTurn.YOURS]
+
+
 def _violations(monkeypatch, seeds=range(1, 7), decks=SHIPPED, players=PLAYERS) -> set[str]:
     report = check_games(decks, seeds, players)
     return {v.rule for v in report.violations}
 
 
 def test_it_catches_the_lost_quickcasts(monkeypatch):
-    # The old order: when you held the initiative only your quickcast was pending.
-    monkeypatch.setattr(game_mod.Game, "_qc_order",
-                        staticmethod(lambda ini: ["ym?"] if ini == "ym" else ["dm", "ym"]))
+    monkeypatch.setattr(game_mod.Game, "_qc_order", staticmethod(_lost_quickcasts))
     assert "quickcasts" in _violations(monkeypatch)
 
 
@@ -108,8 +114,7 @@ def test_it_catches_a_game_that_does_not_end(monkeypatch):
 
 
 def test_a_violation_names_the_game_the_step_and_the_rule(monkeypatch):
-    monkeypatch.setattr(game_mod.Game, "_qc_order",
-                        staticmethod(lambda ini: ["ym?"] if ini == "ym" else ["dm", "ym"]))
+    monkeypatch.setattr(game_mod.Game, "_qc_order", staticmethod(_lost_quickcasts))
     c = check_game("Starter", 3, "beginner")
     v = c.violations[0]
     text = str(v)

@@ -6,6 +6,7 @@ import pytest
 
 from solo.game import Game, Settings
 from solo.prompts import Prompter, QuestionaryPrompter, RulePrompter, ScriptedPrompter
+from solo.rounds import QuickcastTurn
 
 
 Policy = RulePrompter
@@ -31,7 +32,7 @@ def test_a_passive_player_loses_a_whole_game():
     g = new_game(seed=5)
     play(g, Policy(PASSIVE))
     assert g.over
-    assert g.phase["outcome"]["winner"] == "dm"
+    assert g.phase.outcome.winner == "dm"
     assert g.log[-1]["label"] == "game over"
     assert any("Game over after" in line for line in g.log[-1]["lines"])
     assert g.board.mages["ym"].damage >= g.board.life(g.board.mages["ym"])
@@ -46,7 +47,7 @@ def test_your_mage_can_win_with_damage_you_rolled():
                 "turn.attack.target": "dm",
                 "turn.attack.damage": "8+4", "turn.attack.conditions": ""})
     play(g, p)
-    assert g.phase["outcome"]["winner"] == "ym"
+    assert g.phase.outcome.winner == "ym"
     assert g.board.mages["dm"].damage >= 10
 
 
@@ -80,7 +81,7 @@ def reopen(session):
 
 
 def state_of(game):
-    return (json.dumps(game.board.to_dict()), game.rng.get_state(), json.dumps(game.phase), len(game.log))
+    return (json.dumps(game.board.to_dict()), game.rng.get_state(), json.dumps(game.phase.to_dict()), len(game.log))
 
 
 def test_save_kill_resume_equals_an_uninterrupted_run(tmp_path):

@@ -10,6 +10,8 @@ from solo.board import new_board
 from solo.dice import ScriptedSource, SeededSource
 from solo.game import Game, Settings, summary
 from solo.prompts import RulePrompter
+from solo.rounds import Stage
+from solo.upkeep import Outcome
 
 
 def new_game(seed=1, **kw):
@@ -49,14 +51,14 @@ def test_the_dummy_mage_quickcasts_in_both_stages_when_you_hold_the_initiative(q
     steps = round_steps(g, p, 2)
     assert g.board.initiative == "ym"
     stages = [s.stage for s in dm_quickcasts(steps)]
-    assert stages == ["qc1", "qc3"]
+    assert stages == [Stage.QUICKCAST_1, Stage.QUICKCAST_3]
 
 
 def test_you_hold_the_initiative_and_pass_first_so_the_dummy_mage_goes_first():
     g = new_game(seed=3)
     p = RulePrompter({"quickcast.you": "pass", "turn.actor": "done"})
     steps = round_steps(g, p, 2)
-    qc1 = [(s.who, s.label) for s in steps if s.stage == "qc1" and s.who != "game"]
+    qc1 = [(s.who, s.label) for s in steps if s.stage is Stage.QUICKCAST_1 and s.who != "game"]
     assert [w for w, _ in qc1] == ["ym", "dm", "ym"]  # pass first, its quickcast, then yours
 
 
@@ -224,7 +226,7 @@ def test_the_summary_counts_enchantments_still_in_play():
     g = new_game(seed=6)
     g.log.append({"n": 1, "round": 1, "who": "dm", "label": "quickcast: Bear Strength",
                   "lines": [], "data": {"action": "enchantment", "card": "Bear Strength"}})
-    g.phase["outcome"] = {"winner": "dm", "reason": "test"}
+    g.phase.outcome = Outcome("dm", "test", {})
     assert g.board.discards["enchantment"] == []
     assert any("1 enchantment(s)" in line for line in summary(g))
 
@@ -283,7 +285,7 @@ def test_both_mages_falling_at_once_is_a_draw():
     b.mages["dm"].damage = b.life(b.mages["dm"])
     b.mages["ym"].damage = b.life(b.mages["ym"])
     g._check_end()
-    assert g.phase["outcome"]["winner"] == "draw"
+    assert g.phase.outcome.winner == "draw"
     assert "a draw" in summary(g)[0]
 
 
