@@ -413,10 +413,10 @@ def resolve(name_or_path: str | Path) -> DeckSet:
     """
     text = str(name_or_path)
     p = Path(text).expanduser()
-    if p.is_file():
-        return load(p)
     if p.is_dir():
         raise InvalidInput(f"{p} is a directory, not a deck file; give a .toml file or a set name")
+    if p.exists():  # a file, or a pipe or device: read_text refuses what is too big
+        return load(p)
     low = text.strip().lower()
     entries = available()
     for group in ("user", "built-in"):
