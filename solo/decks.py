@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from solo.board import write_atomic
 from solo.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
-from solo.errors import InvalidInput, SoloError, read_text
+from solo.errors import InvalidInput, SoloError, describe_os_error, read_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from solo.catalog import Card
@@ -456,9 +456,9 @@ def save(deckset: DeckSet, path: str | Path, catalog: Catalog | None = None) -> 
     text = dumps(deckset, catalog)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(p, text)
     except OSError as err:
-        raise InvalidInput(f"cannot write deck file {p}: {err.strerror or err}") from None
+        raise InvalidInput(describe_os_error(err, p, "deck file")) from None
+    write_atomic(p, text, "deck file")
     deckset.path = p
     return p
 
