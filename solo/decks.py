@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from solo.board import write_atomic
 from solo.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
-from solo.errors import InvalidInput, SoloError, describe_os_error, read_text
+from solo.errors import InvalidInput, SoloError, check_writable, describe_os_error, read_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from solo.catalog import Card
@@ -349,6 +349,22 @@ def user_data_dir() -> Path:
 def user_dir() -> Path:
     """Where a person's own deck sets are saved."""
     return user_data_dir() / "decks"
+
+
+def check_user_dir(write: bool = False) -> Path:
+    """:func:`user_dir`, refused with one line when the data folder (or its ``decks`` folder) is
+    a file -- and, with ``write``, when sets could not be saved there (read-only, not yours)."""
+    folder = user_dir()
+    for p in (user_data_dir(), folder):
+        if os.path.lexists(p) and not p.is_dir():
+            raise InvalidInput(f"your data folder {p} is a file, not a folder; move the file away, "
+                               "or set SOLO_DATA_DIR to a folder")
+    if write:
+        try:
+            check_writable(folder, "your data folder", folder=True)
+        except InvalidInput as err:
+            raise InvalidInput(f"{err} (or set SOLO_DATA_DIR to another folder)") from None
+    return folder
 
 
 def is_builtin(path: Path) -> bool:
