@@ -49,6 +49,13 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except SoloError as err:
             raise SoloClickError(str(err), err.exit_code) from None
+        except OSError as err:
+            # The last resort for a file or folder no command reported itself: still one line.
+            if err.filename is None or isinstance(err, BrokenPipeError):
+                raise
+            from solo.errors import describe_os_error, one_line
+
+            raise SoloClickError(one_line(describe_os_error(err, err.filename, "", "use"))) from None
 
 
 class SoloClickError(click.ClickException):
@@ -66,7 +73,20 @@ def cli() -> None:
     """Play Mage Wars Arena solo against the Dummy Mage, with the board in front of you."""
 
 
+def tolerant_output() -> None:
+    """Let standard output and error replace what the terminal cannot encode (a map's box
+    characters, arrows, dashes under ``PYTHONIOENCODING=latin-1`` or an ASCII locale) with ``?``
+    instead of failing with UnicodeEncodeError.  A stream already set to tolerate it is kept."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict":
+            try:
+                stream.reconfigure(errors="replace")
+            except (AttributeError, ValueError):  # pragma: no cover - not a TextIOWrapper
+                pass
+
+
 def main(argv: list[str] | None = None) -> None:
+    tolerant_output()
     try:
         cli.main(args=argv, prog_name="solo")
     except KeyboardInterrupt:  # pragma: no cover - interactive only
