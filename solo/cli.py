@@ -52,6 +52,13 @@ class LazyGroup(click.Group):
         except KeyboardInterrupt:  # Ctrl-C (or SIGTERM/SIGHUP in a game): not click's "Aborted!"
             click.echo("\nsolo: interrupted", err=True)
             sys.exit(130)
+        except OSError as err:
+            # The last resort for a file or folder no command reported itself: still one line.
+            if err.filename is None or isinstance(err, BrokenPipeError):
+                raise
+            from solo.errors import describe_os_error, one_line
+
+            raise SoloClickError(one_line(describe_os_error(err, err.filename, "", "use"))) from None
 
 
 class SoloClickError(click.ClickException):
@@ -69,10 +76,23 @@ def cli() -> None:
     """Play Mage Wars Arena solo against the Dummy Mage, with the board in front of you."""
 
 
+def tolerant_output() -> None:
+    """Let standard output and error replace what the terminal cannot encode (a map's box
+    characters, arrows, dashes under ``PYTHONIOENCODING=latin-1`` or an ASCII locale) with ``?``
+    instead of failing with UnicodeEncodeError.  A stream already set to tolerate it is kept."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict":
+            try:
+                stream.reconfigure(errors="replace")
+            except (AttributeError, ValueError):  # pragma: no cover - not a TextIOWrapper
+                pass
+
+
 def main(argv: list[str] | None = None) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C raises KeyboardInterrupt
+    tolerant_output()
     try:
         cli.main(args=argv, prog_name="solo")
     except KeyboardInterrupt:  # pragma: no cover - interactive only

@@ -16,9 +16,10 @@ import click
 
 from solo.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.cli_cards import attack_short, cost_text, format_table, range_text
-from solo.decks import (DECK_SIZES, DeckSet, add_card, available, deck_name, is_builtin, mana_curve,
-                        notes, random_set, remove_card, resolve, save, slugify, user_dir, validate)
-from solo.errors import InvalidDeck, InvalidInput
+from solo.decks import (DECK_SIZES, DeckSet, add_card, available, check_user_dir, deck_name, is_builtin,
+                        mana_curve, notes, random_set, remove_card, resolve, save, slugify, user_dir,
+                        validate)
+from solo.errors import InvalidDeck, InvalidInput, check_writable
 
 PATH = click.Path(dir_okay=False, path_type=Path)
 
@@ -43,6 +44,7 @@ def _first_line(text: str, width: int = 60) -> str:
 @deck.command("list")
 def list_() -> None:
     """List the built-in sets and your own."""
+    check_user_dir()
     rows = []
     for e in available():
         where = e.where + (" (hidden by yours)" if e.shadowed else "")
@@ -209,12 +211,21 @@ def new(out: Path | None, answers: Path | None, force: bool) -> None:
     catalog = get_catalog()
     if out is not None and out.exists() and not force:
         raise InvalidInput(f"{out} already exists; choose another --out or add --force")
+    _check_dest(out)
     prompter = _prompter(answers)
     check = None if (out is not None or force) else _name_check(set(), None, fixed_dest=False)
     ds = _build(prompter, catalog, None, check)
     path = save(ds, out or user_dir() / f"{slugify(ds.name)}.toml", catalog)
     _report_unused(prompter)
     _after_save(ds, path, catalog)
+
+
+def _check_dest(out: Path | None) -> None:
+    """Before any question: refuse a destination no set could be saved to (answers never lost)."""
+    if out is None:
+        check_user_dir(write=True)
+    else:
+        check_writable(out.expanduser(), "deck file")
 
 
 def _build(prompter, catalog: Catalog, start: DeckSet | None, check) -> DeckSet:
@@ -240,6 +251,10 @@ def edit(set_: str, out: Path | None, answers: Path | None) -> None:
     own = {start.path} if start.path else set()
     fixed = out is not None or not builtin
     check = _name_check(own, start.name if builtin else None, fixed_dest=fixed)
+    if out is not None or builtin:
+        _check_dest(out)
+    elif start.path is not None:
+        check_writable(start.path, "deck file")
     prompter = _prompter(answers)
     ds = _build(prompter, catalog, start, check)
     if out is not None:
@@ -262,7 +277,7 @@ def _open_for_change(set_: str) -> tuple[DeckSet, Path, str]:
     ds = resolve(set_)
     if ds.path is not None and not is_builtin(ds.path):
         return ds, ds.path, ""
-    dest = user_dir() / f"{slugify(ds.name)}.toml"
+    dest = check_user_dir(write=True) / f"{slugify(ds.name)}.toml"
     if dest.exists():
         raise InvalidInput(f"{ds.name} is built in and you already have a set at {dest}; "
                            f"change that one (give its path)")
@@ -349,6 +364,7 @@ def random_(seed: int | None, harder: bool, easier: bool, out: Path | None, name
     name = (name or f"Random {source.seed}{flavour}").strip()
     if not name:
         raise InvalidInput("--name is empty; give the set a name")
+    _check_dest(out)
     dest = out or user_dir() / f"{slugify(name)}.toml"
     if not force:
         if dest.exists():

@@ -315,7 +315,7 @@ def log(game, markdown) -> None:
     if markdown:
         from solo.board import write_atomic
 
-        write_atomic(Path(markdown), text)
+        write_atomic(Path(markdown), text, what="log file")
         click.echo(f"Wrote {markdown}")
     else:
         click.echo(text, nl=False)

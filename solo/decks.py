@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from solo.board import write_atomic
 from solo.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
-from solo.errors import InvalidInput, SoloError, read_text
+from solo.errors import InvalidInput, SoloError, check_writable, describe_os_error, read_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from solo.catalog import Card
@@ -351,6 +351,22 @@ def user_dir() -> Path:
     return user_data_dir() / "decks"
 
 
+def check_user_dir(write: bool = False) -> Path:
+    """:func:`user_dir`, refused with one line when the data folder (or its ``decks`` folder) is
+    a file -- and, with ``write``, when sets could not be saved there (read-only, not yours)."""
+    folder = user_dir()
+    for p in (user_data_dir(), folder):
+        if os.path.lexists(p) and not p.is_dir():
+            raise InvalidInput(f"your data folder {p} is a file, not a folder; move the file away, "
+                               "or set SOLO_DATA_DIR to a folder")
+    if write:
+        try:
+            check_writable(folder, "your data folder", folder=True)
+        except InvalidInput as err:
+            raise InvalidInput(f"{err} (or set SOLO_DATA_DIR to another folder)") from None
+    return folder
+
+
 def is_builtin(path: Path) -> bool:
     try:
         return path.resolve().parent == builtin_dir().resolve()
@@ -413,10 +429,10 @@ def resolve(name_or_path: str | Path) -> DeckSet:
     """
     text = str(name_or_path)
     p = Path(text).expanduser()
-    if p.is_file():
-        return load(p)
     if p.is_dir():
         raise InvalidInput(f"{p} is a directory, not a deck file; give a .toml file or a set name")
+    if p.exists():  # a file, or a pipe or device: read_text refuses what is too big
+        return load(p)
     low = text.strip().lower()
     entries = available()
     for group in ("user", "built-in"):
@@ -456,9 +472,9 @@ def save(deckset: DeckSet, path: str | Path, catalog: Catalog | None = None) -> 
     text = dumps(deckset, catalog)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(p, text)
     except OSError as err:
-        raise InvalidInput(f"cannot write deck file {p}: {err.strerror or err}") from None
+        raise InvalidInput(describe_os_error(err, p, "deck file")) from None
+    write_atomic(p, text, "deck file")
     deckset.path = p
     return p
 

@@ -30,26 +30,160 @@ def one_line(text) -> str:
     return "".join(out)
 
 
+#: The most a file named as input may hold.  Boards, deck sets, answers files and saved games
+#: are a few kilobytes; anything this large is the wrong file (or /dev/zero), and reading it
+#: whole would only eat memory.
+MAX_INPUT_BYTES = 4 * 1024 * 1024
+
+
+def _size_text(n: int) -> str:
+    """
+    >>> _size_text(4 * 1024 * 1024), _size_text(1536)
+    ('4 MB', '1.5 KB')
+    """
+    for unit, size in (("MB", 1024 * 1024), ("KB", 1024)):
+        if n >= size:
+            return f"{n / size:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{n} bytes"
+
+
 def read_text(path, what: str, missing_hint: str = "check the path", error=None) -> str:
     """The text of a UTF-8 file, or one clear line saying why it cannot be read.
 
     ``what`` names the file for the person ("deck file", "board file"...); ``error`` is the
-    :class:`SoloError` subclass to raise (InvalidInput by default).
+    :class:`SoloError` subclass to raise (InvalidInput by default).  At most
+    :data:`MAX_INPUT_BYTES` are read, so a huge file, ``/dev/zero`` or an endless pipe is
+    refused at once.  Line ends are read as ``\\n`` whatever the file uses.
     """
     from pathlib import Path
 
     error = error or InvalidInput
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8")
+        with open(p, "rb") as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
     except FileNotFoundError:
         raise error(f"{what} {p} not found; {missing_hint}") from None
     except IsADirectoryError:
         raise error(f"{what} {p} is a folder, not a file") from None
+    except OSError as err:
+        raise error(describe_os_error(err, p, what, "read")) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise error(f"{what} {p} is larger than {_size_text(MAX_INPUT_BYTES)}; is it the right file?")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{what} {p} is not UTF-8 text; save it as UTF-8") from None
-    except OSError as err:
-        raise error(f"cannot read {what} {p}: {err.strerror or err}") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _file_in_the_way(path) -> str | None:
+    """The first folder on the way to ``path`` (or ``path``) that is really a file, if any."""
+    import os
+    from pathlib import Path
+
+    p = Path(path)
+    for parent in [*reversed(p.parents), p]:
+        if os.path.lexists(parent) and not parent.is_dir():
+            return str(parent)
+    return None
+
+
+def _nearest_folder(path) -> str:
+    """``path`` if it is a folder, else the nearest folder above it that exists."""
+    import os
+
+    q = path if os.path.isdir(path) else path.parent
+    while not os.path.lexists(q) and q.parent != q:
+        q = q.parent
+    return str(q)
+
+
+def describe_os_error(err: OSError, path, what: str = "file", action: str = "write") -> str:
+    """One line for a person on why ``path`` could not be read or written, and what to do.
+
+    ``what`` names the file ("board file", "deck file", "saved game"..., or "" for none);
+    ``action`` is ``"read"``, ``"write"`` or another verb (anything but "read" counts as writing).  The path is the one the person gave, never a temporary file's.
+
+    >>> import errno
+    >>> print(describe_os_error(OSError(errno.ENOSPC, "No space left"), "out.json", "board file"))
+    cannot write board file out.json: the disk is full; free some space or write somewhere else
+    >>> print(describe_os_error(OSError(errno.EACCES, "Permission denied"), "b.json", "board file", "read"))
+    cannot read board file b.json: permission denied; check the file's permissions
+    """
+    import errno
+    import os
+    from pathlib import Path
+
+    p = Path(path)
+    folder = _nearest_folder(p)
+    writing = action != "read"
+    code = err.errno
+    if code in (errno.EACCES, errno.EPERM):
+        fix = (f"choose a folder you may write to, or check the permissions of {folder}"
+               if writing else "check the file's permissions")
+        why = f"permission denied; {fix}"
+    elif code == errno.EROFS:
+        why = f"{folder} is on a read-only disk; write somewhere else"
+    elif code == errno.ENOSPC:
+        why = "the disk is full; free some space or write somewhere else"
+    elif code == getattr(errno, "EDQUOT", None):
+        why = "your disk quota is used up; free some space or write somewhere else"
+    elif code == errno.EFBIG:
+        why = "the file would pass the file-size limit (see ulimit -f); raise the limit or write less"
+    elif code == errno.ENOENT and writing and os.path.isdir(p.parent):
+        why = f"{p.parent} does not take new files; choose another folder"
+    elif code == errno.ENOENT:
+        why = (f"the folder {p.parent} does not exist; create it first or choose another path"
+               if writing else "it does not exist; check the path")
+    elif code == errno.ENOTDIR or (code == errno.EEXIST and writing and _file_in_the_way(p)):
+        # EEXIST: making a folder where a file is
+        culprit = _file_in_the_way(p)
+        why = (f"{culprit} is a file, not a folder; choose another path" if culprit
+               else "part of the path is a file, not a folder; choose another path")
+    elif code == errno.EISDIR:
+        why = "it is a folder; give the path of a file"
+    elif code == errno.ENAMETOOLONG:
+        why = "the name is too long; choose a shorter path"
+    elif code == errno.ELOOP:
+        why = "too many symbolic links; check the path"
+    elif code == errno.EIO:
+        why = "the disk reported an input/output error; check the disk or use another one"
+    else:
+        why = err.strerror or (os.strerror(code) if code else str(err))
+    return f"cannot {action} {what + ' ' if what else ''}{p}: {why}"
+
+
+def check_writable(path, what: str = "file", folder: bool = False) -> None:
+    """Refuse, with the line :func:`describe_os_error` would give, a file that could not be
+    written because of where it goes: a file stands where a folder should be, or the nearest
+    existing folder is read-only or not ours.  With ``folder``, ``path`` is a folder to save
+    files into.
+
+    Creates nothing (a missing folder passes when it could be made) and writes nothing: used
+    before questions are asked, so that answers are never lost to a place that cannot take them.
+    """
+    import errno
+    import os
+    from pathlib import Path
+
+    p = Path(path)
+    nearest = p if folder else p.parent
+    while not os.path.lexists(nearest) and nearest.parent != nearest:
+        nearest = nearest.parent
+    if not os.path.isdir(nearest):
+        code = errno.ENOTDIR
+    elif not os.access(nearest, os.W_OK | os.X_OK):
+        read_only = False
+        try:
+            read_only = bool(os.statvfs(nearest).f_flag & os.ST_RDONLY)
+        except (AttributeError, OSError):  # pragma: no cover - no statvfs (Windows)
+            pass
+        code = errno.EROFS if read_only else errno.EACCES
+    else:
+        return
+    raise InvalidInput(describe_os_error(OSError(code, os.strerror(code)), p, what,
+                                         "write to" if folder else "write"))
 
 
 class SoloError(Exception):
@@ -74,26 +208,3 @@ class InvalidDeck(SoloError):
 
     exit_code = 1
 
-
-def describe_os_error(err: OSError, path, what: str) -> str:
-    """One line for a file-system problem with ``path`` (``what`` names it for the person),
-    with the fix."""
-    import errno
-
-    code = err.errno
-    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
-        return f"the disk is full writing {what} {path}: free some space and try again"
-    if code == errno.EFBIG:
-        return f"{what} {path} is over the file-size limit (ulimit -f): raise the limit and try again"
-    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return (f"{what} {path} cannot be written (read-only or no permission): make it writable, "
-                "or set SOLO_DATA_DIR to a folder that is")
-    if code == errno.ENOENT:
-        return f"the folder for {what} {path} does not exist: create it or choose another path"
-    if code == errno.ENOTDIR:
-        return f"part of the path of {what} {path} is a file, not a folder: choose another path"
-    if code == errno.EISDIR:
-        return f"{what} {path} is a folder, not a file: choose a file name"
-    if code == errno.ENAMETOOLONG:
-        return f"the path of {what} {path} is too long: choose a shorter one"
-    return f"cannot use {what} {path}: {err.strerror or err}"

@@ -173,7 +173,7 @@ def test_save_is_atomic_when_writing_fails(tmp_path, monkeypatch, catalog):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(decks.os, "replace", boom)
-    with pytest.raises(InvalidInput, match="cannot write deck file .*No space left"):
+    with pytest.raises(InvalidInput, match="cannot write deck file .*: the disk is full"):
         decks.save(DeckSet("Other"), path, catalog)
     assert path.read_text() == starter_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.toml"]
