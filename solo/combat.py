@@ -24,6 +24,13 @@ The steps of one strike, in the game's order:
 6. Doublestrike / Triplestrike strike again; Vampiric heals the attacker;
 7. a melee attack then meets the target's damage barriers and its counterstrike.
 
+An attack whose dice a person rolled at the table goes through the same steps:
+:func:`resolve_reported_attack` takes a :class:`Reported` that is asked, when a strike reaches
+them, for the normal and critical damage the attack dice showed (instead of step 4's roll) and for
+the markers the effect die gave (instead of step 5's roll).  Everything else -- the Daze check,
+the Defense, armor, Piercing, immunities, the counterstrike -- is rolled and decided here as for
+any attack.
+
 Positions, range, line of sight, guards and who may attack whom are the caller's business.
 """
 
@@ -52,6 +59,22 @@ BASH = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3, trait
 
 #: Asked when a target could use a Defense: (target, the Defense, its roll modifier) -> use it?
 DefenseChoice = Callable[[Piece, Defense, int], bool]
+
+
+@dataclass
+class Reported:
+    """The dice a person rolled for their own attack, asked for only when a strike gets that far
+    (a Daze miss, an avoided attack or an immune target asks nothing).
+
+    ``damage(strike, only_ones)`` gives (normal, critical) as the attack dice showed them; when
+    ``only_ones`` is true the target is Incorporeal and only the dice showing 1 count, so the
+    person reports those.  ``markers(strike)`` gives the markers the effect die (or the card)
+    gave; it is not asked when the strike destroys the target or cannot give effects.
+    """
+
+    damage: Callable[["Strike", bool], tuple[int, int]]
+    markers: Callable[["Strike"], list[str]]
+
 
 _VS = re.compile(r"^\+\s*(\d+)\s+vs\.?\s+(.+)$", re.IGNORECASE)
 
@@ -108,6 +131,8 @@ class Strike:
     destroyed: bool = False
     #: the target's damage once this strike is on it (set when the strike is recorded)
     damage_total: int | None = None
+    #: the attack dice (and effect) were rolled by a person and reported (see :class:`Reported`)
+    reported: bool = False
     steps: list[str] = field(default_factory=list)
 
     @property
@@ -393,10 +418,11 @@ def _on(work: Board, p: Piece | None) -> Piece | None:
 
 # -- resolution ------------------------------------------------------------------------------
 
-def resolve_attack(board: Board, attacker: Piece, attack: Attack | str, target: Piece,
+def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, target: Piece,
                    source: DiceSource, *, moved: bool = False, is_spell: bool | None = None,
                    first_strike: bool = True, sweep_target: Piece | None = None,
-                   use_defense: bool | DefenseChoice = True) -> AttackResult:
+                   use_defense: bool | DefenseChoice = True,
+                   report: Reported | None = None) -> AttackResult:
     """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
 
     ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
@@ -407,18 +433,32 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str, target: 
     action (Melee +X, Bloodthirsty +X, Charge +X and Vampiric count only then).
     ``sweep_target``: the second, different target of a Sweeping attack.  ``use_defense``:
     whether the target tries its Defense (the Dummy Mage's side always does), or a
-    :data:`DefenseChoice` asked when it could.
+    :data:`DefenseChoice` asked when it could.  ``report``: the attack dice were rolled by a
+    person (see :func:`resolve_reported_attack`).
     """
-    att, spell = _find_attack(board, attacker, attack, is_spell)
-    _check_dice(att)
+    if attack is None and report is not None:
+        att, spell = UNNAMED, bool(is_spell)
+        use_defense = False  # its traits are unknown: it may well be Unavoidable
+    else:
+        att, spell = _find_attack(board, attacker, attack, is_spell)
+    if report is None:
+        _check_dice(att)
+    elif att.zone or att.kind == "zone":
+        raise SoloError(f"{att.name} is a zone attack: report each object's damage separately "
+                        "or let solo roll it")
     work = board.copy()
     a, t = _on(work, attacker), _on(work, target)
     result = AttackResult(attack=att.name, attacker=attacker.id, target=target.id)
-    kind = "zone attack" if att.zone or att.kind == "zone" else (att.kind or "attack")
-    result.steps.append(f"{name_of(work, a)} attacks {name_of(work, t)} with {att.name} "
-                        f"({kind}{', spell' if spell else ''}).")
+    if att is UNNAMED:
+        result.steps.append(f"{name_of(work, a)} attacks {name_of(work, t)} with an attack solo "
+                            "does not know (no Defense is rolled for it).")
+    else:
+        kind = "zone attack" if att.zone or att.kind == "zone" else (att.kind or "attack")
+        result.steps.append(f"{name_of(work, a)} attacks {name_of(work, t)} with {att.name} "
+                            f"({kind}{', spell' if spell else ''}"
+                            f"{', dice rolled by you' if report is not None else ''}).")
     _sequence(work, a, att, t, source, result, role="attack", moved=moved, is_spell=spell,
-              first=first_strike, use_defense=use_defense, reactions=True)
+              first=first_strike, use_defense=use_defense, reactions=True, report=report)
     if att.has("Sweeping"):
         second = _on(work, sweep_target) if sweep_target is not None and work.find(sweep_target.id) else None
         if second is None or second.id == t.id:
@@ -426,10 +466,37 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str, target: 
         elif work.find(a.id) is not None:
             result.steps.append(f"Sweeping: a second attack, at {name_of(work, second)}.")
             _sequence(work, a, att, second, source, result, role="sweep", moved=False,
-                      is_spell=spell, first=False, use_defense=use_defense, reactions=True)
+                      is_spell=spell, first=False, use_defense=use_defense, reactions=True,
+                      report=report)
     if att.is_melee:
         result.once_used = once_markers(work, a) if work.find(a.id) else []
     return _finish(result)
+
+
+#: The attack of a report that does not name it (damage a person rolled for a spell, say).
+UNNAMED = Attack(name="attack", action=None, kind=None, range=(0, 0), dice=None)
+
+
+def resolve_reported_attack(board: Board, attacker: Piece, attack: Attack | str | None,
+                            target: Piece, report: Reported, source: DiceSource, *,
+                            moved: bool = False, is_spell: bool | None = None,
+                            first_strike: bool = True, sweep_target: Piece | None = None,
+                            use_defense: bool | DefenseChoice = True) -> AttackResult:
+    """An attack whose attack dice (and effect die) a person rolled at the table; the board is
+    not changed.
+
+    Resolved exactly as :func:`resolve_attack` resolves a rolled one -- the Daze check, the
+    target's Defense (modified by its Daze and Restrained; none against Unavoidable attacks or
+    by an Incapacitated target; its uses counted), armor and Piercing, criticals, Incorporeal,
+    immunities, Indestructible, No Damage, Vampiric, more strikes, damage barriers and the
+    counterstrike, rolled with ``source`` -- except that each of the attack's own strikes asks
+    ``report`` for what the attack dice showed and for the markers, instead of rolling them.
+    ``attack`` may roll "X" dice (the card says how many); None is an attack solo does not know:
+    no traits, and no Defense is rolled for it.  Zone attacks cannot be reported.
+    """
+    return resolve_attack(board, attacker, attack, target, source, moved=moved,
+                          is_spell=is_spell, first_strike=first_strike,
+                          sweep_target=sweep_target, use_defense=use_defense, report=report)
 
 
 def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str, zone: str,
@@ -466,8 +533,9 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
               source: DiceSource, result: AttackResult, *, role: str, moved: bool,
               is_spell: bool, first: bool, use_defense: bool | DefenseChoice, reactions: bool,
               barrier: bool = False, zone_daze: int | None = None,
-              credit: str | None = None) -> None:
-    """One attack with its additional strikes, then (for melee) damage barriers and counterstrike."""
+              credit: str | None = None, report: Reported | None = None) -> None:
+    """One attack with its additional strikes, then (for melee) damage barriers and counterstrike.
+    ``report`` (a person's dice) serves the attack's own strikes only, never the answers to it."""
     n = strike_count(work, attack, target)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
@@ -480,7 +548,7 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
         s = _strike(work, attacker, attack, target, source, role=_nth_strike(i, role),
                     first=first and i == 0,
                     moved=moved and i == 0, is_spell=is_spell, use_defense=use_defense,
-                    barrier=barrier, zone_daze=zone_daze, credit=credit)
+                    barrier=barrier, zone_daze=zone_daze, credit=credit, report=report)
         _record(work, result, s)
         if s.push is not None and work.find(target.id) is not None:
             _after_push(work, s, target, source, result)
@@ -684,23 +752,27 @@ def choose_defense(board: Board, target: Piece, attack: Attack) -> tuple[int, De
 def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             source: DiceSource, *, role: str, first: bool, moved: bool, is_spell: bool,
             use_defense: bool | DefenseChoice, barrier: bool, zone_daze: int | None,
-            credit: str | None = None) -> Strike:
+            credit: str | None = None, report: Reported | None = None) -> Strike:
     zone = attack.zone or attack.kind == "zone"
     traits = attack_traits(work, attacker, attack)
     tname = name_of(work, target)
     side = attacker.side if attacker is not None else None
     s = Strike(role=role, attack=attack.name, kind=attack.kind,
                attacker=attacker.id if attacker is not None else None, target=target.id,
-               side=side if credit is None else credit, target_card=target.card)
+               side=side if credit is None else credit, target_card=target.card,
+               reported=report is not None)
     if role == "attack":
         head = f"{tname}: attack dice" if zone else "  Attack dice:"
     else:
         head = f"{role[0].upper()}{role[1:]} at {tname}: attack dice"
     what = attack_label(work, attacker, attack, target, role)  # for a person rolling the dice
 
-    s.dice, s.dice_parts = attack_dice(work, attacker, attack, target, first=first, moved=moved,
-                                       is_spell=is_spell, barrier=barrier)
-    s.steps.append(f"{head} {s.dice} ({', '.join(s.dice_parts)}).")
+    if isinstance(attack.dice, int) and not isinstance(attack.dice, bool):
+        s.dice, s.dice_parts = attack_dice(work, attacker, attack, target, first=first,
+                                           moved=moved, is_spell=is_spell, barrier=barrier)
+        s.steps.append(f"{head} {s.dice} ({', '.join(s.dice_parts)}).")
+    elif attack.dice is not None:  # "X": only a reported attack gets here
+        s.steps.append(f"{head} {attack.dice}, as its card says.")
 
     # Daze on the attacker (a zone attack checked once, before any target).
     if zone_daze is not None:
@@ -755,21 +827,29 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                        "no Defense.")
 
     # Attack dice, armor, damage.
-    s.faces = source.attack_dice(s.dice, f"{what}: {s.dice} attack dice")
-    t = tally(s.faces)
-    s.normal, s.critical = t.normal, t.critical
-    faces = " ".join(f"[{f}]" for f in s.faces)
-    s.steps.append(f"  Rolled {faces}: normal {s.normal}, critical {s.critical}.")
     incorporeal = work.has_trait(target, "Incorporeal")
     ethereal = _has(traits, "Ethereal")
+    if report is not None:
+        s.normal, s.critical = report.damage(s, incorporeal and not ethereal)
+        what_counts = "the 1s " if incorporeal and not ethereal else ""
+        s.steps.append(f"  You rolled {what_counts}normal {s.normal}, critical {s.critical}.")
+    else:
+        s.faces = source.attack_dice(s.dice, f"{what}: {s.dice} attack dice")
+        t = tally(s.faces)
+        s.normal, s.critical = t.normal, t.critical
+        faces = " ".join(f"[{f}]" for f in s.faces)
+        s.steps.append(f"  Rolled {faces}: normal {s.normal}, critical {s.critical}.")
     piercing = trait_value(traits, "Piercing") or 0
     base_armor = 0 if incorporeal else work.armor(target)
     armor = max(0, base_armor - piercing)
     if _has(traits, "Critical Damage"):
         armor = 0
     if incorporeal and not ethereal:
-        ones_n = sum(1 for f in s.faces if f == "1")
-        ones_c = sum(1 for f in s.faces if f == "1*")
+        if report is not None:  # the person counted the 1s: normal 1s and critical 1s
+            ones_n, ones_c = s.normal, s.critical
+        else:
+            ones_n = sum(1 for f in s.faces if f == "1")
+            ones_c = sum(1 for f in s.faces if f == "1*")
         damage = ones_c + max(0, ones_n - armor)
         s.steps.append(f"  {tname} is Incorporeal: only the 1s count, {damage} damage.")
     else:
@@ -807,25 +887,31 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
     # Effects: nothing to roll for when the strike destroys the target (or fells a mage).
     lethal = damage > 0 and work.life(target) > 0 and target.damage + damage >= work.life(target) \
         and not work.has_trait(target, "Indestructible")
-    if not attack.effects or lethal:
+    # A reported attack is asked for its markers even without an effect table: its card's
+    # text may give some.
+    if lethal or (not attack.effects and report is None):
         return s
     if incorporeal and not ethereal:
         s.steps.append(f"  {tname} is Incorporeal: no effects from a non-Ethereal attack.")
         return s
-    tough = trait_value(work.traits(target), "Tough") or 0
-    dmod = damage_type_modifier(work, target, attack.damage_type)
-    s.effect_roll = source.d12(f"{what}: effect die")
-    s.effect_modifier = tough + dmod
-    total = s.effect_roll + s.effect_modifier
-    mods = "".join(f" {_signed(v)} ({why})" for v, why in
-                   ((tough, "Tough"), (dmod, attack.damage_type or "")) if v)
     rolled: list[str] = []
-    for e in attack.effects:
-        if e.covers(total):
-            rolled = list(e.conditions)
-            break
-    shown = f"{s.effect_roll}{mods}" + (f" = {total}" if mods else "")
-    s.steps.append(f"  Effect die {shown}: " + (", ".join(rolled) if rolled else "no effect") + ".")
+    if report is not None:
+        rolled = list(report.markers(s))
+        s.steps.append("  You report " + (", ".join(rolled) if rolled else "no markers") + ".")
+    else:
+        tough = trait_value(work.traits(target), "Tough") or 0
+        dmod = damage_type_modifier(work, target, attack.damage_type)
+        s.effect_roll = source.d12(f"{what}: effect die")
+        s.effect_modifier = tough + dmod
+        total = s.effect_roll + s.effect_modifier
+        mods = "".join(f" {_signed(v)} ({why})" for v, why in
+                       ((tough, "Tough"), (dmod, attack.damage_type or "")) if v)
+        for e in attack.effects:
+            if e.covers(total):
+                rolled = list(e.conditions)
+                break
+        shown = f"{s.effect_roll}{mods}" + (f" = {total}" if mods else "")
+        s.steps.append(f"  Effect die {shown}: " + (", ".join(rolled) if rolled else "no effect") + ".")
     for c in rolled:
         if c == "Push":
             _push(work, s, target, source)

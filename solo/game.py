@@ -614,31 +614,31 @@ class Game:
                 attack = next(a for a in attacks if a.name == name)
             if not isinstance(attack.dice, int):  # "X" dice: the card says how many
                 return [f"{attack.name} rolls as many dice as its card says: roll them and "
-                        "report the damage."] + self._typed_attack(actor, target, attack)
-            result = combat.resolve_attack(b, actor, attack, target, self.dice, moved=moved)
-            self._results.append(result)
-            applied = combat.apply(b, result)
-            return result.steps + mirror_lines(b, result) + applied.lines
+                        "report the damage."] + self._typed_attack(actor, target, attack, moved)
+            return self._put(combat.resolve_attack(b, actor, attack, target, self.dice, moved=moved))
         return self._typed_attack(actor, target, attacks[0] if attacks else None)
 
-    def _typed_attack(self, attacker: Piece, target: Piece, attack) -> list[str]:
-        """You rolled: solo tries the target's Defense, then applies armor and markers."""
-        b = self.board
-        lines = []
-        if attack is not None and not attack.has("Unavoidable") and not b.incapacitated(target):
-            found = combat.choose_defense(b, target, attack)
-            if found is not None:
-                index, defense = found
-                mod = combat.defense_modifier(b, target)
-                roll = self.dice.d12(f"Defense of {target.card}")
-                used = target.extra.setdefault("defense_used", {})
-                used[str(index)] = used.get(str(index), 0) + 1
-                shown = f"{roll}" + (f" {mod:+d} (Daze/Restrained) = {roll + mod}" if mod else "")
-                if roll + mod >= defense.roll:
-                    return [f"{self._name(target)} rolls its Defense {defense.roll}+: {shown}. "
-                            "The attack is avoided; do not roll."]
-                lines.append(f"{self._name(target)} rolls its Defense {defense.roll}+: {shown}. It fails.")
+    def _typed_attack(self, attacker: Piece, target: Piece, attack, moved: bool = False) -> list[str]:
+        """You rolled the attack dice: the attack goes through :mod:`solo.combat` like a rolled
+        one (Daze check, the target's Defense, armor, Piercing, counterstrike... with the game's
+        dice) and asks you for the damage and the markers only when a strike gets that far.
+        ``attack`` None: an attack solo does not know (no Defense is rolled for it)."""
+        result = combat.resolve_reported_attack(self.board, attacker, attack, target,
+                                                combat.Reported(self._ask_damage, self._ask_markers),
+                                                self.dice, moved=moved)
+        for s in result.strikes:  # what your report changed
+            if s.reported and s.target not in self._touched:
+                self._touched.append(s.target)
+        return self._put(result)
 
+    def _put(self, result: combat.AttackResult) -> list[str]:
+        """Put an attack of yours on the board and record it for the step; its lines."""
+        self._results.append(result)
+        applied = combat.apply(self.board, result)
+        return result.steps + mirror_lines(self.board, result) + applied.lines
+
+    def _ask_damage(self, strike: combat.Strike, only_ones: bool) -> tuple[int, int]:
+        """What your attack dice showed for one strike: normal+critical."""
         def check(text: str) -> str | None:
             try:
                 _parse_damage(text)
@@ -646,37 +646,23 @@ class Game:
                 return str(err)
             return None
 
-        text = self.ask(Question("turn.attack.damage", "text",
-                                 "Damage rolled: normal+critical (e.g. 5+2, or 4 for normal only)",
-                                 default="0", validate=check))
-        normal, critical = _parse_damage(text)
-        armor = b.armor(target)
-        piercing = (attack.trait_value("Piercing") or 0) if attack is not None else 0
-        dealt = damage_after_armor(normal, critical, armor, piercing)
-        lines.append(f"{normal} normal + {critical} critical against armor {armor}"
-                     + (f" (Piercing {piercing})" if piercing else "") + f": {dealt} damage.")
-        return lines + self._deal(target, dealt, credit="ym")
+        message = "Damage rolled: normal+critical (e.g. 5+2, or 4 for normal only)"
+        if strike.role != "attack":
+            message = f"{automaton.cap(strike.role)}: {message[0].lower()}{message[1:]}"
+        if only_ones:
+            message += (f"; {self._name(self.board.get(strike.target))} is Incorporeal: count "
+                        "only the dice showing 1 (1 normal, 1* critical)")
+        return _parse_damage(self.ask(Question("turn.attack.damage", "text", message, default="0",
+                                               validate=check)))
 
-    def _deal(self, target: Piece, dealt: int, credit: str) -> list[str]:
-        b = self.board
-        lines = []
-        self._touched.append(target.id)
-        if dealt:
-            combat.take_damage(b, target, dealt)
-            lines.append(f"{automaton.cap(self._name(target))} now has {target.damage} damage of {b.life(target)}.")
-        markers = self.ask(Question("turn.attack.conditions", "text",
-                                    "Markers it gets (e.g. Burn, Burn; empty for none)", default="",
-                                    validate=_check_markers))
-        for name in [_marker_name(m) for m in markers.replace(";", ",").split(",") if m.strip()]:
-            block = combat.condition_block(b, target, name)
-            if block:
-                lines.append(f"No {name} on {self._name(target)}: {block}.")
-                continue
-            target.conditions[name] = target.conditions.get(name, 0) + 1
-            lines.append(f"{self._name(target)} gets {name}.")
-        if combat.destroy_if_dead(b, target, credit):
-            lines.append(f"{self._name(target)} is destroyed: take it off the board.")
-        return lines
+    def _ask_markers(self, strike: combat.Strike) -> list[str]:
+        """The markers your attack's effect die (or its card) gave one strike."""
+        message = "Markers it gets (e.g. Burn, Burn; empty for none)"
+        if strike.role != "attack":
+            message = f"{automaton.cap(strike.role)}: {message[0].lower()}{message[1:]}"
+        text = self.ask(Question("turn.attack.conditions", "text", message, default="",
+                                 validate=_check_markers))
+        return [_marker_name(m) for m in text.replace(";", ",").split(",") if m.strip()]
 
     def _your_spell(self, mage: Piece) -> list[str]:
         b = self.board
