@@ -23,7 +23,7 @@ from solo import automaton, combat, turns, upkeep
 from solo import board as board_mod
 from solo.board import Board, Creature, Piece, from_dict as board_from_dict, new_board
 from solo.catalog import SPELL_DECKS, get_catalog
-from solo.dice import DiceSource, SeededSource, TypedSource, damage_after_armor, face_to_d6
+from solo.dice import DiceSource, SeededSource, TypedSource, face_to_d6
 from solo.errors import InvalidInput, SoloError, read_text
 from solo.prompts import Choice, Prompter, Question
 from solo.resolve import mirror_lines, resolve_decision

@@ -12,6 +12,7 @@ from solo.conformance import Checker
 from solo.dice import ScriptedSource
 from solo.game import Game, Settings
 from solo.prompts import RulePrompter
+from solo.rounds import RoundState
 
 
 def new_game():
@@ -21,8 +22,8 @@ def new_game():
 def your_turn(game, answers):
     """Play one turn of yours in the creatures stage, answering with ``answers``; the step and
     the prompter (its ``asked`` lists the questions)."""
-    game.phase = {"round": 1, "step": "creatures", "next": "ym", "ym_done": False,
-                  "mage_active": True}
+    game.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                       "ym_done": False, "mage_active": True})
     game.prompter = RulePrompter(answers)
     step = game.play_one()
     assert step is not None and step.label.startswith("your turn")
