@@ -118,6 +118,104 @@ def games_per_second(games: int) -> dict[str, float]:
     return out
 
 
+BYTES_PER_STEP = 2048
+COMMIT_MS = 2.0
+RESUME_MS = 100.0
+TEN_ROUNDS_KB = 200
+
+
+def _wchar() -> int:
+    """Bytes this process has handed to write() so far (Linux), or -1."""
+    try:
+        for line in Path("/proc/self/io").read_text().splitlines():
+            if line.startswith("wchar:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return -1
+
+
+def _long_session(folder: Path, seed: int, life: int, skill: str = "beginner"):  # noqa: C901
+    """A journalled game played by the scripted opponent, both mages given ``life`` life so it
+    lasts; returns the session (its commits timed in ``session.commit_times``)."""
+    from solo.game import ENGINE, Game, Settings
+    from solo.journal import Journal
+    from solo.session import Session, settings_dict
+    from solo.simulate import Opponent
+
+    j = Journal(folder)
+    settings = Settings(seed=seed, name=f"bench-{seed}", dm_life=life, alternate_end=False)
+    game = Game.new(settings)
+    game.board.mages["ym"].life = life
+    info = j.create(settings.name, settings_dict(settings), ENGINE, game.state())
+    s = Session(j, info, game, [], [])
+    if skill == "passive":  # quickcasts nothing, does nothing: the game lasts
+        from solo.prompts import RulePrompter
+
+        s.game.prompter = RulePrompter({"quickcast.you": "pass", "turn.actor": "done"})
+    else:
+        s.game.prompter = Opponent(s.game, skill)
+    s.commit_times = []
+    commit = j.commit_step
+
+    def timed(*a, **k):
+        t = time.perf_counter()
+        commit(*a, **k)
+        s.commit_times.append(time.perf_counter() - t)
+
+    j.commit_step = timed
+    return s
+
+
+def journal_figures(folder: Path) -> dict[str, float]:
+    """The game journal: bytes written and commit time per step (a 250-step game), resume and
+    undo on a 1,000-step game, the storage of a 10-round game."""
+    import shutil
+
+    out: dict[str, float] = {}
+    # 250 steps: bytes handed to write() per step, and the commit's time.
+    s = _long_session(folder / "a", 1, 400)
+    before = _wchar()
+    while len(s.rows) < 250 and not s.game.over:
+        s.play_one()
+    out["steps_measured"] = len(s.rows)
+    out["bytes_per_step"] = (_wchar() - before) / len(s.rows) if before >= 0 else -1
+    out["commit_ms"] = statistics.median(s.commit_times) * 1000
+    out["commit_p95_ms"] = sorted(s.commit_times)[int(0.95 * len(s.commit_times))] * 1000
+    s.journal.close()
+    # A 10-round game's storage: the database file (and its WAL) once it is closed.
+    s = _long_session(folder / "b", 2, 120)
+    while s.game.phase.round <= 10 and not s.game.over:
+        s.play_one()
+    out["ten_round_steps"] = len(s.rows)
+    s.journal.close()
+    out["ten_rounds_kb"] = sum(p.stat().st_size for p in (folder / "b").glob("games.sqlite3*")) / 1024
+    # 1,000 steps: resume (open the database, rebuild the game) and undo one step.
+    from solo.journal import Journal
+    from solo.session import Session
+
+    s = _long_session(folder / "c", 3, 999, "skilled")
+    while len(s.rows) < 1000 and not s.game.over:
+        s.play_one()
+    out["long_steps"] = len(s.rows)
+    s.journal.close()
+    resume, undo = [], []
+    for _ in range(7):
+        t = time.perf_counter()
+        j = Journal(folder / "c")
+        s = Session.open(j, j.find("bench-3"))
+        resume.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        s.undo()
+        undo.append(time.perf_counter() - t)
+        s.redo()
+        j.close()
+    out["resume_ms"] = statistics.median(resume) * 1000
+    out["undo_ms"] = statistics.median(undo) * 1000
+    shutil.rmtree(folder, ignore_errors=True)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=21, help="fresh processes per start-up figure")
@@ -135,6 +233,10 @@ def main(argv: list[str] | None = None) -> int:
     cat_t = catalog_load(python, args.runs)
     dec_t = decision_times(args.decisions)
     sims = games_per_second(args.games)
+    import tempfile
+
+    with tempfile.TemporaryDirectory(dir=os.environ.get("SOLO_BENCH_DIR")) as tmp:
+        jf = journal_figures(Path(tmp))
 
     med = statistics.median
     base = med(click_t)
@@ -148,11 +250,16 @@ def main(argv: list[str] | None = None) -> int:
         "catalog_load_ms": med(cat_t) * 1000,
         "decision_ms": med(dec_t) * 1000, "decision_p95_ms": sorted(dec_t)[int(0.95 * len(dec_t))] * 1000,
         "games_per_second_beginner": sims["beginner"], "games_per_second_skilled": sims["skilled"],
+        **{f"journal_{k}": v for k, v in jf.items()},
     }
     ok = {"roll": figures["roll_ratio"] <= STARTUP_RATIO,
           "dm": figures["dm_creature_ratio"] <= STARTUP_RATIO,
           "decision": figures["decision_ms"] < DECISION_MS,
-          "games": min(sims.values()) >= GAMES_PER_SECOND}
+          "games": min(sims.values()) >= GAMES_PER_SECOND,
+          "bytes": 0 <= jf["bytes_per_step"] <= BYTES_PER_STEP,
+          "commit": jf["commit_ms"] <= COMMIT_MS,
+          "resume": max(jf["resume_ms"], jf["undo_ms"]) <= RESUME_MS,
+          "storage": jf["ten_rounds_kb"] <= TEN_ROUNDS_KB}
     figures["targets_met"] = all(ok.values())
 
     if args.json:
@@ -176,6 +283,16 @@ def main(argv: list[str] | None = None) -> int:
              f"{sims['beginner']:.0f} (beginner), {sims['skilled']:.0f} (skilled)",
              f">= {GAMES_PER_SECOND}", mark[ok["games"]]),
             ("catalog load, fresh process", f"{figures['catalog_load_ms']:.1f} ms", "(info)", ""),
+            (f"journal: bytes written a step ({jf['steps_measured']:.0f} steps)",
+             f"{jf['bytes_per_step']:.0f} B", f"<= {BYTES_PER_STEP} B", mark[ok["bytes"]]),
+            ("journal: committing one step",
+             f"{jf['commit_ms']:.2f} ms (p95 {jf['commit_p95_ms']:.2f})", f"<= {COMMIT_MS:g} ms",
+             mark[ok["commit"]]),
+            (f"journal: resume / undo one step ({jf['long_steps']:.0f} steps)",
+             f"{jf['resume_ms']:.0f} ms / {jf['undo_ms']:.0f} ms", f"<= {RESUME_MS:g} ms",
+             mark[ok["resume"]]),
+            (f"journal: a 10-round game ({jf['ten_round_steps']:.0f} steps)",
+             f"{jf['ten_rounds_kb']:.0f} KB", f"<= {TEN_ROUNDS_KB} KB", mark[ok["storage"]]),
         ]
         print(f"solo benchmarks, {figures['date']}, {figures['machine']}")
         print(f"start-up: median of {args.runs} runs (ratio of medians); "

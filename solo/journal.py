@@ -17,7 +17,8 @@ way OpenSpiel keeps a state as its list of actions:
 A step is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), written only when the step is
 complete; the database runs in WAL mode with ``synchronous=FULL``, so whatever stops a step
 (Ctrl-C, a signal, ``kill -9``, an exception, power loss) the game is exactly as it was after
-the last whole step.  Pages are 1 KB: a step appends one row, so a commit writes about one page.
+the last whole step.  Pages are 512 bytes: a step appends one row, so a commit writes a page
+or two.
 
 A game in play is held by one session at a time, with a lock file per game
 (:class:`GameLock`); a second session is refused with the first one's process id.
@@ -41,7 +42,9 @@ from solo.errors import SoloError, describe_os_error
 
 DB_NAME = "games.sqlite3"
 #: A checkpoint of the whole state every this many steps (and one at the start).
-CHECKPOINT_EVERY = 24
+CHECKPOINT_EVERY = 50
+#: Small pages: a step appends one row, and a commit writes the pages it touched.
+PAGE_SIZE = 512
 #: Steps of a game are keyed ``game * KEY_SPAN + n`` in one integer primary key: a step is then
 #: one row in one b-tree (no separate index to update on every commit).
 KEY_SPAN = 1 << 32
@@ -175,7 +178,7 @@ class Journal:
             raise db_error(err, self.path) from None
         try:
             if new:
-                self.db.execute("PRAGMA page_size=1024")
+                self.db.execute(f"PRAGMA page_size={PAGE_SIZE}")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
