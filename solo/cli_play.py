@@ -224,13 +224,22 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
         session.hold()
         out(f"Resuming {info.name}: round {session.game.phase.round}, "
             f"{len(session.rows)} steps played.")
-        if session.rows:  # where it stands: the last instructions
-            last = session.rows[-1]
-            out(f"Last step: {last.label}")
-            for entry in last.entries:
+        # Where it stands: what happened since your last answer (the Dummy Mage's instructions).
+        mine = [i for i, r in enumerate(session.rows) if r.asked]
+        since = session.rows[mine[-1] + 1:] if mine else session.rows[-3:]
+        for row in since or session.rows[-1:]:
+            out(f"Step {row.n}: {row.label}")
+            for entry in row.entries:
                 for line in entry["lines"]:
                     out(f"  {line}")
     else:
+        if name:  # refused before any question is asked
+            from solo.journal import check_name
+
+            check_name(name)
+            if journal.find(name) is not None:
+                raise InvalidInput(f"a game called {name!r} exists: resume it with solo play "
+                                   f"--resume --name {_q(name)}, or choose another --name")
         settings = setup_settings(prompter, out, seed=seed, dice=dice, mage=mage, dm_mage=dm_mage,
                                   decks=decks, dm_life=dm_life, name=name, draw=draw)
         if not name:  # a name of its own: game-SEED, game-SEED-2...

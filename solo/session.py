@@ -200,7 +200,7 @@ class Session:
                 choices.append(Choice("Go back to one of my earlier steps...", "pick"))
             choices.append(Choice("Show the board", "board"))
             what = prompter.ask(Question("undo.next", "select",
-                                         f"Undone ({len(self.rows)} steps stand). What now?",
+                                         f"The game stands after step {len(self.rows)}. What now?",
                                          tuple(choices), default="go"))
             if what == "go":
                 return
