@@ -28,7 +28,8 @@ def import_old_saves(journal: Journal, warn=None) -> list[str]:
                 warn(f"not imported: {err}")
             journal.mark_imported(key, None)
             continue
-        journal.mark_imported(key, journal.find(name).id if journal.find(name) else None)
+        info = journal.find(name)
+        journal.mark_imported(key, info.id if info is not None else None)
         made.append(name)
     return made
 
