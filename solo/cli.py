@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "dm": ("solo.cli_dm:dm", "Decide what the Dummy Mage does next on a board file."),
     "play": ("solo.cli_play:play", "Play a whole game against the Dummy Mage, round by round."),
     "log": ("solo.cli_play:log", "Print a saved game's log, or export it as Markdown."),
+    "export": ("solo.cli_transfer:export", "Write a saved game to a file, to import it elsewhere."),
+    "import": ("solo.cli_transfer:import_", "Add a game from a file written by solo export."),
     "simulate": ("solo.cli_simulate:simulate", "Play many headless games to rate a deck set."),
 }
 
