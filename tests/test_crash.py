@@ -179,7 +179,7 @@ def test_stopped_at_random_moments_by_any_signal_loses_nothing(tmp_path, env):
     db = tmp_path / "data" / "games.sqlite3"
     rng = random.Random(2024)
     stops, games, mid_game = Counter(), 0, 0
-    while sum(stops.values()) < KILLS and games < KILLS * 3:
+    while (sum(stops.values()) < KILLS or mid_game < KILLS // 3) and games < KILLS * 6:
         games += 1
         name = f"stopped{games}"
         for _ in range(400):
