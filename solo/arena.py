@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable
 from functools import lru_cache
 from dataclasses import dataclass
 
@@ -116,7 +117,7 @@ class Arena:
 class Geometry:
     """An arena with its walls: movement, paths and line of sight."""
 
-    def __init__(self, arena: Arena, walls: list[Wall] = ()) -> None:
+    def __init__(self, arena: Arena, walls: Iterable[Wall] = ()) -> None:
         self.arena = arena
         self.walls = list(walls)
         self._by_edge: dict[frozenset[str], list[Wall]] = {}

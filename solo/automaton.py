@@ -14,6 +14,7 @@ rules are in docs/rulings.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solo import combat, upkeep
@@ -357,7 +358,7 @@ def in_spell_range(board: Board, card_range: tuple[int, int], zone: str) -> bool
     return board.geometry().line_of_sight(dm.zone, zone)
 
 
-def _highest_life(board: Board, source: DiceSource, options: list[Piece], why: str) -> Piece:
+def _highest_life(board: Board, source: DiceSource, options: Sequence[Piece], why: str) -> Piece:
     best = max(board.remaining_life(p) for p in options)
     tied = [p for p in options if board.remaining_life(p) == best]
     return source.choose(tied, f"tie: {why}", [label(board, p) for p in tied])
@@ -543,12 +544,12 @@ def choose_attack_spell_target(board: Board, source: DiceSource, card: Card):
     if zone_attack:
         if in_spell_range(board, card.range, ym.zone):
             return ym.zone
-        zones = {c.zone for c in board.side_creatures("ym") if in_arena(board, c)
-                 and in_spell_range(board, card.range, c.zone)}
-        if not zones:
+        in_range = {c.zone for c in board.side_creatures("ym") if in_arena(board, c)
+                    and in_spell_range(board, card.range, c.zone)}
+        if not in_range:
             return "!neither your mage nor any of your creatures is in range"
-        near = min(board.distance(dm.zone, z) for z in zones)
-        zones = sorted(z for z in zones if board.distance(dm.zone, z) == near)
+        near = min(board.distance(dm.zone, z) for z in in_range)
+        zones = sorted(z for z in in_range if board.distance(dm.zone, z) == near)
         most = max(sum(1 for c in board.side_creatures("ym") if c.zone == z) for z in zones)
         zones = [z for z in zones if sum(1 for c in board.side_creatures("ym") if c.zone == z) == most]
         return source.choose(zones, f"tie: zones for {card.name}")
@@ -564,6 +565,7 @@ def choose_attack_spell_target(board: Board, source: DiceSource, card: Card):
 
 def _cast_attack(board: Board, source: DiceSource, d: Decision, card: Card, target) -> Decision:
     attack = spell_attack(card)
+    assert attack is not None  # an attack spell without an attack is discarded before
     board.discards["attack"].append(card.name)
     if isinstance(target, str):
         d.data["target"] = target
@@ -667,8 +669,9 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
         attacks = legal_attacks(board, attacker, from_zone, ym, quick_only)
         if attacks:
             return ym, attacks
-    options = [(c, legal_attacks(board, attacker, from_zone, c, quick_only))
-               for c in board.side_creatures("ym") if in_arena(board, c)]
+    options: list[tuple[Piece, list[Attack]]] = [
+        (c, legal_attacks(board, attacker, from_zone, c, quick_only))
+        for c in board.side_creatures("ym") if in_arena(board, c)]
     options = [(c, a) for c, a in options if a]
     if not options:
         conj = [(c, [a for a in board.attacks(attacker) if a.is_melee and a.action
@@ -722,6 +725,7 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
                               f"({len(ym_active)} to its {len(dm_active)}). Take your next action.")
         return d
     c = next_creature(board, source)
+    assert c is not None  # it has an active creature (dm_active)
     d = Decision("", data={"creature": c.id})
     who = label(board, c)
     for event in upkeep.activate(board, c):  # guard marker off, Slam -> Daze, Knockdown ends
@@ -820,7 +824,7 @@ def _reachable(board: Board, c: Piece, geo, flying: bool, steps: int) -> dict[st
 def _best_move_attack(board: Board, source: DiceSource, c: Piece, options, geo=None):
     """Among zones it can move to, the one from which rule A's target choice is best."""
     ym = board.mages["ym"]
-    scored = []
+    scored: list[tuple[tuple[int, int], str, list[str], Piece, list[Attack]]] = []
     for zone, path in options:
         ym_attacks = legal_attacks(board, c, zone, ym, quick_only=True) if in_arena(board, ym) else []
         if ym_attacks:
@@ -958,6 +962,7 @@ def _blocking_wall(board: Board, c: Piece, quarry: Piece, geo, flying: bool) -> 
             continue
         for w in geo.walls_between(c.zone, n):
             p = board.get(w.id)
+            assert isinstance(p, Conjuration)  # a wall is a conjuration on a border
             if p.side == "ym" and w.passage_blocked:
                 return p
     return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,6 +100,8 @@ class Board:
     stage: str = "quickcast-1"
     extra: dict = field(default_factory=dict)
     catalog: Catalog | None = field(default=None, repr=False, compare=False)
+    # Set by the caller, never saved: which card a person with physical cards drew (see draw).
+    drawer: Callable[[str, list[str]], str] | None = field(default=None, repr=False, compare=False)
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -150,7 +153,7 @@ class Board:
         card they drew; without it the top of the pile is taken.
         """
         pile = self.decks[deck]
-        drawer = getattr(self, "drawer", None)
+        drawer = self.drawer
         if drawer is None:
             return pile.pop(0), False
         card = drawer(deck, list(pile))
@@ -184,6 +187,7 @@ class Board:
         if isinstance(p, Creature):
             self.creatures.remove(p)
         else:
+            assert isinstance(p, Conjuration)
             self.conjurations.remove(p)
         return p
 
@@ -464,7 +468,7 @@ def _creature_dict(c: Creature) -> dict:
 
 
 def _conj_dict(c: Conjuration) -> dict:
-    d = {"id": c.id, "card": c.card, "side": c.side, "zone": c.zone}
+    d: dict[str, object] = {"id": c.id, "card": c.card, "side": c.side, "zone": c.zone}
     if c.border is not None:
         d["border"] = c.border
     d.update({"damage": c.damage, "traits": list(c.traits), "stats": dict(c.stats)})
@@ -747,9 +751,11 @@ def new_board(dm_mage: str = "Warlock", ym_mage: str = "Beastmaster", *, dm_zone
     for card, who in ((dm, "the Dummy Mage"), (ym, "your mage")):
         if card.type != "Mage":
             raise InvalidInput(f"{card.name} is a {card.type}, not a mage, for {who}")
+    dm_start = dm_life if dm_life is not None else dm.life
+    assert dm_start is not None and ym.life is not None, "every mage card has a life"
     arena = Arena(columns, rows)
     mages = {"dm": Mage(id="dm", card=dm.name, side="dm", zone=arena.normal(dm_zone),
-                        life=dm_life if dm_life is not None else dm.life),
+                        life=dm_start),
              "ym": Mage(id="ym", card=ym.name, side="ym", zone=arena.normal(ym_zone), life=ym.life)}
     piles = {d: list((decks or {}).get(d, [])) for d in SPELL_DECKS}
     return Board(round=1, initiative="dm", arena=arena, mages=mages, creatures=[],

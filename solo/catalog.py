@@ -132,8 +132,8 @@ class Attack:
         return trait_value(list(self.traits), name)
 
     def to_dict(self) -> dict:
-        d = {"name": self.name, "action": self.action, "kind": self.kind,
-             "range": list(self.range), "dice": self.dice}
+        d: dict[str, object] = {"name": self.name, "action": self.action, "kind": self.kind,
+                                "range": list(self.range), "dice": self.dice}
         if self.damage_type:
             d["damage_type"] = self.damage_type
         if self.zone:

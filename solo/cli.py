@@ -84,9 +84,12 @@ def tolerant_output() -> None:
     instead of failing with UnicodeEncodeError.  A stream already set to tolerate it is kept."""
     for stream in (sys.stdout, sys.stderr):
         if getattr(stream, "errors", None) == "strict":
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is None:  # pragma: no cover - not a TextIOWrapper
+                continue
             try:
-                stream.reconfigure(errors="replace")
-            except (AttributeError, ValueError):  # pragma: no cover - not a TextIOWrapper
+                reconfigure(errors="replace")
+            except ValueError:  # pragma: no cover
                 pass
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import shlex
 import textwrap
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import click
 
@@ -20,6 +20,9 @@ from solo.decks import (DECK_SIZES, DeckSet, add_card, available, check_user_dir
                         mana_curve, notes, random_set, remove_card, resolve, save, slugify, user_dir,
                         validate)
 from solo.errors import InvalidDeck, InvalidInput, check_writable
+
+if TYPE_CHECKING:
+    from solo.prompts import Prompter
 
 PATH = click.Path(dir_okay=False, path_type=Path)
 
@@ -155,7 +158,7 @@ def validate_(set_: str) -> None:
 
 # -- building and editing --------------------------------------------------------------------
 
-def _prompter(answers: Path | None):
+def _prompter(answers: Path | None) -> Prompter:
     from solo.prompts import QuestionaryPrompter, ScriptedPrompter
 
     return ScriptedPrompter.from_file(answers) if answers else QuestionaryPrompter()
@@ -182,8 +185,10 @@ def _name_check(own: set[Path], keep_builtin: str | None, fixed_dest: bool) -> C
     return check
 
 
-def _report_unused(prompter) -> None:
-    unused = getattr(prompter, "unused", lambda: {})()
+def _report_unused(prompter: Prompter) -> None:
+    from solo.prompts import ScriptedPrompter
+
+    unused = prompter.unused() if isinstance(prompter, ScriptedPrompter) else {}
     if unused:
         click.echo(f"solo: note: answers never asked for: {', '.join(unused)}", err=True)
 
@@ -262,6 +267,7 @@ def edit(set_: str, out: Path | None, answers: Path | None) -> None:
     elif builtin:
         dest = user_dir() / f"{slugify(ds.name)}.toml"
     else:
+        assert start.path is not None  # resolve() reads every set from a file
         dest = start.path
     path = save(ds, dest, catalog)
     _report_unused(prompter)

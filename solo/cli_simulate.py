@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -21,7 +22,7 @@ def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool =
     seeds = [seed + i for i in range(games)]
     if progress:
         with click.progressbar(seeds, label=f"Playing {games} games",
-                               file=click.get_text_stream("stderr")) as bar:
+                               file=sys.stderr) as bar:
             results = [play_one(deckset, s, opponent) for s in bar]
     else:
         results = [play_one(deckset, s, opponent) for s in seeds]

@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, overload
 
 from solo.board import Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import MAGE_LEVEL, Attack, Defense, trait_max, trait_value
@@ -407,6 +407,10 @@ def _check_dice(attack: Attack) -> None:
                         "decides (resolve it by hand)")
 
 
+@overload
+def _on(work: Board, p: Piece) -> Piece: ...
+@overload
+def _on(work: Board, p: Piece | None) -> Piece | None: ...
 def _on(work: Board, p: Piece | None) -> Piece | None:
     if p is None:
         return None
@@ -440,6 +444,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
         att, spell = UNNAMED, bool(is_spell)
         use_defense = False  # its traits are unknown: it may well be Unavoidable
     else:
+        assert attack is not None, "an attack without a name needs its dice reported"
         att, spell = _find_attack(board, attacker, attack, is_spell)
     if report is None:
         _check_dice(att)
@@ -668,6 +673,7 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
                 first: bool = True, moved: bool = False, is_spell: bool = False,
                 barrier: bool = False) -> tuple[int, list[str]]:
     """How many dice the attack rolls against ``target``, and why (``["Bite 4", "Melee +1"]``)."""
+    assert attack.dice is not None, f"{attack.name} rolls no attack dice"
     base = int(attack.dice)
     parts = [f"{attack.name} {base}"]
     total = base
@@ -803,7 +809,8 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
     elif not use_defense:
         pass
     elif work.incapacitated(target):
-        if (work.card_of(target) and work.card_of(target).defenses):
+        card = work.card_of(target)
+        if card and card.defenses:
             s.steps.append(f"  {tname} is Incapacitated and cannot use its Defense.")
     else:
         chosen = choose_defense(work, target, attack)
@@ -822,9 +829,11 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                 s.steps.append(f"  {tname}'s Defense {d.roll}+: rolled {shown}: the attack is avoided.")
                 return s
             s.steps.append(f"  {tname}'s Defense {d.roll}+: rolled {shown}: it fails.")
-    if unavoidable and work.card_of(target) is not None and work.card_of(target).defenses:
-        s.steps.append(f"  {'Zone attacks are' if zone else 'The attack is'} Unavoidable: "
-                       "no Defense.")
+    if unavoidable:
+        card = work.card_of(target)
+        if card is not None and card.defenses:
+            s.steps.append(f"  {'Zone attacks are' if zone else 'The attack is'} Unavoidable: "
+                           "no Defense.")
 
     # Attack dice, armor, damage.
     incorporeal = work.has_trait(target, "Incorporeal")
@@ -966,6 +975,7 @@ def _after_push(work: Board, s: Strike, target: Piece, source: DiceSource,
                 result: AttackResult) -> None:
     """A Bash after a blocked Push; Passage Attacks of walls a pushed creature crosses."""
     push = s.push
+    assert push is not None  # called only after a push
     if push.blocked_by is not None:
         _sequence(work, None, BASH, target, source, result, role="bash", moved=False,
                   is_spell=False, first=True, use_defense=False, reactions=False, credit=s.side)
@@ -1059,7 +1069,8 @@ def apply(board: Board, result: AttackResult) -> Applied:
     out = Applied()
     board.extra.setdefault("tally", {"dm": 0, "ym": 0})
     for s in result.strikes:
-        card = (board.find(s.target).card if board.find(s.target) else None)
+        hit = board.find(s.target)
+        card = hit.card if hit else None
         for gone in _apply_strike(board, s):
             out.destroyed.append(gone)
             out.lines.append(f"Remove {card} ({gone}) from the arena: it is destroyed.")

@@ -300,13 +300,14 @@ class Game:
                 raise SoloError("this game cannot be edited") from None
             self.restore(before)
             try:
-                step = self.edit_board()
+                edited = self.edit_board()
             except (UndoRequested, EditRequested):  # changed its mind while editing
-                step = None
-            if step is None:
+                edited = None
+            if edited is None:
                 self.restore(before)
                 self.recorded = []
                 return None
+            step = edited
         step.round = step.round or rnd
         step.stage = step.stage or stage
         self.board.stage = self.phase.stage.board_stage  # for the status line
@@ -551,6 +552,7 @@ class Game:
         elif what == "summon":
             lines += self._your_summon()
         elif what == "guard":
+            assert isinstance(actor, Creature)  # only a creature is offered "guard"
             actor.guarding = True
             lines.append(f"{automaton.cap(self._name(actor))} is guarding.")
         elif what == "other":
@@ -745,7 +747,8 @@ class Game:
                        Choice("Remove it", "remove")]
         what = self.ask(Question("edit.field", "select", f"Change what on {self._name(p)}?",
                                  tuple(fields), default="damage"))
-        old = None
+        old: object = None
+        new: object
         if what == "zone":
             old, p.zone = p.zone, self.ask(Question("edit.zone", "select", "New zone?",
                                                     tuple(b.arena.zones()), default=p.zone))
@@ -815,7 +818,7 @@ def _facts(decision) -> dict:
     keys = ("action", "card", "discarded", "target", "creature")
     data = decision.to_json()
     out = {k: data[k] for k in keys if k in data}
-    damage = {}
+    damage: dict[str, int] = {}
     for r in decision.results:
         for s in r.strikes:
             if s.damage and s.target:

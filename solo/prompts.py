@@ -379,17 +379,17 @@ class QuestionaryPrompter(Prompter):
                                        **io).unsafe_ask()
             return pairs[index][1]
         if q.kind == "confirm":
-            default = True if q.default is None else bool(q.default)
-            return bool(questionary.confirm(q.message, default=default, **io).unsafe_ask())
-        default = "" if q.default is None else str(q.default)
+            yes = True if q.default is None else bool(q.default)
+            return bool(questionary.confirm(q.message, default=yes, **io).unsafe_ask())
+        prefill = "" if q.default is None else str(q.default)
         message = q.message
         if q.kind == "int" and q.default is not None:
             # Not typed into the field: typing 7 over a pre-filled 5 would give 57.
-            message, default = f"{q.message} (Enter: {q.default})", ""
+            message, prefill = f"{q.message} (Enter: {q.default})", ""
         if q.kind == "autocomplete":
-            text = questionary.autocomplete(q.message, choices=q.titles(), default=default,
+            text = questionary.autocomplete(q.message, choices=q.titles(), default=prefill,
                                             match_middle=True, ignore_case=True,
                                             validate=q.check, **io).unsafe_ask()
         else:  # text, int
-            text = questionary.text(message, default=default, validate=q.check, **io).unsafe_ask()
+            text = questionary.text(message, default=prefill, validate=q.check, **io).unsafe_ask()
         return q.parse(text)

@@ -207,9 +207,9 @@ def zone_contents(board: Board) -> dict[str, list[Piece]]:
     for c in board.creatures:
         if c.side not in ("dm", "ym"):
             put(c)
-    for c in board.conjurations:
-        if c.border is None:
-            put(c)
+    for cj in board.conjurations:
+        if cj.border is None:
+            put(cj)
     return out
 
 
@@ -219,6 +219,8 @@ def _walls_by_border(board: Board) -> tuple[dict[frozenset, list[Conjuration]], 
     by_edge: dict[frozenset, list[Conjuration]] = {}
     walls = [c for c in board.conjurations if c.border is not None]
     for w in walls:
+        if w.border is None:
+            continue
         try:
             a, b = board.arena.normal(w.zone), board.arena.normal(w.border)
         except Exception:  # noqa: BLE001
