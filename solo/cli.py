@@ -66,7 +66,8 @@ class LazyGroup(click.Group):
 class SoloClickError(click.ClickException):
     def __init__(self, message: str, exit_code: int = 2) -> None:
         super().__init__(message)
-        self.exit_code = exit_code
+        # click reads the status from the instance; its stubs declare it on the class only.
+        self.exit_code = exit_code  # type: ignore[misc]
 
     def show(self, file=None) -> None:
         click.echo(f"solo: {self.format_message()}", err=True)

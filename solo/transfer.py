@@ -198,8 +198,11 @@ def replay(data: Any) -> Replayed:
     for key in ("engine", "name"):
         if key in data and not isinstance(data[key], str):
             raise Refused(f"its {key} is not text")
+    raw_settings = data.get("settings")
+    if not isinstance(raw_settings, dict):
+        raise Refused("its settings are missing or not an object")
     try:
-        settings = load_settings(data.get("settings"))
+        settings = load_settings(raw_settings)
     except DAMAGED as err:
         raise Refused(f"its settings are damaged ({err})") from None
     steps = data.get("steps")
@@ -338,7 +341,7 @@ def _row(n: int, raw: Any) -> StepRow:
 def _start_step(start: dict, rows: list[StepRow]) -> int:
     """The step the start applies after: the steps before it wrote ``log_len`` entries."""
     log_len = start.get("log_len")
-    if not _whole(log_len) or log_len < 0:
+    if not isinstance(log_len, int) or isinstance(log_len, bool) or log_len < 0:
         raise Refused("its start has no log_len (the log entries written before it)")
     written = 0
     for i, row in enumerate(rows):
