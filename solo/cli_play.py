@@ -220,8 +220,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
 
     if resume:
         info = find_game(journal, name)
-        session = Session.open(journal, info, at=at_step)
-        session.hold()
+        session = Session.open(journal, info, at=at_step, hold=True)
         out(f"Resuming {info.name}: round {session.game.phase.round}, "
             f"{len(session.rows)} steps played.")
         if session.rows:  # where it stands: the last instructions

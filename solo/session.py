@@ -83,8 +83,25 @@ class Session:
         return cls(journal, info, game, [], [])
 
     @classmethod
-    def open(cls, journal: Journal, info: GameInfo, at: int | None = None) -> "Session":
-        """The game as it stands (or after step ``at``), rebuilt from the journal."""
+    def open(cls, journal: Journal, info: GameInfo, at: int | None = None,
+             hold: bool = False) -> "Session":
+        """The game as it stands (or after step ``at``), rebuilt from the journal.  ``hold``:
+        take the game's lock first, so that a game played elsewhere is refused before
+        anything of it is read or changed."""
+        lock = GameLock(journal, info) if hold else None
+        if lock is not None:
+            lock.acquire()
+        try:
+            session = cls._open(journal, info, at)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        session.lock = lock
+        return session
+
+    @classmethod
+    def _open(cls, journal: Journal, info: GameInfo, at: int | None) -> "Session":
         rows = journal.steps(info.id)
         redo = journal.steps(info.id, undone=True)
         settings = load_settings(info.settings)
