@@ -230,6 +230,13 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
                 for line in entry["lines"]:
                     out(f"  {line}")
     else:
+        if name:  # refused before any question
+            from solo.journal import check_name
+
+            check_name(name)
+            if journal.find(name) is not None:
+                raise InvalidInput(f"a game called {name!r} exists: resume it with solo play "
+                                   f"--resume --name {_q(name)}, or choose another --name")
         settings = setup_settings(prompter, out, seed=seed, dice=dice, mage=mage, dm_mage=dm_mage,
                                   decks=decks, dm_life=dm_life, name=name, draw=draw)
         if not name:  # a name of its own: game-SEED, game-SEED-2...
