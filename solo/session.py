@@ -148,6 +148,13 @@ class Session:
         n = len(self.rows) + 1
         row = StepRow(n, step.who, step.label, step.round or self.game.phase.round,
                       list(self.game.recorded) or None, entries, time.time())
+        if (row.answers is None and self.redo_rows and not self.redo_rows[0].asked
+                and self.redo_rows[0].entries == entries):
+            # nobody was asked and it wrote what the first step to redo wrote: that step,
+            # redone (the steps after it can still be redone, until a new answer)
+            self.journal.set_length(self.info.id, n, _status(self.game))
+            self.rows.append(self.redo_rows.pop(0))
+            return
         last_cp = max((c for c in self.checkpoints if c < n), default=0)
         checkpoint = self.game.state() if n - last_cp >= CHECKPOINT_EVERY or self.game.over else None
         self.journal.commit_step(self.info.id, row, checkpoint, drop_redo=bool(self.redo_rows),
@@ -200,7 +207,11 @@ class Session:
     def undo_menu(self) -> None:
         """You asked to undo: go back one of your steps, then choose to go on, undo more, redo,
         or go back to one of your earlier steps."""
-        label = self.undo()
+        try:
+            label = self.undo()
+        except ReplayMismatch as err:  # the game stays as it was
+            self.on_output(f"Cannot undo: {err}")
+            return
         if label is None:
             self.on_output("Nothing to undo yet.")
             return
@@ -224,19 +235,23 @@ class Session:
             if what == "board":
                 self.on_output(self.game.show_board())
                 continue
-            if what == "undo":
-                label = self.undo()
-                self.on_output(f"undo: {label}" if label else "Nothing more to undo.")
-            elif what == "redo":
-                label = self.redo()
-                self.on_output(f"redo: {label}" if label else "Nothing to redo.")
-            elif what == "pick":
-                pick = prompter.ask(Question(
-                    "undo.to", "select", "Go back to just before which of your steps?",
-                    tuple(Choice(f"{r.n}. round {r.round} - {r.label}", i) for i, r in reversed(mine)),
-                    default=mine[-1][0]))
-                label = self.go_to(pick)
-                self.on_output(f"back to before: {label}")
+            try:
+                if what == "undo":
+                    label = self.undo()
+                    self.on_output(f"undo: {label}" if label else "Nothing more to undo.")
+                elif what == "redo":
+                    label = self.redo()
+                    self.on_output(f"redo: {label}" if label else "Nothing to redo.")
+                elif what == "pick":
+                    pick = prompter.ask(Question(
+                        "undo.to", "select", "Go back to just before which of your steps?",
+                        tuple(Choice(f"{r.n}. round {r.round} - {r.label}", i)
+                              for i, r in reversed(mine)),
+                        default=mine[-1][0]))
+                    label = self.go_to(pick)
+                    self.on_output(f"back to before: {label}")
+            except ReplayMismatch as err:  # the game stays as it was
+                self.on_output(f"Cannot do that: {err}")
 
 
 def open_saved(name: str, folder: Any = None) -> Session:
@@ -271,11 +286,11 @@ def rebuild(journal: Journal, info: GameInfo, settings: Settings, rows: list[Ste
     log = [e for r in rows[:cp] for e in r.entries]
     game = Game.from_state(settings, state, log)
     for row in rows[cp:n]:
-        replay_step(game, row, info, cp)
+        replay_step(game, row, info)
     return game
 
 
-def replay_step(game: Game, row: StepRow, info: GameInfo | None = None, cp: int = 0) -> None:
+def replay_step(game: Game, row: StepRow, info: GameInfo | None = None) -> None:
     before = len(game.log)
     prompter = ReplayPrompter(row.answers, row.n)
     game.prompter, saved = prompter, game.prompter
@@ -295,8 +310,9 @@ def replay_step(game: Game, row: StepRow, info: GameInfo | None = None, cp: int 
         if info is None:
             raise
         raise ReplayMismatch(
-            f"game {info.name!r} (played with {info.engine}) no longer replays with this version "
-            f"of solo: {err}. Go back to its last checkpoint that holds with: solo play --resume "
-            f"--name {quote(info.name)} --at-step {cp}") from None
+            f"game {info.name!r} (played with {info.engine}) no longer replays as recorded (another "
+            f"version of solo, or a damaged database): {err}. Go back to the last step that "
+            f"replays with: solo play --resume --name {quote(info.name)} --at-step {row.n - 1}"
+            ) from None
     finally:
         game.prompter, game.on_output = saved, output
