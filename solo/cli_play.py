@@ -163,6 +163,7 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
         if list_games:
             list_all(journal)
             return
+        journal.check_writable()  # before any question
         prompter = ScriptedPrompter.from_file(answers) if answers else QuestionaryPrompter()
         play_session(journal, prompter, resume=resume, name=name, at_step=at_step, seed=seed,
                      dice=dice, draw=draw, mage=mage, dm_mage=dm_mage, decks=decks, dm_life=dm_life)

@@ -151,8 +151,9 @@ def db_error(err: Exception, path: Path) -> JournalError:
         return JournalError(f"the game database {path} is busy (another solo is writing); "
                             "try again in a moment")
     if "disk i/o" in text or "i/o error" in text:
-        return JournalError(f"the disk failed while writing {path} ({err}); check the disk "
-                            "(every step up to the last whole one is kept)")
+        return JournalError(f"writing {path} failed ({err}): check the free space, the file-size "
+                            "limit (ulimit -f) and the disk (every step up to the last whole one "
+                            "is kept)")
     return JournalError(f"the game database {path} failed: {err}")
 
 
@@ -191,6 +192,21 @@ class Journal:
 
     def close(self) -> None:
         self.db.close()
+
+    def check_writable(self) -> None:
+        """Refuse at once, before any question, a database that cannot be written (a
+        read-only file or folder): a write that is rolled back."""
+        if self.db.in_transaction:
+            return
+        version = int(self._run("PRAGMA user_version").fetchone()[0])
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute(f"PRAGMA user_version = {version}")
+            finally:
+                self.db.execute("ROLLBACK")
+        except sqlite3.Error as err:
+            raise db_error(err, self.path) from None
 
     # -- low level -----------------------------------------------------------------------------
     def _run(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
