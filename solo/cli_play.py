@@ -177,12 +177,18 @@ def list_all(journal) -> None:
         click.echo("No games yet.")
     for g in games:
         st = g.settings
-        when = datetime.datetime.fromtimestamp(g.last).strftime("%Y-%m-%d %H:%M")
+        try:
+            when = datetime.datetime.fromtimestamp(g.last).strftime("%Y-%m-%d %H:%M")
+        except (OverflowError, OSError, ValueError):
+            when = "?"
         state = {"ym": "over: you won", "dm": "over: the Dummy Mage won",
                  "draw": "over: a draw"}.get(g.result or "", "over") if g.status == "over" \
             else f"round {g.round}"
         click.echo(f"{g.name:20} {st.get('ym_mage', '?')} vs {st.get('dm_mage', '?')}, {state}, "
                    f"{g.steps} steps, last played {when}")
+    if journal.unreadable:
+        click.echo(f"solo: {journal.unreadable} more game(s) cannot be read: the game database "
+                   f"{journal.path} is damaged", err=True)
 
 
 class Stopped(KeyboardInterrupt):
@@ -317,7 +323,7 @@ def log(game, markdown) -> None:
     """Print a game's log (the last one played unless GAME names one)."""
     with open_journal() as journal:
         info = find_game(journal, game)
-        rows = journal.steps(info.id)
+        rows, _, bad = journal.read_steps(info.id)
     text = format_log(info, [e for r in rows for e in r.entries], md=bool(markdown))
     if markdown:
         from solo.board import write_atomic
@@ -326,6 +332,8 @@ def log(game, markdown) -> None:
         click.echo(f"Wrote {markdown}")
     else:
         click.echo(text, nl=False)
+    if bad is not None and not bad.undone:  # what reads back is out; the rest cannot be
+        raise SoloError(f"game {info.name!r}: {bad}; the log stops before it", 2)
 
 
 def format_log(info, log: list[dict], md: bool = False) -> str:

@@ -53,14 +53,15 @@ def import_old_save(journal: Journal, path: Path) -> str:
                           origin=str(path))
     with journal.transaction():  # the file's state is the checkpoint after its last step
         journal._run("DELETE FROM checkpoints WHERE key = ?", (info.id * KEY_SPAN,))
-        journal._run("INSERT INTO checkpoints(key, state) VALUES (?, ?)",
-                     (info.id * KEY_SPAN + len(game.log), pack(game.state())))
         for i, entry in enumerate(game.log, 1):
             rnd = entry.get("round")
             rnd = rnd if isinstance(rnd, int) and 0 < rnd < 1_000_000 else 1
+            entry = {**entry, "n": i, "round": rnd}  # as the log of this version writes them
             row = StepRow(i, str(entry.get("who", "game")), str(entry.get("label", "")), rnd,
                           None, [entry])
             journal.commit_step(info.id, row)
+        journal._run("INSERT INTO checkpoints(key, state) VALUES (?, ?)",
+                     (info.id * KEY_SPAN + len(game.log), pack(game.state())))
         if game.over:
             outcome = game.phase.outcome
             journal._run("UPDATE games SET status = 'over', result = ? WHERE id = ?",

@@ -20,7 +20,8 @@ from typing import Any, Callable
 
 from solo.errors import SoloError
 from solo.game import ENGINE, Game, Settings, Step, UndoRequested
-from solo.journal import CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, StepRow, quote
+from solo.journal import (CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, StepRow,
+                          StorageError, quote)
 from solo.prompts import AnswerError, Choice, Prompter, Question
 
 #: Undo lists this many of your last steps to go back to.
@@ -102,10 +103,13 @@ class Session:
 
     @classmethod
     def _open(cls, journal: Journal, info: GameInfo, at: int | None) -> "Session":
-        rows = journal.steps(info.id)
-        redo = journal.steps(info.id, undone=True)
+        rows, redo, bad = journal.read_steps(info.id)
         settings = load_settings(info.settings)
         n = len(rows) if at is None else at
+        if bad is not None and (bad.n <= n or at is None and not bad.undone):
+            raise JournalError(f"game {info.name!r}: {bad}; go back to the step before it with: "
+                               f"solo play --resume --name {quote(info.name)} --at-step {bad.n - 1}"
+                               " (the steps from it on are lost)")
         if not 0 <= n <= len(rows):
             raise JournalError(f"game {info.name!r} has {len(rows)} steps; choose a step from 0 "
                                f"to {len(rows)}")
@@ -157,10 +161,9 @@ class Session:
             return
         last_cp = max((c for c in self.checkpoints if c < n), default=0)
         checkpoint = self.game.state() if n - last_cp >= CHECKPOINT_EVERY or self.game.over else None
-        self.journal.commit_step(self.info.id, row, checkpoint, drop_redo=bool(self.redo_rows),
+        self.journal.commit_step(self.info.id, row, checkpoint,
                                  status=_status(self.game) if self.game.over else None)
-        if self.redo_rows:
-            self.checkpoints = {c for c in self.checkpoints if c < n}
+        self.checkpoints = {c for c in self.checkpoints if c < n}  # those after n went with it
         self.redo_rows = []
         self.rows.append(row)
         if checkpoint is not None:
@@ -209,7 +212,9 @@ class Session:
         or go back to one of your earlier steps."""
         try:
             label = self.undo()
-        except ReplayMismatch as err:  # the game stays as it was
+        except JournalError as err:  # it does not replay: the game stays as it was
+            if isinstance(err, StorageError):
+                raise
             self.on_output(f"Cannot undo: {err}")
             return
         if label is None:
@@ -250,7 +255,9 @@ class Session:
                         default=mine[-1][0]))
                     label = self.go_to(pick)
                     self.on_output(f"back to before: {label}")
-            except ReplayMismatch as err:  # the game stays as it was
+            except JournalError as err:  # it does not replay: the game stays as it was
+                if isinstance(err, StorageError):
+                    raise
                 self.on_output(f"Cannot do that: {err}")
 
 
@@ -282,9 +289,15 @@ def rebuild(journal: Journal, info: GameInfo, settings: Settings, rows: list[Ste
             n: int) -> Game:
     """The game after step ``n`` of ``rows``: the last checkpoint at or before it, then the
     recorded answers of the steps after it, replayed; each must write what it wrote."""
-    cp, state = journal.checkpoint(info.id, n)
-    log = [e for r in rows[:cp] for e in r.entries]
-    game = Game.from_state(settings, state, log)
+    for cp, state in journal.checkpoint_states(info.id, n):
+        try:
+            game = Game.from_state(settings, state, [e for r in rows[:cp] for e in r.entries])
+            break
+        except (SoloError, KeyError, TypeError, ValueError):  # damaged: the one before it
+            continue
+    else:
+        raise JournalError(f"game {info.name!r} has no starting point left in the database at or "
+                           f"before step {n}; it cannot be rebuilt")
     for row in rows[cp:n]:
         replay_step(game, row, info)
     return game
