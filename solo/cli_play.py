@@ -19,11 +19,16 @@ def data_folder() -> Path:
 
 def open_journal():
     """The game database, with the save files of earlier versions imported (once)."""
+    from solo.errors import one_line
     from solo.journal import Journal
     from solo.oldsaves import import_old_saves
 
     journal = Journal(data_folder())
-    import_old_saves(journal)
+    try:
+        import_old_saves(journal, warn=lambda text: click.echo(f"solo: {one_line(text)}", err=True))
+    except BaseException:
+        journal.close()
+        raise
     return journal
 
 
