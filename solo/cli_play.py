@@ -19,11 +19,16 @@ def data_folder() -> Path:
 
 def open_journal():
     """The game database, with the save files of earlier versions imported (once)."""
+    from solo.errors import one_line
     from solo.journal import Journal
     from solo.oldsaves import import_old_saves
 
     journal = Journal(data_folder())
-    import_old_saves(journal)
+    try:
+        import_old_saves(journal, warn=lambda text: click.echo(f"solo: {one_line(text)}", err=True))
+    except BaseException:
+        journal.close()
+        raise
     return journal
 
 
@@ -163,6 +168,7 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
         if list_games:
             list_all(journal)
             return
+        journal.check_writable()  # before any question
         prompter = ScriptedPrompter.from_file(answers) if answers else QuestionaryPrompter()
         play_session(journal, prompter, resume=resume, name=name, at_step=at_step, seed=seed,
                      dice=dice, draw=draw, mage=mage, dm_mage=dm_mage, decks=decks, dm_life=dm_life)
@@ -176,12 +182,18 @@ def list_all(journal) -> None:
         click.echo("No games yet.")
     for g in games:
         st = g.settings
-        when = datetime.datetime.fromtimestamp(g.last).strftime("%Y-%m-%d %H:%M")
+        try:
+            when = datetime.datetime.fromtimestamp(g.last).strftime("%Y-%m-%d %H:%M")
+        except (OverflowError, OSError, ValueError):
+            when = "?"
         state = {"ym": "over: you won", "dm": "over: the Dummy Mage won",
                  "draw": "over: a draw"}.get(g.result or "", "over") if g.status == "over" \
             else f"round {g.round}"
         click.echo(f"{g.name:20} {st.get('ym_mage', '?')} vs {st.get('dm_mage', '?')}, {state}, "
                    f"{g.steps} steps, last played {when}")
+    if journal.unreadable:
+        click.echo(f"solo: {journal.unreadable} more game(s) cannot be read: the game database "
+                   f"{journal.path} is damaged", err=True)
 
 
 class Stopped(KeyboardInterrupt):
@@ -220,8 +232,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
 
     if resume:
         info = find_game(journal, name)
-        session = Session.open(journal, info, at=at_step)
-        session.hold()
+        session = Session.open(journal, info, at=at_step, hold=True)
         out(f"Resuming {info.name}: round {session.game.phase.round}, "
             f"{len(session.rows)} steps played.")
         # Where it stands: what happened since your last answer (the Dummy Mage's instructions).
@@ -233,7 +244,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
                 for line in entry["lines"]:
                     out(f"  {line}")
     else:
-        if name:  # refused before any question is asked
+        if name:  # refused before any question
             from solo.journal import check_name
 
             check_name(name)
@@ -319,7 +330,7 @@ def log(game, markdown) -> None:
     """Print a game's log (the last one played unless GAME names one)."""
     with open_journal() as journal:
         info = find_game(journal, game)
-        rows = journal.steps(info.id)
+        rows, _, bad = journal.read_steps(info.id)
     text = format_log(info, [e for r in rows for e in r.entries], md=bool(markdown))
     if markdown:
         from solo.board import write_atomic
@@ -328,6 +339,8 @@ def log(game, markdown) -> None:
         click.echo(f"Wrote {markdown}")
     else:
         click.echo(text, nl=False)
+    if bad is not None and not bad.undone:  # what reads back is out; the rest cannot be
+        raise SoloError(f"game {info.name!r}: {bad}; the log stops before it", 2)
 
 
 def format_log(info, log: list[dict], md: bool = False) -> str:

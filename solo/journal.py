@@ -88,6 +88,19 @@ class JournalError(SoloError):
     exit_code = 2
 
 
+class StorageError(JournalError):
+    """The database itself failed (full, read-only, damaged, busy): nothing was written."""
+
+
+class DamagedStep(JournalError):
+    """A step whose row no longer reads back (a damaged database); the steps from it on are
+    out of reach, the ones before it are not."""
+
+    def __init__(self, n: int, what: str, undone: bool = False) -> None:
+        super().__init__(f"step {n} is damaged in the game database ({what})")
+        self.n, self.undone = n, undone
+
+
 @dataclass
 class GameInfo:
     id: int
@@ -137,26 +150,31 @@ def db_error(err: Exception, path: Path) -> JournalError:
     """One line for a database problem, with the fix."""
     text = str(err).lower()
     if isinstance(err, OSError):
-        return JournalError(describe_os_error(err, path, "the game database"))
+        return StorageError(describe_os_error(err, path, "the game database"))
     if "full" in text:
-        return JournalError(f"the disk holding {path} is full: free some space and go on "
+        return StorageError(f"the disk holding {path} is full: free some space and go on "
                             "(every step up to the last whole one is kept)")
     if "readonly" in text or "read-only" in text:
-        return JournalError(f"the game database {path} cannot be written (read-only): "
+        return StorageError(f"the game database {path} cannot be written (read-only): "
                             "make the folder writable, or set SOLO_DATA_DIR to a folder that is")
     if "unable to open" in text:
-        return JournalError(f"the game database {path} cannot be opened: check that its folder "
+        return StorageError(f"the game database {path} cannot be opened: check that its folder "
                             "exists and is writable, or set SOLO_DATA_DIR to one that is")
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return JournalError(f"the game database {path} is damaged ({err}); move it aside to start "
-                            "a new one (solo export can save the games that still open)")
+    if any(w in text for w in ("not a database", "malformed", "corrupt", "could not decode")):
+        return StorageError(damaged(path, err))
     if "locked" in text or "busy" in text:
-        return JournalError(f"the game database {path} is busy (another solo is writing); "
+        return StorageError(f"the game database {path} is busy (another solo is writing); "
                             "try again in a moment")
     if "disk i/o" in text or "i/o error" in text:
-        return JournalError(f"the disk failed while writing {path} ({err}); check the disk "
-                            "(every step up to the last whole one is kept)")
-    return JournalError(f"the game database {path} failed: {err}")
+        return StorageError(f"writing {path} failed ({err}): check the free space, the file-size "
+                            "limit (ulimit -f) and the disk (every step up to the last whole one "
+                            "is kept)")
+    return StorageError(f"the game database {path} failed: {err}")
+
+
+def damaged(path: Path, err: object) -> str:
+    return (f"the game database {path} is damaged ({err}): keep what solo log still shows of "
+            "your games, then move the file aside to start a new one")
 
 
 class Journal:
@@ -165,15 +183,16 @@ class Journal:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self.path = self.folder / DB_NAME
+        self.unreadable = 0  # games that did not read back (see games())
         try:
             if self.folder.exists() and not self.folder.is_dir():
-                raise JournalError(f"the data folder {self.folder} is a file, not a folder: move "
+                raise StorageError(f"the data folder {self.folder} is a file, not a folder: move "
                                    "it away, or set SOLO_DATA_DIR to another folder")
             self.folder.mkdir(parents=True, exist_ok=True)
             new = not self.path.exists()
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
         except OSError as err:
-            raise JournalError(describe_os_error(err, self.folder, "the data folder")) from None
+            raise StorageError(describe_os_error(err, self.folder, "the data folder")) from None
         except sqlite3.Error as err:
             raise db_error(err, self.path) from None
         try:
@@ -195,6 +214,21 @@ class Journal:
     def close(self) -> None:
         self.db.close()
 
+    def check_writable(self) -> None:
+        """Refuse at once, before any question, a database that cannot be written (a
+        read-only file or folder): a write that is rolled back."""
+        if self.db.in_transaction:
+            return
+        version = int(self._rows("PRAGMA user_version")[0][0])
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute(f"PRAGMA user_version = {version}")
+            finally:
+                self.db.execute("ROLLBACK")
+        except sqlite3.Error as err:
+            raise db_error(err, self.path) from None
+
     # -- low level -----------------------------------------------------------------------------
     def _run(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
         try:
@@ -204,6 +238,15 @@ class Journal:
         except (OverflowError, ValueError) as err:  # a value SQLite cannot hold
             raise JournalError(f"a value cannot be stored in the game database ({err})") from None
 
+    def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Every row of a query: reading them can fail too (a damaged page, text that is
+        not UTF-8), so they are read here, where a failure becomes one line."""
+        cur = self._run(sql, args)
+        try:
+            return cur.fetchall()
+        except sqlite3.Error as err:
+            raise db_error(err, self.path) from None
+
     def transaction(self) -> "_Tx":
         return _Tx(self)
 
@@ -212,7 +255,7 @@ class Journal:
                origin: str | None = None) -> GameInfo:
         check_name(name)
         with self.transaction():
-            if self._run("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
+            if self._rows("SELECT 1 FROM games WHERE name = ?", (name,)):
                 raise JournalError(f"a game called {name!r} exists: resume it with solo play "
                                    f"--resume --name {quote(name)}, or choose another --name")
             cur = self._run("INSERT INTO games(name, settings, engine, created, origin) "
@@ -227,30 +270,53 @@ class Journal:
         return info
 
     def _info(self, row: tuple) -> GameInfo:
-        gid = row[0]
+        """A game's row, checked: a damaged one (text that is not UTF-8, a value of the wrong
+        type) is refused with one line naming what is damaged."""
+        gid, name, settings, engine, created, status, result, pid, origin = row
         try:
-            settings = json.loads(row[2])
-        except ValueError:
-            settings = {}
-        info = GameInfo(gid, row[1], settings if isinstance(settings, dict) else {}, *row[3:9])
+            name, settings, engine, status = (_text(v) for v in (name, settings, engine, status))
+            result, origin = (None if v is None else _text(v) for v in (result, origin))
+            settings = json.loads(settings)
+            if not (isinstance(gid, int) and 0 < gid < KEY_SPAN and isinstance(settings, dict)
+                    and _number(created) and (pid is None or isinstance(pid, int))):
+                raise ValueError("a value of the wrong type")
+        except (ValueError, RecursionError) as err:
+            raise JournalError(f"game {gid} is damaged in the game database {self.path} "
+                               f"({err})") from None
+        info = GameInfo(gid, name, settings, engine, created, status, result, pid, origin)
         lo, hi = gid * KEY_SPAN, (gid + 1) * KEY_SPAN
-        live = self._run("SELECT count(*), max(round), max(at) FROM steps WHERE key > ? AND key < ? "
-                         "AND undone = 0", (lo, hi)).fetchone()
-        info.steps, info.round, info.last = live[0], live[1] or 1, live[2] or info.created
-        info.redo = self._run("SELECT count(*) FROM steps WHERE key > ? AND key < ? AND undone = 1",
-                              (lo, hi)).fetchone()[0]
+        live = self._rows("SELECT count(*), max(CASE WHEN typeof(round) = 'integer' THEN round END), "
+                          "max(CASE WHEN typeof(at) IN ('real', 'integer') THEN at END) FROM steps "
+                          "WHERE key > ? AND key < ? AND undone = 0", (lo, hi))[0]
+        info.steps = live[0]
+        info.round = live[1] if isinstance(live[1], int) and live[1] > 0 else 1
+        info.last = live[2] if _number(live[2]) else created
+        info.redo = self._rows("SELECT count(*) FROM steps WHERE key > ? AND key < ? AND undone = 1",
+                               (lo, hi))[0][0]
         return info
 
-    _COLUMNS = "id, name, settings, engine, created, status, result, pid, origin"
+    #: text columns are read as bytes and decoded here, so that a damaged one is one game's
+    #: problem, not the whole query's
+    _COLUMNS = ("id, CAST(name AS BLOB), CAST(settings AS BLOB), CAST(engine AS BLOB), created, "
+                "CAST(status AS BLOB), CAST(result AS BLOB), pid, CAST(origin AS BLOB)")
 
     def find(self, name: str) -> GameInfo | None:
-        row = self._run(f"SELECT {self._COLUMNS} FROM games WHERE name = ?", (name,)).fetchone()
-        return self._info(row) if row else None
+        rows = self._rows(f"SELECT {self._COLUMNS} FROM games WHERE name = ?", (name,))
+        return self._info(rows[0]) if rows else None
 
     def games(self) -> list[GameInfo]:
-        """Every game, the last played first."""
-        rows = self._run(f"SELECT {self._COLUMNS} FROM games").fetchall()
-        return sorted((self._info(r) for r in rows), key=lambda g: -g.last)
+        """Every game that reads back, the last played first (:attr:`unreadable` counts the
+        others)."""
+        out = []
+        self.unreadable = 0
+        for row in self._rows(f"SELECT {self._COLUMNS} FROM games"):
+            try:
+                out.append(self._info(row))
+            except StorageError:
+                raise
+            except JournalError:
+                self.unreadable += 1
+        return sorted(out, key=lambda g: -g.last)
 
     def latest(self) -> GameInfo | None:
         games = self.games()
@@ -270,31 +336,54 @@ class Journal:
 
     # -- steps ---------------------------------------------------------------------------------
     def steps(self, game: int, undone: bool = False) -> list[StepRow]:
-        """The live steps in order (``undone``: the steps that can be redone, in order)."""
-        rows = self._run("SELECT key, who, label, round, answers, entries, at FROM steps "
-                         "WHERE key > ? AND key < ? AND undone = ? ORDER BY key",
-                         (game * KEY_SPAN, (game + 1) * KEY_SPAN, int(undone))).fetchall()
-        out = []
-        for key, who, label, rnd, answers, entries, at in rows:
+        """The live steps in order (``undone``: the steps that can be redone, in order); a
+        damaged step among them raises :class:`DamagedStep`."""
+        live, redo, bad = self.read_steps(game)
+        if bad is not None and (undone or not bad.undone):
+            raise bad
+        return redo if undone else live
+
+    def read_steps(self, game: int) -> tuple[list[StepRow], list[StepRow], DamagedStep | None]:
+        """The live steps, the undone ones, and the first damaged step: both lists stop before
+        it (the steps from a damaged one on cannot be replayed)."""
+        base = game * KEY_SPAN
+        rows = self._rows("SELECT key, undone, CAST(who AS BLOB), CAST(label AS BLOB), round, "
+                          "CAST(answers AS BLOB), entries, at FROM steps WHERE key > ? AND key < ? "
+                          "ORDER BY key", (base, base + KEY_SPAN))
+        live: list[StepRow] = []
+        redo: list[StepRow] = []
+        for key, undone, who, label, rnd, answers, entries, at in rows:
+            n = len(live) + len(redo) + 1
+            if key - base != n:
+                return live, redo, DamagedStep(n, "missing", bool(redo))
+            if undone not in (0, 1) or (redo and not undone):
+                return live, redo, DamagedStep(n, "its undone mark", bool(redo))
             try:
-                ans = json.loads(answers) if answers is not None else None
-            except ValueError:
-                raise JournalError(f"step {key - game * KEY_SPAN} of this game is damaged in the "
-                                   "database (its answers)") from None
-            out.append(StepRow(key - game * KEY_SPAN, who, label, rnd, ans,
-                               unpack(entries, f"step {key - game * KEY_SPAN}"), at))
-        return out
+                who, label = _text(who), _text(label)
+                ans = json.loads(_text(answers)) if answers is not None else None
+                if not (isinstance(rnd, int) and _number(at) and _answers(ans)):
+                    raise ValueError("a value of the wrong type")
+                try:
+                    step = StepRow(n, who, label, rnd, ans, unpack(entries, "entries"), at)
+                except JournalError:
+                    raise ValueError("its log entries") from None
+                if not (isinstance(step.entries, list) and all(_entry(e) for e in step.entries)):
+                    raise ValueError("its log entries")
+            except (ValueError, RecursionError) as err:
+                return live, redo, DamagedStep(n, str(err), bool(undone))
+            (redo if undone else live).append(step)
+        return live, redo, None
 
     def commit_step(self, game: int, step: StepRow, checkpoint: dict | None = None,
-                    drop_redo: bool = False, status: tuple[str, str | None] | None = None) -> None:
+                    status: tuple[str, str | None] | None = None) -> None:
         """Write one whole step (and a checkpoint after it, and the game's new status) in one
-        transaction.  ``drop_redo``: the steps undone are gone for good (a new answer)."""
+        transaction.  Whatever stood at its place and after (the steps undone, steps past a
+        damaged one) is gone for good: a new answer replaces it."""
         base = game * KEY_SPAN
         with self.transaction():
-            if drop_redo:
-                self._run("DELETE FROM steps WHERE key >= ? AND key < ?", (base + step.n, base + KEY_SPAN))
-                self._run("DELETE FROM checkpoints WHERE key >= ? AND key < ?",
-                          (base + step.n, base + KEY_SPAN))
+            self._run("DELETE FROM steps WHERE key >= ? AND key < ?", (base + step.n, base + KEY_SPAN))
+            self._run("DELETE FROM checkpoints WHERE key >= ? AND key < ?",
+                      (base + step.n, base + KEY_SPAN))
             self._run("INSERT INTO steps(key, who, label, round, answers, entries, at) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
                       (base + step.n, step.who, step.label, step.round,
@@ -317,29 +406,62 @@ class Journal:
             if status is not None:
                 self._run("UPDATE games SET status = ?, result = ? WHERE id = ?", (*status, game))
 
-    def checkpoint(self, game: int, at_most: int) -> tuple[int, dict]:
-        """The last checkpoint at or before step ``at_most``: (its step, the state)."""
+    def checkpoint_states(self, game: int, at_most: int) -> Iterator[tuple[int, dict]]:
+        """The checkpoints at or before step ``at_most``, the last first: (its step, the state).
+        A damaged one is passed over (the one before it replays more steps)."""
         base = game * KEY_SPAN
-        row = self._run("SELECT key, state FROM checkpoints WHERE key >= ? AND key <= ? "
-                        "ORDER BY key DESC LIMIT 1", (base, base + at_most)).fetchone()
-        if row is None:
-            raise JournalError("this game has no starting point in the database; it cannot be "
-                               "rebuilt (start a new game)")
-        return row[0] - base, unpack(row[1], "checkpoint")
+        for key, blob in self._rows("SELECT key, state FROM checkpoints WHERE key >= ? AND key <= ? "
+                                    "ORDER BY key DESC", (base, base + at_most)):
+            try:
+                state = unpack(blob, "checkpoint")
+            except JournalError:
+                continue
+            if isinstance(key, int) and isinstance(state, dict):
+                yield key - base, state
+
+    def checkpoint(self, game: int, at_most: int) -> tuple[int, dict]:
+        """The last readable checkpoint at or before step ``at_most``: (its step, the state)."""
+        for found in self.checkpoint_states(game, at_most):
+            return found
+        raise JournalError("this game has no starting point in the database that can be read; "
+                           "it cannot be rebuilt (start a new game)")
 
     def checkpoints(self, game: int) -> list[int]:
         base = game * KEY_SPAN
-        return [k - base for (k,) in self._run("SELECT key FROM checkpoints WHERE key >= ? AND key < ?",
-                                              (base, base + KEY_SPAN))]
+        return [k - base for (k,) in self._rows("SELECT key FROM checkpoints WHERE key >= ? AND key < ?",
+                                               (base, base + KEY_SPAN))]
 
     # -- old saves -------------------------------------------------------------------------------
     def was_imported(self, path: str) -> bool:
-        return self._run("SELECT 1 FROM imported WHERE path = ?", (path,)).fetchone() is not None
+        return bool(self._rows("SELECT 1 FROM imported WHERE path = ?", (path,)))
 
     def mark_imported(self, path: str, game: int | None) -> None:
         with self.transaction():
             self._run("INSERT OR REPLACE INTO imported(path, game, at) VALUES (?, ?, ?)",
                       (path, game, time.time()))
+
+
+def _text(value: object) -> str:
+    """A text column read as bytes (see :attr:`Journal._COLUMNS`)."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8")  # UnicodeDecodeError is a ValueError
+    raise ValueError("a value of the wrong type")
+
+
+def _number(value: object) -> bool:
+    """A time: a finite number a date can be made of."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e11
+
+
+def _answers(value: object) -> bool:
+    return value is None or isinstance(value, list) and all(
+        isinstance(a, list) and len(a) == 2 and isinstance(a[0], str) for a in value)
+
+
+def _entry(e: object) -> bool:
+    return (isinstance(e, dict) and isinstance(e.get("n"), int) and isinstance(e.get("round"), int)
+            and isinstance(e.get("who"), str) and isinstance(e.get("label"), str)
+            and isinstance(e.get("lines"), list) and all(isinstance(x, str) for x in e["lines"]))
 
 
 class _Tx:

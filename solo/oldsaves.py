@@ -10,26 +10,35 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solo.errors import SoloError
-from solo.journal import KEY_SPAN, Journal, StepRow, check_name, iter_old_saves, pack
+from solo.errors import InvalidInput, SoloError
+from solo.journal import KEY_SPAN, Journal, StepRow, StorageError, check_name, iter_old_saves, pack
 
 
 def import_old_saves(journal: Journal, warn=None) -> list[str]:
-    """Import every old save not imported yet; returns the names of the games made."""
+    """Import every old save not imported yet; returns the names of the games made.
+
+    Each file is imported in one transaction with its mark, so that two solo starting at once
+    import it once.  A file that cannot be read as a game is noted once and skipped; a database
+    that cannot be written (full, read-only) stops here and the file is tried again next time."""
     made = []
     for path in iter_old_saves(journal.folder):
         key = str(path.resolve())
         if journal.was_imported(key):
             continue
         try:
-            name = import_old_save(journal, path)
-        except SoloError as err:
+            with journal.transaction():
+                if journal.was_imported(key):  # another solo did it meanwhile
+                    continue
+                name = import_old_save(journal, path)
+                info = journal.find(name)
+                journal.mark_imported(key, info.id if info else None)
+        except StorageError:
+            raise
+        except SoloError as err:  # nothing of it was written
             if warn is not None:
-                warn(f"not imported: {err}")
+                warn(f"old saved game not imported: {err}")
             journal.mark_imported(key, None)
             continue
-        info = journal.find(name)
-        journal.mark_imported(key, info.id if info is not None else None)
         made.append(name)
     return made
 
@@ -39,7 +48,10 @@ def import_old_save(journal: Journal, path: Path) -> str:
 
     from solo.game import ENGINE, Game
 
-    game = Game.load(path)
+    try:
+        game = Game.load(path)
+    except RecursionError:
+        raise InvalidInput(f"saved game {path} is nested too deeply to be a game") from None
     name = path.stem[:60] or "imported"
     try:
         check_name(name)
@@ -54,14 +66,15 @@ def import_old_save(journal: Journal, path: Path) -> str:
                           origin=str(path))
     with journal.transaction():  # the file's state is the checkpoint after its last step
         journal._run("DELETE FROM checkpoints WHERE key = ?", (info.id * KEY_SPAN,))
-        journal._run("INSERT INTO checkpoints(key, state) VALUES (?, ?)",
-                     (info.id * KEY_SPAN + len(game.log), pack(game.state())))
         for i, entry in enumerate(game.log, 1):
             rnd = entry.get("round")
             rnd = rnd if isinstance(rnd, int) and 0 < rnd < 1_000_000 else 1
+            entry = {**entry, "n": i, "round": rnd}  # as the log of this version writes them
             row = StepRow(i, str(entry.get("who", "game")), str(entry.get("label", "")), rnd,
                           None, [entry])
             journal.commit_step(info.id, row)
+        journal._run("INSERT INTO checkpoints(key, state) VALUES (?, ?)",
+                     (info.id * KEY_SPAN + len(game.log), pack(game.state())))
         if game.over:
             outcome = game.phase.outcome
             journal._run("UPDATE games SET status = 'over', result = ? WHERE id = ?",

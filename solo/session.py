@@ -20,7 +20,8 @@ from typing import Any, Callable
 
 from solo.errors import SoloError
 from solo.game import ENGINE, Game, Settings, Step, UndoRequested
-from solo.journal import CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, StepRow, quote
+from solo.journal import (CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, StepRow,
+                          StorageError, quote)
 from solo.prompts import AnswerError, Choice, Prompter, Question
 
 #: Undo lists this many of your last steps to go back to.
@@ -83,12 +84,32 @@ class Session:
         return cls(journal, info, game, [], [])
 
     @classmethod
-    def open(cls, journal: Journal, info: GameInfo, at: int | None = None) -> "Session":
-        """The game as it stands (or after step ``at``), rebuilt from the journal."""
-        rows = journal.steps(info.id)
-        redo = journal.steps(info.id, undone=True)
+    def open(cls, journal: Journal, info: GameInfo, at: int | None = None,
+             hold: bool = False) -> "Session":
+        """The game as it stands (or after step ``at``), rebuilt from the journal.  ``hold``:
+        take the game's lock first, so that a game played elsewhere is refused before
+        anything of it is read or changed."""
+        lock = GameLock(journal, info) if hold else None
+        if lock is not None:
+            lock.acquire()
+        try:
+            session = cls._open(journal, info, at)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        session.lock = lock
+        return session
+
+    @classmethod
+    def _open(cls, journal: Journal, info: GameInfo, at: int | None) -> "Session":
+        rows, redo, bad = journal.read_steps(info.id)
         settings = load_settings(info.settings)
         n = len(rows) if at is None else at
+        if bad is not None and (bad.n <= n or at is None and not bad.undone):
+            raise JournalError(f"game {info.name!r}: {bad}; go back to the step before it with: "
+                               f"solo play --resume --name {quote(info.name)} --at-step {bad.n - 1}"
+                               " (the steps from it on are lost)")
         if not 0 <= n <= len(rows):
             raise JournalError(f"game {info.name!r} has {len(rows)} steps; choose a step from 0 "
                                f"to {len(rows)}")
@@ -131,12 +152,18 @@ class Session:
         n = len(self.rows) + 1
         row = StepRow(n, step.who, step.label, step.round or self.game.phase.round,
                       list(self.game.recorded) or None, entries, time.time())
+        if (row.answers is None and self.redo_rows and not self.redo_rows[0].asked
+                and self.redo_rows[0].entries == entries):
+            # nobody was asked and it wrote what the first step to redo wrote: that step,
+            # redone (the steps after it can still be redone, until a new answer)
+            self.journal.set_length(self.info.id, n, _status(self.game))
+            self.rows.append(self.redo_rows.pop(0))
+            return
         last_cp = max((c for c in self.checkpoints if c < n), default=0)
         checkpoint = self.game.state() if n - last_cp >= CHECKPOINT_EVERY or self.game.over else None
-        self.journal.commit_step(self.info.id, row, checkpoint, drop_redo=bool(self.redo_rows),
+        self.journal.commit_step(self.info.id, row, checkpoint,
                                  status=_status(self.game) if self.game.over else None)
-        if self.redo_rows:
-            self.checkpoints = {c for c in self.checkpoints if c < n}
+        self.checkpoints = {c for c in self.checkpoints if c < n}  # those after n went with it
         self.redo_rows = []
         self.rows.append(row)
         if checkpoint is not None:
@@ -183,7 +210,13 @@ class Session:
     def undo_menu(self) -> None:
         """You asked to undo: go back one of your steps, then choose to go on, undo more, redo,
         or go back to one of your earlier steps."""
-        label = self.undo()
+        try:
+            label = self.undo()
+        except JournalError as err:  # it does not replay: the game stays as it was
+            if isinstance(err, StorageError):
+                raise
+            self.on_output(f"Cannot undo: {err}")
+            return
         if label is None:
             self.on_output("Nothing to undo yet.")
             return
@@ -207,19 +240,25 @@ class Session:
             if what == "board":
                 self.on_output(self.game.show_board())
                 continue
-            if what == "undo":
-                label = self.undo()
-                self.on_output(f"undo: {label}" if label else "Nothing more to undo.")
-            elif what == "redo":
-                label = self.redo()
-                self.on_output(f"redo: {label}" if label else "Nothing to redo.")
-            elif what == "pick":
-                pick = prompter.ask(Question(
-                    "undo.to", "select", "Go back to just before which of your steps?",
-                    tuple(Choice(f"{r.n}. round {r.round} - {r.label}", i) for i, r in reversed(mine)),
-                    default=mine[-1][0]))
-                label = self.go_to(pick)
-                self.on_output(f"back to before: {label}")
+            try:
+                if what == "undo":
+                    label = self.undo()
+                    self.on_output(f"undo: {label}" if label else "Nothing more to undo.")
+                elif what == "redo":
+                    label = self.redo()
+                    self.on_output(f"redo: {label}" if label else "Nothing to redo.")
+                elif what == "pick":
+                    pick = prompter.ask(Question(
+                        "undo.to", "select", "Go back to just before which of your steps?",
+                        tuple(Choice(f"{r.n}. round {r.round} - {r.label}", i)
+                              for i, r in reversed(mine)),
+                        default=mine[-1][0]))
+                    label = self.go_to(pick)
+                    self.on_output(f"back to before: {label}")
+            except JournalError as err:  # it does not replay: the game stays as it was
+                if isinstance(err, StorageError):
+                    raise
+                self.on_output(f"Cannot do that: {err}")
 
 
 def open_saved(name: str, folder: Any = None) -> Session:
@@ -250,15 +289,21 @@ def rebuild(journal: Journal, info: GameInfo, settings: Settings, rows: list[Ste
             n: int) -> Game:
     """The game after step ``n`` of ``rows``: the last checkpoint at or before it, then the
     recorded answers of the steps after it, replayed; each must write what it wrote."""
-    cp, state = journal.checkpoint(info.id, n)
-    log = [e for r in rows[:cp] for e in r.entries]
-    game = Game.from_state(settings, state, log)
+    for cp, state in journal.checkpoint_states(info.id, n):
+        try:
+            game = Game.from_state(settings, state, [e for r in rows[:cp] for e in r.entries])
+            break
+        except (SoloError, KeyError, TypeError, ValueError):  # damaged: the one before it
+            continue
+    else:
+        raise JournalError(f"game {info.name!r} has no starting point left in the database at or "
+                           f"before step {n}; it cannot be rebuilt")
     for row in rows[cp:n]:
-        replay_step(game, row, info, cp)
+        replay_step(game, row, info)
     return game
 
 
-def replay_step(game: Game, row: StepRow, info: GameInfo | None = None, cp: int = 0) -> None:
+def replay_step(game: Game, row: StepRow, info: GameInfo | None = None) -> None:
     before = len(game.log)
     prompter = ReplayPrompter(row.answers, row.n)
     game.prompter, saved = prompter, game.prompter
@@ -278,8 +323,9 @@ def replay_step(game: Game, row: StepRow, info: GameInfo | None = None, cp: int 
         if info is None:
             raise
         raise ReplayMismatch(
-            f"game {info.name!r} (played with {info.engine}) no longer replays with this version "
-            f"of solo: {err}. Go back to its last checkpoint that holds with: solo play --resume "
-            f"--name {quote(info.name)} --at-step {cp}") from None
+            f"game {info.name!r} (played with {info.engine}) no longer replays as recorded (another "
+            f"version of solo, or a damaged database): {err}. Go back to the last step that "
+            f"replays with: solo play --resume --name {quote(info.name)} --at-step {row.n - 1}"
+            ) from None
     finally:
         game.prompter, game.on_output = saved, output

@@ -344,7 +344,7 @@ def test_a_game_that_no_longer_replays_is_not_exported(run, folders, monkeypatch
         rows = j.steps(info.id)
         rows[8].entries[0]["lines"] = ["something else"]
         j.set_length(info.id, 8)
-        j.commit_step(info.id, rows[8], drop_redo=True)
+        j.commit_step(info.id, rows[8])
     line = one_line(run("export", "g", tmp_path / "g.json"))
     assert "no longer replays" in line and "step 9" in line
     assert not (tmp_path / "g.json").exists()
