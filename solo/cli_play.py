@@ -272,10 +272,12 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
 
     wire(game)
     with _StopOnSignals():
-        _play_loop(session, prompter, out, wire)
+        _play_loop(session, prompter, out, wire, shown_end=resume and session.game.over)
 
 
-def _play_loop(session, prompter, out, wire) -> None:
+def _play_loop(session, prompter, out, wire, shown_end: bool = False) -> None:
+    """Steps until the game is over, then its summary (unless resuming just showed it) and the
+    chance to undo."""
     try:
         while True:
             while not session.game.over:
@@ -286,8 +288,10 @@ def _play_loop(session, prompter, out, wire) -> None:
                     out(render_step(step, session.game))
                 elif len(session.rows) < before:
                     out(session.game.show_board())
-            for line in session.game.log[-1]["lines"]:
-                out(line)
+            if not shown_end:
+                for line in session.game.log[-1]["lines"]:
+                    out(line)
+            shown_end = False
             if not _wants_undo_at_end(prompter):
                 break
             session.undo_menu()
