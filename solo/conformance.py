@@ -76,7 +76,9 @@ class _Round:
 
 
 def _hinders(board: Board, mover: Piece, zone: str) -> bool:
-    """Whether an enemy in ``zone`` hinders ``mover`` (the codex's Hinder entry)."""
+    """Whether an enemy in ``zone`` hinders ``mover`` (the codex's Hinder entry).  Written
+    here again on purpose, like :func:`_active`: the checker must not share a fault with
+    :func:`solo.automaton.hinders`."""
     if board.has_trait(mover, "Elusive"):
         return False
     flying = board.flying(mover)
@@ -536,7 +538,7 @@ def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30,
     else:
         game = Game.new(Settings(decks=decks.name, seed=seed, name="check"), deckset=decks)
         name = decks.name
-    game.keep_undo = False
+    game.restartable = False
     game.prompter = RandomPlayer(seed) if player == "random" else Opponent(game, player)
     place_walls(game.board, walls, seed)
     checker = Checker(game, f"{name}, {player}, seed {seed}" + (f", {walls} walls" if walls else ""))

@@ -208,3 +208,18 @@ class InvalidDeck(SoloError):
 
     exit_code = 1
 
+
+def format_problem(fmt, expected: str, what: str) -> str | None:
+    """Why a file's ``format`` field is not ``expected`` (``"family/N"``), or None when it is.
+
+    >>> format_problem("solo-game/2", "solo-game/1", "a solo game file")
+    'it was written by another version of solo (solo-game/2); this version reads solo-game/1 only'
+    >>> format_problem(None, "solo-game/1", "a solo game file")
+    "it is not a solo game file (no format 'solo-game/1')"
+    """
+    if fmt == expected:
+        return None
+    family = expected.split("/")[0] + "/"
+    if isinstance(fmt, str) and fmt.startswith(family):
+        return f"it was written by another version of solo ({fmt}); this version reads {expected} only"
+    return f"it is not {what} (no format {expected!r})"

@@ -1,15 +1,15 @@
-"""A whole game against the Dummy Mage, one step at a time, with a log, autosave and undo.
+"""A whole game against the Dummy Mage, one step at a time, with its log.
 
-:class:`Game` holds everything a saved game needs: the settings, the board, the random
-generator's state, where in the round we are (``phase``, a :class:`~solo.rounds.RoundState`),
-the log, and the undo stack.
-:func:`Game.step` plays one step -- the ready stage, one quickcast, one of your turns, one Dummy
-Mage creature action -- asking you what it must know through a :class:`~solo.prompts.Prompter`
-and reporting what happened through an ``on_output`` callback.  It never prints.
+:class:`Game` holds what a game is: the settings, the board, the random generator's state,
+where in the round we are (``phase``, a :class:`~solo.rounds.RoundState`) and the log.
+:meth:`Game.play_one` plays one step -- the ready stage, one quickcast, one of your turns, one
+Dummy Mage creature action -- asking what it must know through a
+:class:`~solo.prompts.Prompter` and reporting through an ``on_output`` callback.  It never
+prints and never saves: every answer given during a step is kept in :attr:`Game.recorded`, and
+:mod:`solo.session` commits the step to the journal and does undo and redo by replay.
 
 At every question three extra answers are accepted: ``board`` (show the map), ``edit`` (correct
-the board) and ``undo`` (step back).  Undo restores the board, the decks, the dice and the log
-exactly as they were before the step.
+the board) and ``undo`` (raised as :class:`UndoRequested` for the session to handle).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from solo import board as board_mod
 from solo.board import Board, Creature, Piece, from_dict as board_from_dict, new_board
 from solo.catalog import SPELL_DECKS, get_catalog
 from solo.dice import DiceSource, SeededSource, TypedSource, face_to_d6
-from solo.errors import InvalidInput, SoloError, read_text
+from solo.errors import InvalidInput, SoloError, format_problem, read_text
 from solo.prompts import Choice, Prompter, Question
 from solo.resolve import mirror_lines, resolve_decision
 from solo.rounds import (QuickcastTurn, RoundState, Side, Stage, initiative_for_round,
@@ -87,21 +87,20 @@ class Step:
 
 class Game:
     def __init__(self, settings: Settings, board: Board, rng: SeededSource, phase: RoundState,
-                 log: list[dict] | None = None, undo: list[dict] | None = None) -> None:
+                 log: list[dict] | None = None) -> None:
         self.settings = settings
         self.board = board
         self.rng = rng
         self.phase = phase
         self.log: list[dict] = log or []
-        #: the states before the last steps of an old save file (imported as checkpoints)
-        self.old_undo: list[dict] = undo or []
         self.prompter: Prompter | None = None
         self.on_output: Callable[[str], None] = lambda text: None
         self.show_board: Callable[[], str] = lambda: ""
         #: every answer given during the current step, as [question id, answer]: the record
         #: that replays it
         self.recorded: list[list] = []
-        self.keep_undo = True  # a step can be restarted or edited; the simulator turns it off
+        #: a step can be started again (undo within it) or edited; the simulator turns it off
+        self.restartable = True
         self._results: list = []  # attack results of your current step
         self._touched: list[str] = []  # objects your reported damage or markers changed
 
@@ -131,7 +130,7 @@ class Game:
         return cls(settings, board, rng, RoundState())
 
     def state(self) -> dict:
-        """Everything that undo restores (the log is restored by length)."""
+        """A checkpoint: everything but the log, which is restored by its length."""
         return {"board": self.board.to_dict(), "rng": self.rng.get_state(),
                 "phase": self.phase.to_dict(), "log_len": len(self.log)}
 
@@ -159,20 +158,18 @@ class Game:
         del self.log[log_len:]
 
     def to_dict(self) -> dict:
+        """The game as a save file of earlier versions (what :mod:`solo.oldsaves` imports)."""
         return {"format": SAVE_FORMAT, "settings": asdict(self.settings),
                 "board": self.board.to_dict(), "rng": self.rng.get_state(),
-                "phase": self.phase.to_dict(), "log": self.log, "undo": self.old_undo}
+                "phase": self.phase.to_dict(), "log": self.log, "undo": []}
 
     @classmethod
     def from_dict(cls, data: dict, where: str = "save file") -> "Game":
         if not isinstance(data, dict):
             raise InvalidInput(f"{where} does not hold a saved game")
-        fmt = data.get("format")
-        if fmt != SAVE_FORMAT:
-            if isinstance(fmt, str) and fmt.startswith("solo-save/"):
-                raise InvalidInput(f"{where} was saved by another version of solo ({fmt}); "
-                                   f"this version reads {SAVE_FORMAT} only")
-            raise InvalidInput(f"{where} is not a solo saved game (no format {SAVE_FORMAT!r})")
+        problem = format_problem(data.get("format"), SAVE_FORMAT, "a solo saved game")
+        if problem:
+            raise InvalidInput(f"{where}: {problem}")
         try:
             settings = _settings(data["settings"])
             board = board_from_dict(data["board"])
@@ -182,17 +179,12 @@ class Game:
             log = data["log"]
             if not isinstance(log, list) or not all(_log_entry(e) for e in log):
                 raise ValueError("log: every entry needs n, round, who, label and lines")
-            undo = data.get("undo", [])
-            if not isinstance(undo, list) or not all(
-                    isinstance(u, dict) and isinstance(u.get("label"), str) and isinstance(u.get("state"), dict)
-                    for u in undo):
-                raise ValueError("undo: every entry needs a label and a state")
         except SoloError as err:
             raise InvalidInput(f"{where} is damaged: {err}") from None
         except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as err:
             raise InvalidInput(f"{where} is damaged ({type(err).__name__}: {err}); "
                                "start a new game or restore a copy") from None
-        return cls(settings, board, rng, phase, log, undo)
+        return cls(settings, board, rng, phase, log)  # its undo states are not used
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":
@@ -281,7 +273,7 @@ class Game:
         :mod:`solo.session`); at a later question it starts the step again."""
         if self.over:
             return None
-        before = self.state() if self.keep_undo else None
+        before = self.state() if self.restartable else None
         rnd, stage = self.phase.round, self.phase.stage
         self.recorded = []
         try:

@@ -205,7 +205,7 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
     else:
         game = Game.new(Settings(ym_mage=ym_mage, dm_mage=dm_mage, decks=decks.name, seed=seed,
                                  name="sim"), deckset=decks)
-    game.keep_undo = False
+    game.restartable = False
     game.prompter = Opponent(game, skill)
     while not game.over and game.phase.round <= MAX_ROUNDS:
         game.play_one()

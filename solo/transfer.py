@@ -33,7 +33,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from solo.errors import InvalidInput, SoloError
+from solo.errors import InvalidInput, SoloError, format_problem
 from solo.game import ENGINE, Game, Settings, UndoRequested
 from solo.journal import (CHECKPOINT_EVERY, KEY_SPAN, GameInfo, Journal, StepRow, check_name,
                           quote)
@@ -189,12 +189,9 @@ def replay(data: Any) -> Replayed:
 
     if not isinstance(data, dict):
         raise Refused("it does not hold a solo game (a JSON object)")
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        if isinstance(fmt, str) and fmt.startswith("solo-game/"):
-            raise Refused(f"it was written by another version of solo ({fmt}); this version reads "
-                          f"{FORMAT} only")
-        raise Refused(f"it is not a solo game file (no format {FORMAT!r})")
+    problem = format_problem(data.get("format"), FORMAT, "a solo game file")
+    if problem:
+        raise Refused(problem)
     for key in ("engine", "name"):
         if key in data and not isinstance(data[key], str):
             raise Refused(f"its {key} is not text")

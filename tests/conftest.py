@@ -32,3 +32,10 @@ def run(runner):
 
     return _run
 
+
+
+# Test modules share helpers from this folder (``fuzzing``): make it importable.
+import sys as _sys
+from pathlib import Path as _Path
+
+_sys.path.insert(0, str(_Path(__file__).parent))

@@ -11,6 +11,8 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzzing import JSON, set_at
+
 from solo.errors import SoloError
 from solo.game import Game, Settings
 
@@ -35,10 +37,6 @@ def _valid_save() -> dict:
 
 
 VALID = _valid_save()
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
-                    | st.text(max_size=8),
-                    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=6), kids, max_size=4),
-                    max_leaves=12)
 
 
 def paths(data, prefix=()):
@@ -57,14 +55,6 @@ def paths(data, prefix=()):
 PATHS = [p for p in paths(VALID) if p]
 
 
-def set_at(data, path, value, delete=False):
-    node = data
-    for k in path[:-1]:
-        node = node[k]
-    if delete and isinstance(node, dict):
-        del node[path[-1]]
-    else:
-        node[path[-1]] = value
 
 
 def check(data):

@@ -16,6 +16,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from fuzzing import JSON, set_at
+
 from solo.errors import MAX_INPUT_BYTES, SoloError
 from solo.game import Game, Settings
 from solo.journal import CHECKPOINT_EVERY, Journal
@@ -380,10 +382,6 @@ def _valid_exports() -> list[dict]:
 
 
 VALID = _valid_exports()
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
-                    | st.text(max_size=8),
-                    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=6), kids, max_size=4),
-                    max_leaves=12)
 
 
 def paths(data, prefix=()):
@@ -404,16 +402,6 @@ def paths(data, prefix=()):
 PATHS = [(n, p) for n, data in enumerate(VALID) for p in paths(data) if p]
 
 
-def set_at(data, path, value, delete=False):
-    node = data
-    for k in path[:-1]:
-        node = node[k]
-    if delete and isinstance(node, dict):
-        del node[path[-1]]
-    elif delete:
-        del node[path[-1]]
-    else:
-        node[path[-1]] = value
 
 
 def check(data):
