@@ -113,7 +113,6 @@ class GameInfo:
     pid: int | None
     origin: str | None
     steps: int = 0  # live steps
-    redo: int = 0  # steps undone that can be redone
     round: int = 0
     last: float = 0.0  # when the last step was played
 
@@ -252,7 +251,10 @@ class Journal:
 
     # -- games ---------------------------------------------------------------------------------
     def create(self, name: str, settings: dict, engine: str, state: dict,
-               origin: str | None = None) -> GameInfo:
+               origin: str | None = None, start_at: int = 0) -> GameInfo:
+        """A new game whose first checkpoint, ``state``, stands after step ``start_at`` (0 for a
+        game that starts from its settings; more for one carried over with its history, whose
+        steps before that cannot be replayed)."""
         check_name(name)
         with self.transaction():
             if self._rows("SELECT 1 FROM games WHERE name = ?", (name,)):
@@ -264,7 +266,7 @@ class Journal:
             game_id = cur.lastrowid
             assert game_id is not None
             self._run("INSERT INTO checkpoints(key, state) VALUES (?, ?)",
-                      (game_id * KEY_SPAN, pack(state)))
+                      (game_id * KEY_SPAN + start_at, pack(state)))
         info = self.find(name)
         assert info is not None
         return info
@@ -291,8 +293,6 @@ class Journal:
         info.steps = live[0]
         info.round = live[1] if isinstance(live[1], int) and live[1] > 0 else 1
         info.last = live[2] if _number(live[2]) else created
-        info.redo = self._rows("SELECT count(*) FROM steps WHERE key > ? AND key < ? AND undone = 1",
-                               (lo, hi))[0][0]
         return info
 
     #: text columns are read as bytes and decoded here, so that a damaged one is one game's

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from solo.errors import InvalidInput, SoloError
-from solo.journal import KEY_SPAN, Journal, StepRow, StorageError, check_name, iter_old_saves, pack
+from solo.journal import Journal, StepRow, StorageError, check_name, iter_old_saves
 
 
 def import_old_saves(journal: Journal, warn=None) -> list[str]:
@@ -62,21 +62,18 @@ def import_old_save(journal: Journal, path: Path) -> str:
         name = f"{base}-{n}"
         n += 1
     game.settings.name = name
-    info = journal.create(name, asdict(game.settings), ENGINE + " (imported)", game.state(),
-                          origin=str(path))
     with journal.transaction():  # the file's state is the checkpoint after its last step
-        journal._run("DELETE FROM checkpoints WHERE key = ?", (info.id * KEY_SPAN,))
+        info = journal.create(name, asdict(game.settings), ENGINE + " (imported)", game.state(),
+                              origin=str(path), start_at=len(game.log))
         for i, entry in enumerate(game.log, 1):
             rnd = entry.get("round")
             rnd = rnd if isinstance(rnd, int) and 0 < rnd < 1_000_000 else 1
             entry = {**entry, "n": i, "round": rnd}  # as the log of this version writes them
             row = StepRow(i, str(entry.get("who", "game")), str(entry.get("label", "")), rnd,
                           None, [entry])
-            journal.commit_step(info.id, row)
-        journal._run("INSERT INTO checkpoints(key, state) VALUES (?, ?)",
-                     (info.id * KEY_SPAN + len(game.log), pack(game.state())))
+            # the file's state goes with its last step (a step written clears what stood after it)
+            journal.commit_step(info.id, row, game.state() if i == len(game.log) else None)
         if game.over:
             outcome = game.phase.outcome
-            journal._run("UPDATE games SET status = 'over', result = ? WHERE id = ?",
-                         (outcome.winner if outcome else None, info.id))
+            journal.set_status(info.id, "over", outcome.winner if outcome else None)
     return name

@@ -35,7 +35,7 @@ from typing import Any
 
 from solo.errors import InvalidInput, SoloError, format_problem
 from solo.game import ENGINE, Game, Settings, UndoRequested
-from solo.journal import (CHECKPOINT_EVERY, KEY_SPAN, GameInfo, Journal, StepRow, check_name,
+from solo.journal import (CHECKPOINT_EVERY, GameInfo, Journal, StepRow, check_name,
                           quote)
 
 FORMAT = "solo-game/1"
@@ -158,9 +158,7 @@ def import_game(journal: Journal, data: Any, name: str | None = None, where: str
     done.settings.name = name
     with journal.transaction():  # all of it, or nothing
         info = journal.create(name, settings_dict(done.settings), ENGINE, done.start,
-                              origin=origin or where)
-        if done.first:  # the start applies after the old log, not before it
-            journal._run("DELETE FROM checkpoints WHERE key = ?", (info.id * KEY_SPAN,))
+                              origin=origin or where, start_at=done.first)
         for row in done.rows:
             journal.commit_step(info.id, row, done.checkpoints.get(row.n))
         if done.status[0] != "playing":
