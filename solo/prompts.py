@@ -383,13 +383,18 @@ class QuestionaryPrompter(Prompter):
             return bool(questionary.confirm(q.message, default=yes, **io).unsafe_ask())
         prefill = "" if q.default is None else str(q.default)
         message = q.message
-        if q.kind == "int" and q.default is not None:
-            # Not typed into the field: typing 7 over a pre-filled 5 would give 57.
+        # A number (an int's default, or a text one such as damage "0") is shown, not typed into
+        # the field: typing 7 over a pre-filled 5 would give 57.  Enter keeps it.
+        shown = q.kind == "int" and q.default is not None or q.kind == "text" and prefill[:1].isdigit()
+        if shown:
             message, prefill = f"{q.message} (Enter: {q.default})", ""
         if q.kind == "autocomplete":
             text = questionary.autocomplete(q.message, choices=q.titles(), default=prefill,
                                             match_middle=True, ignore_case=True,
                                             validate=q.check, **io).unsafe_ask()
         else:  # text, int
-            text = questionary.text(message, default=prefill, validate=q.check, **io).unsafe_ask()
+            check = (lambda t: True if not t.strip() else q.check(t)) if shown else q.check
+            text = questionary.text(message, default=prefill, validate=check, **io).unsafe_ask()
+        if shown and q.kind == "text" and not text.strip():
+            text = str(q.default)
         return q.parse(text)

@@ -246,6 +246,11 @@ def test_typing_a_number_over_the_current_value_replaces_it():
     with create_pipe_input() as inp:
         inp.send_text("\r")
         assert QuestionaryPrompter(input=inp, output=DummyOutput()).ask(q) == 5
+    damage = Question("turn.attack.damage", "text", "Damage rolled?", default="0")
+    for typed, got in (("5+1\r", "5+1"), ("\r", "0")):  # typed over nothing, not "05+1"
+        with create_pipe_input() as inp:
+            inp.send_text(typed)
+            assert QuestionaryPrompter(input=inp, output=DummyOutput()).ask(damage) == got
 
 
 @pytest.mark.parametrize("text,ok", [("Burn, burn", True), ("Foo", False), ("Stunn", False),
