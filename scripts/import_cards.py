@@ -4,7 +4,7 @@
     python scripts/import_cards.py [--source ../shared/reference/cards.json] [--out decks/catalog.json]
 
 Keeps the Arena cards (official and promo sets) and the Arena mages, with only the fields the
-program uses, and merges the Dummy Mage spell annotations from scripts/dm_spells.toml.  The
+program uses, and merges the Dummy Mage notes from scripts/notes/*.toml.  The
 output is committed, so the installed program never needs ../shared.
 """
 
@@ -100,6 +100,19 @@ def slim_mage(c: dict) -> dict:
     return out
 
 
+def read_notes(folder: Path) -> dict[str, dict]:
+    """Every Dummy Mage note in ``folder/*.toml`` (one table per card name); a card named in two
+    files is an error."""
+    notes: dict[str, dict] = {}
+    where: dict[str, str] = {}
+    for path in sorted(folder.glob("*.toml")):
+        for name, note in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            if name in notes:
+                raise SystemExit(f"{path.name}: {name!r} already has a note in {where[name]}")
+            notes[name], where[name] = note, path.name
+    return notes
+
+
 def build(source: Path, annotations: Path) -> dict:
     data = json.loads(source.read_text(encoding="utf-8"))
     cards = []
@@ -114,12 +127,10 @@ def build(source: Path, annotations: Path) -> dict:
     if dupes:
         raise SystemExit(f"duplicate card names in the catalog: {sorted(dupes)}")
     by_name = {c["name"]: c for c in cards}
-    if annotations.exists():
-        notes = tomllib.loads(annotations.read_text(encoding="utf-8"))
-        for name, note in notes.items():
-            if name not in by_name:
-                raise SystemExit(f"{annotations.name}: no catalog card named {name!r}")
-            by_name[name]["dm"] = note
+    for name, note in read_notes(annotations).items():
+        if name not in by_name:
+            raise SystemExit(f"{annotations.name}: no catalog card named {name!r}")
+        by_name[name]["dm"] = note
     cards.sort(key=lambda c: (c["type"], c["name"]))
     return {
         "format": "solo-catalog/1",
@@ -131,7 +142,7 @@ def build(source: Path, annotations: Path) -> dict:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--source", type=Path, default=ROOT.parent / "shared" / "reference" / "cards.json")
-    p.add_argument("--annotations", type=Path, default=ROOT / "scripts" / "dm_spells.toml")
+    p.add_argument("--annotations", type=Path, default=ROOT / "scripts" / "notes")
     p.add_argument("--out", type=Path, default=ROOT / "decks" / "catalog.json")
     args = p.parse_args(argv)
     if not args.source.exists():

@@ -268,7 +268,7 @@ def _is_dm_curse(board: Board, name: str) -> bool:
 
 def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = None) -> bool:
     """Whether ``p`` is a target on which the spell makes sense (the ``needs`` of its note in
-    scripts/dm_spells.toml; ``new`` is checked only when ``card`` is given)."""
+    scripts/notes/; ``new`` is checked only when ``card`` is given)."""
     attacks = board.attacks(p)
     for need in needs:
         if need == "new" and card is not None and not adds_something(board, p, card):

@@ -219,7 +219,7 @@ class Board:
 
     def _grants(self, p: Piece) -> list[dict]:
         """What attached enchantments and round effects (conditions named after a spell, such
-        as ``Charge``) change on this object; see scripts/dm_spells.toml."""
+        as ``Charge``) change on this object; see scripts/notes/."""
         out = []
         for name in [*p.enchantments, *(c for c, n in p.conditions.items() if n > 0)]:
             card = self.cat.find(name)
