@@ -119,6 +119,9 @@ def roll_attack_result(attacker_name: str, target_name: str, attack_name: str | 
     board, a, t = scratch(attacker, target, attack)
     source = SeededSource(seed)
     spell = attacker.type == "Attack"
+    from solo.odds import attack_odds
+
+    odds = attack_odds(board, a, attack, t, is_spell=spell)
     if attack.zone or attack.kind == "zone":
         result = resolve_zone_attack(board, a, attack, t.zone, source, is_spell=spell)
     else:
@@ -126,12 +129,30 @@ def roll_attack_result(attacker_name: str, target_name: str, attack_name: str | 
     out = result.to_json()
     out.update({"attacker_card": attacker.name, "target_card": target.name,
                 "target_life": board.life(t), "target_armor": board.armor(t),
-                "seed": source.seed})
+                "seed": source.seed, "odds": odds.to_json()})
     return result, out
 
 
+def odds_line(odds: dict, target: str) -> str:
+    """``Odds before rolling: expected damage 2.5, destroys Fox 31%, Daze 25%.``"""
+    parts = [f"expected damage {odds['expected_damage']:.1f}"]
+    if odds["kill"]:
+        parts.append(f"destroys {target} {_pct(odds['kill'])}")
+    parts += [f"{c} {_pct(p)}" for c, p in odds["effects"].items()]
+    return "Odds before rolling: " + ", ".join(parts) + "."
+
+
+def _pct(p: float) -> str:
+    """``31%``; a chance that is not 0 or 1 never shows as 0% or 100%."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{p:.0%}"
+
+
 def render(result: AttackResult, out: dict) -> str:
-    lines = list(result.steps)
+    lines = [odds_line(out["odds"], out["target_card"]), *result.steps]
     main = result.main
     name, life = out["target_card"], out["target_life"]
     mine = [s for s in result.strikes if s.target == out["target"] and s.attacker == out["attacker"]]
