@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from solo.arena import Arena, Geometry, Wall
-from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, get_catalog, parse_trait,
-                          trait_max)
+from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, Defense, get_catalog,
+                          parse_trait, trait_max)
 from solo.errors import InvalidInput, describe_os_error, read_text
 
 FORMAT = "solo-board/1"
@@ -71,6 +71,8 @@ class Piece:
 @dataclass
 class Mage(Piece):
     life: int = 0
+    #: the equipment cards the mage wears, by catalog name (contract section 2, second version)
+    equipment: list[str] = field(default_factory=list)
     kind = "mage"
 
 
@@ -235,12 +237,39 @@ class Board:
         """Dice added to (or taken from) its non-spell melee and ranged attacks by enchantments."""
         return sum(g.get("attack_dice", 0) for g in self._grants(p))
 
+    def gear(self, p: Piece) -> list[dict]:
+        """For a mage: the notes of its mage card's abilities and of each piece of equipment it
+        wears (scripts/notes/mages.toml, equipment.toml): traits, armor, Defenses it gains."""
+        if not isinstance(p, Mage):
+            return []
+        out = []
+        for name in [p.card, *p.equipment]:
+            card = self.cat.find(name)
+            if card is not None and card.dm:
+                out.append(card.dm)
+        return out
+
+    def defenses(self, p: Piece) -> list[Defense]:
+        """Every Defense the object has: its card's, then those its mage abilities and its
+        equipment give (in the order worn).  Uses a round are counted by position in this list
+        (``extra.defense_used``)."""
+        card = self.card_of(p)
+        out = list(card.defenses) if card is not None else []
+        for note in self.gear(p):
+            for d in note.get("defenses", ()):
+                out.append(Defense(int(d["roll"]), d.get("uses", 1), d.get("restriction")))
+        return out
+
     def traits(self, p: Piece) -> list[str]:
-        """Every trait the object has now: card (or ``stats.traits``), gained traits, and the
-        traits its revealed enchantments give or take away."""
+        """Every trait the object has now: card (or ``stats.traits``), gained traits, what a
+        mage's abilities and equipment give, and the traits its revealed enchantments give or
+        take away."""
         card = self.card_of(p)
         base = list(p.stats.get("traits", card.traits if card else ()))
         base += p.traits
+        for note in self.gear(p):
+            base += note.get("traits", [])
+            base += [f"{k.capitalize()} +{note[k]}" for k in ("melee", "ranged") if note.get(k)]
         lost: set[str] = set()
         for g in self._grants(p):
             base += g.get("traits", [])
@@ -267,6 +296,7 @@ class Board:
     def armor(self, p: Piece) -> int:
         card = self.card_of(p)
         base = p.stats.get("armor", card.armor if card and card.armor is not None else 0)
+        base += sum(int(note.get("armor", 0)) for note in self.gear(p))
         return max(0, base + sum(g.get("armor", 0) for g in self._grants(p)))
 
     def cost(self, p: Piece) -> int:
@@ -279,7 +309,13 @@ class Board:
         if "attacks" in p.stats:
             return [Attack.from_dict(a) for a in p.stats["attacks"]]
         card = self.card_of(p)
-        return list(card.attacks) if card else []
+        out = list(card.attacks) if card else []
+        if isinstance(p, Mage):  # the attacks of what it wears (a weapon, a damage barrier)
+            for name in p.equipment:
+                worn = self.cat.find(name)
+                if worn is not None:
+                    out += worn.attacks
+        return out
 
     def regenerate(self, p: Piece) -> int:
         return trait_max(self.traits(p), "Regenerate") or 0
@@ -340,6 +376,8 @@ class Board:
             q.traits = list(p.traits)
             q.stats = copy.deepcopy(p.stats) if p.stats else {}
             q.extra = copy.deepcopy(p.extra) if p.extra else {}
+            if isinstance(q, Mage):
+                q.equipment = list(p.equipment)
             return q
 
         return Board(round=self.round, initiative=self.initiative, arena=self.arena,
@@ -455,6 +493,8 @@ def _mage_dict(m: Mage) -> dict:
         d["enchantments"] = list(m.enchantments)
     if m.traits:
         d["traits"] = list(m.traits)
+    if m.equipment:
+        d["equipment"] = list(m.equipment)
     d.update(copy.deepcopy(m.extra))
     return d
 
@@ -600,7 +640,8 @@ class _Reader:
 
 _KNOWN_TOP = {"format", "round", "stage", "initiative", "arena", "mages", "creatures",
               "conjurations", "decks", "discards"}
-_KNOWN_MAGE = {"card", "zone", "life", "damage", "conditions", "enchantments", "traits"}
+_KNOWN_MAGE = {"card", "zone", "life", "damage", "conditions", "enchantments", "traits",
+               "equipment"}
 _KNOWN_CREATURE = {"id", "card", "side", "zone", "damage", "active", "guarding", "conditions",
                    "enchantments", "traits", "stats"}
 _KNOWN_CONJ = {"id", "card", "side", "zone", "border", "damage", "traits", "stats", "conditions",
@@ -642,6 +683,9 @@ def _from_dict(data, catalog: Catalog) -> Board:
             conditions=r.conditions(r.need(m, "conditions", key), f"{key}.conditions"),
             enchantments=r.str_list(m.get("enchantments", []), f"{key}.enchantments"),
             traits=r.traits(m.get("traits", []), f"{key}.traits"),
+            equipment=[r.card(name, f"{key}.equipment[{j}]", ("Equipment",))
+                       for j, name in enumerate(r.str_list(m.get("equipment", []),
+                                                           f"{key}.equipment"))],
             extra={k: v for k, v in m.items() if k not in _KNOWN_MAGE})
     unknown_sides = set(mages_data) - set(SIDES)
     if unknown_sides:

@@ -84,8 +84,21 @@ def _zone_at(board: Board, start: str, distance: int) -> str:
     raise SoloError(f"no zone {distance} steps from {start} in this arena")
 
 
-def scratch(attacker: Card, target: Card, attack: Attack) -> tuple[Board, Piece, Piece]:
-    """A board holding just the attacker (Dummy Mage side) and the target (your side)."""
+def equipment_names(names: tuple[str, ...] | list[str], role: str) -> list[str]:
+    """Catalog names of equipment cards; anything else is refused with one line (exit 2)."""
+    out = []
+    for name in names:
+        card = get_catalog().get(name)
+        if card.type != "Equipment":
+            raise SoloError(f"{card.name} is {_kind(card.type)}, not equipment, for --{role}")
+        out.append(card.name)
+    return out
+
+
+def scratch(attacker: Card, target: Card, attack: Attack, *, equip: list[str] | None = None,
+            wield: list[str] | None = None) -> tuple[Board, Piece, Piece]:
+    """A board holding just the attacker (Dummy Mage side) and the target (your side);
+    ``equip`` is what the target mage wears, ``wield`` what the attacking mage wears."""
     board = new_board(dm_mage=attacker.name if attacker.type == "Mage" else "Warlock",
                       ym_mage=target.name if target.type == "Mage" else "Beastmaster",
                       dm_zone="A1", ym_zone="D3")
@@ -94,12 +107,15 @@ def scratch(attacker: Card, target: Card, attack: Attack) -> tuple[Board, Piece,
     else:  # a mage, or the Dummy Mage casting an attack spell
         a = board.mages["dm"]
         a.zone = HOME
+        if attacker.type == "Mage":
+            board.mages["dm"].equipment = list(wield or [])
     lo, hi = attack.range
     zone = HOME if attack.zone or attack.kind == "zone" or attack.is_melee else \
         _zone_at(board, HOME, min(max(lo, 0), 3))
     if target.type == "Mage":
         t: Piece = board.mages["ym"]
         t.zone = zone
+        board.mages["ym"].equipment = list(equip or [])
     elif target.type == "Creature":
         t = board.add_creature(target.name, "ym", zone, id="target")
         if zone == board.mages["ym"].zone:
@@ -111,12 +127,26 @@ def scratch(attacker: Card, target: Card, attack: Attack) -> tuple[Board, Piece,
 
 
 def roll_attack_result(attacker_name: str, target_name: str, attack_name: str | None,
-                       seed: int | None) -> tuple[AttackResult, dict]:
-    """Resolve the attack; returns the result and the JSON object of contract section 6."""
+                       seed: int | None, equip: tuple[str, ...] = (),
+                       wield: tuple[str, ...] = ()) -> tuple[AttackResult, dict]:
+    """Resolve the attack; returns the result and the JSON object of contract section 6.
+    ``equip``: equipment the target mage wears; ``wield``: equipment the attacking mage wears."""
     attacker = _card(attacker_name, ATTACKER_TYPES, "attacker")
     target = _card(target_name, TARGET_TYPES, "target")
+    worn = equipment_names(equip, "equip")
+    held = equipment_names(wield, "wield")
+    if worn and target.type != "Mage":
+        raise SoloError(f"--equip dresses a mage, and {target.name} is {_kind(target.type)}")
+    if held and attacker.type != "Mage":
+        raise SoloError(f"--wield dresses a mage, and {attacker.name} is {_kind(attacker.type)}")
+    attacks = list(attacker.attacks)
+    for name in held:
+        attacks += get_catalog().get(name).attacks
+    if held:
+        attacker = Card(name=attacker.name, type=attacker.type, attacks=tuple(attacks),
+                        traits=attacker.traits, life=attacker.life)
     attack = pick_attack(attacker, target, attack_name)
-    board, a, t = scratch(attacker, target, attack)
+    board, a, t = scratch(attacker, target, attack, equip=worn, wield=held)
     source = SeededSource(seed)
     spell = attacker.type == "Attack"
     from solo.odds import attack_odds
@@ -192,10 +222,16 @@ def render(result: AttackResult, out: dict) -> str:
                    "reach the target, else its first attack).")
 @click.option("--vs", "target", required=True, metavar="TARGET",
               help="The card attacked: a creature, conjuration or mage.")
+@click.option("--equip", multiple=True, metavar="EQUIPMENT",
+              help="Equipment the target mage wears (repeat for each): its armor, Defenses and "
+                   "traits count.")
+@click.option("--wield", multiple=True, metavar="EQUIPMENT",
+              help="Equipment the attacking mage wears (repeat for each): its attacks and traits "
+                   "count.")
 @click.option("--seed", type=int, default=None, help="Seed, to make the attack repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (contract section 6).")
-def roll_attack(attacker: str, attack_name: str | None, target: str, seed: int | None,
-                as_json: bool) -> None:
+def roll_attack(attacker: str, attack_name: str | None, target: str, equip: tuple[str, ...],
+                wield: tuple[str, ...], seed: int | None, as_json: bool) -> None:
     """Resolve one attack of ATTACKER (a creature, mage or attack spell) against TARGET.
 
     \b
@@ -203,6 +239,7 @@ def roll_attack(attacker: str, attack_name: str | None, target: str, seed: int |
       solo roll attack "Timber Wolf" --vs "Bitterwood Fox"
       solo roll attack Fireball --vs "Timber Wolf" --seed 7 --json
       solo roll attack "Darkfenne Hydra" --attack "Triple Bite" --vs "Iron Golem"
+      solo roll attack "Timber Wolf" --vs Beastmaster --equip "Leather Boots"
     """
-    result, out = roll_attack_result(attacker, target, attack_name, seed)
+    result, out = roll_attack_result(attacker, target, attack_name, seed, equip, wield)
     click.echo(json.dumps(out) if as_json else render(result, out))

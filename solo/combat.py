@@ -739,12 +739,12 @@ def defense_chance(defense: Defense, modifier: int = 0) -> float:
 def choose_defense(board: Board, target: Piece, attack: Attack) -> tuple[int, Defense] | None:
     """The Defense ``target`` uses against ``attack``: an unused one that the attack's kind
     allows, the best (lowest roll) first; None when it has none left."""
-    card = board.card_of(target)
-    if card is None or not card.defenses:
+    defenses = board.defenses(target)
+    if not defenses:
         return None
     used = target.extra.get("defense_used", {}) or {}
     best = None
-    for i, d in enumerate(card.defenses):
+    for i, d in enumerate(defenses):
         r = (d.restriction or "").lower()
         if (r == "no ranged" and attack.is_ranged) or (r == "no melee" and attack.is_melee):
             continue
@@ -809,8 +809,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
     elif not use_defense:
         pass
     elif work.incapacitated(target):
-        card = work.card_of(target)
-        if card and card.defenses:
+        if work.defenses(target):
             s.steps.append(f"  {tname} is Incapacitated and cannot use its Defense.")
     else:
         chosen = choose_defense(work, target, attack)
@@ -830,8 +829,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                 return s
             s.steps.append(f"  {tname}'s Defense {d.roll}+: rolled {shown}: it fails.")
     if unavoidable:
-        card = work.card_of(target)
-        if card is not None and card.defenses:
+        if work.defenses(target):
             s.steps.append(f"  {'Zone attacks are' if zone else 'The attack is'} Unavoidable: "
                            "no Defense.")
 
