@@ -426,7 +426,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                    source: DiceSource, *, moved: bool = False, is_spell: bool | None = None,
                    first_strike: bool = True, sweep_target: Piece | None = None,
                    use_defense: bool | DefenseChoice = True,
-                   report: Reported | None = None) -> AttackResult:
+                   report: Reported | None = None, reactions: bool = True) -> AttackResult:
     """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
 
     ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
@@ -438,7 +438,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     ``sweep_target``: the second, different target of a Sweeping attack.  ``use_defense``:
     whether the target tries its Defense (the Dummy Mage's side always does), or a
     :data:`DefenseChoice` asked when it could.  ``report``: the attack dice were rolled by a
-    person (see :func:`resolve_reported_attack`).
+    person (see :func:`resolve_reported_attack`).  ``reactions``: False when nobody answers the
+    attack with a damage barrier or a counterstrike (an attack turned back on its attacker).
     """
     if attack is None and report is not None:
         att, spell = UNNAMED, bool(is_spell)
@@ -463,7 +464,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                             f"({kind}{', spell' if spell else ''}"
                             f"{', dice rolled by you' if report is not None else ''}).")
     _sequence(work, a, att, t, source, result, role="attack", moved=moved, is_spell=spell,
-              first=first_strike, use_defense=use_defense, reactions=True, report=report)
+              first=first_strike, use_defense=use_defense, reactions=reactions, report=report)
     if att.has("Sweeping"):
         second = _on(work, sweep_target) if sweep_target is not None and work.find(sweep_target.id) else None
         if second is None or second.id == t.id:

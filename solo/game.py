@@ -27,6 +27,7 @@ from solo.dice import DiceSource, SeededSource, TypedSource, face_to_d6
 from solo.errors import InvalidInput, SoloError, format_problem, read_text
 from solo.prompts import Choice, Prompter, Question
 from solo.resolve import mirror_lines, resolve_decision
+from solo import yours
 from solo.rounds import (QuickcastTurn, RoundState, Side, Stage, initiative_for_round,
                          quickcast_order, quickcast_queue)
 
@@ -446,7 +447,9 @@ class Game:
             "quickcast.you", "select", "Your quickcast:",
             (Choice("Pass", "pass"), Choice("Cast a spell at its side", "spell"),
              Choice("Summon a creature", "summon"),
-             Choice("Cast something else (nothing changes on its side)", "other")),
+             Choice("Cast equipment, a wall or conjuration, or an enchantment on your side", "own"),
+             *self._reveal_choice(),
+             Choice("Cast something else (nothing changes on the board)", "other")),
             default="pass"))
         if what == "pass":
             return None
@@ -455,7 +458,11 @@ class Game:
             return self._your_spell(mage)
         if what == "summon":
             return self._your_summon()
-        return ["You cast a spell that does not touch the Dummy Mage's side."]
+        if what == "own":
+            return self._your_own_spell(mage)
+        if what == "reveal":
+            return self._reveal()
+        return ["You cast a spell that does not change the board."]
 
     def _your_turn(self) -> Step:
         b = self.board
@@ -526,7 +533,10 @@ class Game:
                    Choice("Attacked, and I report the damage I rolled", "attack-typed")]
         if actor.is_mage:
             choices += [Choice("Cast a spell at its side", "spell"),
-                        Choice("Summoned a creature", "summon")]
+                        Choice("Summoned a creature", "summon"),
+                        Choice("Cast equipment, a wall or conjuration, or an enchantment on "
+                               "your side", "own"),
+                        *self._reveal_choice()]
         else:
             choices.append(Choice("Guarded", "guard"))
         choices.append(Choice("Something else (nothing changes on its side)", "other"))
@@ -543,6 +553,10 @@ class Game:
             lines += self._your_spell(actor)
         elif what == "summon":
             lines += self._your_summon()
+        elif what == "own":
+            lines += self._your_own_spell(actor)
+        elif what == "reveal":
+            lines += self._reveal()
         elif what == "guard":
             assert isinstance(actor, Creature)  # only a creature is offered "guard"
             actor.guarding = True
@@ -699,6 +713,102 @@ class Game:
                 b.extra["tally"]["ym"] += b.cost(target)
             return [f"{self._name(target)} is removed from the arena."]
         return ["Noted: nothing changes on the Dummy Mage's side."]
+
+    # -- your side: equipment, conjurations, enchantments -----------------------------------------
+    def _your_own_spell(self, mage: Piece) -> list[str]:
+        kind = self.ask(Question("own.kind", "select", "What did you cast?",
+                                 (Choice("Equipment onto your mage", "equipment"),
+                                  Choice("A wall or other conjuration", "conjuration"),
+                                  Choice("An enchantment on one of yours (or a zone)", "enchantment")),
+                                 default="equipment"))
+        if kind == "equipment":
+            return self._your_equipment()
+        if kind == "conjuration":
+            return self._your_conjuration()
+        return self._your_enchantment()
+
+    def _your_equipment(self) -> list[str]:
+        b = self.board
+        mage = b.mages["ym"]
+        name = self.ask(Question("own.equipment", "autocomplete", "Which equipment?",
+                                 tuple(b.cat.names("Equipment"))))
+        lines = []
+        for old in yours.same_slot(b, mage, name):
+            mage.equipment.remove(old)
+            lines.append(f"{old} comes off your mage ({name} takes its place); discard it.")
+        mage.equipment.append(name)
+        lines.append(yours.equipment_line(b, mage, name))
+        return lines + yours.by_hand(b.cat.get(name))
+
+    def _your_conjuration(self) -> list[str]:
+        b = self.board
+        mage = b.mages["ym"]
+        name = self.ask(Question("own.conjuration", "autocomplete", "Which conjuration?",
+                                 tuple(b.cat.names("Conjuration"))))
+        card = b.cat.get(name)
+        zones = sorted(b.arena.zones(), key=lambda z: (b.distance(mage.zone, z), z))
+        zone = self.ask(Question("own.zone", "select",
+                                 "On which border's zone?" if card.is_wall else "In which zone?",
+                                 tuple(Choice(f"{z} ({b.distance(mage.zone, z)} from your mage)", z)
+                                       for z in zones), default=mage.zone))
+        border = None
+        if card.is_wall:
+            sides = b.arena.neighbours(zone)
+            dm_zone = b.mages["dm"].zone
+            toward = min(sides, key=lambda z: (b.distance(z, dm_zone), z))
+            border = self.ask(Question("own.border", "select", "On its border with which zone?",
+                                       tuple(Choice(f"{n} ({yours.direction(b, zone, n)})", n)
+                                             for n in sides), default=toward))
+        c = b.add_conjuration(card.name, "ym", zone, border=border)
+        where = f"on the border of {zone} and {border}" if border else f"in {zone}"
+        return [f"Your {card.name} ({c.id}) stands {where}."] + yours.by_hand(card)
+
+    def _your_enchantment(self) -> list[str]:
+        b = self.board
+        name = self.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
+                                 tuple(b.cat.names("Enchantment"))))
+        card = b.cat.get(name)
+        mine: list[Piece] = [b.mages["ym"], *b.side_creatures("ym")]
+        choices = [Choice(f"{self._name(p)} in {p.zone}", p.id) for p in mine]
+        if "zone" in (card.target or "").lower():
+            choices += [Choice(f"Zone {z}", f"zone:{z}") for z in b.arena.zones()]
+        where = self.ask(Question("own.target", "select", f"{card.name} on what?", tuple(choices),
+                                  default=choices[0].value))
+        hidden = self.ask(Question("own.hidden", "select", "Face up or face down?",
+                                   (Choice("Hidden (face down): solo asks or reveals it when the "
+                                           "game lets you", "hidden"),
+                                    Choice("Revealed now (face up)", "revealed")),
+                                   default="hidden")) == "hidden"
+        if where.startswith("zone:"):
+            zone = where.split(":", 1)[1]
+            yours.enchant_zone(b, zone, card.name, hidden)
+            state = "face down" if hidden else "face up"
+            return [f"{card.name} goes {state} on zone {zone}."] + ([] if hidden else yours.by_hand(card))
+        target = b.get(where)
+        if hidden:
+            yours.hide(target, card.name)
+            return [f"{card.name} goes face down on {self._name(target)}; "
+                    + yours.when_revealed(card)]
+        target.enchantments.append(card.name)
+        return [f"{automaton.cap(self._name(target))} now carries {card.name}, face up."] \
+            + yours.by_hand(card)
+
+    def _reveal_choice(self) -> list[Choice]:
+        if yours.hidden_anywhere(self.board):
+            return [Choice("Reveal one of your hidden enchantments", "reveal")]
+        return []
+
+    def _reveal(self) -> list[str]:
+        b = self.board
+        options = yours.hidden_list(b)
+        if not options:
+            return ["You have no hidden enchantment to reveal."]
+        pick = self.ask(Question("reveal.which", "select", "Which one do you reveal?",
+                                 tuple(Choice(f"{name} on {where}", str(i))
+                                       for i, (name, where, _) in enumerate(options)),
+                                 default="0"))
+        name, where, holder = options[int(pick)]
+        return yours.reveal(b, holder, name)
 
     def _your_summon(self) -> list[str]:
         b = self.board

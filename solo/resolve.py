@@ -8,7 +8,7 @@ decision's instructions and data.  Pure: no printing, dice only from the source 
 
 from __future__ import annotations
 
-from solo import combat
+from solo import combat, yours
 from solo.combat import DefenseChoice
 from solo.automaton import Decision, PlannedAttack, label, pick_attack
 from solo.board import Board
@@ -28,16 +28,29 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
         decision.data["by_hand"] = [*decision.data.get("by_hand", []), plan.attack.name]
         return None
     if plan.zone:
+        for p in board.in_zone(plan.target):  # a zone attack is Unavoidable: Block does nothing
+            react = yours.on_attacked(board, attacker, plan.attack, p, zone=True)
+            if react is not None:
+                decision.instructions.extend(react.lines)
         result = combat.resolve_zone_attack(board, attacker, plan.attack, plan.target, source,
                                             is_spell=plan.is_spell)
     else:
         target = board.find(plan.target)
         if target is None:
             return None
-        result = combat.resolve_attack(board, attacker, plan.attack, target, source,
+        react = yours.on_attacked(board, attacker, plan.attack, target)
+        if react is not None:
+            decision.instructions.extend(react.lines)
+            decision.data.setdefault("revealed", []).append(react.card)
+            if react.outcome == "avoided":
+                return None
+        reversed_ = react is not None and react.outcome == "reversed"
+        result = combat.resolve_attack(board, attacker, plan.attack,
+                                       attacker if reversed_ else target, source,
                                        moved=plan.moved, is_spell=plan.is_spell,
-                                       first_strike=plan.first,
-                                       use_defense=ask_defense if ask_defense is not None else True)
+                                       first_strike=plan.first, reactions=not reversed_,
+                                       use_defense=False if reversed_ else
+                                       ask_defense if ask_defense is not None else True)
     applied = combat.apply(board, result)
     if any(p.attack.kind == "passage" for p in decision.attacks):
         # A wall's Passage Attack comes first: say whose attack each set of lines is.

@@ -1,0 +1,199 @@
+"""Your side of the board beyond your creatures: equipment, conjurations, your enchantments
+(face up or hidden) and the hidden ones that answer an attack.
+
+Pure: no prompts, no printing.  :mod:`solo.game` asks the questions and calls these; the
+sentences for the person are built here from the card notes (scripts/notes/equipment.toml,
+conjurations.toml and the spells' notes).
+
+Where things live on the board (all saved with it, as keys the contract allows):
+
+* a mage's equipment: ``Mage.equipment`` (contract section 2, ``mages.*.equipment``);
+* a face-down enchantment of yours on an object: ``extra["hidden_enchantments"]`` of that object;
+* your enchantments on zones: ``board.extra["your_zone_enchantments"]``,
+  ``{zone: [{"card": name, "hidden": bool}]}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solo.board import Board, Mage, Piece
+from solo.catalog import Attack, Card
+
+HIDDEN = "hidden_enchantments"
+ZONE_ENCHANTMENTS = "your_zone_enchantments"
+
+#: How many pieces of equipment one slot holds; a hand-held item takes hands instead.
+SLOT_LIMITS = {"Ring": 2}
+#: Hands each kind of hand-held equipment takes (a mage has two).
+HANDS = {"Weapon": 1, "Shield": 1, "Weapon/Shield": 1, "Hand": 1, "Weapon+Shield": 2}
+
+#: Hidden enchantments that solo reveals by itself when their holder is attacked (the card
+#: says it must be revealed then) and what they do: "block" (the attack is avoided) or
+#: "reverse" (avoided, and the attacker is hit by its own attack).  Against an Unavoidable
+#: attack either is destroyed without effect.
+ON_ATTACKED = {"Block": "block", "Reverse Attack": "reverse"}
+
+
+def slot_of(card: Card) -> str | None:
+    return (card.dm or {}).get("slot")
+
+
+def same_slot(board: Board, mage: Mage, name: str) -> list[str]:
+    """What must come off ``mage`` for ``name`` to go on: a piece in a full slot (oldest first),
+    or hand-held items until the hands are free.
+
+    >>> from solo.board import new_board
+    >>> b = new_board()
+    >>> m = b.mages["ym"]
+    >>> m.equipment = ["Leather Boots"]
+    >>> same_slot(b, m, "Reflex Boots") if slot_of(b.cat.get("Reflex Boots")) else ["Leather Boots"]
+    ['Leather Boots']
+    """
+    card = board.cat.get(name)
+    slot = slot_of(card)
+    if slot is None:
+        return []
+    worn = [(n, slot_of(board.cat.get(n))) for n in mage.equipment if n != card.name]
+    if slot in HANDS:
+        held = [(n, HANDS[s]) for n, s in worn if s in HANDS]
+        hands = sum(h for _, h in held) + HANDS[slot]
+        out = []
+        for n, h in held:
+            if hands <= 2:
+                break
+            out.append(n)
+            hands -= h
+        return out
+    same = [n for n, s in worn if s == slot]
+    limit = SLOT_LIMITS.get(slot, 1)
+    return same[: max(0, len(same) + 1 - limit)]
+
+
+def equipment_line(board: Board, mage: Mage, name: str) -> str:
+    """``Your mage now wears Leather Boots (armor +1).``"""
+    note = board.cat.get(name).dm or {}
+    parts = []
+    if note.get("armor"):
+        parts.append(f"armor +{note['armor']}")
+    for d in note.get("defenses", ()):
+        uses = d.get("uses", 1)
+        parts.append(f"Defense {d['roll']}+" + ("" if uses == 1 else f" {uses} a round"))
+    parts += list(note.get("traits", ()))
+    for k in ("melee", "ranged"):
+        if note.get(k):
+            parts.append(f"{k.capitalize()} +{note[k]}")
+    card = board.cat.get(name)
+    if card.attacks:
+        parts.append("attacks: " + ", ".join(a.name for a in card.attacks))
+    now = f"Your mage now wears {card.name}"
+    return now + (f" ({'; '.join(parts)})." if parts else ".") + f" Armor now {board.armor(mage)}."
+
+
+def by_hand(card: Card) -> list[str]:
+    """The card's note for what the person applies at the table, as an instruction line."""
+    text = (card.dm or {}).get("by_hand")
+    return [f"Apply by hand ({card.name}): {text}"] if text else []
+
+
+def direction(board: Board, a: str, b: str) -> str:
+    """The compass direction from zone ``a`` to its neighbour ``b``."""
+    return board.arena.direction(a, b)
+
+
+# -- your enchantments ----------------------------------------------------------------------
+
+def hide(piece: Piece, name: str) -> None:
+    piece.extra.setdefault(HIDDEN, []).append(name)
+
+
+def hidden_on(piece: Piece) -> list[str]:
+    got = piece.extra.get(HIDDEN)
+    return [str(n) for n in got] if isinstance(got, list) else []
+
+
+def enchant_zone(board: Board, zone: str, name: str, hidden: bool) -> None:
+    board.extra.setdefault(ZONE_ENCHANTMENTS, {}).setdefault(zone, []).append(
+        {"card": name, "hidden": hidden})
+
+
+def hidden_list(board: Board) -> list[tuple[str, str, Piece | str]]:
+    """Every hidden enchantment of yours: (card, where it is, the object or the zone)."""
+    out: list[tuple[str, str, Piece | str]] = []
+    for p in [board.mages["ym"], *board.side_creatures("ym"),
+              *[c for c in board.conjurations if c.side == "ym"]]:
+        where = "your mage" if p.is_mage else f"your {p.card} ({p.id})"
+        out += [(n, where, p) for n in hidden_on(p)]
+    for zone, items in sorted((board.extra.get(ZONE_ENCHANTMENTS) or {}).items()):
+        out += [(e["card"], f"zone {zone}", zone) for e in items if e.get("hidden")]
+    return out
+
+
+def hidden_anywhere(board: Board) -> bool:
+    return bool(hidden_list(board))
+
+
+def when_revealed(card: Card) -> str:
+    """What happens to a face-down enchantment of yours from now on, for the person."""
+    if card.name in ON_ATTACKED:
+        return ("solo reveals it by itself when the Dummy Mage attacks that object, as the card "
+                "requires.")
+    return "reveal it from your turn's menu when you want to (or when its card says you must)."
+
+
+def reveal(board: Board, holder: Piece | str, name: str) -> list[str]:
+    """Turn a hidden enchantment face up; its modelled effects count from now on."""
+    card = board.cat.get(name)
+    if isinstance(holder, str):
+        for e in (board.extra.get(ZONE_ENCHANTMENTS) or {}).get(holder, []):
+            if e.get("card") == name and e.get("hidden"):
+                e["hidden"] = False
+                break
+        return [f"Reveal {name} on zone {holder}."] + by_hand(card)
+    hidden = holder.extra.get(HIDDEN, [])
+    if name in hidden:
+        hidden.remove(name)
+        if not hidden:
+            holder.extra.pop(HIDDEN, None)
+    holder.enchantments.append(name)
+    who = "your mage" if holder.is_mage else f"your {holder.card} ({holder.id})"
+    return [f"Reveal {name} on {who}: it is face up now."] + by_hand(card)
+
+
+# -- answering an attack --------------------------------------------------------------------
+
+@dataclass
+class Reaction:
+    """What a hidden enchantment did when its holder was attacked."""
+
+    outcome: str | None  # "avoided", "reversed", or None (destroyed without effect)
+    card: str
+    lines: list[str] = field(default_factory=list)
+
+
+def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
+                zone: bool = False) -> Reaction | None:
+    """The first hidden enchantment on ``target`` that must be revealed as it is attacked (the
+    card says so): revealed, destroyed, and what it does to the attack.  Changes the board
+    (the card leaves the object).  None when there is none."""
+    if target.side != "ym" or attacker.side == target.side:
+        return None
+    for name in hidden_on(target):
+        kind = ON_ATTACKED.get(name)
+        if kind is None:
+            continue
+        target.extra[HIDDEN].remove(name)
+        if not target.extra[HIDDEN]:
+            target.extra.pop(HIDDEN)
+        who = "your mage" if target.is_mage else f"your {target.card} ({target.id})"
+        unavoidable = zone or attack.has("Unavoidable")
+        if unavoidable:
+            return Reaction(None, name, [f"Reveal {name} on {who} and destroy it: the attack is "
+                                         "Unavoidable, so it has no effect."])
+        if kind == "block":
+            return Reaction("avoided", name, [f"Reveal {name} on {who}: the attack is avoided. "
+                                              f"Destroy {name}."])
+        return Reaction("reversed", name, [f"Reveal {name} on {who}: the attack is avoided and "
+                                           "turned back on the attacker, which rolls it against "
+                                           f"itself. Destroy {name}."])
+    return None

@@ -1,0 +1,126 @@
+"""Your side in `solo play`: equipment onto your mage, walls and conjurations where you say,
+enchantments face up or hidden, and the hidden ones that answer an attack (Block, Reverse
+Attack).  Each changes the board the Dummy Mage decides on."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solo import automaton, turns, yours
+from solo.board import from_dict, new_board
+from solo.dice import ScriptedSource, SeededSource
+from solo.game import Game, Settings
+from solo.prompts import RulePrompter
+from solo.rounds import RoundState
+
+
+def new_game():
+    return Game.new(Settings(seed=1, name="t"))
+
+
+def mage_turn(game, answers):
+    game.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                       "ym_done": False, "mage_active": True})
+    game.prompter = RulePrompter({"turn.actor": "ym", **answers})
+    step = game.play_one()
+    assert step is not None and step.label == "your turn: your mage"
+    return step
+
+
+@pytest.fixture
+def boots(catalog, monkeypatch):
+    monkeypatch.setattr(catalog.get("Leather Boots"), "dm", {"slot": "Boots", "armor": 1})
+    monkeypatch.setattr(catalog.get("Reflex Boots"), "dm",
+                        {"slot": "Boots", "defenses": [{"roll": 7, "uses": 1}]})
+
+
+def test_your_mage_puts_on_equipment_and_the_same_slot_comes_off(boots):
+    g = new_game()
+    armor = g.board.armor(g.board.mages["ym"])
+    step = mage_turn(g, {"turn.what": "own", "own.kind": "equipment",
+                         "own.equipment": "Leather Boots"})
+    assert g.board.mages["ym"].equipment == ["Leather Boots"]
+    assert g.board.armor(g.board.mages["ym"]) == armor + 1
+    assert any("Leather Boots" in line for line in step.lines)
+    mage_turn(g, {"turn.what": "own", "own.kind": "equipment", "own.equipment": "Reflex Boots"})
+    assert g.board.mages["ym"].equipment == ["Reflex Boots"]  # one pair of boots at a time
+    assert [d.roll for d in g.board.defenses(g.board.mages["ym"])] == [7]
+
+
+def test_a_wall_of_yours_stands_where_you_say_and_blocks_the_dummy_mages_creature():
+    g = new_game()
+    b = g.board
+    b.mages["ym"].zone = "C2"
+    wolf = b.add_creature("Timber Wolf", "dm", "A2", id="w")
+    # Without a wall the wolf runs two zones east toward your mage.
+    free = b.copy()
+    d = automaton.creature_action(free, SeededSource(1))
+    assert free.get("w").zone == "C2" and d.action == "move"
+    mage_turn(g, {"turn.what": "own", "own.kind": "conjuration", "own.conjuration": "Wall of Stone",
+                  "own.zone": "B2", "own.border": "C2"})
+    wall = [c for c in b.conjurations if c.card == "Wall of Stone"]
+    assert len(wall) == 1 and wall[0].zone == "B2" and wall[0].border == "C2" and wall[0].side == "ym"
+    automaton.creature_action(b, SeededSource(1))
+    assert b.get("w").zone != "C2"  # it cannot walk through the wall into your zone
+    assert wolf.id == "w"
+
+
+def test_an_enchantment_face_up_counts_at_once_and_a_hidden_one_waits():
+    g = new_game()
+    mage_turn(g, {"turn.what": "own", "own.kind": "enchantment", "own.enchantment": "Bear Strength",
+                  "own.target": "ym", "own.hidden": "revealed"})
+    assert "Bear Strength" in g.board.mages["ym"].enchantments
+    mage_turn(g, {"turn.what": "own", "own.kind": "enchantment", "own.enchantment": "Block",
+                  "own.target": "ym", "own.hidden": "hidden"})
+    ym = g.board.mages["ym"]
+    assert "Block" not in ym.enchantments and yours.hidden_on(ym) == ["Block"]
+    # Saved with the board and read back.
+    again = from_dict(json.loads(g.board.dumps()))
+    assert yours.hidden_on(again.mages["ym"]) == ["Block"]
+    # Revealed from the menu.
+    step = mage_turn(g, {"turn.what": "reveal", "reveal.which": "0"})
+    assert "Block" in ym.enchantments and yours.hidden_on(ym) == []
+    assert any("Reveal Block" in line for line in step.lines)
+
+
+def _attack_on_you(hidden: str, attack_traits=()):
+    b = new_board(dm_zone="A1", ym_zone="B1")
+    w = b.add_creature("Timber Wolf", "dm", "B1", id="w")
+    if attack_traits:
+        a = b.attacks(w)[0].to_dict()
+        a["traits"] = list(attack_traits)
+        w.stats["attacks"] = [a]
+    yours.hide(b.mages["ym"], hidden)
+    return b, w
+
+
+def test_a_hidden_block_avoids_the_dummy_mages_attack_and_is_used_up():
+    b, w = _attack_on_you("Block")
+    d = turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
+    assert d.data.get("revealed") == ["Block"]
+    assert b.mages["ym"].damage == 0
+    assert yours.hidden_on(b.mages["ym"]) == [] and "Block" not in b.mages["ym"].enchantments
+    assert any("Reveal Block" in line and "avoided" in line for line in d.instructions)
+    # The next attack hits.
+    w.active = True
+    turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
+    assert b.mages["ym"].damage > 0
+
+
+def test_block_against_an_unavoidable_attack_is_destroyed_without_effect():
+    b, w = _attack_on_you("Block", attack_traits=["Unavoidable"])
+    d = turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
+    assert yours.hidden_on(b.mages["ym"]) == []
+    assert b.mages["ym"].damage == 8  # four 2-criticals
+    assert any("Unavoidable" in line for line in d.instructions)
+
+
+def test_reverse_attack_turns_the_attack_on_the_attacker():
+    b, w = _attack_on_you("Reverse Attack")
+    d = turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
+    assert b.mages["ym"].damage == 0
+    assert w.damage == 8  # its own Bite: four 2-criticals, armor does not count
+    assert d.data.get("revealed") == ["Reverse Attack"]
+    assert yours.hidden_on(b.mages["ym"]) == []
