@@ -262,6 +262,10 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
         session.hold()
         out(f"Game {settings.name} started (solo play --resume --name {settings.name} goes on "
             "with it). At any question: board, edit, undo.")
+        from solo import yours
+
+        for line in yours.mage_reminders(session.game.board):
+            out(line)
     game = session.game
     session.on_output = out
 

@@ -197,3 +197,21 @@ def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
                                            "turned back on the attacker, which rolls it against "
                                            f"itself. Destroy {name}."])
     return None
+
+
+# -- the mages' abilities -------------------------------------------------------------------
+
+def mage_reminders(board: Board) -> list[str]:
+    """At the start of a game: what each mage's abilities do that solo applies by itself, and
+    what the person applies by hand (scripts/notes/mages.toml)."""
+    lines = []
+    for side, who, key in (("dm", "The Dummy Mage", "by_hand_dm"), ("ym", "Your mage", "by_hand_you")):
+        card = board.cat.find(board.mages[side].card)
+        note = (card.dm if card is not None else None) or {}
+        applied = [*note.get("traits", ()), *(f"Defense {d['roll']}+" for d in note.get("defenses", ()))]
+        if applied:
+            lines.append(f"{who} ({card.name if card else '?'}): solo applies "
+                         f"{', '.join(applied)} from its abilities.")
+        if note.get(key):
+            lines.append(f"{who} ({card.name if card else '?'}), by hand: {note[key]}")
+    return lines
