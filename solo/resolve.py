@@ -96,6 +96,7 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
     is :mod:`solo.turns`' job).  ``ask_defense`` is asked whenever a target could use a
     Defense.  The effect-die results used are added to ``decision.rolls``."""
     mark = len(source.history)
+    _spring_traps(board, decision, source)
     plans = list(decision.attacks)
     for plan in plans:
         result = _resolve_one(board, plan, source, decision, ask_defense)
@@ -120,6 +121,37 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
         decision.attacks.append(extra)
         _resolve_one(board, extra, source, decision, ask_defense)
     decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
+
+
+def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
+    """Your hidden traps in the zones the moving object entered attack it as it enters, before
+    anything else it does; one that gets Stuck stops in the trap's zone and attacks no more."""
+    ident = decision.data.get("creature") or ("dm" if "from" in decision.data else None)
+    mover = board.find(ident) if isinstance(ident, str) else None
+    if mover is None:
+        return
+    path = list(decision.data.get("path") or [])
+    if not path and decision.data.get("to") not in (None, decision.data.get("from")):
+        path = [decision.data["to"]]
+    for zone, name, attack in yours.sprung(board, mover, path):
+        if board.find(mover.id) is None:
+            return
+        decision.instructions.append(f"Your hidden {name} in {zone} is revealed as "
+                                     f"{label(board, mover)} enters: it attacks with "
+                                     f"{attack.name}. Then destroy {name}.")
+        decision.data.setdefault("revealed", []).append(name)
+        result = combat.resolve_attack(board, board.mages["ym"], attack, mover, source,
+                                       is_spell=True, reactions=False)
+        applied = combat.apply(board, result)
+        decision.instructions.extend("  " + line.strip() for line in result.steps[1:])
+        decision.instructions.extend(mirror_lines(board, result))
+        decision.instructions.extend(applied.lines)
+        decision.results.append(result)
+        if board.find(mover.id) is not None and board.restrained(mover) and mover.zone != zone:
+            mover.zone = zone
+            decision.attacks = [p for p in decision.attacks if p.attacker != mover.id]
+            decision.instructions.append(f"{label(board, mover)} is caught: put it back in "
+                                         f"{zone}; it does nothing more this action.")
 
 
 def describe_unresolved(board: Board, decision: Decision) -> None:

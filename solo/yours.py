@@ -215,3 +215,35 @@ def mage_reminders(board: Board) -> list[str]:
         if note.get(key):
             lines.append(f"{who} ({card.name if card else '?'}), by hand: {note[key]}")
     return lines
+
+
+# -- traps: your hidden zone enchantments that attack what enters --------------------------
+
+#: Hidden zone enchantments that must be revealed when an enemy creature enters their zone,
+#: and then attack it once: whether Flying creatures set them off.
+TRAPS = {"Spiked Pit": False, "Hellfire Trap": True, "Hydrothermal Vent": True}
+
+
+def sprung(board: Board, mover: Piece, path: list[str]) -> list[tuple[str, str, Attack]]:
+    """The traps of yours that ``mover`` (a Dummy Mage object) sets off walking ``path`` (the
+    zones it entered, in order): (zone, card, its attack), each revealed and taken off the
+    board as it goes off."""
+    if mover.side != "dm":
+        return []
+    out = []
+    zones = board.extra.get(ZONE_ENCHANTMENTS) or {}
+    for zone in path:
+        for e in list(zones.get(zone, [])):
+            name = e.get("card")
+            if not e.get("hidden") or name not in TRAPS:
+                continue
+            if board.flying(mover) and not TRAPS[name]:
+                continue
+            card = board.cat.find(name)
+            if card is None or not card.attacks:
+                continue
+            zones[zone].remove(e)
+            out.append((zone, name, card.attacks[0]))
+    for zone in [z for z, items in zones.items() if not items]:
+        del zones[zone]
+    return out

@@ -124,3 +124,39 @@ def test_reverse_attack_turns_the_attack_on_the_attacker():
     assert w.damage == 8  # its own Bite: four 2-criticals, armor does not count
     assert d.data.get("revealed") == ["Reverse Attack"]
     assert yours.hidden_on(b.mages["ym"]) == []
+
+
+def test_a_hidden_trap_attacks_the_dummy_mages_creature_that_enters_its_zone():
+    b = new_board(dm_zone="A1", ym_zone="D2")
+    b.add_creature("Timber Wolf", "dm", "A2", id="w")
+    yours.enchant_zone(b, "B2", "Hellfire Trap", hidden=True)
+    d = turns.dm_creature_action(b, SeededSource(5))
+    assert d.data["path"][0] == "B2"
+    assert d.data.get("revealed") == ["Hellfire Trap"]
+    assert any("Hellfire Trap in B2 is revealed" in line for line in d.instructions)
+    trap = [r for r in d.results if r.attack == "Trap Attack"]
+    assert len(trap) == 1 and trap[0].target == "w"
+    assert not yours.hidden_anywhere(b)  # used up
+    # A second creature walking the same way meets no trap.
+    b.add_creature("Timber Wolf", "dm", "A2", id="w2")
+    b.get("w").active = False
+    d2 = turns.dm_creature_action(b, SeededSource(5))
+    assert not d2.data.get("revealed")
+
+
+def test_a_spiked_pit_lets_a_flying_creature_pass():
+    b = new_board(dm_zone="A1", ym_zone="D2")
+    b.add_creature("Darkfenne Bat", "dm", "A2", id="bat")
+    yours.enchant_zone(b, "B2", "Spiked Pit", hidden=True)
+    yours.enchant_zone(b, "C2", "Spiked Pit", hidden=True)
+    d = turns.dm_creature_action(b, SeededSource(5))
+    assert set(d.data["path"]) & {"B2", "C2"}
+    assert not d.data.get("revealed")
+    assert len(yours.hidden_list(b)) == 2
+
+
+def test_a_trap_does_not_go_off_for_your_own_creatures_moves():
+    b = new_board(dm_zone="A1", ym_zone="D2")
+    c = b.add_creature("Timber Wolf", "ym", "C2", id="mine")
+    yours.enchant_zone(b, "B2", "Hellfire Trap", hidden=True)
+    assert yours.sprung(b, c, ["B2"]) == []
