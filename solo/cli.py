@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("solo.cli_transfer:export", "Write a saved game to a file, to import it elsewhere."),
     "import": ("solo.cli_transfer:import_", "Add a game from a file written by solo export."),
     "simulate": ("solo.cli_simulate:simulate", "Play many headless games to rate a deck set."),
+    "config": ("solo.cli_config:config", "Show or change the settings solo play starts from."),
+    "stats": ("solo.cli_config:stats", "Your record: finished games and win rates."),
 }
 
 

@@ -169,6 +169,13 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
             list_all(journal)
             return
         journal.check_writable()  # before any question
+        if not resume:  # flags, then the environment, then the config file, then defaults
+            from solo.config import resolve
+
+            chosen = resolve({"mage": mage, "dm_mage": dm_mage, "decks": decks, "dice": dice,
+                              "draw": draw, "dm_life": dm_life})
+            mage, dm_mage, decks, dice, draw, dm_life = (
+                chosen[k].value for k in ("mage", "dm_mage", "decks", "dice", "draw", "dm_life"))
         prompter = ScriptedPrompter.from_file(answers) if answers else QuestionaryPrompter()
         play_session(journal, prompter, resume=resume, name=name, at_step=at_step, seed=seed,
                      dice=dice, draw=draw, mage=mage, dm_mage=dm_mage, decks=decks, dm_life=dm_life)

@@ -7,6 +7,9 @@ def user_data(tmp_path, monkeypatch):
     """Every test gets its own empty user data folder (saved games, your deck sets)."""
     d = tmp_path / "userdata"
     monkeypatch.setenv("SOLO_DATA_DIR", str(d))
+    monkeypatch.setenv("SOLO_CONFIG_DIR", str(tmp_path / "userconfig"))
+    for name in ("SOLO_MAGE", "SOLO_DM_MAGE", "SOLO_DECKS", "SOLO_DICE", "SOLO_DRAW", "SOLO_DM_LIFE"):
+        monkeypatch.delenv(name, raising=False)
     return d
 
 
