@@ -17,14 +17,17 @@ def make_source(rolls: str | None, seed: int | None):
     return ScriptedSource(d12=parse_rolls(rolls), fallback=fallback)
 
 
-def render(decision: dict) -> str:
+def render(decision: dict, room: int | None = None) -> str:
+    """The decision for a person, every line within ``room`` columns (the terminal's width)."""
+    from solo.term import fit
+
     lines = [f"Dummy Mage: {decision['action']}"
              + (f" ({decision['reason']})" if decision.get("reason") else "")]
     for i, text in enumerate(decision["instructions"], 1):
         lines.append(f"  {i}. {text}")
     if decision["rolls"]:
         lines.append(f"  effect die rolls used: {', '.join(map(str, decision['rolls']))}")
-    return "\n".join(lines)
+    return fit("\n".join(lines), room)
 
 
 def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_json: bool,

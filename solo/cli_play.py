@@ -115,23 +115,25 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
 
 # -- output ----------------------------------------------------------------------------------------
 
-def render_step(step, game) -> str:
-    from solo import render
+def render_step(step, game, color: bool = False, width: int | None = None) -> str:
+    """A step for a person: its title, its lines (the Dummy Mage's in the colour of "do this
+    now"), then the map and status after a Dummy Mage step or an edit; within ``width``."""
+    from solo import render, term
 
-    import shutil
-    import textwrap
-
-    width = max(60, min(110, shutil.get_terminal_size((100, 40)).columns))
+    width = width or term.width()
     head = {"dm": "Dummy Mage", "ym": "You", "game": "Game", "edit": "Edit"}.get(step.who, step.who)
-    lines = [click.style(f"── {head}: {step.label} ──", bold=True)]
+    lines = [click.style(f"── {head}: {step.label} ──", bold=True) if color
+             else f"── {head}: {step.label} ──"]
+    body = []
     for line in step.lines:
-        indent = "  " + " " * (len(line) - len(line.lstrip()))
-        hang = indent + ("   " if line[:1].isdigit() and ". " in line[:4] else "")
-        lines.append(textwrap.fill(line.strip(), width, initial_indent=indent, subsequent_indent=hang))
+        body += term.wrap(line, width, indent="  ")
+    if color and step.who == "dm":
+        body = [click.style(x, fg="yellow") for x in body]
+    lines += body
     if step.who in ("dm", "edit"):
-        lines.append(render.board_map(game.board))
+        lines.append(render.board_map(game.board, width=width, color=color))
     if step.who in ("dm", "edit") or step.label.endswith("ready stage"):
-        lines.append(render.status_line(game.board))
+        lines += render._wrap_legend(render.status_line(game.board), width)
     return "\n".join(lines)
 
 
@@ -152,8 +154,10 @@ def render_step(step, game) -> str:
 @click.option("--dm-mage", default=None, help="The Dummy Mage's mage (default Warlock).")
 @click.option("--decks", default=None, help="The Dummy Mage's deck set: a name or a file (default Starter).")
 @click.option("--dm-life", type=click.IntRange(1, 200), default=None, help="The Dummy Mage's life.")
+@click.option("--no-color", is_flag=True, help="No colours (also: NO_COLOR set, TERM=dumb, or "
+              "output that is not a terminal).")
 def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_mage, decks,
-         dm_life) -> None:
+         dm_life, no_color) -> None:
     """Play a game against the Dummy Mage, round by round, with the board in front of you.
 
     Every step is committed whole as soon as it is done; Ctrl-C loses only the step in
@@ -178,7 +182,8 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
                 chosen[k].value for k in ("mage", "dm_mage", "decks", "dice", "draw", "dm_life"))
         prompter = ScriptedPrompter.from_file(answers) if answers else QuestionaryPrompter()
         play_session(journal, prompter, resume=resume, name=name, at_step=at_step, seed=seed,
-                     dice=dice, draw=draw, mage=mage, dm_mage=dm_mage, decks=decks, dm_life=dm_life)
+                     dice=dice, draw=draw, mage=mage, dm_mage=dm_mage, decks=decks, dm_life=dm_life,
+                     color=False if no_color else None)
 
 
 def list_all(journal) -> None:
@@ -230,12 +235,14 @@ class _StopOnSignals:
 
 
 def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, dice=None, draw=None,
-                 mage=None, dm_mage=None, decks=None, dm_life=None) -> None:
+                 mage=None, dm_mage=None, decks=None, dm_life=None, color=None) -> None:
     from solo import render
     from solo.session import Session
 
+    from solo import term
+
     def out(text: str) -> None:
-        click.echo(text)
+        click.echo(term.fit(text))
 
     if resume:
         info = find_game(journal, name)
@@ -279,14 +286,16 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
     def wire(g) -> None:
         g.prompter = prompter
         g.on_output = out
-        g.show_board = lambda: render.board_view(g.board)
+        g.show_board = lambda: render.board_view(g.board, width=term.width(),
+                                                 color=term.color_enabled(color))
 
     wire(game)
     with _StopOnSignals():
-        _play_loop(session, prompter, out, wire, shown_end=resume and session.game.over)
+        _play_loop(session, prompter, out, wire, shown_end=resume and session.game.over,
+                   colour=term.color_enabled(color))
 
 
-def _play_loop(session, prompter, out, wire, shown_end: bool = False) -> None:
+def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bool = False) -> None:
     """Steps until the game is over, then its summary (unless resuming just showed it) and the
     chance to undo."""
     try:
@@ -296,7 +305,7 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False) -> None:
                 step = session.play_one()
                 wire(session.game)
                 if step is not None:
-                    out(render_step(step, session.game))
+                    out(render_step(step, session.game, color=colour))
                 elif len(session.rows) < before:
                     out(session.game.show_board())
             if not shown_end:

@@ -25,6 +25,8 @@ from solo.board import Board, Conjuration, Creature, Mage, Piece
 CELL_WIDTH = 23
 #: The narrowest cell ``width`` may ask for.
 MIN_CELL_WIDTH = 12
+#: Below this cell width the map holds labels only and lists the objects zone by zone.
+NAMES_CELL_WIDTH = 16
 #: Shortest a shortened card name gets before its marks move to a line of their own.
 MIN_NAME = 8
 
@@ -78,8 +80,8 @@ def piece_marks(board: Board, p: Piece) -> str:
 
 def legend() -> str:
     """One line explaining the marks of :func:`board_map`."""
-    return ("dmg/life · z inactive · G guarding · ^ flying · +1e enchanted · B2 Burn 2, Rt Rot, "
-            "Dz Daze, St Stun, Wk Weak, Cr Cripple, Sl Sleep, Sm Slam · ║ ═ wall")
+    return ("dmg/life · z inactive · G guarding · ^ flying · +1e enchanted · B2 Burn 2 · Rt Rot · "
+            "Dz Daze · St Stun · Wk Weak · Cr Cripple · Sl Sleep · Sm Slam · ║ ═ wall")
 
 
 def status_line(board: Board) -> str:
@@ -247,14 +249,25 @@ def board_map(board: Board, width: int | None = None, color: bool = False) -> st
     if width is not None:
         inner = max(MIN_CELL_WIDTH, min(CELL_WIDTH, (width - 1) // cols - 1))
     room = inner - 1  # one space of padding on the left of every line
+    # Too narrow for names (a 60-column terminal): the cells hold the labels, and a list per
+    # zone under the map gives each object in full.
+    listing = width is not None and inner < NAMES_CELL_WIDTH
 
     contents = zone_contents(board)
     cell_lines: dict[str, list[tuple[str, str]]] = {}
+    below: list[str] = []
     for zone, pieces in contents.items():
         lines = []
         for p in pieces:
             colour = _RED if p.side == "dm" else _GREEN if p.side == "ym" else ""
-            lines += [(text, colour) for text in piece_lines(board, p, room)]
+            if listing:
+                marks = piece_marks(board, p)
+                lines.append((_clip(" ".join([_label(p), *([marks] if marks else [])]), room), colour))
+                full = piece_lines(board, p, (width or 80) - 6)
+                below += [_paint((f"  {zone:<4}" if i == 0 else " " * 6) + x, colour, color)
+                          for i, x in enumerate(full)]
+            else:
+                lines += [(text, colour) for text in piece_lines(board, p, room)]
         cell_lines[zone] = lines
     by_edge, walls = _walls_by_border(board)
 
@@ -296,6 +309,7 @@ def board_map(board: Board, width: int | None = None, color: bool = False) -> st
                 line += edge + _paint(" " + text.ljust(room), colour, color and bool(colour))
             out.append(line + "│")
 
+    out += below
     if walls:
         listed = []
         for w in walls:
@@ -320,5 +334,8 @@ def _wrap_legend(text: str, room: int) -> list[str]:
 
 
 def board_view(board: Board, width: int | None = None, color: bool = False) -> str:
-    """Status line, map and legend together, as a command would show them."""
-    return "\n".join([status_line(board), board_map(board, width, color), legend()])
+    """Status line, map and legend together, as a command would show them (each line within
+    ``width`` columns when given)."""
+    room = width or 10**6
+    return "\n".join([*_wrap_legend(status_line(board), room), board_map(board, width, color),
+                      *_wrap_legend(legend(), room)])

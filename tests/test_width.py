@@ -1,0 +1,105 @@
+"""Every screen fits the terminal: at COLUMNS=80 (and 60) no line of `solo play` or `solo dm` is
+wider, and no word is cut; colour only where it can be shown."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solo import render, term
+from solo.board import load
+from solo.term import color_enabled, visible, wrap
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _answers(tmp_path):
+    data = {"setup.start": "start", "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400,
+            "defense.use": ["yes"] * 400}
+    path = tmp_path / "answers.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_a_whole_game_fits_the_terminal(run, tmp_path, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out = run("play", "--answers", _answers(tmp_path), "--seed", "3", "--name", "w")
+    assert out.exit_code == 0, out.output
+    lines = out.output.split("\n")
+    assert len(lines) > 200  # a whole game, maps and all
+    assert max(visible(x) for x in lines) <= columns
+    # the summoned creatures and the maps are there, not cut away
+    assert any("Put it in" in x for x in lines) and sum("┌─A1" in x for x in lines) > 5
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_solo_dm_fits_the_terminal(run, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    for kind in ("creature", "quickcast"):
+        for seed in range(1, 6):
+            out = run("dm", kind, "--board", DATA / "board24.json", "--seed", seed)
+            assert out.exit_code == 0
+            assert max(len(x) for x in out.output.split("\n")) <= columns
+
+
+def test_the_map_fits_every_width_down_to_60():
+    board = load(DATA / "board24.json")
+    for columns in (100, 80, 70, 60):
+        view = render.board_view(board, width=columns)
+        assert max(len(x) for x in view.split("\n")) <= columns, columns
+
+
+def test_lines_break_between_words_only_and_keep_their_hanging_indent():
+    text = "  3. Cast Flameblast at your Timber Wolf (ym-2) in B2: four attack dice, then the effect die."
+    lines = wrap(text, 30)
+    assert all(len(x) <= 30 for x in lines)
+    assert " ".join(x.strip() for x in lines) == text.strip()  # nothing cut, nothing lost
+    assert all(x.startswith("     ") for x in lines[1:])  # under the text, not the number
+    long_word = wrap("see docs/a-very-long-file-name-that-cannot-break.md now", 20)
+    assert "docs/a-very-long-file-name-that-cannot-break.md" in [x.strip() for x in long_word]
+
+
+class _Tty:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize("env,tty,flag,expected", [
+    ({}, True, None, True),
+    ({"NO_COLOR": ""}, True, None, False),  # set at all, even empty
+    ({"TERM": "dumb"}, True, None, False),
+    ({}, False, None, False),  # a file or a pipe
+    ({}, True, False, False),  # --no-color
+])
+def test_colour_only_where_it_can_be_shown(monkeypatch, env, tty, flag, expected):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    assert color_enabled(flag, _Tty(tty)) is expected
+
+
+def test_coloured_map_lines_count_their_visible_width():
+    board = load(DATA / "board24.json")
+    plain = render.board_map(board, width=80).split("\n")
+    coloured = render.board_map(board, width=80, color=True).split("\n")
+    assert [visible(x) for x in coloured] == [len(x) for x in plain]
+    assert term.fit("\n".join(coloured), 80).split("\n") == coloured  # never re-wrapped
+
+
+def test_a_narrow_map_lists_each_zones_objects_in_full():
+    board = load(DATA / "board24.json")
+    narrow = render.board_map(board, width=60)
+    rows = narrow.split("\n")
+    assert any(r.strip().startswith("B2") and "dm-6 Stonegaze Basilisk 1/10 +1e" in r for r in rows)
+    assert any(r.strip().startswith("D3") and "YM Beastmaster 0/36" in r for r in rows)
+    # every object of the board is listed once under the map
+    listed = [r for r in rows if r.startswith("  ") and r[2:4].strip()[:1].isalpha()]
+    assert len(listed) == len(board.mages) + len(board.creatures) + \
+        sum(1 for c in board.conjurations if c.border is None)
