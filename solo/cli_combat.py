@@ -165,20 +165,13 @@ def roll_attack_result(attacker_name: str, target_name: str, attack_name: str | 
 
 def odds_line(odds: dict, target: str) -> str:
     """``Odds before rolling: expected damage 2.5, destroys Fox 31%, Daze 25%.``"""
+    from solo.odds import _pct
+
     parts = [f"expected damage {odds['expected_damage']:.1f}"]
     if odds["kill"]:
         parts.append(f"destroys {target} {_pct(odds['kill'])}")
     parts += [f"{c} {_pct(p)}" for c, p in odds["effects"].items()]
     return "Odds before rolling: " + ", ".join(parts) + "."
-
-
-def _pct(p: float) -> str:
-    """``31%``; a chance that is not 0 or 1 never shows as 0% or 100%."""
-    if 0 < p < 0.005:
-        return "<1%"
-    if 0.995 < p < 1:
-        return ">99%"
-    return f"{p:.0%}"
 
 
 def render(result: AttackResult, out: dict) -> str:

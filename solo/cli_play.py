@@ -115,7 +115,8 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
 
 # -- output ----------------------------------------------------------------------------------------
 
-def render_step(step, game, color: bool = False, width: int | None = None) -> str:
+def render_step(step, game, color: bool = False, width: int | None = None,
+                show_map: bool = True) -> str:
     """A step for a person: its title, its lines (the Dummy Mage's in the colour of "do this
     now"), then the map and status after a Dummy Mage step or an edit; within ``width``."""
     from solo import render, term
@@ -130,7 +131,7 @@ def render_step(step, game, color: bool = False, width: int | None = None) -> st
     if color and step.who == "dm":
         body = [click.style(x, fg="yellow") for x in body]
     lines += body
-    if step.who in ("dm", "edit"):
+    if step.who in ("dm", "edit") and show_map:
         lines.append(render.board_map(game.board, width=width, color=color))
     if step.who in ("dm", "edit") or step.label.endswith("ready stage"):
         lines += render._wrap_legend(render.status_line(game.board), width)
@@ -156,15 +157,19 @@ def render_step(step, game, color: bool = False, width: int | None = None) -> st
 @click.option("--dm-life", type=click.IntRange(1, 200), default=None, help="The Dummy Mage's life.")
 @click.option("--no-color", is_flag=True, help="No colours (also: NO_COLOR set, TERM=dumb, or "
               "output that is not a terminal).")
+@click.option("--plain", is_flag=True, help="Plain numbered questions read line by line, nothing "
+              "redrawn (for screen readers; the default on TERM=dumb).")
 def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_mage, decks,
-         dm_life, no_color) -> None:
+         dm_life, no_color, plain) -> None:
     """Play a game against the Dummy Mage, round by round, with the board in front of you.
 
     Every step is committed whole as soon as it is done; Ctrl-C loses only the step in
     progress.  At any question answer "board" to see the map, "edit" to correct the board,
     "undo" to step back (and redo).
     """
-    from solo.prompts import QuestionaryPrompter, ScriptedPrompter
+    import os
+
+    from solo.prompts import PlainPrompter, Prompter, QuestionaryPrompter, ScriptedPrompter
 
     if at_step is not None and not resume:
         raise InvalidInput("--at-step goes with --resume (solo play --resume --name NAME --at-step N)")
@@ -180,7 +185,13 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
                               "draw": draw, "dm_life": dm_life})
             mage, dm_mage, decks, dice, draw, dm_life = (
                 chosen[k].value for k in ("mage", "dm_mage", "decks", "dice", "draw", "dm_life"))
-        prompter = ScriptedPrompter.from_file(answers) if answers else QuestionaryPrompter()
+        prompter: Prompter
+        if answers:
+            prompter = ScriptedPrompter.from_file(answers)
+        elif plain or os.environ.get("TERM", "") == "dumb":
+            prompter = PlainPrompter(write=click.echo)
+        else:
+            prompter = QuestionaryPrompter()
         play_session(journal, prompter, resume=resume, name=name, at_step=at_step, seed=seed,
                      dice=dice, draw=draw, mage=mage, dm_mage=dm_mage, decks=decks, dm_life=dm_life,
                      color=False if no_color else None)
@@ -241,7 +252,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
 
     from solo import term
 
-    def out(text: str) -> None:
+    def out(text: str) -> None:  # noqa: D401 - every line fits the terminal
         click.echo(term.fit(text))
 
     if resume:
@@ -257,6 +268,8 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
             for entry in row.entries:
                 for line in entry["lines"]:
                     out(f"  {line}")
+        out(render.board_view(session.game.board, width=term.width(),
+                              color=term.color_enabled(color)))
     else:
         if name:  # refused before any question
             from solo.journal import check_name
@@ -298,6 +311,10 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
 def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bool = False) -> None:
     """Steps until the game is over, then its summary (unless resuming just showed it) and the
     chance to undo."""
+    from solo import render, term
+
+    last_map = render.board_map(session.game.board, width=term.width())
+    last_dm = False
     try:
         while True:
             while not session.game.over:
@@ -305,7 +322,15 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
                 step = session.play_one()
                 wire(session.game)
                 if step is not None:
-                    out(render_step(step, session.game, color=colour))
+                    if step.who == "dm" and last_dm:
+                        # Two Dummy Mage actions in a row: the first stays on screen until read.
+                        prompter.pause(f"Next: the Dummy Mage's {step.label}.")
+                    last_dm = step.who == "dm"
+                    now = render.board_map(session.game.board, width=term.width())
+                    changed = now != last_map
+                    if changed and step.who in ("dm", "edit"):
+                        last_map = now
+                    out(render_step(step, session.game, color=colour, show_map=changed))
                 elif len(session.rows) < before:
                     out(session.game.show_board())
             if not shown_end:

@@ -28,6 +28,7 @@ from solo.errors import InvalidInput, SoloError, format_problem, read_text
 from solo.prompts import Choice, Prompter, Question
 from solo.resolve import mirror_lines, resolve_decision
 from solo import yours
+from solo.odds import attack_odds, odds_text
 from solo.rounds import (QuickcastTurn, RoundState, Side, Stage, initiative_for_round,
                          quickcast_order, quickcast_queue)
 
@@ -518,13 +519,13 @@ class Game:
                     events=phase.events + end, touched=self._touched)
 
     def _their_objects(self, near: str | None) -> list[Piece]:
+        """The Dummy Mage's objects in a fixed order (its mage, its creatures, its conjurations,
+        each as they came into play), so a menu's numbers mean the same object every turn; the
+        nearest to ``near`` comes first only as the default (see :meth:`_pick_target`)."""
         b = self.board
         objs = [b.mages["dm"], *b.side_creatures("dm"),
                 *[c for c in b.conjurations if c.side == "dm"]]
-        objs = [p for p in objs if automaton.in_arena(b, p)]
-        if near is not None:
-            objs.sort(key=lambda p: (b.distance(near, p.zone), p.id))
-        return objs
+        return [p for p in objs if automaton.in_arena(b, p)]
 
     def _your_action(self, actor: Piece) -> list[str]:
         here = [p for p in self._their_objects(actor.zone) if p.zone == actor.zone]
@@ -585,13 +586,18 @@ class Game:
         return [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
 
     def _pick_target(self, actor: Piece, qid: str, message: str,
-                     objs: list[Piece] | None = None) -> Piece | None:
+                     objs: list[Piece] | None = None,
+                     odds: Callable[[Piece], str] | None = None) -> Piece | None:
+        """One of the Dummy Mage's objects, in a fixed order; the default is the nearest.
+        ``odds`` adds the attack's figures to each choice."""
+        b = self.board
         objs = self._their_objects(actor.zone) if objs is None else objs
         if not objs:
             return None
-        choices = tuple(Choice(f"{self._name(p)} in {p.zone} ({p.damage}/{self.board.life(p)})", p.id)
-                        for p in objs)
-        return self.board.get(self.ask(Question(qid, "select", message, choices, default=choices[0].value)))
+        choices = tuple(Choice(f"{self._name(p)} in {p.zone} ({p.damage}/{b.life(p)})"
+                               + (odds(p) if odds else ""), p.id) for p in objs)
+        near = min(objs, key=lambda p: b.distance(actor.zone, p.zone))
+        return b.get(self.ask(Question(qid, "select", message, choices, default=near.id)))
 
     def _your_attack(self, actor: Piece, moved: bool, typed: bool = False) -> list[str]:
         """Your attack on one of its objects: rolled from the card through the game's dice
@@ -607,8 +613,15 @@ class Game:
             if not objs:
                 return [f"Nothing of the Dummy Mage's is in reach of {self._name(actor)}'s attacks "
                         f"from {actor.zone}: nothing changes on its side."]
+        def figures(p: Piece) -> str:
+            reach = [a for a in attacks if automaton.can_reach(b, actor, a, actor.zone, p)]
+            if typed or not reach or not isinstance(reach[0].dice, int):
+                return ""
+            return " · " + odds_text(attack_odds(b, actor, reach[0], p, moved=moved))
+
         target = self._pick_target(actor, "turn.attack.target",
-                                   f"Which of its objects did {self._name(actor)} attack?", objs)
+                                   f"Which of its objects did {self._name(actor)} attack?", objs,
+                                   odds=figures)
         if target is None:
             return ["It has nothing to attack."]
         if not typed:
@@ -616,9 +629,12 @@ class Game:
         if not typed and attacks:
             attack = attacks[0]
             if len(attacks) > 1:
-                name = self.ask(Question("turn.attack.which", "select", "Which attack?",
-                                         tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)", a.name)
-                                               for a in attacks), default=attacks[0].name))
+                name = self.ask(Question(
+                    "turn.attack.which", "select", "Which attack?",
+                    tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)"
+                                 + (" · " + odds_text(attack_odds(b, actor, a, target, moved=moved))
+                                    if isinstance(a.dice, int) else ""), a.name)
+                          for a in attacks), default=attacks[0].name))
                 attack = next(a for a in attacks if a.name == name)
             if not isinstance(attack.dice, int):  # "X" dice: the card says how many
                 return [f"{attack.name} rolls as many dice as its card says: roll them and "

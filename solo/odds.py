@@ -219,3 +219,25 @@ def _effect_rows(board: Board, attack: Attack, target: Piece) -> list[tuple[froz
         key = frozenset(got)
         out[key] = out.get(key, Fraction(0)) + Fraction(1, 12)
     return list(out.items())
+
+
+def odds_text(odds: Odds) -> str:
+    """``~2.5 dmg, kill 31%, Daze 25%`` -- the figures a menu shows beside an attack."""
+    parts = [f"~{odds.expected_damage:.1f} dmg"]
+    if odds.kill:
+        parts.append(f"kill {_pct(odds.kill)}")
+    parts += [f"{c} {_pct(p)}" for c, p in sorted(odds.effects.items())]
+    return ", ".join(parts)
+
+
+def _pct(p: float) -> str:
+    """A chance as a whole percentage; one that is not 0 or 1 never shows as 0% or 100%.
+
+    >>> _pct(0.004), _pct(0.5), _pct(0.999), _pct(1.0)
+    ('<1%', '50%', '>99%', '100%')
+    """
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{p:.0%}"

@@ -193,6 +193,30 @@ class Question:
         return True
 
 
+#: The keys of the escapes every menu of a game offers: the same letter in every menu, never
+#: given to a choice (``b`` shows the board, ``e`` edits it, ``u`` undoes).
+ESCAPE_KEYS = {"board": "b", "edit": "e", "undo": "u", "log": "l", "rules": "r", "odds": "o"}
+_CHOICE_KEYS = "123456789" + "".join(c for c in "acdfghijkmnpqstvwxyz" if c not in ESCAPE_KEYS.values())
+
+
+def shortcut_keys(pairs: list[tuple[str, Any]], escapes: tuple = ()) -> list[str | None]:
+    """A key for each choice of a menu: its escape's letter for an escape (``board`` -> b),
+    else the next of 1-9 then letters no escape uses.  The same choice keeps its key whatever
+    else the menu holds; past the last key a choice has none.
+
+    >>> shortcut_keys([("Attack", "attack"), ("Move", "move"), ("Show the board", "board")], ("board",))
+    ['1', '2', 'b']
+    """
+    keys: list[str | None] = []
+    free = iter(_CHOICE_KEYS)
+    for _, value in pairs:
+        if isinstance(value, str) and value in escapes and value in ESCAPE_KEYS:
+            keys.append(ESCAPE_KEYS[value])
+        else:
+            keys.append(next(free, None))
+    return keys
+
+
 class Prompter:
     """Answers questions.  Subclasses implement :meth:`ask`."""
 
@@ -203,6 +227,9 @@ class Prompter:
         """Whether a question nobody must answer (one with a sensible way on without it) can be
         asked: a person at a terminal, or a script that holds an answer for it."""
         return True
+
+    def pause(self, text: str) -> None:
+        """Wait for the person to read what is on screen (one key); scripts never wait."""
 
 
 def _flatten(data: Mapping, prefix: str = "") -> dict[str, Any]:
@@ -352,6 +379,18 @@ class QuestionaryPrompter(Prompter):
         except (AttributeError, ValueError):
             return False
 
+    def pause(self, text: str) -> None:
+        if not self._has_terminal():
+            return
+        import questionary
+
+        io: dict[str, Any] = {}
+        if self.input is not None:
+            io["input"] = self.input
+        if self.output is not None:
+            io["output"] = self.output
+        questionary.press_any_key_to_continue(f"{text} Press a key to see it.", **io).unsafe_ask()
+
     def ask(self, q: Question) -> Any:
         if not self._has_terminal():
             raise MissingAnswer(f"no terminal is available to ask question '{q.id}' "
@@ -366,16 +405,18 @@ class QuestionaryPrompter(Prompter):
 
         if q.kind == "select":
             pairs = q.pairs()
-            qchoices = [questionary.Choice(title=t, value=i) for i, (t, _) in enumerate(pairs)]
+            keys = shortcut_keys(pairs, q.escapes)
+            qchoices = [questionary.Choice(title=t, value=i, shortcut_key=k if k else False)
+                        for i, ((t, _), k) in enumerate(zip(pairs, keys))]
             default = None
             if q.default is not None:
                 for i, (t, v) in enumerate(pairs):
                     if v == q.default or t == q.default:
                         default = qchoices[i]
                         break
-            shortcuts = len(qchoices) <= 35  # number and letter keys jump to a choice
+            shortcuts = any(keys)  # number keys jump to a choice, fixed letters to the escapes
             index = questionary.select(q.message, choices=qchoices, default=default,
-                                       use_shortcuts=shortcuts, use_jk_keys=not shortcuts,
+                                       use_shortcuts=shortcuts, use_jk_keys=False,
                                        **io).unsafe_ask()
             return pairs[index][1]
         if q.kind == "confirm":
@@ -398,3 +439,68 @@ class QuestionaryPrompter(Prompter):
         if shown and q.kind == "text" and not text.strip():
             text = str(q.default)
         return q.parse(text)
+
+
+class PlainPrompter(Prompter):
+    """Asks with plain lines and ``input()``: a select is a numbered list read as a number (or
+    its key, its title, an escape word), nothing is redrawn -- for screen readers and
+    ``TERM=dumb``.  Enter takes the default; a wrong answer says why and asks again; Ctrl-D
+    stops like Ctrl-C.  Like the terminal prompter it refuses to wait without a terminal."""
+
+    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+                 stdin: Any = None) -> None:
+        self.read = read
+        self.write = write
+        self._stdin = stdin
+        self._given_read = read is not input
+
+    def can_answer(self, qid: str) -> bool:
+        return self._has_terminal()
+
+    def _has_terminal(self) -> bool:
+        if self._given_read:
+            return True
+        stdin = self._stdin if self._stdin is not None else sys.stdin
+        try:
+            return bool(stdin is not None and stdin.isatty())
+        except (AttributeError, ValueError):
+            return False
+
+    def pause(self, text: str) -> None:
+        if not self._has_terminal():
+            return
+        try:
+            self.read(f"{text} Enter to see it. ")
+        except EOFError:
+            raise KeyboardInterrupt from None
+
+    def ask(self, q: Question) -> Any:
+        if not self._has_terminal():
+            raise MissingAnswer(f"no terminal is available to ask question '{q.id}' "
+                                f"({json.dumps(q.message)}); pass an answers file with --answers")
+        pairs = q.pairs() if q.kind == "select" else []
+        keys = shortcut_keys(pairs, q.escapes) if pairs else []
+        default_text = ""
+        if pairs:
+            self.write(q.message)
+            for (title, value), key in zip(pairs, keys):
+                mark = " (default)" if q.default is not None and (value == q.default or title == q.default) else ""
+                self.write(f"  {key or '-'}. {title}{mark}")
+        elif q.default is not None:
+            default_text = f" [Enter: {q.default}]"
+        prompt = ("Your choice: " if pairs else f"{q.message}{default_text}"
+                  + (" (yes/no)" if q.kind == "confirm" else "") + ": ")
+        while True:
+            try:
+                text = self.read(prompt)
+            except EOFError:
+                raise KeyboardInterrupt from None
+            text = text.strip()
+            if not text and q.default is not None:
+                return q.parse(q.default) if q.kind != "confirm" else bool(q.default)
+            if pairs and text.lower() in [k for k in keys if k]:
+                return pairs[[k for k in keys].index(text.lower())][1]
+            try:
+                return q.parse(text)
+            except AnswerError as err:
+                self.write(f"  {err}")

@@ -1,0 +1,181 @@
+"""At the table: menus whose keys stay put, a plain line-by-line mode, a pause between two
+Dummy Mage actions, the map only when it changed, and --resume showing where the game stands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solo.prompts import (ESCAPE_KEYS, Choice, MissingAnswer, PlainPrompter, Question,
+                          QuestionaryPrompter, shortcut_keys)
+
+ESC = ("board", "edit", "undo")
+
+
+def _menu(*titles: str) -> Question:
+    choices = tuple(Choice(t, t.lower()) for t in titles) + (
+        Choice("Show the board", "board"), Choice("Edit the board", "edit"),
+        Choice("Undo the last step", "undo"))
+    return Question("m", "select", "What?", choices, default=titles[0].lower(), escapes=ESC)
+
+
+def test_escapes_keep_their_letter_and_choices_never_take_it():
+    for n in (1, 3, 9, 20):
+        q = _menu(*[f"Choice {i}" for i in range(n)])
+        keys = shortcut_keys(q.pairs(), q.escapes)
+        assert keys[-3:] == ["b", "e", "u"]
+        chosen = [k for k in keys[:-3] if k]
+        assert not set(chosen) & set(ESCAPE_KEYS.values())
+        assert len(set(keys)) == len(keys)  # no two choices share a key
+        assert keys[:min(n, 9)] == [str(i) for i in range(1, min(n, 9) + 1)]
+
+
+def test_a_menu_through_questionary_answers_by_key():
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    def ask(q, keys):
+        with create_pipe_input() as inp:
+            inp.send_text(keys)
+            return QuestionaryPrompter(input=inp, output=DummyOutput()).ask(q)
+
+    q = _menu("Attack", "Move", "Guard")
+    assert ask(q, "3\r") == "guard"
+    assert ask(q, "b\r") == "board"  # "b" is the board, whatever the menu holds
+    assert ask(q, "u\r") == "undo"
+    assert ask(q, "\r") == "attack"
+
+
+def _plain(answers):
+    said: list[str] = []
+    feed = iter(answers)
+
+    def read(prompt: str) -> str:
+        said.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return PlainPrompter(read=read, write=said.append), said
+
+
+def test_the_plain_prompter_reads_numbers_keys_words_and_enter():
+    q = _menu("Attack", "Move", "Guard")
+    p, said = _plain(["2"])
+    assert p.ask(q) == "move"
+    assert "  1. Attack (default)" in said and "  b. Show the board" in said
+    assert _plain(["b"])[0].ask(q) == "board"
+    assert _plain(["undo"])[0].ask(q) == "undo"
+    assert _plain([""])[0].ask(q) == "attack"
+    assert _plain(["guard"])[0].ask(q) == "guard"
+    # a wrong answer says why and asks again
+    p, said = _plain(["7", "1"])
+    assert p.ask(q) == "attack"
+    assert any("not one of the choices" in s for s in said)
+    # numbers and text
+    assert _plain(["", ""])[0].ask(Question("n", "int", "How many?", default=3)) == 3
+    assert _plain(["5"])[0].ask(Question("n", "int", "How many?", default=3, min=1, max=9)) == 5
+    assert _plain(["y"])[0].ask(Question("c", "confirm", "Sure?", default=False)) is True
+
+
+def test_ctrl_d_stops_the_plain_prompter_like_ctrl_c():
+    p, _ = _plain([])
+    with pytest.raises(KeyboardInterrupt):
+        p.ask(_menu("Attack"))
+
+
+def test_the_plain_prompter_never_waits_without_a_terminal():
+    class NotATerminal:
+        def isatty(self):
+            return False
+
+    with pytest.raises(MissingAnswer, match="--answers"):
+        PlainPrompter(stdin=NotATerminal()).ask(_menu("Attack"))
+
+
+class _Pausing:
+    """A scripted prompter that records its pauses."""
+
+    def __init__(self, inner):
+        self.inner, self.pauses = inner, []
+
+    def ask(self, q):
+        return self.inner.ask(q)
+
+    def can_answer(self, qid):
+        return self.inner.can_answer(qid)
+
+    def pause(self, text):
+        self.pauses.append(text)
+
+
+def _game(tmp_path, seed=3):
+    from solo.prompts import ScriptedPrompter
+
+    answers = ScriptedPrompter({"setup.start": "start", "quickcast.you": ["pass"] * 400,
+                                "turn.actor": ["done"] * 400, "defense.use": ["yes"] * 400})
+    return _Pausing(answers)
+
+
+def test_two_dummy_mage_actions_in_a_row_wait_for_a_key_and_the_map_shows_only_changes(tmp_path, capsys):
+    from solo.cli_play import open_journal, play_session
+
+    prompter = _game(tmp_path)
+    with open_journal() as journal:
+        play_session(journal, prompter, resume=False, name="p", seed=3)
+    out = capsys.readouterr().out
+    steps = [line for line in out.split("\n") if line.startswith("── ")]
+    dm_runs = sum(1 for a, b in zip(steps, steps[1:])
+                  if a.startswith("── Dummy Mage") and b.startswith("── Dummy Mage"))
+    assert dm_runs >= 1 and len(prompter.pauses) == dm_runs
+    assert all(p.startswith("Next: the Dummy Mage's") for p in prompter.pauses)
+    # a map after a Dummy Mage step only when the board changed since the last one shown
+    maps = [block for block in out.split("── ") if "┌─A1" in block]
+    bodies = [m[m.index("┌─A1"):m.index("┘") + 1] for m in maps]
+    assert all(a != b for a, b in zip(bodies, bodies[1:]))
+    dm_steps = sum(1 for s in steps if s.startswith("── Dummy Mage"))
+    assert len(bodies) < dm_steps
+
+
+def test_resume_shows_the_last_instructions_and_the_map(run, tmp_path):
+    short = {"setup.start": "start", "quickcast.you": ["pass"] * 2, "turn.actor": ["done"]}
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(short))
+    run("play", "--answers", path, "--seed", "5", "--name", "r")
+    again = tmp_path / "again.json"
+    again.write_text(json.dumps({"quickcast.you": []}))
+    out = run("play", "--resume", "--name", "r", "--answers", again).output
+    assert out.startswith("Resuming r: round")
+    assert "Step " in out and "┌─A1" in out and "initiative" in out
+
+
+def test_your_attack_menu_shows_each_targets_odds_and_keeps_its_order():
+    from solo.game import Game, Settings
+    from solo.odds import attack_odds, odds_text
+    from solo.prompts import RulePrompter
+    from solo.rounds import RoundState
+
+    g = Game.new(Settings(seed=1, name="t"))
+    b = g.board
+    wolf = b.add_creature("Timber Wolf", "ym", "B2", id="ym-5")
+    fox = b.add_creature("Bitterwood Fox", "dm", "B2", id="dm-1")
+    other = b.add_creature("Timber Wolf", "dm", "B2", id="dm-2")
+    seen = {}
+
+    def pick(q):
+        seen["q"] = q
+        return "dm-2"
+
+    bite = b.attacks(wolf)[0]
+    want = [odds_text(attack_odds(b, wolf, bite, p)) for p in (fox, other)]  # before the attack
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "ym-5", "turn.what": "attack", "turn.attack.target": pick})
+    g.play_one()
+    titles = [t for t, v in seen["q"].pairs() if v in ("dm-1", "dm-2")]
+    assert want[0] in titles[0] and want[1] in titles[1]  # the Fox first: in play first
+    assert "dm-1" in titles[0] and "dm-2" in titles[1]
+    assert "kill" in titles[0]
+
