@@ -220,6 +220,14 @@ def _quickcast_summon(board: Board) -> Decision:
     d.instructions.append(f"{_taken('creature', c.card, drawn)} Put it in {c.zone} with "
                           f"the Dummy Mage, with an inactive action marker (it becomes active at the "
                           f"next Reset). Its id is {c.id}.")
+    from solo.coverage import coverage
+
+    found = board.cat.find(c.card)
+    by_hand = coverage(found).by_hand if found is not None else []
+    if by_hand:  # nothing ignored in silence: what solo leaves to the person, said here
+        d.data["card_by_hand"] = by_hand
+        d.instructions.append(f"solo does not apply all of {c.card}; while it is in play, apply "
+                              "by hand: " + " ".join(x if x.endswith(".") else x + "." for x in by_hand))
     return d
 
 
