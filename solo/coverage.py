@@ -169,6 +169,10 @@ _CRITERIA = {
 }
 
 
+def _keys(d: dict) -> str:
+    return ", ".join(k.replace("_", " ") for k in sorted(d))
+
+
 def _spell_does(card: Card) -> str:
     note = card.dm
     if not note:
@@ -178,10 +182,10 @@ def _spell_does(card: Card) -> str:
     bits = []
     grants = note.get("grants") or {}
     if isinstance(grants, dict) and grants:
-        bits.append("its effect on the creature is applied (" + ", ".join(sorted(grants)) + ")")
+        bits.append("what it gives or takes is applied (" + _keys(grants) + ")")
     effect = note.get("effect") or {}
     if isinstance(effect, dict) and effect:
-        bits.append("its effect is applied (" + ", ".join(sorted(effect)) + ")")
+        bits.append("its effect is applied (" + _keys(effect) + ")")
     if card.type == "Attack":
         bits.append("its attack is rolled and resolved")
     return text + ("; " + "; ".join(bits) if bits else "")
@@ -237,7 +241,7 @@ def coverage(card: Card) -> Coverage:
     note_lines = _lines(note.get("by_hand"))
     reasons = []
     if term_names:
-        reasons.append("not fully modelled: " + ", ".join(dict.fromkeys(term_names)))
+        reasons.append("solo does not fully apply " + ", ".join(dict.fromkeys(term_names)))
     if card.type in ("Enchantment", "Incantation", "Attack") and not note:
         note_lines = ["solo guessed where it goes from its target line and does not apply its "
                       "effect: apply the card's effect to that target yourself"]
