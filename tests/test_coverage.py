@@ -157,3 +157,18 @@ def test_figures_add_up_and_count_every_card(catalog):
 def test_docs_cards_md_is_up_to_date(catalog):
     committed = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
     assert committed == cov.cards_doc(catalog), "docs/cards.md is stale; run: python scripts/cards_doc.py"
+
+
+def test_an_unusable_creature_drawn_by_the_dummy_mage_is_discarded(catalog):
+    from solo import automaton
+    from solo.board import new_board
+
+    b = new_board()
+    b.decks["creature"] = ["Talos", "Timber Wolf"]
+    before = len(b.creatures)
+    d = automaton._quickcast_summon(b)
+    assert d.action == "summon" and d.data["discarded"] is True and "Altar of Domination" in d.reason
+    assert len(b.creatures) == before and b.discards["creature"] == ["Talos"]
+    assert b.decks["creature"] == ["Timber Wolf"]
+    assert any(line.startswith("Draw the top card of the creature deck: Talos. Discard it unused")
+               for line in d.instructions)
