@@ -206,6 +206,9 @@ def notes(deckset: DeckSet, catalog: Catalog) -> list[str]:
             if only:
                 out.append(f"{deck} deck: {card.name} is marked {', '.join(only)} (a mage restriction; "
                            f"random sets leave such cards out)")
+            elif card.dm.get("mage_only"):
+                out.append(f"{deck} deck: {card.name} is for the {card.dm['mage_only']} only (a mage "
+                           f"restriction; random sets leave such cards out)")
     return out
 
 

@@ -154,6 +154,19 @@ def test_legendary_twice_is_valid_but_noted(catalog):
         "creature deck: 2 copies of Brogan Bloodstone, which is Legendary: only one can be in play at a time"]
 
 
+def test_mage_only_cards_are_noted_from_the_trait_or_the_note():
+    from solo.catalog import Catalog
+
+    cat = Catalog([{"name": "Pet", "type": "Creature", "cost": 5, "traits": ["Warlock Only"]},
+                   {"name": "Hex", "type": "Enchantment", "cost": 2, "dm": {"mage_only": "Warlock"}},
+                   {"name": "Plain", "type": "Enchantment", "cost": 2}])
+    ds = DeckSet("M", decks={"creature": {"Pet": 1}, "enchantment": {"Hex": 1, "Plain": 1},
+                             "incantation": {}, "attack": {}})
+    assert decks.notes(ds, cat) == [
+        "creature deck: Pet is marked Warlock Only (a mage restriction; random sets leave such cards out)",
+        "enchantment deck: Hex is for the Warlock only (a mage restriction; random sets leave such cards out)"]
+
+
 # -- writing ----------------------------------------------------------------------------------
 
 def test_save_round_trips_and_uses_catalog_spelling(tmp_path, catalog):
