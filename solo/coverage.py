@@ -18,6 +18,7 @@ only compares).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -114,7 +115,7 @@ def terms_of(card: Card) -> list[TermUse]:
         key = (printed.strip().lower(), where)
         if key not in seen:
             seen.add(key)
-            out.append(TermUse(printed, where, lookup(printed)))
+            out.append(TermUse(printed, where, _lookup(printed)))
 
     if card.type in ("Creature", "Mage"):  # a spell's own traits are about casting it
         for t in card.traits:
@@ -126,6 +127,16 @@ def terms_of(card: Card) -> list[TermUse]:
             for c in e.conditions:
                 add(c, f"{a.name} effect")
     return out
+
+
+def _lookup(printed: str) -> Term | None:
+    """The glossary term of a printed trait; ``Frost +X`` falls back to ``Frost``."""
+    term = lookup(printed)
+    if term is None:
+        base = re.sub(r"\s*[+-]\s*X$", "", printed.strip(), flags=re.I)
+        if base != printed.strip():
+            term = lookup(base)
+    return term
 
 
 def _lines(value: object) -> list[str]:

@@ -63,6 +63,11 @@ def test_a_creature_note_adds_its_by_hand_lines_and_can_make_it_unusable(fake_te
     assert cov.coverage(creature(["Flying"], dm={"abilities": ["flies"]})).level == "modelled"
 
 
+def test_a_trait_with_an_x_finds_its_term(fake_terms):
+    fake_terms["frost"] = Term("Frost", "trait", "cold", "yes")
+    assert cov.coverage(creature(["Frost +X", "Rage +3"])).by_hand == ["Rage +3: Add a Rage marker when it is damaged."]
+
+
 def test_mage_only_comes_from_the_note_or_the_trait(fake_terms):
     assert cov.coverage(creature(["Flying", "Warlock Only"])).mage_only == "Warlock"
     assert cov.coverage(creature(dm={"mage_only": "Holy Mage"})).mage_only == "Holy Mage"
