@@ -214,12 +214,26 @@ def _quickcast_summon(board: Board) -> Decision:
         d.instructions.append("The Dummy Mage's creature deck is empty: it loses this quickcast.")
         return d
     card, drawn = board.draw("creature")
+    from solo.coverage import coverage
+
+    found = board.cat.find(card)
+    cov = coverage(found) if found is not None else None
+    if found is not None and cov is not None and cov.level == "unusable":
+        board.discards["creature"].append(found.name)
+        d = Decision("summon", data={"card": found.name, "discarded": True}, reason=cov.why)
+        d.instructions.append(f"{_taken('creature', found.name, drawn)} Discard it unused: {cov.why}.")
+        return d
     dm = board.mages["dm"]
     c = board.add_creature(card, "dm", dm.zone, active=False)
     d = Decision("summon", data={"card": c.card, "id": c.id, "zone": c.zone})
     d.instructions.append(f"{_taken('creature', c.card, drawn)} Put it in {c.zone} with "
                           f"the Dummy Mage, with an inactive action marker (it becomes active at the "
                           f"next Reset). Its id is {c.id}.")
+    by_hand = cov.by_hand if cov is not None else []
+    if by_hand:  # nothing ignored in silence: what solo leaves to the person, said here
+        d.data["card_by_hand"] = by_hand
+        d.instructions.append(f"solo does not apply all of {c.card}; while it is in play, apply "
+                              "by hand: " + " ".join(x if x.endswith(".") else x + "." for x in by_hand))
     return d
 
 

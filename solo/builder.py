@@ -22,13 +22,18 @@ id                             kind         asks
 ``<deck>`` is one of ``creature``, ``enchantment``, ``incantation``, ``attack``.  ``set`` and
 ``remove`` are offered only when the deck has cards.  ``copies`` is the card's total in the
 deck (0 takes it out); after ``add`` it defaults to one more than the deck already holds.
+
+The cards offered to ``add`` come fully modelled first, then the partly modelled ones marked
+``(partly modelled)``, then those the Dummy Mage cannot use (:mod:`solo.coverage`); ``sets``
+keeps only the cards of a person's own sets.  Answers name the card, never the mark.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Collection
 
-from solo.catalog import DECK_TYPES, SPELL_DECKS, Catalog
+from solo.catalog import DECK_TYPES, SPELL_DECKS, Card, Catalog
+from solo.coverage import coverage
 from solo.decks import DECK_SIZES, DeckSet, curve_text, mana_curve, set_copies, validate
 from solo.prompts import Choice, Prompter, Question
 
@@ -44,6 +49,20 @@ def _noop(_: str) -> None:
     pass
 
 
+#: How each coverage level is marked in the builder's lists (fully modelled cards are not).
+MARKS = {"modelled": "", "partly": " (partly modelled)", "unusable": " (not usable by the Dummy Mage)",
+         "yours": ""}
+_ORDER = {"modelled": 0, "partly": 1, "unusable": 2, "yours": 3}
+
+
+def card_choices(catalog: Catalog, deck: str, sets: Collection[str] | None = None) -> tuple[Choice, ...]:
+    """The cards ``add`` offers for ``deck``: fully modelled first, then the marked others."""
+    cards: list[Card] = [c for c in catalog.cards(DECK_TYPES[deck]) if sets is None or c.set in sets]
+    levels = {c.name: coverage(c).level for c in cards}
+    cards.sort(key=lambda c: (_ORDER[levels[c.name]], c.name))
+    return tuple(Choice(c.name + MARKS[levels[c.name]], c.name) for c in cards)
+
+
 def deck_summary(deckset: DeckSet, deck: str, catalog: Catalog) -> str:
     """What a person sees before each choice: the cards, the count and the mana curve."""
     n, size = deckset.size(deck), DECK_SIZES[deck]
@@ -51,20 +70,23 @@ def deck_summary(deckset: DeckSet, deck: str, catalog: Catalog) -> str:
     for name, copies in deckset.decks[deck].items():
         card = catalog.find(name)
         cost = f"{card.mana:>2} mana" if card else "not in the catalog"
-        lines.append(f"  {copies} x {name}  ({cost})")
+        mark = MARKS[coverage(card).level] if card else ""
+        lines.append(f"  {copies} x {name}  ({cost}){mark}")
     lines.append("  " + curve_text(mana_curve(deckset.decks[deck], catalog)))
     return "\n".join(lines)
 
 
 def edit_deck(prompter: Prompter, catalog: Catalog, deckset: DeckSet, deck: str,
-              on_info: Callable[[str], None] = _noop) -> None:
+              on_info: Callable[[str], None] = _noop, sets: Collection[str] | None = None) -> None:
     """Ask about one deck until the person is done with it (changes ``deckset`` in place)."""
     size = DECK_SIZES[deck]
-    type_names = catalog.names(DECK_TYPES[deck])
+    type_names = card_choices(catalog, deck, sets)
+    if not type_names:
+        on_info(f"Your sets hold no {DECK_TYPES[deck].lower()} cards.")
     while True:
         n = deckset.size(deck)
         on_info(deck_summary(deckset, deck, catalog))
-        choices = [Choice(ACTIONS["add"], "add")]
+        choices = [Choice(ACTIONS["add"], "add")] if type_names else []
         if deckset.decks[deck]:
             choices += [Choice(ACTIONS["set"], "set"), Choice(ACTIONS["remove"], "remove")]
         choices.append(Choice(ACTIONS["done"], "done"))
@@ -72,7 +94,7 @@ def edit_deck(prompter: Prompter, catalog: Catalog, deckset: DeckSet, deck: str,
         action = prompter.ask(Question(
             f"builder.{deck}.action", "select",
             f"{deck.capitalize()} deck: {n} of {size} cards ({status}). What next?",
-            choices=tuple(choices), default="done" if n == size else "add"))
+            choices=tuple(choices), default="done" if n == size or not type_names else "add"))
         if action == "done":
             if n == size:
                 return
@@ -87,9 +109,18 @@ def edit_deck(prompter: Prompter, catalog: Catalog, deckset: DeckSet, deck: str,
         if action == "add":
             name = prompter.ask(Question(
                 f"builder.{deck}.card", "autocomplete",
-                f"{DECK_TYPES[deck]} to add (type part of a name)", choices=tuple(type_names)))
+                f"{DECK_TYPES[deck]} to add (type part of a name)", choices=type_names))
             have = deckset.copies(deck, name)
             default = have + 1
+            card = catalog.find(name)
+            cov = coverage(card) if card is not None else None
+            if cov is not None and cov.level == "partly":
+                on_info(f"{name} is partly modelled: while it is in play you apply by hand: "
+                        + " ".join(cov.by_hand))
+            elif cov is not None and cov.level == "unusable":
+                on_info(f"{name} is never used by the Dummy Mage ({cov.why}); drawn, it is discarded.")
+            if cov is not None and cov.mage_only:
+                on_info(f"{name} is for the {cov.mage_only} only.")
         else:
             name = prompter.ask(Question(
                 f"builder.{deck}.pick", "select",
@@ -109,15 +140,16 @@ def edit_deck(prompter: Prompter, catalog: Catalog, deckset: DeckSet, deck: str,
 
 def build(prompter: Prompter, catalog: Catalog, start: DeckSet | None = None,
           on_info: Callable[[str], None] = _noop,
-          check_name: Callable[[str], str | None] | None = None) -> DeckSet:
+          check_name: Callable[[str], str | None] | None = None,
+          sets: Collection[str] | None = None) -> DeckSet:
     """Build (or, from ``start``, edit) a deck set by asking ``prompter``; returns the new set.
 
     ``check_name`` may refuse a name (return the reason), e.g. one that is already taken.
-    ``start`` is not changed.
+    ``sets`` limits the cards offered to those sets.  ``start`` is not changed.
     """
     deckset = start.copy() if start is not None else DeckSet("")
     for deck in SPELL_DECKS:
-        edit_deck(prompter, catalog, deckset, deck, on_info)
+        edit_deck(prompter, catalog, deckset, deck, on_info, sets)
 
     def name_problem(text: str) -> str | None:
         if not text.strip():

@@ -1,16 +1,23 @@
 """`solo cards`: look up Arena cards in the catalog.
 
-The catalog holds facts only (types, costs, stats, traits, attacks) -- never a card's text -- so
-``solo cards show`` lists what a player needs at the table and the printed card does the rest.
+The catalog holds facts only (types, costs, stats, traits, attacks) -- never a card's text.
+``solo cards show`` lists them, then says in the program's own words what the card does in play
+as solo models it: each trait and condition explained (:mod:`solo.glossary`), how far solo
+applies the card (:mod:`solo.coverage`) and what the person applies by hand.  Lines are kept
+within :data:`WIDTH` columns.
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import Iterable, Sequence
 
 import click
 
 from solo.catalog import Attack, Card, Catalog, get_catalog, parse_trait
+
+#: The widest line `solo cards show` prints.
+WIDTH = 80
 
 TYPES = ("creature", "enchantment", "incantation", "attack", "conjuration", "equipment", "mage")
 
@@ -148,7 +155,71 @@ def card_details(card: Card) -> str:
             lines.append(f"    Effect die  {effects_text(a)}")
         if a.traits:
             lines.append(f"    Traits      {', '.join(a.traits)}")
-    return "\n".join(lines)
+    return "\n".join(wrap_line(line) for line in lines)
+
+
+def wrap_line(line: str, width: int = WIDTH) -> str:
+    """``line`` wrapped to ``width``, its continuation lines indented under its text (after a
+    label of two spaces' gap, if it has one)."""
+    if len(line) <= width:
+        return line
+    body = line.lstrip(" ")
+    indent = len(line) - len(body)
+    gap = body.find("  ")
+    hang = indent + gap + 2 if 0 < gap < 20 else indent + 2
+    while hang < len(line) and line[hang] == " ":
+        hang += 1
+    return textwrap.fill(line, width=width, subsequent_indent=" " * hang, break_on_hyphens=False)
+
+
+#: How far solo applies a glossary term, in words.
+APPLIED = {"yes": "solo applies it", "partly": "solo applies part of it", "no": "you apply it",
+           "n/a": "nothing to apply in play"}
+
+
+def in_play(card: Card) -> str:
+    """What the card does in play as solo models it, for a person at the table."""
+    from solo.coverage import LEVEL_WORDS, coverage, terms_of
+
+    cov = coverage(card)
+    out = ["", "In play, as solo models it"]
+    level = LEVEL_WORDS[cov.level] if cov.level != "yours" else "the Dummy Mage never fields it"
+    out.append(f"  Coverage  {level}" + (f": {cov.why}" if cov.level in ("partly", "unusable") else ""))
+    if cov.does:
+        out.append(f"  solo      {cov.does[0].upper()}{cov.does[1:]}.")
+    if cov.mage_only:
+        out.append(f"  Only for  the {cov.mage_only}")
+    uses = terms_of(card)
+    if uses:
+        out.append("  Traits and conditions:")
+    for use in uses:
+        where = "" if use.where == "trait" else f" ({use.where})"
+        if use.term is None:
+            out.append(f"    {use.printed}{where}: not in solo's glossary; you apply it as "
+                       "the card says.")
+            continue
+        out.append(f"    {use.printed}{where}: {use.term.summary.rstrip('.')}. "
+                   f"[{APPLIED.get(use.term.modelled, use.term.modelled)}]")
+    abilities = card.dm.get("abilities") if card.type == "Creature" else None
+    if abilities:
+        out.append("  Card text, in short:")
+        out += [f"    - {a}" for a in abilities]
+    if cov.by_hand:
+        out.append("  You apply by hand:" if cov.level != "yours" else "  On your side:")
+        out += [f"    - {line}" for line in cov.by_hand]
+    return "\n".join(_wrap_item(line) for line in out)
+
+
+def _wrap_item(line: str) -> str:
+    body = line.lstrip(" ")
+    indent = len(line) - len(body)
+    if body.startswith("- "):
+        return textwrap.fill(line, width=WIDTH, subsequent_indent=" " * (indent + 2),
+                             break_on_hyphens=False)
+    if body.startswith(("Coverage  ", "solo      ", "Only for  ")):
+        return wrap_line(line)
+    return textwrap.fill(line, width=WIDTH, subsequent_indent=" " * (indent + 2),
+                         break_on_hyphens=False)
 
 
 # -- the commands ----------------------------------------------------------------------------
@@ -187,10 +258,13 @@ def search(text: str, type_: str | None) -> None:
 @cards.command()
 @click.argument("name", nargs=-1, required=True)
 def show(name: tuple[str, ...]) -> None:
-    """Show a card's facts: type, cost, stats, traits and each attack.
+    """Show a card's facts (type, cost, stats, traits, each attack) and what it does in play as
+    solo models it: each trait and condition explained, how far solo applies the card, and what
+    you apply by hand.
 
     \b
     Example:
       solo cards show "Timber Wolf"
     """
-    click.echo(card_details(get_catalog().get(" ".join(name))))
+    card = get_catalog().get(" ".join(name))
+    click.echo(card_details(card) + "\n" + in_play(card))

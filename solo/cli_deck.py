@@ -16,15 +16,24 @@ import click
 
 from solo.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.cli_cards import attack_short, cost_text, format_table, range_text
-from solo.decks import (DECK_SIZES, DeckSet, add_card, available, check_user_dir, deck_name, is_builtin,
-                        mana_curve, notes, random_set, remove_card, resolve, save, slugify, user_dir,
-                        validate)
+from solo.decks import (DECK_SIZES, DeckSet, add_card, available, check_user_dir, coverage_warnings,
+                        deck_name, is_builtin, mana_curve, notes, partly_modelled, random_set,
+                        remove_card, resolve, save, slugify, user_dir, validate)
 from solo.errors import InvalidDeck, InvalidInput, check_writable
 
 if TYPE_CHECKING:
     from solo.prompts import Prompter
 
 PATH = click.Path(dir_okay=False, path_type=Path)
+
+SETS_HELP = ("Only cards of these sets, e.g. Core,FvW (Core, FvW, CoK, FiF, DvN, PvS, BGD, LG, "
+             "Promo, or the full names).")
+
+
+def _sets(text: str | None) -> frozenset[str] | None:
+    from solo.coverage import parse_sets
+
+    return None if text is None else parse_sets(text)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -128,6 +137,8 @@ def show(set_: str, rating: bool) -> None:
             click.echo(f"  {p}")
     for note in notes(ds, catalog):
         click.echo(f"note: {note}")
+    for warning in coverage_warnings(ds, catalog):
+        click.echo(f"warning: {warning}")
     if rating and not problems:
         click.echo("\n" + rating_line(ds))
 
@@ -138,14 +149,19 @@ def validate_(set_: str) -> None:
     """Check a deck file: exit 0 when valid, 1 with one line per problem, 2 when unreadable.
 
     The set must hold 15 creatures and 10 enchantments, incantations and attacks, every card in
-    the catalog and of its deck's type.  A set's name works too.
+    the catalog and of its deck's type.  A set's name works too.  A card solo models only in
+    part (you apply some of it by hand), or that the Dummy Mage cannot use, gets a warning
+    line; warnings do not change the exit status.
     """
     catalog = get_catalog()
     ds = resolve(set_)
     problems = validate(ds, catalog)
+    warnings = [f"warning: {w}" for w in coverage_warnings(ds, catalog)]
     if problems:
         for p in problems:
             click.echo(p)
+        for w in warnings:
+            click.echo(w)
         raise InvalidDeck(f"{ds.name} is not a valid deck set ({len(problems)} "
                           f"problem{'s' if len(problems) != 1 else ''})")
     sizes = ds.sizes()
@@ -154,6 +170,8 @@ def validate_(set_: str) -> None:
                f"{sizes['attack']} attacks)")
     for note in notes(ds, catalog):
         click.echo(f"note: {note}")
+    for w in warnings:
+        click.echo(w)
 
 
 # -- building and editing --------------------------------------------------------------------
@@ -208,18 +226,21 @@ def _after_save(ds: DeckSet, path: Path, catalog: Catalog) -> None:
 @click.option("--answers", type=PATH, default=None,
               help="Answer the questions from this JSON or TOML file instead of asking.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-def new(out: Path | None, answers: Path | None, force: bool) -> None:
+@click.option("--sets", "sets_", default=None, help=SETS_HELP)
+def new(out: Path | None, answers: Path | None, force: bool, sets_: str | None) -> None:
     """Build a new set by answering questions, deck by deck.
 
-    Saved in your data folder under the set's name, unless --out is given.
+    Saved in your data folder under the set's name, unless --out is given.  Fully modelled
+    cards are offered first; the others are marked.
     """
+    sets = _sets(sets_)
     catalog = get_catalog()
     if out is not None and out.exists() and not force:
         raise InvalidInput(f"{out} already exists; choose another --out or add --force")
     _check_dest(out)
     prompter = _prompter(answers)
     check = None if (out is not None or force) else _name_check(set(), None, fixed_dest=False)
-    ds = _build(prompter, catalog, None, check)
+    ds = _build(prompter, catalog, None, check, sets)
     path = save(ds, out or user_dir() / f"{slugify(ds.name)}.toml", catalog)
     _report_unused(prompter)
     _after_save(ds, path, catalog)
@@ -233,10 +254,10 @@ def _check_dest(out: Path | None) -> None:
         check_writable(out.expanduser(), "deck file")
 
 
-def _build(prompter, catalog: Catalog, start: DeckSet | None, check) -> DeckSet:
+def _build(prompter, catalog: Catalog, start: DeckSet | None, check, sets=None) -> DeckSet:
     from solo.builder import build
 
-    return build(prompter, catalog, start, on_info=click.echo, check_name=check)
+    return build(prompter, catalog, start, on_info=click.echo, check_name=check, sets=sets)
 
 
 @deck.command()
@@ -244,12 +265,14 @@ def _build(prompter, catalog: Catalog, start: DeckSet | None, check) -> DeckSet:
 @click.option("--out", type=PATH, default=None, help="Save to this file instead.")
 @click.option("--answers", type=PATH, default=None,
               help="Answer the questions from this JSON or TOML file instead of asking.")
-def edit(set_: str, out: Path | None, answers: Path | None) -> None:
+@click.option("--sets", "sets_", default=None, help=SETS_HELP)
+def edit(set_: str, out: Path | None, answers: Path | None, sets_: str | None) -> None:
     """Change a set by answering questions, deck by deck.
 
     Your own sets and files are saved in place; a built-in set is saved as your own copy in your
     data folder (the shipped file never changes).
     """
+    sets = _sets(sets_)
     catalog = get_catalog()
     start = resolve(set_)
     builtin = start.path is not None and is_builtin(start.path)
@@ -261,7 +284,7 @@ def edit(set_: str, out: Path | None, answers: Path | None) -> None:
     elif start.path is not None:
         check_writable(start.path, "deck file")
     prompter = _prompter(answers)
-    ds = _build(prompter, catalog, start, check)
+    ds = _build(prompter, catalog, start, check, sets)
     if out is not None:
         dest = out
     elif builtin:
@@ -351,19 +374,24 @@ def remove(set_: str, deck_: str, card: tuple[str, ...], copies: int | None) -> 
 @click.option("--seed", type=int, default=None, help="Seed, to make the same set again.")
 @click.option("--harder", is_flag=True, help="Only creatures costing 9 mana or more.")
 @click.option("--easier", is_flag=True, help="Only creatures costing 9 mana or less.")
+@click.option("--sets", "sets_", default=None, help=SETS_HELP)
+@click.option("--any", "any_", is_flag=True,
+              help="Allow partly modelled cards too (you apply part of them by hand).")
 @click.option("--out", type=PATH, default=None, help="Save to this file instead of your data folder.")
 @click.option("--name", default=None, help="The set's name (default: Random <seed>).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-def random_(seed: int | None, harder: bool, easier: bool, out: Path | None, name: str | None,
-            force: bool) -> None:
+def random_(seed: int | None, harder: bool, easier: bool, sets_: str | None, any_: bool,
+            out: Path | None, name: str | None, force: bool) -> None:
     """Make a valid set at random and save it.
 
-    The same --seed (and options) always makes the same set.
+    Only fully modelled cards are drawn, unless --any is given or too few of them fit (the
+    others are then listed).  The same --seed (and options) always makes the same set.
     """
     from solo.dice import SeededSource
 
     if harder and easier:
         raise click.UsageError("choose --harder or --easier, not both")
+    sets = _sets(sets_)
     catalog = get_catalog()
     source = SeededSource(seed)
     flavour = " harder" if harder else " easier" if easier else ""
@@ -381,10 +409,20 @@ def random_(seed: int | None, harder: bool, easier: bool, out: Path | None, name
                 raise InvalidInput(problem.replace("choose another name", "choose another --name"))
     kind = ("creatures costing 9 mana or more" if harder
             else "creatures costing 9 mana or less" if easier else "creatures of any cost")
-    description = (f"Picked at random with seed {source.seed} ({kind}); "
-                   f"make it again with: solo deck random --seed {source.seed}{' --' + flavour.strip() if flavour else ''}")
+    again = f"solo deck random --seed {source.seed}{' --' + flavour.strip() if flavour else ''}"
+    if sets_ is not None:
+        again += f" --sets {shlex.quote(sets_)}"
+    if any_:
+        again += " --any"
+    description = f"Picked at random with seed {source.seed} ({kind}); make it again with: {again}"
     ds = random_set(source, harder=harder, easier=easier, catalog=catalog, name=name,
-                    description=description)
+                    description=description, sets=sets, partly=any_)
     path = save(ds, dest, catalog)
     click.echo(f"Saved {ds.name} (seed {source.seed}) to {path}")
+    others = partly_modelled(ds, catalog)
+    if others:
+        why = "" if any_ else " (too few fully modelled cards to fill every deck)"
+        click.echo(f"Partly modelled cards in it{why}; you apply part of them by hand:")
+        for deck_, card_, _ in others:
+            click.echo(f"  {deck_}: {card_}")
     click.echo(f"See it with: solo deck show {shlex.quote(str(path) if out else ds.name)}")

@@ -18,7 +18,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
 from solo.board import write_atomic
 from solo.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
@@ -26,6 +26,7 @@ from solo.errors import InvalidInput, SoloError, check_writable, describe_os_err
 
 if TYPE_CHECKING:  # pragma: no cover
     from solo.catalog import Card
+    from solo.coverage import Coverage
     from solo.dice import DiceSource
 
 #: The four decks and how many cards each must hold.
@@ -205,6 +206,9 @@ def notes(deckset: DeckSet, catalog: Catalog) -> list[str]:
             if only:
                 out.append(f"{deck} deck: {card.name} is marked {', '.join(only)} (a mage restriction; "
                            f"random sets leave such cards out)")
+            elif card.dm.get("mage_only"):
+                out.append(f"{deck} deck: {card.name} is for the {card.dm['mage_only']} only (a mage "
+                           f"restriction; random sets leave such cards out)")
     return out
 
 
@@ -483,39 +487,50 @@ def save(deckset: DeckSet, path: str | Path, catalog: Catalog | None = None) -> 
 
 def random_set(source: "DiceSource", harder: bool = False, easier: bool = False,
                catalog: Catalog | None = None, name: str = "Random",
-               description: str | None = None) -> DeckSet:
+               description: str | None = None, *, sets: Collection[str] | None = None,
+               partly: bool = False) -> DeckSet:
     """A valid set picked with ``source.choose`` (the project's one random path).
+
+    Cards are drawn from the fully modelled ones (:func:`solo.coverage.coverage`); ``partly``
+    lets partly modelled cards in too.  A deck the chosen cards cannot fill takes partly
+    modelled ones as well (say so with :func:`partly_modelled`); never unusable ones.  ``sets``
+    (catalog set names, :func:`solo.coverage.parse_sets`) keeps only the cards of those sets.
 
     Creatures: Arena creature cards without an "... Only" restriction, at most
     :data:`RANDOM_MAX_CREATURE_COPIES` of a card and one of a Legendary; ``harder`` keeps
     creatures costing :data:`HARDER_MIN_COST` or more, ``easier`` those costing
-    :data:`EASIER_MAX_COST` or less.  Spells: catalog cards with a Dummy Mage annotation; when
-    too few are annotated, the spells of the shipped sets instead.
+    :data:`EASIER_MAX_COST` or less.  Spells: at most :data:`RANDOM_MAX_SPELL_COPIES` each.
     """
+    from solo.coverage import coverage
+
     if harder and easier:
         raise InvalidInput("choose --harder or --easier, not both")
     if catalog is None:
         from solo.catalog import get_catalog
 
         catalog = get_catalog()
-    creatures = [c for c in catalog.cards("Creature")
-                 if not any(t.lower().endswith(" only") for t in c.traits)
-                 and isinstance(c.cost, int)
-                 and (not harder or c.mana >= HARDER_MIN_COST)
-                 and (not easier or c.mana <= EASIER_MAX_COST)]
     decks = empty_decks()
-    decks["creature"] = _fill(source, creatures, DECK_SIZES["creature"], RANDOM_MAX_CREATURE_COPIES,
-                              "random creature")
-    shipped: list[DeckSet] | None = None
-    for deck in SPELL_DECKS[1:]:
+    for deck in SPELL_DECKS:
         size = DECK_SIZES[deck]
-        pool = [c for c in catalog.cards(DECK_TYPES[deck]) if c.dm]
-        if len(pool) * RANDOM_MAX_SPELL_COPIES < size:
-            if shipped is None:
-                shipped = [e.deckset for e in _scan(builtin_dir(), "built-in") if e.deckset]
-            names = sorted({catalog.get(n).name for ds in shipped for n in ds.decks[deck] if n in catalog})
-            pool = [catalog.get(n) for n in names if catalog.get(n).type == DECK_TYPES[deck]]
-        decks[deck] = _fill(source, pool, size, RANDOM_MAX_SPELL_COPIES, f"random {deck}")
+        cap = RANDOM_MAX_CREATURE_COPIES if deck == "creature" else RANDOM_MAX_SPELL_COPIES
+        pool = [c for c in catalog.cards(DECK_TYPES[deck])
+                if (sets is None or c.set in sets)
+                and not any(t.lower().endswith(" only") for t in c.traits)
+                and not c.dm.get("mage_only")]
+        if deck == "creature":
+            pool = [c for c in pool if isinstance(c.cost, int)
+                    and (not harder or c.mana >= HARDER_MIN_COST)
+                    and (not easier or c.mana <= EASIER_MAX_COST)]
+        levels = {c.name: coverage(c).level for c in pool}
+        full = [c for c in pool if levels[c.name] == "modelled"]
+        wider = [c for c in pool if levels[c.name] in ("modelled", "partly")]
+        chosen = wider if partly or _room(full, cap) < size else full
+        if _room(chosen, cap) < size:
+            where = f" of {', '.join(sorted(sets))}" if sets is not None else ""
+            raise SoloError(f"too few {DECK_TYPES[deck].lower()} cards{where} for a random "
+                            f"{deck} deck of {size} (at most {cap} of a card, one of a Legendary)"
+                            + ("; choose more --sets" if sets is not None else ""))
+        decks[deck] = _fill(source, chosen, size, cap, f"random {deck}")
     if description is None:
         kind = ("harder: creatures costing 9 mana or more" if harder
                 else "easier: creatures costing 9 mana or less" if easier else "any creatures")
@@ -523,9 +538,43 @@ def random_set(source: "DiceSource", harder: bool = False, easier: bool = False,
     return DeckSet(name, description, decks)
 
 
+def _room(pool: list, cap: int) -> int:
+    """How many cards a random deck can take from ``pool``."""
+    return sum(1 if c.has("Legendary") else cap for c in pool)
+
+
+def partly_modelled(deckset: DeckSet, catalog: Catalog) -> list[tuple[str, str, "Coverage"]]:
+    """(deck, card, coverage) of every known card of the set that is not fully modelled."""
+    from solo.coverage import coverage
+
+    out = []
+    for deck in SPELL_DECKS:
+        for name in deckset.decks[deck]:
+            card = catalog.find(name)
+            if card is not None:
+                c = coverage(card)
+                if c.level != "modelled":
+                    out.append((deck, card.name, c))
+    return out
+
+
+def coverage_warnings(deckset: DeckSet, catalog: Catalog) -> list[str]:
+    """One line per card the Dummy Mage cannot fully play (warnings: the set stays valid)."""
+    out = []
+    for deck, name, c in partly_modelled(deckset, catalog):
+        if c.level == "unusable":
+            out.append(f"{deck} deck: {name} cannot be used by the Dummy Mage ({c.why}); drawn, "
+                       f"it is discarded")
+        else:
+            n = len(c.by_hand)
+            out.append(f"{deck} deck: {name} is partly modelled: you apply {n} thing"
+                       f"{'s' if n != 1 else ''} by hand ({c.why}); see solo cards show {name!r}")
+    return out
+
+
 def _fill(source: "DiceSource", pool: list, size: int, cap: int, label: str) -> dict[str, int]:
     pool = list(pool)
-    if sum(1 if c.has("Legendary") else cap for c in pool) < size:
+    if _room(pool, cap) < size:
         raise SoloError(f"not enough cards to make a {label.split()[-1]} deck at random")
     picked: dict[str, int] = {}
     cards = {c.name: c for c in pool}

@@ -194,3 +194,69 @@ def test_deck_edit_user_file_in_place(run, tmp_path, catalog):
     r = run("deck", "edit", path, "--answers", answers_file(tmp_path, answers))
     assert r.exit_code == 0, r.output
     assert load(path).name == "Easy Does It" and validate(load(path), catalog) == []
+
+
+# -- coverage and sets --------------------------------------------------------------------------
+
+@pytest.fixture
+def levels(monkeypatch):
+    """Coverage of our own: cards named A-L fully modelled, M-S partly, T-Z unusable."""
+    import solo.builder as builder_mod
+    from solo.coverage import Coverage
+
+    def fake(card):
+        first = card.name[0].upper()
+        if first <= "L":
+            return Coverage("modelled")
+        if first <= "S":
+            return Coverage("partly", ["Heal it by hand."], "card text", mage_only="Warlock" if card.name == "Mana Leech" else None)
+        return Coverage("unusable", [], "it needs an altar")
+
+    monkeypatch.setattr(builder_mod, "coverage", fake)
+    return fake
+
+
+def test_the_builder_offers_modelled_cards_first_and_marks_the_others(catalog, levels):
+    from solo.builder import card_choices
+
+    choices = card_choices(catalog, "creature")
+    ranks = [{"modelled": 0, "partly": 1, "unusable": 2}[levels(catalog.get(c.value)).level] for c in choices]
+    assert ranks == sorted(ranks) and set(ranks) == {0, 1, 2}
+    titles = {c.value: c.title for c in choices}
+    assert titles["Bitterwood Fox"] == "Bitterwood Fox"
+    assert titles["Mana Leech"] == "Mana Leech (partly modelled)"
+    assert titles["Timber Wolf"] == "Timber Wolf (not usable by the Dummy Mage)"
+    assert len(choices) == len(catalog.names("Creature"))
+
+
+def test_adding_a_partly_modelled_card_says_what_you_apply(catalog, levels):
+    info = []
+    answers = {"builder.creature.action": ["add", "add", "done"], "builder.creature.card": ["mana leech", "Timber Wolf"],
+               "builder.creature.copies": [1, 1], "builder.creature.leave": [True],
+               "builder.enchantment.action": "done", "builder.enchantment.leave": True,
+               "builder.incantation.action": "done", "builder.incantation.leave": True,
+               "builder.attack.action": "done", "builder.attack.leave": True,
+               "builder.name": "Marks", "builder.description": ""}
+    ds = build(ScriptedPrompter(answers), catalog, on_info=info.append)
+    assert ds.decks["creature"] == {"Mana Leech": 1, "Timber Wolf": 1}
+    assert "Mana Leech is partly modelled: while it is in play you apply by hand: Heal it by hand." in info
+    assert "Mana Leech is for the Warlock only." in info
+    assert "Timber Wolf is never used by the Dummy Mage (it needs an altar); drawn, it is discarded." in info
+    assert any("1 x Mana Leech  ( 8 mana) (partly modelled)" in i for i in info)
+
+
+def test_the_builder_keeps_to_the_chosen_sets(catalog):
+    from solo.builder import card_choices
+    from solo.coverage import parse_sets
+
+    fvw = card_choices(catalog, "creature", parse_sets("FvW"))
+    assert fvw and {catalog.get(c.value).set for c in fvw} == {"Forcemaster vs Warlord"}
+    answers = {"builder.creature.action": ["add", "done"], "builder.creature.card": ["Timber Wolf"],
+               "builder.creature.copies": [1]}
+    with pytest.raises(Exception, match="builder.creature.card.*not one of the choices"):
+        build(ScriptedPrompter(answers), catalog, sets=parse_sets("FvW"))
+
+
+def test_new_command_with_sets_refuses_a_bad_set_name_before_asking(run, tmp_path):
+    r = run("deck", "new", "--sets", "Core,Moon", "--out", tmp_path / "n.toml")
+    assert r.exit_code == 2 and "no set called 'Moon'" in r.stderr and not (tmp_path / "n.toml").exists()

@@ -2,9 +2,11 @@
 
 import re
 
+import pytest
 
-
-from solo.cli_cards import attack_short, card_details, cost_text, search_cards
+from solo import glossary
+from solo.cli_cards import WIDTH, attack_short, card_details, cost_text, in_play, search_cards, wrap_line
+from solo.glossary import Term
 
 
 def test_search_by_name_trait_and_subtype(catalog):
@@ -72,3 +74,60 @@ def test_show_unknown_card_suggests_and_exits_2(run):
     r = run("cards", "show", "Timbr Wolf")
     assert r.exit_code == 2
     assert r.stderr.strip() == "solo: no card named 'Timbr Wolf' in the catalog; did you mean Timber Wolf, Dire Wolf, Iron Golem?"
+
+
+# -- what a card does in play, as solo models it ----------------------------------------------
+
+
+@pytest.fixture
+def fake_terms(monkeypatch):
+    terms = {"regenerate": Term("Regenerate", "trait", "Heals X damage each Upkeep.", "yes"),
+             "charge": Term("Charge", "trait", "More dice after a move.", "partly",
+                            "Add the Charge dice when it moved first.")}
+    monkeypatch.setattr(glossary, "TERMS", terms)
+
+
+def test_show_explains_traits_and_says_what_you_apply(run, fake_terms):
+    r = run("cards", "show", "Highland Unicorn")
+    assert r.exit_code == 0
+    out = r.output
+    assert "In play, as solo models it" in out
+    assert "Regenerate 2: Heals X damage each Upkeep. [solo applies it]" in out
+    assert "Charge +2: More dice after a move. [solo applies part of it]" in out
+    assert re.search(r"Coverage\s+partly modelled: solo does not fully apply Charge \+2; card", out)
+    assert "Charge +2: Add the Charge dice when it moved first." in out
+    # the creature's card text, from its note, as an instruction
+    assert "- Each Upkeep, every other friendly Living creature in the Unicorn's zone" in out
+    assert "Regenerate 2: solo does not" not in out
+
+
+def test_show_a_term_solo_does_not_know_is_said_to_be_yours(catalog, fake_terms):
+    text = in_play(catalog.get("Bitterwood Fox"))
+    assert "Fast: not in solo's glossary; you apply it as the card says." in text
+    assert "partly modelled" in text
+
+
+def test_show_a_fully_modelled_card_has_nothing_by_hand(catalog, fake_terms):
+    text = in_play(catalog.get("Timber Wolf"))
+    assert re.search(r"Coverage\s+fully modelled$", text, re.M) and "by hand" not in text
+
+
+def test_show_equipment_and_unusable_cards(catalog):
+    assert "the Dummy Mage never fields it" in in_play(catalog.get("Dragonscale Hauberk"))
+    talos = in_play(catalog.get("Talos"))
+    assert "not usable by the Dummy Mage: it can only enter play through the" in talos
+    assert re.search(r"Only for\s+the Warlord", talos)
+
+
+def test_show_stays_within_80_columns_for_every_card(catalog):
+    for name in catalog.names():
+        card = catalog.get(name)
+        for line in (card_details(card) + "\n" + in_play(card)).splitlines():
+            assert len(line) <= WIDTH, (name, line)
+
+
+def test_wrap_line_hangs_under_the_value():
+    line = "  Traits  " + ", ".join(["Psychic Immunity"] * 6)
+    lines = wrap_line(line).splitlines()
+    assert len(lines) > 1 and all(len(x) <= WIDTH for x in lines)
+    assert all(x.startswith(" " * 10) and x[10] != " " for x in lines[1:])

@@ -1,0 +1,179 @@
+"""solo.coverage: how far each card is modelled, and the generated docs/cards.md."""
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from solo import coverage as cov
+from solo import glossary
+from solo.catalog import Attack, Card, Effect
+from solo.errors import InvalidInput
+from solo.glossary import Term
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "reference" / "cards.json"
+
+
+@pytest.fixture
+def fake_terms(monkeypatch):
+    """A small glossary of our own, so that these tests do not depend on the real one."""
+    terms = {
+        "flying": Term("Flying", "trait", "flies", "yes"),
+        "fast": Term("Fast", "trait", "moves far", "yes"),
+        "legendary": Term("Legendary", "trait", "one in play", "n/a"),
+        "rage": Term("Rage", "trait", "gets angry", "partly", "Add a Rage marker when it is damaged."),
+        "burn": Term("Burn", "condition", "burns", "yes"),
+        "corrode": Term("Corrode", "condition", "eats armor", "no", "Lower its armor by 1."),
+    }
+    monkeypatch.setattr(glossary, "TERMS", terms)
+    return terms
+
+
+def creature(traits=(), attack_traits=(), conditions=(), dm=None, name="Test Beast"):
+    attack = Attack("Bite", "quick", "melee", (0, 0), 3, traits=tuple(attack_traits),
+                    effects=(Effect(7, None, tuple(conditions)),) if conditions else ())
+    return Card(name, "Creature", cost=5, traits=tuple(traits), attacks=(attack,), dm=dm or {})
+
+
+def test_a_creature_with_only_modelled_terms_is_modelled(fake_terms):
+    c = cov.coverage(creature(["Flying", "Legendary"], conditions=["Burn"]))
+    assert c.level == "modelled" and c.by_hand == []
+
+
+def test_a_partly_or_missing_term_makes_a_creature_partly_with_its_instruction(fake_terms):
+    c = cov.coverage(creature(["Fast", "Rage +3"], attack_traits=["Sticky Goo"], conditions=["Corrode"]))
+    assert c.level == "partly"
+    assert "Rage +3: Add a Rage marker when it is damaged." in c.by_hand
+    assert "Corrode (Bite effect): Lower its armor by 1." in c.by_hand
+    # a term the glossary does not know counts as not modelled, never as fine
+    assert any(line.startswith("Sticky Goo (Bite): ") for line in c.by_hand)
+    assert "Rage +3" in c.why and "Sticky Goo" in c.why and "Fast" not in c.why
+
+
+def test_a_creature_note_adds_its_by_hand_lines_and_can_make_it_unusable(fake_terms):
+    c = cov.coverage(creature(["Flying"], dm={"abilities": ["x"], "by_hand": "Heal it 2 each Upkeep."}))
+    assert c.level == "partly" and c.by_hand == ["Heal it 2 each Upkeep."]
+    c = cov.coverage(creature(dm={"by_hand": ["One.", "Two."]}))
+    assert c.by_hand == ["One.", "Two."]
+    c = cov.coverage(creature(["Flying"], dm={"unusable": "it needs an altar"}))
+    assert c.level == "unusable" and c.why == "it needs an altar"
+    # a note with abilities only (its text all covered by the traits) changes nothing
+    assert cov.coverage(creature(["Flying"], dm={"abilities": ["flies"]})).level == "modelled"
+
+
+def test_a_trait_with_an_x_finds_its_term(fake_terms):
+    fake_terms["frost"] = Term("Frost", "trait", "cold", "yes")
+    assert cov.coverage(creature(["Frost +X", "Rage +3"])).by_hand == ["Rage +3: Add a Rage marker when it is damaged."]
+
+
+def test_mage_only_comes_from_the_note_or_the_trait(fake_terms):
+    assert cov.coverage(creature(["Flying", "Warlock Only"])).mage_only == "Warlock"
+    assert cov.coverage(creature(dm={"mage_only": "Holy Mage"})).mage_only == "Holy Mage"
+    assert cov.coverage(creature(["Flying"])).mage_only is None
+
+
+def test_spells_levels_come_from_their_note(fake_terms):
+    base = dict(type="Enchantment", cost=2, target="Creature")
+    assert cov.coverage(Card("No Note", **base)).level == "partly"
+    assert "guessed" in cov.coverage(Card("No Note", **base)).why
+    good = Card("Good", dm={"criterion": "enemy-creature", "grants": {"armor": -1}}, **base)
+    assert cov.coverage(good).level == "modelled"
+    assert "rule ii" in cov.coverage(good).does
+    partly = Card("Half", dm={"criterion": "enemy-creature", "by_hand": "Roll a die."}, **base)
+    assert cov.coverage(partly).level == "partly" and cov.coverage(partly).by_hand == ["Roll a die."]
+    never = Card("Never", dm={"unusable": "needs a choice"}, **base)
+    assert cov.coverage(never).level == "unusable" and cov.coverage(never).why == "needs a choice"
+    # a spell's own traits (Epic, Unique...) are about casting it; its attack's terms count
+    traits = Card("Odd", traits=("Sticky Goo",), dm={"criterion": "enemy-creature"}, **base)
+    assert cov.coverage(traits).level == "modelled"
+    bolt = Card("Bolt", type="Attack", cost=5, dm={"criterion": "attack"},
+                attacks=(Attack("Bolt", "quick", "ranged", (0, 2), 5, effects=(Effect(5, None, ("Corrode",)),)),))
+    assert cov.coverage(bolt).level == "partly" and "Corrode (Bolt effect): Lower its armor by 1." in cov.coverage(bolt).by_hand
+
+
+def test_equipment_and_conjurations_are_yours(catalog):
+    for name in ("Fog Bank", "Wall of Thorns", "Mana Crystal", "Dragonscale Hauberk"):
+        c = cov.coverage(catalog.get(name))
+        assert c.level == "yours" and c.by_hand, name
+    assert "Line of Sight" in cov.coverage(catalog.get("Fog Bank")).does
+    assert "passage attacks" in cov.coverage(catalog.get("Wall of Thorns")).does
+    assert "equipment" in cov.coverage(catalog.get("Dragonscale Hauberk")).does
+
+
+def test_sets_short_and_full_names():
+    assert cov.parse_sets("Core,FvW") == {"Core", "Forcemaster vs Warlord"}
+    assert cov.parse_sets(" lg , Battlegrounds: Domination ,promo") == {
+        "Lost Grimore", "Mage Wars Battlegrounds: Domination", "Promo"}
+    assert cov.parse_sets("Paladin vs Siren") == {"Paladin vs Siren"}
+    with pytest.raises(InvalidInput, match="no set called 'Cor'.*Core, FvW"):
+        cov.parse_sets("Core,Cor")
+    with pytest.raises(InvalidInput):
+        cov.parse_sets(" , ")
+    assert cov.set_short("Forged in Fire") == "FiF"
+
+
+def test_every_catalog_set_has_a_short_name(catalog):
+    sets = {c.set for t in cov.DM_TYPES + cov.YOUR_TYPES for c in catalog.cards(t)}
+    assert sets <= set(cov.SETS.values())
+
+
+def test_every_creature_with_printed_text_has_a_note(catalog):
+    """Nothing ignored in silence: a creature's printed text is always read into a note."""
+    if not SHARED.exists():
+        pytest.skip("the shared card reference is not here")
+    source = {c["name"]: c for c in json.loads(SHARED.read_text(encoding="utf-8"))["cards"]}
+    notes = tomllib.loads((ROOT / "scripts" / "notes" / "creatures.toml").read_text(encoding="utf-8"))
+    missing = [c.name for c in catalog.cards("Creature") if (source[c.name].get("text") or "").strip()
+               and c.name not in notes]
+    assert missing == []
+    for name, note in notes.items():
+        assert catalog.get(name).type == "Creature", name
+        assert set(note) <= {"abilities", "by_hand", "mage_only", "unusable"}, name
+        assert note.get("abilities"), name
+
+
+def test_summoning_a_creature_with_card_text_says_what_to_apply(catalog):
+    from solo import automaton
+    from solo.board import new_board
+
+    b = new_board()
+    b.decks["creature"] = ["Highland Unicorn", "Timber Wolf"]
+    d = automaton._quickcast_summon(b)
+    text = "\n".join(d.instructions)
+    assert "Highland Unicorn" in text
+    for line in cov.coverage(catalog.get("Highland Unicorn")).by_hand:
+        assert line in text
+    assert d.data.get("card_by_hand") == cov.coverage(catalog.get("Highland Unicorn")).by_hand
+
+
+def test_figures_add_up_and_count_every_card(catalog):
+    text = cov.cards_doc(catalog)
+    for t in cov.DM_TYPES:
+        n = cov.tally(catalog.cards(t))
+        assert sum(n.values()) == len(catalog.cards(t)) and n["yours"] == 0
+        assert f"| {t} | {len(catalog.cards(t))} | {n['modelled']} (" in text
+    for t in cov.YOUR_TYPES + cov.DM_TYPES:
+        for c in catalog.cards(t):
+            assert f"- **{c.name}** (" in text, c.name
+
+
+def test_docs_cards_md_is_up_to_date(catalog):
+    committed = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+    assert committed == cov.cards_doc(catalog), "docs/cards.md is stale; run: python scripts/cards_doc.py"
+
+
+def test_an_unusable_creature_drawn_by_the_dummy_mage_is_discarded(catalog):
+    from solo import automaton
+    from solo.board import new_board
+
+    b = new_board()
+    b.decks["creature"] = ["Talos", "Timber Wolf"]
+    before = len(b.creatures)
+    d = automaton._quickcast_summon(b)
+    assert d.action == "summon" and d.data["discarded"] is True and "Altar of Domination" in d.reason
+    assert len(b.creatures) == before and b.discards["creature"] == ["Talos"]
+    assert b.decks["creature"] == ["Timber Wolf"]
+    assert any(line.startswith("Draw the top card of the creature deck: Talos. Discard it unused")
+               for line in d.instructions)
