@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("solo.cli_simulate:simulate", "Play many headless games to rate a deck set."),
     "config": ("solo.cli_config:config", "Show or change the settings solo play starts from."),
     "stats": ("solo.cli_config:stats", "Your record: finished games and win rates."),
+    "rules": ("solo.cli_rules:rules_cmd", "Explain a trait, a condition, a step of the solo rules or a ruling."),
 }
 
 

@@ -22,6 +22,12 @@ WIDTH = 80
 TYPES = ("creature", "enchantment", "incantation", "attack", "conjuration", "equipment", "mage")
 
 
+def _complete_cards(ctx, param, incomplete):
+    from solo.completion import cards as complete
+
+    return complete(ctx, param, incomplete)
+
+
 # -- shared rendering ------------------------------------------------------------------------
 
 def format_table(headers: Sequence[str], rows: Iterable[Sequence[object]], right: Iterable[int] = (),
@@ -256,7 +262,7 @@ def search(text: str, type_: str | None) -> None:
 
 
 @cards.command()
-@click.argument("name", nargs=-1, required=True)
+@click.argument("name", nargs=-1, required=True, shell_complete=_complete_cards)
 def show(name: tuple[str, ...]) -> None:
     """Show a card's facts (type, cost, stats, traits, each attack) and what it does in play as
     solo models it: each trait and condition explained, how far solo applies the card, and what

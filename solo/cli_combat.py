@@ -208,12 +208,18 @@ def render(result: AttackResult, out: dict) -> str:
     return "\n".join(lines)
 
 
+
+def _complete_cards(ctx, param, incomplete):
+    from solo.completion import cards
+
+    return cards(ctx, param, incomplete)
+
 @click.command(name="attack")
-@click.argument("attacker", metavar="ATTACKER")
+@click.argument("attacker", metavar="ATTACKER", shell_complete=_complete_cards)
 @click.option("--attack", "attack_name", metavar="NAME",
               help="Which of the attacker's attacks (default: its first melee attack that can "
                    "reach the target, else its first attack).")
-@click.option("--vs", "target", required=True, metavar="TARGET",
+@click.option("--vs", "target", required=True, metavar="TARGET", shell_complete=_complete_cards,
               help="The card attacked: a creature, conjuration or mage.")
 @click.option("--equip", multiple=True, metavar="EQUIPMENT",
               help="Equipment the target mage wears (repeat for each): its armor, Defenses and "

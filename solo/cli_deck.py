@@ -36,6 +36,12 @@ def _sets(text: str | None) -> frozenset[str] | None:
     return None if text is None else parse_sets(text)
 
 
+
+def _complete_sets(ctx, param, incomplete):
+    from solo.completion import deck_sets
+
+    return deck_sets(ctx, param, incomplete)
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def deck() -> None:
     """List, show, validate, build and edit the Dummy Mage's deck sets.
@@ -113,7 +119,7 @@ def rating_line(ds: DeckSet) -> str:
 
 
 @deck.command()
-@click.argument("set_", metavar="NAME|FILE")
+@click.argument("set_", metavar="NAME|FILE", shell_complete=_complete_sets)
 @click.option("--rating/--no-rating", default=True,
               help="Rate the set's difficulty with a quick simulation (default on).")
 def show(set_: str, rating: bool) -> None:
@@ -261,7 +267,7 @@ def _build(prompter, catalog: Catalog, start: DeckSet | None, check, sets=None) 
 
 
 @deck.command()
-@click.argument("set_", metavar="NAME|FILE")
+@click.argument("set_", metavar="NAME|FILE", shell_complete=_complete_sets)
 @click.option("--out", type=PATH, default=None, help="Save to this file instead.")
 @click.option("--answers", type=PATH, default=None,
               help="Answer the questions from this JSON or TOML file instead of asking.")
@@ -320,7 +326,7 @@ def _count_line(ds: DeckSet, deck_: str) -> str:
 
 
 @deck.command()
-@click.argument("set_", metavar="NAME|FILE")
+@click.argument("set_", metavar="NAME|FILE", shell_complete=_complete_sets)
 @click.argument("deck_", metavar="DECK")
 @click.argument("card", nargs=-1, required=True)
 @click.option("--copies", type=int, default=1, show_default=True, help="How many copies to add.")
@@ -345,7 +351,7 @@ def add(set_: str, deck_: str, card: tuple[str, ...], copies: int) -> None:
 
 
 @deck.command()
-@click.argument("set_", metavar="NAME|FILE")
+@click.argument("set_", metavar="NAME|FILE", shell_complete=_complete_sets)
 @click.argument("deck_", metavar="DECK")
 @click.argument("card", nargs=-1, required=True)
 @click.option("--copies", type=int, default=None, help="How many copies to take out (default: all).")

@@ -11,6 +11,18 @@ import click
 from solo.errors import InvalidInput, SoloError
 
 
+def _complete_games(ctx, param, incomplete):
+    from solo.completion import games
+
+    return games(ctx, param, incomplete)
+
+
+def _complete_sets(ctx, param, incomplete):
+    from solo.completion import deck_sets
+
+    return deck_sets(ctx, param, incomplete)
+
+
 def data_folder() -> Path:
     from solo.decks import user_data_dir
 
@@ -141,7 +153,8 @@ def render_step(step, game, color: bool = False, width: int | None = None,
 @click.command()
 @click.option("--resume", is_flag=True, help="Go on with a game (the last one played, or --name).")
 @click.option("--list", "list_games", is_flag=True, help="List the games.")
-@click.option("--name", default=None, help="The game's name (a label of your choice).")
+@click.option("--name", default=None, help="The game's name (a label of your choice).",
+              shell_complete=_complete_games)
 @click.option("--at-step", type=click.IntRange(0), default=None,
               help="With --resume: go back to just after this step (the steps after it can be redone).")
 @click.option("--answers", type=click.Path(dir_okay=False), default=None,
@@ -153,7 +166,8 @@ def render_step(step, game, color: bool = False, width: int | None = None,
               help="solo picks the Dummy Mage's cards, or you draw them from shuffled decks and say which.")
 @click.option("--mage", default=None, help="Your mage (default Beastmaster).")
 @click.option("--dm-mage", default=None, help="The Dummy Mage's mage (default Warlock).")
-@click.option("--decks", default=None, help="The Dummy Mage's deck set: a name or a file (default Starter).")
+@click.option("--decks", default=None, help="The Dummy Mage's deck set: a name or a file (default Starter).",
+              shell_complete=_complete_sets)
 @click.option("--dm-life", type=click.IntRange(1, 200), default=None, help="The Dummy Mage's life.")
 @click.option("--no-color", is_flag=True, help="No colours (also: NO_COLOR set, TERM=dumb, or "
               "output that is not a terminal).")
@@ -372,7 +386,7 @@ def _wants_undo_at_end(prompter) -> bool:
 
 
 @click.command()
-@click.argument("game", required=False)
+@click.argument("game", required=False, shell_complete=_complete_games)
 @click.option("--markdown", "markdown", type=click.Path(dir_okay=False), default=None,
               help="Write the log as Markdown to this file.")
 def log(game, markdown) -> None:

@@ -8,8 +8,14 @@ from pathlib import Path
 import click
 
 
+
+def _complete_games(ctx, param, incomplete):
+    from solo.completion import games
+
+    return games(ctx, param, incomplete)
+
 @click.command("export")
-@click.argument("game")
+@click.argument("game", shell_complete=_complete_games)
 @click.argument("file", type=click.Path())
 def export(game, file) -> None:
     """Write GAME (its settings and every answer, replayable) to FILE, for solo import."""

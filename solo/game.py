@@ -36,8 +36,8 @@ SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
 ENGINE = "solo-engine/2"
-SHOW, EDIT, UNDO = "board", "edit", "undo"
-ESCAPES = (SHOW, EDIT, UNDO)
+SHOW, EDIT, UNDO, RULES = "board", "edit", "undo", "rules"
+ESCAPES = (SHOW, EDIT, UNDO, RULES)
 
 
 class UndoRequested(Exception):
@@ -245,7 +245,7 @@ class Game:
             raise SoloError(f"no way to ask question '{q.id}'")
         if q.kind == "select":
             extra = (Choice("Show the board", SHOW), Choice("Edit the board", EDIT),
-                     Choice("Undo the last step", UNDO))
+                     Choice("Undo the last step", UNDO), Choice("Look up a rule", RULES))
             q = Question(q.id, q.kind, q.message, q.choices + extra, q.default, q.min, q.max,
                          q.validate, ESCAPES)
         else:
@@ -256,12 +256,28 @@ class Game:
             if answer == SHOW:
                 self.on_output(self.show_board())
                 continue
+            if answer == RULES:  # the rules at hand; nothing about the game changes
+                self.on_output(self._rules())
+                continue
             self.recorded.append([q.id, answer])
             if answer == UNDO:
                 raise UndoRequested()
             if answer == EDIT:
                 raise EditRequested()
             return answer
+
+    def _rules(self) -> str:
+        from solo.cli_rules import explain
+
+        assert self.prompter is not None
+        term = self.prompter.ask(Question("rules.term", "text",
+                                          "Which trait, condition, step or ruling?", default=""))
+        if not str(term).strip():
+            return "(nothing looked up)"
+        try:
+            return explain(str(term))
+        except SoloError as err:
+            return str(err)
 
     # -- the main loop ---------------------------------------------------------------------------
     @property
