@@ -14,6 +14,12 @@ from typing import Iterable, Sequence
 
 import click
 
+from solo.term import echo as _echo
+
+
+def _echo_table(text: str) -> None:
+    _echo(text, table=True)
+
 from solo.catalog import Attack, Card, Catalog, get_catalog, parse_trait
 
 #: The widest line `solo cards show` prints.
@@ -251,14 +257,14 @@ def search(text: str, type_: str | None) -> None:
     hits = search_cards(catalog, text, type_)
     if not hits:
         hint = catalog.suggest(text, type_.capitalize() if type_ else None)
-        click.echo(f"No card matches {text!r}" + (f" (did you mean {', '.join(hint)}?)" if hint else "."))
+        _echo(f"No card matches {text!r}" + (f" (did you mean {', '.join(hint)}?)" if hint else "."))
         return
     rows = []
     for c in hits:
         stats = f"{c.life}/{c.armor}" if c.life is not None else ""
         rows.append([c.name, c.type, cost_text(c), stats, ", ".join(c.subtypes), ", ".join(c.traits)])
-    click.echo(format_table(["Card", "Type", "Cost", "Life/Arm", "Subtypes", "Traits"], rows, right=[2, 3]))
-    click.echo(f"{len(hits)} card{'s' if len(hits) != 1 else ''}; see one with: solo cards show NAME")
+    _echo_table(format_table(["Card", "Type", "Cost", "Life/Arm", "Subtypes", "Traits"], rows, right=[2, 3]))
+    _echo(f"{len(hits)} card{'s' if len(hits) != 1 else ''}; see one with: solo cards show NAME")
 
 
 @cards.command()
@@ -273,4 +279,4 @@ def show(name: tuple[str, ...]) -> None:
       solo cards show "Timber Wolf"
     """
     card = get_catalog().get(" ".join(name))
-    click.echo(card_details(card) + "\n" + in_play(card))
+    _echo(card_details(card) + "\n" + in_play(card))

@@ -14,6 +14,12 @@ from typing import TYPE_CHECKING, Callable
 
 import click
 
+from solo.term import echo as _echo
+
+
+def _echo_table(text: str) -> None:
+    _echo(text, table=True)
+
 from solo.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.cli_cards import attack_short, cost_text, format_table, range_text
 from solo.decks import (DECK_SIZES, DeckSet, add_card, available, check_user_dir, coverage_warnings,
@@ -69,9 +75,9 @@ def list_() -> None:
         about = f"cannot be read: {e.error}" if e.error else _first_line(e.description)
         rows.append([e.name, where, about])
     if rows:
-        click.echo(format_table(["Set", "Where", "About"], rows))
-    click.echo(f"\nYour sets are saved in {user_dir()}")
-    click.echo("See one with: solo deck show NAME")
+        _echo_table(format_table(["Set", "Where", "About"], rows))
+    _echo(f"\nYour sets are saved in {user_dir()}")
+    _echo("See one with: solo deck show NAME")
 
 
 def _where(ds: DeckSet) -> str:
@@ -126,27 +132,27 @@ def show(set_: str, rating: bool) -> None:
     """Show a set's four decks: copies, cost, stats and the mana curve of each."""
     catalog = get_catalog()
     ds = resolve(set_)
-    click.echo(f"{ds.name}    ({_where(ds)})" if ds.path else ds.name)
+    _echo(f"{ds.name}    ({_where(ds)})" if ds.path else ds.name)
     if ds.description.strip():
-        click.echo(textwrap.fill(" ".join(ds.description.split()), width=88))
+        _echo(" ".join(ds.description.split()))
     for deck_ in SPELL_DECKS:
         n, size = ds.size(deck_), DECK_SIZES[deck_]
         flag = "" if n == size else f"  <- needs {size}"
-        click.echo(f"\n{deck_.upper()} DECK: {n} cards{flag}")
+        _echo(f"\n{deck_.upper()} DECK: {n} cards{flag}")
         if ds.decks[deck_]:
-            click.echo(deck_table(ds, deck_, catalog))
-        click.echo(curve_table(mana_curve(ds.decks[deck_], catalog)))
+            _echo_table(deck_table(ds, deck_, catalog))
+        _echo_table(curve_table(mana_curve(ds.decks[deck_], catalog)))
     problems = validate(ds, catalog)
     if problems:
-        click.echo("\nNot a valid set yet:")
+        _echo("\nNot a valid set yet:")
         for p in problems:
-            click.echo(f"  {p}")
+            _echo(f"  {p}")
     for note in notes(ds, catalog):
-        click.echo(f"note: {note}")
+        _echo(f"note: {note}")
     for warning in coverage_warnings(ds, catalog):
-        click.echo(f"warning: {warning}")
+        _echo(f"warning: {warning}")
     if rating and not problems:
-        click.echo("\n" + rating_line(ds))
+        _echo("\n" + rating_line(ds))
 
 
 @deck.command("validate")

@@ -71,3 +71,18 @@ def fit(text: str, room: int | None = None) -> str:
     for line in text.split("\n"):
         out += [line] if visible(line) <= room else wrap(_ANSI.sub("", line), room)
     return "\n".join(out)
+
+
+def clip(text: str, room: int | None = None) -> str:
+    """Every line of a table cut to ``room`` columns with an ellipsis (a row cannot wrap and
+    stay a row)."""
+    room = room or width()
+    return "\n".join(line if visible(line) <= room else _ANSI.sub("", line)[:room - 1] + "…"
+                     for line in text.split("\n"))
+
+
+def echo(text: str = "", *, table: bool = False, err: bool = False) -> None:
+    """Print for a person: prose wrapped between words, a table clipped, to the terminal."""
+    import click
+
+    click.echo(clip(text) if table else fit(text), err=err)

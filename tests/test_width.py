@@ -103,3 +103,16 @@ def test_a_narrow_map_lists_each_zones_objects_in_full():
     listed = [r for r in rows if r.startswith("  ") and r[2:4].strip()[:1].isalpha()]
     assert len(listed) == len(board.mages) + len(board.creatures) + \
         sum(1 for c in board.conjurations if c.border is None)
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_deck_show_and_cards_fit_the_terminal(run, monkeypatch, columns, catalog):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    commands = [("deck", "show", name, "--no-rating") for name in ("Starter", "Easier", "Harder")]
+    commands += [("deck", "list"), ("cards", "search", "wolf"), ("cards", "search", "a")]
+    commands += [("cards", "show", name) for name in catalog.names()[::7]]
+    for args in commands:
+        out = run(*args)
+        assert out.exit_code == 0, (args, out.output)
+        widest = max(visible(x) for x in out.output.split("\n"))
+        assert widest <= columns, (args, widest)
