@@ -76,7 +76,7 @@ def list_() -> None:
         rows.append([e.name, where, about])
     if rows:
         _echo_table(format_table(["Set", "Where", "About"], rows))
-    _echo(f"\nYour sets are saved in {user_dir()}")
+    _echo(f"\nYour sets are saved in:\n  {user_dir()}")
     _echo("See one with: solo deck show NAME")
 
 

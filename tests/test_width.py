@@ -114,5 +114,6 @@ def test_deck_show_and_cards_fit_the_terminal(run, monkeypatch, columns, catalog
     for args in commands:
         out = run(*args)
         assert out.exit_code == 0, (args, out.output)
-        widest = max(visible(x) for x in out.output.split("\n"))
-        assert widest <= columns, (args, widest)
+        # a path longer than the screen cannot break, and stands alone on its line
+        over = [x for x in out.output.split("\n") if visible(x) > columns and " " in x.strip()]
+        assert not over, (args, over)
