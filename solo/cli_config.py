@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import math
 
 import click
 
 from solo.errors import InvalidInput
+from solo.interval import wilson
 
 
 @click.group(name="config", invoke_without_command=True)
@@ -69,20 +69,6 @@ def unset(key: str) -> None:
 
 
 # -- your record ---------------------------------------------------------------------------------
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% interval of a win rate (Wilson's score interval).
-
-    >>> [round(x, 3) for x in wilson(5, 10)]
-    [0.237, 0.763]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
 
 def record(games) -> list[dict]:
     """Every finished game as a row of the record, oldest first."""

@@ -217,6 +217,30 @@ def shortcut_keys(pairs: list[tuple[str, Any]], escapes: tuple = ()) -> list[str
     return keys
 
 
+def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
+    """Make a menu answer on one key: a choice's key picks it at once (no Enter), Ctrl-D stops
+    like Ctrl-C, and Esc is the menu's undo when it has one."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    kb = KeyBindings()
+    for index, key in enumerate(keys):
+        if key:
+            kb.add(key, eager=True)(lambda event, i=index: event.app.exit(result=i))
+
+    @kb.add("c-d", eager=True)
+    def _stop(event: Any) -> None:
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    if "undo" in escapes and "u" in keys:
+        undo = keys.index("u")
+
+        @kb.add("escape", eager=True)
+        def _back(event: Any) -> None:
+            event.app.exit(result=undo)
+
+    app.key_bindings = merge_key_bindings([app.key_bindings, kb])
+
+
 class Prompter:
     """Answers questions.  Subclasses implement :meth:`ask`."""
 
@@ -414,10 +438,11 @@ class QuestionaryPrompter(Prompter):
                     if v == q.default or t == q.default:
                         default = qchoices[i]
                         break
-            shortcuts = any(keys)  # number keys jump to a choice, fixed letters to the escapes
-            index = questionary.select(q.message, choices=qchoices, default=default,
-                                       use_shortcuts=shortcuts, use_jk_keys=False,
-                                       **io).unsafe_ask()
+            shortcuts = any(keys)  # number keys pick a choice, fixed letters the escapes
+            asked = questionary.select(q.message, choices=qchoices, default=default,
+                                       use_shortcuts=shortcuts, use_jk_keys=False, **io)
+            _one_key(asked.application, keys, q.escapes)
+            index = asked.unsafe_ask()
             return pairs[index][1]
         if q.kind == "confirm":
             yes = True if q.default is None else bool(q.default)

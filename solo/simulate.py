@@ -12,10 +12,10 @@ fixed spellbook with a mana budget (its mage's channeling each round):
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from solo import automaton
+from solo.interval import wilson
 from solo.board import Board, Piece
 from solo.game import Game, Settings
 from solo.prompts import Prompter, Question
@@ -224,21 +224,6 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
                      rounds=game.phase.round,
                      damage_to_ym=b.mages["ym"].damage, damage_to_dm=b.mages["dm"].damage,
                      played=played, discarded=discarded)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate.
-
-    >>> [round(x, 3) for x in wilson(50, 100)]
-    [0.404, 0.596]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def summarise(results: list[GameStats]) -> dict:

@@ -41,10 +41,13 @@ def test_a_menu_through_questionary_answers_by_key():
             return QuestionaryPrompter(input=inp, output=DummyOutput()).ask(q)
 
     q = _menu("Attack", "Move", "Guard")
-    assert ask(q, "3\r") == "guard"
-    assert ask(q, "b\r") == "board"  # "b" is the board, whatever the menu holds
-    assert ask(q, "u\r") == "undo"
-    assert ask(q, "\r") == "attack"
+    assert ask(q, "3") == "guard"  # one key, no Enter
+    assert ask(q, "b") == "board"  # "b" is the board, whatever the menu holds
+    assert ask(q, "u") == "undo"
+    assert ask(q, "\r") == "attack"  # Enter: the default
+    assert ask(q, "\x1b\x1b") == "undo"  # Esc goes back
+    with pytest.raises(KeyboardInterrupt):
+        ask(q, "\x04")  # Ctrl-D stops like Ctrl-C
 
 
 def _plain(answers):
