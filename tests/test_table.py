@@ -182,3 +182,35 @@ def test_your_attack_menu_shows_each_targets_odds_and_keeps_its_order():
     assert "dm-1" in titles[0] and "dm-2" in titles[1]
     assert "kill" in titles[0]
 
+
+
+@pytest.mark.parametrize("skill", [None, "beginner", "skilled"])
+def test_a_round_with_three_creatures_a_side_takes_at_most_15_answers(skill):
+    """Issue 13's measure: every question answered by one key (Enter for the default, or a
+    choice's key), at most 15 of them for a whole round with three creatures each."""
+    from solo.game import Game, Settings
+    from solo.prompts import RulePrompter
+    from solo.simulate import Opponent
+
+    g = Game.new(Settings(seed=7, name="t"))
+    b = g.board
+    for i, z in enumerate(("B2", "B2", "C2")):
+        b.add_creature("Timber Wolf", "dm", z, id=f"dm-{i + 1}")
+        b.add_creature("Bitterwood Fox", "ym", z, id=f"ym-{i + 1}")
+    b.mages["ym"].zone = "C3"
+    questions = []
+    inner = RulePrompter({}) if skill is None else Opponent(g, skill)
+
+    class Counting(RulePrompter):
+        def ask(self, q):
+            questions.append(q)
+            return inner.ask(q)
+
+    g.prompter = Counting()
+    start = g.phase.round
+    while g.phase.round == start and not g.over:
+        g.play_one()
+    assert 6 <= len(questions) <= 15, [q.id for q in questions]
+    menus = [q for q in questions if q.kind == "select"]
+    assert all(q.default is not None for q in menus)  # Enter is always an answer
+    assert all(len(q.choices) <= 36 for q in menus)  # every choice has a key
