@@ -145,7 +145,7 @@ def render_step(step, game, color: bool = False, width: int | None = None,
     lines += body
     if step.who in ("dm", "edit") and show_map:
         lines.append(render.board_map(game.board, width=width, color=color))
-    if step.who in ("dm", "edit") or step.label.endswith("ready stage"):
+    if (step.who in ("dm", "edit") and show_map) or step.label.endswith("ready stage"):
         lines += render._wrap_legend(render.status_line(game.board), width)
     return "\n".join(lines)
 
@@ -307,6 +307,8 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
 
         for line in yours.mage_reminders(session.game.board):
             out(line)
+        out(render.board_view(session.game.board, width=term.width(),
+                              color=term.color_enabled(color)))
     game = session.game
     session.on_output = out
 

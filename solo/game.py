@@ -464,7 +464,7 @@ class Game:
             "quickcast.you", "select", "Your quickcast:",
             (Choice("Pass", "pass"), Choice("Cast a spell at its side", "spell"),
              Choice("Summon a creature", "summon"),
-             Choice("Cast equipment, a wall or conjuration, or an enchantment on your side", "own"),
+             Choice("Cast something on your side (equipment, wall...)", "own"),
              *self._reveal_choice(),
              Choice("Cast something else (nothing changes on the board)", "other")),
             default="pass"))
@@ -551,8 +551,7 @@ class Game:
         if actor.is_mage:
             choices += [Choice("Cast a spell at its side", "spell"),
                         Choice("Summoned a creature", "summon"),
-                        Choice("Cast equipment, a wall or conjuration, or an enchantment on "
-                               "your side", "own"),
+                        Choice("Cast something on your side (equipment, wall...)", "own"),
                         *self._reveal_choice()]
         else:
             choices.append(Choice("Guarded", "guard"))
@@ -780,7 +779,8 @@ class Game:
         card = b.cat.get(name)
         zones = sorted(b.arena.zones(), key=lambda z: (b.distance(mage.zone, z), z))
         zone = self.ask(Question("own.zone", "select",
-                                 "On which border's zone?" if card.is_wall else "In which zone?",
+                                 "The wall stands on a border: one of its two zones?"
+                                 if card.is_wall else "In which zone?",
                                  tuple(Choice(f"{z} ({b.distance(mage.zone, z)} from your mage)", z)
                                        for z in zones), default=mage.zone))
         border = None
@@ -788,7 +788,7 @@ class Game:
             sides = b.arena.neighbours(zone)
             dm_zone = b.mages["dm"].zone
             toward = min(sides, key=lambda z: (b.distance(z, dm_zone), z))
-            border = self.ask(Question("own.border", "select", "On its border with which zone?",
+            border = self.ask(Question("own.border", "select", f"And the zone on the other side of {zone}?",
                                        tuple(Choice(f"{n} ({yours.direction(b, zone, n)})", n)
                                              for n in sides), default=toward))
         c = b.add_conjuration(card.name, "ym", zone, border=border)

@@ -223,9 +223,18 @@ def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
     kb = KeyBindings()
+
+    def pick(event: Any, i: int) -> None:
+        # Show the answer on the question's line, as Enter does, then answer.
+        for control in app.layout.find_all_controls():
+            if hasattr(control, "is_answered") and hasattr(control, "pointed_at"):
+                control.pointed_at = i
+                control.is_answered = True
+        event.app.exit(result=i)
+
     for index, key in enumerate(keys):
         if key:
-            kb.add(key, eager=True)(lambda event, i=index: event.app.exit(result=i))
+            kb.add(key, eager=True)(lambda event, i=index: pick(event, i))
 
     @kb.add("c-d", eager=True)
     def _stop(event: Any) -> None:
@@ -236,7 +245,7 @@ def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
 
         @kb.add("escape", eager=True)
         def _back(event: Any) -> None:
-            event.app.exit(result=undo)
+            pick(event, undo)
 
     app.key_bindings = merge_key_bindings([app.key_bindings, kb])
 
