@@ -585,18 +585,31 @@ class Game:
         return automaton.label(self.board, p)
 
     def _your_move(self, actor: Piece, attacking: bool = False) -> list[str]:
+        """Where your creature or mage went: the zones its move reaches past the walls (one
+        zone before an attack, two for a move; Slow or Lumbering one, Fast three), nearest
+        first, and "somewhere else" for a teleport or a push the board cannot know."""
         b = self.board
-        zones = sorted((z for z in b.arena.zones() if z != actor.zone),
-                       key=lambda z: (b.distance(actor.zone, z), z))
+        flying = b.flying(actor)
+        slow = b.has_trait(actor, "Slow") or b.has_trait(actor, "Lumbering")
+        steps = 1 if attacking or slow else 3 if b.has_trait(actor, "Fast") else 2
+        reach = b.geometry().path_distances(actor.zone, flying)
+        zones = sorted((z for z, d in reach.items() if 0 < d <= steps),
+                       key=lambda z: (reach[z], z))
+        elsewhere = "elsewhere"
         # The default: the next zone toward the Dummy Mage (to attack: one holding its objects).
-        near = [z for z in zones if b.distance(actor.zone, z) == 1]
         theirs = {p.zone for p in self._their_objects(None)}
+        near = [z for z in zones if reach[z] == 1] or zones
         toward = min(near, key=lambda z: (not (attacking and z in theirs),
-                                          b.distance(z, b.mages["dm"].zone), z))
+                                          b.distance(z, b.mages["dm"].zone), z)) if near else elsewhere
+        choices = [Choice(f"{z} ({reach[z]} away)", z) for z in zones]
+        choices.append(Choice("Somewhere else (teleported, pushed, ...)", elsewhere))
         dest = self.ask(Question("turn.move.zone", "select",
                                  f"Where did {self._name(actor)} go, from {actor.zone}?",
-                                 tuple(Choice(f"{z} ({b.distance(actor.zone, z)} away)", z) for z in zones),
-                                 default=toward))
+                                 tuple(choices), default=toward))
+        if dest == elsewhere:
+            others = [z for z in b.arena.zones() if z != actor.zone]
+            dest = self.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
+                                     tuple(Choice(z, z) for z in others), default=others[0]))
         start, actor.zone = actor.zone, dest
         return [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
 

@@ -135,7 +135,7 @@ def test_two_dummy_mage_actions_in_a_row_wait_for_a_key_and_the_map_shows_only_c
     assert dm_runs >= 1 and len(prompter.pauses) == dm_runs
     assert all(p.startswith("Next: the Dummy Mage's") for p in prompter.pauses)
     # a map after a Dummy Mage step only when the board changed since the last one shown
-    maps = [block for block in out.split("── ") if "┌─A1" in block]
+    maps = [block for block in out.split("── ") if "┌─A1" in block and block.startswith("Dummy Mage")]
     bodies = [m[m.index("┌─A1"):m.index("┘") + 1] for m in maps]
     assert all(a != b for a, b in zip(bodies, bodies[1:]))
     dm_steps = sum(1 for s in steps if s.startswith("── Dummy Mage"))
