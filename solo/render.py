@@ -75,12 +75,16 @@ def piece_marks(board: Board, p: Piece) -> str:
     parts += [condition_mark(n, c) for n, c in p.conditions.items() if isinstance(c, int) and c > 0]
     if p.enchantments:
         parts.append(f"+{len(p.enchantments)}e")
+    hidden = p.extra.get("hidden_enchantments")
+    if isinstance(hidden, list) and hidden:
+        parts.append(f"+{len(hidden)}h")
     return " ".join(parts)
 
 
 def legend() -> str:
     """One line explaining the marks of :func:`board_map`."""
-    return ("dmg/life · z inactive · G guarding · ^ flying · +1e enchanted · B2 Burn 2 · Rt Rot · "
+    return ("dmg/life · z inactive · G guarding · ^ flying · +1e enchanted · +1h hidden (yours) · "
+            "B2 Burn 2 · Rt Rot · "
             "Dz Daze · St Stun · Wk Weak · Cr Cripple · Sl Sleep · Sm Slam · ║ ═ wall")
 
 
