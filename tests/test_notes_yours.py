@@ -264,3 +264,18 @@ def test_the_forcemasters_deflect_is_on_its_card_and_costs_mana_for_you():
     assert card["defenses"] == [{"roll": 7, "uses": 1}]
     note = notes("mages")["Forcemaster"]
     assert "defenses" not in note and "1 mana" in note["by_hand_you"]
+
+
+def test_the_dummy_mage_never_uses_an_ability_that_is_a_spell_an_action_or_costs_life():
+    """docs/rulings.md, "Which abilities the Dummy Mage uses": abilities cast as spells or taken
+    as actions, and those paid for with life, are never used by the Dummy Mage."""
+    src = source_cards("Mage")
+    spell_or_action = re.compile(r"quick (?:\w+ )*spell|as a quick action|full action", re.I)
+    life_cost = re.compile(r"loses? Life equal", re.I)
+    seen = set()
+    for name, note in notes("mages").items():
+        text = src[name].get("abilities_text") or ""
+        if spell_or_action.search(text) or life_cost.search(text):
+            seen.add(name)
+            assert re.search(r"\bnever\b", note["by_hand_dm"]), name
+    assert {"Forcemaster", "Siren", "Warlock", "Paladin", "Priestess", "Warlord"} <= seen
