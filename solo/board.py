@@ -284,7 +284,7 @@ class Board:
 
     def life(self, p: Piece) -> int:
         if isinstance(p, Mage):
-            base = p.life
+            base = p.life + sum(int(note.get("life", 0)) for note in self.gear(p))
         else:
             card = self.card_of(p)
             base = p.stats.get("life", card.life if card and card.life is not None else 0)

@@ -127,3 +127,16 @@ def test_roll_attack_vs_a_mage_with_equipment(run, notes):
     assert bad.exit_code == 2 and "not equipment" in bad.output
     bad = run("roll", "attack", "Timber Wolf", "--vs", "Bitterwood Fox", "--equip", "Leather Boots")
     assert bad.exit_code == 2 and "dresses a mage" in bad.output
+
+
+def test_a_life_ring_raises_the_mages_life_from_its_note():
+    bare, ringed = _board(), _board("Elfric's Life Ring")
+    assert ringed.life(ringed.mages["ym"]) == bare.life(bare.mages["ym"]) + 4
+
+
+def test_the_shipped_notes_give_real_armor_and_defenses():
+    b = _board("Leather Boots", "Dragonscale Hauberk", "Reflex Boots")
+    ym = b.mages["ym"]
+    assert b.armor(ym) == 3  # Beastmaster 0, boots +1, hauberk +2
+    assert [d.roll for d in b.defenses(ym)] == [7]
+    assert "Flame -2" in b.traits(ym)
