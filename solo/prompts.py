@@ -228,8 +228,10 @@ def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
         # Show the answer on the question's line, as Enter does, then answer.
         for control in app.layout.find_all_controls():
             if hasattr(control, "is_answered") and hasattr(control, "pointed_at"):
-                control.pointed_at = i
-                control.is_answered = True
+                at = [n for n, c in enumerate(control.choices) if getattr(c, "value", None) == i]
+                if at:
+                    control.pointed_at = at[0]
+                    control.is_answered = True
         event.app.exit(result=i)
 
     for index, key in enumerate(keys):
@@ -439,13 +441,19 @@ class QuestionaryPrompter(Prompter):
         if q.kind == "select":
             pairs = q.pairs()
             keys = shortcut_keys(pairs, q.escapes)
-            qchoices = [questionary.Choice(title=t, value=i, shortcut_key=k if k else False)
-                        for i, ((t, _), k) in enumerate(zip(pairs, keys))]
+            # The escapes (board, edit, undo, rules) are keys, listed on one line under the
+            # choices instead of a line each.
+            escape = [i for i, (_, v) in enumerate(pairs) if isinstance(v, str) and v in q.escapes]
+            qchoices: list[Any] = [questionary.Choice(title=t, value=i, shortcut_key=keys[i] or False)
+                                   for i, (t, v) in enumerate(pairs) if i not in escape]
+            if escape:
+                qchoices.append(questionary.Separator(
+                    "   " + " · ".join(f"{keys[i]} {pairs[i][1]}" for i in escape if keys[i])))
             default = None
             if q.default is not None:
                 for i, (t, v) in enumerate(pairs):
-                    if v == q.default or t == q.default:
-                        default = qchoices[i]
+                    if i not in escape and (v == q.default or t == q.default):
+                        default = qchoices[[j for j in range(len(pairs)) if j not in escape].index(i)]
                         break
             shortcuts = any(keys)  # number keys pick a choice, fixed letters the escapes
             asked = questionary.select(q.message, choices=qchoices, default=default,
@@ -517,9 +525,15 @@ class PlainPrompter(Prompter):
         default_text = ""
         if pairs:
             self.write(q.message)
+            escapes = []
             for (title, value), key in zip(pairs, keys):
+                if isinstance(value, str) and value in q.escapes:
+                    escapes.append(f"{key} {value}")
+                    continue
                 mark = " (default)" if q.default is not None and (value == q.default or title == q.default) else ""
                 self.write(f"  {key or '-'}. {title}{mark}")
+            if escapes:
+                self.write("  also: " + ", ".join(escapes))
         elif q.default is not None:
             default_text = f" [Enter: {q.default}]"
         prompt = ("Your choice: " if pairs else f"{q.message}{default_text}"

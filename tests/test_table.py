@@ -68,7 +68,7 @@ def test_the_plain_prompter_reads_numbers_keys_words_and_enter():
     q = _menu("Attack", "Move", "Guard")
     p, said = _plain(["2"])
     assert p.ask(q) == "move"
-    assert "  1. Attack (default)" in said and "  b. Show the board" in said
+    assert "  1. Attack (default)" in said and "  also: b board, e edit, u undo" in said
     assert _plain(["b"])[0].ask(q) == "board"
     assert _plain(["undo"])[0].ask(q) == "undo"
     assert _plain([""])[0].ask(q) == "attack"
