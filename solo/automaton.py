@@ -21,6 +21,7 @@ from solo import combat, upkeep
 from solo.board import Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import Attack, Card, parse_trait
 from solo.dice import DiceSource
+from solo.targeting import can_target
 
 #: Distance at which the quickcast rerolls every 8+ (the Dummy Mage is this far from all enemies).
 FAR = 3
@@ -601,24 +602,35 @@ def next_creature(board: Board, source: DiceSource) -> Creature | None:
 
 
 def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, target: Piece) -> bool:
-    """Whether ``attack`` made from ``from_zone`` may target ``target`` (range, flying, LoS)."""
+    """Whether ``attack`` made from ``from_zone`` may target ``target``: range, flying, what
+    the attack may target, and :func:`solo.targeting.can_target` (Invisible, Obscured, LoS)."""
     dist = board.distance(from_zone, target.zone)
+    if attack.has("Can only target Corporeal Conjurations") and not (
+            isinstance(target, Conjuration) and board.is_corporeal(target)):
+        return False
     if attack.is_melee:
         if dist != 0:
             return False
         if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
             return False
-        return True
+        return can_target(board, from_zone, target)
     if attack.is_ranged:
         lo, hi = attack.range
-        if dist == 0 and board.flying(target):
-            return True
-        if not lo <= dist <= hi:
+        if not (dist == 0 and board.flying(target)) and not lo <= dist <= hi:
             return False
-        if attack.has("Indirect"):
-            return True
-        return board.geometry().line_of_sight(from_zone, target.zone)
+        return can_target(board, from_zone, target, indirect=attack.has("Indirect"))
     return False
+
+
+#: Attack traits (lower-case starts) of attacks that heal or help rather than hurt.
+HELPING = ("heal", "reconstruct", "remove 1", "place an armor", "target goblin", "target zombie",
+           "add 3 mana")
+
+
+def helps_only(attack: Attack) -> bool:
+    """An attack that heals or helps (Heal, or card text such as reconstructing a skeleton):
+    never made against an enemy."""
+    return any(t.lower().startswith(HELPING) for t in attack.traits)
 
 
 def _forced_guards(board: Board, attacker: Piece, zone: str) -> list[Piece]:
@@ -636,6 +648,8 @@ def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
     for a in board.attacks(attacker):
         if a.kind not in ("melee", "ranged") or a.action is None or a.dice is None:
             continue  # no dice: an ability of the card, not an attack
+        if helps_only(a):
+            continue
         if quick_only and a.action != "quick":
             continue
         if not can_reach(board, attacker, a, from_zone, target):
@@ -676,7 +690,8 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
     if not options:
         conj = [(c, [a for a in board.attacks(attacker) if a.is_melee and a.action
                      and (a.action == "quick" or not quick_only)])
-                for c in board.conjurations if c.side == "ym" and c.border is None and c.zone == from_zone]
+                for c in board.conjurations if c.side == "ym" and c.border is None and c.zone == from_zone
+                and can_target(board, from_zone, c)]
         options = [(c, a) for c, a in conj if a]
     if not options:
         return None
@@ -689,8 +704,9 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
 def hinders(board: Board, mover: Piece, zone: str) -> bool:
     """Whether an enemy in ``zone`` hinders ``mover`` (Elusive movers are never hindered;
     Incapacitated, Restrained and Pest creatures hinder nobody; Flying creatures hinder only
-    Flying ones, and non-Flying creatures only non-Flying ones)."""
-    if board.has_trait(mover, "Elusive"):
+    Flying ones, and non-Flying creatures only non-Flying ones; Unstoppable movers are never
+    hindered)."""
+    if board.has_trait(mover, "Elusive") or board.has_trait(mover, "Unstoppable"):
         return False
     flying = board.flying(mover)
     for e in enemy_creatures(board):
@@ -878,8 +894,10 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
         return dist.get(p.zone, 1000 + board.distance(c.zone, p.zone))
 
     def attackable(p: Piece) -> bool:
+        if board.has_trait(p, "Invisible"):
+            return False  # it can never be targeted: no use chasing it
         return any(a.is_ranged or (a.is_melee and (not board.flying(p) or flying or a.has("Reach")))
-                   for a in board.attacks(c) if a.action)
+                   for a in board.attacks(c) if a.action and not helps_only(a))
 
     ym_far = far(ym) if in_arena(board, ym) else 10**6
     closer = [p for p in board.side_creatures("ym") if in_arena(board, p) and attackable(p)
