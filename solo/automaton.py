@@ -872,14 +872,81 @@ def _attack(board: Board, d: Decision, c: Creature, action: str, path: list[str]
     d.action = action
     if path:
         d.data["path"] = list(path)
+        _plan_trample(board, d, c, start or c.zone)
         d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path) + ".")
         _plan_passage(board, d, c, [start or c.zone, *path])
+    guard = interceptor(board, c, attack, c.zone, target)
+    if guard is not None and isinstance(target, Mage):  # your default: guard your mage
+        assert isinstance(guard, Creature)
+        guard.guarding = False
+        d.instructions.append(f"{cap(label(board, guard))} Intercepts: the ranged attack on "
+                              f"{label(board, target)} goes to it instead; remove its guard "
+                              "marker (if you would rather not, edit the board back).")
+        d.data["intercepted_by"] = guard.id
+        target = guard
     d.data["attack"] = attack.name
     d.data["target"] = target.id
     d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path)))
     d.instructions.append(f"{cap(who)} attacks {label(board, target)} with {attack.name} "
                           f"({attack.kind}).")
     return d
+
+
+def interceptor(board: Board, attacker: Piece, attack: Attack, from_zone: str,
+                target: Piece) -> Piece | None:
+    """A guarding creature with Intercept on the target's side, in its zone, that may take a
+    ranged attack on a non-Flying object there on itself (not Restrained or Incapacitated, and
+    a legal target of the attack); None when there is none."""
+    if not attack.is_ranged or attack.zone or attack.kind == "zone" or board.flying(target):
+        return None
+    for g in board.side_creatures(target.side):
+        if g.id == target.id or g.zone != target.zone or not g.guarding or not in_arena(board, g):
+            continue
+        if not board.has_trait(g, "Intercept") or board.restrained(g) or board.incapacitated(g):
+            continue
+        if can_reach(board, attacker, attack, from_zone, g):
+            return g
+    return None
+
+
+def trample_attack(board: Board, c: Piece) -> Attack | None:
+    """Its Trample attack, if it has one it has not made this round."""
+    if c.extra.get("trampled") == board.round:
+        return None
+    return next((a for a in board.attacks(c) if a.has("Trample") and isinstance(a.dice, int)), None)
+
+
+def trample_target(board: Board, c: Piece, zone: str, attack: Attack) -> Piece | None:
+    """Whom a creature leaving ``zone`` tramples: a non-Flying enemy creature there that it may
+    target, guards first; of those your mage, else the one with the highest remaining life."""
+    options = [e for e in enemy_creatures(board, c.side) if e.zone == zone
+               and not board.flying(e) and can_target(board, zone, e)]
+    guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding
+              and not board.has_trait(c, "Elusive")]
+    options = guards or options
+    if not options:
+        return None
+    mage = [e for e in options if isinstance(e, Mage)]
+    if mage:
+        return mage[0]
+    return max(options, key=lambda e: (board.remaining_life(e), e.id))
+
+
+def _plan_trample(board: Board, d: Decision, c: Creature, start: str) -> None:
+    """Once a round, a creature with a Trample attack that leaves a zone holding a non-Flying
+    enemy creature attacks it as it leaves (before moving on); the attack is no melee attack,
+    so Melee +X and Charge do not count (``first=False``)."""
+    attack = trample_attack(board, c)
+    if attack is None:
+        return
+    target = trample_target(board, c, start, attack)
+    if target is None:
+        return
+    c.extra["trampled"] = board.round
+    d.attacks.append(PlannedAttack(c.id, attack, target.id, first=False))
+    d.data["trample"] = {"attack": attack.name, "target": target.id}
+    d.instructions.append(f"{cap(label(board, c))} tramples {label(board, target)} with "
+                          f"{attack.name} as it leaves {start} (Trample, once a round).")
 
 
 def pursuit_target(board: Board, c: Piece) -> Piece | None:
@@ -926,6 +993,7 @@ def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, fly
                     return _attack(board, d, c, "attack", [], attack, wall)
     d.data["path"] = path
     if path:
+        _plan_trample(board, d, c, start)
         c.zone = path[-1]
         aim = label(board, quarry) if quarry is not None else "nothing"
         d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path)

@@ -420,10 +420,20 @@ def once_markers(board: Board, p: Piece) -> list[str]:
     return out
 
 
-def reset_defenses(board: Board) -> None:
-    """Ready every Defense again (the Reset phase)."""
+def reset_defenses(board: Board) -> list[str]:
+    """Ready every Defense again (the Reset phase), and take one Disable marker off every
+    object that has some; returns the ids that lost one."""
+    out = []
     for p in board.pieces():
         p.extra.pop("defense_used", None)
+        n = p.conditions.get("Disable", 0)
+        if n > 0:
+            if n > 1:
+                p.conditions["Disable"] = n - 1
+            else:
+                del p.conditions["Disable"]
+            out.append(p.id)
+    return out
 
 
 def _find_attack(board: Board, attacker: Piece | None, attack: Attack | str,

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from solo import automaton, combat, turns, upkeep
+from solo import automaton, combat, targeting, turns, upkeep
 from solo import board as board_mod
 from solo.board import Board, Creature, Piece, from_dict as board_from_dict, new_board
 from solo.catalog import SPELL_DECKS, get_catalog
@@ -344,8 +344,9 @@ class Game:
                  + ("the Dummy Mage." if b.initiative == "dm" else "you.")]
         for c in b.creatures:
             c.active = True
-        combat.reset_defenses(b)
+        disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
+        lines += [f"Reset: remove one Disable marker from {self._name(b.get(i))}." for i in disabled]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
         events = upkeep.upkeep(b, self.dice, "dm") + upkeep.upkeep(b, self.dice, "ym")
         lines += [f"Upkeep: {e.text}" for e in events] or ["Upkeep: nothing to resolve on either side."]
@@ -587,6 +588,9 @@ class Game:
                    and a.dice is not None  # no dice: an ability of the card, not an attack
                    and (a.action == "quick" or not moved)]
         objs = self._their_objects(actor.zone)
+        # Nothing of its side that cannot be targeted at all from here (Invisible; Obscured
+        # from afar); walls are left to the attack (Indirect ones ignore them).
+        objs = [p for p in objs if targeting.can_target(b, actor.zone, p, indirect=True)]
         if not typed and attacks:  # rolled here: only what its attacks reach from where it is
             objs = [p for p in objs
                     if any(automaton.can_reach(b, actor, a, actor.zone, p) for a in attacks)]
@@ -606,10 +610,20 @@ class Game:
                                          tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)", a.name)
                                                for a in attacks), default=attacks[0].name))
                 attack = next(a for a in attacks if a.name == name)
+            guard = automaton.interceptor(b, actor, attack, actor.zone, target)
+            intercepted: list[str] = []
+            if guard is not None:  # the Dummy Mage's guards always Intercept
+                assert isinstance(guard, Creature)
+                guard.guarding = False
+                intercepted = [f"{automaton.cap(self._name(guard))} Intercepts your ranged attack "
+                               f"on {self._name(target)}: it is the target instead; remove its "
+                               "guard marker."]
+                target = guard
             if not isinstance(attack.dice, int):  # "X" dice: the card says how many
                 return [f"{attack.name} rolls as many dice as its card says: roll them and "
                         "report the damage."] + self._typed_attack(actor, target, attack, moved)
-            return self._put(combat.resolve_attack(b, actor, attack, target, self.dice, moved=moved))
+            return intercepted + self._put(combat.resolve_attack(b, actor, attack, target,
+                                                                 self.dice, moved=moved))
         return self._typed_attack(actor, target, attacks[0] if attacks else None)
 
     def _typed_attack(self, attacker: Piece, target: Piece, attack, moved: bool = False) -> list[str]:
