@@ -674,10 +674,21 @@ def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece
 
 
 
+#: Creatures whose Taunt markers force the taunted creature to attack them.
+TAUNTERS = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
+
+
 def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: str,
                 quick_only: bool) -> tuple[Piece, list[Attack]] | None:
     """Rules A-i/ii: your mage if it can be attacked, else your creature with the highest
     remaining life that can be, else a conjuration of yours in its zone (engaged)."""
+    if attacker.has_condition("Taunt"):  # it must attack the creature that taunted it
+        for t in enemy_creatures(board, attacker.side):
+            if t.card in TAUNTERS and t.zone == from_zone:
+                melee = [a for a in legal_attacks(board, attacker, from_zone, t, quick_only)
+                         if a.is_melee]
+                if melee:
+                    return t, melee
     ym = board.mages["ym"]
     if in_arena(board, ym):
         attacks = legal_attacks(board, attacker, from_zone, ym, quick_only)

@@ -391,6 +391,7 @@ def vs_bonus(board: Board, trait: str, target: Piece) -> int | None:
         return n
     card = board.card_of(target)
     subtypes = {s.lower() for s in (card.subtypes if card else ())}
+    subtypes |= {school.lower() for school, _ in (card.schools if card else ())}
     for alt in alternatives:
         a = alt.lower()
         if a == "nonliving":

@@ -351,17 +351,24 @@ def test_unstoppable_is_never_hindered(b):
 
 
 def test_trample_as_it_leaves_a_zone_once_a_round(b):
-    b.mages["ym"].zone = "D3"
     rhino = b.add_creature("Woolly Rhinoceros", "dm", "B2")
-    fox = b.add_creature("Bitterwood Fox", "ym", "B2", stats={"life": 5, "cost": 5})
-    fox.conditions["Stun"] = 1  # it does not hinder, and the rhino would rather chase your mage
-    b.mages["ym"].zone = "C2"
-    d = automaton.creature_action(b, SeededSource(4))
+    fox = b.add_creature("Bitterwood Fox", "ym", "B2")
+    d = automaton.Decision("move")
+    rhino.zone = "C2"
+    horn = b.attacks(rhino)[0]
+    automaton._attack(b, d, rhino, "move-attack", ["C2"], horn, b.mages["ym"], start="B2")
     tramples = [p for p in d.attacks if p.attack.has("Trample")]
-    if d.data.get("path"):
-        assert len(tramples) == 1 and tramples[0].target == fox.id and not tramples[0].first
-        assert rhino.extra["trampled"] == b.round
-        assert automaton.trample_attack(b, rhino) is None  # once a round
+    assert len(tramples) == 1 and tramples[0].target == fox.id and not tramples[0].first
+    assert d.attacks[0] is tramples[0]  # as it leaves: before the attack at the end of the move
+    assert automaton.trample_attack(b, rhino) is None  # once a round
+    b.round += 1
+    assert automaton.trample_attack(b, rhino) is not None
+
+
+def test_trample_never_targets_a_flyer(b):
+    rhino = b.add_creature("Woolly Rhinoceros", "dm", "B2")
+    b.add_creature("Gargoyle Sentry", "ym", "B2")
+    assert automaton.trample_target(b, rhino, "B2", b.attacks(rhino)[1]) is None
 
 
 # -- attacks that help, and card-text attack traits ------------------------------------------
