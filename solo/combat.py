@@ -529,7 +529,19 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                       report=report)
     if att.is_melee:
         result.once_used = once_markers(work, a) if work.find(a.id) else []
+    _by_hand(result, att)
     return _finish(result)
+
+
+def _by_hand(result: AttackResult, attack: Attack) -> None:
+    """Nothing ignored in silence: the glossary's by-hand line of every attack trait and every
+    marker given that solo does not fully apply ends the attack's steps."""
+    from solo.glossary import by_hand_notes
+
+    names = list(attack.traits) + [c for s in result.strikes for c in s.conditions]
+    if any(s.role == "sweep" for s in result.strikes):
+        names = [n for n in names if n.lower() != "sweeping"]
+    result.steps.extend(by_hand_notes(names))
 
 
 #: The attack of a report that does not name it (damage a person rolled for a spell, say).
@@ -585,6 +597,7 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
             continue
         _sequence(work, c, att, p, source, result, role="attack", moved=False, is_spell=spell,
                   first=True, use_defense=False, reactions=False, zone_daze=daze)
+    _by_hand(result, att)
     return _finish(result)
 
 

@@ -68,6 +68,12 @@ def mirror_lines(board: Board, result) -> list[str]:
             counts = {c: st.conditions.count(c) for c in dict.fromkeys(st.conditions)}
             marks = ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
             lines.append(f"Put on {who}: {marks}.")
+        if st.acid:
+            lines.append(f"Put {st.acid} direct acid damage on {who} (Corrode on no armor).")
+        if st.extinguished:
+            lines.append(f"Remove every Burn marker from {who} (Extinguish).")
+        if st.rage:
+            lines.append(f"Put a Rage token on {who}.")
         if st.push is not None and st.push.to != st.push.start:
             lines.append(f"Push {who} {st.push.direction} from {st.push.start} to {st.push.to}.")
         if st.healed and st.attacker:

@@ -97,8 +97,8 @@ def test_it_catches_a_double_count_in_the_tally(monkeypatch):
 
     real = combat.destroy_if_dead
 
-    def twice(board, p, credit=None):
-        gone = real(board, p, credit)
+    def twice(board, p, credit=None, obliterate=False):
+        gone = real(board, p, credit, obliterate)
         if gone and credit in ("dm", "ym") and credit != p.side:
             board.extra["tally"][credit] += board.cost(p)
         return gone
