@@ -63,6 +63,7 @@ class PlannedAttack:
     is_spell: bool = False
     zone: bool = False
     first: bool = True  # the first attack of the action (Melee +X, Charge, ... count)
+    sweep: str | None = None  # the second, different target of a Sweeping attack
 
 
 # -- naming things for the person ------------------------------------------------------------
@@ -897,9 +898,15 @@ def _attack(board: Board, d: Decision, c: Creature, action: str, path: list[str]
         target = guard
     d.data["attack"] = attack.name
     d.data["target"] = target.id
-    d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path)))
+    second = sweep_target(board, c, attack, target)
+    d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path),
+                                   sweep=second.id if second is not None else None))
+    if second is not None:
+        d.data["sweep"] = second.id
     d.instructions.append(f"{cap(who)} attacks {label(board, target)} with {attack.name} "
-                          f"({attack.kind}).")
+                          f"({attack.kind})."
+                          + (f" Sweeping: it also attacks {label(board, second)}."
+                             if second is not None else ""))
     return d
 
 
@@ -918,6 +925,18 @@ def interceptor(board: Board, attacker: Piece, attack: Attack, from_zone: str,
         if can_reach(board, attacker, attack, from_zone, g):
             return g
     return None
+
+
+def sweep_target(board: Board, c: Piece, attack: Attack, first: Piece) -> Piece | None:
+    """The second target of a Sweeping attack: another enemy in the first one's zone that the
+    attack may target there, the one with the highest remaining life (ties: the lowest id)."""
+    if not attack.has("Sweeping"):
+        return None
+    options = [e for e in enemy_creatures(board, c.side) if e.id != first.id
+               and e.zone == first.zone and can_reach(board, c, attack, c.zone, e)]
+    if not options:
+        return None
+    return min(options, key=lambda e: (-board.remaining_life(e), e.id))
 
 
 def trample_attack(board: Board, c: Piece) -> Attack | None:

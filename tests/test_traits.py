@@ -385,3 +385,20 @@ def test_plus_four_to_the_effect_die_against_a_restrained_target(b):
     fangs = b.attacks(spider)[0]
     r = resolve_attack(b, spider, fangs, t, script(d6=[1, 1], d12=[4]))
     assert r.main.effect_modifier == 4
+
+
+def test_dm_sweeping_attack_takes_a_second_different_target(b):
+    from solo.resolve import resolve_decision
+
+    b.mages["ym"].zone = "D3"
+    sweeper = b.add_creature("Timber Wolf", "dm", "B2", stats={
+        "life": 10, "cost": 30, "attacks": [{"name": "Tail Sweep", "action": "quick", "kind": "melee",
+                                             "range": [0, 0], "dice": 3, "traits": ["Sweeping"]}]})
+    fox = b.add_creature("Bitterwood Fox", "ym", "B2", active=False)
+    wolf = b.add_creature("Timber Wolf", "ym", "B2", active=False)
+    d = automaton.creature_action(b, SeededSource(5))
+    assert d.data["creature"] == sweeper.id
+    assert {d.data["target"], d.data["sweep"]} == {fox.id, wolf.id}
+    resolve_decision(b, d, SeededSource(5))
+    roles = [(s.role, s.target) for s in d.results[0].strikes if s.role in ("attack", "sweep")]
+    assert roles == [("attack", d.data["target"]), ("sweep", d.data["sweep"])]
