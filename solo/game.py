@@ -622,9 +622,28 @@ class Game:
             if not isinstance(attack.dice, int):  # "X" dice: the card says how many
                 return [f"{attack.name} rolls as many dice as its card says: roll them and "
                         "report the damage."] + self._typed_attack(actor, target, attack, moved)
+            second = self._sweep_target(actor, attack, target)
             return intercepted + self._put(combat.resolve_attack(b, actor, attack, target,
-                                                                 self.dice, moved=moved))
+                                                                 self.dice, moved=moved,
+                                                                 sweep_target=second))
         return self._typed_attack(actor, target, attacks[0] if attacks else None)
+
+    def _sweep_target(self, actor: Piece, attack, target: Piece) -> Piece | None:
+        """The second, different target of your Sweeping attack: another of its objects in the
+        target's zone that the attack reaches (asked when there is one; you may decline)."""
+        if not attack.has("Sweeping"):
+            return None
+        b = self.board
+        others = [p for p in self._their_objects(target.zone) if p.zone == target.zone
+                  and p.id != target.id and automaton.can_reach(b, actor, attack, actor.zone, p)]
+        if not others:
+            return None
+        choices = tuple(Choice(f"{self._name(p)} ({p.damage}/{b.life(p)})", p.id) for p in others)
+        picked = self.ask(Question("turn.attack.sweep", "select",
+                                   "Sweeping: which other object did the second attack target?",
+                                   choices + (Choice("None (no second attack)", "none"),),
+                                   default=choices[0].value))
+        return None if picked == "none" else b.get(picked)
 
     def _typed_attack(self, attacker: Piece, target: Piece, attack, moved: bool = False) -> list[str]:
         """You rolled the attack dice: the attack goes through :mod:`solo.combat` like a rolled

@@ -257,9 +257,9 @@ _a("This attack is only made against creatures which pass through this wall from
    "its front.", "solo cannot tell the wall's front: when a creature crosses from behind, do "
    "not make the attack (undo it with edit).")
 _a("Sweeping", "partly", "Makes a second attack on a different target in the same zone.",
-   "solo picks the second target for the Dummy Mage's creatures; for your attacks it makes the "
-   "first attack only: make the second one yourself on another target in the same zone and "
-   "put its damage and markers in with edit.")
+   "solo picks the second target for the Dummy Mage's creatures and asks you for yours when "
+   "solo rolls; when you report the dice you rolled, make the second attack yourself on another "
+   "target in the same zone and put its damage and markers in with edit.")
 _a("Trample", "partly", "Once a round, a free attack on a non-Flying creature in the zone it "
    "leaves with a move action; not a melee attack (no Melee +X), but it meets guards, "
    "counterstrikes and damage barriers.",
