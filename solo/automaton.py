@@ -1017,6 +1017,8 @@ def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, fly
         path = _pursuit_path(board, source, c, quarry.zone, geo, flying, steps)
         if not path:
             wall = _blocking_wall(board, c, quarry, geo, flying)
+            if wall is not None and board.has_trait(c, "Climbing") and board.is_corporeal(wall):
+                return _climb(board, d, c, wall, quarry, geo)
             if wall is not None:
                 attack = next((a for a in board.attacks(c) if a.is_melee and a.action), None)
                 if attack is not None:
@@ -1031,6 +1033,22 @@ def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, fly
         _plan_passage(board, d, c, [start, *path], geo)
     else:
         d.instructions.append(f"{cap(who)} has nowhere useful to go: it stays in {c.zone}.")
+    return d
+
+
+def _climb(board: Board, d: Decision, c: Creature, wall: Conjuration, quarry: Piece,
+           geo) -> Decision:
+    """Climbing: a full action over a Corporeal wall into the zone beyond it (a wall with
+    Passage Attacks attacks the climber first)."""
+    start = c.zone
+    assert wall.border is not None  # a wall stands on a border
+    dest = wall.border if wall.zone == start else wall.zone
+    d.data["path"] = [dest]
+    d.data["climbed"] = wall.id
+    _plan_passage(board, d, c, [start, dest], geo)
+    c.zone = dest
+    d.instructions.append(f"{cap(label(board, c))} climbs over {label(board, wall)} from {start} "
+                          f"to {dest} (Climbing, its full action), toward {label(board, quarry)}.")
     return d
 
 

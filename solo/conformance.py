@@ -292,7 +292,8 @@ class Checker:
                           f"lost {e.removed.get('Burn', 0)} marker(s) for {blanks} blank(s)")
 
     # -- movement ------------------------------------------------------------------------------
-    def _check_path(self, mover: Piece, board: Board, path: list[str]) -> bool:
+    def _check_path(self, mover: Piece, board: Board, path: list[str],
+                    climbed: str | None = None) -> bool:
         geo = board.geometry()
         flying = board.flying(mover)
         here = mover.zone
@@ -300,7 +301,11 @@ class Checker:
             if not board.arena.adjacent(here, z):
                 self.fail("movement", f"{mover.id} jumps from {here} to {z}")
                 return False
-            if geo.blocked(here, z, flying):
+            over = [w.id for w in geo.walls_between(here, z)]
+            if climbed is not None and len(path) == 1 and over == [climbed] \
+                    and board.has_trait(mover, "Climbing") and board.is_corporeal(board.get(climbed)):
+                self.saw("traits")  # a Climbing creature's full action over a Corporeal wall
+            elif geo.blocked(here, z, flying):
                 self.fail("movement", f"{mover.id} crosses a Passage Blocked wall from {here} to {z}")
                 return False
             here = z
@@ -315,7 +320,7 @@ class Checker:
         path = list(d.data.get("path") or [])
         if path:
             self.saw("movement")
-        if not self._check_path(old, before, path):
+        if not self._check_path(old, before, path, d.data.get("climbed")):
             return
         self._check_passage(old, before, [old.zone, *path], d)
         if path and before.has_trait(old, "Rooted"):

@@ -69,10 +69,11 @@ _t("Burnproof", "yes", "Never gains Burn markers.")
 _t("Cantrip", "n/a", "The spell goes back to the spellbook instead of the discard pile; the Dummy "
    "Mage discards its spells all the same.")
 _t("Charge", "yes", "X more dice on its first melee attack right after it moved at least a zone.")
-_t("Climbing", "no", "May spend a full action to climb over a Corporeal wall into the next zone "
-   "(a Passage Attacks wall attacks it first).",
-   "solo never climbs with the Dummy Mage's creatures (they walk around walls); when you climb "
-   "with yours, move it in solo play and let a Passage Attacks wall attack it first.")
+_t("Climbing", "partly", "May spend a full action to climb over a Corporeal wall into the next "
+   "zone (a Passage Attacks wall attacks it first).",
+   "The Dummy Mage's creatures climb only when walls leave them no way toward their quarry; "
+   "when you climb with yours, move it in solo play and let a Passage Attacks wall attack it "
+   "first.")
 _t("Dissipate", "yes", "Comes into play with X tokens; each Upkeep one goes, and with the last "
    "it is destroyed (nobody's tally gains).")
 _t("Elusive", "yes", "Ignores guards when it attacks and is never hindered.")

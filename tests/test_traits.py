@@ -402,3 +402,22 @@ def test_dm_sweeping_attack_takes_a_second_different_target(b):
     resolve_decision(b, d, SeededSource(5))
     roles = [(s.role, s.target) for s in d.results[0].strikes if s.role in ("attack", "sweep")]
     assert roles == [("attack", d.data["target"]), ("sweep", d.data["sweep"])]
+
+
+def test_a_boxed_in_climbing_creature_climbs_over_a_wall(b):
+    b.mages["ym"].zone = "D3"
+    ape = b.add_creature("Mountain Gorilla", "dm", "A1")
+    w1 = b.add_conjuration("Wall of Stone", "ym", "A1", border="B1")
+    w2 = b.add_conjuration("Wall of Stone", "ym", "A1", border="A2")
+    d = automaton.creature_action(b, SeededSource(1))
+    assert d.data["creature"] == ape.id and d.data["climbed"] in (w1.id, w2.id)
+    assert d.data["path"] == [ape.zone] and ape.zone in ("B1", "A2")
+
+
+def test_a_boxed_in_walker_attacks_the_wall_instead(b):
+    b.mages["ym"].zone = "D3"
+    wolf = b.add_creature("Timber Wolf", "dm", "A1")
+    b.add_conjuration("Wall of Stone", "ym", "A1", border="B1")
+    b.add_conjuration("Wall of Stone", "ym", "A1", border="A2")
+    d = automaton.creature_action(b, SeededSource(1))
+    assert "climbed" not in d.data and wolf.zone == "A1" and d.action == "attack"
