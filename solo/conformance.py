@@ -320,9 +320,15 @@ class Checker:
         path = list(d.data.get("path") or [])
         if path:
             self.saw("movement")
-        if not self._check_path(old, before, path, d.data.get("climbed")):
+        # Activated before it moves: Slam became Daze and Knockdown ended, so it flies again
+        # (over walls too).
+        moving = before.copy()
+        mover = moving.get(old.id)
+        for lifted in ("Slam", "Knockdown"):
+            mover.conditions.pop(lifted, None)
+        if not self._check_path(mover, moving, path, d.data.get("climbed")):
             return
-        self._check_passage(old, before, [old.zone, *path], d)
+        self._check_passage(mover, moving, [old.zone, *path], d)
         if path and before.has_trait(old, "Rooted"):
             self.fail("movement", f"{old.id} cannot move ({old.card}) but moves")
         if len(path) > 1 and before.has_trait(old, "Lumbering"):
@@ -340,11 +346,6 @@ class Checker:
             limit = 0
         if len(path) > limit:
             self.fail("movement", f"{old.id} moves {len(path)} zones for a {d.action}")
-        moving = before.copy()
-        mover = moving.get(old.id)
-        # Activated before it moves: Slam became Daze and Knockdown ended, so it flies again.
-        for lifted in ("Slam", "Knockdown"):
-            mover.conditions.pop(lifted, None)
         if path and _hinders(moving, mover, mover.zone) and len(path) > 1:
             self.fail("movement", f"{old.id} leaves a zone where it is hindered and goes on")
         for i, z in enumerate(path[:-1]):

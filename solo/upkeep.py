@@ -114,10 +114,11 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 stop = min(regen, bleed)
                 if stop:
                     _remove(p, "Bleed", stop)
-                    lose_rage(p)
                     ev("regenerate", f"{name} spends {stop} of its Regenerate {regen} to remove "
                        f"{stop} Bleed marker(s).", removed={"Bleed": stop})
-                healed = heal(board, p, regen - stop)
+                healed = heal(board, p, regen - stop)  # healing takes a Rage token off
+                if stop and not healed:
+                    lose_rage(p)  # it regenerated all the same
                 if healed:
                     ev("regenerate", f"{name} regenerates {healed} (Regenerate {regen}).",
                        healed=healed)

@@ -230,3 +230,21 @@ def test_it_catches_an_attack_on_the_invisible(monkeypatch):
     assert not _scene(_stalker_next_to_a_wolf, until=_round_2).violations
     monkeypatch.setattr(automaton, "can_target", lambda board, zone, target, indirect=False: True)
     assert "traits" in {v.rule for v in _scene(_stalker_next_to_a_wolf, until=_round_2).violations}
+
+
+def test_a_slammed_flyer_flies_over_a_passage_attacks_wall_once_activated():
+    """Found by the 3,000-game run on the whole catalog: the checker judged the flight over a
+    Wall of Thorns with the flyer still Slammed (grounded), and missed the wall's attack; the
+    creature is activated (Slam becomes Daze) before it moves, so it flies over.  The engine was
+    right, the checker is fixed."""
+    def setup(b):
+        b.mages["ym"].zone, b.mages["dm"].zone = "C3", "B1"
+        b.add_creature("Crusader Griffin", "dm", "A3", conditions={"Slam": 1})
+        b.add_conjuration("Wall of Thorns", "ym", "A3", border="B3")
+
+    def moved(step):
+        return step.decision is not None and step.decision.data.get("path")
+
+    c = _scene(setup, until=moved)
+    assert c.game.board.creatures[0].zone != "A3", "the griffin never moved"
+    assert not c.violations, c.violations
