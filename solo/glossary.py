@@ -157,6 +157,17 @@ for _mage in ("Arcane Mage", "Beastmaster", "Dark Mage", "Druid", "Forcemaster",
               "Warlock", "Warlord", "Wizard"):
     _t(f"{_mage} Only", "n/a", _NA_ONLY)
 
+for _mage in ("Priestess", "Water Mage"):
+    _t(f"{_mage} Only", "n/a", _NA_ONLY)
+_t("Magecast", "n/a", "Only a mage may cast it (not a familiar or a spawnpoint); the Dummy Mage "
+   "casts every spell itself.")
+_t("Magebind", "n/a", "Magebind +X: it costs X more mana when cast on an object other than the "
+   "mage; the Dummy Mage pays no mana.")
+_t("Novice", "n/a", "A spell meant for beginners' spellbooks; it plays as printed.")
+_t("Drain", "no", "A drain spell: its caster heals as much damage as it deals.",
+   "When the Dummy Mage drains (Drain Life), take the damage its target received off the Dummy "
+   "Mage too; when you do, take it off your mage.")
+
 # -- conditions and markers --------------------------------------------------------------------
 _c("Bleed", "yes", "Each Upkeep, 1 direct damage per marker on a Living non-Plant creature; "
    "healing or regeneration may be spent to remove markers, a point each (solo spends "

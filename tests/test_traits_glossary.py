@@ -9,15 +9,11 @@ from solo.catalog import Attack, Effect, get_catalog
 from solo.combat import resolve_attack, resolve_zone_attack
 from solo.dice import ScriptedSource, SeededSource
 
-KINDS = ("Creature", "Conjuration", "Mage")
-
-
 def _catalog_terms():
     cat = get_catalog()
     traits, attack_traits, effects = set(), set(), set()
     for card in cat.cards():
-        if card.type in KINDS:
-            traits.update(card.traits)
+        traits.update(card.traits)  # spells' and equipment's too
         for a in card.attacks:
             attack_traits.update(a.traits)
             for e in a.effects:
