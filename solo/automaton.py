@@ -21,6 +21,7 @@ from solo import combat, upkeep
 from solo.board import Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import Attack, Card, parse_trait
 from solo.dice import DiceSource
+from solo.targeting import can_target
 
 #: Distance at which the quickcast rerolls every 8+ (the Dummy Mage is this far from all enemies).
 FAR = 3
@@ -62,6 +63,7 @@ class PlannedAttack:
     is_spell: bool = False
     zone: bool = False
     first: bool = True  # the first attack of the action (Melee +X, Charge, ... count)
+    sweep: str | None = None  # the second, different target of a Sweeping attack
 
 
 # -- naming things for the person ------------------------------------------------------------
@@ -615,24 +617,35 @@ def next_creature(board: Board, source: DiceSource) -> Creature | None:
 
 
 def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, target: Piece) -> bool:
-    """Whether ``attack`` made from ``from_zone`` may target ``target`` (range, flying, LoS)."""
+    """Whether ``attack`` made from ``from_zone`` may target ``target``: range, flying, what
+    the attack may target, and :func:`solo.targeting.can_target` (Invisible, Obscured, LoS)."""
     dist = board.distance(from_zone, target.zone)
+    if attack.has("Can only target Corporeal Conjurations") and not (
+            isinstance(target, Conjuration) and board.is_corporeal(target)):
+        return False
     if attack.is_melee:
         if dist != 0:
             return False
         if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
             return False
-        return True
+        return can_target(board, from_zone, target)
     if attack.is_ranged:
         lo, hi = attack.range
-        if dist == 0 and board.flying(target):
-            return True
-        if not lo <= dist <= hi:
+        if not (dist == 0 and board.flying(target)) and not lo <= dist <= hi:
             return False
-        if attack.has("Indirect"):
-            return True
-        return board.geometry().line_of_sight(from_zone, target.zone)
+        return can_target(board, from_zone, target, indirect=attack.has("Indirect"))
     return False
+
+
+#: Attack traits (lower-case starts) of attacks that heal or help rather than hurt.
+HELPING = ("heal", "reconstruct", "remove 1", "place an armor", "target goblin", "target zombie",
+           "add 3 mana")
+
+
+def helps_only(attack: Attack) -> bool:
+    """An attack that heals or helps (Heal, or card text such as reconstructing a skeleton):
+    never made against an enemy."""
+    return any(t.lower().startswith(HELPING) for t in attack.traits)
 
 
 def _forced_guards(board: Board, attacker: Piece, zone: str) -> list[Piece]:
@@ -650,6 +663,8 @@ def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
     for a in board.attacks(attacker):
         if a.kind not in ("melee", "ranged") or a.action is None or a.dice is None:
             continue  # no dice: an ability of the card, not an attack
+        if helps_only(a):
+            continue
         if quick_only and a.action != "quick":
             continue
         if not can_reach(board, attacker, a, from_zone, target):
@@ -674,10 +689,21 @@ def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece
 
 
 
+#: Creatures whose Taunt markers force the taunted creature to attack them.
+TAUNTERS = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
+
+
 def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: str,
                 quick_only: bool) -> tuple[Piece, list[Attack]] | None:
     """Rules A-i/ii: your mage if it can be attacked, else your creature with the highest
     remaining life that can be, else a conjuration of yours in its zone (engaged)."""
+    if attacker.has_condition("Taunt"):  # it must attack the creature that taunted it
+        for t in enemy_creatures(board, attacker.side):
+            if t.card in TAUNTERS and t.zone == from_zone:
+                melee = [a for a in legal_attacks(board, attacker, from_zone, t, quick_only)
+                         if a.is_melee]
+                if melee:
+                    return t, melee
     ym = board.mages["ym"]
     if in_arena(board, ym):
         attacks = legal_attacks(board, attacker, from_zone, ym, quick_only)
@@ -690,7 +716,8 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
     if not options:
         conj = [(c, [a for a in board.attacks(attacker) if a.is_melee and a.action
                      and (a.action == "quick" or not quick_only)])
-                for c in board.conjurations if c.side == "ym" and c.border is None and c.zone == from_zone]
+                for c in board.conjurations if c.side == "ym" and c.border is None and c.zone == from_zone
+                and can_target(board, from_zone, c)]
         options = [(c, a) for c, a in conj if a]
     if not options:
         return None
@@ -703,8 +730,9 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
 def hinders(board: Board, mover: Piece, zone: str) -> bool:
     """Whether an enemy in ``zone`` hinders ``mover`` (Elusive movers are never hindered;
     Incapacitated, Restrained and Pest creatures hinder nobody; Flying creatures hinder only
-    Flying ones, and non-Flying creatures only non-Flying ones)."""
-    if board.has_trait(mover, "Elusive"):
+    Flying ones, and non-Flying creatures only non-Flying ones; Unstoppable movers are never
+    hindered)."""
+    if board.has_trait(mover, "Elusive") or board.has_trait(mover, "Unstoppable"):
         return False
     flying = board.flying(mover)
     for e in enemy_creatures(board):
@@ -870,14 +898,99 @@ def _attack(board: Board, d: Decision, c: Creature, action: str, path: list[str]
     d.action = action
     if path:
         d.data["path"] = list(path)
+        _plan_trample(board, d, c, start or c.zone)
         d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path) + ".")
         _plan_passage(board, d, c, [start or c.zone, *path])
+    guard = interceptor(board, c, attack, c.zone, target)
+    if guard is not None and isinstance(target, Mage):  # your default: guard your mage
+        assert isinstance(guard, Creature)
+        guard.guarding = False
+        d.instructions.append(f"{cap(label(board, guard))} Intercepts: the ranged attack on "
+                              f"{label(board, target)} goes to it instead; remove its guard "
+                              "marker (if you would rather not, edit the board back).")
+        d.data["intercepted_by"] = guard.id
+        target = guard
     d.data["attack"] = attack.name
     d.data["target"] = target.id
-    d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path)))
+    second = sweep_target(board, c, attack, target)
+    d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path),
+                                   sweep=second.id if second is not None else None))
+    if second is not None:
+        d.data["sweep"] = second.id
     d.instructions.append(f"{cap(who)} attacks {label(board, target)} with {attack.name} "
-                          f"({attack.kind}).")
+                          f"({attack.kind})."
+                          + (f" Sweeping: it also attacks {label(board, second)}."
+                             if second is not None else ""))
     return d
+
+
+def interceptor(board: Board, attacker: Piece, attack: Attack, from_zone: str,
+                target: Piece) -> Piece | None:
+    """A guarding creature with Intercept on the target's side, in its zone, that may take a
+    ranged attack on a non-Flying object there on itself (not Restrained or Incapacitated, and
+    a legal target of the attack); None when there is none."""
+    if not attack.is_ranged or attack.zone or attack.kind == "zone" or board.flying(target):
+        return None
+    for g in board.side_creatures(target.side):
+        if g.id == target.id or g.zone != target.zone or not g.guarding or not in_arena(board, g):
+            continue
+        if not board.has_trait(g, "Intercept") or board.restrained(g) or board.incapacitated(g):
+            continue
+        if can_reach(board, attacker, attack, from_zone, g):
+            return g
+    return None
+
+
+def sweep_target(board: Board, c: Piece, attack: Attack, first: Piece) -> Piece | None:
+    """The second target of a Sweeping attack: another enemy in the first one's zone that the
+    attack may target there, the one with the highest remaining life (ties: the lowest id)."""
+    if not attack.has("Sweeping"):
+        return None
+    options = [e for e in enemy_creatures(board, c.side) if e.id != first.id
+               and e.zone == first.zone and can_reach(board, c, attack, c.zone, e)]
+    if not options:
+        return None
+    return min(options, key=lambda e: (-board.remaining_life(e), e.id))
+
+
+def trample_attack(board: Board, c: Piece) -> Attack | None:
+    """Its Trample attack, if it has one it has not made this round."""
+    if c.extra.get("trampled") == board.round:
+        return None
+    return next((a for a in board.attacks(c) if a.has("Trample") and isinstance(a.dice, int)), None)
+
+
+def trample_target(board: Board, c: Piece, zone: str, attack: Attack) -> Piece | None:
+    """Whom a creature leaving ``zone`` tramples: a non-Flying enemy creature there that it may
+    target, guards first; of those your mage, else the one with the highest remaining life."""
+    options = [e for e in enemy_creatures(board, c.side) if e.zone == zone
+               and not board.flying(e) and can_target(board, zone, e)]
+    guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding
+              and not board.has_trait(c, "Elusive")]
+    options = guards or options
+    if not options:
+        return None
+    mage = [e for e in options if isinstance(e, Mage)]
+    if mage:
+        return mage[0]
+    return max(options, key=lambda e: (board.remaining_life(e), e.id))
+
+
+def _plan_trample(board: Board, d: Decision, c: Creature, start: str) -> None:
+    """Once a round, a creature with a Trample attack that leaves a zone holding a non-Flying
+    enemy creature attacks it as it leaves (before moving on); the attack is no melee attack,
+    so Melee +X and Charge do not count (``first=False``)."""
+    attack = trample_attack(board, c)
+    if attack is None:
+        return
+    target = trample_target(board, c, start, attack)
+    if target is None:
+        return
+    c.extra["trampled"] = board.round
+    d.attacks.append(PlannedAttack(c.id, attack, target.id, first=False))
+    d.data["trample"] = {"attack": attack.name, "target": target.id}
+    d.instructions.append(f"{cap(label(board, c))} tramples {label(board, target)} with "
+                          f"{attack.name} as it leaves {start} (Trample, once a round).")
 
 
 def pursuit_target(board: Board, c: Piece) -> Piece | None:
@@ -892,8 +1005,10 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
         return dist.get(p.zone, 1000 + board.distance(c.zone, p.zone))
 
     def attackable(p: Piece) -> bool:
+        if board.has_trait(p, "Invisible"):
+            return False  # it can never be targeted: no use chasing it
         return any(a.is_ranged or (a.is_melee and (not board.flying(p) or flying or a.has("Reach")))
-                   for a in board.attacks(c) if a.action)
+                   for a in board.attacks(c) if a.action and not helps_only(a))
 
     ym_far = far(ym) if in_arena(board, ym) else 10**6
     closer = [p for p in board.side_creatures("ym") if in_arena(board, p) and attackable(p)
@@ -916,12 +1031,15 @@ def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, fly
         path = _pursuit_path(board, source, c, quarry.zone, geo, flying, steps)
         if not path:
             wall = _blocking_wall(board, c, quarry, geo, flying)
+            if wall is not None and board.has_trait(c, "Climbing") and board.is_corporeal(wall):
+                return _climb(board, d, c, wall, quarry, geo)
             if wall is not None:
                 attack = next((a for a in board.attacks(c) if a.is_melee and a.action), None)
                 if attack is not None:
                     return _attack(board, d, c, "attack", [], attack, wall)
     d.data["path"] = path
     if path:
+        _plan_trample(board, d, c, start)
         c.zone = path[-1]
         aim = label(board, quarry) if quarry is not None else "nothing"
         d.instructions.append(f"Move {who} " + " then ".join(f"to {z}" for z in path)
@@ -929,6 +1047,22 @@ def _pursue(board: Board, source: DiceSource, d: Decision, c: Creature, geo, fly
         _plan_passage(board, d, c, [start, *path], geo)
     else:
         d.instructions.append(f"{cap(who)} has nowhere useful to go: it stays in {c.zone}.")
+    return d
+
+
+def _climb(board: Board, d: Decision, c: Creature, wall: Conjuration, quarry: Piece,
+           geo) -> Decision:
+    """Climbing: a full action over a Corporeal wall into the zone beyond it (a wall with
+    Passage Attacks attacks the climber first)."""
+    start = c.zone
+    assert wall.border is not None  # a wall stands on a border
+    dest = wall.border if wall.zone == start else wall.zone
+    d.data["path"] = [dest]
+    d.data["climbed"] = wall.id
+    _plan_passage(board, d, c, [start, dest], geo)
+    c.zone = dest
+    d.instructions.append(f"{cap(label(board, c))} climbs over {label(board, wall)} from {start} "
+                          f"to {dest} (Climbing, its full action), toward {label(board, quarry)}.")
     return d
 
 

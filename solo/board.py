@@ -29,14 +29,20 @@ SIDES = ("dm", "ym")
 #: Conditions that leave a creature Incapacitated (no actions, no defenses, no flying).
 INCAPACITATING = ("Stun", "Sleep", "Slam", "Knockdown")
 #: Conditions that leave a creature Restrained (no moving, no flying).
-RESTRAINING = ("Cripple",)
+RESTRAINING = ("Cripple", "Stuck")
 #: Every marker a person may put on an object: the conditions of the Arena sets, then the
 #: markers solo uses for effects that last a while (round effects of incantations, Banish).
 CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth", "Knockdown",
               "Rot", "Slam", "Sleep", "Stuck", "Stun", "Tainted", "Taunt", "Vine", "Weak",
               "Zombie")
 MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
+                        "Rage",  # Rage tokens (the Rage +X trait)
                         "Grapple", "Snatch")  # the last two: attack effects kept as reminders
+#: Traits that other traits and markers bring with them (the codex entries of each).
+IMPLIED = {"invisible": ("Pest", "Elusive"), "unstoppable": ("Unmovable", "Uncontainable"),
+           "incorporeal": ("Uncontainable",), "rooted": ("Unmovable",)}
+#: What a Zombie marker gives a creature.
+ZOMBIE_TRAITS = ("Psychic Immunity", "Slow", "Nonliving", "Bloodthirsty +0")
 
 
 class BoardError(InvalidInput):
@@ -276,11 +282,29 @@ class Board:
             lost.update(t.lower() for t in g.get("lose", []))
         if lost:
             base = [t for t in base if t.lower() not in lost]
-        return base
+        return _implied(p, base)
+
+    def wounds(self, p: Piece) -> int:
+        """What counts against its life: its damage plus 3 for every Tainted marker (a wound
+        that cannot heal; the markers are not damage and healing never removes them)."""
+        return p.damage + 3 * max(0, p.conditions.get("Tainted", 0))
+
+    def is_dead(self, p: Piece) -> bool:
+        """Whether its wounds reach its life (objects without a life value, and Indestructible
+        ones, never die of damage)."""
+        life = self.life(p)
+        return life > 0 and self.wounds(p) >= life and not self.has_trait(p, "Indestructible")
+
+    def unmovable(self, p: Piece) -> bool:
+        """Cannot be Pushed or Snatched: the trait (Rooted and Unstoppable bring it), every
+        conjuration, and a Stuck creature."""
+        return isinstance(p, Conjuration) or self.has_trait(p, "Unmovable") \
+            or (p.has_condition("Stuck") and not self.has_trait(p, "Uncontainable"))
 
     def has_trait(self, p: Piece, trait: str) -> bool:
         t = trait.lower()
-        return any(x.lower() == t or x.lower().startswith(t + " ") for x in self.traits(p))
+        return any(x.lower() == t or x.lower().startswith(t + " ") or parse_trait(x)[0].lower() == t
+                   for x in self.traits(p))
 
     def life(self, p: Piece) -> int:
         if isinstance(p, Mage):
@@ -288,16 +312,24 @@ class Board:
         else:
             card = self.card_of(p)
             base = p.stats.get("life", card.life if card and card.life is not None else 0)
-        return base + sum(g.get("life", 0) for g in self._grants(p))
+        growth = 3 * max(0, p.conditions.get("Growth", 0))  # Innate Life +3 a Growth marker
+        return base + growth + sum(g.get("life", 0) for g in self._grants(p))
 
     def remaining_life(self, p: Piece) -> int:
-        return self.life(p) - p.damage
+        return self.life(p) - self.wounds(p)
 
-    def armor(self, p: Piece) -> int:
+    def base_armor(self, p: Piece) -> int:
+        """Its armor before Corrode markers."""
         card = self.card_of(p)
         base = p.stats.get("armor", card.armor if card and card.armor is not None else 0)
         base += sum(int(note.get("armor", 0)) for note in self.gear(p))
         return max(0, base + sum(g.get("armor", 0) for g in self._grants(p)))
+
+    def armor(self, p: Piece) -> int:
+        """Its armor now: Armor -1 per Corrode marker, never below 0 (Incorporeal objects
+        ignore Corrode)."""
+        corrode = 0 if self.has_trait(p, "Incorporeal") else p.conditions.get("Corrode", 0)
+        return max(0, self.base_armor(p) - max(0, corrode))
 
     def cost(self, p: Piece) -> int:
         card = self.card_of(p)
@@ -306,6 +338,9 @@ class Board:
         return card.mana if card else 0
 
     def attacks(self, p: Piece) -> list[Attack]:
+        """Its attacks; none while it has a Disable marker (it loses its attack bars)."""
+        if p.has_condition("Disable"):
+            return []
         if "attacks" in p.stats:
             return [Attack.from_dict(a) for a in p.stats["attacks"]]
         card = self.card_of(p)
@@ -338,8 +373,9 @@ class Board:
 
     def flying(self, p: Piece) -> bool:
         """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
-        (a guarding creature loses Flying while it guards)."""
-        return (self.has_trait(p, "Flying") and not self.restrained(p)
+        (a guarding creature loses Flying while it guards), nor Rooted."""
+        return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")
+                and not self.restrained(p)
                 and not self.incapacitated(p) and not getattr(p, "guarding", False))
 
 
@@ -387,6 +423,35 @@ class Board:
                      decks={k: list(v) for k, v in self.decks.items()},
                      discards={k: list(v) for k, v in self.discards.items()},
                      stage=self.stage, extra=copy.deepcopy(self.extra), catalog=self.catalog)
+
+
+def _implied(p: Piece, traits: list[str]) -> list[str]:
+    """``traits`` with what its traits and markers bring: Invisible gives Pest and Elusive,
+    Unstoppable gives Unmovable and Uncontainable, Incorporeal gives Uncontainable, Rooted gives
+    Unmovable; a Zombie marker gives Psychic Immunity, Slow, Nonliving and Bloodthirsty +0;
+    each Growth marker and each Rage token gives Melee +1."""
+    out = list(traits)
+    have = {t.lower() for t in out}
+    names = {t.lower().split(" +")[0].split(" -")[0] for t in out}
+
+    def add(t: str) -> None:
+        if t.lower() not in have:
+            out.append(t)
+            have.add(t.lower())
+
+    if p.conditions.get("Zombie", 0) > 0:
+        for t in ZOMBIE_TRAITS:
+            if t.startswith("Bloodthirsty") and "bloodthirsty" in names:
+                continue
+            add(t)
+    for name, gives in IMPLIED.items():
+        if name in have:
+            for t in gives:
+                add(t)
+    extra = max(0, p.conditions.get("Growth", 0)) + max(0, p.conditions.get("Rage", 0))
+    if extra:
+        out.append(f"Melee +{extra}")
+    return out
 
 
 def write_atomic(path: str | Path, text: str, what: str = "file") -> None:

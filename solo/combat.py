@@ -53,7 +53,8 @@ POISON_CONDITIONS = ("Rot", "Weak", "Cripple", "Tainted")
 #: Psychic conditions: objects with Psychic Immunity (every conjuration) cannot gain them.
 PSYCHIC_CONDITIONS = ("Sleep",)
 #: Conditions a conjuration never gains (it cannot be Dazed, Incapacitated or Restrained).
-NOT_ON_CONJURATIONS = ("Daze", "Stun", "Cripple", "Slam", "Sleep", "Knockdown", "Taunt")
+NOT_ON_CONJURATIONS = ("Daze", "Stun", "Cripple", "Slam", "Sleep", "Knockdown", "Taunt", "Stuck",
+                       "Bleed")
 #: The 3-die attack a creature suffers when pushed into the arena edge or a Passage Blocked wall.
 BASH = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3, traits=("Unavoidable",))
 
@@ -75,6 +76,11 @@ class Reported:
     damage: Callable[["Strike", bool], tuple[int, int]]
     markers: Callable[["Strike"], list[str]]
 
+
+#: An attack trait: one die fewer for each zone of range beyond 1 (lower-case start).
+FEWER_BEYOND_1 = "roll 1 fewer attack die for each zone of range beyond 1"
+#: An attack trait: +4 to the effect die against a Restrained target.
+RESTRAINED_PLUS_4 = "If target is restrained add +4 to the Effect Die"
 
 _VS = re.compile(r"^\+\s*(\d+)\s+vs\.?\s+(.+)$", re.IGNORECASE)
 
@@ -129,6 +135,14 @@ class Strike:
     push: Push | None = None
     healed: int = 0
     destroyed: bool = False
+    #: direct acid damage from Corrode markers the target's armor could not take
+    acid: int = 0
+    #: Burn markers an Extinguish attack removed from the target
+    extinguished: int = 0
+    #: Rage tokens the target gains (it was damaged by an enemy creature)
+    rage: int = 0
+    #: a kill by this strike is an obliteration (Devour; a Zombie marker)
+    obliterate: bool = False
     #: the target's damage once this strike is on it (set when the strike is recorded)
     damage_total: int | None = None
     #: the attack dice (and effect) were rolled by a person and reported (see :class:`Reported`)
@@ -156,7 +170,9 @@ class Strike:
                 "defense_modifier": self.defense_modifier, "effect_total": self.effect_total,
                 "ignored_conditions": list(self.ignored),
                 "push": self.push.to_dict() if self.push else None,
-                "healed": self.healed, "destroyed": self.destroyed}
+                "healed": self.healed, "destroyed": self.destroyed, "acid": self.acid,
+                "extinguished": self.extinguished, "rage": self.rage,
+                "obliterated": self.destroyed and self.obliterate}
 
 
 @dataclass
@@ -286,7 +302,26 @@ def heal(board: Board, piece: Piece, amount: int) -> int:
         return 0
     healed = min(amount, piece.damage)
     piece.damage -= healed
+    if healed:
+        lose_rage(piece, all_of_it=piece.damage == 0)
     return healed
+
+
+def lose_rage(piece: Piece, all_of_it: bool = False) -> int:
+    """Healing or regenerating removes one Rage token; no damage left removes them all."""
+    have = piece.conditions.get("Rage", 0)
+    k = have if all_of_it else min(1, have)
+    if k > 0:
+        if have - k > 0:
+            piece.conditions["Rage"] = have - k
+        else:
+            del piece.conditions["Rage"]
+    return max(0, k)
+
+
+def is_plant(board: Board, p: Piece) -> bool:
+    card = board.card_of(p)
+    return card is not None and any(x.lower() == "plant" for x in card.subtypes)
 
 
 def immune_to_damage_type(board: Board, p: Piece, damage_type: str | None) -> bool:
@@ -308,6 +343,14 @@ def condition_block(board: Board, p: Piece, condition: str) -> str | None:
     c = condition.strip()
     if isinstance(p, Conjuration) and c in NOT_ON_CONJURATIONS:
         return f"conjurations cannot gain {c}"
+    if c == "Stuck" and board.has_trait(p, "Uncontainable"):
+        return "it is Uncontainable"
+    if c == "Bleed" and not board.is_living(p):
+        return "only Living creatures bleed"
+    if c == "Bleed" and is_plant(board, p):
+        return "Plants do not bleed"
+    if c == "Corrode" and board.has_trait(p, "Incorporeal"):
+        return "Corrode has no effect on Incorporeal objects"
     if c == "Burn" and (board.has_trait(p, "Burnproof") or board.has_trait(p, "Incorporeal")
                         or board.has_trait(p, "Flame Immunity")):
         return "it is Burnproof"
@@ -348,6 +391,7 @@ def vs_bonus(board: Board, trait: str, target: Piece) -> int | None:
         return n
     card = board.card_of(target)
     subtypes = {s.lower() for s in (card.subtypes if card else ())}
+    subtypes |= {school.lower() for school, _ in (card.schools if card else ())}
     for alt in alternatives:
         a = alt.lower()
         if a == "nonliving":
@@ -377,10 +421,20 @@ def once_markers(board: Board, p: Piece) -> list[str]:
     return out
 
 
-def reset_defenses(board: Board) -> None:
-    """Ready every Defense again (the Reset phase)."""
+def reset_defenses(board: Board) -> list[str]:
+    """Ready every Defense again (the Reset phase), and take one Disable marker off every
+    object that has some; returns the ids that lost one."""
+    out = []
     for p in board.pieces():
         p.extra.pop("defense_used", None)
+        n = p.conditions.get("Disable", 0)
+        if n > 0:
+            if n > 1:
+                p.conditions["Disable"] = n - 1
+            else:
+                del p.conditions["Disable"]
+            out.append(p.id)
+    return out
 
 
 def _find_attack(board: Board, attacker: Piece | None, attack: Attack | str,
@@ -476,7 +530,19 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                       report=report)
     if att.is_melee:
         result.once_used = once_markers(work, a) if work.find(a.id) else []
+    _by_hand(result, att)
     return _finish(result)
+
+
+def _by_hand(result: AttackResult, attack: Attack) -> None:
+    """Nothing ignored in silence: the glossary's by-hand line of every attack trait and every
+    marker given that solo does not fully apply ends the attack's steps."""
+    from solo.glossary import by_hand_notes
+
+    names = list(attack.traits) + [c for s in result.strikes for c in s.conditions]
+    if any(s.role == "sweep" for s in result.strikes):
+        names = [n for n in names if n.lower() != "sweeping"]
+    result.steps.extend(by_hand_notes(names))
 
 
 #: The attack of a report that does not name it (damage a person rolled for a spell, say).
@@ -532,6 +598,7 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
             continue
         _sequence(work, c, att, p, source, result, role="attack", moved=False, is_spell=spell,
                   first=True, use_defense=False, reactions=False, zone_daze=daze)
+    _by_hand(result, att)
     return _finish(result)
 
 
@@ -705,6 +772,12 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
         add(vs_bonus(board, t, target) or 0, t)
     n = damage_type_modifier(board, target, attack.damage_type)
     add(n, f"target's {attack.damage_type} {_signed(n)}")
+    if _has(traits, "Extinguish"):
+        burn = target.conditions.get("Burn", 0)
+        add(-burn, f"Extinguish: {burn} Burn on the target {_signed(-burn)}")
+    if any(t.lower().startswith(FEWER_BEYOND_1) for t in traits) and attacker is not None:
+        n = max(0, board.distance(attacker.zone, target.zone) - 1)
+        add(-n, f"{n} zone(s) beyond 1 {_signed(-n)}")
     if attacker is not None and not is_spell and not barrier:
         weak = attacker.conditions.get("Weak", 0)
         add(-weak, f"Weak {_signed(-weak)}")
@@ -801,6 +874,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
     if immune_to_damage_type(work, target, attack.damage_type):
         s.immune = True
         s.steps.append(f"  {tname} has {attack.damage_type} Immunity: no damage, no effects.")
+        _extinguish(work, s, target, traits)
         return s
 
     # Defense.
@@ -870,6 +944,11 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         s.steps.append(f"  Against {note}: {s.critical} critical + {max(0, s.normal - armor)} "
                        f"normal = {damage} damage.")
     s.armor = armor
+    if damage and work.has_trait(target, "Resilient"):
+        kept = s.critical if not (incorporeal and not ethereal) else min(damage, ones_c)
+        if kept < damage:
+            s.steps.append(f"  {tname} is Resilient: only critical damage counts, {kept} damage.")
+            damage = kept
     if _has(traits, "No Damage"):
         damage = 0
         s.steps.append("  The attack has No Damage: it deals none.")
@@ -877,11 +956,20 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         damage = 0
         s.steps.append(f"  {tname} is Indestructible: it takes no damage.")
     s.damage = damage
+    _extinguish(work, s, target, traits)
+    if (_has(traits, "Devour") and is_creature(target) and work.is_corporeal(target)) \
+            or target.has_condition("Zombie"):
+        s.obliterate = True
+    rage = trait_max(work.traits(target), "Rage") or 0
+    if damage and rage and attacker is not None and is_creature(attacker) \
+            and attacker.side != target.side and target.conditions.get("Rage", 0) < rage:
+        s.rage = 1
+        s.steps.append(f"  {tname} is enraged: it gains a Rage token (Melee +1 each, {rage} at most).")
 
     # Vampiric: the attacker heals half the damage it caused to a Living creature.
     if first and damage and attacker is not None and _has(traits, "Vampiric") \
             and is_creature(target) and work.is_living(target):
-        counted = min(damage, max(0, work.life(target) - target.damage))
+        counted = min(damage, max(0, work.remaining_life(target)))
         s.healed = min(math.ceil(counted / 2), attacker.damage) if can_heal(work, attacker) else 0
         if s.healed:
             s.steps.append(f"  Vampiric: {name_of(work, attacker)} heals {s.healed}.")
@@ -893,7 +981,8 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             else "the Dummy Mage has no mana to lose."))
 
     # Effects: nothing to roll for when the strike destroys the target (or fells a mage).
-    lethal = damage > 0 and work.life(target) > 0 and target.damage + damage >= work.life(target) \
+    lethal = damage > 0 and work.life(target) > 0 \
+        and work.wounds(target) + damage >= work.life(target) \
         and not work.has_trait(target, "Indestructible")
     # A reported attack is asked for its markers even without an effect table: its card's
     # text may give some.
@@ -909,22 +998,36 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
     else:
         tough = trait_value(work.traits(target), "Tough") or 0
         dmod = damage_type_modifier(work, target, attack.damage_type)
+        ext = -s.extinguished
+        held = 4 if any(t.lower() == RESTRAINED_PLUS_4.lower() for t in traits) \
+            and work.restrained(target) else 0
         s.effect_roll = source.d12(f"{what}: effect die")
-        s.effect_modifier = tough + dmod
+        s.effect_modifier = tough + dmod + ext + held
         total = s.effect_roll + s.effect_modifier
         mods = "".join(f" {_signed(v)} ({why})" for v, why in
-                       ((tough, "Tough"), (dmod, attack.damage_type or "")) if v)
+                       ((tough, "Tough"), (dmod, attack.damage_type or ""), (ext, "Extinguish"),
+                        (held, "Restrained target")) if v)
         for e in attack.effects:
             if e.covers(total):
                 rolled = list(e.conditions)
                 break
         shown = f"{s.effect_roll}{mods}" + (f" = {total}" if mods else "")
         s.steps.append(f"  Effect die {shown}: " + (", ".join(rolled) if rolled else "no effect") + ".")
+    corrode_room = work.armor(target)
     for c in rolled:
         if c == "Push":
             _push(work, s, target, source)
             continue
-        if c == "Slam" and (work.has_trait(target, "Unmovable") and not isinstance(target, Conjuration)):
+        if c == "Snatch":
+            _snatch(work, s, attacker, target, source)
+            continue
+        if c == "Corrode" and condition_block(work, target, c) is None:
+            if corrode_room > 0:
+                corrode_room -= 1
+            else:
+                s.acid += 1
+                continue
+        if c == "Slam" and (work.unmovable(target) and not isinstance(target, Conjuration)):
             s.steps.append(f"  {tname} is Unmovable: Daze instead of Slam.")
             c = "Daze"
         why_not = condition_block(work, target, c)
@@ -935,12 +1038,53 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             s.conditions.append(c)
     if s.conditions:
         s.steps.append(f"  {tname} gains " + ", ".join(s.conditions) + ".")
+    if s.acid:
+        s.steps.append(f"  Its armor is already 0: {s.acid} Corrode become {s.acid} direct acid "
+                       "damage instead.")
     return s
+
+
+def _extinguish(work: Board, s: Strike, target: Piece, traits: list[str]) -> None:
+    """An Extinguish attack removes every Burn marker from its target."""
+    burn = target.conditions.get("Burn", 0)
+    if burn > 0 and _has(traits, "Extinguish"):
+        s.extinguished = burn
+        s.steps.append(f"  Extinguish: remove the {burn} Burn marker(s) of {name_of(work, target)}.")
+
+
+def _snatch(work: Board, s: Strike, attacker: Piece | None, target: Piece,
+            source: DiceSource) -> None:
+    """Snatch: the target is Pushed one zone closer to the attacker (not Unmovable or
+    Uncontainable ones); a wall that blocks passage on the way Bashes it, as a Push would."""
+    tname = name_of(work, target)
+    if attacker is None or work.find(attacker.id) is None or attacker.zone == target.zone:
+        s.steps.append(f"  Snatch: {tname} is already in the attacker's zone.")
+        return
+    if work.unmovable(target) or work.has_trait(target, "Uncontainable"):
+        s.steps.append(f"  Snatch: {tname} is Unmovable or Uncontainable and stays put.")
+        return
+    start = target.zone
+    here = work.distance(start, attacker.zone)
+    closer = [n for n in work.arena.neighbours(start) if work.distance(n, attacker.zone) < here]
+    dest = closer[0] if len(closer) == 1 else source.choose(
+        closer, f"{s.attack} snatches {label_of(work, target)}: which zone closer")
+    direction = work.arena.direction(start, dest)
+    push = Push(roll=0, direction=direction, start=start, to=start)
+    walls = [] if work.flying(target) else work.geometry().walls_between(start, dest)
+    blocked = [w for w in walls if w.passage_blocked]
+    if blocked:
+        push.blocked_by = blocked[0].id
+        s.steps.append(f"  Snatch: {tname} is pulled into {name_of(work, work.get(blocked[0].id))} "
+                       "(Passage Blocked) and is Bashed.")
+    else:
+        push.to = dest
+        s.steps.append(f"  Snatch: {tname} is pulled from {start} to {dest}, toward the attacker.")
+    s.push = push
 
 
 def _push(work: Board, s: Strike, target: Piece, source: DiceSource) -> None:
     tname = name_of(work, target)
-    if isinstance(target, Conjuration) or work.has_trait(target, "Unmovable"):
+    if work.unmovable(target):
         s.steps.append(f"  Push: {tname} is Unmovable and stays put.")
         return
     roll, direction = source.compass(f"{s.attack} pushes {label_of(work, target)}: direction "
@@ -1016,22 +1160,24 @@ def take_damage(board: Board, p: Piece, amount: int) -> None:
         p.conditions["Daze"] = p.conditions.get("Daze", 0) + sleep
 
 
-def destroy_if_dead(board: Board, p: Piece, credit: str | None = None) -> bool:
+def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
+                    obliterate: bool = False) -> bool:
     """Remove a creature or conjuration whose damage reached its life; returns True if removed.
 
     A destroyed Dummy Mage creature goes to its creature discard pile; a destroyed creature adds
     its mana cost to the tally of ``credit`` (the side that destroyed it) unless that is its own
     side.  Mages are never removed (see :func:`solo.upkeep.game_over`); Indestructible objects
-    and objects without a life value are not destroyed by damage.
+    and objects without a life value are not destroyed by damage.  Tainted markers count 3
+    each.  An obliterated creature (``obliterate``: Devour; always with a Zombie marker) leaves
+    the game: it goes to no discard pile.
     """
     if isinstance(p, Mage) or board.find(p.id) is None:
         return False
-    life = board.life(p)
-    if life <= 0 or p.damage < life or board.has_trait(p, "Indestructible"):
+    if not board.is_dead(p):
         return False
     board.remove(p.id)
     if isinstance(p, Creature):
-        if p.side == "dm":
+        if p.side == "dm" and not (obliterate or p.has_condition("Zombie")):
             board.discards.setdefault("creature", []).append(p.card)
         if credit in ("dm", "ym") and credit != p.side:
             tally_ = board.extra.setdefault("tally", {"dm": 0, "ym": 0})
@@ -1051,15 +1197,20 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     if s.melee and isinstance(t, Creature) and s.role not in ("damage barrier",):
         t.guarding = False
     take_damage(board, t, s.damage)
+    take_damage(board, t, s.acid)
     for c in s.conditions:
         t.conditions[c] = t.conditions.get(c, 0) + 1
+    if s.extinguished:
+        t.conditions.pop("Burn", None)
+    if s.rage:
+        t.conditions["Rage"] = t.conditions.get("Rage", 0) + s.rage
     if s.healed and s.attacker is not None:
         a = board.find(s.attacker)
         if a is not None:
             heal(board, a, s.healed)
     if s.push is not None and s.push.to != s.push.start:
         t.zone = s.push.to
-    return [t.id] if s.damage and destroy_if_dead(board, t, s.side) else []
+    return [t.id] if destroy_if_dead(board, t, s.side, s.obliterate) else []
 
 
 def apply(board: Board, result: AttackResult) -> Applied:
@@ -1072,7 +1223,11 @@ def apply(board: Board, result: AttackResult) -> Applied:
         card = hit.card if hit else None
         for gone in _apply_strike(board, s):
             out.destroyed.append(gone)
-            out.lines.append(f"Remove {card} ({gone}) from the arena: it is destroyed.")
+            if s.obliterate or (hit is not None and hit.has_condition("Zombie")):
+                out.lines.append(f"Remove {card} ({gone}) from the game: it is obliterated "
+                                 "(it goes to no discard pile).")
+            else:
+                out.lines.append(f"Remove {card} ({gone}) from the arena: it is destroyed.")
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:
@@ -1081,7 +1236,7 @@ def apply(board: Board, result: AttackResult) -> Applied:
                 if name not in used:
                     used.append(name)
     for side, mage in board.mages.items():
-        if mage.damage >= board.life(mage) and any(s.target == side for s in result.strikes):
+        if board.wounds(mage) >= board.life(mage) and any(s.target == side for s in result.strikes):
             out.defeated.append(side)
             out.lines.append(f"{cap(name_of(board, mage))} has {mage.damage} damage, reaching its "
                              f"life of {board.life(mage)}.")

@@ -29,7 +29,15 @@ step broke as a :class:`Violation` (seed, step, rule).  The rules checked, each 
   each one destroyed adds its mana cost to the other side's tally exactly once, and each
   Dummy Mage creature destroyed goes to its discard pile once;
 * ``game-end`` -- the game ends exactly when a mage's damage reaches its life or the
-  alternate ending's condition holds, and names the right winner.
+  alternate ending's condition holds, and names the right winner;
+* ``traits`` -- the traits and conditions of the later sets, across steps: each upkeep a
+  Living non-Plant object's Bleed markers deal their damage (those regeneration removed
+  aside); a Stuck creature gets one escape roll per marker at the end of its Action Phase, and
+  no conjuration or Uncontainable creature is ever Stuck; Corrode markers never take armor
+  below 0 (never more markers than armor) and never sit on an Incorporeal object; a creature's
+  attack never targets an Invisible object, nor an Obscured one more than a zone away; Rage
+  tokens never exceed the Rage +X of their creature; Tainted markers count 3 damage each
+  toward destruction and the end of the game (in ``destroyed`` and ``game-end``).
 
 :func:`check_games` plays many seeded games (with the simulator's scripted opponents and a
 random one) under the checker.  Pure apart from the games it plays: no files, no printing.
@@ -49,7 +57,7 @@ from solo.prompts import Prompter, Question
 from solo.rounds import RoundState, Stage
 
 RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
-         "destroyed", "game-end")
+         "destroyed", "game-end", "traits")
 
 
 @dataclass(frozen=True)
@@ -79,7 +87,8 @@ def _hinders(board: Board, mover: Piece, zone: str) -> bool:
     """Whether an enemy in ``zone`` hinders ``mover`` (the codex's Hinder entry).  Written
     here again on purpose, like :func:`_active`: the checker must not share a fault with
     :func:`solo.automaton.hinders`."""
-    if board.has_trait(mover, "Elusive"):
+    if board.has_trait(mover, "Elusive") or board.has_trait(mover, "Invisible") \
+            or board.has_trait(mover, "Unstoppable"):
         return False
     flying = board.flying(mover)
     for e in board.enemies_of(mover.side):
@@ -99,9 +108,14 @@ def _active(board: Board, side: str) -> list[Piece]:
     return [c for c in board.side_creatures(side) if c.active and c.conditions.get("Banish", 0) <= 0]
 
 
+def _wounds(p: Piece) -> int:
+    """Damage plus 3 a Tainted marker (the codex's Tainted entry), counted here again."""
+    return p.damage + 3 * p.conditions.get("Tainted", 0)
+
+
 def _alive(board: Board, p: Piece) -> bool:
     life = board.life(p)
-    return life <= 0 or p.damage < life or board.has_trait(p, "Indestructible")
+    return life <= 0 or _wounds(p) < life or board.has_trait(p, "Indestructible")
 
 
 class Checker:
@@ -150,6 +164,7 @@ class Checker:
             self._check_upkeep(step, before, after)
         self._check_changes(step, before, after)
         self._check_destroyed(step, before, after)
+        self._check_traits(step, before, after)
         self._check_end(after)
 
     def saw(self, rule: str) -> None:
@@ -247,11 +262,17 @@ class Checker:
                 self.fail("conditions", f"{ident} keeps {new.conditions['Daze']} Daze after its "
                           f"Action Phase (it gained {gained.get('Daze', 0)} during it)")
             escapes = [e for e in step.events if e.piece == ident and e.kind == "escape"]
-            expected = old.conditions.get("Cripple", 0) + gained.get("Cripple", 0)
-            freed = sum(e.removed.get("Cripple", 0) for e in escapes)
-            if len(escapes) != expected or new.conditions.get("Cripple", 0) != expected - freed:
-                self.fail("conditions", f"{ident} had {expected} Cripple marker(s) at the end of "
-                          f"its Action Phase and {len(escapes)} escape roll(s)")
+            for cond in ("Cripple", "Stuck"):
+                rolls = [e for e in escapes if e.text.split(":")[0].endswith(
+                    ("Crippled" if cond == "Cripple" else "Stuck", f"a {cond}"))]
+                expected = old.conditions.get(cond, 0) + gained.get(cond, 0)
+                freed = sum(e.removed.get(cond, 0) for e in escapes)
+                if expected and cond == "Stuck":
+                    self.saw("traits")
+                if len(rolls) != expected or new.conditions.get(cond, 0) != expected - freed:
+                    self.fail("traits" if cond == "Stuck" else "conditions",
+                              f"{ident} had {expected} {cond} marker(s) at the end of its Action "
+                              f"Phase and {len(rolls)} escape roll(s)")
 
     def _check_upkeep(self, step: Step, before: Board, after: Board) -> None:
         for e in step.events:
@@ -271,7 +292,8 @@ class Checker:
                           f"lost {e.removed.get('Burn', 0)} marker(s) for {blanks} blank(s)")
 
     # -- movement ------------------------------------------------------------------------------
-    def _check_path(self, mover: Piece, board: Board, path: list[str]) -> bool:
+    def _check_path(self, mover: Piece, board: Board, path: list[str],
+                    climbed: str | None = None) -> bool:
         geo = board.geometry()
         flying = board.flying(mover)
         here = mover.zone
@@ -279,7 +301,11 @@ class Checker:
             if not board.arena.adjacent(here, z):
                 self.fail("movement", f"{mover.id} jumps from {here} to {z}")
                 return False
-            if geo.blocked(here, z, flying):
+            over = [w.id for w in geo.walls_between(here, z)]
+            if climbed is not None and len(path) == 1 and over == [climbed] \
+                    and board.has_trait(mover, "Climbing") and board.is_corporeal(board.get(climbed)):
+                self.saw("traits")  # a Climbing creature's full action over a Corporeal wall
+            elif geo.blocked(here, z, flying):
                 self.fail("movement", f"{mover.id} crosses a Passage Blocked wall from {here} to {z}")
                 return False
             here = z
@@ -294,9 +320,15 @@ class Checker:
         path = list(d.data.get("path") or [])
         if path:
             self.saw("movement")
-        if not self._check_path(old, before, path):
+        # Activated before it moves: Slam became Daze and Knockdown ended, so it flies again
+        # (over walls too).
+        moving = before.copy()
+        mover = moving.get(old.id)
+        for lifted in ("Slam", "Knockdown"):
+            mover.conditions.pop(lifted, None)
+        if not self._check_path(mover, moving, path, d.data.get("climbed")):
             return
-        self._check_passage(old, before, [old.zone, *path], d)
+        self._check_passage(mover, moving, [old.zone, *path], d)
         if path and before.has_trait(old, "Rooted"):
             self.fail("movement", f"{old.id} cannot move ({old.card}) but moves")
         if len(path) > 1 and before.has_trait(old, "Lumbering"):
@@ -314,11 +346,6 @@ class Checker:
             limit = 0
         if len(path) > limit:
             self.fail("movement", f"{old.id} moves {len(path)} zones for a {d.action}")
-        moving = before.copy()
-        mover = moving.get(old.id)
-        # Activated before it moves: Slam became Daze and Knockdown ended, so it flies again.
-        for lifted in ("Slam", "Knockdown"):
-            mover.conditions.pop(lifted, None)
         if path and _hinders(moving, mover, mover.zone) and len(path) > 1:
             self.fail("movement", f"{old.id} leaves a zone where it is hindered and goes on")
         for i, z in enumerate(path[:-1]):
@@ -394,16 +421,77 @@ class Checker:
             if unknown:
                 self.fail("changes", f"{p.id} carries unknown markers {unknown}")
 
+    def _check_traits(self, step: Step, before: Board, after: Board) -> None:
+        from solo.board import Conjuration
+
+        ready = step.label == f"round {step.round}: ready stage"
+        for old in before.pieces():
+            new = after.find(old.id)
+            bleed = old.conditions.get("Bleed", 0)
+            if ready and new is not None and bleed:
+                self.saw("traits")
+                stopped = sum(e.removed.get("Bleed", 0) for e in step.events
+                              if e.piece == old.id and e.kind == "regenerate")
+                hurt = sum(e.damage for e in step.events if e.piece == old.id and e.kind == "bleed")
+                card = before.card_of(old)
+                plant = card is not None and "Plant" in card.subtypes
+                should = 0 if (not before.is_living(old) or plant or isinstance(old, Conjuration)
+                               or before.has_trait(old, "Indestructible")) else bleed - stopped
+                if hurt != should:
+                    self.fail("traits", f"{old.id} bled {hurt} for {bleed} Bleed marker(s) "
+                              f"({stopped} removed by regeneration)")
+        for p in after.pieces():
+            corrode = p.conditions.get("Corrode", 0)
+            if corrode:
+                self.saw("traits")
+                if after.has_trait(p, "Incorporeal"):
+                    self.fail("traits", f"{p.id} is Incorporeal but carries Corrode")
+                elif corrode > after.base_armor(p):
+                    self.fail("traits", f"{p.id} has {corrode} Corrode for {after.base_armor(p)} armor")
+            if p.conditions.get("Stuck", 0) and (isinstance(p, Conjuration)
+                                                 or after.has_trait(p, "Uncontainable")):
+                self.fail("traits", f"{p.id} is Stuck, but Stuck cannot hold it")
+            rage = p.conditions.get("Rage", 0)
+            if rage:
+                self.saw("traits")
+                cap_ = max((int(t.split("+")[-1]) for t in after.traits(p)
+                            if t.lower().startswith("rage +") and t.split("+")[-1].strip().isdigit()),
+                           default=0)
+                if rage > cap_:
+                    self.fail("traits", f"{p.id} has {rage} Rage tokens, more than Rage +{cap_}")
+        for res in step.results:
+            if res.zone is not None:
+                continue
+            for s in res.strikes:
+                if s.role != "attack" or s.attacker is None:
+                    continue
+                attacker, target = before.find(s.attacker), before.find(s.target)
+                if attacker is None or target is None or attacker.is_mage \
+                        or isinstance(attacker, Conjuration):
+                    continue  # spells and walls are not creature attacks
+                self.saw("traits")
+                if before.has_trait(target, "Invisible"):
+                    self.fail("traits", f"{attacker.id} attacks {target.id}, which is Invisible")
+                moved = after.find(s.attacker)
+                where = moved.zone if moved is not None else attacker.zone
+                if before.has_trait(target, "Obscured") and before.distance(where, target.zone) > 1:
+                    self.fail("traits", f"{attacker.id} attacks {target.id}, Obscured, from "
+                              f"{before.distance(where, target.zone)} zones away")
+
     def _check_destroyed(self, step: Step, before: Board, after: Board) -> None:
         for p in [*after.creatures, *after.conjurations]:
             if not _alive(after, p):
                 self.fail("destroyed", f"{p.id} has {p.damage} damage of {after.life(p)} life "
                           "but stays on the board")
         killed: dict[str, str | None] = {}
+        obliterated: set[str] = set()
         for res in step.results:
             for s in res.strikes:
                 if s.destroyed:
                     killed[s.target] = s.side
+                    if s.obliterate:
+                        obliterated.add(s.target)
+        dissipated = {e.piece for e in step.events if e.kind == "dissipate"}
         expected = {"dm": 0, "ym": 0}
         discarded = 0
         for old in before.creatures:
@@ -412,9 +500,11 @@ class Checker:
             credit = killed.get(old.id, "ym" if old.side == "dm" else "dm")
             if old.id not in killed and step.who == "ym" and old.side == "dm":
                 credit = "ym"  # your spell destroyed it
+            if old.id in dissipated and old.id not in killed:
+                credit = None  # its own Dissipate tokens ran out: nobody destroyed it
             if credit in ("dm", "ym") and credit != old.side:
                 expected[credit] += before.cost(old)
-            if old.side == "dm":
+            if old.side == "dm" and old.id not in obliterated and not old.conditions.get("Zombie"):
                 discarded += 1
         if killed or len(after.creatures) < len(before.creatures):
             self.saw("destroyed")
@@ -430,7 +520,7 @@ class Checker:
 
     def _check_end(self, after: Board) -> None:
         dm, ym = after.mages["dm"], after.mages["ym"]
-        ym_down, dm_down = ym.damage >= after.life(ym), dm.damage >= after.life(dm)
+        ym_down, dm_down = _wounds(ym) >= after.life(ym), _wounds(dm) >= after.life(dm)
         alt = (self.game.settings.alternate_end and not after.decks.get("creature")
                and not after.side_creatures("dm"))
         should = ym_down or dm_down or alt
@@ -498,11 +588,28 @@ class Report:
 
 
 def random_sets(count: int, first_seed: int = 1) -> list:
-    """``count`` deck sets made by ``solo deck random --seed N``, N from ``first_seed``."""
-    from solo.decks import random_set
+    """``count`` deck sets made by ``solo deck random --seed N``, N from ``first_seed``, whose
+    creature decks are then drawn again from every creature of the catalog (all of them, "...
+    Only" ones too, at most 3 copies, one of a Legendary), so that whole games meet every
+    creature's traits."""
+    from solo.catalog import get_catalog
+    from solo.decks import DECK_SIZES, random_set
     from solo.dice import SeededSource
 
-    return [random_set(SeededSource(n), name=f"Random {n}") for n in range(first_seed, first_seed + count)]
+    everyone = get_catalog().cards("Creature")
+    out = []
+    for n in range(first_seed, first_seed + count):
+        ds = random_set(SeededSource(n), name=f"Random {n}")
+        rnd = random.Random(n)
+        deck: dict[str, int] = {}
+        while sum(deck.values()) < DECK_SIZES["creature"]:
+            card = rnd.choice(everyone)
+            limit = 1 if card.has("Legendary") else 3
+            if deck.get(card.name, 0) < limit:
+                deck[card.name] = deck.get(card.name, 0) + 1
+        ds.decks["creature"] = deck
+        out.append(ds)
+    return out
 
 
 #: Walls of yours that games may start with: two that block passage, two that attack it.

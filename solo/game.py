@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from solo import automaton, combat, turns, upkeep
+from solo import automaton, combat, targeting, turns, upkeep
 from solo import board as board_mod
 from solo.board import Board, Creature, Piece, from_dict as board_from_dict, new_board
 from solo.catalog import SPELL_DECKS, get_catalog
@@ -362,8 +362,9 @@ class Game:
                  + ("the Dummy Mage." if b.initiative == "dm" else "you.")]
         for c in b.creatures:
             c.active = True
-        combat.reset_defenses(b)
+        disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
+        lines += [f"Reset: remove one Disable marker from {self._name(b.get(i))}." for i in disabled]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
         events = upkeep.upkeep(b, self.dice, "dm") + upkeep.upkeep(b, self.dice, "ym")
         lines += [f"Upkeep: {e.text}" for e in events] or ["Upkeep: nothing to resolve on either side."]
@@ -635,6 +636,9 @@ class Game:
                    and a.dice is not None  # no dice: an ability of the card, not an attack
                    and (a.action == "quick" or not moved)]
         objs = self._their_objects(actor.zone)
+        # Nothing of its side that cannot be targeted at all from here (Invisible; Obscured
+        # from afar); walls are left to the attack (Indirect ones ignore them).
+        objs = [p for p in objs if targeting.can_target(b, actor.zone, p, indirect=True)]
         if not typed and attacks:  # rolled here: only what its attacks reach from where it is
             objs = [p for p in objs
                     if any(automaton.can_reach(b, actor, a, actor.zone, p) for a in attacks)]
@@ -664,11 +668,40 @@ class Game:
                                     if isinstance(a.dice, int) else ""), a.name)
                           for a in attacks), default=attacks[0].name))
                 attack = next(a for a in attacks if a.name == name)
+            guard = automaton.interceptor(b, actor, attack, actor.zone, target)
+            intercepted: list[str] = []
+            if guard is not None:  # the Dummy Mage's guards always Intercept
+                assert isinstance(guard, Creature)
+                guard.guarding = False
+                intercepted = [f"{automaton.cap(self._name(guard))} Intercepts your ranged attack "
+                               f"on {self._name(target)}: it is the target instead; remove its "
+                               "guard marker."]
+                target = guard
             if not isinstance(attack.dice, int):  # "X" dice: the card says how many
                 return [f"{attack.name} rolls as many dice as its card says: roll them and "
                         "report the damage."] + self._typed_attack(actor, target, attack, moved)
-            return self._put(combat.resolve_attack(b, actor, attack, target, self.dice, moved=moved))
+            second = self._sweep_target(actor, attack, target)
+            return intercepted + self._put(combat.resolve_attack(b, actor, attack, target,
+                                                                 self.dice, moved=moved,
+                                                                 sweep_target=second))
         return self._typed_attack(actor, target, attacks[0] if attacks else None)
+
+    def _sweep_target(self, actor: Piece, attack, target: Piece) -> Piece | None:
+        """The second, different target of your Sweeping attack: another of its objects in the
+        target's zone that the attack reaches (asked when there is one; you may decline)."""
+        if not attack.has("Sweeping"):
+            return None
+        b = self.board
+        others = [p for p in self._their_objects(target.zone) if p.zone == target.zone
+                  and p.id != target.id and automaton.can_reach(b, actor, attack, actor.zone, p)]
+        if not others:
+            return None
+        choices = tuple(Choice(f"{self._name(p)} ({p.damage}/{b.life(p)})", p.id) for p in others)
+        picked = self.ask(Question("turn.attack.sweep", "select",
+                                   "Sweeping: which other object did the second attack target?",
+                                   choices + (Choice("None (no second attack)", "none"),),
+                                   default=choices[0].value))
+        return None if picked == "none" else b.get(picked)
 
     def _typed_attack(self, attacker: Piece, target: Piece, attack, moved: bool = False) -> list[str]:
         """You rolled the attack dice: the attack goes through :mod:`solo.combat` like a rolled

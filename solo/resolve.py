@@ -49,6 +49,8 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        attacker if reversed_ else target, source,
                                        moved=plan.moved, is_spell=plan.is_spell,
                                        first_strike=plan.first, reactions=not reversed_,
+                                       sweep_target=board.find(plan.sweep)
+                                       if plan.sweep and not reversed_ else None,
                                        use_defense=False if reversed_ else
                                        ask_defense if ask_defense is not None else True)
     applied = combat.apply(board, result)
@@ -81,6 +83,12 @@ def mirror_lines(board: Board, result) -> list[str]:
             counts = {c: st.conditions.count(c) for c in dict.fromkeys(st.conditions)}
             marks = ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
             lines.append(f"Put on {who}: {marks}.")
+        if st.acid:
+            lines.append(f"Put {st.acid} direct acid damage on {who} (Corrode on no armor).")
+        if st.extinguished:
+            lines.append(f"Remove every Burn marker from {who} (Extinguish).")
+        if st.rage:
+            lines.append(f"Put a Rage token on {who}.")
         if st.push is not None and st.push.to != st.push.start:
             lines.append(f"Push {who} {st.push.direction} from {st.push.start} to {st.push.to}.")
         if st.healed and st.attacker:

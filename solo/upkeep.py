@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solo.board import Board, Creature, Mage, Piece
-from solo.catalog import trait_value
-from solo.combat import (ROUND_EFFECTS, cap, can_heal, destroy_if_dead, heal, name_of, reset_defenses,
-                         take_damage)
+from solo.catalog import trait_max, trait_value
+from solo.combat import (ROUND_EFFECTS, cap, can_heal, condition_block, destroy_if_dead, heal,
+                         lose_rage, name_of, reset_defenses, take_damage)
 from solo.dice import DiceSource, tally
 
 __all__ = ["Event", "Outcome", "upkeep", "activate", "end_action_phase", "end_round",
@@ -26,7 +26,8 @@ class Event:
 
     piece: str  # object id ("dm" / "ym" for the mages)
     card: str
-    kind: str  # regenerate, burn, rot, upkeep-cost, destroyed, defeated, condition-ends, escape
+    kind: str  # regenerate, burn, rot, bleed, dissipate, upkeep-cost, destroyed, defeated,
+    #            condition-ends, escape, guard, reminder
     text: str
     dice: list[str] = field(default_factory=list)  # attack-die faces rolled
     rolls: list[int] = field(default_factory=list)  # effect-die results
@@ -78,9 +79,11 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
 
     For each object, in board order: Upkeep +X costs (the Dummy Mage pays nothing, see
     docs/rulings.md; for your side a reminder only), Regenerate X, then Burn (one attack die
-    per marker, every number is direct damage, a blank removes one marker) and Rot (1 direct
-    damage per marker).  Regenerate comes first: see docs/rulings.md.  An object whose damage
-    reaches its life is destroyed (credited to the other side's tally).
+    per marker, every number is direct damage, a blank removes one marker), Rot and Bleed (1
+    direct damage per marker each), then Dissipate (one token less; the last one destroys it).
+    Regenerate comes first, and each point of it removes a Bleed marker before it heals
+    damage: see docs/rulings.md.  An object whose wounds (damage, 3 per Tainted marker) reach
+    its life is destroyed (credited to the other side's tally).
     """
     if side not in ("dm", "ym"):
         raise ValueError(f"side must be 'dm' or 'ym', not {side!r}")
@@ -105,11 +108,20 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 ev("upkeep-cost", f"{name}: pay {what} or destroy it.")
 
         regen = board.regenerate(p)
-        if regen and p.damage > 0:
+        bleed = p.conditions.get("Bleed", 0)
+        if regen and (p.damage > 0 or bleed > 0):
             if can_heal(board, p):
-                healed = heal(board, p, regen)
-                ev("regenerate", f"{name} regenerates {healed} (Regenerate {regen}).",
-                   healed=healed)
+                stop = min(regen, bleed)
+                if stop:
+                    _remove(p, "Bleed", stop)
+                    ev("regenerate", f"{name} spends {stop} of its Regenerate {regen} to remove "
+                       f"{stop} Bleed marker(s).", removed={"Bleed": stop})
+                healed = heal(board, p, regen - stop)  # healing takes a Rage token off
+                if stop and not healed:
+                    lose_rage(p)  # it regenerated all the same
+                if healed:
+                    ev("regenerate", f"{name} regenerates {healed} (Regenerate {regen}).",
+                       healed=healed)
             else:
                 ev("regenerate", f"{name} cannot regenerate (Finite Life).")
 
@@ -143,12 +155,41 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 take_damage(board, p, dmg)
                 ev("rot", f"{name} rots: {dmg} damage.", damage=dmg)
 
+        bleed = p.conditions.get("Bleed", 0)
+        if bleed:
+            why = condition_block(board, p, "Bleed")
+            if why:
+                k = _remove(p, "Bleed")
+                ev("bleed", f"{name} cannot bleed ({why}): remove its {k} Bleed marker(s).",
+                   removed={"Bleed": k})
+            else:
+                dmg = 0 if board.has_trait(p, "Indestructible") else bleed
+                take_damage(board, p, dmg)
+                ev("bleed", f"{name} bleeds: {dmg} direct damage.", damage=dmg)
+
+        dissipate = trait_max(board.traits(p), "Dissipate")
+        if dissipate:
+            left = int(p.extra.get("dissipate", dissipate)) - 1
+            p.extra["dissipate"] = max(0, left)
+            if left <= 0 and not isinstance(p, Mage):
+                ev("dissipate", f"{name} loses its last Dissipate token.")
+                board.remove(p.id)
+                if isinstance(p, Creature) and p.side == "dm":
+                    board.discards.setdefault("creature", []).append(p.card)
+                ev("destroyed", f"{name} is destroyed: remove it from the arena.")
+                continue
+            ev("dissipate", f"{name}: remove one Dissipate token ({max(0, left)} left).")
+
         if isinstance(p, Mage):
-            if p.damage >= board.life(p):
+            if board.wounds(p) >= board.life(p):
                 ev("defeated", f"{cap(name)} has {p.damage} damage, reaching its life of "
                    f"{board.life(p)}.")
         elif destroy_if_dead(board, p, _other(p.side)):
-            ev("destroyed", f"{name} is destroyed: remove it from the arena.")
+            if p.has_condition("Zombie"):
+                ev("destroyed", f"{name} is destroyed and, a Zombie, obliterated: remove it "
+                   "from the game.")
+            else:
+                ev("destroyed", f"{name} is destroyed: remove it from the arena.")
     return events
 
 
@@ -188,16 +229,28 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
             events.append(Event(piece.id, piece.card, "condition-ends",
                                 f"{name}: remove {k} {cond} marker(s) (end of its Action Phase).",
                                 removed={cond: k}))
-    for _ in range(piece.conditions.get("Cripple", 0)):
-        r = source.d12(f"Cripple escape roll for {name}")
-        if r >= 7:
-            _remove(piece, "Cripple", 1)
-            events.append(Event(piece.id, piece.card, "escape",
-                                f"{name} escapes a Cripple: effect die {r} (7 or more): "
-                                "remove one Cripple marker.", rolls=[r], removed={"Cripple": 1}))
+    for cond, stays in (("Cripple", "Crippled"), ("Stuck", "Stuck")):
+        for _ in range(piece.conditions.get(cond, 0)):
+            r = source.d12(f"{cond} escape roll for {name}")
+            if r >= 7:
+                _remove(piece, cond, 1)
+                events.append(Event(piece.id, piece.card, "escape",
+                                    f"{name} escapes a {cond}: effect die {r} (7 or more): "
+                                    f"remove one {cond} marker.", rolls=[r], removed={cond: 1}))
+            else:
+                events.append(Event(piece.id, piece.card, "escape",
+                                    f"{name} stays {stays}: effect die {r} (6 or less).",
+                                    rolls=[r]))
+    if isinstance(piece, Creature) and board.has_trait(piece, "Vigilant") and not piece.guarding \
+            and board.find(piece.id) is not None and not board.incapacitated(piece):
+        if piece.side == "dm":
+            piece.guarding = True
+            events.append(Event(piece.id, piece.card, "guard",
+                                f"{name} is Vigilant: put a guard marker on it."))
         else:
-            events.append(Event(piece.id, piece.card, "escape",
-                                f"{name} stays Crippled: effect die {r} (6 or less).", rolls=[r]))
+            events.append(Event(piece.id, piece.card, "reminder",
+                                f"{name} is Vigilant: you may put a guard marker on it now "
+                                "(solo leaves it off unless you edit the board)."))
     used = piece.extra.pop("once_used", None) or []
     for cond in used:
         k = _remove(piece, cond)
@@ -238,7 +291,7 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     """
     t = tally_of(board)
     dm, ym = board.mages["dm"], board.mages["ym"]
-    dm_down, ym_down = dm.damage >= board.life(dm), ym.damage >= board.life(ym)
+    dm_down, ym_down = board.wounds(dm) >= board.life(dm), board.wounds(ym) >= board.life(ym)
     if ym_down and dm_down:
         return Outcome("draw", "both mages reached their life at once: a draw", t)
     if ym_down:

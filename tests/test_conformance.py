@@ -97,8 +97,8 @@ def test_it_catches_a_double_count_in_the_tally(monkeypatch):
 
     real = combat.destroy_if_dead
 
-    def twice(board, p, credit=None):
-        gone = real(board, p, credit)
+    def twice(board, p, credit=None, obliterate=False):
+        gone = real(board, p, credit, obliterate)
         if gone and credit in ("dm", "ym") and credit != p.side:
             board.extra["tally"][credit] += board.cost(p)
         return gone
@@ -157,3 +157,94 @@ def test_a_slammed_flyer_flies_again_once_activated_and_is_not_hindered_by_walke
             break
     assert step.decision.data.get("path") == ["B3", "C3"]
     assert not checker.violations, checker.violations
+
+
+# -- the traits rule: scenes that break it on purpose ---------------------------------------------
+
+def _scene(setup, steps=60, until=None):
+    """A seeded game with ``setup(board)`` applied, played under the checker (you pass and are
+    done) until ``until(step)`` or ``steps`` steps; the checker."""
+    from solo.game import Game, Settings
+    from solo.prompts import RulePrompter
+
+    game = Game.new(Settings(seed=3, name="t"))
+    setup(game.board)
+    game.prompter = RulePrompter({"quickcast.you": "pass", "turn.actor": "done"})
+    checker = conformance.Checker(game, "scene")
+    for _ in range(steps):
+        checker.before()
+        step = game.play_one()
+        checker.after(step)
+        if game.over or (until is not None and step is not None and until(step)):
+            break
+    return checker
+
+
+def _bleeding(board):
+    board.add_creature("Timber Wolf", "dm", "A1", conditions={"Bleed": 2})
+
+
+def _round_2(step):
+    return step.label == "round 2: ready stage"
+
+
+def test_bleed_that_hurts_passes_the_checker():
+    c = _scene(_bleeding, until=_round_2)
+    assert not c.violations and c.checked.get("traits", 0) > 0
+
+
+def test_it_catches_bleed_that_never_hurts(monkeypatch):
+    real = upkeep.condition_block
+    monkeypatch.setattr(upkeep, "condition_block",
+                        lambda board, p, c: "broken" if c == "Bleed" else real(board, p, c))
+    c = _scene(_bleeding, until=_round_2)
+    assert "traits" in {v.rule for v in c.violations}
+
+
+def _stuck(board):
+    board.add_creature("Timber Wolf", "dm", "A1", conditions={"Stuck": 3})
+
+
+def test_it_catches_a_stuck_creature_without_its_escape_rolls(monkeypatch):
+    real = upkeep.end_action_phase
+
+    def no_escape(board, piece, source, daze_at_start=None):
+        stuck = piece.conditions.pop("Stuck", 0)
+        events = real(board, piece, source, daze_at_start)
+        if stuck:
+            piece.conditions["Stuck"] = stuck
+        return events
+
+    assert not _scene(_stuck, until=_round_2).violations
+    monkeypatch.setattr(upkeep, "end_action_phase", no_escape)
+    assert "traits" in {v.rule for v in _scene(_stuck, until=_round_2).violations}
+
+
+def _stalker_next_to_a_wolf(board):
+    board.mages["ym"].zone = "D3"
+    board.add_creature("Invisible Stalker", "ym", "A1")
+    board.add_creature("Timber Wolf", "dm", "A1")
+
+
+def test_it_catches_an_attack_on_the_invisible(monkeypatch):
+    assert not _scene(_stalker_next_to_a_wolf, until=_round_2).violations
+    monkeypatch.setattr(automaton, "can_target", lambda board, zone, target, indirect=False: True)
+    assert "traits" in {v.rule for v in _scene(_stalker_next_to_a_wolf, until=_round_2).violations}
+
+
+def test_a_slammed_flyer_flies_over_a_passage_attacks_wall_once_activated():
+    """Found by the 3,000-game run on the whole catalog: the checker judged the flight over a
+    Wall of Thorns with the flyer still Slammed (grounded), and missed the wall's attack; the
+    creature is activated (Slam becomes Daze) before it moves, so it flies over.  The engine was
+    right, the checker is fixed."""
+    def setup(b):
+        b.mages["ym"].zone, b.mages["dm"].zone = "C3", "B1"
+        b.add_creature("Crusader Griffin", "dm", "A3", conditions={"Slam": 1})
+        b.add_conjuration("Wall of Thorns", "ym", "A3", border="B3")
+
+    def moved(step):
+        return step.decision is not None and step.decision.data.get("path")
+
+    c = _scene(setup, until=moved)
+    assert c.game.board.creatures[0].zone != "A3", "the griffin never moved"
+    assert not c.violations, c.violations
