@@ -95,11 +95,16 @@ def test_spells_levels_come_from_their_note(fake_terms):
 
 def test_equipment_and_conjurations_are_yours(catalog):
     for name in ("Fog Bank", "Wall of Thorns", "Mana Crystal", "Dragonscale Hauberk"):
-        c = cov.coverage(catalog.get(name))
-        assert c.level == "yours" and c.by_hand, name
+        assert cov.coverage(catalog.get(name)).level == "yours", name
+    # Fully applied by solo: nothing left to do by hand.
+    assert cov.coverage(catalog.get("Fog Bank")).by_hand == []
+    hauberk = cov.coverage(catalog.get("Dragonscale Hauberk"))
+    assert hauberk.by_hand == [] and "Armor +2" in hauberk.does and "Flame -2" in hauberk.does
+    # Text solo does not apply is an instruction.
+    assert cov.coverage(catalog.get("Wall of Thorns")).by_hand
+    assert cov.coverage(catalog.get("Mana Crystal")).by_hand
     assert "Line of Sight" in cov.coverage(catalog.get("Fog Bank")).does
     assert "passage attacks" in cov.coverage(catalog.get("Wall of Thorns")).does
-    assert "equipment" in cov.coverage(catalog.get("Dragonscale Hauberk")).does
 
 
 def test_sets_short_and_full_names():
