@@ -231,6 +231,9 @@ def _quickcast_summon(board: Board) -> Decision:
     d.instructions.append(f"{_taken('creature', c.card, drawn)} Put it in {c.zone} with "
                           f"the Dummy Mage, with an inactive action marker (it becomes active at the "
                           f"next Reset). Its id is {c.id}.")
+    from solo import mages
+
+    d.instructions += mages.after_summon(board, c)
     by_hand = cov.by_hand if cov is not None else []
     if by_hand:  # nothing ignored in silence: what solo leaves to the person, said here
         d.data["card_by_hand"] = by_hand

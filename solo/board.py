@@ -17,7 +17,7 @@ from pathlib import Path
 
 from solo.arena import Arena, Geometry, Wall
 from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, Defense, get_catalog,
-                          parse_trait, trait_max)
+                          parse_trait, trait_max, trait_value)
 from solo.errors import InvalidInput, describe_os_error, read_text
 
 FORMAT = "solo-board/1"
@@ -276,6 +276,8 @@ class Board:
         for note in self.gear(p):
             base += note.get("traits", [])
             base += [f"{k.capitalize()} +{note[k]}" for k in ("melee", "ranged") if note.get(k)]
+        if p.extra.get("pet") and p.side == "dm" and p.zone == self.mages["dm"].zone:
+            base.append("Melee +1")  # a Pet in its mage's zone (solo.mages)
         lost: set[str] = set()
         for g in self._grants(p):
             base += g.get("traits", [])
@@ -313,6 +315,7 @@ class Board:
             card = self.card_of(p)
             base = p.stats.get("life", card.life if card and card.life is not None else 0)
         growth = 3 * max(0, p.conditions.get("Growth", 0))  # Innate Life +3 a Growth marker
+        growth += trait_value(p.traits, "Innate Life") or 0  # gained: a Pet's 3 more life
         return base + growth + sum(g.get("life", 0) for g in self._grants(p))
 
     def remaining_life(self, p: Piece) -> int:
@@ -323,6 +326,7 @@ class Board:
         card = self.card_of(p)
         base = p.stats.get("armor", card.armor if card and card.armor is not None else 0)
         base += sum(int(note.get("armor", 0)) for note in self.gear(p))
+        base += trait_value(p.traits, "Armor") or 0  # gained: a veteran badge, a Pet
         return max(0, base + sum(g.get("armor", 0) for g in self._grants(p)))
 
     def armor(self, p: Piece) -> int:

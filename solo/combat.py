@@ -139,6 +139,8 @@ class Strike:
     acid: int = 0
     #: Burn markers an Extinguish attack removed from the target
     extinguished: int = 0
+    #: damage the Dummy Mage Wizard's Voltaric Shield cancelled (solo.mages)
+    shielded: int = 0
     #: Rage tokens the target gains (it was damaged by an enemy creature)
     rage: int = 0
     #: a kill by this strike is an obliteration (Devour; a Zombie marker)
@@ -955,6 +957,15 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
     if damage and work.has_trait(target, "Indestructible"):
         damage = 0
         s.steps.append(f"  {tname} is Indestructible: it takes no damage.")
+    if damage:
+        from solo import mages
+
+        kept, line = mages.shield(work, target, damage)
+        if line:
+            s.shielded = damage - kept
+            damage = kept
+            s.steps.append(line)
+            work.mages["dm"].extra.pop(mages.SHIELD_USED, None)  # set when the strike is put on
     s.damage = damage
     _extinguish(work, s, target, traits)
     if (_has(traits, "Devour") and is_creature(target) and work.is_corporeal(target)) \
@@ -1190,6 +1201,10 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     t = board.find(s.target)
     if t is None:
         return []
+    if s.shielded:
+        from solo import mages
+
+        board.mages["dm"].extra[mages.SHIELD_USED] = board.round
     if s.defense_index is not None:
         used = t.extra.setdefault("defense_used", {})
         key = str(s.defense_index)
@@ -1228,6 +1243,10 @@ def apply(board: Board, result: AttackResult) -> Applied:
                                  "(it goes to no discard pile).")
             else:
                 out.lines.append(f"Remove {card} ({gone}) from the arena: it is destroyed.")
+            if hit is not None:
+                from solo import mages
+
+                out.lines += mages.after_destroy(board, board.find(s.attacker or ""), hit, s.melee)
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:

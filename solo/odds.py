@@ -121,8 +121,13 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
 
     # A state: (wounds on the target, Defense uses spent, conditions placed so far, Corrode
     # markers placed so far).
-    State = tuple[int, int, frozenset[str], int]
-    states: dict[State, Fraction] = {(board.wounds(target), 0, frozenset(), 0): Fraction(1)}
+    # The Dummy Mage Wizard's Voltaric Shield (solo.mages): its first damage a round loses 3.
+    from solo import mages
+
+    shield = target.id == "dm" and board.mages["dm"].card == "Wizard" \
+        and board.mages["dm"].extra.get(mages.SHIELD_USED) != board.round
+    State = tuple[int, int, frozenset[str], int, bool]
+    states: dict[State, Fraction] = {(board.wounds(target), 0, frozenset(), 0, shield): Fraction(1)}
     ended: dict[frozenset[str], Fraction] = {}  # the target destroyed: placed so far
     expected = Fraction(0)
     killed = Fraction(0)
@@ -144,30 +149,33 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
             killed += p
             ended[placed] = ended.get(placed, Fraction(0)) + p
 
-        for (wounds, uses, placed, corroded), p in states.items():
+        for (wounds, uses, placed, corroded, shielded), p in states.items():
             go = p
             if dazed and (first or not zone):  # a zone attack checks its Daze once
-                put((wounds, uses, placed, corroded), go / 2)
+                put((wounds, uses, placed, corroded, shielded), go / 2)
                 go -= go / 2
             if immune:
-                put((wounds, uses, placed, corroded), go)
+                put((wounds, uses, placed, corroded, shielded), go)
                 continue
             if chosen is not None and (chosen[1].uses == "unlimited"
                                        or used_before + uses < int(chosen[1].uses)):
                 avoid = go * _d12_at_least(chosen[1].roll - dmod)
                 uses += 1
-                put((wounds, uses, placed, corroded), avoid)
+                put((wounds, uses, placed, corroded, shielded), avoid)
                 go -= avoid
             if first:
                 hit_first += go
-            for amount, q in dist:
+            for rolled, q in dist:
                 r = go * q
+                amount, still = rolled, shielded
+                if shielded and rolled > 0:
+                    amount, still = max(0, rolled - 3), False
                 expected += r * amount
                 if amount > 0 and dies(wounds + amount):  # destroyed: no effect roll
                     end(placed, r)
                     continue
                 if not effects_apply:
-                    put((wounds + amount, uses, placed, corroded), r)
+                    put((wounds + amount, uses, placed, corroded, still), r)
                     continue
                 for conds, c in rows:
                     got, room, acid, tainted = set(), max(0, armor_now - corroded), 0, 0
@@ -188,10 +196,10 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
                     if dies(after) and (amount or acid or tainted):
                         end(key_placed, r * c)
                     else:
-                        put((after, uses, key_placed, corroded + new_corrode), r * c)
+                        put((after, uses, key_placed, corroded + new_corrode, still), r * c)
         states = nxt
     chance: dict[str, Fraction] = {}
-    finals = [(placed, p) for (_, _, placed, _), p in states.items()] + list(ended.items())
+    finals = [(placed, p) for (_, _, placed, _, _), p in states.items()] + list(ended.items())
     for placed, p in finals:
         for cond in placed:
             chance[cond] = chance.get(cond, Fraction(0)) + p

@@ -88,6 +88,11 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
     if side not in ("dm", "ym"):
         raise ValueError(f"side must be 'dm' or 'ym', not {side!r}")
     events: list[Event] = []
+    if side == "ym":  # the Dummy Mage Necromancer's Plague Master, on your poisoned objects
+        from solo import mages
+
+        for p, text in mages.plague(board):
+            events.append(Event(p.id, p.card, "plague", text, damage=1))
     for p in _objects(board, side):
         name = name_of(board, p)
 
