@@ -35,8 +35,14 @@ RESTRAINING = ("Cripple",)
 CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth", "Knockdown",
               "Rot", "Slam", "Sleep", "Stuck", "Stun", "Tainted", "Taunt", "Vine", "Weak",
               "Zombie")
+#: Round effects of the other incantations the Dummy Mage casts (solo.spells; they end with the
+#: round like Battle Fury and Charge).
+SPELL_ROUND_MARKERS = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike", "Sniper Shot",
+                       "Flame Strike", "Lightning Strike", "Bloodthirsty Strike", "Whirling Strike",
+                       "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy",
+                       "Smite")
 MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
-                        "Grapple", "Snatch")  # the last two: attack effects kept as reminders
+                        "Grapple", "Snatch") + SPELL_ROUND_MARKERS  # Grapple, Snatch: attack reminders
 
 
 class BoardError(InvalidInput):
@@ -225,6 +231,39 @@ class Board:
             card = self.cat.find(name)
             if card is not None and card.dm.get("grants"):
                 out.append(card.dm["grants"])
+        out += self._zone_grants(p)
+        return out
+
+    def _zone_grants(self, p: Piece) -> list[dict]:
+        """What zone enchantments and auras give ``p`` (a note's ``zone_grants``: its side
+        ``friendly`` to the caster, ``restrictions`` Living / Corporeal / Non-Mage, ``others``
+        for "every other creature in the bearer's zone")."""
+        if isinstance(p, Conjuration):
+            return []
+        out = []
+        sources: list[tuple[str, str, str]] = []  # (enchantment, caster's side, bearer id)
+        for name in (self.extra.get("zone_enchantments") or {}).get(p.zone, []):
+            sources.append((name, "dm", ""))
+        for q in self.pieces():
+            if q.zone == p.zone and q.enchantments:
+                sources += [(name, q.side, q.id) for name in q.enchantments]
+        for name, side, bearer in sources:
+            card = self.cat.find(name)
+            zg = card.dm.get("zone_grants") if card is not None else None
+            if not zg or not bearer and card is not None and card.dm.get("criterion") != "friendly-zone":
+                continue
+            if zg.get("side", "friendly") == "friendly" and p.side != side:
+                continue
+            if zg.get("others") and p.id == bearer:
+                continue
+            raw = [t.lower() for t in [*p.stats.get("traits", (self.card_of(p) or Card("", "")).traits),
+                                       *p.traits]]
+            living = not any(t in ("nonliving", "incorporeal") for t in raw)
+            rules = [r.lower() for r in zg.get("restrictions", [])]
+            if ("living" in rules and not living) or ("corporeal" in rules and "incorporeal" in raw) \
+                    or ("non-mage" in rules and p.is_mage):
+                continue
+            out.append(zg)
         return out
 
     def grant_totals(self, p: Piece, key: str) -> list:

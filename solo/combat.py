@@ -41,13 +41,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, overload
 
-from solo.board import Board, Conjuration, Creature, Mage, Piece
+from solo.board import SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import MAGE_LEVEL, Attack, Defense, trait_max, trait_value
 from solo.dice import DiceSource, tally
 from solo.errors import SoloError
 
 #: Conditions placed by incantations that last until the end of the round.
-ROUND_EFFECTS = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown")
+ROUND_EFFECTS = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown", *SPELL_ROUND_MARKERS)
 #: Poison conditions: objects with Poison Immunity (every Nonliving object) cannot gain them.
 POISON_CONDITIONS = ("Rot", "Weak", "Cripple", "Tainted")
 #: Psychic conditions: objects with Psychic Immunity (every conjuration) cannot gain them.

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solo import combat
-from solo.board import Board, Creature, Piece
+from solo import combat, targeting
+from solo.board import Board, Conjuration, Creature, Piece
 from solo.catalog import Attack, Card, parse_trait
 from solo.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.dice import DiceSource
@@ -24,7 +24,10 @@ def label(board: Board, p: Piece) -> str:
 
 
 def spell_note(card: Card) -> tuple[dict, bool]:
-    """The card's Dummy Mage annotation, or one inferred from its target line (flagged True)."""
+    """The card's Dummy Mage annotation, or one inferred from its target line (flagged True).
+
+    Every official Arena spell has a note (tests/test_spells_every.py); the inference is kept for
+    a catalog built without notes."""
     if card.dm:
         return card.dm, False
     target = (card.target or "").lower()
@@ -41,25 +44,93 @@ def spell_note(card: Card) -> tuple[dict, bool]:
     return {"criterion": "enemy-creature", "restrictions": restrictions, "needs": []}, True
 
 
+#: The magic schools; a note's ``mage_only`` naming one means "a mage trained in it".
+SCHOOLS = ("Air", "Arcane", "Dark", "Earth", "Fire", "Holy", "Mind", "Nature", "War", "Water")
+#: Trained schools the catalog's mage cards do not list.
+MAGE_SCHOOLS = {"Paladin": ("Holy", "War")}
+
+
+def mage_block(board: Board, note: dict) -> str | None:
+    """Why the Dummy Mage may not cast a spell limited to some mages (``mage_only``), or None."""
+    want = note.get("mage_only")
+    if not want:
+        return None
+    card = board.card_of(board.mages["dm"])
+    name = card.name if card else board.mages["dm"].card
+    schools = {s for s, _ in card.schools} if card else set()
+    schools.update(MAGE_SCHOOLS.get(name, ()))
+    if want in SCHOOLS:
+        ok = want in schools
+        what = f"a mage trained in {want} magic"
+    else:
+        ok = want.lower() in name.lower()
+        what = f"the {want}"
+    return None if ok else f"only {what} can cast it, and the Dummy Mage is {name}"
+
+
+def subtypes(board: Board, p: Piece) -> set[str]:
+    card = board.card_of(p)
+    return {s.lower() for s in card.subtypes} if card else set()
+
+
 def meets_restrictions(board: Board, p: Piece, restrictions: list[str]) -> bool:
+    """The target line's restrictions (scripts/notes/spells-shipped.toml lists the words): the
+    fixed words below, ``Non-X`` for "neither subtype nor trait X", and any other word for a
+    creature subtype the target must have (``Soldier``, ``Animal``)."""
     for r in restrictions:
         key = r.lower()
-        if key == "living" and not board.is_living(p):
-            return False
-        if key == "nonliving" and board.is_living(p):
-            return False
-        if key == "non-mage" and p.is_mage:
-            return False
-        if key == "corporeal" and not board.is_corporeal(p):
-            return False
-        if key == "non-flying" and board.flying(p):
+        if key == "living":
+            ok = board.is_living(p)
+        elif key == "nonliving":
+            ok = not board.is_living(p)
+        elif key == "non-mage":
+            ok = not p.is_mage
+        elif key == "mage":
+            ok = p.is_mage
+        elif key == "corporeal":
+            ok = board.is_corporeal(p)
+        elif key == "incorporeal":
+            ok = not board.is_corporeal(p)
+        elif key == "non-flying":
+            ok = not board.flying(p)
+        elif key == "creature":
+            ok = not isinstance(p, Conjuration)
+        elif key == "conjuration":
+            ok = isinstance(p, Conjuration)
+        elif key == "zombie":
+            ok = "zombie" in subtypes(board, p) or p.has_condition("Zombie")
+        elif key.startswith("non-"):
+            word = key[4:]
+            ok = word not in subtypes(board, p) and not board.has_trait(p, word)
+        else:
+            ok = key in subtypes(board, p)
+        if not ok:
             return False
     return True
 
 
 def _is_dm_curse(board: Board, name: str) -> bool:
     card = board.cat.find(name)
-    return bool(card and card.dm.get("criterion") == "enemy-creature")
+    return bool(card and card.dm.get("criterion") in ("enemy-creature", "enemy-zone"))
+
+
+def _is_curse_on(board: Board, p: Piece, name: str) -> bool:
+    """Whether the enchantment ``name`` on ``p`` works against it (a curse of the other side):
+    on a Dummy Mage object, your curses; on yours, the Dummy Mage's."""
+    return _is_dm_curse(board, name)
+
+
+def effect_conditions(note: dict) -> list[str]:
+    """The markers an incantation's effect places (``condition`` and ``conditions``)."""
+    effect = note.get("effect") or {}
+    out = list(effect.get("conditions", []))
+    if effect.get("condition"):
+        out.append(effect["condition"])
+    return out
+
+
+def _flying_trait(board: Board, p: Piece) -> bool:
+    return board.has_trait(p, "Flying")
 
 
 def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = None) -> bool:
@@ -71,6 +142,8 @@ def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = No
             return False
         if need == "melee" and not any(a.is_melee for a in attacks):
             return False
+        if need == "ranged" and not any(a.is_ranged for a in attacks):
+            return False
         if need == "attacks" and not any(a.is_melee or a.is_ranged for a in attacks):
             return False
         if need == "can-act":
@@ -78,19 +151,62 @@ def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = No
                 return False
             if isinstance(p, Creature) and not p.active:
                 return False
+        if need == "inactive":
+            if board.stage in ("quickcast-3", "ready") or not isinstance(p, Creature) or p.active:
+                return False
         if need == "damaged" and p.damage <= 0:
             return False
         if need == "flying" and not board.flying(p):
             return False
-        if need == "not-flying" and board.has_trait(p, "Flying"):
+        if need == "not-flying" and _flying_trait(board, p):
             return False
         if need == "movable" and board.has_trait(p, "Unmovable"):
+            return False
+        if need == "restrainable" and (board.has_trait(p, "Uncontainable")
+                                       or board.has_trait(p, "Unmovable")):
             return False
         if need == "awake" and board.incapacitated(p):
             return False
         if need == "enchanted" and not any(not _is_dm_curse(board, e) for e in p.enchantments):
             return False
+        if need == "cursed" and not any(_is_curse_on(board, p, e) for e in p.enchantments):
+            return False
+        if need == "burning" and not p.has_condition("Burn"):
+            return False
+        if need == "not-burning" and p.has_condition("Burn"):
+            return False
+        if need.startswith("has:") and not p.has_condition(*need[4:].split("|")):
+            return False
+        if need.startswith("lacks:") and p.has_condition(*need[6:].split("|")):
+            return False
+        if need == "not-guarding" and getattr(p, "guarding", False):
+            return False
+        if need == "engaged" and not _engaged(board, p):
+            return False
+        if need == "unengaged" and _engaged(board, p):
+            return False
+        if need == "channeling":
+            c = board.card_of(p)
+            if not (c and c.channeling):
+                return False
+        if need == "healable" and not combat.can_heal(board, p):
+            return False
     return True
+
+
+def _engaged(board: Board, p: Piece) -> bool:
+    """Whether an enemy of ``p`` (a creature or your mage) is in its zone."""
+    return any(e.zone == p.zone for e in enemy_creatures(board, p.side))
+
+
+def immune_reason(board: Board, p: Piece, note: dict) -> str | None:
+    """Why every marker the spell places is kept off ``p`` (Burnproof, Psychic Immunity, ...),
+    or None when at least one would land (or the spell places none)."""
+    conds = effect_conditions(note)
+    if not conds:
+        return None
+    reasons = [combat.condition_block(board, p, c) for c in conds]
+    return reasons[0] if all(reasons) else None
 
 
 #: Where an object keeps the spells limited to one a round that were cast on it:
@@ -123,8 +239,12 @@ def adds_something(board: Board, p: Piece, card: Card) -> bool:
     """
     note = card.dm or {}
     effect = note.get("effect") or {}
+    if card.type == "Enchantment" and card.name in p.enchantments:
+        return False  # one copy of an enchantment per object
     marker = effect.get("condition")
-    if marker and p.conditions.get(marker, 0) > 0:
+    if marker and p.conditions.get(marker, 0) > 0 and not effect.get("stack"):
+        return False
+    if effect.get("remove") and not p.has_condition(*effect["remove"]):
         return False
     if effect.get("limit") == "round" and had_this_round(board, p, card.name):
         return False
@@ -160,6 +280,11 @@ def _highest_life(board: Board, source: DiceSource, options: Sequence[Piece], wh
     return source.choose(tied, f"tie: {why}", [label(board, p) for p in tied])
 
 
+#: The criteria a note may name (docs/rulings.md, "Every spell's placement").
+CRITERIA = ("enemy-creature", "friendly-creature", "enemy-zone", "friendly-zone", "trap-zone",
+            "self", "enemy-mage", "arena", "attack")
+
+
 def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
     """Draw the top card of ``deck`` and cast it by the solo rules' placement criteria."""
     kind = {"enchantment": "enchantment", "incantation": "incantation", "attack": "attack-spell"}[deck]
@@ -177,21 +302,46 @@ def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
         d.data["inferred"] = True
         d.instructions.append(f"({card.name} has no Dummy Mage note; its placement follows its "
                               "target line.)")
-    if note["criterion"] == "attack":
+    if note.get("unusable"):
+        return _discard(board, d, deck, card, note["unusable"])
+    blocked = mage_block(board, note)
+    if blocked:
+        return _discard(board, d, deck, card, blocked)
+    crit = note["criterion"]
+    target: object
+    if crit == "attack":
         target = choose_attack_spell_target(board, source, card)
-    elif note["criterion"] == "enemy-zone":
+    elif crit == "enemy-zone":
         target = choose_enemy_zone(board, source, card, note)
-    elif note["criterion"] == "enemy-creature":
+    elif crit == "friendly-zone":
+        target = choose_friendly_zone(board, source, card, note)
+    elif crit == "trap-zone":
+        target = choose_trap_zone(board, source, card, note)
+    elif crit == "arena":
+        target = choose_arena(board, card, note)
+    elif crit == "enemy-creature":
         target = choose_enemy_creature(board, source, card, note)
+    elif crit == "self":
+        target = _only(board, [board.mages["dm"]], card, note, "the Dummy Mage")
+    elif crit == "enemy-mage":
+        target = _only(board, [board.mages["ym"]], card, note, "your mage")
     else:
         target = choose_friendly_creature(board, source, card, note)
     if isinstance(target, str) and target.startswith("!"):
         return _discard(board, d, deck, card, target[1:])
     if target is None:
         return _discard(board, d, deck, card, "nothing it could target is in range")
-    if note["criterion"] == "attack":
-        return _cast_attack(board, source, d, card, target)
-    return _cast_on(board, source, d, deck, card, note, target)
+    if crit == "attack":
+        d = _cast_attack(board, source, d, card, target)
+    elif crit == "arena":
+        assert isinstance(target, list)
+        d = _cast_arena(board, source, d, deck, card, note, target)
+    else:
+        d = _cast_on(board, source, d, deck, card, note, target)
+    if note.get("by_hand"):
+        d.data["by_hand"] = note["by_hand"]
+        d.instructions.append(f"By hand ({card.name}): {note['by_hand']}")
+    return d
 
 
 def _discard(board: Board, d: Decision, deck: str, card: Card, reason: str) -> Decision:
@@ -202,25 +352,55 @@ def _discard(board: Board, d: Decision, deck: str, card: Card, reason: str) -> D
     return d
 
 
+def _targetable(board: Board, p: Piece) -> bool:
+    return targeting.can_target(board, board.mages["dm"].zone, p)
+
+
 def _candidates(board: Board, pieces: list, card: Card, note: dict, whose: str):
     """The pieces in range that the spell may target and where it makes sense, or the reason
     to discard it (a string starting with ``!``)."""
     needs = note.get("needs", [])
-    fit = [p for p in pieces if in_spell_range(board, card.range, p.zone)
+    fit = [p for p in pieces if in_spell_range(board, card.range, p.zone) and _targetable(board, p)
            and meets_restrictions(board, p, note.get("restrictions", []))
            and meets_needs(board, p, [n for n in needs if n != "new"])]
-    if "new" in needs:
+    if effect_conditions(note) and not note.get("grants"):
+        open_ = [p for p in fit if immune_reason(board, p, note) is None]
+        if fit and not open_:
+            return f"!every {whose} target in range is immune to it ({immune_reason(board, fit[0], note)})"
+        fit = open_
+    if "new" in needs or card.type == "Enchantment":
         options = [p for p in fit if adds_something(board, p, card)]
         if fit and not options:
-            return (f"!every {whose} creature in range where it would work already has what it "
-                    "gives" + (" or had it this round" if (card.dm.get("effect") or {}).get("limit")
+            return (f"!every {whose} target in range where it would work already has what it "
+                    "gives" + (" or had it this round" if (note.get("effect") or {}).get("limit")
                                else ""))
         fit = options
-    return fit or f"!no {whose} creature in range where it would work"
+    return fit or f"!no {whose} target in range where it would work"
+
+
+def _only(board: Board, pieces: list, card: Card, note: dict, who: str):
+    options = _candidates(board, pieces, card, note, who)
+    if isinstance(options, str):
+        return options.replace(f"no {who} target in range", f"{who} is not a target in range")
+    return options[0]
+
+
+def _enemy_pieces(board: Board, note: dict) -> list[Piece]:
+    """Your mage and creatures, and your conjurations when the note's ``targets`` is
+    ``objects`` (walls included only for ``walls``)."""
+    out: list[Piece] = list(enemy_creatures(board))
+    if note.get("targets") in ("objects", "conjurations"):
+        out += [c for c in board.conjurations if c.side == "ym"
+                and (not board.is_wall(c) or note.get("walls"))]
+    if note.get("targets") == "conjurations":
+        out = [p for p in out if isinstance(p, Conjuration)]
+    return out
 
 
 def choose_enemy_creature(board: Board, source: DiceSource, card: Card, note: dict):
-    options = _candidates(board, enemy_creatures(board), card, note, "enemy")
+    """Rule ii: the enemy (creature, or object when the note says so) with the highest
+    remaining life in range."""
+    options = _candidates(board, _enemy_pieces(board, note), card, note, "enemy")
     if isinstance(options, str):
         return options
     return _highest_life(board, source, options, f"enemy creatures for {card.name}")
@@ -229,10 +409,13 @@ def choose_enemy_creature(board: Board, source: DiceSource, card: Card, note: di
 def choose_friendly_creature(board: Board, source: DiceSource, card: Card, note: dict):
     """Rule iii: the friendly creature with the lowest remaining life that shares a zone with
     an enemy; if none does, the lowest remaining life, ties going to the one closest to your
-    mage, then at random.  The Dummy Mage itself is never a friendly-creature target."""
+    mage, then at random.  The Dummy Mage itself is a friendly-creature target only when the
+    note's ``targets`` is ``with-mage`` (a spell that helps a mage as well)."""
     ym = board.mages["ym"]
-    options = _candidates(board, [c for c in board.side_creatures("dm") if in_arena(board, c)],
-                          card, note, "friendly")
+    pool_all: list[Piece] = [c for c in board.side_creatures("dm") if in_arena(board, c)]
+    if note.get("targets") == "with-mage":
+        pool_all.append(board.mages["dm"])
+    options = _candidates(board, pool_all, card, note, "friendly")
     if isinstance(options, str):
         return options
     enemy_zones = {e.zone for e in enemy_creatures(board)}
@@ -246,72 +429,317 @@ def choose_friendly_creature(board: Board, source: DiceSource, card: Card, note:
                          [label(board, c) for c in pool])
 
 
+def _zone_hits(board: Board, zone: str, note: dict) -> tuple[list[Piece], list[Piece]]:
+    """(enemies, friends) in ``zone`` that a zone spell would affect: creatures meeting its
+    restrictions and needs (the Dummy Mage itself is never counted: it is the caster)."""
+    hit = [p for p in board.in_zone(zone) if p.id != "dm" and not isinstance(p, Conjuration)
+           and in_arena(board, p) and meets_restrictions(board, p, note.get("restrictions", []))
+           and meets_needs(board, p, note.get("needs", []))]
+    hit = [p for p in hit if immune_reason(board, p, note) is None]
+    return [p for p in hit if p.side == "ym"], [p for p in hit if p.side == "dm"]
+
+
 def choose_enemy_zone(board: Board, source: DiceSource, card: Card, note: dict):
-    """Rule i: the zone in range holding the most enemies (your mage counts); ties go to your
-    mage's zone, then at random."""
-    enemies = enemy_creatures(board)
+    """Rule i: the zone in range holding the most enemies it affects (your mage counts); ties
+    go to your mage's zone, then at random.  A spell that also affects the Dummy Mage's own
+    creatures there (``affects = "all"``) counts them against it, and needs more enemies than
+    friends."""
     ym = board.mages["ym"]
     scored = []
     for z in board.arena.zones():
         if not in_spell_range(board, card.range, z):
             continue
-        count = sum(1 for e in enemies if e.zone == z
-                    and meets_restrictions(board, e, note.get("restrictions", [])))
-        if count:
+        if card.type == "Enchantment" and card.name in _zone_enchantments(board, z):
+            continue
+        enemies, friends = _zone_hits(board, z, note)
+        count = len(enemies) - (len(friends) if note.get("affects") == "all" else 0)
+        if enemies and count > 0:
             scored.append((count, z == ym.zone, z))
     if not scored:
-        return "!no zone in range holds an enemy"
+        return "!no zone in range holds an enemy it would affect"
     best = max((c, y) for c, y, _ in scored)
     return source.choose([z for c, y, z in scored if (c, y) == best], f"tie: zones for {card.name}")
 
 
+def choose_friendly_zone(board: Board, source: DiceSource, card: Card, note: dict):
+    """A friendly zone spell (in the spirit of rule iii): the zone in range holding the most
+    Dummy Mage creatures it helps (the Dummy Mage counts when the note's ``targets`` is
+    ``with-mage``); ties go to a zone shared with an enemy, then the one closest to your mage,
+    then at random."""
+    ym = board.mages["ym"]
+    scored = []
+    for z in board.arena.zones():
+        if not in_spell_range(board, card.range, z):
+            continue
+        if card.type == "Enchantment" and card.name in _zone_enchantments(board, z):
+            continue
+        _, friends = _zone_hits(board, z, note)
+        count = len(friends)
+        dm = board.mages["dm"]
+        if note.get("targets") == "with-mage" and dm.zone == z \
+                and meets_restrictions(board, dm, note.get("restrictions", [])) \
+                and meets_needs(board, dm, note.get("needs", [])):
+            count += 1
+        if count:
+            engaged = any(e.zone == z for e in enemy_creatures(board))
+            scored.append((count, engaged, -board.distance(z, ym.zone), z))
+    if not scored:
+        return "!no zone in range holds a friendly creature it would help"
+    best = max(s[:3] for s in scored)
+    return source.choose([s[3] for s in scored if s[:3] == best], f"tie: zones for {card.name}")
+
+
+def choose_trap_zone(board: Board, source: DiceSource, card: Card, note: dict):
+    """A trap: a zone in range without an enemy it could catch (its restrictions, such as
+    Non-Flying), next to at least one such enemy; the one closest to your mage, ties at
+    random."""
+    ym = board.mages["ym"]
+    restrictions = note.get("restrictions", [])
+    prey = [e for e in enemy_creatures(board) if meets_restrictions(board, e, restrictions)]
+    options = []
+    for z in board.arena.zones():
+        if not in_spell_range(board, card.range, z) or card.name in _zone_enchantments(board, z):
+            continue
+        if any(e.zone == z for e in enemy_creatures(board)):
+            continue
+        if any(board.distance(e.zone, z) == 1 for e in prey):
+            options.append(z)
+    if not options:
+        return "!no zone in range without enemies lies next to an enemy it could catch"
+    near = min(board.distance(z, ym.zone) for z in options)
+    return source.choose([z for z in options if board.distance(z, ym.zone) == near],
+                         f"tie: zones for {card.name}")
+
+
+def choose_arena(board: Board, card: Card, note: dict):
+    """An arena-wide spell: every Dummy Mage creature (``affects = "friendly"``) or every
+    object (``affects = "all"``) it would change; it makes sense when at least one of the
+    Dummy Mage's would change and, for ``all``, no more of yours than of its own."""
+    every = [p for p in board.pieces() if in_arena(board, p) and not board.is_wall(p)]
+    fits = [p for p in every if meets_restrictions(board, p, note.get("restrictions", []))
+            and meets_needs(board, p, note.get("needs", []), card)]
+    friends = [p for p in fits if p.side == "dm"]
+    if note.get("affects") == "all":
+        enemies = [p for p in fits if p.side == "ym"]
+        if not friends or len(enemies) > len(friends):
+            return "!it would help none of the Dummy Mage's objects more than yours"
+        return fits
+    if not friends:
+        return "!no Dummy Mage creature in the arena would gain anything from it"
+    return friends
+
+
+def _zone_enchantments(board: Board, zone: str) -> list[str]:
+    return list((board.extra.get("zone_enchantments") or {}).get(zone, []))
+
+
+# -- what a spell does ------------------------------------------------------------------------
+
+def _place(board: Board, p: Piece, name: str) -> bool:
+    if combat.condition_block(board, p, name):
+        return False
+    p.conditions[name] = p.conditions.get(name, 0) + 1
+    return True
+
+
+def _dice_total(source: DiceSource, n: int, why: str) -> tuple[int, list[str]]:
+    faces = source.attack_dice(n, why)
+    return sum(int(f[0]) for f in faces if f != "-"), list(faces)
+
+
+def _push(board: Board, source: DiceSource, p: Piece, why: str, direction: str | None = None):
+    """Push ``p`` one zone (a rolled direction unless given); returns (direction, from, to)."""
+    if direction is None:
+        _, direction = source.compass(why)
+    start = p.zone
+    dest = board.arena.step(start, direction)
+    if dest is None or board.has_trait(p, "Unmovable") \
+            or board.geometry().blocked(start, dest, board.flying(p)):
+        return direction, start, start
+    p.zone = dest
+    return direction, start, dest
+
+
+def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict, p: Piece,
+           direction: str | None = None) -> list[str]:
+    """Apply an incantation's ``effect`` to one object; returns the instruction fragments."""
+    effect = note.get("effect") or {}
+    who = label(board, p)
+    out: list[str] = []
+    if effect.get("limit") == "round":
+        _note_cast(board, p, card.name)
+    for cond in effect.get("remove", []):
+        k = p.conditions.pop(cond, 0)
+        if k:
+            out.append(f"remove {k} {cond} marker(s) from {who}")
+    for name in effect_conditions(note):
+        if _place(board, p, name):
+            out.append(f"put a {name} marker on {who}")
+        else:
+            out.append(f"{who} cannot gain {name} ({combat.condition_block(board, p, name)})")
+    if "heal" in effect:
+        amount, faces = _dice_total(source, effect["heal"], f"{card.name} healing for {who}")
+        healed = combat.heal(board, p, amount)
+        d.data.setdefault("healed", 0)
+        d.data["healed"] += healed
+        d.data["faces"] = faces
+        out.append(f"{who} heals: rolled {' '.join(faces)} = {amount}; remove {healed} damage "
+                   f"(it now has {p.damage})")
+    if "heal_caster" in effect:
+        dm = board.mages["dm"]
+        amount, faces = _dice_total(source, effect["heal_caster"], f"{card.name} healing for the Dummy Mage")
+        healed = combat.heal(board, dm, amount)
+        out.append(f"the Dummy Mage heals: rolled {' '.join(faces)} = {amount}; remove {healed} damage")
+    if "damage" in effect:
+        amount, faces = _dice_total(source, effect["damage"], f"{card.name} damage to {who}")
+        combat.take_damage(board, p, amount)
+        d.data["damage"] = amount
+        out.append(f"{who} takes {amount} direct damage (rolled {' '.join(faces)})")
+        if effect.get("drain"):
+            healed = combat.heal(board, board.mages["dm"], amount)
+            out.append(f"the Dummy Mage heals {healed}")
+        if combat.destroy_if_dead(board, p, "dm"):
+            out.append(f"{who} is destroyed: remove it")
+    if effect.get("move_damage"):  # Martyr's Restoration: damage moves to the caster
+        moved = min(effect["move_damage"], p.damage)
+        p.damage -= moved
+        board.mages["dm"].damage += moved
+        out.append(f"move {moved} damage from {who} to the Dummy Mage")
+    if effect.get("banish"):
+        p.conditions["Banish"] = effect["banish"]
+        out.append(f"take {who} out of the arena and put {effect['banish']} Banish tokens on it; "
+                   f"one comes off each Upkeep, and it returns to {p.zone} when the last one does")
+    if effect.get("purge"):
+        gone = [e for e in p.enchantments if p.side == "dm" or not _is_dm_curse(board, e)] \
+            if effect.get("purge") == "theirs" else list(p.enchantments)
+        for e in gone:
+            p.enchantments.remove(e)
+        d.data["removed"] = gone
+        out.append(f"destroy every enchantment on {who} ({', '.join(gone) or 'hidden ones too'})")
+    if effect.get("dispel"):
+        own = [e for e in p.enchantments if _is_curse_on(board, p, e) == (p.side == "dm")]
+        pick = source.choose(own, f"{card.name}: which enchantment") if own else None
+        if pick:
+            p.enchantments.remove(pick)
+            d.data["removed"] = [pick]
+            out.append(f"destroy {pick} on {who}")
+    if effect.get("push"):
+        direction, start, dest = _push(board, source, p, f"{card.name} push direction", direction)
+        d.data.setdefault("pushed", {})[p.id] = dest
+        out.append(f"push {who} one zone {direction}: " +
+                   (f"from {start} to {dest}" if dest != start else f"it stays in {start}"))
+    if effect.get("guard") and isinstance(p, Creature):
+        p.guarding = True
+        out.append(f"put a guard marker on {who}")
+    if effect.get("activate") and isinstance(p, Creature):
+        p.active = True
+        out.append(f"flip the action marker of {who} to its active side")
+    if effect.get("teleport"):
+        out.append(_teleport(board, card, p, effect["teleport"]))
+    if effect.get("attack"):
+        attack = spell_attack(card)
+        if attack is not None:
+            if attack.dice == "X" and effect.get("attack") == "burns":
+                n = 2 * int(d.data.get("burns", 0))
+                attack = _with_dice(attack, n)
+            d.attacks.append(PlannedAttack("dm", attack, p.id, is_spell=True))
+            out.append(f"then {card.name} attacks {who} with {attack.name}: {attack.dice} attack dice")
+    return out
+
+
+def _with_dice(attack: Attack, n: int) -> Attack:
+    from dataclasses import replace
+    return replace(attack, dice=n)
+
+
+def _teleport(board: Board, card: Card, p: Piece, how: str) -> str:
+    """Teleport a Dummy Mage creature toward the enemy: to the zone nearest your mage that it
+    may reach (``how`` is ``"1"``: one zone from where it stands; ``"range"``: any zone within
+    the spell's range of the Dummy Mage)."""
+    ym = board.mages["ym"]
+    if how == "1":
+        zones = [p.zone, *board.arena.neighbours(p.zone)]
+    else:
+        zones = [z for z in board.arena.zones() if in_spell_range(board, card.range, z)]
+    best = min(zones, key=lambda z: (board.distance(z, ym.zone), z != ym.zone, z))
+    start, p.zone = p.zone, best
+    return f"teleport {label(board, p)} from {start} to {best}"
+
+
 def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Card, note: dict,
              target) -> Decision:
+    effect = note.get("effect") or {}
     if isinstance(target, str):  # a zone
         d.data["target"] = target
         if deck == "enchantment":
             board.extra.setdefault("zone_enchantments", {}).setdefault(target, []).append(card.name)
             d.instructions.append(f"Cast {card.name} face up on zone {target}.")
-        else:
-            board.discards[deck].append(card.name)
-            d.instructions.append(f"Cast {card.name} on zone {target}, then discard it.")
+            return d
+        board.discards[deck].append(card.name)
+        parts: list[str] = []
+        enemies, friends = _zone_hits(board, target, note)
+        hit = enemies + friends if note.get("affects") == "all" else \
+            (friends if note["criterion"] == "friendly-zone" else enemies)
+        if note["criterion"] == "friendly-zone" and note.get("targets") == "with-mage" \
+                and board.mages["dm"].zone == target:
+            hit.append(board.mages["dm"])
+        same = None
+        if effect.get("push") and effect.get("same_direction"):
+            _, same = source.compass(f"{card.name} push direction")
+        if effect.get("dispel_zone"):
+            gone = _zone_enchantments(board, target)
+            board.extra.get("zone_enchantments", {}).pop(target, None)
+            for p in board.in_zone(target):
+                gone += p.enchantments
+                p.enchantments.clear()
+            d.data["removed"] = gone
+            parts.append(f"destroy every enchantment in {target} ({', '.join(gone) or 'hidden ones too'})")
+        for p in hit:
+            parts += _apply(board, source, d, card, note, p, same)
+        d.data["affected"] = [p.id for p in hit]
+        d.instructions.append(f"Cast {card.name} on zone {target}" +
+                              (": " + "; ".join(parts) + "." if parts else ", then discard it."))
         return d
     d.data["target"] = target.id
     who = label(board, target)
     if deck == "enchantment":
         target.enchantments.append(card.name)
         d.instructions.append(f"Cast {card.name} on {who} and reveal it at once (face up).")
+        for name in effect_conditions(note):
+            if _place(board, target, name):
+                d.instructions.append(f"Put a {name} marker on {who}.")
+        if effect.get("heal"):
+            parts = _apply(board, source, d, card, {"effect": {"heal": effect["heal"]}}, target)
+            target.enchantments.remove(card.name)
+            board.discards[deck].append(card.name)
+            d.instructions.append(combat.cap("; ".join(parts)) + f"; then destroy {card.name}.")
         return d
-    effect = note.get("effect", {})
     board.discards[deck].append(card.name)
-    if effect.get("limit") == "round":
-        _note_cast(board, target, card.name)
-    if "condition" in effect:
-        name = effect["condition"]
-        target.conditions[name] = target.conditions.get(name, 0) + 1
-        d.instructions.append(f"Cast {card.name} on {who}; mark it with a {name} reminder "
-                              "(it lasts this round).")
-    elif "heal" in effect:
-        faces = source.attack_dice(effect["heal"], f"{card.name} healing")
-        amount = sum(int(f[0]) for f in faces if f != "-")
-        healed = combat.heal(board, target, amount)
-        d.data["healed"] = healed
-        d.data["faces"] = faces
-        d.instructions.append(f"Cast {card.name} on {who}: rolled {' '.join(faces)} = {amount}; "
-                              f"remove {healed} damage (it now has {target.damage}).")
-    elif "banish" in effect:
-        target.conditions["Banish"] = effect["banish"]
-        d.instructions.append(f"Cast {card.name} on {who}: take it out of the arena and put "
-                              f"{effect['banish']} Banish tokens on it; one comes off each Upkeep, "
-                              f"and it returns to {target.zone} when the last one does.")
-    elif effect.get("purge"):
-        gone = list(target.enchantments)
-        target.enchantments.clear()
-        d.data["removed"] = gone
-        d.instructions.append(f"Cast {card.name} on {who}: destroy every enchantment on it "
-                              f"({', '.join(gone) or 'hidden ones too'}).")
-    else:
-        d.instructions.append(f"Cast {card.name} on {who}, then discard it.")
+    if effect.get("attack") == "burns":
+        d.data["burns"] = target.conditions.get("Burn", 0)
+    parts = _apply(board, source, d, card, note, target)
+    d.instructions.append(f"Cast {card.name} on {who}" +
+                          (": " + "; ".join(parts) + "." if parts else ", then discard it."))
+    return d
+
+
+def _cast_arena(board: Board, source: DiceSource, d: Decision, deck: str, card: Card, note: dict,
+                pieces: list[Piece]) -> Decision:
+    board.discards[deck].append(card.name)
+    d.data["target"] = "arena"
+    parts: list[str] = []
+    for p in pieces:
+        heal_friends = (note.get("effect") or {}).get("heal_friends")
+        sub = dict(note)
+        if heal_friends:
+            sub = {**note, "effect": {k: v for k, v in note["effect"].items() if k != "heal_friends"}}
+        parts += _apply(board, source, d, card, sub, p)
+        if heal_friends and p.side == "dm" and combat.can_heal(board, p) and p.damage:
+            healed = combat.heal(board, p, heal_friends)
+            parts.append(f"{label(board, p)} heals {healed}")
+    d.data["affected"] = [p.id for p in pieces]
+    d.instructions.append(f"Cast {card.name} on the whole arena" +
+                          (": " + "; ".join(parts) + "." if parts else "."))
     return d
 
 
@@ -325,7 +753,14 @@ def _spell_can_hit(board: Board, card: Card, p: Piece) -> bool:
     target = (card.target or "").lower()
     if "non-flying" in target and board.flying(p):
         return False
-    return in_spell_range(board, card.range, p.zone)
+    note = card.dm or {}
+    if not meets_restrictions(board, p, note.get("restrictions", [])):
+        return False
+    attack = spell_attack(card)
+    if attack is not None and attack.damage_type \
+            and combat.immune_to_damage_type(board, p, attack.damage_type):
+        return False
+    return in_spell_range(board, card.range, p.zone) and _targetable(board, p)
 
 
 def choose_attack_spell_target(board: Board, source: DiceSource, card: Card):
@@ -336,7 +771,7 @@ def choose_attack_spell_target(board: Board, source: DiceSource, card: Card):
         return "!it has no attack"
     ym = board.mages["ym"]
     dm = board.mages["dm"]
-    zone_attack = attack.zone or (card.target or "").lower() == "zone"
+    zone_attack = attack.zone or "zone" in (card.target or "").lower()
     if zone_attack:
         if in_spell_range(board, card.range, ym.zone):
             return ym.zone
