@@ -249,22 +249,27 @@ class Board:
                 sources += [(name, q.side, q.id) for name in q.enchantments]
         for name, side, bearer in sources:
             card = self.cat.find(name)
-            zg = card.dm.get("zone_grants") if card is not None else None
-            if not zg or not bearer and card is not None and card.dm.get("criterion") != "friendly-zone":
+            zgs = card.dm.get("zone_grants") if card is not None else None
+            if not zgs or not bearer and card is not None and card.dm.get("criterion") != "friendly-zone":
                 continue
-            if zg.get("side", "friendly") == "friendly" and p.side != side:
-                continue
-            if zg.get("others") and p.id == bearer:
-                continue
-            raw = [t.lower() for t in [*p.stats.get("traits", (self.card_of(p) or Card("", "")).traits),
-                                       *p.traits]]
-            living = not any(t in ("nonliving", "incorporeal") for t in raw)
-            rules = [r.lower() for r in zg.get("restrictions", [])]
-            if ("living" in rules and not living) or ("corporeal" in rules and "incorporeal" in raw) \
-                    or ("non-mage" in rules and p.is_mage):
-                continue
-            out.append(zg)
+            out += [zg for zg in (zgs if isinstance(zgs, list) else [zgs])
+                    if self._zone_grant_fits(p, zg, side, bearer)]
         return out
+
+    def _zone_grant_fits(self, p: Piece, zg: dict, side: str, bearer: str) -> bool:
+        """Whether one ``zone_grants`` entry reaches ``p`` (its side, ``others``, and the
+        Living / Corporeal / Non-Mage restrictions, read from the card so this never asks
+        :meth:`traits`, which asks here)."""
+        if zg.get("side", "friendly") == "friendly" and p.side != side:
+            return False
+        if zg.get("others") and p.id == bearer:
+            return False
+        card = self.card_of(p)
+        raw = [t.lower() for t in [*p.stats.get("traits", card.traits if card else ()), *p.traits]]
+        living = not any(t in ("nonliving", "incorporeal") for t in raw)
+        rules = [r.lower() for r in zg.get("restrictions", [])]
+        return not (("living" in rules and not living) or ("corporeal" in rules and "incorporeal" in raw)
+                    or ("non-mage" in rules and p.is_mage))
 
     def grant_totals(self, p: Piece, key: str) -> list:
         """Every ``key`` entry (a list) of the object's grants, concatenated."""
@@ -284,8 +289,8 @@ class Board:
         for g in self._grants(p):
             base += g.get("traits", [])
             lost.update(t.lower() for t in g.get("lose", []))
-        if lost:
-            base = [t for t in base if t.lower() not in lost]
+        if lost:  # a lost "Melee" takes every Melee +X
+            base = [t for t in base if t.lower() not in lost and parse_trait(t)[0].lower() not in lost]
         return base
 
     def has_trait(self, p: Piece, trait: str) -> bool:
@@ -332,10 +337,16 @@ class Board:
         return not self.has_trait(p, "Incorporeal")
 
     def incapacitated(self, p: Piece) -> bool:
-        return p.has_condition(*INCAPACITATING)
+        """Incapacitating conditions, or an enchantment that says so (Turn to Stone)."""
+        return p.has_condition(*INCAPACITATING) or (bool(p.enchantments) and self.has_trait(p, "Incapacitated"))
 
     def restrained(self, p: Piece) -> bool:
-        if self.has_trait(p, "Uncontainable") or isinstance(p, Conjuration):
+        """Restraining conditions, or an enchantment that says so (Force Hold, Bind Spirit)."""
+        if isinstance(p, Conjuration):
+            return False
+        if p.enchantments and self.has_trait(p, "Restrained"):
+            return True
+        if self.has_trait(p, "Uncontainable"):
             return False
         return p.has_condition(*RESTRAINING)
 

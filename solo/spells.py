@@ -191,7 +191,32 @@ def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = No
                 return False
         if need == "healable" and not combat.can_heal(board, p):
             return False
+        if need.startswith("trait:") and not board.has_trait(p, need[6:]):
+            return False
+        if need == "armored" and board.armor(p) <= 0:
+            return False
+        if need == "done" and not (isinstance(p, Creature) and not p.active):
+            return False
+        if need == "crowded" and sum(1 for e in enemy_creatures(board, p.side) if e.zone == p.zone) < 2:
+            return False
+        if need == "stealable" and not any(
+                (getattr(board.cat.find(e), "dm", None) or {}).get("criterion") == "friendly-creature"
+                for e in p.enchantments):
+            return False
+        if need == "near" and board.distance(p.zone, board.mages["dm"].zone) > 1:
+            return False
     return True
+
+
+def spell_immunity(board: Board, p: Piece, card: Card) -> str | None:
+    """Why a Psychic or Poison spell cannot touch ``p`` (Psychic or Poison Immunity; a
+    conjuration or Nonliving object for Poison), or None."""
+    kinds = set(card.subtypes)
+    if "Psychic" in kinds and (board.has_trait(p, "Psychic Immunity") or isinstance(p, Conjuration)):
+        return "it has Psychic Immunity"
+    if "Poison" in kinds and (board.has_trait(p, "Poison Immunity") or not board.is_living(p)):
+        return "it has Poison Immunity"
+    return None
 
 
 def _engaged(board: Board, p: Piece) -> bool:
@@ -244,7 +269,7 @@ def adds_something(board: Board, p: Piece, card: Card) -> bool:
     marker = effect.get("condition")
     if marker and p.conditions.get(marker, 0) > 0 and not effect.get("stack"):
         return False
-    if effect.get("remove") and not p.has_condition(*effect["remove"]):
+    if effect.get("remove") and "heal" not in effect and not p.has_condition(*effect["remove"]):
         return False
     if effect.get("limit") == "round" and had_this_round(board, p, card.name):
         return False
@@ -282,7 +307,15 @@ def _highest_life(board: Board, source: DiceSource, options: Sequence[Piece], wh
 
 #: The criteria a note may name (docs/rulings.md, "Every spell's placement").
 CRITERIA = ("enemy-creature", "friendly-creature", "enemy-zone", "friendly-zone", "trap-zone",
-            "self", "enemy-mage", "arena", "attack")
+            "forward-zone", "self", "enemy-mage", "arena", "discard", "attack")
+
+
+def _requires(board: Board, note: dict) -> str | None:
+    """A note's ``requires``: what the board must hold for the spell to work at all."""
+    for r in note.get("requires", []):
+        if r == "friendly-creature" and not any(in_arena(board, c) for c in board.side_creatures("dm")):
+            return "the Dummy Mage has no creature in the arena for it to work with"
+    return None
 
 
 def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
@@ -307,6 +340,9 @@ def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
     blocked = mage_block(board, note)
     if blocked:
         return _discard(board, d, deck, card, blocked)
+    need = _requires(board, note)
+    if need:
+        return _discard(board, d, deck, card, need)
     crit = note["criterion"]
     target: object
     if crit == "attack":
@@ -319,6 +355,10 @@ def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
         target = choose_trap_zone(board, source, card, note)
     elif crit == "arena":
         target = choose_arena(board, card, note)
+    elif crit == "forward-zone":
+        target = choose_forward_zone(board, source, card)
+    elif crit == "discard":
+        target = choose_discarded(board, card, note)
     elif crit == "enemy-creature":
         target = choose_enemy_creature(board, source, card, note)
     elif crit == "self":
@@ -333,6 +373,9 @@ def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
         return _discard(board, d, deck, card, "nothing it could target is in range")
     if crit == "attack":
         d = _cast_attack(board, source, d, card, target)
+    elif crit == "discard":
+        assert isinstance(target, str) and target.startswith("=")
+        d = _cast_revive(board, d, deck, card, note, target[1:])
     elif crit == "arena":
         assert isinstance(target, list)
         d = _cast_arena(board, source, d, deck, card, note, target)
@@ -363,6 +406,10 @@ def _candidates(board: Board, pieces: list, card: Card, note: dict, whose: str):
     fit = [p for p in pieces if in_spell_range(board, card.range, p.zone) and _targetable(board, p)
            and meets_restrictions(board, p, note.get("restrictions", []))
            and meets_needs(board, p, [n for n in needs if n != "new"])]
+    shielded = [p for p in fit if spell_immunity(board, p, card)]
+    if fit and len(shielded) == len(fit):
+        return f"!every {whose} target in range is immune to it ({spell_immunity(board, fit[0], card)})"
+    fit = [p for p in fit if p not in shielded]
     if effect_conditions(note) and not note.get("grants"):
         open_ = [p for p in fit if immune_reason(board, p, note) is None]
         if fit and not open_:
@@ -529,6 +576,64 @@ def choose_arena(board: Board, card: Card, note: dict):
     return friends
 
 
+def choose_forward_zone(board: Board, source: DiceSource, card: Card):
+    """A zone that serves the Dummy Mage from afar (Summoning Circle): the zone in range
+    closest to your mage, if closer than the Dummy Mage's own zone; ties at random."""
+    ym, dm = board.mages["ym"], board.mages["dm"]
+    zones = [z for z in board.arena.zones() if in_spell_range(board, card.range, z)
+             and card.name not in _zone_enchantments(board, z)]
+    if not zones:
+        return "!no zone in range is free of it"
+    near = min(board.distance(z, ym.zone) for z in zones)
+    if near >= board.distance(dm.zone, ym.zone):
+        return "!no zone in range is closer to your mage than the Dummy Mage's own"
+    return source.choose([z for z in zones if board.distance(z, ym.zone) == near],
+                         f"tie: zones for {card.name}")
+
+
+def _level(card: Card) -> int:
+    return sum(lvl for _, lvl in card.schools)
+
+
+def choose_discarded(board: Board, card: Card, note: dict):
+    """A creature from the Dummy Mage's creature discard pile (the destroyed ones), for a spell
+    that brings one back: the one with the highest mana cost that meets the note's
+    restrictions (Living, Non-Epic); returned as ``"=Name"``."""
+    pile = [n for n in board.discards.get("creature", []) if board.cat.find(n) is not None]
+    fits = []
+    for name in pile:
+        c = board.cat.get(name)
+        rules = [r.lower() for r in note.get("restrictions", [])]
+        if "living" in rules and any(t.lower() in ("nonliving", "incorporeal") for t in c.traits):
+            continue
+        if "non-epic" in rules and any(t.lower() == "epic" for t in c.traits):
+            continue
+        fits.append(c)
+    if not fits:
+        return "!no creature in the Dummy Mage's discard pile can come back with it"
+    best = max(fits, key=lambda c: (c.mana, c.name))
+    return "=" + best.name
+
+
+def _cast_revive(board: Board, d: Decision, deck: str, card: Card, note: dict, name: str) -> Decision:
+    effect = note.get("effect") or {}
+    board.discards[deck].append(card.name)
+    board.discards["creature"].remove(name)
+    revived = board.cat.get(name)
+    dm = board.mages["dm"]
+    c = board.add_creature(name, "dm", dm.zone, active=False)
+    d.data["target"] = c.id
+    d.data["revived"] = name
+    line = (f"Cast {card.name}: take {name} from the Dummy Mage's creature discard pile and put "
+            f"it in {dm.zone} with the Dummy Mage, with an inactive action marker. Its id is {c.id}.")
+    if effect.get("revive") == "zombie":
+        c.damage = _level(revived)
+        c.conditions["Zombie"] = 1
+        line += f" Put {c.damage} damage and a Zombie marker on it."
+    d.instructions.append(line)
+    return d
+
+
 def _zone_enchantments(board: Board, zone: str) -> list[str]:
     return list((board.extra.get("zone_enchantments") or {}).get(zone, []))
 
@@ -565,6 +670,7 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
     """Apply an incantation's ``effect`` to one object; returns the instruction fragments."""
     effect = note.get("effect") or {}
     who = label(board, p)
+    start_zone = p.zone
     out: list[str] = []
     if effect.get("limit") == "round":
         _note_cast(board, p, card.name)
@@ -610,8 +716,12 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         out.append(f"take {who} out of the arena and put {effect['banish']} Banish tokens on it; "
                    f"one comes off each Upkeep, and it returns to {p.zone} when the last one does")
     if effect.get("purge"):
-        gone = [e for e in p.enchantments if p.side == "dm" or not _is_dm_curse(board, e)] \
-            if effect.get("purge") == "theirs" else list(p.enchantments)
+        kind = effect["purge"]
+        if kind is True:
+            gone = list(p.enchantments)
+        else:  # a subtype: only the other side's enchantments of that kind (Psychic, Poison)
+            gone = [e for e in p.enchantments if _is_curse_on(board, p, e)
+                    and kind in ((board.cat.find(e) or Card("", "")).subtypes)]
         for e in gone:
             p.enchantments.remove(e)
         d.data["removed"] = gone
@@ -628,6 +738,36 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         d.data.setdefault("pushed", {})[p.id] = dest
         out.append(f"push {who} one zone {direction}: " +
                    (f"from {start} to {dest}" if dest != start else f"it stays in {start}"))
+    if effect.get("push_slam") and d.data.get("pushed", {}).get(p.id) not in (None, start_zone):
+        if _place(board, p, "Slam"):
+            out.append(f"put a Slam marker on {who}")
+        others = [e for e in enemy_creatures(board) if e.zone == p.zone and e.id != p.id
+                  and combat.condition_block(board, e, "Slam") is None]
+        if others:
+            second = _highest_life(board, source, others, f"{card.name}: second target")
+            _place(board, second, "Slam")
+            out.append(f"put a Slam marker on {label(board, second)} too")
+    if effect.get("roll_condition"):
+        rc = effect["roll_condition"]
+        r = source.d12(f"{card.name}: effect die for {who}")
+        if r >= rc["min"] and _place(board, p, rc["condition"]):
+            out.append(f"effect die {r} for {who}: put a {rc['condition']} marker on it")
+        else:
+            out.append(f"effect die {r} for {who}: no {rc['condition']}")
+    if "reconstruct" in effect:
+        amount, faces = _dice_total(source, effect["reconstruct"], f"{card.name} for {who}")
+        fixed = min(amount, p.damage)
+        p.damage -= fixed
+        out.append(f"{who} reconstructs: rolled {' '.join(faces)} = {amount}; remove {fixed} damage")
+    if "mana" in effect:
+        amount, faces = _dice_total(source, effect["mana"], f"{card.name} mana")
+        d.data["mana"] = amount
+        out.append(f"rolled {' '.join(faces)} = {amount}: {who} loses {amount} mana (as much as "
+                   "it has)")
+    if effect.get("caster_life"):
+        board.mages["dm"].life += effect["caster_life"]
+        out.append(f"the Dummy Mage's life goes up by {effect['caster_life']} "
+                   f"(to {board.mages['dm'].life})")
     if effect.get("guard") and isinstance(p, Creature):
         p.guarding = True
         out.append(f"put a guard marker on {who}")
@@ -653,15 +793,24 @@ def _with_dice(attack: Attack, n: int) -> Attack:
 
 
 def _teleport(board: Board, card: Card, p: Piece, how: str) -> str:
-    """Teleport a Dummy Mage creature toward the enemy: to the zone nearest your mage that it
-    may reach (``how`` is ``"1"``: one zone from where it stands; ``"range"``: any zone within
-    the spell's range of the Dummy Mage)."""
-    ym = board.mages["ym"]
+    """Teleport a Dummy Mage creature: toward the enemy, to the zone nearest one of your objects
+    that it may reach (``how`` is ``"1"``: one zone from where it stands; ``"range"``: any zone
+    within the spell's range of the Dummy Mage), or ``"away"``: to the zone of the arena
+    farthest from every enemy."""
+    enemies = [e.zone for e in enemy_creatures(board)]
+
+    def nearest(z: str) -> int:
+        return min((board.distance(z, e) for e in enemies), default=0)
     if how == "1":
         zones = [p.zone, *board.arena.neighbours(p.zone)]
+    elif how == "away":
+        zones = board.arena.zones()
     else:
         zones = [z for z in board.arena.zones() if in_spell_range(board, card.range, z)]
-    best = min(zones, key=lambda z: (board.distance(z, ym.zone), z != ym.zone, z))
+    if how == "away":  # out of reach: the zone farthest from every enemy
+        best = min(zones, key=lambda z: (-nearest(z), z))
+    else:  # into the fight: the zone nearest an enemy
+        best = min(zones, key=lambda z: (nearest(z), z))
     start, p.zone = p.zone, best
     return f"teleport {label(board, p)} from {start} to {best}"
 
@@ -708,18 +857,61 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
         for name in effect_conditions(note):
             if _place(board, target, name):
                 d.instructions.append(f"Put a {name} marker on {who}.")
-        if effect.get("heal"):
-            parts = _apply(board, source, d, card, {"effect": {"heal": effect["heal"]}}, target)
-            target.enchantments.remove(card.name)
-            board.discards[deck].append(card.name)
-            d.instructions.append(combat.cap("; ".join(parts)) + f"; then destroy {card.name}.")
+        rest = {k: v for k, v in effect.items() if k not in ("condition", "conditions")}
+        if rest:
+            parts = _apply(board, source, d, card, {"effect": rest}, target)
+            if effect.get("then_destroy"):
+                target.enchantments.remove(card.name)
+                board.discards[deck].append(card.name)
+                parts.append(f"then destroy {card.name}")
+            d.instructions.append(combat.cap("; ".join(parts)) + ".")
         return d
     board.discards[deck].append(card.name)
     if effect.get("attack") == "burns":
         d.data["burns"] = target.conditions.get("Burn", 0)
+    if effect.get("steal"):
+        return _steal(board, source, d, card, target)
     parts = _apply(board, source, d, card, note, target)
+    done = [target.id]
+    for _ in range(int(effect.get("chain", 0))):
+        last = board.find(done[-1]) or target
+        nxt = [c for c in board.side_creatures("dm") if c.id not in done and in_arena(board, c)
+               and board.distance(c.zone, last.zone) <= 1
+               and meets_restrictions(board, c, note.get("restrictions", []))
+               and meets_needs(board, c, note.get("needs", []))]
+        if not nxt:
+            break
+        low = min(board.remaining_life(c) for c in nxt)
+        pick = source.choose([c for c in nxt if board.remaining_life(c) == low],
+                             f"{card.name}: next creature")
+        done.append(pick.id)
+        parts += _apply(board, source, d, card, note, pick)
     d.instructions.append(f"Cast {card.name} on {who}" +
                           (": " + "; ".join(parts) + "." if parts else ", then discard it."))
+    return d
+
+
+def _steal(board: Board, source: DiceSource, d: Decision, card: Card, target: Piece) -> Decision:
+    """Steal Enchantment: take one of your enchantments that helps its bearer and put it on a
+    Dummy Mage creature by rule iii (the enchantment's own note decides who may carry it)."""
+    options = []
+    for name in target.enchantments:
+        ench = board.cat.find(name)
+        if ench is None or (ench.dm or {}).get("criterion") != "friendly-creature":
+            continue
+        dest = choose_friendly_creature(board, source, ench, ench.dm)
+        if isinstance(dest, Piece):
+            options.append((name, dest))
+    if not options:
+        d.instructions.append(f"Cast {card.name} on {label(board, target)}: none of its "
+                              "enchantments can go on a Dummy Mage creature, so it does nothing.")
+        return d
+    name, dest = options[0]
+    target.enchantments.remove(name)
+    dest.enchantments.append(name)
+    d.data["moved"] = {"enchantment": name, "to": dest.id}
+    d.instructions.append(f"Cast {card.name}: move {name} from {label(board, target)} to "
+                          f"{label(board, dest)}; the Dummy Mage controls it now.")
     return d
 
 
@@ -728,15 +920,16 @@ def _cast_arena(board: Board, source: DiceSource, d: Decision, deck: str, card: 
     board.discards[deck].append(card.name)
     d.data["target"] = "arena"
     parts: list[str] = []
+    effect = note.get("effect") or {}
+    heal_friends = effect.get("heal_friends")
+    sub = {**note, "effect": {k: v for k, v in effect.items() if k != "heal_friends"}}
     for p in pieces:
-        heal_friends = (note.get("effect") or {}).get("heal_friends")
-        sub = dict(note)
-        if heal_friends:
-            sub = {**note, "effect": {k: v for k, v in note["effect"].items() if k != "heal_friends"}}
         parts += _apply(board, source, d, card, sub, p)
-        if heal_friends and p.side == "dm" and combat.can_heal(board, p) and p.damage:
-            healed = combat.heal(board, p, heal_friends)
-            parts.append(f"{label(board, p)} heals {healed}")
+    if heal_friends:
+        for p in [board.mages["dm"], *board.side_creatures("dm")]:
+            if in_arena(board, p) and p.damage and combat.can_heal(board, p):
+                healed = combat.heal(board, p, heal_friends)
+                parts.append(f"{label(board, p)} heals {healed}")
     d.data["affected"] = [p.id for p in pieces]
     d.instructions.append(f"Cast {card.name} on the whole arena" +
                           (": " + "; ".join(parts) + "." if parts else "."))
