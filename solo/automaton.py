@@ -279,8 +279,8 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
     """Whether an enemy in ``zone`` hinders ``mover`` (Elusive movers are never hindered;
     Incapacitated, Restrained and Pest creatures hinder nobody; Flying creatures hinder only
     Flying ones, and non-Flying creatures only non-Flying ones)."""
-    if board.has_trait(mover, "Elusive"):
-        return False
+    if board.has_trait(mover, "Elusive") or board.has_trait(mover, "Unhinderable"):
+        return False  # Unhinderable: Ballad of Courage
     flying = board.flying(mover)
     for e in enemy_creatures(board):
         if e.zone != zone:

@@ -39,8 +39,7 @@ CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth"
 #: round like Battle Fury and Charge).
 SPELL_ROUND_MARKERS = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike", "Sniper Shot",
                        "Flame Strike", "Lightning Strike", "Bloodthirsty Strike", "Whirling Strike",
-                       "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy",
-                       "Smite")
+                       "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy")
 MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
                         "Grapple", "Snatch") + SPELL_ROUND_MARKERS  # Grapple, Snatch: attack reminders
 

@@ -768,6 +768,11 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         board.mages["dm"].life += effect["caster_life"]
         out.append(f"the Dummy Mage's life goes up by {effect['caster_life']} "
                    f"(to {board.mages['dm'].life})")
+    if effect.get("control") and isinstance(p, Creature):
+        p.side = "dm"
+        p.active = False
+        out.append(f"the Dummy Mage controls {p.card} ({p.id}) now: it acts as one of its "
+                   "creatures, from the next Reset")
     if effect.get("guard") and isinstance(p, Creature):
         p.guarding = True
         out.append(f"put a guard marker on {who}")
