@@ -871,11 +871,11 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
                 parts.append(f"then destroy {card.name}")
             d.instructions.append(combat.cap("; ".join(parts)) + ".")
         return d
+    if effect.get("steal"):
+        return _steal(board, source, d, deck, card, target)
     board.discards[deck].append(card.name)
     if effect.get("attack") == "burns":
         d.data["burns"] = target.conditions.get("Burn", 0)
-    if effect.get("steal"):
-        return _steal(board, source, d, card, target)
     parts = _apply(board, source, d, card, note, target)
     done = [target.id]
     for _ in range(int(effect.get("chain", 0))):
@@ -896,7 +896,8 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
     return d
 
 
-def _steal(board: Board, source: DiceSource, d: Decision, card: Card, target: Piece) -> Decision:
+def _steal(board: Board, source: DiceSource, d: Decision, deck: str, card: Card,
+           target: Piece) -> Decision:
     """Steal Enchantment: take one of your enchantments that helps its bearer and put it on a
     Dummy Mage creature by rule iii (the enchantment's own note decides who may carry it)."""
     options = []
@@ -908,9 +909,9 @@ def _steal(board: Board, source: DiceSource, d: Decision, card: Card, target: Pi
         if isinstance(dest, Piece):
             options.append((name, dest))
     if not options:
-        d.instructions.append(f"Cast {card.name} on {label(board, target)}: none of its "
-                              "enchantments can go on a Dummy Mage creature, so it does nothing.")
-        return d
+        return _discard(board, d, deck, card, f"no enchantment of {label(board, target)} could go "
+                        "on a Dummy Mage creature where it would work")
+    board.discards[deck].append(card.name)
     name, dest = options[0]
     target.enchantments.remove(name)
     dest.enchantments.append(name)
