@@ -195,7 +195,7 @@ class Card:
     def mana(self) -> int:
         """Mana cost as a number (X costs count as 0; enchantments add their reveal cost)."""
         cost = self.cost if isinstance(self.cost, int) else 0
-        reveal = (self.reveal_cost or 0) if self.type == "Enchantment" else 0
+        reveal = self.reveal_cost if self.type == "Enchantment" and isinstance(self.reveal_cost, int) else 0
         return cost + reveal
 
     @property

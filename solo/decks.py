@@ -489,8 +489,9 @@ def random_set(source: "DiceSource", harder: bool = False, easier: bool = False,
     Creatures: Arena creature cards without an "... Only" restriction, at most
     :data:`RANDOM_MAX_CREATURE_COPIES` of a card and one of a Legendary; ``harder`` keeps
     creatures costing :data:`HARDER_MIN_COST` or more, ``easier`` those costing
-    :data:`EASIER_MAX_COST` or less.  Spells: catalog cards with a Dummy Mage annotation; when
-    too few are annotated, the spells of the shipped sets instead.
+    :data:`EASIER_MAX_COST` or less.  Spells: catalog cards with a Dummy Mage annotation that
+    any Dummy Mage can use (neither unusable nor mage-only); when too few, the spells of the
+    shipped sets instead.
     """
     if harder and easier:
         raise InvalidInput("choose --harder or --easier, not both")
@@ -509,7 +510,8 @@ def random_set(source: "DiceSource", harder: bool = False, easier: bool = False,
     shipped: list[DeckSet] | None = None
     for deck in SPELL_DECKS[1:]:
         size = DECK_SIZES[deck]
-        pool = [c for c in catalog.cards(DECK_TYPES[deck]) if c.dm]
+        pool = [c for c in catalog.cards(DECK_TYPES[deck])  # any Dummy Mage may use them
+                if c.dm and not c.dm.get("unusable") and not c.dm.get("mage_only")]
         if len(pool) * RANDOM_MAX_SPELL_COPIES < size:
             if shipped is None:
                 shipped = [e.deckset for e in _scan(builtin_dir(), "built-in") if e.deckset]

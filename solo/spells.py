@@ -672,6 +672,9 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
     who = label(board, p)
     start_zone = p.zone
     out: list[str] = []
+    _touch(d, p.id)
+    if any(effect.get(k) for k in ("heal_caster", "drain", "move_damage", "caster_life")):
+        _touch(d, "dm")
     if effect.get("limit") == "round":
         _note_cast(board, p, card.name)
     for cond in effect.get("remove", []):
@@ -746,6 +749,7 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         if others:
             second = _highest_life(board, source, others, f"{card.name}: second target")
             _place(board, second, "Slam")
+            _touch(d, second.id)
             out.append(f"put a Slam marker on {label(board, second)} too")
     if effect.get("roll_condition"):
         rc = effect["roll_condition"]
@@ -790,6 +794,13 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
             d.attacks.append(PlannedAttack("dm", attack, p.id, is_spell=True))
             out.append(f"then {card.name} attacks {who} with {attack.name}: {attack.dice} attack dice")
     return out
+
+
+def _touch(d: Decision, ident: str) -> None:
+    """Record in ``d.data["affected"]`` an object the spell changed (solo.conformance reads it)."""
+    seen = d.data.setdefault("affected", [])
+    if ident not in seen:
+        seen.append(ident)
 
 
 def _with_dice(attack: Attack, n: int) -> Attack:
@@ -850,7 +861,8 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
             parts.append(f"destroy every enchantment in {target} ({', '.join(gone) or 'hidden ones too'})")
         for p in hit:
             parts += _apply(board, source, d, card, note, p, same)
-        d.data["affected"] = [p.id for p in hit]
+        for p in hit:
+            _touch(d, p.id)
         d.instructions.append(f"Cast {card.name} on zone {target}" +
                               (": " + "; ".join(parts) + "." if parts else ", then discard it."))
         return d
@@ -916,6 +928,8 @@ def _steal(board: Board, source: DiceSource, d: Decision, deck: str, card: Card,
     target.enchantments.remove(name)
     dest.enchantments.append(name)
     d.data["moved"] = {"enchantment": name, "to": dest.id}
+    _touch(d, target.id)
+    _touch(d, dest.id)
     d.instructions.append(f"Cast {card.name}: move {name} from {label(board, target)} to "
                           f"{label(board, dest)}; the Dummy Mage controls it now.")
     return d
@@ -935,8 +949,10 @@ def _cast_arena(board: Board, source: DiceSource, d: Decision, deck: str, card: 
         for p in [board.mages["dm"], *board.side_creatures("dm")]:
             if in_arena(board, p) and p.damage and combat.can_heal(board, p):
                 healed = combat.heal(board, p, heal_friends)
+                _touch(d, p.id)
                 parts.append(f"{label(board, p)} heals {healed}")
-    d.data["affected"] = [p.id for p in pieces]
+    for p in pieces:
+        _touch(d, p.id)
     d.instructions.append(f"Cast {card.name} on the whole arena" +
                           (": " + "; ".join(parts) + "." if parts else "."))
     return d
