@@ -1026,3 +1026,111 @@ def _cast_attack(board: Board, source: DiceSource, d: Decision, card: Card, targ
     d.instructions.append(f"Cast {card.name} at {label(board, target)} in {target.zone}: "
                           f"{attack.dice} attack dice.")
     return d
+
+
+# -- enchantments that act in the Upkeep or end with the round --------------------------------
+
+def _dissipate(card: Card) -> int | None:
+    for t in card.traits:
+        name, value = parse_trait(t)
+        if name.lower() == "dissipate" and value is not None:
+            return int(value)
+    return None
+
+
+def upkeep_effects(board: Board, source: DiceSource, p: Piece) -> list[tuple[str, str, dict]]:
+    """What the enchantments on ``p`` do in its Upkeep (a note's ``upkeep``), and their Dissipate
+    tokens: a list of (kind, line for the person, details) for :func:`solo.upkeep.upkeep`."""
+    out: list[tuple[str, str, dict]] = []
+    who = label(board, p)
+    dm = board.mages["dm"]
+    for name in list(p.enchantments):
+        card = board.cat.find(name)
+        if card is None or not card.dm:
+            continue
+        up = card.dm.get("upkeep") or {}
+        if up.get("damage"):
+            n = up["damage"]
+            if n == "their-enchantments":  # Arcane Corruption: the bearer's side's own
+                n = sum(1 for e in p.enchantments if not _is_curse_on(board, p, e))
+            if n:
+                combat.take_damage(board, p, n)
+                out.append(("spell-damage", f"{name}: put {n} damage on {who}.", {"damage": n}))
+        if up.get("drain"):  # Death Link: the Dummy Mage heals, the bearer takes as much
+            healed = combat.heal(board, dm, up["drain"])
+            if healed:
+                combat.take_damage(board, p, healed)
+            out.append(("spell-heal", f"{name}: the Dummy Mage heals {healed}.",
+                        {"healed": healed, "piece": "dm"}))
+            out.append(("spell-damage", f"{name}: put {healed} damage on {who}.", {"damage": healed}))
+        if up.get("transfer"):  # Life Link: damage moves to the Dummy Mage while it can afford it
+            room = board.remaining_life(dm) - board.remaining_life(p) - 1
+            k = max(0, min(up["transfer"], p.damage, room))
+            if k:
+                p.damage -= k
+                dm.damage += k
+                out.append(("spell-heal", f"{name}: move {k} damage from {who} to the Dummy Mage.",
+                            {"healed": k}))
+                out.append(("spell-damage", f"{name}: the Dummy Mage takes the {k} damage.",
+                            {"damage": k, "piece": "dm"}))
+        if up.get("zone_damage"):  # Plagued: every living creature in the bearer's zone
+            for q in board.in_zone(p.zone):
+                if isinstance(q, Conjuration) or not board.is_living(q) \
+                        or board.has_trait(q, "Poison Immunity"):
+                    continue
+                combat.take_damage(board, q, up["zone_damage"])
+                out.append(("spell-damage", f"{name}: put {up['zone_damage']} damage on "
+                            f"{label(board, q)}.", {"damage": up["zone_damage"], "piece": q.id}))
+        if up.get("zone_heal"):  # Healing Madrigal: the bearer's side's living creatures there
+            for q in board.in_zone(p.zone):
+                if q.side == p.side and not isinstance(q, Conjuration) and q.damage \
+                        and combat.can_heal(board, q):
+                    healed = combat.heal(board, q, up["zone_heal"])
+                    out.append(("spell-heal", f"{name}: {label(board, q)} heals {healed}.",
+                                {"healed": healed, "piece": q.id}))
+        if up.get("roll"):  # Lullaby: the effect die gives Stun or Daze
+            r = source.d12(f"{name} on {who}")
+            cond = up["roll"]["high"] if r >= up["roll"]["min"] else up["roll"]["low"]
+            if combat.condition_block(board, p, cond) is None:
+                p.conditions[cond] = p.conditions.get(cond, 0) + 1
+                out.append(("spell-condition", f"{name}: effect die {r}: put a {cond} marker on "
+                            f"{who}.", {"rolls": [r]}))
+        tokens = _dissipate(card)
+        if tokens is not None:
+            left = p.extra.setdefault("dissipate", {})
+            n = int(left.get(name, tokens)) - 1
+            if n <= 0:
+                p.enchantments.remove(name)
+                left.pop(name, None)
+                if not left:
+                    p.extra.pop("dissipate", None)
+                if _dm_owns(board, p, name):
+                    board.discards["enchantment"].append(name)
+                out.append(("dissipate", f"{name} on {who} loses its last Dissipate token: "
+                            "destroy it.", {}))
+            else:
+                left[name] = n
+                out.append(("dissipate", f"{name} on {who}: remove a Dissipate token ({n} left).", {}))
+    return out
+
+
+def _dm_owns(board: Board, p: Piece, name: str) -> bool:
+    """Whether the enchantment ``name`` on ``p`` is the Dummy Mage's: its curses sit on your
+    objects, its help on its own."""
+    return (p.side == "ym") == _is_dm_curse(board, name)
+
+
+def end_of_round(board: Board) -> list[tuple[str, str]]:
+    """Enchantments that last only this round (a note's ``ends = "round"``) are destroyed:
+    (object id, line for the person) for :func:`solo.upkeep.end_round`."""
+    out = []
+    for p in board.pieces():
+        for name in list(p.enchantments):
+            card = board.cat.find(name)
+            if card is not None and (card.dm or {}).get("ends") == "round":
+                p.enchantments.remove(name)
+                if _dm_owns(board, p, name):
+                    board.discards["enchantment"].append(name)
+                out.append((p.id, f"{combat.cap(label(board, p))}: {name} ends with the round; "
+                                  "destroy it."))
+    return out

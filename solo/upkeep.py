@@ -26,7 +26,8 @@ class Event:
 
     piece: str  # object id ("dm" / "ym" for the mages)
     card: str
-    kind: str  # regenerate, burn, rot, upkeep-cost, destroyed, defeated, condition-ends, escape
+    kind: str  # regenerate, burn, rot, upkeep-cost, destroyed, defeated, condition-ends, escape,
+    #            spell-damage, spell-heal, spell-condition, dissipate (solo.spells.upkeep_effects)
     text: str
     dice: list[str] = field(default_factory=list)  # attack-die faces rolled
     rolls: list[int] = field(default_factory=list)  # effect-die results
@@ -143,6 +144,11 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 take_damage(board, p, dmg)
                 ev("rot", f"{name} rots: {dmg} damage.", damage=dmg)
 
+        from solo.spells import upkeep_effects  # enchantments that act in the Upkeep
+        for kind, text, details in upkeep_effects(board, source, p):
+            ident = details.pop("piece", p.id)
+            events.append(Event(ident, board.get(ident).card, kind, text, **details))
+
         if isinstance(p, Mage):
             if p.damage >= board.life(p):
                 ev("defeated", f"{cap(name)} has {p.damage} damage, reaching its life of "
@@ -211,6 +217,9 @@ def end_round(board: Board) -> list[Event]:
     """The end of the round: round effects placed by incantations (Battle Fury, Charge,
     Perfect Strike, Piercing Strike, Knockdown) are removed from every object."""
     events: list[Event] = []
+    from solo.spells import end_of_round  # enchantments that last one round
+    for ident, text in end_of_round(board):
+        events.append(Event(ident, board.get(ident).card, "condition-ends", text))
     for p in board.pieces():
         p.extra.pop("once_used", None)
         for cond in ROUND_EFFECTS:

@@ -215,7 +215,7 @@ def test_each_card_name_has_a_note_in_one_file_only():
 
 def test_every_note_uses_only_known_words():
     known = {"criterion", "targets", "restrictions", "needs", "requires", "grants", "zone_grants",
-             "effect", "by_hand", "mage_only", "unusable", "affects"}
+             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends"}
     effects = {"condition", "conditions", "heal", "heal_caster", "damage", "drain", "banish",
                "purge", "dispel", "dispel_zone", "push", "push_slam", "same_direction", "guard",
                "activate", "teleport", "attack", "remove", "once", "limit", "then_destroy",
@@ -918,3 +918,88 @@ def test_share_of_spells_modelled():
     unusable = [n for n in SPELLS if note_of(n).get("unusable")]
     assert len(full) + len(partly) + len(unusable) == 193
     assert not set(partly) & set(unusable)
+
+
+# -- enchantments that act in the Upkeep, or end with the round ---------------------------------
+
+def _upkeep(b: Board, side: str, d12=(5,)):
+    from solo import upkeep
+    return upkeep.upkeep(b, ScriptedSource(d12=list(d12), d6=[1] * 20, fallback=SeededSource(3)), side)
+
+
+@pytest.mark.parametrize("name,points", [("Ghoul Rot", 2), ("Force Crush", 2)])
+def test_an_upkeep_curse_damages_its_creature(name, points):
+    b = board_for(name)
+    p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    cast(b, name)
+    events = _upkeep(b, "ym")
+    assert p.damage == points and any(e.kind == "spell-damage" and e.piece == p.id for e in events)
+
+
+def test_arcane_corruption_counts_your_own_enchantments():
+    b = board_for("Arcane Corruption")
+    p = b.add_creature("Timber Wolf", "ym", DM_ZONE, enchantments=["Bear Strength", "Rhino Hide"])
+    cast(b, "Arcane Corruption")
+    _upkeep(b, "ym")
+    assert p.damage == 2  # two of yours; the Dummy Mage's curse does not count
+
+
+def test_plagued_hurts_every_living_creature_in_the_zone():
+    b = board_for("Plagued")
+    p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    other = b.add_creature("Bitterwood Fox", "ym", DM_ZONE)
+    golem = b.add_creature("Iron Golem", "ym", DM_ZONE)  # Nonliving
+    cast(b, "Plagued")
+    assert "Plagued" in p.enchantments or "Plagued" in other.enchantments
+    _upkeep(b, "ym")
+    assert (p.damage, other.damage, golem.damage) == (1, 1, 0)
+    assert b.mages["dm"].damage == 1  # the Dummy Mage stands there too, and it is living
+
+
+def test_death_link_and_life_link_move_life():
+    b = board_for("Death Link")
+    b.mages["dm"].damage = 5
+    p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    cast(b, "Death Link")
+    _upkeep(b, "ym")
+    assert b.mages["dm"].damage == 4 and p.damage == 1
+    b = board_for("Life Link")
+    wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE, damage=5)
+    cast(b, "Life Link")
+    _upkeep(b, "dm")
+    assert wolf.damage == 2 and b.mages["dm"].damage == 3
+
+
+def test_lullaby_puts_a_marker_each_upkeep_then_dissipates():
+    b = board_for("Lullaby")
+    p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    cast(b, "Lullaby")
+    _upkeep(b, "ym", d12=[9])
+    assert p.conditions == {"Stun": 1} and "Lullaby" in p.enchantments
+    p.conditions.clear()
+    _upkeep(b, "ym", d12=[3])
+    assert p.conditions == {"Daze": 1} and "Lullaby" not in p.enchantments  # Dissipate 2
+    assert b.discards["enchantment"] == ["Lullaby"]
+
+
+def test_healing_madrigal_heals_the_zone_for_three_upkeeps():
+    b = board_for("Healing Madrigal")
+    p = b.add_creature("Timber Wolf", "dm", DM_ZONE, damage=9)
+    friend = b.add_creature("Bitterwood Fox", "dm", DM_ZONE, damage=1)
+    yours = b.add_creature("Timber Wolf", "ym", DM_ZONE, damage=3)
+    cast(b, "Healing Madrigal")
+    for _ in range(3):
+        _upkeep(b, "dm")
+    assert p.damage == 3 and friend.damage == 0 and yours.damage == 3
+    assert "Healing Madrigal" not in p.enchantments
+
+
+def test_brace_yourself_ends_with_the_round():
+    from solo import upkeep
+    b = board_for("Brace Yourself")
+    p = b.add_creature("Timber Wolf", "dm", DM_ZONE)
+    base = b.armor(p)
+    cast(b, "Brace Yourself")
+    assert b.armor(p) == base + 4
+    events = upkeep.end_round(b)
+    assert b.armor(p) == base and any("Brace Yourself" in e.text for e in events)
