@@ -23,7 +23,7 @@ from solo.dice import DiceSource
 from solo.spells import (  # noqa: F401
     ROUND_SPELLS, adds_something, cast_spell, choose_attack_spell_target, choose_enemy_creature,
     choose_enemy_zone, choose_friendly_creature, had_this_round, in_spell_range, meets_needs,
-    meets_restrictions, spell_attack, spell_note,
+    meets_restrictions, spell_attack, spell_note, summoning_zone,
 )
 
 #: Distance at which the quickcast rerolls every 8+ (the Dummy Mage is this far from all enemies).
@@ -163,11 +163,12 @@ def _quickcast_summon(board: Board) -> Decision:
         return d
     card, drawn = board.draw("creature")
     dm = board.mages["dm"]
-    c = board.add_creature(card, "dm", dm.zone, active=False)
+    circle = summoning_zone(board)  # a Summoning Circle of the Dummy Mage's, if any
+    c = board.add_creature(card, "dm", circle or dm.zone, active=False)
     d = Decision("summon", data={"card": c.card, "id": c.id, "zone": c.zone})
-    d.instructions.append(f"{_taken('creature', c.card, drawn)} Put it in {c.zone} with "
-                          f"the Dummy Mage, with an inactive action marker (it becomes active at the "
-                          f"next Reset). Its id is {c.id}.")
+    where = f"in {c.zone}, the Summoning Circle's zone," if circle else f"in {c.zone} with the Dummy Mage,"
+    d.instructions.append(f"{_taken('creature', c.card, drawn)} Put it {where} with an inactive "
+                          f"action marker (it becomes active at the next Reset). Its id is {c.id}.")
     return d
 
 

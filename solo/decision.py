@@ -49,6 +49,7 @@ class PlannedAttack:
     is_spell: bool = False
     zone: bool = False
     first: bool = True  # the first attack of the action (Melee +X, Charge, ... count)
+    sweep: str | None = None  # a Sweeping attack's second, different target (a piece id)
 
 
 # -- who is where ----------------------------------------------------------------------------

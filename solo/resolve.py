@@ -37,6 +37,7 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
         result = combat.resolve_attack(board, attacker, plan.attack, target, source,
                                        moved=plan.moved, is_spell=plan.is_spell,
                                        first_strike=plan.first,
+                                       sweep_target=board.find(plan.sweep) if plan.sweep else None,
                                        use_defense=ask_defense if ask_defense is not None else True)
     applied = combat.apply(board, result)
     if any(p.attack.kind == "passage" for p in decision.attacks):

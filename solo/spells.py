@@ -382,7 +382,7 @@ def cast_spell(board: Board, source: DiceSource, deck: str) -> Decision:
     else:
         d = _cast_on(board, source, d, deck, card, note, target)
     if note.get("by_hand"):
-        d.data["by_hand"] = note["by_hand"]
+        d.data["by_hand_text"] = note["by_hand"]
         d.instructions.append(f"By hand ({card.name}): {note['by_hand']}")
     return d
 
@@ -632,6 +632,17 @@ def _cast_revive(board: Board, d: Decision, deck: str, card: Card, note: dict, n
         line += f" Put {c.damage} damage and a Zombie marker on it."
     d.instructions.append(line)
     return d
+
+
+def summoning_zone(board: Board) -> str | None:
+    """Where the Dummy Mage summons when it has cast Summoning Circle: the circle's zone (the one
+    nearest your mage if there are several), else None (its own zone)."""
+    zones = [z for z, names in (board.extra.get("zone_enchantments") or {}).items()
+             if "Summoning Circle" in names]
+    if not zones:
+        return None
+    ym = board.mages["ym"]
+    return min(zones, key=lambda z: (board.distance(z, ym.zone), z))
 
 
 def _zone_enchantments(board: Board, zone: str) -> list[str]:
@@ -1022,9 +1033,19 @@ def _cast_attack(board: Board, source: DiceSource, d: Decision, card: Card, targ
                               f"{attack.dice} attack dice each.")
         return d
     d.data["target"] = target.id
-    d.attacks.append(PlannedAttack("dm", attack, target.id, is_spell=True))
-    d.instructions.append(f"Cast {card.name} at {label(board, target)} in {target.zone}: "
-                          f"{attack.dice} attack dice.")
+    plan = PlannedAttack("dm", attack, target.id, is_spell=True)
+    line = f"Cast {card.name} at {label(board, target)} in {target.zone}: {attack.dice} attack dice."
+    if attack.has("Sweeping"):  # a second, different target in the same zone
+        others = [p for p in [board.mages["ym"], *board.side_creatures("ym")]
+                  if p.id != target.id and p.zone == target.zone and in_arena(board, p)
+                  and _spell_can_hit(board, card, p)]
+        if others:
+            second = _highest_life(board, source, others, f"second target for {card.name}")
+            plan.sweep = second.id
+            d.data["sweep"] = second.id
+            line += f" It sweeps on to {label(board, second)}, rolled again."
+    d.attacks.append(plan)
+    d.instructions.append(line)
     return d
 
 

@@ -413,7 +413,7 @@ def check_effect(b: Board, d, name: str, p: Piece, before: dict) -> None:
         assert moved["enchantment"] in b.get(moved["to"]).enchantments and b.get(moved["to"]).side == "dm"
     if note.get("by_hand"):
         assert any(note["by_hand"] in line for line in d.instructions)
-        assert d.data["by_hand"] == note["by_hand"]
+        assert d.data["by_hand_text"] == note["by_hand"]
 
 
 @pytest.mark.parametrize("name", ENEMY)
@@ -670,7 +670,7 @@ def test_enemy_zone_spell_goes_where_your_creatures_are(name):
         if effect.get("roll_condition"):
             assert p.conditions.get(effect["roll_condition"]["condition"]) == 1  # the die shows 5
     if note_of(name).get("by_hand"):
-        assert d.data["by_hand"] == note_of(name)["by_hand"]
+        assert d.data["by_hand_text"] == note_of(name)["by_hand"]
 
 
 @pytest.mark.parametrize("name", ENEMY_ZONE)
@@ -730,7 +730,7 @@ def test_trap_goes_next_to_your_creature(name):
     d = cast(b, name)
     assert d.data["target"] == "B1"  # free of enemies, next to C1 and within range
     assert name in b.extra["zone_enchantments"]["B1"] and p.zone == "C1"
-    assert d.data["by_hand"] == note_of(name)["by_hand"]
+    assert d.data["by_hand_text"] == note_of(name)["by_hand"]
 
 
 @pytest.mark.parametrize("name", TRAPS)
@@ -1003,3 +1003,33 @@ def test_brace_yourself_ends_with_the_round():
     assert b.armor(p) == base + 4
     events = upkeep.end_round(b)
     assert b.armor(p) == base and any("Brace Yourself" in e.text for e in events)
+
+
+@pytest.mark.parametrize("name", ["Acid Blast", "Windstorm"])
+def test_a_sweeping_attack_spell_strikes_a_second_target_of_yours(name):
+    from solo import resolve
+    b = board_for(name, ym_zone="B1")
+    wolf = b.add_creature("Timber Wolf", "ym", "B1")
+    fox = b.add_creature("Bitterwood Fox", "ym", "B1")  # less life than the wolf
+    d = cast(b, name)
+    assert d.data["target"] == "ym" and d.attacks[0].sweep == wolf.id != fox.id
+    resolve.resolve_decision(b, d, SeededSource(4))
+    assert any(s.target == wolf.id and s.role == "sweep" for r in d.results for s in r.strikes)
+
+
+def test_the_dummy_mage_summons_into_its_summoning_circle():
+    from solo import automaton
+    b = board_for("Summoning Circle")
+    d = cast(b, "Summoning Circle")
+    circle = d.data["target"]
+    b.decks["creature"] = ["Timber Wolf"]
+    d = automaton.quickcast(b, ScriptedSource(d12=[5]))
+    assert d.action == "summon" and b.get(d.data["id"]).zone == circle != DM_ZONE
+
+
+def test_essence_drain_makes_your_upkeep_ask_for_two_mana():
+    b = board_for("Essence Drain")
+    p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    cast(b, "Essence Drain")
+    events = _upkeep(b, "ym")
+    assert any(e.kind == "upkeep-cost" and e.piece == p.id and "2 mana" in e.text for e in events)
