@@ -736,15 +736,34 @@ def defense_chance(defense: Defense, modifier: int = 0) -> float:
     return max(0, min(12, 13 - need)) / 12
 
 
-def choose_defense(board: Board, target: Piece, attack: Attack) -> tuple[int, Defense] | None:
+def all_defenses(board: Board, p: Piece) -> list[tuple[Defense, bool]]:
+    """The object's Defenses: its card's, then those its enchantments give (a note's
+    ``defense``, solo.spells), each with whether conditions leave it alone ("steady": it works
+    while Incapacitated, and Daze or Restrained do not move its roll)."""
+    card = board.card_of(p)
+    out = [(d, False) for d in (card.defenses if card else ())]
+    for name in p.enchantments:
+        ench = board.cat.find(name)
+        extra = (ench.dm or {}).get("defense") if ench is not None else None
+        if extra:
+            out.append((Defense(int(extra["roll"]), extra.get("uses", 1), extra.get("restriction")),
+                        bool(extra.get("steady"))))
+    return out
+
+
+def choose_defense(board: Board, target: Piece, attack: Attack,
+                   steady_only: bool = False) -> tuple[int, Defense] | None:
     """The Defense ``target`` uses against ``attack``: an unused one that the attack's kind
-    allows, the best (lowest roll) first; None when it has none left."""
-    card = board.card_of(target)
-    if card is None or not card.defenses:
+    allows, the best (lowest roll) first; None when it has none left.  ``steady_only``: only
+    Defenses that conditions leave alone (an Incapacitated target)."""
+    defenses = all_defenses(board, target)
+    if not defenses:
         return None
     used = target.extra.get("defense_used", {}) or {}
     best = None
-    for i, d in enumerate(card.defenses):
+    for i, (d, steady) in enumerate(defenses):
+        if steady_only and not steady:
+            continue
         r = (d.restriction or "").lower()
         if (r == "no ranged" and attack.is_ranged) or (r == "no melee" and attack.is_melee):
             continue
@@ -808,19 +827,19 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         pass
     elif not use_defense:
         pass
-    elif work.incapacitated(target):
-        card = work.card_of(target)
-        if card and card.defenses:
-            s.steps.append(f"  {tname} is Incapacitated and cannot use its Defense.")
     else:
-        chosen = choose_defense(work, target, attack)
+        incapacitated = work.incapacitated(target)
+        chosen = choose_defense(work, target, attack, steady_only=incapacitated)
+        if chosen is None and incapacitated and all_defenses(work, target):
+            s.steps.append(f"  {tname} is Incapacitated and cannot use its Defense.")
+        steady = chosen is not None and all_defenses(work, target)[chosen[0]][1]
+        mod = 0 if steady else defense_modifier(work, target)
         if chosen is not None and callable(use_defense) \
-                and not use_defense(target, chosen[1], defense_modifier(work, target)):
+                and not use_defense(target, chosen[1], mod):
             s.steps.append(f"  {tname} does not use its Defense {chosen[1].roll}+.")
             chosen = None
         if chosen is not None:
             idx, d = chosen
-            mod = defense_modifier(work, target)
             roll = source.d12(f"{what}: Defense {d.roll}+ of {label_of(work, target)}")
             s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
             shown = f"{roll}" + (f" {_signed(mod)} (Daze/Restrained) = {roll + mod}" if mod else "")
@@ -830,8 +849,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                 return s
             s.steps.append(f"  {tname}'s Defense {d.roll}+: rolled {shown}: it fails.")
     if unavoidable:
-        card = work.card_of(target)
-        if card is not None and card.defenses:
+        if all_defenses(work, target):
             s.steps.append(f"  {'Zone attacks are' if zone else 'The attack is'} Unavoidable: "
                            "no Defense.")
 

@@ -215,7 +215,7 @@ def test_each_card_name_has_a_note_in_one_file_only():
 
 def test_every_note_uses_only_known_words():
     known = {"criterion", "targets", "restrictions", "needs", "requires", "grants", "zone_grants",
-             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends"}
+             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends", "defense"}
     effects = {"condition", "conditions", "heal", "heal_caster", "damage", "drain", "banish",
                "purge", "dispel", "dispel_zone", "push", "push_slam", "same_direction", "guard",
                "activate", "teleport", "attack", "remove", "once", "limit", "then_destroy",
@@ -1033,3 +1033,31 @@ def test_essence_drain_makes_your_upkeep_ask_for_two_mana():
     cast(b, "Essence Drain")
     events = _upkeep(b, "ym")
     assert any(e.kind == "upkeep-cost" and e.piece == p.id and "2 mana" in e.text for e in events)
+
+
+def test_defense_enchantments_give_their_creature_a_defense():
+    from solo.catalog import Attack
+    b = board_for("Cobra Reflexes")
+    wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE)
+    cast(b, "Cobra Reflexes")
+    bite = [a for a in b.attacks(wolf) if a.is_melee][0]
+    foe = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    r = combat.resolve_attack(b, foe, bite, wolf, ScriptedSource(d12=[7], fallback=SeededSource(1)))
+    assert r.strikes[0].avoided and r.strikes[0].defense == 7
+    # once a round: the next attack is not avoided
+    combat.apply(b, r)
+    r = combat.resolve_attack(b, foe, bite, wolf, ScriptedSource(d12=[12], fallback=SeededSource(1)))
+    assert not r.strikes[0].avoided
+    # Force Sword works while Stunned, against melee only
+    b = board_for("Force Sword")
+    wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE, conditions={"Stun": 1})
+    cast(b, "Force Sword")
+    foe = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    r = combat.resolve_attack(b, foe, bite, wolf, ScriptedSource(d12=[8], fallback=SeededSource(1)))
+    assert r.strikes[0].avoided
+    b2 = board_for("Cobra Reflexes")
+    stunned = b2.add_creature("Timber Wolf", "dm", DM_ZONE, conditions={"Stun": 1})
+    cast(b2, "Cobra Reflexes")
+    foe2 = b2.add_creature("Timber Wolf", "ym", DM_ZONE)
+    r = combat.resolve_attack(b2, foe2, bite, stunned, ScriptedSource(d12=[12], fallback=SeededSource(1)))
+    assert not r.strikes[0].avoided  # an ordinary Defense is lost while Incapacitated
