@@ -712,6 +712,11 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
             names = [e for e in [*attacker.enchantments, *attacker.conditions]
                      if (c := board.cat.find(e)) is not None and c.dm.get("grants", {}).get("attack_dice")]
             add(n, f"{' + '.join(names) or 'enchantments'} {_signed(n)}")
+    if first and attacker is not None and not barrier:  # Marked for Death (a note's attacked_dice)
+        for name in target.enchantments:
+            ench = board.cat.find(name)
+            n = int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0
+            add(n, f"target's {name} {_signed(n)}")
     aegis = trait_max(board.traits(target), "Aegis") or 0
     add(-aegis, f"target's Aegis {aegis} {_signed(-aegis)}")
     if total < 1:

@@ -215,7 +215,7 @@ def test_each_card_name_has_a_note_in_one_file_only():
 
 def test_every_note_uses_only_known_words():
     known = {"criterion", "targets", "restrictions", "needs", "requires", "grants", "zone_grants",
-             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends", "defense"}
+             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends", "defense", "attacked_dice"}
     effects = {"condition", "conditions", "heal", "heal_caster", "damage", "drain", "banish",
                "purge", "dispel", "dispel_zone", "push", "push_slam", "same_direction", "guard",
                "activate", "teleport", "attack", "remove", "once", "limit", "then_destroy",
@@ -1061,3 +1061,14 @@ def test_defense_enchantments_give_their_creature_a_defense():
     foe2 = b2.add_creature("Timber Wolf", "ym", DM_ZONE)
     r = combat.resolve_attack(b2, foe2, bite, stunned, ScriptedSource(d12=[12], fallback=SeededSource(1)))
     assert not r.strikes[0].avoided  # an ordinary Defense is lost while Incapacitated
+
+
+def test_marked_for_death_adds_a_die_to_attacks_against_it():
+    b = board_for("Marked for Death")
+    p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE)
+    bite = [a for a in b.attacks(wolf) if a.is_melee][0]
+    before, _ = combat.attack_dice(b, wolf, bite, p)
+    cast(b, "Marked for Death")
+    after, parts = combat.attack_dice(b, wolf, bite, p)
+    assert after == before + 1 and any("Marked for Death" in x for x in parts)
