@@ -900,6 +900,7 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
     if effect.get("attack") == "burns":
         d.data["burns"] = target.conditions.get("Burn", 0)
     parts = _apply(board, source, d, card, note, target)
+    d.data.pop("burns", None)  # only Combustion's attack needed it
     done = [target.id]
     for _ in range(int(effect.get("chain", 0))):
         last = board.find(done[-1]) or target
