@@ -39,7 +39,8 @@ CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth"
 #: round like Battle Fury and Charge).
 SPELL_ROUND_MARKERS = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike", "Sniper Shot",
                        "Flame Strike", "Lightning Strike", "Bloodthirsty Strike", "Whirling Strike",
-                       "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy")
+                       "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy",
+                       "Overextend")
 MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
                         "Grapple", "Snatch") + SPELL_ROUND_MARKERS  # Grapple, Snatch: attack reminders
 

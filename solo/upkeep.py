@@ -204,6 +204,10 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
         else:
             events.append(Event(piece.id, piece.card, "escape",
                                 f"{name} stays Crippled: effect die {r} (6 or less).", rolls=[r]))
+    if _remove(piece, "Overextend"):  # the spell's price: Stunned after this Action Phase
+        piece.conditions["Stun"] = piece.conditions.get("Stun", 0) + 1
+        events.append(Event(piece.id, piece.card, "condition-ends",
+                            f"{name}: Overextend is spent; put a Stun marker on it."))
     used = piece.extra.pop("once_used", None) or []
     for cond in used:
         k = _remove(piece, cond)

@@ -1072,3 +1072,13 @@ def test_marked_for_death_adds_a_die_to_attacks_against_it():
     cast(b, "Marked for Death")
     after, parts = combat.attack_dice(b, wolf, bite, p)
     assert after == before + 1 and any("Marked for Death" in x for x in parts)
+
+
+def test_overextend_stuns_its_creature_after_its_next_action_phase():
+    from solo import upkeep
+    b = board_for("Overextend")
+    p = b.add_creature(creature_for("Overextend"), "dm", DM_ZONE, active=False)
+    cast(b, "Overextend")
+    assert p.active and p.conditions == {"Overextend": 1}
+    upkeep.end_action_phase(b, p, SeededSource(1))
+    assert p.conditions == {"Stun": 1}
