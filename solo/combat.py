@@ -756,6 +756,21 @@ def all_defenses(board: Board, p: Piece) -> list[tuple[Defense, bool]]:
     return out
 
 
+def enchantment_defense(board: Board, p: Piece, index: int) -> tuple[str, dict] | None:
+    """The enchantment that gives ``p`` its Defense number ``index`` (after the card's own),
+    with its note's ``defense`` entry; None for the card's own Defenses."""
+    card = board.card_of(p)
+    i = len(card.defenses) if card else 0
+    for name in p.enchantments:
+        ench = board.cat.find(name)
+        extra = (ench.dm or {}).get("defense") if ench is not None else None
+        if extra:
+            if i == index:
+                return name, extra
+            i += 1
+    return None
+
+
 def choose_defense(board: Board, target: Piece, attack: Attack,
                    steady_only: bool = False) -> tuple[int, Defense] | None:
     """The Defense ``target`` uses against ``attack``: an unused one that the attack's kind
@@ -843,6 +858,12 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                 and not use_defense(target, chosen[1], mod):
             s.steps.append(f"  {tname} does not use its Defense {chosen[1].roll}+.")
             chosen = None
+        given = enchantment_defense(work, target, chosen[0]) if chosen is not None else None
+        if chosen is not None and given and given[1].get("sure"):  # Block: no roll
+            s.defense, s.defense_index = chosen[1].roll, chosen[0]
+            s.avoided = True
+            s.steps.append(f"  {tname}'s {given[0]} avoids the attack.")
+            return s
         if chosen is not None:
             idx, d = chosen
             roll = source.d12(f"{what}: Defense {d.roll}+ of {label_of(work, target)}")
@@ -1072,6 +1093,11 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
         used = t.extra.setdefault("defense_used", {})
         key = str(s.defense_index)
         used[key] = int(used.get(key, 0)) + 1
+        given = enchantment_defense(board, t, s.defense_index)
+        if given and given[1].get("spent"):  # Block goes once it has been used
+            t.enchantments.remove(given[0])
+            if t.side == "dm":  # the Dummy Mage's own card
+                board.discards.setdefault("enchantment", []).append(given[0])
     if s.melee and isinstance(t, Creature) and s.role not in ("damage barrier",):
         t.guarding = False
     take_damage(board, t, s.damage)

@@ -1082,3 +1082,15 @@ def test_overextend_stuns_its_creature_after_its_next_action_phase():
     assert p.active and p.conditions == {"Overextend": 1}
     upkeep.end_action_phase(b, p, SeededSource(1))
     assert p.conditions == {"Stun": 1}
+
+
+def test_block_avoids_the_next_attack_and_goes():
+    b = board_for("Block")
+    wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE)
+    cast(b, "Block")
+    foe = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    bite = [a for a in b.attacks(foe) if a.is_melee][0]
+    r = combat.resolve_attack(b, foe, bite, wolf, SeededSource(1))
+    assert r.strikes[0].avoided and r.strikes[0].defense_roll is None
+    combat.apply(b, r)
+    assert "Block" not in wolf.enchantments and b.discards["enchantment"] == ["Block"]
