@@ -367,12 +367,14 @@ def vs_bonus(board: Board, trait: str, target: Piece) -> int | None:
     return 0
 
 
-def once_markers(board: Board, p: Piece) -> list[str]:
-    """Round markers on ``p`` that end after its next melee attack (Perfect Strike, ...)."""
+def once_markers(board: Board, p: Piece, kind: str = "melee") -> list[str]:
+    """Round markers on ``p`` that end after its next melee attack (Perfect Strike, ...), or,
+    with ``kind="ranged"``, after its next ranged attack (Sniper Shot: ``once = "ranged"``)."""
     out = []
     for name, count in p.conditions.items():
         card = board.cat.find(name) if count > 0 else None
-        if card is not None and (card.dm.get("effect") or {}).get("once"):
+        once = (card.dm.get("effect") or {}).get("once") if card is not None else None
+        if (once is True and kind == "melee") or once == kind:
             out.append(name)
     return out
 
@@ -475,6 +477,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                       report=report)
     if att.is_melee:
         result.once_used = once_markers(work, a) if work.find(a.id) else []
+    elif att.is_ranged and not (att.zone or att.kind == "zone"):
+        result.once_used = once_markers(work, a, "ranged") if work.find(a.id) else []
     return _finish(result)
 
 
@@ -648,7 +652,7 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     quick = [a for a in work.attacks(p) if a.is_melee and a.action == "quick"
              and isinstance(a.dice, int)]
     for a in quick:
-        if a.has("Counterstrike"):
+        if _has(attack_traits(work, p, a), "Counterstrike"):  # the card's, or Retaliate's
             return a
     if isinstance(p, Creature) and p.guarding and quick:
         return quick[0]
@@ -657,10 +661,13 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
 
 def attack_traits(board: Board, attacker: Piece | None, attack: Attack) -> list[str]:
     """The attack's traits plus, for a melee attack, those its attacker's enchantments and
-    round effects give to melee attacks (Piercing +3, Unavoidable)."""
+    round effects give to melee attacks (Piercing +3, Unavoidable), and for a ranged attack that
+    is not a zone attack, those given to ranged attacks (Sniper Shot)."""
     traits = list(attack.traits)
     if attacker is not None and attack.is_melee:
         traits += board.grant_totals(attacker, "melee_traits")
+    if attacker is not None and attack.is_ranged and not (attack.zone or attack.kind == "zone"):
+        traits += board.grant_totals(attacker, "ranged_traits")  # Sniper Shot
     return traits
 
 

@@ -281,12 +281,13 @@ def adds_something(board: Board, p: Piece, card: Card) -> bool:
         return True
     if any(board.has_trait(p, t) for t in grants.get("lose", [])):
         return True
-    melee = [a for a in board.attacks(p) if a.is_melee]
-    for t in grants.get("melee_traits", []):
-        if melee and parse_trait(t)[1] is not None:
-            return True
-        if any(t.lower() not in (x.lower() for x in combat.attack_traits(board, p, a)) for a in melee):
-            return True
+    for key, kind in (("melee_traits", "melee"), ("ranged_traits", "ranged")):
+        own = [a for a in board.attacks(p) if (a.is_melee if kind == "melee" else a.is_ranged)]
+        for t in grants.get(key, []):
+            if own and parse_trait(t)[1] is not None:
+                return True
+            if any(t.lower() not in (x.lower() for x in combat.attack_traits(board, p, a)) for a in own):
+                return True
     return False
 
 

@@ -365,6 +365,9 @@ def check_effect(b: Board, d, name: str, p: Piece, before: dict) -> None:
     for t in grants.get("melee_traits", []):
         melee = [a for a in b.attacks(p) if a.is_melee]
         assert melee and all(t in combat.attack_traits(b, p, a) for a in melee), (name, t)
+    for t in grants.get("ranged_traits", []):
+        ranged = [a for a in b.attacks(p) if a.is_ranged and not a.zone]
+        assert ranged and all(t in combat.attack_traits(b, p, a) for a in ranged), (name, t)
     markers = spells.effect_conditions(note)
     for m in set(markers):
         assert p.conditions.get(m, 0) == before["conditions"].get(m, 0) + markers.count(m), (name, m)
@@ -1094,3 +1097,25 @@ def test_block_avoids_the_next_attack_and_goes():
     assert r.strikes[0].avoided and r.strikes[0].defense_roll is None
     combat.apply(b, r)
     assert "Block" not in wolf.enchantments and b.discards["enchantment"] == ["Block"]
+
+
+def test_retaliate_gives_a_counterstrike():
+    b = board_for("Retaliate")
+    wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE)
+    foe = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    bite = [a for a in b.attacks(foe) if a.is_melee][0]
+    r = combat.resolve_attack(b, foe, bite, wolf, SeededSource(2), use_defense=False)
+    assert not any(s.role == "counterstrike" for s in r.strikes)
+    cast(b, "Retaliate")
+    r = combat.resolve_attack(b, foe, bite, wolf, SeededSource(2), use_defense=False)
+    assert any(s.role == "counterstrike" and s.attacker == wolf.id for s in r.strikes)
+
+
+def test_sniper_shot_serves_one_ranged_attack():
+    b = board_for("Sniper Shot")
+    archer = b.add_creature(creature_for("Sniper Shot"), "dm", DM_ZONE)
+    cast(b, "Sniper Shot")
+    shot = [a for a in b.attacks(archer) if a.is_ranged][0]
+    assert "Unavoidable" in combat.attack_traits(b, archer, shot)
+    r = combat.resolve_attack(b, archer, shot, b.mages["ym"], SeededSource(2))
+    assert r.once_used == ["Sniper Shot"]
