@@ -45,6 +45,17 @@ MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Pi
                         "Grapple", "Snatch") + SPELL_ROUND_MARKERS  # Grapple, Snatch: attack reminders
 
 
+_AURAS: dict[int, frozenset[str]] = {}
+
+
+def _aura_names(catalog: Catalog) -> frozenset[str]:
+    """The cards whose Dummy Mage note has ``zone_grants`` (zone enchantments and auras)."""
+    key = id(catalog)
+    if key not in _AURAS:
+        _AURAS[key] = frozenset(c.name for c in catalog.cards() if c.dm.get("zone_grants"))
+    return _AURAS[key]
+
+
 class BoardError(InvalidInput):
     """A board file that does not follow the contract; names the key and the problem."""
 
@@ -240,13 +251,17 @@ class Board:
         for "every other creature in the bearer's zone")."""
         if isinstance(p, Conjuration):
             return []
-        out = []
+        auras = _aura_names(self.cat)
+        out: list[dict] = []
         sources: list[tuple[str, str, str]] = []  # (enchantment, caster's side, bearer id)
         for name in (self.extra.get("zone_enchantments") or {}).get(p.zone, []):
-            sources.append((name, "dm", ""))
+            if name in auras:
+                sources.append((name, "dm", ""))
         for q in self.pieces():
             if q.zone == p.zone and q.enchantments:
-                sources += [(name, q.side, q.id) for name in q.enchantments]
+                sources += [(name, q.side, q.id) for name in q.enchantments if name in auras]
+        if not sources:
+            return out
         for name, side, bearer in sources:
             card = self.cat.find(name)
             zgs = card.dm.get("zone_grants") if card is not None else None
