@@ -753,6 +753,15 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         d.data.setdefault("pushed", {})[p.id] = dest
         out.append(f"push {who} one zone {direction}: " +
                    (f"from {start} to {dest}" if dest != start else f"it stays in {start}"))
+    if effect.get("push_rest") and effect.get("push"):  # Cascading Force Wave
+        for q in [e for e in enemy_creatures(board) if e.zone == start_zone and e.id != p.id]:
+            if board.has_trait(q, "Unmovable") or not board.is_corporeal(q):
+                continue
+            direction2, start2, dest2 = _push(board, source, q, f"{card.name} push of {label(board, q)}")
+            _touch(d, q.id)
+            d.data.setdefault("pushed", {})[q.id] = dest2
+            out.append(f"push {label(board, q)} one zone {direction2}: " +
+                       (f"from {start2} to {dest2}" if dest2 != start2 else f"it stays in {start2}"))
     if effect.get("push_slam") and d.data.get("pushed", {}).get(p.id) not in (None, start_zone):
         if _place(board, p, "Slam"):
             out.append(f"put a Slam marker on {who}")
@@ -1048,6 +1057,18 @@ def _cast_attack(board: Board, source: DiceSource, d: Decision, card: Card, targ
             line += f" It sweeps on to {label(board, second)}, rolled again."
     d.attacks.append(plan)
     d.instructions.append(line)
+    if (card.dm or {}).get("second_target") == "farther":  # Dragon's Breath
+        dm = board.mages["dm"]
+        step = board.distance(dm.zone, target.zone) + 1
+        zones = [z for z in board.arena.neighbours(target.zone) if board.distance(dm.zone, z) == step]
+        others = [p for p in [board.mages["ym"], *board.side_creatures("ym")]
+                  if p.zone in zones and in_arena(board, p) and _spell_can_hit(board, card, p)]
+        if others:
+            second = _highest_life(board, source, others, f"second target for {card.name}")
+            d.attacks.append(PlannedAttack("dm", attack, second.id, is_spell=True, first=False))
+            d.data["second_target"] = second.id
+            d.instructions.append(f"{card.name} goes on to {label(board, second)} in "
+                                  f"{second.zone}: {attack.dice} attack dice.")
     return d
 
 

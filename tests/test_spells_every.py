@@ -215,12 +215,12 @@ def test_each_card_name_has_a_note_in_one_file_only():
 
 def test_every_note_uses_only_known_words():
     known = {"criterion", "targets", "restrictions", "needs", "requires", "grants", "zone_grants",
-             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends", "defense", "attacked_dice"}
+             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends", "defense", "attacked_dice", "second_target"}
     effects = {"condition", "conditions", "heal", "heal_caster", "damage", "drain", "banish",
                "purge", "dispel", "dispel_zone", "push", "push_slam", "same_direction", "guard",
                "activate", "teleport", "attack", "remove", "once", "limit", "then_destroy",
                "roll_condition", "reconstruct", "mana", "caster_life", "move_damage", "chain",
-               "steal", "revive", "heal_friends", "control", "stack"}
+               "steal", "revive", "heal_friends", "control", "stack", "push_rest"}
     for n in SPELLS:
         note = note_of(n)
         assert set(note) <= known, (n, set(note) - known)
@@ -1119,3 +1119,21 @@ def test_sniper_shot_serves_one_ranged_attack():
     assert "Unavoidable" in combat.attack_traits(b, archer, shot)
     r = combat.resolve_attack(b, archer, shot, b.mages["ym"], SeededSource(2))
     assert r.once_used == ["Sniper Shot"]
+
+
+def test_dragons_breath_attacks_a_second_target_one_zone_farther():
+    b = board_for("Dragon's Breath", ym_zone="B1")
+    near = b.add_creature("Timber Wolf", "ym", DM_ZONE)  # next to B1, but not farther from A1
+    far = b.add_creature("Bitterwood Fox", "ym", "C1")  # next to B1, one zone farther
+    assert b.remaining_life(near) > b.remaining_life(far)
+    d = cast(b, "Dragon's Breath")
+    assert [a.target for a in d.attacks] == ["ym", far.id]
+
+
+def test_cascading_force_wave_pushes_the_others_left_behind():
+    b = board_for("Cascading Force Wave")
+    first = b.add_creature("Timber Wolf", "ym", DM_ZONE)
+    other = b.add_creature("Bitterwood Fox", "ym", DM_ZONE)
+    mine = b.add_creature("Timber Wolf", "dm", DM_ZONE)
+    cast(b, "Cascading Force Wave")  # every compass roll is east
+    assert first.zone == "B1" and other.zone == "B1" and mine.zone == DM_ZONE
