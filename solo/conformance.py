@@ -400,6 +400,7 @@ class Checker:
                 ids.add(d.data.get("creature") or "dm")
             if isinstance(d.data.get("target"), str):  # a zone spell touches the zone's objects
                 ids |= {p.id for p in self.game.board.in_zone(d.data["target"])}
+            ids |= {x for x in d.data.get("affected") or [] if isinstance(x, str)}  # spells
         return ids
 
     def _check_changes(self, step: Step, before: Board, after: Board) -> None:

@@ -27,7 +27,8 @@ class Event:
     piece: str  # object id ("dm" / "ym" for the mages)
     card: str
     kind: str  # regenerate, burn, rot, bleed, dissipate, upkeep-cost, destroyed, defeated,
-    #            condition-ends, escape, guard, reminder
+    #            condition-ends, escape, guard, reminder, plague, spell-damage, spell-heal,
+    #            spell-condition (solo.spells.upkeep_effects)
     text: str
     dice: list[str] = field(default_factory=list)  # attack-die faces rolled
     rolls: list[int] = field(default_factory=list)  # effect-die results
@@ -185,6 +186,11 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 continue
             ev("dissipate", f"{name}: remove one Dissipate token ({max(0, left)} left).")
 
+        from solo.spells import upkeep_effects  # enchantments that act in the Upkeep
+        for kind, text, details in upkeep_effects(board, source, p):
+            ident = details.pop("piece", p.id)
+            events.append(Event(ident, board.get(ident).card, kind, text, **details))
+
         if isinstance(p, Mage):
             if board.wounds(p) >= board.life(p):
                 ev("defeated", f"{cap(name)} has {p.damage} damage, reaching its life of "
@@ -256,6 +262,10 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
             events.append(Event(piece.id, piece.card, "reminder",
                                 f"{name} is Vigilant: you may put a guard marker on it now "
                                 "(solo leaves it off unless you edit the board)."))
+    if _remove(piece, "Overextend"):  # the spell's price: Stunned after this Action Phase
+        piece.conditions["Stun"] = piece.conditions.get("Stun", 0) + 1
+        events.append(Event(piece.id, piece.card, "condition-ends",
+                            f"{name}: Overextend is spent; put a Stun marker on it."))
     used = piece.extra.pop("once_used", None) or []
     for cond in used:
         k = _remove(piece, cond)
@@ -269,6 +279,9 @@ def end_round(board: Board) -> list[Event]:
     """The end of the round: round effects placed by incantations (Battle Fury, Charge,
     Perfect Strike, Piercing Strike, Knockdown) are removed from every object."""
     events: list[Event] = []
+    from solo.spells import end_of_round  # enchantments that last one round
+    for ident, text in end_of_round(board):
+        events.append(Event(ident, board.get(ident).card, "condition-ends", text))
     for p in board.pieces():
         p.extra.pop("once_used", None)
         for cond in ROUND_EFFECTS:
