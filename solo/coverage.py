@@ -94,7 +94,8 @@ class TermUse:
 
     @property
     def modelled(self) -> str:
-        return self.term.modelled if self.term else "no"
+        """How far solo applies it on the Dummy Mage's card (its own side of the term)."""
+        return self.term.for_dm if self.term else "no"
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,8 @@ def coverage(card: Card) -> Coverage:
     unusable = note.get("unusable")
     if unusable:
         return Coverage("unusable", [], str(unusable), "drawn, it is discarded", only)
+    if note.get("ruled"):  # decided for the Dummy Mage's own card by a ruling: nothing to apply
+        does += "; " + str(note["ruled"])[0].lower() + str(note["ruled"])[1:].rstrip(".")
     note_lines = _lines(note.get("by_hand"))
     reasons = []
     if term_names:

@@ -135,7 +135,7 @@ def test_every_creature_with_printed_text_has_a_note(catalog):
     assert missing == []
     for name, note in notes.items():
         assert catalog.get(name).type == "Creature", name
-        assert set(note) <= {"abilities", "by_hand", "mage_only", "unusable"}, name
+        assert set(note) <= {"abilities", "by_hand", "ruled", "mage_only", "unusable"}, name
         assert note.get("abilities"), name
 
 
@@ -182,3 +182,10 @@ def test_an_unusable_creature_drawn_by_the_dummy_mage_is_discarded(catalog):
     assert b.decks["creature"] == ["Timber Wolf"]
     assert any(line.startswith("Draw the top card of the creature deck: Talos. Discard it unused")
                for line in d.instructions)
+
+
+def test_a_ruled_ability_is_said_and_leaves_nothing_by_hand(catalog):
+    """A familiar's spells the Dummy Mage never casts are a ruling, not work for the person."""
+    c = cov.coverage(catalog.get("Huginn, Raven Familiar"))
+    assert "casts no spells through familiars" in c.does
+    assert not any("familiar" in x.lower() for x in c.by_hand)
