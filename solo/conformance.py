@@ -515,6 +515,8 @@ class Checker:
             if got != expected[side]:
                 self.fail("destroyed", f"the {side} tally grew by {got}, not {expected[side]}")
         grew = len(after.discards.get("creature", [])) - len(before.discards.get("creature", []))
+        if step.decision is not None and step.decision.data.get("revived"):
+            discarded -= 1  # a spell took a creature back out of the discard pile (Resurrection)
         if grew != discarded:
             self.fail("destroyed", f"{discarded} Dummy Mage creature(s) destroyed but its "
                       f"creature discard pile grew by {grew}")
