@@ -388,6 +388,24 @@ class Board:
         base += trait_value(p.traits, "Armor") or 0  # gained: a veteran badge, a Pet
         return max(0, base + sum(g.get("armor", 0) for g in self._grants(p)))
 
+    def trim_corrode(self) -> list[tuple[Piece, int]]:
+        """Corrode markers never take armor below 0: remove the ones an object's armor no longer
+        covers (its armor dropped: an aura left behind, an enchantment gone).  Returns each
+        object trimmed and how many markers came off."""
+        out = []
+        for p in self.pieces():
+            have = p.conditions.get("Corrode", 0)
+            if have <= 0 or self.has_trait(p, "Incorporeal"):
+                continue
+            room = self.base_armor(p)
+            if have > room:
+                if room > 0:
+                    p.conditions["Corrode"] = room
+                else:
+                    del p.conditions["Corrode"]
+                out.append((p, have - room))
+        return out
+
     def armor(self, p: Piece) -> int:
         """Its armor now: Armor -1 per Corrode marker, never below 0 (Incorporeal objects
         ignore Corrode)."""

@@ -318,6 +318,9 @@ class Game:
                 self.recorded = []
                 return None
             step = edited
+        for piece, n in self.board.trim_corrode():  # a standing rule, whatever changed
+            step.lines.append(f"{automaton.cap(self._name(piece))}'s armor no longer covers its "
+                              f"Corrode markers: remove {n} of them.")
         step.round = step.round or rnd
         step.stage = step.stage or stage
         self.board.stage = self.phase.stage.board_stage  # for the status line
