@@ -1304,6 +1304,16 @@ def apply(board: Board, result: AttackResult) -> Applied:
                 from solo import mages
 
                 out.lines += mages.after_destroy(board, board.find(s.attacker or ""), hit, s.melee)
+        striker = board.find(s.attacker) if s.role == "counterstrike" and s.attacker else None
+        if striker is None:
+            continue
+        for name in list(striker.enchantments):
+            ench = board.cat.find(name)
+            if ench is not None and ench.dm.get("ends") == "counterstrike":  # Retaliate
+                striker.enchantments.remove(name)
+                if striker.side == "dm":
+                    board.discards.setdefault("enchantment", []).append(name)
+                out.lines.append(f"{cap(label_of(board, striker))} has counterstruck: destroy {name}.")
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:

@@ -143,6 +143,9 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 t = tally(faces)
                 dmg = 0 if board.has_trait(p, "Indestructible") else t.normal + t.critical
                 blanks = sum(1 for f in faces if f == "-")
+                if any(((c := board.cat.find(e)) is not None and (c.dm.get("upkeep") or {}).get("keep_burn"))
+                       for e in p.enchantments):
+                    blanks = 0  # Adramelech's Touch: the Dummy Mage pays to keep its Burns
                 take_damage(board, p, dmg)
                 k = _remove(p, "Burn", blanks)
                 shown = " ".join(f"[{f}]" for f in faces)

@@ -1109,6 +1109,16 @@ def test_retaliate_gives_a_counterstrike():
     cast(b, "Retaliate")
     r = combat.resolve_attack(b, foe, bite, wolf, SeededSource(2), use_defense=False)
     assert any(s.role == "counterstrike" and s.attacker == wolf.id for s in r.strikes)
+    combat.apply(b, r)
+    assert "Retaliate" not in wolf.enchantments and b.discards["enchantment"] == ["Retaliate"]
+
+
+def test_adramelechs_touch_keeps_the_burns_that_roll_blank():
+    b = board_for("Adramelech's Touch")
+    p = b.add_creature("Timber Wolf", "ym", DM_ZONE, conditions={"Burn": 2})
+    cast(b, "Adramelech's Touch")
+    _upkeep(b, "ym")  # every attack die rolls a blank (d6 = 1)
+    assert p.conditions["Burn"] == 2
 
 
 def test_sniper_shot_serves_one_ranged_attack():
