@@ -272,11 +272,10 @@ _a("Sweeping", "partly", "Makes a second attack on a different target in the sam
    "solo picks the second target for the Dummy Mage's creatures and asks you for yours when "
    "solo rolls; when you report the dice you rolled, make the second attack yourself on another "
    "target in the same zone and put its damage and markers in with edit.")
-_a("Trample", "partly", "Once a round, a free attack on a non-Flying creature in the zone it "
+_a("Trample", "yes", "Once a round, a free attack on a non-Flying creature in the zone it "
    "leaves with a move action; not a melee attack (no Melee +X), but it meets guards, "
-   "counterstrikes and damage barriers.",
-   "solo tramples for the Dummy Mage's creatures; when yours leaves a zone, make its trample "
-   "attack yourself and report it.")
+   "counterstrikes and damage barriers. solo tramples for the Dummy Mage's creatures and asks "
+   "you whom yours tramples when it walks out of a zone.")
 _a("Unavoidable", "yes", "No Defense can be used against it.")
 _a("Vampiric", "yes", "The attacker heals half the damage it dealt to a Living creature.")
 _a("Spell", "n/a", "It counts as a spell attack.")
