@@ -690,7 +690,7 @@ def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece
 
 
 #: Creatures whose Taunt markers force the taunted creature to attack them.
-TAUNTERS = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
+TAUNTERS = upkeep.TAUNTERS
 
 
 def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: str,

@@ -421,3 +421,18 @@ def test_a_boxed_in_walker_attacks_the_wall_instead(b):
     b.add_conjuration("Wall of Stone", "ym", "A1", border="A2")
     d = automaton.creature_action(b, SeededSource(1))
     assert "climbed" not in d.data and wolf.zone == "A1" and d.action == "attack"
+
+
+def test_a_taunted_dm_creature_attacks_its_taunter_first(b):
+    b.mages["ym"].zone = "B2"  # your mage is right there too
+    imp = b.add_creature("Skeelax, Taunting Imp", "ym", "B2", active=False)
+    wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Taunt": 1})
+    d = automaton.creature_action(b, SeededSource(1))
+    assert d.data["creature"] == wolf.id and d.data["target"] == imp.id
+
+
+def test_a_taunt_ends_when_its_taunter_is_activated(b):
+    imp = b.add_creature("Skeelax, Taunting Imp", "ym", "B2")
+    wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Taunt": 1})
+    events = upkeep.activate(b, imp)
+    assert "Taunt" not in wolf.conditions and events[-1].removed == {"Taunt": 1}
