@@ -85,8 +85,8 @@ _t("Familiar", "no", "Casts spells of its own from its mage's spellbook.",
    "solo casts no spells for a familiar of the Dummy Mage: it only moves and attacks as a "
    "creature. Cast your familiar's spells yourself and record them in solo play.")
 _t("Fast", "yes", "Moves up to two zones with one move action.")
-_t("Incorporeal", "yes", "Only the 1s of non-Ethereal attacks count, no armor, no effects from "
-   "them; moves through walls; Uncontainable.")
+_t("Incorporeal", "yes", "Only the 1s of non-Ethereal attacks count against it, it has no armor "
+   "and gains no effects from them; it is Nonliving, Burnproof and Uncontainable.")
 _t("Indestructible", "yes", "Takes no damage and is never destroyed by damage.")
 _t("Intercept", "partly", "While guarding, may take a ranged attack aimed at a non-Flying object "
    "in its zone on itself, then loses its guard marker.",
