@@ -192,11 +192,11 @@ _c("Stuck", "yes", "Restrained and Unmovable; a 7+ escape roll per marker at the
 _c("Stun", "yes", "Incapacitated until the end of its next Action Phase.")
 _c("Tainted", "yes", "A wound that counts as 3 damage and never heals (poison).")
 _c("Taunt", "partly", "The taunted creature must melee attack its taunter (Skeelax, Sosruko, "
-   "Thorg) when in its zone and able to.",
-   "Thorg also draws a taunted creature from an adjacent zone (it must move into Thorg's "
-   "zone or shoot at Thorg if it can): solo does not apply that; move the Dummy Mage's "
-   "creature that way yourself and edit the board. (solo removes the markers when the "
-   "taunter is activated.)")
+   "Thorg) when in its zone and able to; Thorg also draws it from the next zone (a ranged "
+   "attack at him, else a move into his zone). It ends with the creature's Action Phase or "
+   "when the taunter is activated.",
+   "solo makes the Dummy Mage's taunted creatures obey; when a creature of yours is Taunted, "
+   "attack the taunter with it as the rule says.")
 _c("Vine", "no", "A Vine marker: a 1-life Living conjuration of the Druid that hinders enemy "
    "non-Flying creatures and cannot be hit by ranged attacks.",
    "Vine markers are not on solo's board: remember they hinder and remove them when hit.")

@@ -436,3 +436,26 @@ def test_a_taunt_ends_when_its_taunter_is_activated(b):
     wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Taunt": 1})
     events = upkeep.activate(b, imp)
     assert "Taunt" not in wolf.conditions and events[-1].removed == {"Taunt": 1}
+
+
+def test_thorgs_taunt_from_the_next_zone_draws_the_creature_to_him(b):
+    b.mages["ym"].zone = "A3"
+    thorg = b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
+    wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Taunt": 1})
+    d = automaton.creature_action(b, SeededSource(1))
+    assert d.action == "move-attack" and d.data["path"] == ["C2"] and d.data["target"] == thorg.id
+    assert wolf.zone == "C2"
+
+
+def test_thorgs_taunt_a_shooter_shoots_at_him(b):
+    b.mages["ym"].zone = "A3"
+    thorg = b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
+    archer = b.add_creature("Merren Harpooner", "dm", "B2", conditions={"Taunt": 1})
+    d = automaton.creature_action(b, SeededSource(1))
+    assert d.action == "attack" and d.data["target"] == thorg.id and archer.zone == "B2"
+
+
+def test_thorgs_taunt_does_not_hold_psychic_immune_creatures(b):
+    b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
+    z = b.add_creature("Zombie Minion", "dm", "B2", conditions={"Taunt": 1})
+    assert automaton._thorg_taunting(b, z) is None
