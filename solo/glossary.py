@@ -90,8 +90,9 @@ _t("Incorporeal", "yes", "Only the 1s of non-Ethereal attacks count against it, 
 _t("Indestructible", "yes", "Takes no damage and is never destroyed by damage.")
 _t("Intercept", "partly", "While guarding, may take a ranged attack aimed at a non-Flying object "
    "in its zone on itself, then loses its guard marker.",
-   "The Dummy Mage's guards always Intercept; solo lets yours Intercept only ranged attacks on "
-   "your mage. To Intercept for another object, or to decline, edit the board.")
+   "The Dummy Mage's guards always Intercept; solo lets yours Intercept only its creatures' "
+   "ranged attacks on your mage. To Intercept anything else (an attack spell, an attack on "
+   "another object), or to decline, edit the board.")
 _t("Invisible", "yes", "Cannot be targeted (zone attacks, damage barriers and counterstrikes "
    "still reach it); counts as Pest and Elusive.")
 _t("Ki", "n/a", "A monk's store of Ki tokens, spent on its own abilities.")
