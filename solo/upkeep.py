@@ -26,7 +26,7 @@ class Event:
 
     piece: str  # object id ("dm" / "ym" for the mages)
     card: str
-    kind: str  # regenerate, burn, rot, bleed, dissipate, upkeep-cost, destroyed, defeated,
+    kind: str  # regenerate, burn, rot, bleed, dissipate(d), upkeep-cost, destroyed, defeated,
     #            condition-ends, escape, guard, reminder
     text: str
     dice: list[str] = field(default_factory=list)  # attack-die faces rolled
@@ -172,7 +172,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
             left = int(p.extra.get("dissipate", dissipate)) - 1
             p.extra["dissipate"] = max(0, left)
             if left <= 0 and not isinstance(p, Mage):
-                ev("dissipate", f"{name} loses its last Dissipate token.")
+                ev("dissipated", f"{name} loses its last Dissipate token.")
                 board.remove(p.id)
                 if isinstance(p, Creature) and p.side == "dm":
                     board.discards.setdefault("creature", []).append(p.card)

@@ -248,3 +248,11 @@ def test_a_slammed_flyer_flies_over_a_passage_attacks_wall_once_activated():
     c = _scene(setup, until=moved)
     assert c.game.board.creatures[0].zone != "A3", "the griffin never moved"
     assert not c.violations, c.violations
+
+
+def test_a_burning_dissipating_creature_scores_for_the_other_side():
+    """Found by the 3,000-game run: your Force Phoenix (Dissipate 5) lost a token and burned to
+    death in the same Upkeep; the engine credited the Dummy Mage, the checker took it for a
+    dissipation.  The checker now tells the last token (``dissipated``) from one token."""
+    c = check_game("Easier", 105, "random")
+    assert not c.violations, c.violations

@@ -316,8 +316,16 @@ def test_dissipate_destroys_after_its_tokens(b):
         upkeep.upkeep(b, script(), "dm")
         assert b.find(p.id) is not None
     events = upkeep.upkeep(b, script(), "dm")
-    assert b.find(p.id) is None and any(e.kind == "dissipate" for e in events)
+    assert b.find(p.id) is None and any(e.kind == "dissipated" for e in events)
     assert b.extra.get("tally", {}).get("ym", 0) == 0  # nobody destroyed it
+
+
+def test_a_dissipating_object_that_dies_of_its_burns_scores(b):
+    p = b.add_creature("Force Phoenix", "dm", "B2", damage=6, conditions={"Burn": 1})
+    events = upkeep.upkeep(b, script(d6=[6]), "dm")  # 2* on the Burn die: 2 damage, life 7
+    assert b.find(p.id) is None
+    assert [e.kind for e in events if e.piece == p.id][-2:] == ["dissipate", "destroyed"]
+    assert b.extra["tally"]["ym"] == 7
 
 
 # -- Vigilant, Intercept, Unstoppable, Trample -----------------------------------------------
