@@ -282,7 +282,7 @@ def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece
 
 
 #: Creatures whose Taunt markers force the taunted creature to attack them.
-TAUNTERS = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
+TAUNTERS = upkeep.TAUNTERS
 
 
 def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: str,
@@ -374,6 +374,12 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
         d.instructions.append(f"Flip the action marker of {who}: it is incapacitated ({why}) and does nothing.")
         return d
 
+    thorg = _thorg_taunting(board, c)
+    if thorg is not None:
+        done = _answer_thorg(board, source, d, c, thorg)
+        if done is not None:
+            return done
+
     # A: attack from where it stands (full or quick action).
     picked = pick_attack(board, source, c, c.zone, quick_only=False)
     if picked:
@@ -409,6 +415,54 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
         d.instructions.append(f"{cap(who)} {why} and has no one to attack: it stays in {c.zone}.")
         return d
     return _pursue(board, source, d, c, geo, flying, steps=1 if (slow or hindered) else 2)
+
+
+THORG = "Thorg, Chief Bodyguard"
+
+
+def _thorg_taunting(board: Board, c: Piece) -> Piece | None:
+    """The Thorg of the other side in a zone next to a Taunted creature (Thorg's Taunt holds
+    neither mages nor creatures with Psychic Immunity); None otherwise."""
+    if not c.has_condition("Taunt") or isinstance(c, Mage) or board.has_trait(c, "Psychic Immunity"):
+        return None
+    for t in enemy_creatures(board, c.side):
+        if t.card == THORG and board.distance(c.zone, t.zone) == 1:
+            return t
+    return None
+
+
+def _answer_thorg(board: Board, source: DiceSource, d: Decision, c: Creature,
+                  thorg: Piece) -> Decision | None:
+    """Thorg's Taunt from the next zone: a ranged attack at Thorg if it has one, else a move
+    into Thorg's zone (never through a wall with Passage Attacks) and a quick melee attack at
+    him if it can; None when it can do neither (then the usual rules apply)."""
+    ranged = [a for a in legal_attacks(board, c, c.zone, thorg, quick_only=False) if a.is_ranged]
+    if ranged:
+        attack = source.choose(ranged, "tie: two legal attacks") if len(ranged) > 1 else ranged[0]
+        d.instructions.append(f"{cap(label(board, c))} is Taunted by {label(board, thorg)} in the "
+                              "next zone: it shoots at him.")
+        return _attack(board, d, c, "attack", [], attack, thorg)
+    geo = board.geometry()
+    flying = board.flying(c)
+    if board.restrained(c) or board.has_trait(c, "Rooted") or thorg.zone not in geo.moves(c.zone, flying) \
+            or (not flying and any(w.passage_attacks for w in geo.walls_between(c.zone, thorg.zone))):
+        return None
+    d.instructions.append(f"{cap(label(board, c))} is Taunted by {label(board, thorg)} in the next "
+                          "zone: it goes to him.")
+    start = c.zone
+    slow = board.has_trait(c, "Slow") and not board.has_trait(c, "Fast")
+    melee = [] if slow else [a for a in legal_attacks(board, c, thorg.zone, thorg, quick_only=True)
+                             if a.is_melee]
+    if melee:
+        attack = source.choose(melee, "tie: two legal attacks") if len(melee) > 1 else melee[0]
+        c.zone = thorg.zone
+        return _attack(board, d, c, "move-attack", [thorg.zone], attack, thorg, start)
+    d.action = "move"
+    d.data["path"] = [thorg.zone]
+    _plan_trample(board, d, c, start)
+    c.zone = thorg.zone
+    d.instructions.append(f"Move {label(board, c)} to {thorg.zone}.")
+    return d
 
 
 def _fast(board: Board, c: Piece) -> bool:

@@ -46,7 +46,7 @@ MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Pi
                         "Grapple", "Snatch") + SPELL_ROUND_MARKERS  # Grapple, Snatch: attack reminders
 #: Traits that other traits and markers bring with them (the codex entries of each).
 IMPLIED = {"invisible": ("Pest", "Elusive"), "unstoppable": ("Unmovable", "Uncontainable"),
-           "incorporeal": ("Uncontainable",), "rooted": ("Unmovable",)}
+           "incorporeal": ("Nonliving", "Burnproof", "Uncontainable"), "rooted": ("Unmovable",)}
 #: What a Zombie marker gives a creature.
 ZOMBIE_TRAITS = ("Psychic Immunity", "Slow", "Nonliving", "Bloodthirsty +0")
 
@@ -514,8 +514,8 @@ class Board:
 
 def _implied(p: Piece, traits: list[str]) -> list[str]:
     """``traits`` with what its traits and markers bring: Invisible gives Pest and Elusive,
-    Unstoppable gives Unmovable and Uncontainable, Incorporeal gives Uncontainable, Rooted gives
-    Unmovable; a Zombie marker gives Psychic Immunity, Slow, Nonliving and Bloodthirsty +0;
+    Unstoppable gives Unmovable and Uncontainable, Incorporeal gives Nonliving, Burnproof and
+    Uncontainable, Rooted gives Unmovable; a Zombie marker gives Psychic Immunity, Slow, Nonliving and Bloodthirsty +0;
     each Growth marker and each Rage token gives Melee +1."""
     out = list(traits)
     have = {t.lower() for t in out}

@@ -492,7 +492,9 @@ class Checker:
                     killed[s.target] = s.side
                     if s.obliterate:
                         obliterated.add(s.target)
-        dissipated = {e.piece for e in step.events if e.kind == "dissipate"}
+        # its last Dissipate token gone (one taken off a creature that then dies of its burns
+        # is no such thing: that one is destroyed, and scores)
+        dissipated = {e.piece for e in step.events if e.kind == "dissipated"}
         expected = {"dm": 0, "ym": 0}
         discarded = 0
         for old in before.creatures:

@@ -610,12 +610,43 @@ class Game:
         dest = self.ask(Question("turn.move.zone", "select",
                                  f"Where did {self._name(actor)} go, from {actor.zone}?",
                                  tuple(choices), default=toward))
+        teleported = dest == elsewhere  # no trample on a teleport or a push
         if dest == elsewhere:
             others = [z for z in b.arena.zones() if z != actor.zone]
             dest = self.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
                                      tuple(Choice(z, z) for z in others), default=others[0]))
         start, actor.zone = actor.zone, dest
-        return [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
+        lines = [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
+        if dest != start and not teleported:
+            lines += self._your_trample(actor, start)
+        return lines
+
+    def _your_trample(self, actor: Piece, start: str) -> list[str]:
+        """Trample: once a round, your creature that walks out of a zone may attack a non-Flying
+        creature of the Dummy Mage's there (its guards first); asked, and you may decline."""
+        b = self.board
+        attack = automaton.trample_attack(b, actor)
+        if attack is None:
+            return []
+        options = [e for e in automaton.enemy_creatures(b, actor.side) if e.zone == start
+                   and not b.flying(e) and targeting.can_target(b, start, e)]
+        guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding]
+        if guards and not b.has_trait(actor, "Elusive"):
+            options = guards
+        if not options:
+            return []
+        choices = tuple(Choice(f"{self._name(p)} ({p.damage}/{b.life(p)})", p.id) for p in options)
+        picked = self.ask(Question("turn.trample", "select",
+                                   f"Trample: {self._name(actor)} leaves {start}; trample whom "
+                                   f"with {attack.name}?",
+                                   choices + (Choice("Nobody", "none"),), default=choices[0].value))
+        if picked == "none":
+            return []
+        actor.extra["trampled"] = b.round
+        lines = [f"{automaton.cap(self._name(actor))} tramples {self._name(b.get(picked))} with "
+                 f"{attack.name} as it leaves {start}."]
+        return lines + self._put(combat.resolve_attack(b, actor, attack, b.get(picked), self.dice,
+                                                       first_strike=False))
 
     def _pick_target(self, actor: Piece, qid: str, message: str,
                      objs: list[Piece] | None = None,

@@ -93,13 +93,14 @@ _t("Familiar", "no", "Casts spells of its own from its mage's spellbook.",
    "solo casts no spells for a familiar of the Dummy Mage: it only moves and attacks as a "
    "creature. Cast your familiar's spells yourself and record them in solo play.")
 _t("Fast", "yes", "Moves up to two zones with one move action.")
-_t("Incorporeal", "yes", "Only the 1s of non-Ethereal attacks count, no armor, no effects from "
-   "them; moves through walls; Uncontainable.")
+_t("Incorporeal", "yes", "Only the 1s of non-Ethereal attacks count against it, it has no armor "
+   "and gains no effects from them; it is Nonliving, Burnproof and Uncontainable.")
 _t("Indestructible", "yes", "Takes no damage and is never destroyed by damage.")
 _t("Intercept", "partly", "While guarding, may take a ranged attack aimed at a non-Flying object "
    "in its zone on itself, then loses its guard marker.",
-   "The Dummy Mage's guards always Intercept; solo lets yours Intercept only ranged attacks on "
-   "your mage. To Intercept for another object, or to decline, edit the board.")
+   "The Dummy Mage's guards always Intercept; solo lets yours Intercept only its creatures' "
+   "ranged attacks on your mage. To Intercept anything else (an attack spell, an attack on "
+   "another object), or to decline, edit the board.")
 _t("Invisible", "yes", "Cannot be targeted (zone attacks, damage barriers and counterstrikes "
    "still reach it); counts as Pest and Elusive.")
 _t("Ki", "n/a", "A monk's store of Ki tokens, spent on its own abilities.")
@@ -200,9 +201,11 @@ _c("Stuck", "yes", "Restrained and Unmovable; a 7+ escape roll per marker at the
 _c("Stun", "yes", "Incapacitated until the end of its next Action Phase.")
 _c("Tainted", "yes", "A wound that counts as 3 damage and never heals (poison).")
 _c("Taunt", "partly", "The taunted creature must melee attack its taunter (Skeelax, Sosruko, "
-   "Thorg) when in its zone and able to.",
-   "Thorg also draws a taunted creature from an adjacent zone, and a taunt ends when its "
-   "taunter is activated: move or remove the marker by hand when that happens.")
+   "Thorg) when in its zone and able to; Thorg also draws it from the next zone (a ranged "
+   "attack at him, else a move into his zone). It ends with the creature's Action Phase or "
+   "when the taunter is activated.",
+   "solo makes the Dummy Mage's taunted creatures obey; when a creature of yours is Taunted, "
+   "attack the taunter with it as the rule says.")
 _c("Vine", "no", "A Vine marker: a 1-life Living conjuration of the Druid that hinders enemy "
    "non-Flying creatures and cannot be hit by ranged attacks.",
    "Vine markers are not on solo's board: remember they hinder and remove them when hit.")
@@ -280,11 +283,10 @@ _a("Sweeping", "partly", "Makes a second attack on a different target in the sam
    "solo picks the second target for the Dummy Mage's creatures and asks you for yours when "
    "solo rolls; when you report the dice you rolled, make the second attack yourself on another "
    "target in the same zone and put its damage and markers in with edit.")
-_a("Trample", "partly", "Once a round, a free attack on a non-Flying creature in the zone it "
+_a("Trample", "yes", "Once a round, a free attack on a non-Flying creature in the zone it "
    "leaves with a move action; not a melee attack (no Melee +X), but it meets guards, "
-   "counterstrikes and damage barriers.",
-   "solo tramples for the Dummy Mage's creatures; when yours leaves a zone, make its trample "
-   "attack yourself and report it.")
+   "counterstrikes and damage barriers. solo tramples for the Dummy Mage's creatures and asks "
+   "you whom yours tramples when it walks out of a zone.")
 _a("Unavoidable", "yes", "No Defense can be used against it.")
 _a("Vampiric", "yes", "The attacker heals half the damage it dealt to a Living creature.")
 _a("Spell", "n/a", "It counts as a spell attack.")

@@ -26,7 +26,7 @@ class Event:
 
     piece: str  # object id ("dm" / "ym" for the mages)
     card: str
-    kind: str  # regenerate, burn, rot, bleed, dissipate, upkeep-cost, destroyed, defeated,
+    kind: str  # regenerate, burn, rot, bleed, dissipate(d), upkeep-cost, destroyed, defeated,
     #            condition-ends, escape, guard, reminder, plague, spell-damage, spell-heal,
     #            spell-condition (solo.spells.upkeep_effects)
     text: str
@@ -181,7 +181,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
             left = int(p.extra.get("dissipate", dissipate)) - 1
             p.extra["dissipate"] = max(0, left)
             if left <= 0 and not isinstance(p, Mage):
-                ev("dissipate", f"{name} loses its last Dissipate token.")
+                ev("dissipated", f"{name} loses its last Dissipate token.")
                 board.remove(p.id)
                 if isinstance(p, Creature) and p.side == "dm":
                     board.discards.setdefault("creature", []).append(p.card)
@@ -207,9 +207,14 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
     return events
 
 
+#: Creatures whose Taunt markers make the taunted creature attack them; a taunt ends when its
+#: taunter is activated.
+TAUNTERS = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
+
+
 def activate(board: Board, piece: Piece) -> list[Event]:
-    """A creature starts its Action Phase: its guard marker goes, Slam becomes Daze and
-    Knockdown ends."""
+    """A creature starts its Action Phase: its guard marker goes, Slam becomes Daze,
+    Knockdown ends, and the Taunt markers of a taunter's enemies go."""
     events: list[Event] = []
     name = name_of(board, piece)
     if isinstance(piece, Creature) and piece.guarding:
@@ -226,6 +231,13 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     if k:
         events.append(Event(piece.id, piece.card, "condition-ends",
                             f"{name} is activated: Knockdown ends.", removed={"Knockdown": k}))
+    if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
+        for e in board.enemies_of(piece.side):
+            k = _remove(e, "Taunt")
+            if k:
+                events.append(Event(e.id, e.card, "condition-ends",
+                                    f"{name} is activated: remove the Taunt marker from "
+                                    f"{name_of(board, e)}.", removed={"Taunt": k}))
     return events
 
 

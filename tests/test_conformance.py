@@ -248,3 +248,30 @@ def test_a_slammed_flyer_flies_over_a_passage_attacks_wall_once_activated():
     c = _scene(setup, until=moved)
     assert c.game.board.creatures[0].zone != "A3", "the griffin never moved"
     assert not c.violations, c.violations
+
+
+def test_a_burning_dissipating_creature_scores_for_the_other_side():
+    """Found by the 3,000-game run: your Force Phoenix (Dissipate 5) lost a token and burned to
+    death in the same Upkeep; the engine credited the Dummy Mage, the checker took it for a
+    dissipation.  The checker now tells the last token (``dissipated``) from one token."""
+    c = check_game("Easier", 105, "random")
+    assert not c.violations, c.violations
+
+
+def test_random_sets_draw_creatures_from_the_whole_catalog():
+    from solo.catalog import get_catalog
+    from solo.decks import DECK_SIZES
+
+    cat = get_catalog()
+    sets = random_sets(20)
+    seen = set()
+    for ds in sets:
+        deck = ds.decks["creature"]
+        assert sum(deck.values()) == DECK_SIZES["creature"]
+        for name, n in deck.items():
+            card = cat.get(name)
+            assert n <= (1 if card.has("Legendary") else 3)
+            seen.add(name)
+    # "... Only" creatures, which `solo deck random` leaves out, come up too
+    assert any(any(t.endswith(" Only") for t in cat.get(n).traits) for n in seen)
+    assert len(seen) > 100  # most of the 155 within 20 sets

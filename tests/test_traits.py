@@ -316,8 +316,16 @@ def test_dissipate_destroys_after_its_tokens(b):
         upkeep.upkeep(b, script(), "dm")
         assert b.find(p.id) is not None
     events = upkeep.upkeep(b, script(), "dm")
-    assert b.find(p.id) is None and any(e.kind == "dissipate" for e in events)
+    assert b.find(p.id) is None and any(e.kind == "dissipated" for e in events)
     assert b.extra.get("tally", {}).get("ym", 0) == 0  # nobody destroyed it
+
+
+def test_a_dissipating_object_that_dies_of_its_burns_scores(b):
+    p = b.add_creature("Force Phoenix", "dm", "B2", damage=6, conditions={"Burn": 1})
+    events = upkeep.upkeep(b, script(d6=[6]), "dm")  # 2* on the Burn die: 2 damage, life 7
+    assert b.find(p.id) is None
+    assert [e.kind for e in events if e.piece == p.id][-2:] == ["dissipate", "destroyed"]
+    assert b.extra["tally"]["ym"] == 7
 
 
 # -- Vigilant, Intercept, Unstoppable, Trample -----------------------------------------------
@@ -421,3 +429,41 @@ def test_a_boxed_in_walker_attacks_the_wall_instead(b):
     b.add_conjuration("Wall of Stone", "ym", "A1", border="A2")
     d = automaton.creature_action(b, SeededSource(1))
     assert "climbed" not in d.data and wolf.zone == "A1" and d.action == "attack"
+
+
+def test_a_taunted_dm_creature_attacks_its_taunter_first(b):
+    b.mages["ym"].zone = "B2"  # your mage is right there too
+    imp = b.add_creature("Skeelax, Taunting Imp", "ym", "B2", active=False)
+    wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Taunt": 1})
+    d = automaton.creature_action(b, SeededSource(1))
+    assert d.data["creature"] == wolf.id and d.data["target"] == imp.id
+
+
+def test_a_taunt_ends_when_its_taunter_is_activated(b):
+    imp = b.add_creature("Skeelax, Taunting Imp", "ym", "B2")
+    wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Taunt": 1})
+    events = upkeep.activate(b, imp)
+    assert "Taunt" not in wolf.conditions and events[-1].removed == {"Taunt": 1}
+
+
+def test_thorgs_taunt_from_the_next_zone_draws_the_creature_to_him(b):
+    b.mages["ym"].zone = "A3"
+    thorg = b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
+    wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Taunt": 1})
+    d = automaton.creature_action(b, SeededSource(1))
+    assert d.action == "move-attack" and d.data["path"] == ["C2"] and d.data["target"] == thorg.id
+    assert wolf.zone == "C2"
+
+
+def test_thorgs_taunt_a_shooter_shoots_at_him(b):
+    b.mages["ym"].zone = "A3"
+    thorg = b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
+    archer = b.add_creature("Merren Harpooner", "dm", "B2", conditions={"Taunt": 1})
+    d = automaton.creature_action(b, SeededSource(1))
+    assert d.action == "attack" and d.data["target"] == thorg.id and archer.zone == "B2"
+
+
+def test_thorgs_taunt_does_not_hold_psychic_immune_creatures(b):
+    b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
+    z = b.add_creature("Zombie Minion", "dm", "B2", conditions={"Taunt": 1})
+    assert automaton._thorg_taunting(b, z) is None

@@ -67,3 +67,25 @@ def test_your_sweeping_attack_asks_for_its_second_target():
     assert p.offered["turn.attack.sweep"] == [other.id, "none"]
     roles = [(s.role, s.target) for r in step.results for s in r.strikes]
     assert ("sweep", other.id) in roles
+
+
+def test_your_creature_tramples_as_it_walks_out_of_a_zone_once_a_round():
+    game = Game.new(Settings(seed=4, name="t"))
+    b = game.board
+    rhino = b.add_creature("Woolly Rhinoceros", "ym", "B2")
+    wolf = b.add_creature("Timber Wolf", "dm", "B2")
+    step, p = _turn(game, {"turn.actor": rhino.id, "turn.what": "move", "turn.move.zone": "C2",
+                           "turn.trample": wolf.id})
+    assert p.offered["turn.trample"] == [wolf.id, "none"]
+    hits = [s for r in step.results for s in r.strikes if s.role == "attack"]
+    assert hits and hits[0].target == wolf.id and hits[0].attack == "Crushing Hooves"
+    assert rhino.extra["trampled"] == b.round
+
+
+def test_no_trample_offered_over_a_flyer_or_when_declined():
+    game = Game.new(Settings(seed=4, name="t"))
+    b = game.board
+    rhino = b.add_creature("Woolly Rhinoceros", "ym", "B2")
+    b.add_creature("Gargoyle Sentry", "dm", "B2")
+    step, p = _turn(game, {"turn.actor": rhino.id, "turn.what": "move", "turn.move.zone": "C2"})
+    assert "turn.trample" not in p.offered and not step.results
