@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo import combat, targeting
-from solo.board import Board, Conjuration, Creature, Piece
+from solo.board import Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import Attack, Card, parse_trait
 from solo.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.dice import DiceSource
@@ -202,6 +202,8 @@ def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = No
         if need == "stealable" and not any(
                 (getattr(board.cat.find(e), "dm", None) or {}).get("criterion") == "friendly-creature"
                 for e in p.enchantments):
+            return False
+        if need == "equipped" and not (isinstance(p, Mage) and p.equipment):
             return False
         if need == "near" and board.distance(p.zone, board.mages["dm"].zone) > 1:
             return False
@@ -806,6 +808,14 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         out.append(f"flip the action marker of {who} to its active side")
     if effect.get("teleport"):
         out.append(_teleport(board, card, p, effect["teleport"]))
+    if effect.get("destroy_equipment") and isinstance(p, Mage) and p.equipment:
+        # The piece your mage wears with the highest casting cost (X counts as 0); ties: the
+        # one put on first.
+        worn = max(p.equipment, key=lambda n: (_cast_cost(board, n), -p.equipment.index(n)))
+        p.equipment.remove(worn)
+        _touch(d, p.id)
+        out.append(f"destroy {worn}, the equipment of {who} with the highest casting cost "
+                   "(it goes to your discard pile)")
     if effect.get("attack"):
         attack = spell_attack(card)
         if attack is not None:
@@ -815,6 +825,11 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
             d.attacks.append(PlannedAttack("dm", attack, p.id, is_spell=True))
             out.append(f"then {card.name} attacks {who} with {attack.name}: {attack.dice} attack dice")
     return out
+
+
+def _cast_cost(board: Board, name: str) -> int:
+    card = board.cat.find(name)
+    return card.cost if card is not None and isinstance(card.cost, int) else 0
 
 
 def _touch(d: Decision, ident: str) -> None:

@@ -163,3 +163,24 @@ def test_solo_dm_counts_the_armor_your_mage_wears(run, tmp_path):
     assert hit and hit2 and hit[0]["faces"] == hit2[0]["faces"]
     assert hit2[0]["armor"] == hit[0]["armor"] + 3
     assert hit2[0]["damage"] <= hit[0]["damage"]
+
+
+@pytest.mark.parametrize("spell", ["Dissolve", "Steal Equipment", "Explode"])
+def test_the_dummy_mages_equipment_breakers_destroy_your_costliest_piece(spell):
+    from solo import automaton
+    from solo.dice import SeededSource
+
+    b = _board("Leather Boots", "Dragonscale Hauberk")
+    b.mages["dm"].zone = "B1"
+    b.decks["incantation"] = [spell]
+    d = automaton.cast_spell(b, SeededSource(1), "incantation")
+    assert not d.data.get("discarded"), d.instructions
+    assert b.mages["ym"].equipment == ["Leather Boots"]  # the Hauberk cost more
+    assert any("destroy Dragonscale Hauberk" in line for line in d.instructions)
+    assert bool(d.attacks) == (spell == "Explode")
+    # With nothing worn, the spell is discarded.
+    bare = _board()
+    bare.mages["dm"].zone = "B1"
+    bare.decks["incantation"] = [spell]
+    d2 = automaton.cast_spell(bare, SeededSource(1), "incantation")
+    assert d2.data.get("discarded")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from solo import combat, spells
-from solo.board import Board, Creature, Piece, new_board
+from solo.board import Mage, Board, Creature, Piece, new_board
 from solo.catalog import Card, get_catalog, parse_trait
 from solo.dice import ScriptedSource, SeededSource
 
@@ -158,6 +158,8 @@ def prepare(b: Board, p: Piece, note: dict) -> None:
             p.conditions[need[4:].split("|")[0]] = 1
         elif need == "enchanted":
             p.enchantments.append("Bear Strength" if p.side == "ym" else "Agony")
+        elif need == "equipped" and isinstance(p, Mage):
+            p.equipment = ["Leather Boots", "Dragonscale Hauberk"]
         elif need == "stealable":
             p.enchantments.append("Bull Endurance")
             b.add_creature("Timber Wolf", "dm", "A2")  # where the stolen enchantment goes
@@ -220,7 +222,8 @@ def test_every_note_uses_only_known_words():
                "purge", "dispel", "dispel_zone", "push", "push_slam", "same_direction", "guard",
                "activate", "teleport", "attack", "remove", "once", "limit", "then_destroy",
                "roll_condition", "reconstruct", "mana", "caster_life", "move_damage", "chain",
-               "steal", "revive", "heal_friends", "control", "stack", "push_rest"}
+               "steal", "revive", "heal_friends", "control", "stack", "push_rest",
+               "destroy_equipment"}
     for n in SPELLS:
         note = note_of(n)
         assert set(note) <= known, (n, set(note) - known)
@@ -336,6 +339,7 @@ def _fresh_target(name: str, side: str, b: Board) -> Piece:
 def _snapshot(b: Board, p: Piece) -> dict:
     return {"armor": b.armor(p), "life": b.life(p), "damage": p.damage, "zone": p.zone,
             "conditions": dict(p.conditions), "enchantments": list(p.enchantments),
+            "equipment": list(getattr(p, "equipment", [])),
             "dm_damage": b.mages["dm"].damage, "dm_life": b.mages["dm"].life}
 
 
@@ -624,10 +628,13 @@ def test_standard_bearer_helps_the_other_creatures_of_its_zone():
 def test_spell_on_your_mage_in_range(name):
     b = board_for(name, ym_zone="B1")
     ym = b.mages["ym"]
+    prepare(b, ym, note_of(name))
     before = _snapshot(b, ym)
     d = cast(b, name)
     assert d.data["target"] == "ym"
     check_effect(b, d, name, ym, before)
+    if (note_of(name).get("effect") or {}).get("destroy_equipment"):
+        assert len(ym.equipment) == len(before["equipment"]) - 1
 
 
 @pytest.mark.parametrize("name", ENEMY_MAGE)
