@@ -567,6 +567,8 @@ class Game:
         if what in ("move", "move-attack"):
             lines += self._your_move(actor, attacking=what == "move-attack")
             moved = True
+            if self.board.find(actor.id) is None:  # a trap destroyed it on the way
+                return lines
         if what in ("attack", "move-attack", "attack-typed"):
             lines += self._your_attack(actor, moved, typed=what == "attack-typed")
         elif what == "spell":
@@ -619,6 +621,35 @@ class Game:
         lines = [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
         if dest != start and not teleported:
             lines += self._your_trample(actor, start)
+        if dest != start and b.find(actor.id) is not None:
+            lines += self._their_traps(actor, start, dest, teleported)
+        return lines
+
+    def _their_traps(self, actor: Piece, start: str, dest: str, teleported: bool) -> list[str]:
+        """The Dummy Mage's traps in the zones your creature entered (its way there, or just the
+        zone it landed in) attack it; caught (Stuck) on the way, it stays in the trap's zone."""
+        b = self.board
+        geo = b.geometry()
+        way, here = [], start
+        while not teleported and here != dest:
+            nxt = geo.step_toward(here, dest, b.flying(actor))
+            if not nxt:
+                break
+            here = sorted(nxt)[0]
+            way.append(here)
+        lines: list[str] = []
+        for zone in way or [dest]:
+            for name, attack in yours.their_traps(b, actor, zone):
+                lines.append(f"The Dummy Mage's {name} in {zone} goes off as "
+                             f"{self._name(actor)} enters; then it is destroyed.")
+                lines += self._put(combat.resolve_attack(b, b.mages["dm"], attack, actor, self.dice,
+                                                         is_spell=True, reactions=False))
+            if b.find(actor.id) is None:
+                return lines
+            if b.restrained(actor) and zone != dest:
+                actor.zone = zone
+                lines.append(f"{automaton.cap(self._name(actor))} is caught in {zone} and stops there.")
+                return lines
         return lines
 
     def _your_trample(self, actor: Piece, start: str) -> list[str]:
