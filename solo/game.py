@@ -36,8 +36,10 @@ SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
 ENGINE = "solo-engine/2"
-SHOW, EDIT, UNDO, RULES = "board", "edit", "undo", "rules"
-ESCAPES = (SHOW, EDIT, UNDO, RULES)
+SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
+ESCAPES = (SHOW, EDIT, UNDO, RULES, LOG)
+#: How many of the last steps the ``log`` escape shows.
+LOG_STEPS = 6
 
 
 class UndoRequested(Exception):
@@ -245,7 +247,8 @@ class Game:
             raise SoloError(f"no way to ask question '{q.id}'")
         if q.kind == "select":
             extra = (Choice("Show the board", SHOW), Choice("Edit the board", EDIT),
-                     Choice("Undo the last step", UNDO), Choice("Look up a rule", RULES))
+                     Choice("Undo the last step", UNDO), Choice("Look up a rule", RULES),
+                     Choice("The last steps", LOG))
             q = Question(q.id, q.kind, q.message, q.choices + extra, q.default, q.min, q.max,
                          q.validate, ESCAPES)
         else:
@@ -259,12 +262,23 @@ class Game:
             if answer == RULES:  # the rules at hand; nothing about the game changes
                 self.on_output(self._rules())
                 continue
+            if answer == LOG:  # what happened lately, read again; nothing changes
+                self.on_output(self.recent())
+                continue
             self.recorded.append([q.id, answer])
             if answer == UNDO:
                 raise UndoRequested()
             if answer == EDIT:
                 raise EditRequested()
             return answer
+
+    def recent(self, n: int = LOG_STEPS) -> str:
+        """The last ``n`` steps of the log, for a person who lost track."""
+        out = []
+        for entry in self.log[-n:]:
+            out.append(f"Step {entry['n']} (round {entry['round']}): {entry['label']}")
+            out += [f"  {line}" for line in entry["lines"]]
+        return "\n".join(out) or "Nothing has happened yet."
 
     def _rules(self) -> str:
         from solo.cli_rules import explain
