@@ -204,6 +204,12 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                    "from the game.")
             else:
                 ev("destroyed", f"{name} is destroyed: remove it from the arena.")
+    # An Upkeep effect may hurt an object already passed (a spell's damage on every creature
+    # of a zone, Plague Master): every object that died of it goes now.
+    for p in [*board.creatures, *board.conjurations]:
+        if board.find(p.id) is not None and destroy_if_dead(board, p, _other(p.side)):
+            events.append(Event(p.id, p.card, "destroyed",
+                                f"{name_of(board, p)} is destroyed: remove it from the arena."))
     return events
 
 
