@@ -287,6 +287,12 @@ class Checker:
             self.saw("conditions")
             burn = old.conditions.get("Burn", 0)
             blanks = sum(1 for f in e.dice if f == "-")
+            # A Burn that rolls a blank stays under Adramelech's Touch (its note's keep_burn):
+            # the checker reads the note, as its own source of the rule.
+            for name in old.enchantments:
+                card = before.cat.find(name)
+                if card is not None and (card.dm.get("upkeep") or {}).get("keep_burn"):
+                    blanks = 0
             if len(e.dice) != burn or e.removed.get("Burn", 0) != blanks:
                 self.fail("conditions", f"{e.piece} burned {len(e.dice)} dice for {burn} Burn and "
                           f"lost {e.removed.get('Burn', 0)} marker(s) for {blanks} blank(s)")
