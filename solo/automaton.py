@@ -365,6 +365,7 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
     who = label(board, c)
     for event in upkeep.activate(board, c):  # guard marker off, Slam -> Daze, Knockdown ends
         d.instructions.append(event.text)
+        d.events.append(event)
     c.active = False
     c.guarding = False
     if board.incapacitated(c):

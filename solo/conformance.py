@@ -266,6 +266,11 @@ class Checker:
                 rolls = [e for e in escapes if e.text.split(":")[0].endswith(
                     ("Crippled" if cond == "Cripple" else "Stuck", f"a {cond}"))]
                 expected = old.conditions.get(cond, 0) + gained.get(cond, 0)
+                if step.decision is not None and ident in step.decision.data.get("affected", []):
+                    # a spell of its own changed its markers during the phase (Purify): the
+                    # escape rolls go by what it carries at the end
+                    expected = min(expected, sum(e.removed.get(cond, 0) for e in escapes)
+                                   + new.conditions.get(cond, 0))
                 freed = sum(e.removed.get(cond, 0) for e in escapes)
                 if expected and cond == "Stuck":
                     self.saw("traits")

@@ -275,3 +275,17 @@ def test_random_sets_draw_creatures_from_the_whole_catalog():
     # "... Only" creatures, which `solo deck random` leaves out, come up too
     assert any(any(t.endswith(" Only") for t in cat.get(n).traits) for n in seen)
     assert len(seen) > 100  # most of the 155 within 20 sets
+
+
+@pytest.mark.parametrize("set_seed,seed,player,walls", [
+    (1, 312, "skilled", 0),   # a taunter's activation frees its prey: an event of the step
+    (1, 329, "beginner", 2),
+    (2, 321, "random", 0),    # Purify takes a Cripple off the Dummy Mage during its own phase
+    (3, 77, "random", 2),     # Adramelech's Touch keeps a Burn that rolls a blank
+    (2, 16, "skilled", 1),    # an Upkeep spell kills a creature already passed in that Upkeep
+])
+def test_games_the_long_runs_once_flagged_follow_the_rules(set_seed, seed, player, walls):
+    decks = random_sets(1, first_seed=set_seed)[0]
+    checker = check_game(decks, seed, player, walls=walls)
+    assert checker.violations == []
+    assert checker.steps > 40
