@@ -354,8 +354,10 @@ class Checker:
                 self.fail("movement", f"{old.id} is hindered in {z} but moves on to {path[i + 1]}")
                 break
         new = after.find(old.id)
-        pushed = any(s.target == old.id and s.push is not None for res in step.results
-                     for s in res.strikes)
+        # a push, or a trap of yours that holds it where it stepped (Spiked Pit: Stuck)
+        pushed = any(s.target == old.id and (s.push is not None or (
+            "Stuck" in s.conditions and new is not None and new.zone in path))
+            for res in step.results for s in res.strikes)
         if new is not None and path and new.zone != path[-1] and not pushed:
             self.fail("movement", f"{old.id} ends in {new.zone}, not at the end of its path {path[-1]}")
 

@@ -275,3 +275,16 @@ def test_random_sets_draw_creatures_from_the_whole_catalog():
     # "... Only" creatures, which `solo deck random` leaves out, come up too
     assert any(any(t.endswith(" Only") for t in cat.get(n).traits) for n in seen)
     assert len(seen) > 100  # most of the 155 within 20 sets
+
+
+@pytest.mark.parametrize("deck,seed,player,walls", [
+    ("Starter", 536, "random", 2),  # a Spiked Pit holds a creature in the zone it stepped into
+    ("Random 1", 295, "skilled", 1),  # Sosruko activated: its Taunt markers on yours go
+])
+def test_what_the_10000_game_run_found(deck, seed, player, walls):
+    """The 10,000-game run found a creature Stuck by your trap mid-path, which the checker took
+    for a short move (a checker fault), and Taunt markers removed at the taunter's activation
+    without an event in the step (an engine fault: the activation's events were not recorded)."""
+    decks = random_sets(1)[0] if deck == "Random 1" else deck
+    c = check_game(decks, seed, player, walls=walls)
+    assert not c.violations, c.violations
