@@ -17,7 +17,7 @@ from pathlib import Path
 
 from solo.arena import Arena, Geometry, Wall
 from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, Defense, get_catalog,
-                          parse_trait, trait_max)
+                          parse_trait, trait_max, trait_value)
 from solo.errors import InvalidInput, describe_os_error, read_text
 
 FORMAT = "solo-board/1"
@@ -35,14 +35,31 @@ RESTRAINING = ("Cripple", "Stuck")
 CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth", "Knockdown",
               "Rot", "Slam", "Sleep", "Stuck", "Stun", "Tainted", "Taunt", "Vine", "Weak",
               "Zombie")
+#: Round effects of the other incantations the Dummy Mage casts (solo.spells; they end with the
+#: round like Battle Fury and Charge).
+SPELL_ROUND_MARKERS = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike", "Sniper Shot",
+                       "Flame Strike", "Lightning Strike", "Bloodthirsty Strike", "Whirling Strike",
+                       "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy",
+                       "Overextend")
 MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
                         "Rage",  # Rage tokens (the Rage +X trait)
-                        "Grapple", "Snatch")  # the last two: attack effects kept as reminders
+                        "Grapple", "Snatch") + SPELL_ROUND_MARKERS  # Grapple, Snatch: attack reminders
 #: Traits that other traits and markers bring with them (the codex entries of each).
 IMPLIED = {"invisible": ("Pest", "Elusive"), "unstoppable": ("Unmovable", "Uncontainable"),
            "incorporeal": ("Nonliving", "Burnproof", "Uncontainable"), "rooted": ("Unmovable",)}
 #: What a Zombie marker gives a creature.
 ZOMBIE_TRAITS = ("Psychic Immunity", "Slow", "Nonliving", "Bloodthirsty +0")
+
+
+_AURAS: dict[int, frozenset[str]] = {}
+
+
+def _aura_names(catalog: Catalog) -> frozenset[str]:
+    """The cards whose Dummy Mage note has ``zone_grants`` (zone enchantments and auras)."""
+    key = id(catalog)
+    if key not in _AURAS:
+        _AURAS[key] = frozenset(c.name for c in catalog.cards() if c.dm.get("zone_grants"))
+    return _AURAS[key]
 
 
 class BoardError(InvalidInput):
@@ -233,7 +250,49 @@ class Board:
             card = self.cat.find(name)
             if card is not None and card.dm.get("grants"):
                 out.append(card.dm["grants"])
+        out += self._zone_grants(p)
         return out
+
+    def _zone_grants(self, p: Piece) -> list[dict]:
+        """What zone enchantments and auras give ``p`` (a note's ``zone_grants``: its side
+        ``friendly`` to the caster, ``restrictions`` Living / Corporeal / Non-Mage, ``others``
+        for "every other creature in the bearer's zone")."""
+        if isinstance(p, Conjuration):
+            return []
+        auras = _aura_names(self.cat)
+        out: list[dict] = []
+        sources: list[tuple[str, str, str]] = []  # (enchantment, caster's side, bearer id)
+        for name in (self.extra.get("zone_enchantments") or {}).get(p.zone, []):
+            if name in auras:
+                sources.append((name, "dm", ""))
+        for q in self.pieces():
+            if q.zone == p.zone and q.enchantments:
+                sources += [(name, q.side, q.id) for name in q.enchantments if name in auras]
+        if not sources:
+            return out
+        for name, side, bearer in sources:
+            card = self.cat.find(name)
+            zgs = card.dm.get("zone_grants") if card is not None else None
+            if not zgs or not bearer and card is not None and card.dm.get("criterion") != "friendly-zone":
+                continue
+            out += [zg for zg in (zgs if isinstance(zgs, list) else [zgs])
+                    if self._zone_grant_fits(p, zg, side, bearer)]
+        return out
+
+    def _zone_grant_fits(self, p: Piece, zg: dict, side: str, bearer: str) -> bool:
+        """Whether one ``zone_grants`` entry reaches ``p`` (its side, ``others``, and the
+        Living / Corporeal / Non-Mage restrictions, read from the card so this never asks
+        :meth:`traits`, which asks here)."""
+        if zg.get("side", "friendly") == "friendly" and p.side != side:
+            return False
+        if zg.get("others") and p.id == bearer:
+            return False
+        card = self.card_of(p)
+        raw = [t.lower() for t in [*p.stats.get("traits", card.traits if card else ()), *p.traits]]
+        living = not any(t in ("nonliving", "incorporeal") for t in raw)
+        rules = [r.lower() for r in zg.get("restrictions", [])]
+        return not (("living" in rules and not living) or ("corporeal" in rules and "incorporeal" in raw)
+                    or ("non-mage" in rules and p.is_mage))
 
     def grant_totals(self, p: Piece, key: str) -> list:
         """Every ``key`` entry (a list) of the object's grants, concatenated."""
@@ -276,12 +335,14 @@ class Board:
         for note in self.gear(p):
             base += note.get("traits", [])
             base += [f"{k.capitalize()} +{note[k]}" for k in ("melee", "ranged") if note.get(k)]
+        if p.extra.get("pet") and p.side == "dm" and p.zone == self.mages["dm"].zone:
+            base.append("Melee +1")  # a Pet in its mage's zone (solo.mages)
         lost: set[str] = set()
         for g in self._grants(p):
             base += g.get("traits", [])
             lost.update(t.lower() for t in g.get("lose", []))
-        if lost:
-            base = [t for t in base if t.lower() not in lost]
+        if lost:  # a lost "Melee" takes every Melee +X
+            base = [t for t in base if t.lower() not in lost and parse_trait(t)[0].lower() not in lost]
         return _implied(p, base)
 
     def wounds(self, p: Piece) -> int:
@@ -313,6 +374,7 @@ class Board:
             card = self.card_of(p)
             base = p.stats.get("life", card.life if card and card.life is not None else 0)
         growth = 3 * max(0, p.conditions.get("Growth", 0))  # Innate Life +3 a Growth marker
+        growth += trait_value(p.traits, "Innate Life") or 0  # gained: a Pet's 3 more life
         return base + growth + sum(g.get("life", 0) for g in self._grants(p))
 
     def remaining_life(self, p: Piece) -> int:
@@ -323,7 +385,26 @@ class Board:
         card = self.card_of(p)
         base = p.stats.get("armor", card.armor if card and card.armor is not None else 0)
         base += sum(int(note.get("armor", 0)) for note in self.gear(p))
+        base += trait_value(p.traits, "Armor") or 0  # gained: a veteran badge, a Pet
         return max(0, base + sum(g.get("armor", 0) for g in self._grants(p)))
+
+    def trim_corrode(self) -> list[tuple[Piece, int]]:
+        """Corrode markers never take armor below 0: remove the ones an object's armor no longer
+        covers (its armor dropped: an aura left behind, an enchantment gone).  Returns each
+        object trimmed and how many markers came off."""
+        out = []
+        for p in self.pieces():
+            have = p.conditions.get("Corrode", 0)
+            if have <= 0 or self.has_trait(p, "Incorporeal"):
+                continue
+            room = self.base_armor(p)
+            if have > room:
+                if room > 0:
+                    p.conditions["Corrode"] = room
+                else:
+                    del p.conditions["Corrode"]
+                out.append((p, have - room))
+        return out
 
     def armor(self, p: Piece) -> int:
         """Its armor now: Armor -1 per Corrode marker, never below 0 (Incorporeal objects
@@ -364,10 +445,16 @@ class Board:
         return not self.has_trait(p, "Incorporeal")
 
     def incapacitated(self, p: Piece) -> bool:
-        return p.has_condition(*INCAPACITATING)
+        """Incapacitating conditions, or an enchantment that says so (Turn to Stone)."""
+        return p.has_condition(*INCAPACITATING) or (bool(p.enchantments) and self.has_trait(p, "Incapacitated"))
 
     def restrained(self, p: Piece) -> bool:
-        if self.has_trait(p, "Uncontainable") or isinstance(p, Conjuration):
+        """Restraining conditions, or an enchantment that says so (Force Hold, Bind Spirit)."""
+        if isinstance(p, Conjuration):
+            return False
+        if p.enchantments and self.has_trait(p, "Restrained"):
+            return True
+        if self.has_trait(p, "Uncontainable"):
             return False
         return p.has_condition(*RESTRAINING)
 

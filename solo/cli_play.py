@@ -129,23 +129,25 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
 
 def render_step(step, game, color: bool = False, width: int | None = None,
                 show_map: bool = True) -> str:
-    """A step for a person: its title, its lines (the Dummy Mage's in the colour of "do this
-    now"), then the map and status after a Dummy Mage step or an edit; within ``width``."""
+    """A step for a person: its title, then after a Dummy Mage step or an edit the map and
+    status (when the map changed), then its lines -- the Dummy Mage's instructions last, just
+    above the next question, so a short terminal never scrolls them away; within ``width``."""
     from solo import render, term
 
     width = width or term.width()
     head = {"dm": "Dummy Mage", "ym": "You", "game": "Game", "edit": "Edit"}.get(step.who, step.who)
     lines = [click.style(f"── {head}: {step.label} ──", bold=True) if color
              else f"── {head}: {step.label} ──"]
+    if step.who in ("dm", "edit") and show_map:
+        lines.append(render.board_map(game.board, width=width, color=color))
+        lines += render._wrap_legend(render.status_line(game.board), width)
     body = []
     for line in step.lines:
         body += term.wrap(line, width, indent="  ")
     if color and step.who == "dm":
         body = [click.style(x, fg="yellow") for x in body]
     lines += body
-    if step.who in ("dm", "edit") and show_map:
-        lines.append(render.board_map(game.board, width=width, color=color))
-    if (step.who in ("dm", "edit") and show_map) or step.label.endswith("ready stage"):
+    if step.label.endswith("ready stage"):
         lines += render._wrap_legend(render.status_line(game.board), width)
     return "\n".join(lines)
 

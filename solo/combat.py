@@ -41,13 +41,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, overload
 
-from solo.board import Board, Conjuration, Creature, Mage, Piece
+from solo.board import SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import MAGE_LEVEL, Attack, Defense, trait_max, trait_value
 from solo.dice import DiceSource, tally
 from solo.errors import SoloError
 
 #: Conditions placed by incantations that last until the end of the round.
-ROUND_EFFECTS = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown")
+ROUND_EFFECTS = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown", *SPELL_ROUND_MARKERS)
 #: Poison conditions: objects with Poison Immunity (every Nonliving object) cannot gain them.
 POISON_CONDITIONS = ("Rot", "Weak", "Cripple", "Tainted")
 #: Psychic conditions: objects with Psychic Immunity (every conjuration) cannot gain them.
@@ -139,6 +139,8 @@ class Strike:
     acid: int = 0
     #: Burn markers an Extinguish attack removed from the target
     extinguished: int = 0
+    #: damage the Dummy Mage Wizard's Voltaric Shield cancelled (solo.mages)
+    shielded: int = 0
     #: Rage tokens the target gains (it was damaged by an enemy creature)
     rage: int = 0
     #: a kill by this strike is an obliteration (Devour; a Zombie marker)
@@ -411,12 +413,14 @@ def vs_bonus(board: Board, trait: str, target: Piece) -> int | None:
     return 0
 
 
-def once_markers(board: Board, p: Piece) -> list[str]:
-    """Round markers on ``p`` that end after its next melee attack (Perfect Strike, ...)."""
+def once_markers(board: Board, p: Piece, kind: str = "melee") -> list[str]:
+    """Round markers on ``p`` that end after its next melee attack (Perfect Strike, ...), or,
+    with ``kind="ranged"``, after its next ranged attack (Sniper Shot: ``once = "ranged"``)."""
     out = []
     for name, count in p.conditions.items():
         card = board.cat.find(name) if count > 0 else None
-        if card is not None and (card.dm.get("effect") or {}).get("once"):
+        once = (card.dm.get("effect") or {}).get("once") if card is not None else None
+        if (once is True and kind == "melee") or once == kind:
             out.append(name)
     return out
 
@@ -530,6 +534,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                       report=report)
     if att.is_melee:
         result.once_used = once_markers(work, a) if work.find(a.id) else []
+    elif att.is_ranged and not (att.zone or att.kind == "zone"):
+        result.once_used = once_markers(work, a, "ranged") if work.find(a.id) else []
     _by_hand(result, att)
     return _finish(result)
 
@@ -716,7 +722,7 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     quick = [a for a in work.attacks(p) if a.is_melee and a.action == "quick"
              and isinstance(a.dice, int)]
     for a in quick:
-        if a.has("Counterstrike"):
+        if _has(attack_traits(work, p, a), "Counterstrike"):  # the card's, or Retaliate's
             return a
     if isinstance(p, Creature) and p.guarding and quick:
         return quick[0]
@@ -725,10 +731,13 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
 
 def attack_traits(board: Board, attacker: Piece | None, attack: Attack) -> list[str]:
     """The attack's traits plus, for a melee attack, those its attacker's enchantments and
-    round effects give to melee attacks (Piercing +3, Unavoidable)."""
+    round effects give to melee attacks (Piercing +3, Unavoidable), and for a ranged attack that
+    is not a zone attack, those given to ranged attacks (Sniper Shot)."""
     traits = list(attack.traits)
     if attacker is not None and attack.is_melee:
         traits += board.grant_totals(attacker, "melee_traits")
+    if attacker is not None and attack.is_ranged and not (attack.zone or attack.kind == "zone"):
+        traits += board.grant_totals(attacker, "ranged_traits")  # Sniper Shot
     return traits
 
 
@@ -786,6 +795,11 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
             names = [e for e in [*attacker.enchantments, *attacker.conditions]
                      if (c := board.cat.find(e)) is not None and c.dm.get("grants", {}).get("attack_dice")]
             add(n, f"{' + '.join(names) or 'enchantments'} {_signed(n)}")
+    if first and attacker is not None and not barrier:  # Marked for Death (a note's attacked_dice)
+        for name in target.enchantments:
+            ench = board.cat.find(name)
+            n = int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0
+            add(n, f"target's {name} {_signed(n)}")
     aegis = trait_max(board.traits(target), "Aegis") or 0
     add(-aegis, f"target's Aegis {aegis} {_signed(-aegis)}")
     if total < 1:
@@ -810,15 +824,48 @@ def defense_chance(defense: Defense, modifier: int = 0) -> float:
     return max(0, min(12, 13 - need)) / 12
 
 
-def choose_defense(board: Board, target: Piece, attack: Attack) -> tuple[int, Defense] | None:
+def all_defenses(board: Board, p: Piece) -> list[tuple[Defense, bool]]:
+    """The object's Defenses: its card's, its mage abilities' and equipment's, then those its
+    enchantments give (a note's
+    ``defense``, solo.spells), each with whether conditions leave it alone ("steady": it works
+    while Incapacitated, and Daze or Restrained do not move its roll)."""
+    out = [(d, False) for d in board.defenses(p)]  # the card's, its mage's and its equipment's
+    for name in p.enchantments:
+        ench = board.cat.find(name)
+        extra = (ench.dm or {}).get("defense") if ench is not None else None
+        if extra:
+            out.append((Defense(int(extra["roll"]), extra.get("uses", 1), extra.get("restriction")),
+                        bool(extra.get("steady"))))
+    return out
+
+
+def enchantment_defense(board: Board, p: Piece, index: int) -> tuple[str, dict] | None:
+    """The enchantment that gives ``p`` its Defense number ``index`` (after the card's own),
+    with its note's ``defense`` entry; None for the card's own Defenses."""
+    i = len(board.defenses(p))
+    for name in p.enchantments:
+        ench = board.cat.find(name)
+        extra = (ench.dm or {}).get("defense") if ench is not None else None
+        if extra:
+            if i == index:
+                return name, extra
+            i += 1
+    return None
+
+
+def choose_defense(board: Board, target: Piece, attack: Attack,
+                   steady_only: bool = False) -> tuple[int, Defense] | None:
     """The Defense ``target`` uses against ``attack``: an unused one that the attack's kind
-    allows, the best (lowest roll) first; None when it has none left."""
-    defenses = board.defenses(target)
+    allows, the best (lowest roll) first; None when it has none left.  ``steady_only``: only
+    Defenses that conditions leave alone (an Incapacitated target)."""
+    defenses = all_defenses(board, target)
     if not defenses:
         return None
     used = target.extra.get("defense_used", {}) or {}
     best = None
-    for i, d in enumerate(defenses):
+    for i, (d, steady) in enumerate(defenses):
+        if steady_only and not steady:
+            continue
         r = (d.restriction or "").lower()
         if (r == "no ranged" and attack.is_ranged) or (r == "no melee" and attack.is_melee):
             continue
@@ -883,18 +930,25 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         pass
     elif not use_defense:
         pass
-    elif work.incapacitated(target):
-        if work.defenses(target):
-            s.steps.append(f"  {tname} is Incapacitated and cannot use its Defense.")
     else:
-        chosen = choose_defense(work, target, attack)
+        incapacitated = work.incapacitated(target)
+        chosen = choose_defense(work, target, attack, steady_only=incapacitated)
+        if chosen is None and incapacitated and all_defenses(work, target):
+            s.steps.append(f"  {tname} is Incapacitated and cannot use its Defense.")
+        steady = chosen is not None and all_defenses(work, target)[chosen[0]][1]
+        mod = 0 if steady else defense_modifier(work, target)
         if chosen is not None and callable(use_defense) \
-                and not use_defense(target, chosen[1], defense_modifier(work, target)):
+                and not use_defense(target, chosen[1], mod):
             s.steps.append(f"  {tname} does not use its Defense {chosen[1].roll}+.")
             chosen = None
+        given = enchantment_defense(work, target, chosen[0]) if chosen is not None else None
+        if chosen is not None and given and given[1].get("sure"):  # Block: no roll
+            s.defense, s.defense_index = chosen[1].roll, chosen[0]
+            s.avoided = True
+            s.steps.append(f"  {tname}'s {given[0]} avoids the attack.")
+            return s
         if chosen is not None:
             idx, d = chosen
-            mod = defense_modifier(work, target)
             roll = source.d12(f"{what}: Defense {d.roll}+ of {label_of(work, target)}")
             s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
             shown = f"{roll}" + (f" {_signed(mod)} (Daze/Restrained) = {roll + mod}" if mod else "")
@@ -904,7 +958,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                 return s
             s.steps.append(f"  {tname}'s Defense {d.roll}+: rolled {shown}: it fails.")
     if unavoidable:
-        if work.defenses(target):
+        if all_defenses(work, target):
             s.steps.append(f"  {'Zone attacks are' if zone else 'The attack is'} Unavoidable: "
                            "no Defense.")
 
@@ -955,6 +1009,15 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
     if damage and work.has_trait(target, "Indestructible"):
         damage = 0
         s.steps.append(f"  {tname} is Indestructible: it takes no damage.")
+    if damage:
+        from solo import mages
+
+        kept, line = mages.shield(work, target, damage)
+        if line:
+            s.shielded = damage - kept
+            damage = kept
+            s.steps.append(line)
+            work.mages["dm"].extra.pop(mages.SHIELD_USED, None)  # set when the strike is put on
     s.damage = damage
     _extinguish(work, s, target, traits)
     if (_has(traits, "Devour") and is_creature(target) and work.is_corporeal(target)) \
@@ -1190,10 +1253,19 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     t = board.find(s.target)
     if t is None:
         return []
+    if s.shielded:
+        from solo import mages
+
+        board.mages["dm"].extra[mages.SHIELD_USED] = board.round
     if s.defense_index is not None:
         used = t.extra.setdefault("defense_used", {})
         key = str(s.defense_index)
         used[key] = int(used.get(key, 0)) + 1
+        given = enchantment_defense(board, t, s.defense_index)
+        if given and given[1].get("spent"):  # Block goes once it has been used
+            t.enchantments.remove(given[0])
+            if t.side == "dm":  # the Dummy Mage's own card
+                board.discards.setdefault("enchantment", []).append(given[0])
     if s.melee and isinstance(t, Creature) and s.role not in ("damage barrier",):
         t.guarding = False
     take_damage(board, t, s.damage)
@@ -1228,6 +1300,20 @@ def apply(board: Board, result: AttackResult) -> Applied:
                                  "(it goes to no discard pile).")
             else:
                 out.lines.append(f"Remove {card} ({gone}) from the arena: it is destroyed.")
+            if hit is not None:
+                from solo import mages
+
+                out.lines += mages.after_destroy(board, board.find(s.attacker or ""), hit, s.melee)
+        striker = board.find(s.attacker) if s.role == "counterstrike" and s.attacker else None
+        if striker is None:
+            continue
+        for name in list(striker.enchantments):
+            ench = board.cat.find(name)
+            if ench is not None and ench.dm.get("ends") == "counterstrike":  # Retaliate
+                striker.enchantments.remove(name)
+                if striker.side == "dm":
+                    board.discards.setdefault("enchantment", []).append(name)
+                out.lines.append(f"{cap(label_of(board, striker))} has counterstruck: destroy {name}.")
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:

@@ -402,6 +402,7 @@ class Checker:
                 ids.add(d.data.get("creature") or "dm")
             if isinstance(d.data.get("target"), str):  # a zone spell touches the zone's objects
                 ids |= {p.id for p in self.game.board.in_zone(d.data["target"])}
+            ids |= {x for x in d.data.get("affected") or [] if isinstance(x, str)}  # spells
         return ids
 
     def _check_changes(self, step: Step, before: Board, after: Board) -> None:
@@ -518,6 +519,8 @@ class Checker:
             if got != expected[side]:
                 self.fail("destroyed", f"the {side} tally grew by {got}, not {expected[side]}")
         grew = len(after.discards.get("creature", [])) - len(before.discards.get("creature", []))
+        if step.decision is not None and step.decision.data.get("revived"):
+            discarded -= 1  # a spell took a creature back out of the discard pile (Resurrection)
         if grew != discarded:
             self.fail("destroyed", f"{discarded} Dummy Mage creature(s) destroyed but its "
                       f"creature discard pile grew by {grew}")

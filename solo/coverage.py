@@ -94,7 +94,8 @@ class TermUse:
 
     @property
     def modelled(self) -> str:
-        return self.term.modelled if self.term else "no"
+        """How far solo applies it on the Dummy Mage's card (its own side of the term)."""
+        return self.term.for_dm if self.term else "no"
 
 
 @dataclass(frozen=True)
@@ -203,31 +204,41 @@ def _spell_does(card: Card) -> str:
 
 
 def _yours(card: Card) -> Coverage:
+    """Equipment and conjurations: what solo does with them on your side (from their notes in
+    scripts/notes/equipment.toml and conjurations.toml), and what you apply by hand."""
     kind = card.type.lower()
+    note = card.dm or {}
+    hand = _lines(note.get("by_hand"))
     if card.type == "Equipment":
-        does = "solo does not track equipment"
-        hand = ["Apply its bonuses yourself: for an attack it changes, choose 'Attacked, and I "
-                "report the damage I rolled'; when it adds armor or a Defense against the Dummy "
-                "Mage's attacks, take the damage it saves off with 'edit'."]
+        gives = []
+        if note.get("armor"):
+            gives.append(f"Armor +{note['armor']}")
+        gives += [f"Defense {d['roll']}+" for d in note.get("defenses", ())]
+        gives += list(note.get("traits", ()))
+        gives += [f"{k.capitalize()} +{note[k]}" for k in ("melee", "ranged") if note.get(k)]
+        if note.get("life"):
+            gives.append(f"Life +{note['life']}")
         if card.attacks:
-            hand.append("Its attack (" + ", ".join(a.name for a in card.attacks) + ") is yours to "
-                        "roll: report the damage you rolled.")
+            gives.append("its attacks (" + ", ".join(a.name for a in card.attacks) + ")")
+        does = ("worn by your mage (solo play, or mages.ym.equipment in a board file): "
+                + (", ".join(gives) + " count in every attack on or by your mage"
+                   if gives else "nothing in it changes an attack")
+                + (f"; it takes the {note['slot']} location" if note.get("slot") else ""))
     else:
         if card.is_wall:
             stops = [w for w, t in (("passage", "Passage Blocked"), ("Line of Sight", "Blocks LOS"))
                      if card.has(t)]
-            does = ("in a board file (solo dm) it stands on its border"
+            does = ("placed on the border you name (solo play, or a board file)"
                     + (": it blocks " + " and ".join(stops) if stops else "")
                     + ("; it makes its passage attacks on the Dummy Mage's creatures that cross it"
                        if card.has("Passage Attacks") else "")
-                    + "; the Dummy Mage's creatures attack it when it stands in their way")
-        elif card.life is not None:
-            does = ("in a board file (solo dm) it is an object of yours that the Dummy Mage's "
-                    "creatures attack when they are engaged in its zone (its life and armor count)")
+                    + "; the Dummy Mage's creatures go round it, or attack it when it stands in "
+                      "their way")
+        elif note.get("attackable") is False:
+            does = "placed in the zone you name (solo play, or a board file); it cannot be attacked"
         else:
-            does = "solo does not track it"
-        hand = ["solo play does not place conjurations: apply what it does by hand (use 'edit' "
-                "for damage or markers it puts on the Dummy Mage's objects)."]
+            does = ("placed in the zone you name (solo play, or a board file): an object of yours "
+                    "that the Dummy Mage's creatures attack when they are engaged in its zone")
         if card.attacks and not card.is_wall:
             hand.append("Its attack (" + ", ".join(a.name for a in card.attacks) + ") is yours to "
                         "roll: report the damage you rolled.")
@@ -249,6 +260,8 @@ def coverage(card: Card) -> Coverage:
     unusable = note.get("unusable")
     if unusable:
         return Coverage("unusable", [], str(unusable), "drawn, it is discarded", only)
+    if note.get("ruled"):  # decided for the Dummy Mage's own card by a ruling: nothing to apply
+        does += "; " + str(note["ruled"])[0].lower() + str(note["ruled"])[1:].rstrip(".")
     note_lines = _lines(note.get("by_hand"))
     reasons = []
     if term_names:

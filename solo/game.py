@@ -36,8 +36,10 @@ SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
 ENGINE = "solo-engine/2"
-SHOW, EDIT, UNDO, RULES = "board", "edit", "undo", "rules"
-ESCAPES = (SHOW, EDIT, UNDO, RULES)
+SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
+ESCAPES = (SHOW, EDIT, UNDO, RULES, LOG)
+#: How many of the last steps the ``log`` escape shows.
+LOG_STEPS = 6
 
 
 class UndoRequested(Exception):
@@ -245,7 +247,8 @@ class Game:
             raise SoloError(f"no way to ask question '{q.id}'")
         if q.kind == "select":
             extra = (Choice("Show the board", SHOW), Choice("Edit the board", EDIT),
-                     Choice("Undo the last step", UNDO), Choice("Look up a rule", RULES))
+                     Choice("Undo the last step", UNDO), Choice("Look up a rule", RULES),
+                     Choice("The last steps", LOG))
             q = Question(q.id, q.kind, q.message, q.choices + extra, q.default, q.min, q.max,
                          q.validate, ESCAPES)
         else:
@@ -259,12 +262,23 @@ class Game:
             if answer == RULES:  # the rules at hand; nothing about the game changes
                 self.on_output(self._rules())
                 continue
+            if answer == LOG:  # what happened lately, read again; nothing changes
+                self.on_output(self.recent())
+                continue
             self.recorded.append([q.id, answer])
             if answer == UNDO:
                 raise UndoRequested()
             if answer == EDIT:
                 raise EditRequested()
             return answer
+
+    def recent(self, n: int = LOG_STEPS) -> str:
+        """The last ``n`` steps of the log, for a person who lost track."""
+        out = []
+        for entry in self.log[-n:]:
+            out.append(f"Step {entry['n']} (round {entry['round']}): {entry['label']}")
+            out += [f"  {line}" for line in entry["lines"]]
+        return "\n".join(out) or "Nothing has happened yet."
 
     def _rules(self) -> str:
         from solo.cli_rules import explain
@@ -318,6 +332,9 @@ class Game:
                 self.recorded = []
                 return None
             step = edited
+        for piece, n in self.board.trim_corrode():  # a standing rule, whatever changed
+            step.lines.append(f"{automaton.cap(self._name(piece))}'s armor no longer covers its "
+                              f"Corrode markers: remove {n} of them.")
         step.round = step.round or rnd
         step.stage = step.stage or stage
         self.board.stage = self.phase.stage.board_stage  # for the status line
@@ -564,6 +581,8 @@ class Game:
         if what in ("move", "move-attack"):
             lines += self._your_move(actor, attacking=what == "move-attack")
             moved = True
+            if self.board.find(actor.id) is None:  # a trap destroyed it on the way
+                return lines
         if what in ("attack", "move-attack", "attack-typed"):
             lines += self._your_attack(actor, moved, typed=what == "attack-typed")
         elif what == "spell":
@@ -616,6 +635,35 @@ class Game:
         lines = [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
         if dest != start and not teleported:
             lines += self._your_trample(actor, start)
+        if dest != start and b.find(actor.id) is not None:
+            lines += self._their_traps(actor, start, dest, teleported)
+        return lines
+
+    def _their_traps(self, actor: Piece, start: str, dest: str, teleported: bool) -> list[str]:
+        """The Dummy Mage's traps in the zones your creature entered (its way there, or just the
+        zone it landed in) attack it; caught (Stuck) on the way, it stays in the trap's zone."""
+        b = self.board
+        geo = b.geometry()
+        way, here = [], start
+        while not teleported and here != dest:
+            nxt = geo.step_toward(here, dest, b.flying(actor))
+            if not nxt:
+                break
+            here = sorted(nxt)[0]
+            way.append(here)
+        lines: list[str] = []
+        for zone in way or [dest]:
+            for name, attack in yours.their_traps(b, actor, zone):
+                lines.append(f"The Dummy Mage's {name} in {zone} goes off as "
+                             f"{self._name(actor)} enters; then it is destroyed.")
+                lines += self._put(combat.resolve_attack(b, b.mages["dm"], attack, actor, self.dice,
+                                                         is_spell=True, reactions=False))
+            if b.find(actor.id) is None:
+                return lines
+            if b.restrained(actor) and zone != dest:
+                actor.zone = zone
+                lines.append(f"{automaton.cap(self._name(actor))} is caught in {zone} and stops there.")
+                return lines
         return lines
 
     def _your_trample(self, actor: Piece, start: str) -> list[str]:

@@ -14,7 +14,7 @@ read.  ``modelled`` says how far the rules code applies the term:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solo.catalog import parse_trait
 
@@ -26,6 +26,14 @@ class Term:
     summary: str  # what it does, in the program's own words
     modelled: str  # "yes" | "partly" | "no" | "n/a"
     by_hand: str | None = None  # what the person applies at the table when not (fully) modelled
+    #: how far solo applies it on the Dummy Mage's own objects, when that differs from
+    #: ``modelled`` (the by-hand line is then about your objects only)
+    dm: str | None = None
+
+    @property
+    def for_dm(self) -> str:
+        """The level that counts for a card the Dummy Mage fields."""
+        return self.dm or self.modelled
 
 
 TERMS: dict[str, Term] = {}
@@ -310,6 +318,15 @@ _a("Target goblin you control is Pushed 1 zone in the direction of your choice."
    "Moves a friendly goblin.", "Move the goblin yourself (edit).")
 _a("Target zombie creature gains the Melee +1 trait until end of round.", "no",
    "Helps a zombie for the round.", "Add Melee +1 to the zombie yourself for the round (edit).")
+
+
+#: Terms whose Dummy Mage side solo applies in full, by the rules code or by a ruling in
+#: docs/rulings.md (its familiars and spawnpoints cast and summon nothing, its Rooted creatures
+#: never uproot): their by-hand lines are about your objects.
+_DM_SIDE_DONE = ("Sweeping", "Intercept", "Vigilant", "Climbing", "Trample", "Uproot", "Familiar",
+                 "Spawnpoint")
+for _name in _DM_SIDE_DONE:
+    TERMS[_name.lower()] = replace(TERMS[_name.lower()], dm="yes")
 
 
 def lookup(name: str) -> Term | None:

@@ -7,9 +7,11 @@ target has taken so far, so the kill chance knows that a destroyed target takes 
 
 The modifiers are the engine's own: :func:`solo.combat.attack_dice` for the dice,
 :func:`solo.combat.choose_defense` and :func:`solo.combat.defense_modifier` for the Defense,
-armor, Piercing, Critical Damage, Incorporeal, Resilient, Indestructible and No Damage as
-:func:`solo.combat._strike` applies them, the effect die moved by Tough and damage-type
-modifiers, and conditions the target cannot take left out.  ``tests/test_odds.py`` checks the
+armor (after Corrode), Piercing, Critical Damage, Incorporeal, Resilient, Indestructible and No
+Damage as :func:`solo.combat._strike` applies them, the effect die moved by Tough, damage-type
+modifiers and Extinguish, conditions the target cannot take left out, and a Corrode marker the
+armor cannot take counted as acid damage.  (Extinguish's Burns are read before the attack, so a
+second strike of the same attack is counted with them too.)  ``tests/test_odds.py`` checks the
 figures against every outcome played through :func:`solo.combat.resolve_attack`.
 """
 
@@ -90,7 +92,9 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     """The exact odds of ``attacker``'s ``attack`` on ``target`` as the board stands.
 
     ``zone``: the attack is a zone attack (Unavoidable, one Daze check); by default read from
-    the attack.  ``use_defense``: the target rolls its Defense when it can.
+    the attack.  ``use_defense``: the target rolls its Defense when it can.  What a strike
+    destroys counts its wounds as the engine does: damage, 3 per Tainted marker, and direct acid
+    damage from Corrode markers its armor cannot take.
     """
     if not isinstance(attack.dice, int) or isinstance(attack.dice, bool):
         return Odds(0.0, 0.0, {}, 0.0)
@@ -109,59 +113,93 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
         used_before = int((target.extra.get("defense_used", {}) or {}).get(str(chosen[0]), 0))
     dmod = combat.defense_modifier(board, target)
     dazed = attacker is not None and attacker.has_condition("Daze")
-    rows = _effect_rows(board, attack, target)
+    rows = _effect_rows(board, attack, target, traits)
+    armor_now = board.armor(target)
 
-    # A state: (damage on the target, Defense uses spent, conditions placed so far).
-    State = tuple[int, int, frozenset[str]]
-    states: dict[State, Fraction] = {(target.damage, 0, frozenset()): Fraction(1)}
+    def dies(wounds: int) -> bool:
+        return life > 0 and wounds >= life and not indestructible
+
+    # A state: (wounds on the target, Defense uses spent, conditions placed so far, Corrode
+    # markers placed so far).
+    # The Dummy Mage Wizard's Voltaric Shield (solo.mages): its first damage a round loses 3.
+    from solo import mages
+
+    shield = target.id == "dm" and board.mages["dm"].card == "Wizard" \
+        and board.mages["dm"].extra.get(mages.SHIELD_USED) != board.round
+    State = tuple[int, int, frozenset[str], int, bool]
+    states: dict[State, Fraction] = {(board.wounds(target), 0, frozenset(), 0, shield): Fraction(1)}
     ended: dict[frozenset[str], Fraction] = {}  # the target destroyed: placed so far
     expected = Fraction(0)
     killed = Fraction(0)
     hit_first = Fraction(0)
+    effects_apply = bool(rows) and not (board.has_trait(target, "Incorporeal")
+                                        and not _has(traits, "Ethereal"))
     for i in range(n_strikes):
         first = i == 0
         dist = _damage_distribution(board, attacker, attack, target, traits, first=first,
                                     moved=moved and first, is_spell=is_spell)
-        effects_apply = bool(rows) and not (board.has_trait(target, "Incorporeal")
-                                            and not _has(traits, "Ethereal"))
         nxt: dict[State, Fraction] = {}
 
         def put(key: State, p: Fraction) -> None:
             if p:
                 nxt[key] = nxt.get(key, Fraction(0)) + p
 
-        for (dmg, uses, placed), p in states.items():
+        def end(placed: frozenset[str], p: Fraction) -> None:
+            nonlocal killed
+            killed += p
+            ended[placed] = ended.get(placed, Fraction(0)) + p
+
+        for (wounds, uses, placed, corroded, shielded), p in states.items():
             go = p
             if dazed and (first or not zone):  # a zone attack checks its Daze once
-                put((dmg, uses, placed), go / 2)
+                put((wounds, uses, placed, corroded, shielded), go / 2)
                 go -= go / 2
             if immune:
-                put((dmg, uses, placed), go)
+                put((wounds, uses, placed, corroded, shielded), go)
                 continue
             if chosen is not None and (chosen[1].uses == "unlimited"
                                        or used_before + uses < int(chosen[1].uses)):
                 avoid = go * _d12_at_least(chosen[1].roll - dmod)
                 uses += 1
-                put((dmg, uses, placed), avoid)
+                put((wounds, uses, placed, corroded, shielded), avoid)
                 go -= avoid
             if first:
                 hit_first += go
-            for amount, q in dist:
+            for rolled, q in dist:
                 r = go * q
+                amount, still = rolled, shielded
+                if shielded and rolled > 0:
+                    amount, still = max(0, rolled - 3), False
                 expected += r * amount
-                total = dmg + amount
-                if amount > 0 and life > 0 and total >= life and not indestructible:
-                    killed += r
-                    ended[placed] = ended.get(placed, Fraction(0)) + r
+                if amount > 0 and dies(wounds + amount):  # destroyed: no effect roll
+                    end(placed, r)
                     continue
                 if not effects_apply:
-                    put((total, uses, placed), r)
+                    put((wounds + amount, uses, placed, corroded, still), r)
                     continue
                 for conds, c in rows:
-                    put((total, uses, placed | conds), r * c)
+                    got, room, acid, tainted = set(), max(0, armor_now - corroded), 0, 0
+                    new_corrode = 0
+                    for cond in conds:
+                        if cond == "Corrode":
+                            if room > 0:
+                                room -= 1
+                                new_corrode += 1
+                            else:
+                                acid += 1
+                                continue
+                        if cond == "Tainted":
+                            tainted += 1
+                        got.add(cond)
+                    after = wounds + amount + acid + 3 * tainted
+                    key_placed = placed | frozenset(got)
+                    if dies(after) and (amount or acid or tainted):
+                        end(key_placed, r * c)
+                    else:
+                        put((after, uses, key_placed, corroded + new_corrode, still), r * c)
         states = nxt
     chance: dict[str, Fraction] = {}
-    finals = [(placed, p) for (_, _, placed), p in states.items()] + list(ended.items())
+    finals = [(placed, p) for (_, _, placed, _, _), p in states.items()] + list(ended.items())
     for placed, p in finals:
         for cond in placed:
             chance[cond] = chance.get(cond, Fraction(0)) + p
@@ -194,29 +232,36 @@ def _damage_distribution(board: Board, attacker: Piece | None, attack: Attack, t
     return sorted(by_amount.items())
 
 
-def _effect_rows(board: Board, attack: Attack, target: Piece) -> list[tuple[frozenset[str], Fraction]]:
-    """What one effect roll places on ``target``: each set of conditions with its chance (Push
-    is a move, not a marker; Slam on an Unmovable creature becomes Daze; conditions the target
-    cannot have are left out).  Empty when the attack has no effect table."""
+def _effect_rows(board: Board, attack: Attack, target: Piece,
+                 traits: list[str]) -> list[tuple[tuple[str, ...], Fraction]]:
+    """What one effect roll places on ``target``: each list of conditions (a marker per entry)
+    with its chance.  The roll is moved as the engine moves it (Tough, the damage type,
+    Extinguish's Burns, +4 against a Restrained target for the attack that says so); Push and
+    Snatch are moves, not markers; Slam on an Unmovable creature becomes Daze; conditions the
+    target cannot have are left out.  Empty when the attack has no effect table."""
     if not attack.effects:
         return []
     tough = trait_value(board.traits(target), "Tough") or 0
     mod = tough + combat.damage_type_modifier(board, target, attack.damage_type)
-    out: dict[frozenset[str], Fraction] = {}
+    if _has(traits, "Extinguish"):
+        mod -= max(0, target.conditions.get("Burn", 0))
+    if any(t.lower() == combat.RESTRAINED_PLUS_4.lower() for t in traits) \
+            and board.restrained(target):
+        mod += 4
+    out: dict[tuple[str, ...], Fraction] = {}
     for roll in range(1, 13):
-        got: set[str] = set()
+        got: list[str] = []
         for e in attack.effects:
             if e.covers(roll + mod):
                 for c in e.conditions:
-                    if c == "Push":
+                    if c in ("Push", "Snatch"):
                         continue
-                    if c == "Slam" and board.has_trait(target, "Unmovable") \
-                            and not isinstance(target, Conjuration):
+                    if c == "Slam" and board.unmovable(target) and not isinstance(target, Conjuration):
                         c = "Daze"
                     if not combat.condition_block(board, target, c):
-                        got.add(c)
+                        got.append(c)
                 break
-        key = frozenset(got)
+        key = tuple(got)
         out[key] = out.get(key, Fraction(0)) + Fraction(1, 12)
     return list(out.items())
 

@@ -252,6 +252,15 @@ def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
     app.key_bindings = merge_key_bindings([app.key_bindings, kb])
 
 
+def is_terminal(stdin: Any = None) -> bool:
+    """Whether ``stdin`` (standard input by default) is a terminal a person can answer on."""
+    stdin = stdin if stdin is not None else sys.stdin
+    try:
+        return bool(stdin is not None and stdin.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 class Prompter:
     """Answers questions.  Subclasses implement :meth:`ask`."""
 
@@ -406,13 +415,7 @@ class QuestionaryPrompter(Prompter):
         return self._has_terminal()
 
     def _has_terminal(self) -> bool:
-        if self.input is not None:
-            return True
-        stdin = self._stdin if self._stdin is not None else sys.stdin
-        try:
-            return bool(stdin is not None and stdin.isatty())
-        except (AttributeError, ValueError):
-            return False
+        return self.input is not None or is_terminal(self._stdin)
 
     def pause(self, text: str) -> None:
         if not self._has_terminal():
@@ -500,13 +503,7 @@ class PlainPrompter(Prompter):
         return self._has_terminal()
 
     def _has_terminal(self) -> bool:
-        if self._given_read:
-            return True
-        stdin = self._stdin if self._stdin is not None else sys.stdin
-        try:
-            return bool(stdin is not None and stdin.isatty())
-        except (AttributeError, ValueError):
-            return False
+        return self._given_read or is_terminal(self._stdin)
 
     def pause(self, text: str) -> None:
         if not self._has_terminal():

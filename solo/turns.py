@@ -19,7 +19,7 @@ board and the dice source given are the only things touched.
 from __future__ import annotations
 
 from solo import automaton, upkeep
-from solo.automaton import Decision
+from solo.automaton import cap, label, Decision
 from solo.board import Board, Piece
 from solo.dice import DiceSource
 from solo.combat import DefenseChoice
@@ -58,6 +58,9 @@ def _finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
     for event in phase.end(source):
         decision.instructions.append(event.text)
         decision.events.append(event)
+    for piece, n in board.trim_corrode():
+        decision.instructions.append(f"{cap(label(board, piece))}'s armor no longer covers its "
+                                     f"Corrode markers: remove {n} of them.")
     decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
     return decision
 

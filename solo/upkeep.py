@@ -27,7 +27,8 @@ class Event:
     piece: str  # object id ("dm" / "ym" for the mages)
     card: str
     kind: str  # regenerate, burn, rot, bleed, dissipate(d), upkeep-cost, destroyed, defeated,
-    #            condition-ends, escape, guard, reminder
+    #            condition-ends, escape, guard, reminder, plague, spell-damage, spell-heal,
+    #            spell-condition (solo.spells.upkeep_effects)
     text: str
     dice: list[str] = field(default_factory=list)  # attack-die faces rolled
     rolls: list[int] = field(default_factory=list)  # effect-die results
@@ -88,6 +89,11 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
     if side not in ("dm", "ym"):
         raise ValueError(f"side must be 'dm' or 'ym', not {side!r}")
     events: list[Event] = []
+    if side == "ym":  # the Dummy Mage Necromancer's Plague Master, on your poisoned objects
+        from solo import mages
+
+        for p, text in mages.plague(board):
+            events.append(Event(p.id, p.card, "plague", text, damage=1))
     for p in _objects(board, side):
         name = name_of(board, p)
 
@@ -137,6 +143,9 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 t = tally(faces)
                 dmg = 0 if board.has_trait(p, "Indestructible") else t.normal + t.critical
                 blanks = sum(1 for f in faces if f == "-")
+                if any(((c := board.cat.find(e)) is not None and (c.dm.get("upkeep") or {}).get("keep_burn"))
+                       for e in p.enchantments):
+                    blanks = 0  # Adramelech's Touch: the Dummy Mage pays to keep its Burns
                 take_damage(board, p, dmg)
                 k = _remove(p, "Burn", blanks)
                 shown = " ".join(f"[{f}]" for f in faces)
@@ -180,6 +189,11 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 continue
             ev("dissipate", f"{name}: remove one Dissipate token ({max(0, left)} left).")
 
+        from solo.spells import upkeep_effects  # enchantments that act in the Upkeep
+        for kind, text, details in upkeep_effects(board, source, p):
+            ident = details.pop("piece", p.id)
+            events.append(Event(ident, board.get(ident).card, kind, text, **details))
+
         if isinstance(p, Mage):
             if board.wounds(p) >= board.life(p):
                 ev("defeated", f"{cap(name)} has {p.damage} damage, reaching its life of "
@@ -190,6 +204,12 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                    "from the game.")
             else:
                 ev("destroyed", f"{name} is destroyed: remove it from the arena.")
+    # An Upkeep effect may hurt an object already passed (a spell's damage on every creature
+    # of a zone, Plague Master): every object that died of it goes now.
+    for p in [*board.creatures, *board.conjurations]:
+        if board.find(p.id) is not None and destroy_if_dead(board, p, _other(p.side)):
+            events.append(Event(p.id, p.card, "destroyed",
+                                f"{name_of(board, p)} is destroyed: remove it from the arena."))
     return events
 
 
@@ -263,6 +283,10 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
             events.append(Event(piece.id, piece.card, "reminder",
                                 f"{name} is Vigilant: you may put a guard marker on it now "
                                 "(solo leaves it off unless you edit the board)."))
+    if _remove(piece, "Overextend"):  # the spell's price: Stunned after this Action Phase
+        piece.conditions["Stun"] = piece.conditions.get("Stun", 0) + 1
+        events.append(Event(piece.id, piece.card, "condition-ends",
+                            f"{name}: Overextend is spent; put a Stun marker on it."))
     used = piece.extra.pop("once_used", None) or []
     for cond in used:
         k = _remove(piece, cond)
@@ -276,6 +300,9 @@ def end_round(board: Board) -> list[Event]:
     """The end of the round: round effects placed by incantations (Battle Fury, Charge,
     Perfect Strike, Piercing Strike, Knockdown) are removed from every object."""
     events: list[Event] = []
+    from solo.spells import end_of_round  # enchantments that last one round
+    for ident, text in end_of_round(board):
+        events.append(Event(ident, board.get(ident).card, "condition-ends", text))
     for p in board.pieces():
         p.extra.pop("once_used", None)
         for cond in ROUND_EFFECTS:

@@ -247,3 +247,26 @@ def sprung(board: Board, mover: Piece, path: list[str]) -> list[tuple[str, str, 
     for zone in [z for z, items in zones.items() if not items]:
         del zones[zone]
     return out
+
+
+
+def their_traps(board: Board, mover: Piece, zone: str) -> list[tuple[str, Attack]]:
+    """The Dummy Mage's traps on ``zone`` (face-up zone enchantments it cast, solo.spells) that
+    your ``mover`` sets off by entering: (card, its attack), each taken off the zone and put on
+    the Dummy Mage's enchantment discard pile as it goes off."""
+    if mover.side != "ym":
+        return []
+    zones = board.extra.get("zone_enchantments") or {}
+    out = []
+    for name in list(zones.get(zone, [])):
+        if name not in TRAPS or (board.flying(mover) and not TRAPS[name]):
+            continue
+        card = board.cat.find(name)
+        if card is None or not card.attacks:
+            continue
+        zones[zone].remove(name)
+        board.discards.setdefault("enchantment", []).append(name)
+        out.append((name, card.attacks[0]))
+    if zone in zones and not zones[zone]:
+        del zones[zone]
+    return out

@@ -95,11 +95,16 @@ def test_spells_levels_come_from_their_note(fake_terms):
 
 def test_equipment_and_conjurations_are_yours(catalog):
     for name in ("Fog Bank", "Wall of Thorns", "Mana Crystal", "Dragonscale Hauberk"):
-        c = cov.coverage(catalog.get(name))
-        assert c.level == "yours" and c.by_hand, name
+        assert cov.coverage(catalog.get(name)).level == "yours", name
+    # Fully applied by solo: nothing left to do by hand.
+    assert cov.coverage(catalog.get("Fog Bank")).by_hand == []
+    hauberk = cov.coverage(catalog.get("Dragonscale Hauberk"))
+    assert hauberk.by_hand == [] and "Armor +2" in hauberk.does and "Flame -2" in hauberk.does
+    # Text solo does not apply is an instruction.
+    assert cov.coverage(catalog.get("Wall of Thorns")).by_hand
+    assert cov.coverage(catalog.get("Mana Crystal")).by_hand
     assert "Line of Sight" in cov.coverage(catalog.get("Fog Bank")).does
     assert "passage attacks" in cov.coverage(catalog.get("Wall of Thorns")).does
-    assert "equipment" in cov.coverage(catalog.get("Dragonscale Hauberk")).does
 
 
 def test_sets_short_and_full_names():
@@ -130,7 +135,7 @@ def test_every_creature_with_printed_text_has_a_note(catalog):
     assert missing == []
     for name, note in notes.items():
         assert catalog.get(name).type == "Creature", name
-        assert set(note) <= {"abilities", "by_hand", "mage_only", "unusable"}, name
+        assert set(note) <= {"abilities", "by_hand", "ruled", "mage_only", "unusable"}, name
         assert note.get("abilities"), name
 
 
@@ -177,3 +182,10 @@ def test_an_unusable_creature_drawn_by_the_dummy_mage_is_discarded(catalog):
     assert b.decks["creature"] == ["Timber Wolf"]
     assert any(line.startswith("Draw the top card of the creature deck: Talos. Discard it unused")
                for line in d.instructions)
+
+
+def test_a_ruled_ability_is_said_and_leaves_nothing_by_hand(catalog):
+    """A familiar's spells the Dummy Mage never casts are a ruling, not work for the person."""
+    c = cov.coverage(catalog.get("Huginn, Raven Familiar"))
+    assert "casts no spells through familiars" in c.does
+    assert not any("familiar" in x.lower() for x in c.by_hand)

@@ -140,3 +140,47 @@ def test_the_shipped_notes_give_real_armor_and_defenses():
     assert b.armor(ym) == 3  # Beastmaster 0, boots +1, hauberk +2
     assert [d.roll for d in b.defenses(ym)] == [7]
     assert "Flame -2" in b.traits(ym)
+
+
+def test_solo_dm_counts_the_armor_your_mage_wears(run, tmp_path):
+    """The same decision and dice, with and without Leather Boots and a Hauberk (armor +3)."""
+    b = _board()
+    b.mages["ym"].zone = "B1"
+    wolf = b.add_creature("Timber Wolf", "dm", "B1", id="w")
+    wolf.active = True
+    bare = tmp_path / "bare.json"
+    bare.write_text(b.dumps())
+    b.mages["ym"].equipment = ["Leather Boots", "Dragonscale Hauberk"]
+    dressed = tmp_path / "dressed.json"
+    dressed.write_text(b.dumps())
+    outs = []
+    for path in (bare, dressed):
+        out = run("dm", "creature", "--board", path, "--seed", "3", "--json", "--out", tmp_path / "after.json")
+        assert out.exit_code == 0, out.output
+        outs.append(json.loads(out.output))
+    hit = [r for r in outs[0]["results"] if r["target"] == "ym"]
+    hit2 = [r for r in outs[1]["results"] if r["target"] == "ym"]
+    assert hit and hit2 and hit[0]["faces"] == hit2[0]["faces"]
+    assert hit2[0]["armor"] == hit[0]["armor"] + 3
+    assert hit2[0]["damage"] <= hit[0]["damage"]
+
+
+@pytest.mark.parametrize("spell", ["Dissolve", "Steal Equipment", "Explode"])
+def test_the_dummy_mages_equipment_breakers_destroy_your_costliest_piece(spell):
+    from solo import automaton
+    from solo.dice import SeededSource
+
+    b = _board("Leather Boots", "Dragonscale Hauberk")
+    b.mages["dm"].zone = "B1"
+    b.decks["incantation"] = [spell]
+    d = automaton.cast_spell(b, SeededSource(1), "incantation")
+    assert not d.data.get("discarded"), d.instructions
+    assert b.mages["ym"].equipment == ["Leather Boots"]  # the Hauberk cost more
+    assert any("destroy Dragonscale Hauberk" in line for line in d.instructions)
+    assert bool(d.attacks) == (spell == "Explode")
+    # With nothing worn, the spell is discarded.
+    bare = _board()
+    bare.mages["dm"].zone = "B1"
+    bare.decks["incantation"] = [spell]
+    d2 = automaton.cast_spell(bare, SeededSource(1), "incantation")
+    assert d2.data.get("discarded")

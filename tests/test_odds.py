@@ -110,7 +110,8 @@ def test_three_dice_against_no_armor_average_three():
 
 @pytest.mark.parametrize("case", [
     "defense-and-armor", "effects-and-kill", "dazed", "incorporeal", "doublestrike-defense",
-    "piercing", "burnproof", "unavoidable", "critical-damage"])
+    "piercing", "burnproof", "unavoidable", "critical-damage", "resilient", "corroded",
+    "extinguish", "tainted-effect"])
 def test_odds_match_every_outcome_of_the_engine(case):
     if case == "defense-and-armor":  # Defense 9+, armor 2
         board, a, attack, t = _duel(_melee(2))
@@ -134,9 +135,20 @@ def test_odds_match_every_outcome_of_the_engine(case):
                                     traits=["Burnproof"])
     elif case == "unavoidable":  # the Defense is never rolled
         board, a, attack, t = _duel(_melee(2, traits=["Unavoidable"]))
-    else:  # Critical Damage ignores armor 4
+    elif case == "critical-damage":  # Critical Damage ignores armor 4
         board, a, attack, t = _duel(_melee(2, traits=["Critical Damage"]), target="Timber Wolf",
                                     armor=4)
+    elif case == "resilient":  # only critical damage counts
+        board, a, attack, t = _duel(_melee(3), target="Timber Wolf", traits=["Resilient"])
+    elif case == "corroded":  # two Corrode markers take 2 armor off
+        board, a, attack, t = _duel(_melee(2, [(6, None, ["Corrode"])]), target="Timber Wolf")
+        t.conditions["Corrode"] = 2
+    elif case == "extinguish":  # one die fewer and -1 on the effect per Burn; Burns removed
+        board, a, attack, t = _duel(_melee(3, [(8, None, ["Daze"])], traits=["Extinguish"]),
+                                    target="Timber Wolf")
+        t.conditions["Burn"] = 1
+    else:  # Tainted markers from the effect table
+        board, a, attack, t = _duel(_melee(2, [(7, None, ["Tainted"])]), target="Timber Wolf")
     check_against_engine(board, a, attack, t)
 
 

@@ -105,8 +105,10 @@ def test_new_effect_need_reads_granted_traits():
     assert automaton.adds_something(b, wolf, eagle)
     wolf.traits.append("Flying")
     assert not automaton.adds_something(b, wolf, eagle)  # a flag it already has
-    wolf.enchantments.append("Bear Strength")
+    wolf.traits.append("Melee +2")
     assert automaton.adds_something(b, wolf, bear)  # numbers add up: Melee +2 again
+    wolf.enchantments.append("Bear Strength")
+    assert not automaton.adds_something(b, wolf, bear)  # but one copy of an enchantment only
 
 
 # -- 2. walls with Passage Attacks attack what walks through -----------------------------------

@@ -214,3 +214,24 @@ def test_a_round_with_three_creatures_a_side_takes_at_most_15_answers(skill):
     menus = [q for q in questions if q.kind == "select"]
     assert all(q.default is not None for q in menus)  # Enter is always an answer
     assert all(len(q.choices) <= 36 for q in menus)  # every choice has a key
+
+
+def test_the_log_escape_shows_the_last_steps_and_changes_nothing():
+    from solo.game import Game, Settings
+    from solo.prompts import RulePrompter, shortcut_keys
+    from solo.rounds import RoundState
+
+    g = Game.new(Settings(seed=1, name="t"))
+    g.prompter = RulePrompter({})
+    for _ in range(3):
+        g.play_one()
+    said: list[str] = []
+    g.on_output = said.append
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": ["log", "done"]})
+    g.play_one()
+    assert said and said[0].startswith("Step 1 (round 1)")
+    assert ["turn.actor", "log"] not in g.recorded
+    keys = shortcut_keys([("x", "x"), ("The last steps", "log")], ("log",))
+    assert keys == ["1", "l"]

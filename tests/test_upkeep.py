@@ -214,3 +214,22 @@ def test_alternate_ending_waits_for_the_deck_and_the_arena(b):
     b.remove(w.id)
     assert game_over(b).winner == "ym"
     assert game_over(b, alternate=False) is None
+
+
+def test_an_upkeep_spell_that_kills_an_object_already_passed_destroys_it():
+    """Plagued on your creature hurts every creature in its zone in its Upkeep; a creature of
+    yours handled earlier in the same Upkeep and left at 0 life goes too (found by the
+    3,000-game conformance run)."""
+    from solo.board import new_board
+    from solo.dice import ScriptedSource
+    from solo import upkeep as up
+
+    b = new_board()
+    first = b.add_creature("Timber Wolf", "ym", "C2", id="ym-1")
+    carrier = b.add_creature("Timber Wolf", "ym", "C2", id="ym-2")
+    carrier.enchantments.append("Plagued")
+    first.damage = b.life(first) - 1
+    events = up.upkeep(b, ScriptedSource(), side="ym")
+    assert b.find("ym-1") is None
+    assert any(e.kind == "destroyed" and e.piece == "ym-1" for e in events)
+    assert b.extra.get("tally", {}).get("dm", 0) == b.cost(first)

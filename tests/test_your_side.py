@@ -182,3 +182,31 @@ def test_your_move_offers_only_the_zones_its_move_reaches_past_your_wall():
     assert "B3" not in offered  # the wall stands between C3 and B3
     assert set(offered) == {"C2", "D3", "elsewhere"}  # one zone before an attack
     assert wolf.zone in ("C2", "D3")
+
+
+def test_the_dummy_mages_trap_goes_off_when_your_creature_walks_in():
+    g = new_game()
+    b = g.board
+    wolf = b.add_creature("Timber Wolf", "ym", "D2", id="ym-5")
+    b.extra.setdefault("zone_enchantments", {})["C2"] = ["Spiked Pit"]
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "ym-5", "turn.what": "move",
+                               "turn.move.zone": "B2", "dice.d12": [5]})
+    step = g.play_one()
+    assert step is not None
+    assert any("Spiked Pit in C2 goes off" in line for line in step.lines)
+    assert "Spiked Pit" in b.discards["enchantment"] and not b.extra.get("zone_enchantments")
+    assert [r.attack for r in step.results] == ["Impaling Spikes"]
+    # Stuck in the pit (any effect roll places it), the wolf stops in C2.
+    if wolf.conditions.get("Stuck") and b.find("ym-5"):
+        assert wolf.zone == "C2"
+
+
+def test_a_flyer_passes_over_the_dummy_mages_spiked_pit():
+    g = new_game()
+    b = g.board
+    bat = b.add_creature("Darkfenne Bat", "ym", "D2", id="ym-5")
+    b.extra.setdefault("zone_enchantments", {})["C2"] = ["Spiked Pit"]
+    assert yours.their_traps(b, bat, "C2") == []
+    assert b.extra["zone_enchantments"]["C2"] == ["Spiked Pit"]
