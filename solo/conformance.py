@@ -34,8 +34,9 @@ step broke as a :class:`Violation` (seed, step, rule).  The rules checked, each 
   Living non-Plant object's Bleed markers deal their damage (those regeneration removed
   aside); a Stuck creature gets one escape roll per marker at the end of its Action Phase, and
   no conjuration or Uncontainable creature is ever Stuck; Corrode markers never take armor
-  below 0 (never more markers than armor) and never sit on an Incorporeal object; a creature's
-  attack never targets an Invisible object, nor an Obscured one more than a zone away; Rage
+  below 0 (never more markers than armor) and never sit on an Incorporeal object; no attack of
+  a creature, nor an attack spell of the Dummy Mage, targets an Invisible object, nor an
+  Obscured one more than a zone away; Rage
   tokens never exceed the Rage +X of their creature; Tainted markers count 3 damage each
   toward destruction and the end of the game (in ``destroyed`` and ``game-end``).
 
@@ -469,9 +470,9 @@ class Checker:
                 if s.role != "attack" or s.attacker is None:
                     continue
                 attacker, target = before.find(s.attacker), before.find(s.target)
-                if attacker is None or target is None or attacker.is_mage \
-                        or isinstance(attacker, Conjuration):
-                    continue  # spells and walls are not creature attacks
+                if attacker is None or target is None or isinstance(attacker, Conjuration) \
+                        or (attacker.is_mage and attacker.side != "dm"):
+                    continue  # walls target nobody; your mage's spells are yours to aim
                 self.saw("traits")
                 if before.has_trait(target, "Invisible"):
                     self.fail("traits", f"{attacker.id} attacks {target.id}, which is Invisible")
