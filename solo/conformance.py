@@ -288,6 +288,10 @@ class Checker:
             self.saw("conditions")
             burn = old.conditions.get("Burn", 0)
             blanks = sum(1 for f in e.dice if f == "-")
+            kept = [n for n in old.enchantments if (c := before.cat.find(n)) is not None
+                    and (c.dm.get("upkeep") or {}).get("keep_burn")]
+            if kept:  # Adramelech's Touch: its Burn markers stay whatever the dice show
+                blanks = 0
             if len(e.dice) != burn or e.removed.get("Burn", 0) != blanks:
                 self.fail("conditions", f"{e.piece} burned {len(e.dice)} dice for {burn} Burn and "
                           f"lost {e.removed.get('Burn', 0)} marker(s) for {blanks} blank(s)")

@@ -288,3 +288,10 @@ def test_what_the_10000_game_run_found(deck, seed, player, walls):
     decks = random_sets(1)[0] if deck == "Random 1" else deck
     c = check_game(decks, seed, player, walls=walls)
     assert not c.violations, c.violations
+
+
+def test_burn_kept_by_adramelechs_touch_is_no_violation():
+    """Found by the 3,000-game run after the spells' notes came in: Adramelech's Touch keeps
+    the Burn markers whatever the dice show (the engine was right; the checker now knows)."""
+    c = check_game(random_sets(3)[2], 77, "random", walls=2)
+    assert not c.violations, c.violations
