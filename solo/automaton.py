@@ -363,8 +363,8 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
     assert c is not None  # it has an active creature (dm_active)
     d = Decision("", data={"creature": c.id})
     who = label(board, c)
-    for event in upkeep.activate(board, c):  # guard marker off, Slam -> Daze, Knockdown ends
-        d.instructions.append(event.text)
+    for event in upkeep.activate(board, c):  # guard marker off, Slam -> Daze, Knockdown ends,
+        d.instructions.append(event.text)     # its Taunt markers on your creatures go
         d.events.append(event)
     c.active = False
     c.guarding = False

@@ -34,8 +34,9 @@ step broke as a :class:`Violation` (seed, step, rule).  The rules checked, each 
   Living non-Plant object's Bleed markers deal their damage (those regeneration removed
   aside); a Stuck creature gets one escape roll per marker at the end of its Action Phase, and
   no conjuration or Uncontainable creature is ever Stuck; Corrode markers never take armor
-  below 0 (never more markers than armor) and never sit on an Incorporeal object; a creature's
-  attack never targets an Invisible object, nor an Obscured one more than a zone away; Rage
+  below 0 (never more markers than armor) and never sit on an Incorporeal object; no attack of
+  a creature, nor an attack spell of the Dummy Mage, targets an Invisible object, nor an
+  Obscured one more than a zone away; Rage
   tokens never exceed the Rage +X of their creature; Tainted markers count 3 damage each
   toward destruction and the end of the game (in ``destroyed`` and ``game-end``).
 
@@ -292,12 +293,10 @@ class Checker:
             self.saw("conditions")
             burn = old.conditions.get("Burn", 0)
             blanks = sum(1 for f in e.dice if f == "-")
-            # A Burn that rolls a blank stays under Adramelech's Touch (its note's keep_burn):
-            # the checker reads the note, as its own source of the rule.
-            for name in old.enchantments:
-                card = before.cat.find(name)
-                if card is not None and (card.dm.get("upkeep") or {}).get("keep_burn"):
-                    blanks = 0
+            kept = [n for n in old.enchantments if (c := before.cat.find(n)) is not None
+                    and (c.dm.get("upkeep") or {}).get("keep_burn")]
+            if kept:  # Adramelech's Touch: its Burn markers stay whatever the dice show
+                blanks = 0
             if len(e.dice) != burn or e.removed.get("Burn", 0) != blanks:
                 self.fail("conditions", f"{e.piece} burned {len(e.dice)} dice for {burn} Burn and "
                           f"lost {e.removed.get('Burn', 0)} marker(s) for {blanks} blank(s)")
@@ -365,8 +364,10 @@ class Checker:
                 self.fail("movement", f"{old.id} is hindered in {z} but moves on to {path[i + 1]}")
                 break
         new = after.find(old.id)
-        pushed = any(s.target == old.id and s.push is not None for res in step.results
-                     for s in res.strikes)
+        # a push, or a trap of yours that holds it where it stepped (Spiked Pit: Stuck)
+        pushed = any(s.target == old.id and (s.push is not None or (
+            "Stuck" in s.conditions and new is not None and new.zone in path))
+            for res in step.results for s in res.strikes)
         if new is not None and path and new.zone != path[-1] and not pushed:
             self.fail("movement", f"{old.id} ends in {new.zone}, not at the end of its path {path[-1]}")
 
@@ -478,9 +479,9 @@ class Checker:
                 if s.role != "attack" or s.attacker is None:
                     continue
                 attacker, target = before.find(s.attacker), before.find(s.target)
-                if attacker is None or target is None or attacker.is_mage \
-                        or isinstance(attacker, Conjuration):
-                    continue  # spells and walls are not creature attacks
+                if attacker is None or target is None or isinstance(attacker, Conjuration) \
+                        or (attacker.is_mage and attacker.side != "dm"):
+                    continue  # walls target nobody; your mage's spells are yours to aim
                 self.saw("traits")
                 if before.has_trait(target, "Invisible"):
                     self.fail("traits", f"{attacker.id} attacks {target.id}, which is Invisible")

@@ -289,3 +289,23 @@ def test_games_the_long_runs_once_flagged_follow_the_rules(set_seed, seed, playe
     checker = check_game(decks, seed, player, walls=walls)
     assert checker.violations == []
     assert checker.steps > 40
+
+
+@pytest.mark.parametrize("deck,seed,player,walls", [
+    ("Starter", 536, "random", 2),  # a Spiked Pit holds a creature in the zone it stepped into
+    ("Random 1", 295, "skilled", 1),  # Sosruko activated: its Taunt markers on yours go
+])
+def test_what_the_10000_game_run_found(deck, seed, player, walls):
+    """The 10,000-game run found a creature Stuck by your trap mid-path, which the checker took
+    for a short move (a checker fault), and Taunt markers removed at the taunter's activation
+    without an event in the step (an engine fault: the activation's events were not recorded)."""
+    decks = random_sets(1)[0] if deck == "Random 1" else deck
+    c = check_game(decks, seed, player, walls=walls)
+    assert not c.violations, c.violations
+
+
+def test_burn_kept_by_adramelechs_touch_is_no_violation():
+    """Found by the 3,000-game run after the spells' notes came in: Adramelech's Touch keeps
+    the Burn markers whatever the dice show (the engine was right; the checker now knows)."""
+    c = check_game(random_sets(3)[2], 77, "random", walls=2)
+    assert not c.violations, c.violations
