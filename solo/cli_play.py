@@ -319,6 +319,9 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
         g.on_output = out
         g.show_board = lambda: render.board_view(g.board, width=term.width(),
                                                  color=term.color_enabled(color))
+        from solo.cli_rules import explain
+
+        g.look_up = explain
 
     wire(game)
     with _StopOnSignals():

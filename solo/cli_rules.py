@@ -5,29 +5,15 @@ from __future__ import annotations
 
 import click
 
-from solo.errors import InvalidInput
-
 
 def explain(term: str, width: int | None = None) -> str:
-    """What ``solo rules TERM`` prints: the best match in full, the others named."""
+    """What ``solo rules TERM`` prints: the glossary, the solo rules' steps and the rulings file."""
     from solo import rules, term as terminal
     from solo.errors import read_text
 
     path = rules.rulings_path()
     entries = rules.all_entries(read_text(path, "rulings file") if path else "")
-    hits = rules.search(term, entries)
-    if not hits:
-        raise InvalidInput(f"nothing in the rules matches {term!r}; try solo rules (no term) for "
-                           "the list")
-    best, others = hits[0], hits[1:]
-    room = width or terminal.width()
-    lines = [f"{best.title} ({best.kind})"]
-    for part in best.text.split("\n"):
-        lines += terminal.wrap("  " + part, room)
-    if others:
-        lines += terminal.wrap("  See also: " + "; ".join(f"{e.title} ({e.kind})" for e in others),
-                               room)
-    return "\n".join(lines)
+    return rules.explain(term, entries, width or terminal.width())
 
 
 @click.command(name="rules")

@@ -76,12 +76,10 @@ KEYS: dict[str, Key] = {k.name: k for k in (
 
 
 def config_dir() -> Path:
-    env = os.environ.get("SOLO_CONFIG_DIR")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
+    """``$SOLO_CONFIG_DIR`` if set, else the platform's user config folder for solo."""
+    from solo.decks import user_folder
 
-    return Path(platformdirs.user_config_dir("solo"))
+    return user_folder("SOLO_CONFIG_DIR", "config")
 
 
 def config_path() -> Path:

@@ -340,14 +340,20 @@ def builtin_dir() -> Path:
     return data_dir()
 
 
-def user_data_dir() -> Path:
-    """``$SOLO_DATA_DIR`` if set, else the platform's user data dir for solo."""
-    env = os.environ.get("SOLO_DATA_DIR")
-    if env:
-        return Path(env).expanduser()
+def user_folder(env: str, kind: str) -> Path:
+    """``$env`` if set, else the platform's user folder of ``kind`` ("data", "config") for
+    solo."""
+    value = os.environ.get(env)
+    if value:
+        return Path(value).expanduser()
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("solo"))
+    return Path(getattr(platformdirs, f"user_{kind}_dir")("solo"))
+
+
+def user_data_dir() -> Path:
+    """``$SOLO_DATA_DIR`` if set, else the platform's user data dir for solo."""
+    return user_folder("SOLO_DATA_DIR", "data")
 
 
 def user_dir() -> Path:

@@ -35,7 +35,7 @@ from solo.rounds import (QuickcastTurn, RoundState, Side, Stage, initiative_for_
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
-ENGINE = "solo-engine/2"
+ENGINE = "solo-engine/3"
 SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
 ESCAPES = (SHOW, EDIT, UNDO, RULES, LOG)
 #: How many of the last steps the ``log`` escape shows.
@@ -100,6 +100,9 @@ class Game:
         self.prompter: Prompter | None = None
         self.on_output: Callable[[str], None] = lambda text: None
         self.show_board: Callable[[], str] = lambda: ""
+        #: the rules at hand for a term (the CLI adds the rulings file; by default the glossary
+        #: and the solo rules' steps)
+        self.look_up: Callable[[str], str] = _look_up
         #: every answer given during the current step, as [question id, answer]: the record
         #: that replays it
         self.recorded: list[list] = []
@@ -281,15 +284,13 @@ class Game:
         return "\n".join(out) or "Nothing has happened yet."
 
     def _rules(self) -> str:
-        from solo.cli_rules import explain
-
         assert self.prompter is not None
         term = self.prompter.ask(Question("rules.term", "text",
                                           "Which trait, condition, step or ruling?", default=""))
         if not str(term).strip():
             return "(nothing looked up)"
         try:
-            return explain(str(term))
+            return self.look_up(str(term))
         except SoloError as err:
             return str(err)
 
@@ -1039,6 +1040,12 @@ class Game:
             return Step(f"edit: removed {p.card} ({p.id})", "edit", [f"Removed {self._name(p)}."])
         return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",
                     [f"{self._name(p)}: {what} {old} → {new}."])
+
+
+def _look_up(term: str) -> str:
+    from solo import rules
+
+    return rules.explain(term, rules.all_entries(), 80)
 
 
 def _settings(raw) -> Settings:

@@ -137,3 +137,22 @@ def rulings_path() -> Path | None:
         if path.exists():
             return path
     return None
+
+
+def explain(term: str, entries: list[Entry], room: int) -> str:
+    """What a look-up prints: the best match in full, the others named, within ``room``
+    columns; :class:`~solo.errors.InvalidInput` when nothing matches."""
+    from solo.errors import InvalidInput
+    from solo.term import wrap
+
+    hits = search(term, entries)
+    if not hits:
+        raise InvalidInput(f"nothing in the rules matches {term!r}; try solo rules (no term) for "
+                           "the list")
+    best, others = hits[0], hits[1:]
+    lines = [f"{best.title} ({best.kind})"]
+    for part in best.text.split("\n"):
+        lines += wrap("  " + part, room)
+    if others:
+        lines += wrap("  See also: " + "; ".join(f"{e.title} ({e.kind})" for e in others), room)
+    return "\n".join(lines)

@@ -196,6 +196,7 @@ class Session:
         game = rebuild(self.journal, self.info, settings, every, n)
         game.prompter, game.on_output, game.show_board = (self.game.prompter, self.game.on_output,
                                                            self.game.show_board)
+        game.look_up = self.game.look_up
         if n < len(self.rows):  # back: the first step taken away is yours
             label = self.rows[n].label
         elif n > len(self.rows):  # redo: the first step brought back is yours

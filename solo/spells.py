@@ -489,6 +489,13 @@ def _zone_hits(board: Board, zone: str, note: dict) -> tuple[list[Piece], list[P
     return [p for p in hit if p.side == "ym"], [p for p in hit if p.side == "dm"]
 
 
+def _open_zones(board: Board, card: Card) -> list[str]:
+    """The zones in the spell's range and Line of Sight, less those already holding this zone
+    enchantment."""
+    return [z for z in board.arena.zones() if in_spell_range(board, card.range, z)
+            and not (card.type == "Enchantment" and card.name in _zone_enchantments(board, z))]
+
+
 def choose_enemy_zone(board: Board, source: DiceSource, card: Card, note: dict):
     """Rule i: the zone in range holding the most enemies it affects (your mage counts); ties
     go to your mage's zone, then at random.  A spell that also affects the Dummy Mage's own
@@ -496,11 +503,7 @@ def choose_enemy_zone(board: Board, source: DiceSource, card: Card, note: dict):
     friends."""
     ym = board.mages["ym"]
     scored = []
-    for z in board.arena.zones():
-        if not in_spell_range(board, card.range, z):
-            continue
-        if card.type == "Enchantment" and card.name in _zone_enchantments(board, z):
-            continue
+    for z in _open_zones(board, card):
         enemies, friends = _zone_hits(board, z, note)
         count = len(enemies) - (len(friends) if note.get("affects") == "all" else 0)
         if enemies and count > 0:
@@ -518,11 +521,7 @@ def choose_friendly_zone(board: Board, source: DiceSource, card: Card, note: dic
     then at random."""
     ym = board.mages["ym"]
     scored = []
-    for z in board.arena.zones():
-        if not in_spell_range(board, card.range, z):
-            continue
-        if card.type == "Enchantment" and card.name in _zone_enchantments(board, z):
-            continue
+    for z in _open_zones(board, card):
         _, friends = _zone_hits(board, z, note)
         count = len(friends)
         dm = board.mages["dm"]

@@ -153,28 +153,23 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 text += f", remove {k} Burn marker(s) (blanks)." if k else "."
                 ev("burn", text, dice=list(faces), damage=dmg, removed={"Burn": k} if k else {})
 
-        rot = p.conditions.get("Rot", 0)
-        if rot:
-            if board.has_trait(p, "Poison Immunity") or not board.is_living(p):
-                k = _remove(p, "Rot")
-                ev("rot", f"{name} has Poison Immunity: remove its {k} Rot marker(s).",
-                   removed={"Rot": k})
+        # Rot and Bleed: one damage a marker each Upkeep, unless the object cannot have them.
+        rot_block = "it has Poison Immunity" if (board.has_trait(p, "Poison Immunity")
+                                                 or not board.is_living(p)) else None
+        for cond, kind, block, hurt in (("Rot", "rot", rot_block, "rots"),
+                                        ("Bleed", "bleed", condition_block(board, p, "Bleed"),
+                                         "bleeds")):
+            n = p.conditions.get(cond, 0)
+            if not n:
+                continue
+            if block:
+                k = _remove(p, cond)
+                ev(kind, f"{name} cannot have {cond} ({block}): remove its {k} {cond} marker(s).",
+                   removed={cond: k})
             else:
-                dmg = 0 if board.has_trait(p, "Indestructible") else rot
+                dmg = 0 if board.has_trait(p, "Indestructible") else n
                 take_damage(board, p, dmg)
-                ev("rot", f"{name} rots: {dmg} damage.", damage=dmg)
-
-        bleed = p.conditions.get("Bleed", 0)
-        if bleed:
-            why = condition_block(board, p, "Bleed")
-            if why:
-                k = _remove(p, "Bleed")
-                ev("bleed", f"{name} cannot bleed ({why}): remove its {k} Bleed marker(s).",
-                   removed={"Bleed": k})
-            else:
-                dmg = 0 if board.has_trait(p, "Indestructible") else bleed
-                take_damage(board, p, dmg)
-                ev("bleed", f"{name} bleeds: {dmg} direct damage.", damage=dmg)
+                ev(kind, f"{name} {hurt}: {dmg} direct damage.", damage=dmg)
 
         dissipate = trait_max(board.traits(p), "Dissipate")
         if dissipate:
