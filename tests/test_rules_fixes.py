@@ -350,3 +350,28 @@ def test_pursuit_tie_question_describes_the_ways():
     d = automaton.creature_action(b, src)
     assert d.data["path"] == ["A2", "B2"]
     assert asked == ["tie: two equally short ways: 1-6 A2, 7-12 B1"]
+
+
+def test_corrode_markers_come_off_when_the_armor_drops():
+    """Found by the 2,000-game run: a creature that left an aura's zone kept more Corrode
+    markers than its armor; the extra ones come off at the end of the step."""
+    from solo.board import new_board
+    from solo.game import Game, Settings
+    from solo.prompts import RulePrompter
+
+    b = new_board()
+    wolf = b.add_creature("Timber Wolf", "dm", "B2", id="w")
+    wolf.enchantments.append("Rhino Hide")  # Armor +2: 4 in all
+    wolf.conditions["Corrode"] = 3
+    assert b.armor(wolf) == 1
+    wolf.enchantments.clear()  # armor 2 now: one marker too many
+    assert b.trim_corrode() == [(wolf, 1)] and wolf.conditions["Corrode"] == 2
+    assert b.trim_corrode() == []
+    # In play the step says so.
+    g = Game.new(Settings(seed=2, name="t"))
+    g.prompter = RulePrompter({})
+    fox = g.board.add_creature("Bitterwood Fox", "ym", "C3", id="ym-9")  # armor 0
+    fox.conditions["Corrode"] = 1
+    step = g.play_one()
+    assert "Corrode" not in fox.conditions
+    assert any("no longer covers its Corrode markers" in line for line in step.lines)
