@@ -99,3 +99,12 @@ def test_the_interval_is_wilsons():
     rows = [{"decks": "S", "winner": w, "rounds": 3} for w in ("ym", "ym", "dm", "draw")]
     (g,) = summarize(rows, "decks")
     assert (g["games"], g["you_won"], g["dm_won"], g["draws"], g["win_rate"]) == (4, 2, 1, 1, 0.5)
+
+
+def test_an_unusable_config_folder_is_one_line(run, tmp_path, monkeypatch):
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("SOLO_CONFIG_DIR", str(blocker / "solo"))
+    out = run("config", "set", "mage", "Wizard")
+    assert out.exit_code == 2 and out.output.startswith("solo: ") and "Traceback" not in out.output
+    assert len(out.output.strip().splitlines()) == 1
