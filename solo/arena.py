@@ -34,19 +34,59 @@ class Wall:
         return frozenset((self.zone, self.border))
 
 
+class _Tables:
+    """Everything about an arena's zones worked out once: where each zone name lies (both
+    spellings), the distance between any two, and each zone's neighbours."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.where: dict[str, tuple[int, int]] = {}
+        names = []
+        for r in range(rows):
+            for c in range(columns):
+                name = f"{chr(ord('A') + c)}{r + 1}"
+                names.append(name)
+                self.where[name] = self.where[name.lower()] = (c, r)
+        self.dist: dict[tuple[str, str], int] = {}
+        self.near: dict[str, tuple[str, ...]] = {}
+        for a in names:
+            ca, ra = self.where[a]
+            for b in names:
+                cb, rb = self.where[b]
+                self.dist[a, b] = abs(ca - cb) + abs(ra - rb)
+            self.near[a] = tuple(f"{chr(ord('A') + ca + dc)}{ra + dr + 1}" for dc, dr in STEPS.values()
+                                 if 0 <= ca + dc < columns and 0 <= ra + dr < rows)
+
+
+_TABLES: dict[tuple[int, int], _Tables] = {}
+
+
+def _tables(columns: int, rows: int) -> _Tables:
+    key = (columns, rows)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = _Tables(columns, rows) if 0 < columns <= 26 and 0 < rows <= 99 \
+            else _Tables(0, 0)
+    return t
+
+
 @dataclass(frozen=True)
 class Arena:
     columns: int = 4
     rows: int = 3
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_t", _tables(self.columns, self.rows))
+
     # -- zones ---------------------------------------------------------------------------------
-    @lru_cache(maxsize=4096)
     def parse(self, zone: str) -> tuple[int, int]:
         """Column and row (0-based) of a zone name.
 
         >>> Arena().parse("A1"), Arena().parse("d3")
         ((0, 0), (3, 2))
         """
+        hit = self._t.where.get(zone) if isinstance(zone, str) else None  # type: ignore[attr-defined]
+        if hit is not None:
+            return hit
         m = _ZONE.match(zone.strip()) if isinstance(zone, str) else None
         if not m:
             raise InvalidInput(f"{zone!r} is not a zone name (use a column letter and a row number, like B2)")
@@ -79,6 +119,9 @@ class Arena:
         >>> Arena().distance("A1", "B2"), Arena().distance("A1", "D3")
         (2, 5)
         """
+        hit = self._t.dist.get((a, b))  # type: ignore[attr-defined]
+        if hit is not None:
+            return hit
         (ca, ra), (cb, rb) = self.parse(a), self.parse(b)
         return abs(ca - cb) + abs(ra - rb)
 
@@ -99,8 +142,10 @@ class Arena:
         """Orthogonally adjacent zones, in compass order (north, east, south, west)."""
         return list(self._neighbours(zone))
 
-    @lru_cache(maxsize=4096)
     def _neighbours(self, zone: str) -> tuple[str, ...]:
+        hit = self._t.near.get(zone)  # type: ignore[attr-defined]
+        if hit is not None:
+            return hit
         return tuple(z for d in STEPS if (z := self.step(zone, d)) is not None)
 
     def adjacent(self, a: str, b: str) -> bool:
@@ -115,7 +160,8 @@ class Arena:
 
 
 class Geometry:
-    """An arena with its walls: movement, paths and line of sight."""
+    """An arena with its walls: movement, paths and line of sight.  Answers are remembered:
+    a geometry never changes (:func:`geometry` shares one per arena and wall layout)."""
 
     def __init__(self, arena: Arena, walls: Iterable[Wall] = ()) -> None:
         self.arena = arena
@@ -123,6 +169,9 @@ class Geometry:
         self._by_edge: dict[frozenset[str], list[Wall]] = {}
         for w in self.walls:
             self._by_edge.setdefault(w.edge, []).append(w)
+        self._moves: dict[tuple[str, bool], tuple[str, ...]] = {}
+        self._paths: dict[tuple[str, bool], dict[str, int]] = {}
+        self._sight: dict[tuple[str, str], bool] = {}
 
     def walls_between(self, a: str, b: str) -> list[Wall]:
         return self._by_edge.get(frozenset((a, b)), [])
@@ -135,10 +184,23 @@ class Geometry:
         return any(w.passage_blocked for w in self.walls_between(a, b))
 
     def moves(self, zone: str, flying: bool = False) -> list[str]:
-        return [z for z in self.arena.neighbours(zone) if not self.blocked(zone, z, flying)]
+        key = (zone, flying)
+        hit = self._moves.get(key)
+        if hit is None:
+            hit = self._moves[key] = tuple(z for z in self.arena.neighbours(zone)
+                                           if not self.blocked(zone, z, flying))
+        return list(hit)
 
     def path_distances(self, start: str, flying: bool = False) -> dict[str, int]:
-        """Moves needed from ``start`` to every reachable zone, honouring Passage Blocked walls."""
+        """Moves needed from ``start`` to every reachable zone, honouring Passage Blocked walls
+        (a fresh dict: the caller may keep or change it)."""
+        key = (start, flying)
+        hit = self._paths.get(key)
+        if hit is None:
+            hit = self._paths[key] = self._path_distances(start, flying)
+        return dict(hit)
+
+    def _path_distances(self, start: str, flying: bool) -> dict[str, int]:
         dist = {start: 0}
         queue = deque([start])
         while queue:
@@ -151,7 +213,8 @@ class Geometry:
 
     def step_toward(self, start: str, goal: str, flying: bool = False) -> list[str]:
         """Adjacent zones that lie on a shortest path from ``start`` to ``goal`` (may be empty)."""
-        back = self.path_distances(goal, flying)
+        key = (goal, flying)
+        back = self._paths.get(key) or self.path_distances(goal, flying)
         if start not in back:
             return []
         here = back[start]
@@ -166,6 +229,12 @@ class Geometry:
         """
         if a == b:
             return True
+        hit = self._sight.get((a, b))
+        if hit is None:
+            hit = self._sight[a, b] = self._line_of_sight(a, b)
+        return hit
+
+    def _line_of_sight(self, a: str, b: str) -> bool:
         blockers = [w for w in self.walls if w.blocks_los]
         if not blockers:
             return True
@@ -203,3 +272,18 @@ def _crosses(p, q, s1, s2) -> bool:
             return False  # collinear with the border: never happens between zone centres
         return False  # only touches an end of the wall
     return o1 != o2 and o3 != o4
+
+
+_GEOMETRIES: dict[tuple[Arena, tuple[Wall, ...]], Geometry] = {}
+
+
+def geometry(arena: Arena, walls: Iterable[Wall] = ()) -> Geometry:
+    """The one :class:`Geometry` of this arena and wall layout (kept, since its answers never
+    change; a game meets only a few layouts)."""
+    key = (arena, tuple(walls))
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        if len(_GEOMETRIES) > 256:
+            _GEOMETRIES.clear()
+        geo = _GEOMETRIES[key] = Geometry(arena, key[1])
+    return geo

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solo.arena import Arena, Geometry, Wall
+from solo.arena import Arena, Geometry, Wall, geometry
 from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, Defense, get_catalog,
                           parse_trait, trait_max, trait_value)
 from solo.errors import InvalidInput, describe_os_error, read_text
@@ -62,12 +62,229 @@ def _aura_names(catalog: Catalog) -> frozenset[str]:
     return _AURAS[key]
 
 
+#: How many changes any board has seen: every attribute set on a piece or a board, and every
+#: change to a piece's markers, enchantments, traits, stats, extras or equipment, or to a
+#: board's lists of pieces and extras, counts one.  Derived values (traits, life, armor...) are
+#: remembered with the count they were computed at and used only while it has not moved, so a
+#: change made anywhere, by any path, is never answered from a stale memory.
+#:
+#: What is set on a piece or a board becomes counting containers all the way down; a container
+#: put inside one later is kept as it is (``x = extra[k] = {}`` must stay one object), so
+#: changes inside it are not counted.  Remembered values read nested data only where every
+#: change is counted: a piece's ``stats`` (only ever set whole) and the board's
+#: ``zone_enchantments`` (changed only through :func:`set_zone_enchantments`).
+_changes = 0
+
+
+def changes() -> int:
+    return _changes
+
+
+#: Tests set this: every remembered value is worked out again and must equal what was
+#: remembered while no change was counted (a change that escaped the count fails loudly).
+CHECK_MEMORY = False
+
+
+class _Dict(dict):
+    """A dict that counts its changes (see ``_changes``)."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key, value) -> None:
+        global _changes
+        _changes += 1
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key) -> None:
+        global _changes
+        _changes += 1
+        dict.__delitem__(self, key)
+
+    def pop(self, key, *default):
+        if key in self:
+            global _changes
+            _changes += 1
+        return dict.pop(self, key, *default)
+
+    def popitem(self):
+        global _changes
+        _changes += 1
+        return dict.popitem(self)
+
+    def setdefault(self, key, default=None):
+        global _changes
+        _changes += 1  # even when the key is there: what it returns is usually changed next
+        return dict.setdefault(self, key, default)
+
+    def __deepcopy__(self, memo) -> "_Dict":
+        out = _Dict()
+        for k, v in self.items():
+            dict.__setitem__(out, k, copy.deepcopy(v, memo))
+        return out
+
+    def update(self, *args, **kwargs) -> None:
+        global _changes
+        _changes += 1
+        dict.update(self, *args, **kwargs)
+
+    def clear(self) -> None:
+        global _changes
+        _changes += 1
+        dict.clear(self)
+
+    def __ior__(self, other):  # type: ignore[misc]
+        self.update(other)
+        return self
+
+
+class _List(list):
+    """A list that counts its changes (see ``_changes``)."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key, value) -> None:
+        global _changes
+        _changes += 1
+        list.__setitem__(self, key, value)
+
+    def __delitem__(self, key) -> None:
+        global _changes
+        _changes += 1
+        list.__delitem__(self, key)
+
+    def append(self, value) -> None:
+        global _changes
+        _changes += 1
+        list.append(self, value)
+
+    def extend(self, values) -> None:
+        global _changes
+        _changes += 1
+        list.extend(self, values)
+
+    def insert(self, index, value) -> None:
+        global _changes
+        _changes += 1
+        list.insert(self, index, value)
+
+    def pop(self, *args):
+        global _changes
+        _changes += 1
+        return list.pop(self, *args)
+
+    def remove(self, value) -> None:
+        global _changes
+        _changes += 1
+        list.remove(self, value)
+
+    def clear(self) -> None:
+        global _changes
+        _changes += 1
+        list.clear(self)
+
+    def sort(self, *args, **kwargs) -> None:
+        global _changes
+        _changes += 1
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        global _changes
+        _changes += 1
+        list.reverse(self)
+
+    def __iadd__(self, other):  # type: ignore[misc]
+        self.extend(other)
+        return self
+
+    def __deepcopy__(self, memo) -> "_List":
+        return _List([copy.deepcopy(v, memo) for v in self])
+
+    def __imul__(self, n):  # type: ignore[misc]
+        global _changes
+        _changes += 1
+        return list.__imul__(self, n)
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _cloned(value):
+    """A deep copy of JSON-like data (dicts, lists, tuples, strings, numbers), as counting
+    containers; anything else is deep-copied the slow way."""
+    kind = type(value)
+    if kind is _Dict or kind is dict:
+        out = _Dict()
+        for k, v in value.items():
+            dict.__setitem__(out, k, v if type(v) in _PLAIN else _cloned(v))
+        return out
+    if kind is _List or kind is list:
+        return _List([v if type(v) in _PLAIN else _cloned(v) for v in value])
+    if kind in _PLAIN:
+        return value
+    if kind is tuple:
+        return tuple(_cloned(v) for v in value)
+    return _tracked(copy.deepcopy(value))
+
+
+def _tracked(value):
+    """``value`` as a container that counts its changes, all the way down (dicts and lists;
+    anything else as it is)."""
+    kind = type(value)
+    if kind is dict:
+        out = _Dict()
+        for k, v in value.items():
+            dict.__setitem__(out, k, v if type(v) in _PLAIN else _tracked(v))
+        return out
+    if kind is list:
+        return _List([v if type(v) in _PLAIN else _tracked(v) for v in value])
+    return value
+
+
+#: Attributes no remembered value reads (a piece's damage and whether it is active; the
+#: board's round, stage, initiative and card drawer): setting them changes nothing remembered.
+#: A remembered value that comes to read one of them must take it off this list
+#: (tests/test_memo.py checks every remembered value against a fresh one over whole games).
+UNREMEMBERED = frozenset({"damage", "active", "round", "stage", "initiative", "drawer"})
+
+
+_NOTHING = object()
+#: Traits, life and armor by everything they are worked out from (see Board._state).
+_SEEN: dict[tuple, object] = {}
+
+
+def _seen(state: tuple, value) -> None:
+    if len(_SEEN) > 50000:
+        _SEEN.clear()
+    _SEEN[state] = value
+
+
+class _Counted:
+    """Counts every attribute set (see ``_changes``); dicts and lists set become counting ones."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name not in UNREMEMBERED and self.__dict__.get(name, _NOTHING) is not value:
+            global _changes
+            _changes += 1
+            value = _tracked(value)
+        object.__setattr__(self, name, value)
+
+
+def set_zone_enchantments(board: "Board", zone: str, names: list[str]) -> None:
+    """Put the enchantments the Dummy Mage keeps on ``zone`` (none: the zone's entry goes)."""
+    kept = {z: list(v) for z, v in (board.extra.get("zone_enchantments") or {}).items()}
+    if names:
+        kept[zone] = list(names)
+    else:
+        kept.pop(zone, None)
+    board.extra["zone_enchantments"] = kept
+
+
 class BoardError(InvalidInput):
     """A board file that does not follow the contract; names the key and the problem."""
 
 
 @dataclass
-class Piece:
+class Piece(_Counted):
     """Anything on the board that has a card: a mage, a creature, a conjuration."""
 
     id: str
@@ -113,7 +330,7 @@ class Conjuration(Piece):
 
 
 @dataclass
-class Board:
+class Board(_Counted):
     round: int
     initiative: str
     arena: Arena
@@ -127,6 +344,30 @@ class Board:
     catalog: Catalog | None = field(default=None, repr=False, compare=False)
     # Set by the caller, never saved: which card a person with physical cards drew (see draw).
     drawer: Callable[[str, list[str]], str] | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # What derived values were at which count of changes (see ``_changes``); not a field,
+        # so never saved, compared or copied.
+        object.__setattr__(self, "_memo", {})
+
+    def _recall(self, key: tuple):
+        """The remembered value for ``key`` while nothing has changed since, else None."""
+        hit = self._memo.get(key)  # type: ignore[attr-defined]
+        if hit is not None and hit[0] == _changes and not CHECK_MEMORY:
+            return hit[1]
+        return None
+
+    def _keep(self, key: tuple, at: int, value):
+        memo = self._memo  # type: ignore[attr-defined]
+        if CHECK_MEMORY:
+            old = memo.get(key)
+            if old is not None and old[0] == at and old[1] != value:
+                raise AssertionError(f"remembered {key[0]} went stale: {old[1]!r} then {value!r} "
+                                     "with no change counted in between")
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = (at, value)
+        return value
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -233,7 +474,12 @@ class Board:
         return out
 
     def geometry(self) -> Geometry:
-        return Geometry(self.arena, self.walls())
+        key = ("geometry",)
+        hit = self._recall(key)
+        if hit is None:
+            at = _changes
+            hit = self._keep(key, at, geometry(self.arena, self.walls()))
+        return hit
 
     def distance(self, a: str, b: str) -> int:
         return self.arena.distance(a, b)
@@ -245,6 +491,14 @@ class Board:
     def _grants(self, p: Piece) -> list[dict]:
         """What attached enchantments and round effects (conditions named after a spell, such
         as ``Charge``) change on this object; see scripts/notes/."""
+        key = ("grants", id(p))
+        hit = self._recall(key)
+        if hit is None:
+            at = _changes
+            hit = self._keep(key, at, self._grants_now(p))
+        return hit
+
+    def _grants_now(self, p: Piece) -> list[dict]:
         out = []
         for name in [*p.enchantments, *(c for c, n in p.conditions.items() if n > 0)]:
             card = self.cat.find(name)
@@ -259,15 +513,8 @@ class Board:
         for "every other creature in the bearer's zone")."""
         if isinstance(p, Conjuration):
             return []
-        auras = _aura_names(self.cat)
         out: list[dict] = []
-        sources: list[tuple[str, str, str]] = []  # (enchantment, caster's side, bearer id)
-        for name in (self.extra.get("zone_enchantments") or {}).get(p.zone, []):
-            if name in auras:
-                sources.append((name, "dm", ""))
-        for q in self.pieces():
-            if q.zone == p.zone and q.enchantments:
-                sources += [(name, q.side, q.id) for name in q.enchantments if name in auras]
+        sources = self._aura_sources().get(p.zone)
         if not sources:
             return out
         for name, side, bearer in sources:
@@ -278,6 +525,27 @@ class Board:
             out += [zg for zg in (zgs if isinstance(zgs, list) else [zgs])
                     if self._zone_grant_fits(p, zg, side, bearer)]
         return out
+
+    def _aura_sources(self) -> dict[str, list[tuple[str, str, str]]]:
+        """Zone by zone, every zone enchantment and aura there: (enchantment, caster's side,
+        bearer id; no bearer for an enchantment on the zone itself)."""
+        key = ("auras",)
+        hit = self._recall(key)
+        if hit is not None:
+            return hit
+        at = _changes
+        auras = _aura_names(self.cat)
+        out: dict[str, list[tuple[str, str, str]]] = {}
+        for zone, names in (self.extra.get("zone_enchantments") or {}).items():
+            for name in names:
+                if name in auras:
+                    out.setdefault(zone, []).append((name, "dm", ""))
+        for q in self.pieces():
+            if q.enchantments:
+                for name in q.enchantments:
+                    if name in auras:
+                        out.setdefault(q.zone, []).append((name, q.side, q.id))
+        return self._keep(key, at, out)
 
     def _zone_grant_fits(self, p: Piece, zg: dict, side: str, bearer: str) -> bool:
         """Whether one ``zone_grants`` entry reaches ``p`` (its side, ``others``, and the
@@ -329,6 +597,54 @@ class Board:
         """Every trait the object has now: card (or ``stats.traits``), gained traits, what a
         mage's abilities and equipment give, and the traits its revealed enchantments give or
         take away."""
+        return list(self._trait_sets(p)[0])
+
+    def _trait_sets(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
+        """Its traits, and every name :meth:`has_trait` answers yes to, remembered until
+        anything changes."""
+        key = ("traits", id(p))
+        hit = self._recall(key)
+        if hit is not None:
+            return hit
+        at = _changes
+        state = ("traits", self._state(p))
+        seen = _SEEN.get(state)
+        if seen is not None and not CHECK_MEMORY:
+            return self._keep(key, at, seen)
+        traits = self._traits_now(p)
+        names = set()
+        for x in traits:
+            low = x.lower()
+            names.add(low)
+            names.add(parse_trait(x)[0].lower())
+            i = low.find(" ")
+            while i >= 0:  # "melee +1" answers "melee": every prefix ending before a space
+                names.add(low[:i])
+                i = low.find(" ", i + 1)
+        found = (tuple(traits), frozenset(names))
+        if CHECK_MEMORY and seen is not None and seen != found:
+            raise AssertionError(f"traits remembered for a state went stale: {seen!r} then {found!r}")
+        _seen(state, found)
+        return self._keep(key, at, found)
+
+    def _state(self, p: Piece) -> tuple:
+        """Everything the traits, life and armor of ``p`` are worked out from: objects in the
+        same state have the same ones, whatever board they are on."""
+        key = ("state", id(p))
+        hit = self._recall(key)
+        if hit is not None:
+            return hit
+        at = _changes
+        stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
+        pet = p.extra.get("pet")
+        state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
+                 tuple(p.enchantments), tuple(p.conditions.items()), stats,
+                 (tuple(p.equipment), p.life) if isinstance(p, Mage) else (),
+                 pet, self.mages["dm"].zone if pet else None,
+                 tuple(self._aura_sources().get(p.zone, ())))
+        return self._keep(key, at, state)
+
+    def _traits_now(self, p: Piece) -> list[str]:
         card = self.card_of(p)
         base = list(p.stats.get("traits", card.traits if card else ()))
         base += p.traits
@@ -363,11 +679,27 @@ class Board:
             or (p.has_condition("Stuck") and not self.has_trait(p, "Uncontainable"))
 
     def has_trait(self, p: Piece, trait: str) -> bool:
-        t = trait.lower()
-        return any(x.lower() == t or x.lower().startswith(t + " ") or parse_trait(x)[0].lower() == t
-                   for x in self.traits(p))
+        """Whether a trait of it is ``trait`` (any case), starts with it and a space
+        (``Melee`` for ``Melee +1``), or is it with a number (``Regenerate 2``)."""
+        return trait.lower() in self._trait_sets(p)[1]
 
     def life(self, p: Piece) -> int:
+        key = ("life", id(p))
+        hit = self._recall(key)
+        if hit is None:
+            at = _changes
+            state = ("life", self._state(p))
+            hit = _SEEN.get(state)
+            if hit is None or CHECK_MEMORY:
+                fresh = self._life_now(p)
+                if hit is not None and hit != fresh:
+                    raise AssertionError(f"life remembered for a state went stale: {hit} then {fresh}")
+                hit = fresh
+                _seen(state, hit)
+            self._keep(key, at, hit)
+        return hit
+
+    def _life_now(self, p: Piece) -> int:
         if isinstance(p, Mage):
             base = p.life + sum(int(note.get("life", 0)) for note in self.gear(p))
         else:
@@ -382,6 +714,22 @@ class Board:
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
+        key = ("armor", id(p))
+        hit = self._recall(key)
+        if hit is None:
+            at = _changes
+            state = ("armor", self._state(p))
+            hit = _SEEN.get(state)
+            if hit is None or CHECK_MEMORY:
+                fresh = self._base_armor_now(p)
+                if hit is not None and hit != fresh:
+                    raise AssertionError(f"armor remembered for a state went stale: {hit} then {fresh}")
+                hit = fresh
+                _seen(state, hit)
+            self._keep(key, at, hit)
+        return hit
+
+    def _base_armor_now(self, p: Piece) -> int:
         card = self.card_of(p)
         base = p.stats.get("armor", card.armor if card and card.armor is not None else 0)
         base += sum(int(note.get("armor", 0)) for note in self.gear(p))
@@ -461,6 +809,14 @@ class Board:
     def flying(self, p: Piece) -> bool:
         """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
         (a guarding creature loses Flying while it guards), nor Rooted."""
+        key = ("flying", id(p))
+        hit = self._recall(key)
+        if hit is None:
+            at = _changes
+            hit = self._keep(key, at, self._flying_now(p))
+        return hit
+
+    def _flying_now(self, p: Piece) -> bool:
         return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")
                 and not self.restrained(p)
                 and not self.incapacitated(p) and not getattr(p, "guarding", False))
@@ -493,23 +849,25 @@ class Board:
     def copy(self) -> "Board":
         """An independent copy (no re-validation: the board is already valid)."""
         def clone(p):
-            q = copy.copy(p)
-            q.conditions = dict(p.conditions)
-            q.enchantments = list(p.enchantments)
-            q.traits = list(p.traits)
-            q.stats = copy.deepcopy(p.stats) if p.stats else {}
-            q.extra = copy.deepcopy(p.extra) if p.extra else {}
-            if isinstance(q, Mage):
-                q.equipment = list(p.equipment)
+            q = object.__new__(type(p))
+            state = dict(p.__dict__)
+            state["conditions"] = _Dict(p.conditions)
+            state["enchantments"] = _List(p.enchantments)
+            state["traits"] = _List(p.traits)
+            state["stats"] = _cloned(p.stats) if p.stats else _Dict()
+            state["extra"] = _cloned(p.extra) if p.extra else _Dict()
+            if "equipment" in state:
+                state["equipment"] = _List(p.equipment)
+            q.__dict__.update(state)  # a new object: nothing remembered can be about it yet
             return q
 
         return Board(round=self.round, initiative=self.initiative, arena=self.arena,
-                     mages={s: clone(m) for s, m in self.mages.items()},
-                     creatures=[clone(c) for c in self.creatures],
-                     conjurations=[clone(c) for c in self.conjurations],
-                     decks={k: list(v) for k, v in self.decks.items()},
-                     discards={k: list(v) for k, v in self.discards.items()},
-                     stage=self.stage, extra=copy.deepcopy(self.extra), catalog=self.catalog)
+                     mages=_Dict((s, clone(m)) for s, m in self.mages.items()),
+                     creatures=_List([clone(c) for c in self.creatures]),
+                     conjurations=_List([clone(c) for c in self.conjurations]),
+                     decks=_Dict((k, _List(v)) for k, v in self.decks.items()),
+                     discards=_Dict((k, _List(v)) for k, v in self.discards.items()),
+                     stage=self.stage, extra=_cloned(self.extra), catalog=self.catalog)
 
 
 def _implied(p: Piece, traits: list[str]) -> list[str]:

@@ -232,6 +232,8 @@ class Catalog:
     def __init__(self, records: list[dict]) -> None:
         self._records = {r["name"].lower(): r for r in records}
         self._cards: dict[str, Card] = {}
+        self._exact: dict[str, Card] = {}
+        self._names: dict[str | None, tuple[str, ...]] = {}
 
     def __len__(self) -> int:
         return len(self._records)
@@ -240,6 +242,9 @@ class Catalog:
         return name.lower() in self._records
 
     def find(self, name: str) -> Card | None:
+        card = self._exact.get(name)  # the name as asked before (nearly always the card's own)
+        if card is not None:
+            return card
         key = name.strip().lower()
         card = self._cards.get(key)
         if card is None:
@@ -247,6 +252,7 @@ class Catalog:
             if record is None:
                 return None
             card = self._cards[key] = Card.from_dict(record)
+        self._exact[name] = card
         return card
 
     def get(self, name: str) -> Card:
@@ -258,8 +264,11 @@ class Catalog:
         return card
 
     def names(self, type_: str | None = None) -> list[str]:
-        return sorted(r["name"] for r in self._records.values()
-                      if type_ is None or r["type"] == type_)
+        kept = self._names.get(type_)
+        if kept is None:
+            kept = self._names[type_] = tuple(sorted(r["name"] for r in self._records.values()
+                                                     if type_ is None or r["type"] == type_))
+        return list(kept)
 
     def cards(self, type_: str | None = None) -> list[Card]:
         return [self.get(n) for n in self.names(type_)]

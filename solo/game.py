@@ -275,6 +275,10 @@ class Game:
                 raise EditRequested()
             return answer
 
+    def _reads(self) -> bool:
+        """Whether a person reads the questions (text only a person needs is left out else)."""
+        return self.prompter is None or self.prompter.reads
+
     def recent(self, n: int = LOG_STEPS) -> str:
         """The last ``n`` steps of the log, for a person who lost track."""
         out = []
@@ -727,7 +731,7 @@ class Game:
                         f"from {actor.zone}: nothing changes on its side."]
         def figures(p: Piece) -> str:
             reach = [a for a in attacks if automaton.can_reach(b, actor, a, actor.zone, p)]
-            if typed or not reach or not isinstance(reach[0].dice, int):
+            if typed or not reach or not isinstance(reach[0].dice, int) or not self._reads():
                 return ""
             return " · " + odds_text(attack_odds(b, actor, reach[0], p, moved=moved))
 
@@ -745,7 +749,7 @@ class Game:
                     "turn.attack.which", "select", "Which attack?",
                     tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)"
                                  + (" · " + odds_text(attack_odds(b, actor, a, target, moved=moved))
-                                    if isinstance(a.dice, int) else ""), a.name)
+                                    if isinstance(a.dice, int) and self._reads() else ""), a.name)
                           for a in attacks), default=attacks[0].name))
                 attack = next(a for a in attacks if a.name == name)
             guard = automaton.interceptor(b, actor, attack, actor.zone, target)

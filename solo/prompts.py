@@ -264,6 +264,11 @@ def is_terminal(stdin: Any = None) -> bool:
 class Prompter:
     """Answers questions.  Subclasses implement :meth:`ask`."""
 
+    #: Whether anyone reads the questions' wording: a program answering by ids and values
+    #: (the simulator's opponents) says no, and the game leaves out text only a person needs,
+    #: such as the odds beside each target.  It never changes what happens.
+    reads = True
+
     def ask(self, q: Question) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 

@@ -29,6 +29,8 @@ MAX_ROUNDS = 30
 class Opponent(Prompter):
     """Answers `solo play`'s questions for your side, legally, by a simple policy."""
 
+    reads = False  # answers by ids and values: no odds text is built for it
+
     def __init__(self, game: Game, skill: str = "beginner") -> None:
         if skill not in ("beginner", "skilled"):
             raise ValueError(f"skill must be beginner or skilled, not {skill!r}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo import combat, targeting
-from solo.board import Board, Conjuration, Creature, Mage, Piece
+from solo.board import Board, Conjuration, Creature, Mage, Piece, set_zone_enchantments
 from solo.catalog import Attack, Card, parse_trait
 from solo.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.dice import DiceSource
@@ -872,7 +872,7 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
     if isinstance(target, str):  # a zone
         d.data["target"] = target
         if deck == "enchantment":
-            board.extra.setdefault("zone_enchantments", {}).setdefault(target, []).append(card.name)
+            set_zone_enchantments(board, target, [*_zone_enchantments(board, target), card.name])
             d.instructions.append(f"Cast {card.name} face up on zone {target}.")
             return d
         board.discards[deck].append(card.name)
@@ -888,7 +888,7 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
             _, same = source.compass(f"{card.name} push direction")
         if effect.get("dispel_zone"):
             gone = _zone_enchantments(board, target)
-            board.extra.get("zone_enchantments", {}).pop(target, None)
+            set_zone_enchantments(board, target, [])
             for p in board.in_zone(target):
                 gone += p.enchantments
                 p.enchantments.clear()

@@ -1,0 +1,77 @@
+"""Remembered values (solo.board): traits, life, armor, flying and the wall geometry are worked
+out once and reused until anything on the board changes.  A change that the count misses would
+make a whole game quietly wrong, so whole games are played with every remembered value worked
+out again and compared (``board.CHECK_MEMORY``), and the count itself is tested change by change.
+"""
+
+import pytest
+
+from solo import board as board_mod
+from solo.board import new_board
+from solo.conformance import check_games, random_sets
+
+
+@pytest.fixture
+def checking(monkeypatch):
+    monkeypatch.setattr(board_mod, "CHECK_MEMORY", True)
+
+
+def test_whole_games_never_use_a_stale_remembered_value(checking):
+    # Shipped and random sets, three players, walls: the conformance mix, every value rechecked.
+    report = check_games(["Starter", "Harder", *random_sets(4)], range(1, 6),
+                         ("beginner", "skilled", "random"))
+    assert report.games == 90 and report.steps > 5000
+    assert not report.violations
+
+
+def test_a_container_put_inside_stays_the_same_object():
+    # `x = extra[k] = {}` then `x[...] = ...` must change what the piece keeps.
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    cast = wolf.extra["round_spells"] = {}
+    cast["Battle Fury"] = 1
+    assert wolf.extra["round_spells"] == {"Battle Fury": 1}
+    later = wolf.extra.setdefault("more", [])
+    later.append(2)
+    assert wolf.extra["more"] == [2]
+
+
+def test_the_check_catches_a_change_the_count_missed(checking):
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    assert not board.has_trait(wolf, "Flying")
+    # A change behind the count's back (a plain dict put in without going through the piece):
+    object.__setattr__(wolf, "traits", ["Flying"])
+    with pytest.raises(AssertionError, match="went stale"):
+        board.has_trait(wolf, "Flying")
+
+
+@pytest.mark.parametrize("change", [
+    lambda b, w: w.conditions.__setitem__("Stun", 1),
+    lambda b, w: w.enchantments.append("Eagle Wings"),
+    lambda b, w: w.traits.append("Flying"),
+    lambda b, w: setattr(w, "zone", "A1"),
+    lambda b, w: w.stats.setdefault("traits", []).append("Flying"),
+    lambda b, w: board_mod.set_zone_enchantments(b, "B2", ["Mind Shield"]),
+    lambda b, w: b.creatures.remove(w),
+    lambda b, w: w.extra.setdefault("a", {}).setdefault("b", []).append(1),
+    lambda b, w: w.conditions.pop("Rot"),
+])
+def test_every_kind_of_change_is_counted(change):
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    wolf.conditions["Rot"] = 1
+    before = board_mod.changes()
+    change(board, wolf)
+    assert board_mod.changes() > before
+
+
+def test_damage_and_the_stage_are_not_counted_and_nothing_remembered_reads_them():
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    life = board.life(wolf)
+    before = board_mod.changes()
+    wolf.damage = 5
+    board.stage = "creatures"
+    assert board_mod.changes() == before
+    assert board.remaining_life(wolf) == life - 5
