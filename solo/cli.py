@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("solo.cli_transfer:export", "Write a saved game to a file, to import it elsewhere."),
     "import": ("solo.cli_transfer:import_", "Add a game from a file written by solo export."),
     "simulate": ("solo.cli_simulate:simulate", "Play many headless games to rate a deck set."),
+    "tune": ("solo.cli_ratings:tune", "Find the Dummy Mage life that gives it a chosen win rate."),
     "config": ("solo.cli_config:config", "Show or change the settings solo play starts from."),
     "stats": ("solo.cli_config:stats", "Your record: finished games and win rates."),
     "rules": ("solo.cli_rules:rules_cmd", "Explain a trait, a condition, a step of the solo rules or a ruling."),

@@ -116,12 +116,10 @@ def deck_table(ds: DeckSet, deck: str, catalog: Catalog) -> str:
 
 
 def rating_line(ds: DeckSet) -> str:
-    """The set's difficulty from a quick simulation (about half a second)."""
-    from solo.simulate import quick_rating
+    """The set's difficulty, from about a thousand games (kept once played: see solo.ratings)."""
+    from solo.cli_ratings import rating_line as line
 
-    word, per_round, wins = quick_rating(ds)
-    return (f"Difficulty: {word} (in 24 quick games against a beginner it dealt {per_round:.1f} "
-            f"damage a round and won {wins}; solo simulate for more)")
+    return line(ds)
 
 
 @deck.command()
@@ -153,6 +151,15 @@ def show(set_: str, rating: bool) -> None:
         _echo(f"warning: {warning}")
     if rating and not problems:
         _echo("\n" + rating_line(ds))
+
+
+def _compare():
+    from solo.cli_ratings import compare
+
+    return compare
+
+
+deck.add_command(_compare(), "compare")
 
 
 @deck.command("validate")

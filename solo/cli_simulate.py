@@ -8,10 +8,11 @@ import sys
 import click
 
 
-def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool = False) -> dict:
+def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool = False,
+              jobs: int = 1) -> dict:
     from solo import decks as deck_mod
     from solo.catalog import get_catalog
-    from solo.simulate import play_one, rating, summarise
+    from solo.simulate import play_many, rating, summarise
 
     deckset = deck_mod.resolve(decks)  # a clear error for an unknown set before any game starts
     problems = deck_mod.validate(deckset, get_catalog())
@@ -19,13 +20,19 @@ def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool =
         from solo.errors import InvalidDeck
 
         raise InvalidDeck(f"{deckset.name} is not a valid deck set: {problems[0]}")
-    seeds = [seed + i for i in range(games)]
+    seeds = range(seed, seed + games)
     if progress:
-        with click.progressbar(seeds, label=f"Playing {games} games",
+        with click.progressbar(length=games, label=f"Playing {games} games",
                                file=sys.stderr) as bar:
-            results = [play_one(deckset, s, opponent) for s in bar]
+            done = [0]
+
+            def step(n: int) -> None:
+                bar.update(n - done[0])
+                done[0] = n
+
+            results = play_many(deckset, seeds, opponent, jobs=jobs, progress=step)
     else:
-        results = [play_one(deckset, s, opponent) for s in seeds]
+        results = play_many(deckset, seeds, opponent, jobs=jobs)
     out = summarise(results)
     out.update({"decks": deckset.name, "opponent": opponent, "seed": seed,
                 "rating": rating(out["dm_damage_per_round"])})
@@ -55,8 +62,12 @@ def render(r: dict) -> str:
 @click.option("--seed", type=int, default=1, help="Seed of the first game (default 1).")
 @click.option("--opponent", type=click.Choice(["beginner", "skilled"]), default="beginner",
               help="How well your side plays.")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None,
+              help="Processes to play on (default: every core); the results are the same.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate(decks, games, seed, opponent, as_json) -> None:
+def simulate(decks, games, seed, opponent, jobs, as_json) -> None:
     """Play many games of the Dummy Mage against a scripted opponent and report how it did."""
-    r = run_games(decks, games, seed, opponent, progress=games >= 50)
+    from solo.simulate import cores
+
+    r = run_games(decks, games, seed, opponent, progress=games >= 50, jobs=jobs or cores())
     click.echo(json.dumps(r) if as_json else render(r))

@@ -12,6 +12,8 @@ fixed spellbook with a mana budget (its mage's channeling each round):
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from solo import automaton
@@ -199,16 +201,22 @@ class GameStats:
     discarded: dict[str, int] = field(default_factory=dict)
 
 
-def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
-             dm_mage: str = "Warlock") -> GameStats:
-    """One whole headless game; ``decks`` is a set name, a file, or a loaded DeckSet."""
-    if isinstance(decks, str):
-        game = Game.new(Settings(ym_mage=ym_mage, dm_mage=dm_mage, decks=decks, seed=seed, name="sim"))
-    else:
-        game = Game.new(Settings(ym_mage=ym_mage, dm_mage=dm_mage, decks=decks.name, seed=seed,
-                                 name="sim"), deckset=decks)
+def new_game(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
+             dm_mage: str = "Warlock", dm_life: int | None = None) -> Game:
+    """A headless game ready to play, its opponent answering; ``decks`` is a set name, a file,
+    or a loaded DeckSet."""
+    settings = Settings(ym_mage=ym_mage, dm_mage=dm_mage, dm_life=dm_life, seed=seed, name="sim",
+                        decks=decks if isinstance(decks, str) else decks.name)
+    game = Game.new(settings, deckset=None if isinstance(decks, str) else decks)
     game.restartable = False
     game.prompter = Opponent(game, skill)
+    return game
+
+
+def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
+             dm_mage: str = "Warlock", dm_life: int | None = None) -> GameStats:
+    """One whole headless game (see :func:`new_game`)."""
+    game = new_game(decks, seed, skill, ym_mage, dm_mage, dm_life)
     while not game.over and game.phase.round <= MAX_ROUNDS:
         game.play_one()
     played: dict[str, int] = {}
@@ -226,6 +234,52 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
                      rounds=game.phase.round,
                      damage_to_ym=b.mages["ym"].damage, damage_to_dm=b.mages["dm"].damage,
                      played=played, discarded=discarded)
+
+
+def cores() -> int:
+    """How many cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _play_chunk(job: tuple) -> list[GameStats]:
+    decks, seeds, skill, dm_life = job
+    return [play_one(decks, s, skill, dm_life=dm_life) for s in seeds]
+
+
+def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
+              dm_life: int | None = None,
+              progress: Callable[[int], None] | None = None) -> list[GameStats]:
+    """Whole games, one per seed, in the order of ``seeds``, on ``jobs`` processes.
+
+    Each game depends on its seed and settings alone, so the results are the same for any
+    number of jobs.  ``progress`` is told how many games have finished, as they finish.
+    """
+    seeds = list(seeds)
+    jobs = max(1, min(jobs, len(seeds)))
+    if jobs == 1:
+        out = []
+        for s in seeds:
+            out.append(play_one(decks, s, skill, dm_life=dm_life))
+            if progress is not None:
+                progress(len(out))
+        return out
+    import multiprocessing
+
+    # Chunks small enough to share the work evenly, large enough to keep the pipes quiet.
+    size = max(1, min(64, len(seeds) // (jobs * 4) or 1))
+    chunks = [(decks, seeds[i:i + size], skill, dm_life) for i in range(0, len(seeds), size)]
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    out = []
+    with ctx.Pool(jobs) as pool:
+        for part in pool.imap(_play_chunk, chunks):
+            out += part
+            if progress is not None:
+                progress(len(out))
+    return out
 
 
 def summarise(results: list[GameStats]) -> dict:

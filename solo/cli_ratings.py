@@ -1,0 +1,187 @@
+"""Ratings at the command line: the rating line of `solo deck show` and the builder,
+`solo deck compare` and `solo tune` (see :mod:`solo.ratings`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+OPPONENTS = ("beginner", "skilled")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _points(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def jobs_option(f):
+    return click.option("--jobs", type=click.IntRange(1, 256), default=None,
+                        help="Processes to play on (default: every core).")(f)
+
+
+def _jobs(jobs: int | None) -> int:
+    from solo.simulate import cores
+
+    return jobs or cores()
+
+
+def _progress(label: str, total: int | None = None):
+    """A callback that shows games played on stderr, only at a terminal."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(n) -> None:
+        text = f"{label}: {n} games" if isinstance(n, int) else f"{label}: {n}"
+        click.echo("\r" + text.ljust(50), nl=False, err=True)
+
+    return show
+
+
+def _done_progress() -> None:
+    if sys.stderr.isatty():
+        click.echo("\r" + " " * 50 + "\r", nl=False, err=True)
+
+
+def rate_set(ds, opponent: str = "beginner", jobs: int | None = None):
+    """The set's rating (cached): (Rating, from the cache)."""
+    from solo.catalog import get_catalog
+    from solo.game import ENGINE
+    from solo.ratings import default_cache, rate
+
+    progress = _progress(f"Rating {ds.name}")
+    try:
+        return rate(ds, opponent=opponent, jobs=_jobs(jobs), cache=default_cache(),
+                    catalog=get_catalog(), engine=ENGINE, progress=progress)
+    finally:
+        _done_progress()
+
+
+def describe(r, opponent: str = "beginner") -> str:
+    lo, hi = r.interval
+    return (f"against a {opponent} opponent the Dummy Mage wins {_pct(r.win_rate)} of games "
+            f"(95% interval {_pct(lo)}-{_pct(hi)}, {r.games:,} games) and deals "
+            f"{r.damage_per_round:.1f} damage a round")
+
+
+def rating_line(ds) -> str:
+    r, _ = rate_set(ds)
+    return f"Difficulty: {r.word}: {describe(r)}."
+
+
+@click.command()
+@click.argument("first", metavar="A")
+@click.argument("second", metavar="B")
+@click.option("--opponent", type=click.Choice(OPPONENTS), default="beginner",
+              help="How well your side plays.")
+@jobs_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def compare(first: str, second: str, opponent: str, jobs: int | None, as_json: bool) -> None:
+    """Say whether deck set A is harder than B, and how sure that is."""
+    from solo.catalog import get_catalog
+    from solo.decks import resolve, validate
+    from solo.errors import InvalidDeck
+    from solo.ratings import Comparison
+
+    sets = [resolve(first), resolve(second)]
+    for ds in sets:
+        problems = validate(ds, get_catalog())
+        if problems:
+            raise InvalidDeck(f"{ds.name} is not a valid deck set: {problems[0]}")
+    a, b = (rate_set(ds, opponent, jobs)[0] for ds in sets)
+    c = Comparison(a, b)
+    lo, hi = c.interval
+    if as_json:
+        click.echo(json.dumps({
+            "opponent": opponent,
+            "a": {"decks": sets[0].name, **a.to_dict(), "dm_win_rate": a.win_rate,
+                  "dm_win_rate_95": list(a.interval)},
+            "b": {"decks": sets[1].name, **b.to_dict(), "dm_win_rate": b.win_rate,
+                  "dm_win_rate_95": list(b.interval)},
+            "difference": c.difference, "difference_95": [lo, hi],
+            "chance_a_harder": c.chance_a_harder,
+            "harder": {"a": sets[0].name, "b": sets[1].name}.get(c.verdict)}))
+        return
+    width = max(len(ds.name) for ds in sets)
+    for ds, r in zip(sets, (a, b)):
+        click.echo(f"{ds.name:{width}}  {describe(r, opponent)}")
+    names = {"a": sets[0].name, "b": sets[1].name}
+    span = f"95% interval {_points(lo)} to {_points(hi)} points"
+    if c.verdict == "same":
+        lead = names["a"] if c.difference >= 0 else names["b"]
+        sure = c.chance_a_harder if c.difference >= 0 else 1 - c.chance_a_harder
+        click.echo(f"No clear difference: {_points(c.difference)} points for {names['a']} "
+                   f"({span}); {lead} is the harder one with {_pct(sure)} certainty.")
+    else:
+        hard, easy = (names["a"], names["b"]) if c.verdict == "a" else (names["b"], names["a"])
+        sure = c.chance_a_harder if c.verdict == "a" else 1 - c.chance_a_harder
+        click.echo(f"{hard} is harder than {easy}: the Dummy Mage wins "
+                   f"{100 * abs(c.difference):.1f} points more often ({span}, "
+                   f"{'more than 99.9' if sure > 0.999 else f'{100 * sure:.1f}'}% sure).")
+
+
+def _target(text: str) -> float:
+    raw = text.strip().rstrip("%")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is not a win rate; give one like 40%") from None
+    if not text.strip().endswith("%") and value <= 1:
+        value *= 100
+    if not 1 <= value <= 99:
+        raise click.BadParameter(f"{text} is out of reach; give a win rate from 1% to 99%")
+    return value / 100
+
+
+@click.command()
+@click.option("--decks", default="Starter", help="Deck set name or file (default Starter).")
+@click.option("--target", required=True,
+              help="The Dummy Mage's win rate you want, such as 40%.")
+@click.option("--opponent", type=click.Choice(OPPONENTS), default="beginner",
+              help="How well your side plays (the simulated opponent).")
+@jobs_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool) -> None:
+    """Find the Dummy Mage life that gives it a chosen win rate."""
+    from solo.catalog import get_catalog
+    from solo.decks import resolve, validate
+    from solo.errors import InvalidDeck
+    from solo.game import ENGINE
+    from solo.ratings import default_cache
+    from solo.ratings import tune as tune_
+
+    goal = _target(target)
+    ds = resolve(decks)
+    problems = validate(ds, get_catalog())
+    if problems:
+        raise InvalidDeck(f"{ds.name} is not a valid deck set: {problems[0]}")
+    progress = _progress(f"Tuning {ds.name}")
+    try:
+        t = tune_(ds, goal, opponent=opponent, jobs=_jobs(jobs), catalog=get_catalog(),
+                  engine=ENGINE, cache=default_cache(), progress=progress)
+    finally:
+        _done_progress()
+    lo, hi = t.rating.interval
+    if as_json:
+        click.echo(json.dumps({"decks": ds.name, "opponent": opponent, "target": goal,
+                               "dm_life": t.life, "printed_life": t.printed_life,
+                               "dm_win_rate": t.rating.win_rate, "dm_win_rate_95": [lo, hi],
+                               "games": t.rating.games,
+                               "tried": [{"dm_life": life, "games": r.games,
+                                          "dm_win_rate": r.win_rate} for life, r in t.tried]}))
+        return
+    click.echo(f"Dummy Mage life {t.life} (its card says {t.printed_life}): against a {opponent} "
+               f"opponent it wins {_pct(t.rating.win_rate)} of games "
+               f"(95% interval {_pct(lo)}-{_pct(hi)}, {t.rating.games:,} games); "
+               f"you asked for {_pct(goal)}.")
+    edge = {1: "the lowest life tried", 120: "the highest life tried"}.get(t.life)
+    if edge and abs(t.rating.win_rate - goal) > t.rating.half_width:
+        click.echo(f"That is {edge}: no life reaches {_pct(goal)} with these decks.")
+    import shlex
+
+    click.echo(f"Play it with: solo play --decks {shlex.quote(str(ds.path) if ds.path else ds.name)} "
+               f"--dm-life {t.life}")

@@ -1,0 +1,282 @@
+"""How hard a deck set is, measured by whole games: ratings, comparisons and tuning.
+
+A rating plays seeds 1, 2, 3... against a scripted opponent until the 95% interval of the
+Dummy Mage's win rate is at most :data:`HALF_WIDTH` either side (about a thousand games), and
+is kept in a cache keyed by everything that decides those games: the set's cards in their
+order (the order changes the shuffle), the mages, the opponent and the engine version.  The
+shipped sets come with their ratings already worked out (``decks/ratings.json``, written by
+``python scripts/ratings.py``), so showing them costs nothing.
+
+Everything here is pure apart from the cache file, which :func:`rate` reads and writes only
+through the ``cache`` object it is given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from solo.catalog import SPELL_DECKS, Catalog
+from solo.interval import wilson
+
+#: The widest a rating's 95% interval may be, either side of its win rate.
+HALF_WIDTH = 0.03
+#: Games are played in batches of this many (the stopping rule looks after each batch, so the
+#: number of games played does not depend on how many processes play them).
+BATCH = 128
+#: More games than this are never played for one rating (a win rate of 50% needs 1,068).
+MOST_GAMES = 4096
+#: Changes whenever the simulated opponents or the way a rating is counted change.
+RATING_VERSION = "rating/1"
+MAGES = ("Beastmaster", "Warlock")  # (your mage, the Dummy Mage's), as in solo simulate
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A set's measured difficulty against one opponent."""
+
+    games: int
+    dm_wins: int
+    rounds: int
+    damage_to_ym: int
+    damage_to_dm: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.dm_wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.dm_wins, self.games)
+
+    @property
+    def half_width(self) -> float:
+        lo, hi = self.interval
+        return max(self.win_rate - lo, hi - self.win_rate)
+
+    @property
+    def damage_per_round(self) -> float:
+        return self.damage_to_ym / self.rounds if self.rounds else 0.0
+
+    @property
+    def word(self) -> str:
+        from solo.simulate import rating
+
+        return rating(self.damage_per_round)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Rating":
+        return cls(**{k: int(data[k]) for k in ("games", "dm_wins", "rounds", "damage_to_ym",
+                                                 "damage_to_dm")})
+
+
+def from_results(results) -> Rating:
+    """A rating from :class:`solo.simulate.GameStats`, in any order."""
+    return Rating(games=len(results), dm_wins=sum(r.winner == "dm" for r in results),
+                  rounds=sum(r.rounds for r in results),
+                  damage_to_ym=sum(r.damage_to_ym for r in results),
+                  damage_to_dm=sum(r.damage_to_dm for r in results))
+
+
+def cache_key(deckset, catalog: Catalog, opponent: str, engine: str, dm_life: int | None = None) -> str:
+    """Everything that decides a rating's games, as one short string."""
+    cards = [[deck, [[(catalog.find(n).name if catalog.find(n) else n), c]  # type: ignore[union-attr]
+                     for n, c in deckset.decks[deck].items()]] for deck in SPELL_DECKS]
+    what = json.dumps({"cards": cards, "opponent": opponent, "engine": engine, "mages": MAGES,
+                       "dm_life": dm_life, "version": RATING_VERSION}, sort_keys=True)
+    return hashlib.sha256(what.encode()).hexdigest()[:32]
+
+
+class Cache:
+    """Ratings by :func:`cache_key`: a JSON file of the person's own (read and written
+    atomically), over the ratings shipped with solo (read only)."""
+
+    def __init__(self, path: Path | None, shipped: dict | None = None) -> None:
+        self.path = path
+        self.shipped = shipped or {}
+        self._own: dict | None = None
+
+    def _load(self) -> dict:
+        if self._own is None:
+            self._own = {}
+            if self.path is not None:
+                try:
+                    data = json.loads(self.path.read_text(encoding="utf-8"))
+                    if isinstance(data, dict):
+                        self._own = data
+                except (OSError, ValueError):
+                    pass  # no cache yet, or a damaged one: it is only a cache
+        return self._own
+
+    def get(self, key: str) -> Rating | None:
+        for source in (self._load(), self.shipped):
+            found = source.get(key)
+            if isinstance(found, dict):
+                try:
+                    return Rating.from_dict(found)
+                except (KeyError, TypeError, ValueError):
+                    continue
+        return None
+
+    def put(self, key: str, rating: Rating) -> None:
+        own = self._load()
+        own[key] = rating.to_dict()
+        if self.path is None:
+            return
+        from solo.board import write_atomic
+        from solo.errors import InvalidInput
+
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.path, json.dumps(own, indent=1, sort_keys=True) + "\n", "ratings cache")
+        except (OSError, InvalidInput):
+            pass  # a cache that cannot be written costs time next time, nothing more
+
+
+def needs_more(r: Rating, half_width: float = HALF_WIDTH) -> bool:
+    return r.games < MOST_GAMES and (r.games == 0 or r.half_width > half_width)
+
+
+def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Cache | None = None,
+         catalog: Catalog, engine: str, dm_life: int | None = None,
+         half_width: float = HALF_WIDTH,
+         progress: Callable[[int], None] | None = None) -> tuple[Rating, bool]:
+    """The set's rating: (rating, whether it came from the cache).  Plays seeds from 1 in
+    batches of :data:`BATCH` until the interval is narrow enough."""
+    from solo.simulate import play_many
+
+    key = cache_key(deckset, catalog, opponent, engine, dm_life)
+    if cache is not None:
+        kept = cache.get(key)
+        if kept is not None and not needs_more(kept, half_width):
+            return kept, True
+    results: list = []
+    rating = from_results(results)
+    while needs_more(rating, half_width):
+        first = len(results) + 1
+        done = len(results)
+        results += play_many(deckset, range(first, first + BATCH), opponent, jobs=jobs,
+                             dm_life=dm_life,
+                             progress=None if progress is None else (lambda n: progress(done + n)))
+        rating = from_results(results)
+    if cache is not None:
+        cache.put(key, rating)
+    return rating, False
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two sets' win rates for the Dummy Mage, and how sure it is that the first is harder."""
+
+    a: Rating
+    b: Rating
+
+    @property
+    def difference(self) -> float:
+        return self.a.win_rate - self.b.win_rate
+
+    @property
+    def standard_error(self) -> float:
+        pa, pb = self.a.win_rate, self.b.win_rate
+        return math.sqrt(pa * (1 - pa) / self.a.games + pb * (1 - pb) / self.b.games)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% interval of the difference in win rate (a minus b)."""
+        half = 1.96 * self.standard_error
+        return self.difference - half, self.difference + half
+
+    @property
+    def chance_a_harder(self) -> float:
+        """How likely it is that the Dummy Mage wins more often with set a than with set b
+        (normal approximation of the difference)."""
+        se = self.standard_error
+        if se == 0:
+            return 0.5 if self.difference == 0 else float(self.difference > 0)
+        return 0.5 * (1 + math.erf(self.difference / se / math.sqrt(2)))
+
+    @property
+    def verdict(self) -> str:
+        """"a" or "b" when the interval of the difference leaves out 0, else "same"."""
+        lo, hi = self.interval
+        return "a" if lo > 0 else "b" if hi < 0 else "same"
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The Dummy Mage's life that comes nearest a target win rate, and what was tried."""
+
+    life: int
+    rating: Rating
+    target: float
+    printed_life: int
+    tried: tuple[tuple[int, Rating], ...]
+
+
+def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
+         catalog: Catalog, engine: str, low: int = 1, high: int = 120,
+         probe_games: int = 256, cache: Cache | None = None,
+         progress: Callable[[str], None] | None = None) -> Tuning:
+    """The Dummy Mage life whose win rate comes nearest ``target`` (0-1).
+
+    Its win rate grows with its life, so a bisection over whole lives with ``probe_games``
+    games each (the same seeds at every life, so the lives are compared on the same games)
+    finds the two lives either side of the target; both are then rated in full (an interval
+    of at most +/-3 points) and the nearer one is chosen.
+    """
+    from solo.simulate import play_many
+
+    printed = catalog.get(MAGES[1]).life or 0
+    tried: dict[int, Rating] = {}
+
+    def probe(life: int) -> Rating:
+        if life not in tried:
+            if progress is not None:
+                progress(f"life {life}")
+            tried[life] = from_results(play_many(deckset, range(1, probe_games + 1), opponent,
+                                                 jobs=jobs, dm_life=life))
+        return tried[life]
+
+    lo, hi = low, high
+    if probe(lo).win_rate >= target:
+        hi = lo
+    elif probe(hi).win_rate <= target:
+        lo = hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if probe(mid).win_rate < target:
+            lo = mid
+        else:
+            hi = mid
+    full = {}
+    for life in sorted({lo, hi}):
+        if progress is not None:
+            progress(f"rating life {life}")
+        full[life], _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache, catalog=catalog,
+                             engine=engine, dm_life=life)
+    best = min(full, key=lambda life: (abs(full[life].win_rate - target), life))
+    return Tuning(life=best, rating=full[best], target=target, printed_life=printed,
+                  tried=tuple(sorted(tried.items())))
+
+
+def default_cache() -> Cache:
+    """The person's cache (``$SOLO_CACHE_DIR`` or the platform's cache folder for solo) over
+    the ratings shipped with solo."""
+    from solo.catalog import data_dir
+    from solo.decks import user_folder
+
+    shipped: dict = {}
+    try:
+        data = json.loads((data_dir() / "ratings.json").read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            shipped = data
+    except (OSError, ValueError):
+        pass
+    return Cache(user_folder("SOLO_CACHE_DIR", "cache") / "ratings.json", shipped)
