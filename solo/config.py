@@ -136,7 +136,7 @@ def write(values: dict, path: Path | None = None) -> Path:
     """Save ``values`` (already checked) as the config file, atomically."""
     import tomli_w
 
-    from solo.board import write_atomic
+    from solo.files import write_atomic
 
     path = path or config_path()
     try:
