@@ -230,8 +230,39 @@ class Catalog:
     """Cards by name (matched without regard to case)."""
 
     def __init__(self, records: list[dict]) -> None:
-        self._records = {r["name"].lower(): r for r in records}
+        #: lower-case name -> (name, type, the record, or its JSON text until first asked for)
+        self._records: dict[str, tuple[str, str, dict | str]] = {
+            r["name"].lower(): (r["name"], r["type"], r) for r in records}
         self._cards: dict[str, Card] = {}
+
+    @classmethod
+    def from_text(cls, text: str) -> "Catalog":
+        """A catalog from the text of ``catalog.json``.
+
+        ``scripts/import_cards.py`` starts each card on a line of its own, with its name and
+        type first: those two are read at once and the rest of a card only when it is first
+        asked for, so a command that looks up a few cards does not decode all of them.  Text of
+        any other layout is decoded whole.
+        """
+        try:
+            records = _card_texts(text)
+        except ValueError:  # a name with an escape: let the JSON decoder read it
+            records = None
+        if records is None:
+            return cls(json.loads(text)["cards"])
+        catalog = cls([])
+        catalog._records = records
+        return catalog
+
+    def _record(self, key: str) -> dict | None:
+        entry = self._records.get(key)
+        if entry is None:
+            return None
+        record = entry[2]
+        if isinstance(record, str):
+            record = json.loads(record)
+            self._records[key] = (entry[0], entry[1], record)
+        return record
 
     def __len__(self) -> int:
         return len(self._records)
@@ -243,7 +274,7 @@ class Catalog:
         key = name.strip().lower()
         card = self._cards.get(key)
         if card is None:
-            record = self._records.get(key)
+            record = self._record(key)
             if record is None:
                 return None
             card = self._cards[key] = Card.from_dict(record)
@@ -258,8 +289,8 @@ class Catalog:
         return card
 
     def names(self, type_: str | None = None) -> list[str]:
-        return sorted(r["name"] for r in self._records.values()
-                      if type_ is None or r["type"] == type_)
+        return sorted(name for name, type_of, _ in self._records.values()
+                      if type_ is None or type_of == type_)
 
     def cards(self, type_: str | None = None) -> list[Card]:
         return [self.get(n) for n in self.names(type_)]
@@ -292,8 +323,60 @@ def get_catalog() -> Catalog:
     if _CATALOG is None:
         path = data_dir() / "catalog.json"
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
         except OSError as err:
             raise SoloError(f"cannot read the card catalog at {path}: {err.strerror}; reinstall solo")
-        _CATALOG = Catalog(data["cards"])
+        _CATALOG = Catalog.from_text(text)
     return _CATALOG
+
+
+_CARD_START = '{"name":"'
+
+
+def _card_texts(text: str) -> dict[str, tuple[str, str, dict | str]] | None:
+    """Lower-case name -> (name, type, JSON text) of each card of ``catalog.json``'s text, read
+    line by line (a card's first line starts with its name and type; the lines after it, up to
+    the next card, are the rest of it: its attacks); None when the text is not laid out so."""
+    lines = text.rstrip().split("\n")
+    _, sep, lines[0] = lines[0].partition('"cards":[')
+    if not sep or not lines[-1].endswith("}]}"):
+        return None
+    lines[-1] = lines[-1][:-2] + ","  # the last card ends the list
+    if not all(line.endswith(",") for line in lines):
+        return None
+    records: dict[str, tuple[str, str, dict | str]] = {}
+    name = type_ = ""
+    part: list[str] = []
+    for line in lines:
+        start = _card_start(line)
+        if start is None:
+            if not part:
+                return None
+        else:
+            if part:
+                records[name.lower()] = (name, type_, "\n".join(part)[:-1])
+            name, type_ = start
+            part = []
+        part.append(line)
+    if not part:
+        return None
+    records[name.lower()] = (name, type_, "\n".join(part)[:-1])
+    return records
+
+
+def _card_start(line: str) -> tuple[str, str] | None:
+    """The name and type of the card that ``line`` of ``catalog.json`` starts
+    (``{"name":"...","type":"...",...``), or None when it starts none (an attack of the card
+    above); ValueError when the name or type holds an escape."""
+    if not line.startswith(_CARD_START):
+        return None
+    name_end = line.find('"', len(_CARD_START))
+    if name_end < 0 or not line.startswith('","type":"', name_end):
+        if "\\" in line[:name_end if name_end >= 0 else len(line)]:
+            raise ValueError("a name with an escape")
+        return None
+    type_end = line.find('"', name_end + 10)
+    name, type_ = line[len(_CARD_START):name_end], line[name_end + 10:type_end]
+    if type_end < 0 or "\\" in name or "\\" in type_:
+        raise ValueError("a name with an escape")
+    return name, type_
