@@ -8,12 +8,15 @@ cards never call :func:`get_catalog`.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
-from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from solo.errors import SoloError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SPELL_DECKS = ("creature", "enchantment", "incantation", "attack")
 #: Which card type each of the Dummy Mage's decks holds.
@@ -32,16 +35,24 @@ def data_dir() -> Path:
     Installed, the ``decks/`` folder is the package ``solo.data`` (``solo/data/``); in a source
     checkout (or an editable install) it is ``decks/`` beside the package.
     """
-    here = Path(__file__).resolve().parent
-    for path in (here / "data", here.parent / "decks"):
-        if (path / "catalog.json").exists():
+    from pathlib import Path
+
+    return Path(_data_folder())
+
+
+def _data_folder() -> str:
+    """:func:`data_dir` as a string, found without :mod:`pathlib` (which ``solo cards`` need
+    not import)."""
+    here = os.path.dirname(os.path.realpath(__file__))
+    for path in (os.path.join(here, "data"), os.path.join(os.path.dirname(here), "decks")):
+        if os.path.exists(os.path.join(path, "catalog.json")):
             return path
     try:  # any other layout a packager might choose
         from importlib.resources import files
 
-        return Path(str(files("solo.data")))
+        return str(files("solo.data"))
     except (ModuleNotFoundError, TypeError):
-        return here.parent / "decks"
+        return os.path.join(os.path.dirname(here), "decks")
 
 
 def parse_trait(trait: str) -> tuple[str, int | None]:
@@ -321,9 +332,10 @@ def get_catalog() -> Catalog:
     """The shipped catalog, loaded on first use."""
     global _CATALOG
     if _CATALOG is None:
-        path = data_dir() / "catalog.json"
+        path = os.path.join(_data_folder(), "catalog.json")
         try:
-            text = path.read_text(encoding="utf-8")
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
         except OSError as err:
             raise SoloError(f"cannot read the card catalog at {path}: {err.strerror}; reinstall solo")
         _CATALOG = Catalog.from_text(text)
