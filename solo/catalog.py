@@ -107,6 +107,8 @@ class Effect(NamedTuple):
 
 @dataclass
 class Attack:
+    """One attack of a card: how it is made, its range, dice, damage type, effects and traits."""
+
     name: str
     action: str | None  # quick | full | None (passive)
     kind: str | None  # melee | ranged | zone | damage-barrier | passage

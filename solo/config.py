@@ -20,6 +20,8 @@ from solo.errors import InvalidInput, read_text
 
 @dataclass(frozen=True)
 class Key:
+    """One setting: its name, environment variable and default."""
+
     name: str
     env: str
     default: str | int | None
@@ -109,6 +111,8 @@ def read_file(path: Path | None = None) -> dict:
 
 @dataclass
 class Resolved:
+    """A setting's value and where it came from."""
+
     value: str | int | None
     source: str  # "command line", "environment (SOLO_X)", "config file", "default"
 
