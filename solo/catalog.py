@@ -356,7 +356,10 @@ def _card_texts(text: str) -> dict[str, tuple[str, str, dict | str]] | None:
     if not sep or not lines[-1].endswith("}]}"):
         return None
     lines[-1] = lines[-1][:-2] + ","  # the last card ends the list
-    if not all(line.endswith(",") for line in lines):
+    # import_cards.py breaks the list before every '{"name"' that follows a '},' (cards, and the
+    # attacks of a card): any other layout (all on one line, indented...) is not read this way.
+    if not all(line.startswith(_CARD_START) and line.endswith(",") and '},{"name"' not in line
+               for line in lines):
         return None
     records: dict[str, tuple[str, str, dict | str]] = {}
     name = type_ = ""
