@@ -19,6 +19,7 @@ from solo.arena import Arena, Geometry, Wall, geometry
 from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, Defense, get_catalog,
                           parse_trait, trait_max, trait_value)
 from solo.errors import InvalidInput, describe_os_error, read_text
+from solo.files import write_atomic  # noqa: F401  (re-exported: solo.board.write_atomic)
 
 FORMAT = "solo-board/1"
 #: Sanity limits for numbers on a board (a physical board never comes near them).  Damage may
@@ -897,97 +898,6 @@ def _implied(p: Piece, traits: list[str]) -> list[str]:
     if extra:
         out.append(f"Melee +{extra}")
     return out
-
-
-def write_atomic(path: str | Path, text: str, what: str = "file") -> None:
-    """Write ``text`` to ``path`` so that a crash or a failed write leaves the old file or the
-    new one, never half of one.
-
-    The text goes to a temporary file in the same folder, reaches the disk (fsync), and takes
-    the place of ``path`` in one rename; on POSIX the folder is flushed too, so the rename
-    survives a power cut.  A path that is a device or a pipe (``/dev/null``, a FIFO) is written
-    directly, and a symbolic link keeps pointing at the file it names.  Any failure (a missing
-    or read-only folder, a full disk, the file-size limit...) is one :class:`InvalidInput` line
-    naming ``path`` as ``what`` (see :func:`solo.errors.describe_os_error`).
-    """
-    path = Path(path)
-    try:
-        _write_atomic(path, text.encode("utf-8"))
-    except OSError as err:
-        raise InvalidInput(describe_os_error(err, path, what)) from None
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    import errno
-    import stat
-    import tempfile
-
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        st = None
-    if st is not None and stat.S_ISDIR(st.st_mode):
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    if st is not None and not stat.S_ISREG(st.st_mode):  # /dev/null, a FIFO: no rename
-        fd = os.open(path, os.O_WRONLY)
-        try:
-            _write_all(fd, data)
-        finally:
-            os.close(fd)
-        return
-    target = Path(os.path.realpath(path)) if os.path.islink(path) and st is not None else path
-    if st is not None:
-        mode = stat.S_IMODE(st.st_mode)
-    else:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp", dir=target.parent)
-    try:
-        _write_all(fd, data)
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, mode)
-        os.fsync(fd)
-        os.close(fd)
-        fd = -1
-        os.replace(tmp, target)
-    except BaseException:
-        if fd >= 0:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_folder(target.parent)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    """``os.write`` until every byte is written (a write may take only part of them)."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Flush a folder's entries (a rename) to the disk; a no-op where that is not possible."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # some file systems cannot flush a folder; the rename itself is done
-        pass
-    finally:
-        os.close(fd)
-
-
 
 
 def _markers(conditions: dict[str, int]) -> dict[str, int]:

@@ -8,12 +8,15 @@ cards never call :func:`get_catalog`.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
-from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from solo.errors import SoloError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SPELL_DECKS = ("creature", "enchantment", "incantation", "attack")
 #: Which card type each of the Dummy Mage's decks holds.
@@ -32,16 +35,24 @@ def data_dir() -> Path:
     Installed, the ``decks/`` folder is the package ``solo.data`` (``solo/data/``); in a source
     checkout (or an editable install) it is ``decks/`` beside the package.
     """
-    here = Path(__file__).resolve().parent
-    for path in (here / "data", here.parent / "decks"):
-        if (path / "catalog.json").exists():
+    from pathlib import Path
+
+    return Path(_data_folder())
+
+
+def _data_folder() -> str:
+    """:func:`data_dir` as a string, found without :mod:`pathlib` (which ``solo cards`` need
+    not import)."""
+    here = os.path.dirname(os.path.realpath(__file__))
+    for path in (os.path.join(here, "data"), os.path.join(os.path.dirname(here), "decks")):
+        if os.path.exists(os.path.join(path, "catalog.json")):
             return path
     try:  # any other layout a packager might choose
         from importlib.resources import files
 
-        return Path(str(files("solo.data")))
+        return str(files("solo.data"))
     except (ModuleNotFoundError, TypeError):
-        return here.parent / "decks"
+        return os.path.join(os.path.dirname(here), "decks")
 
 
 def parse_trait(trait: str) -> tuple[str, int | None]:
@@ -96,6 +107,8 @@ class Effect(NamedTuple):
 
 @dataclass
 class Attack:
+    """One attack of a card: how it is made, its range, dice, damage type, effects and traits."""
+
     name: str
     action: str | None  # quick | full | None (passive)
     kind: str | None  # melee | ranged | zone | damage-barrier | passage
@@ -230,10 +243,41 @@ class Catalog:
     """Cards by name (matched without regard to case)."""
 
     def __init__(self, records: list[dict]) -> None:
-        self._records = {r["name"].lower(): r for r in records}
+        #: lower-case name -> (name, type, the record, or its JSON text until first asked for)
+        self._records: dict[str, tuple[str, str, dict | str]] = {
+            r["name"].lower(): (r["name"], r["type"], r) for r in records}
         self._cards: dict[str, Card] = {}
         self._exact: dict[str, Card] = {}
         self._names: dict[str | None, tuple[str, ...]] = {}
+
+    @classmethod
+    def from_text(cls, text: str) -> "Catalog":
+        """A catalog from the text of ``catalog.json``.
+
+        ``scripts/import_cards.py`` starts each card on a line of its own, with its name and
+        type first: those two are read at once and the rest of a card only when it is first
+        asked for, so a command that looks up a few cards does not decode all of them.  Text of
+        any other layout is decoded whole.
+        """
+        try:
+            records = _card_texts(text)
+        except ValueError:  # a name with an escape: let the JSON decoder read it
+            records = None
+        if records is None:
+            return cls(json.loads(text)["cards"])
+        catalog = cls([])
+        catalog._records = records
+        return catalog
+
+    def _record(self, key: str) -> dict | None:
+        entry = self._records.get(key)
+        if entry is None:
+            return None
+        record = entry[2]
+        if isinstance(record, str):
+            record = json.loads(record)
+            self._records[key] = (entry[0], entry[1], record)
+        return record
 
     def __len__(self) -> int:
         return len(self._records)
@@ -248,7 +292,7 @@ class Catalog:
         key = name.strip().lower()
         card = self._cards.get(key)
         if card is None:
-            record = self._records.get(key)
+            record = self._record(key)
             if record is None:
                 return None
             card = self._cards[key] = Card.from_dict(record)
@@ -266,8 +310,9 @@ class Catalog:
     def names(self, type_: str | None = None) -> list[str]:
         kept = self._names.get(type_)
         if kept is None:
-            kept = self._names[type_] = tuple(sorted(r["name"] for r in self._records.values()
-                                                     if type_ is None or r["type"] == type_))
+            kept = self._names[type_] = tuple(sorted(
+                name for name, type_of, _ in self._records.values()
+                if type_ is None or type_of == type_))
         return list(kept)
 
     def cards(self, type_: str | None = None) -> list[Card]:
@@ -299,10 +344,66 @@ def get_catalog() -> Catalog:
     """The shipped catalog, loaded on first use."""
     global _CATALOG
     if _CATALOG is None:
-        path = data_dir() / "catalog.json"
+        path = os.path.join(_data_folder(), "catalog.json")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
         except OSError as err:
             raise SoloError(f"cannot read the card catalog at {path}: {err.strerror}; reinstall solo")
-        _CATALOG = Catalog(data["cards"])
+        _CATALOG = Catalog.from_text(text)
     return _CATALOG
+
+
+_CARD_START = '{"name":"'
+
+
+def _card_texts(text: str) -> dict[str, tuple[str, str, dict | str]] | None:
+    """Lower-case name -> (name, type, JSON text) of each card of ``catalog.json``'s text, read
+    line by line (a card's first line starts with its name and type; the lines after it, up to
+    the next card, are the rest of it: its attacks); None when the text is not laid out so."""
+    lines = text.rstrip().split("\n")
+    _, sep, lines[0] = lines[0].partition('"cards":[')
+    if not sep or not lines[-1].endswith("}]}"):
+        return None
+    lines[-1] = lines[-1][:-2] + ","  # the last card ends the list
+    # import_cards.py breaks the list before every '{"name"' that follows a '},' (cards, and the
+    # attacks of a card): any other layout (all on one line, indented...) is not read this way.
+    if not all(line.startswith(_CARD_START) and line.endswith(",") and '},{"name"' not in line
+               for line in lines):
+        return None
+    records: dict[str, tuple[str, str, dict | str]] = {}
+    name = type_ = ""
+    part: list[str] = []
+    for line in lines:
+        start = _card_start(line)
+        if start is None:
+            if not part:
+                return None
+        else:
+            if part:
+                records[name.lower()] = (name, type_, "\n".join(part)[:-1])
+            name, type_ = start
+            part = []
+        part.append(line)
+    if not part:
+        return None
+    records[name.lower()] = (name, type_, "\n".join(part)[:-1])
+    return records
+
+
+def _card_start(line: str) -> tuple[str, str] | None:
+    """The name and type of the card that ``line`` of ``catalog.json`` starts
+    (``{"name":"...","type":"...",...``), or None when it starts none (an attack of the card
+    above); ValueError when the name or type holds an escape."""
+    if not line.startswith(_CARD_START):
+        return None
+    name_end = line.find('"', len(_CARD_START))
+    if name_end < 0 or not line.startswith('","type":"', name_end):
+        if "\\" in line[:name_end if name_end >= 0 else len(line)]:
+            raise ValueError("a name with an escape")
+        return None
+    type_end = line.find('"', name_end + 10)
+    name, type_ = line[len(_CARD_START):name_end], line[name_end + 10:type_end]
+    if type_end < 0 or "\\" in name or "\\" in type_:
+        raise ValueError("a name with an escape")
+    return name, type_

@@ -43,7 +43,9 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module_name, attr = target[0].split(":")
-        return getattr(importlib.import_module(module_name), attr)
+        command = getattr(importlib.import_module(module_name), attr)
+        _collector_on()
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, help_) for name, (_, help_) in COMMANDS.items()]
@@ -65,6 +67,17 @@ class LazyGroup(click.Group):
             from solo.errors import describe_os_error, one_line
 
             raise SoloClickError(one_line(describe_os_error(err, err.filename, "", "use"))) from None
+
+
+def _collector_on() -> None:
+    """Turn the garbage collector back on once the command's modules are imported, if
+    :func:`solo.__main__.run` paused it for the start-up; what exists by then (modules, classes,
+    functions) lives until the end, so it is frozen out of every later collection."""
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 class SoloClickError(click.ClickException):

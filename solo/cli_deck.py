@@ -7,7 +7,6 @@ imported only when a question is really asked on a terminal.
 
 from __future__ import annotations
 
-import shlex
 import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -430,7 +429,7 @@ def random_(seed: int | None, harder: bool, easier: bool, sets_: str | None, any
             else "creatures costing 9 mana or less" if easier else "creatures of any cost")
     again = f"solo deck random --seed {source.seed}{' --' + flavour.strip() if flavour else ''}"
     if sets_ is not None:
-        again += f" --sets {shlex.quote(sets_)}"
+        again += f" --sets {_quote(sets_)}"
     if any_:
         again += " --any"
     description = f"Picked at random with seed {source.seed} ({kind}); make it again with: {again}"
@@ -444,4 +443,11 @@ def random_(seed: int | None, harder: bool, easier: bool, sets_: str | None, any
         click.echo(f"Partly modelled cards in it{why}; you apply part of them by hand:")
         for deck_, card_, _ in others:
             click.echo(f"  {deck_}: {card_}")
-    click.echo(f"See it with: solo deck show {shlex.quote(str(path) if out else ds.name)}")
+    click.echo(f"See it with: solo deck show {_quote(str(path) if out else ds.name)}")
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted for a shell, as :func:`shlex.quote` does (imported only when needed)."""
+    import shlex
+
+    return shlex.quote(text)

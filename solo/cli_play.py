@@ -403,7 +403,7 @@ def log(game, markdown) -> None:
         rows, _, bad = journal.read_steps(info.id)
     text = format_log(info, [e for r in rows for e in r.entries], md=bool(markdown))
     if markdown:
-        from solo.board import write_atomic
+        from solo.files import write_atomic
 
         write_atomic(Path(markdown), text, what="log file")
         click.echo(f"Wrote {markdown}")

@@ -19,7 +19,7 @@ def _complete_games(ctx, param, incomplete):
 @click.argument("file", type=click.Path())
 def export(game, file) -> None:
     """Write GAME (its settings and every answer, replayable) to FILE, for solo import."""
-    from solo.board import write_atomic
+    from solo.files import write_atomic
     from solo.cli_play import find_game, open_journal
     from solo.errors import MAX_INPUT_BYTES, InvalidInput, _size_text
     from solo.transfer import dumps, export_game

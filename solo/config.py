@@ -20,6 +20,8 @@ from solo.errors import InvalidInput, read_text
 
 @dataclass(frozen=True)
 class Key:
+    """One setting: its name, environment variable and default."""
+
     name: str
     env: str
     default: str | int | None
@@ -109,6 +111,8 @@ def read_file(path: Path | None = None) -> dict:
 
 @dataclass
 class Resolved:
+    """A setting's value and where it came from."""
+
     value: str | int | None
     source: str  # "command line", "environment (SOLO_X)", "config file", "default"
 
@@ -136,7 +140,7 @@ def write(values: dict, path: Path | None = None) -> Path:
     """Save ``values`` (already checked) as the config file, atomically."""
     import tomli_w
 
-    from solo.board import write_atomic
+    from solo.files import write_atomic
 
     path = path or config_path()
     try:

@@ -100,6 +100,8 @@ class TermUse:
 
 @dataclass(frozen=True)
 class Coverage:
+    """How far solo applies one card: its level, what the person applies by hand, and why."""
+
     level: str  # one of LEVELS
     by_hand: list[str] = field(default_factory=list)  # what the person applies at the table
     why: str = ""  # why the level: what is not modelled, or why it cannot be used

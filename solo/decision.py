@@ -42,6 +42,8 @@ class Decision:
 
 @dataclass
 class PlannedAttack:
+    """An attack the Dummy Mage means to make: who attacks, with what, at what."""
+
     attacker: str  # a piece id ("dm" for an attack spell cast by the Dummy Mage)
     attack: Attack
     target: str  # a piece id, or a zone name for a zone attack

@@ -21,6 +21,8 @@ from solo.catalog import parse_trait
 
 @dataclass(frozen=True)
 class Term:
+    """One trait, condition or attack trait: what it does and how far solo applies it."""
+
     name: str
     kind: str  # "trait" | "condition" | "attack-trait"
     summary: str  # what it does, in the program's own words

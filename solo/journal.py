@@ -103,6 +103,8 @@ class DamagedStep(JournalError):
 
 @dataclass
 class GameInfo:
+    """One saved game of the journal: its id, name and settings."""
+
     id: int
     name: str
     settings: dict
@@ -119,6 +121,8 @@ class GameInfo:
 
 @dataclass
 class StepRow:
+    """One step of a saved game: its number, who acted and what was done."""
+
     n: int
     who: str
     label: str

@@ -130,7 +130,7 @@ class Cache:
         own[key] = rating.to_dict()
         if self.path is None:
             return
-        from solo.board import write_atomic
+        from solo.files import write_atomic
         from solo.errors import InvalidInput
 
         try:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Entry:
+    """One entry ``solo rules`` can explain: its title, kind and text."""
+
     title: str
     kind: str  # "trait", "condition", "attack trait", "solo step", "ruling"
     text: str

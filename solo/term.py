@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 import textwrap
 
@@ -19,7 +18,23 @@ MIN_WIDTH = 40
 
 def width() -> int:
     """Columns to lay out for: ``$COLUMNS``, else the terminal's width, else 80."""
-    return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+    return max(MIN_WIDTH, _columns())
+
+
+def _columns() -> int:
+    """``shutil.get_terminal_size((80, 24)).columns``, without importing :mod:`shutil` (which
+    brings the compression modules with it): ``$COLUMNS`` when it is a positive number, else
+    the width of the terminal standard output is on, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
 
 
 def color_enabled(flag: bool | None = None, stream=None) -> bool:

@@ -1,0 +1,190 @@
+"""Start-up: what the quick commands import, the collector's state while a command runs, and
+the catalog read card by card (issue 14).
+
+Not timings (see ``scripts/bench.py``): what makes them, pinned so a change cannot bring a heavy
+import back to ``solo roll`` or ``solo deck validate`` unnoticed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solo import decks
+from solo.catalog import Catalog, _data_folder
+
+ROOT = Path(__file__).resolve().parents[1]
+BOARD = ROOT / "tests" / "data" / "board24.json"
+#: Modules only the interactive commands (questions) or the board commands need.
+INTERACTIVE = {"questionary", "prompt_toolkit"}
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("SOLO_DATA_DIR", "SOLO_CONFIG_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME")}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    env["HOME"] = str(tmp_path / "home")  # a plain Linux home: no user deck sets yet
+    env.update(extra)
+    return env
+
+
+MODULES_PROBE = """
+import atexit, sys
+before = set(sys.modules)  # what the interpreter and site (an editable install's finder) import
+atexit.register(lambda: print("MODULES", *sorted(set(sys.modules) - before), file=sys.stderr))
+sys.argv = ["solo", *sys.argv[1:]]
+from solo.__main__ import run
+run()
+"""
+
+
+def imported(tmp_path: Path, *args: str, **extra: str) -> set[str]:
+    """The modules ``solo *args`` imports, run as the console script does; it must succeed."""
+    done = subprocess.run([sys.executable, "-c", MODULES_PROBE, *args], cwd=tmp_path,
+                          env=_env(tmp_path, **extra), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    line = [x for x in done.stderr.splitlines() if x.startswith("MODULES ")][-1]
+    names = set(line.split()[1:])
+    assert "solo.cli" in names  # the report was read
+    return names
+
+
+def heavy(names: set[str], unwanted: set[str]) -> set[str]:
+    return {n for n in names if n in unwanted or n.split(".")[0] in unwanted}
+
+
+def test_roll_imports_neither_cards_nor_board_nor_questions(tmp_path):
+    names = imported(tmp_path, "roll", "3")
+    assert "solo.cli_roll" in names
+    assert not heavy(names, INTERACTIVE | {"solo.catalog", "solo.board", "solo.decks", "platformdirs",
+                                           "pathlib", "tomllib"})
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG short cut is Linux's")
+def test_deck_validate_imports_neither_board_nor_questions_nor_platformdirs(tmp_path):
+    names = imported(tmp_path, "deck", "validate", "Starter")
+    assert "solo.decks" in names
+    assert not heavy(names, INTERACTIVE | {"solo.board", "solo.arena", "solo.simulate", "solo.game",
+                                           "platformdirs", "shutil"})
+
+
+def test_cards_show_reads_no_board_and_no_pathlib(tmp_path):
+    names = imported(tmp_path, "cards", "show", "Timber Wolf")
+    assert "solo.catalog" in names
+    assert not heavy(names, INTERACTIVE | {"solo.board", "solo.decks", "pathlib", "shutil"})
+
+
+def test_dm_creature_asks_no_questions(tmp_path):
+    names = imported(tmp_path, "dm", "creature", "--board", str(BOARD), "--seed", "1")
+    assert "solo.automaton" in names
+    assert not heavy(names, INTERACTIVE | {"solo.decks", "solo.simulate", "platformdirs"})
+
+
+GC_PROBE = """
+import gc, sys
+import solo.cli_roll
+callback = solo.cli_roll.roll.callback
+def probe(*a, **k):
+    print("collector on:", gc.isenabled(), file=sys.stderr)
+    return callback(*a, **k)
+solo.cli_roll.roll.callback = probe
+sys.argv = ["solo", "roll", "3"]
+from solo.__main__ import run
+run()
+"""
+
+
+def test_the_collector_is_back_on_when_the_command_runs(tmp_path):
+    """Paused for the imports only: a long game or simulation still has its cycles collected."""
+    done = subprocess.run([sys.executable, "-c", GC_PROBE], cwd=tmp_path, env=_env(tmp_path),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "collector on: True" in done.stderr
+
+
+def test_a_file_written_by_a_command_is_complete_after_exit(tmp_path):
+    """The exit hooks (the collector frozen last) leave what a command wrote whole on disk."""
+    env = _env(tmp_path)
+    out = tmp_path / "mine.toml"
+    done = subprocess.run([sys.executable, "-m", "solo", "deck", "random", "--seed", "5", "--name", "Mine",
+                           "--out", str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    again = decks.load(out)
+    assert again.name == "Mine" and again.sizes() == decks.DECK_SIZES
+
+
+# -- the catalog, read card by card -----------------------------------------------------------
+
+def shipped_text() -> str:
+    return Path(_data_folder(), "catalog.json").read_text(encoding="utf-8")
+
+
+def test_the_catalog_read_line_by_line_matches_the_whole_decode():
+    text = shipped_text()
+    lazy, whole = Catalog.from_text(text), Catalog(json.loads(text)["cards"])
+    assert all(isinstance(entry[2], str) for entry in lazy._records.values()), "the fast path was not taken"
+    assert len(lazy) == len(whole) and lazy.names() == whole.names()
+    for type_ in ("Creature", "Mage", "Attack", "Equipment"):
+        assert lazy.names(type_) == whole.names(type_)
+    for name in whole.names():
+        a, b = lazy.get(name), whole.get(name)
+        assert a == b and a.dm == b.dm, name
+
+
+def _catalog_text(cards: list[dict]) -> str:
+    """Laid out as scripts/import_cards.py writes it: a card a line, attacks split off too."""
+    text = json.dumps({"format": "solo-catalog/1", "cards": cards}, separators=(",", ":"),
+                      ensure_ascii=False)
+    return text.replace('},{"name"', '},\n{"name"') + "\n"
+
+
+CARDS = [
+    {"name": "Zap Wolf", "type": "Creature", "life": 5,
+     "attacks": [{"name": "Bite", "kind": "melee", "dice": 3}, {"name": "Howl", "kind": "ranged", "dice": 1}]},
+    {"name": "Étoile", "type": "Incantation", "cost": 2},
+    {"name": "Last", "type": "Attack", "attacks": [{"name": "Last", "dice": 2}]},
+]
+
+
+@pytest.mark.parametrize("cards", [
+    CARDS,
+    CARDS + [{"name": 'Say "when"', "type": "Creature", "life": 1}],  # an escape: decoded whole
+    CARDS + [{"name": "Two\\Slashes", "type": "Attack"}],
+    [{"name": "Only", "type": "Mage", "life": 30}],
+])
+def test_a_catalog_text_reads_the_same_either_way(cards):
+    text = _catalog_text(cards)
+    for got in (Catalog.from_text(text), Catalog.from_text(text.replace("\n", ""))):
+        assert got.names() == sorted(c["name"] for c in cards)
+        for c in cards:
+            card = got.get(c["name"])
+            assert card.name == c["name"] and card.type == c["type"]
+            assert [a.name for a in card.attacks] == [a["name"] for a in c.get("attacks", ())]
+
+
+# -- the user folder without platformdirs ------------------------------------------------------
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG short cut is Linux's")
+@pytest.mark.parametrize("env", [
+    {}, {"XDG_DATA_HOME": "/srv/data", "XDG_CONFIG_HOME": "/srv/conf/"}, {"XDG_DATA_HOME": ""},
+    {"XDG_DATA_HOME": "relative/data", "XDG_CONFIG_HOME": "rel"}, {"HOME": "/"},
+])
+def test_the_user_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path, env):
+    platformdirs = pytest.importorskip("platformdirs")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    monkeypatch.delenv("SOLO_DATA_DIR")
+    monkeypatch.delenv("SOLO_CONFIG_DIR")
+    assert decks.user_data_dir() == Path(platformdirs.user_data_dir("solo"))
+    assert decks.user_folder("SOLO_CONFIG_DIR", "config") == Path(platformdirs.user_config_dir("solo"))
+    if env.get("XDG_DATA_HOME", "/").startswith("/"):
+        assert decks._xdg_folder("data") is not None  # the short cut was taken
