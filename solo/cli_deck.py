@@ -114,18 +114,21 @@ def deck_table(ds: DeckSet, deck: str, catalog: Catalog) -> str:
     return format_table(headers, rows, right=right, indent="  ")
 
 
-def rating_line(ds: DeckSet) -> str:
+def rating_line(ds: DeckSet, whole: bool = False) -> str:
     """The set's difficulty, from about a thousand games (kept once played: see solo.ratings)."""
     from solo.cli_ratings import rating_line as line
 
-    return line(ds)
+    return line(ds, whole)
 
 
 @deck.command()
 @click.argument("set_", metavar="NAME|FILE", shell_complete=_complete_sets)
 @click.option("--rating/--no-rating", default=True,
-              help="Rate the set's difficulty with a quick simulation (default on).")
-def show(set_: str, rating: bool) -> None:
+              help="Rate the set's difficulty by simulated games (default on; at most about "
+                   "2 seconds, going on from there the next time).")
+@click.option("--whole-rating", is_flag=True,
+              help="Play every game the rating needs now, however long it takes.")
+def show(set_: str, rating: bool, whole_rating: bool) -> None:
     """Show a set's four decks: copies, cost, stats and the mana curve of each."""
     catalog = get_catalog()
     ds = resolve(set_)
@@ -149,7 +152,7 @@ def show(set_: str, rating: bool) -> None:
     for warning in coverage_warnings(ds, catalog):
         _echo(f"warning: {warning}")
     if rating and not problems:
-        _echo("\n" + rating_line(ds))
+        _echo("\n" + rating_line(ds, whole_rating))
 
 
 def _compare():

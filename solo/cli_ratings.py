@@ -47,7 +47,13 @@ def _done_progress() -> None:
         click.echo("\r" + " " * 50 + "\r", nl=False, err=True)
 
 
-def rate_set(ds, opponent: str = "beginner", jobs: int | None = None):
+#: How long `solo deck show` and the builder may spend playing games for a rating.  What is
+#: played is kept, so a rating not finished in time goes on the next time it is shown.
+RATING_SECONDS = 1.7
+
+
+def rate_set(ds, opponent: str = "beginner", jobs: int | None = None,
+             seconds: float | None = None):
     """The set's rating (cached): (Rating, from the cache)."""
     from solo.catalog import get_catalog
     from solo.game import ENGINE
@@ -56,7 +62,7 @@ def rate_set(ds, opponent: str = "beginner", jobs: int | None = None):
     progress = _progress(f"Rating {ds.name}")
     try:
         return rate(ds, opponent=opponent, jobs=_jobs(jobs), cache=default_cache(),
-                    catalog=get_catalog(), engine=ENGINE, progress=progress)
+                    catalog=get_catalog(), engine=ENGINE, seconds=seconds, progress=progress)
     finally:
         _done_progress()
 
@@ -68,9 +74,20 @@ def describe(r, opponent: str = "beginner") -> str:
             f"{r.damage_per_round:.1f} damage a round")
 
 
-def rating_line(ds) -> str:
-    r, _ = rate_set(ds)
-    return f"Difficulty: {r.word}: {describe(r)}."
+def rating_line(ds, whole: bool = False) -> str:
+    """The rating line of `solo deck show` and the builder: at most :data:`RATING_SECONDS` of
+    games unless ``whole``; an unfinished rating says so and how to finish it."""
+    from solo.ratings import needs_more
+
+    r, _ = rate_set(ds, seconds=None if whole else RATING_SECONDS)
+    line = f"Difficulty: {r.word}: {describe(r)}."
+    if needs_more(r):
+        import shlex
+
+        name = shlex.quote(str(ds.path) if ds.path else ds.name)
+        line += (f"\nThat is a first look (within +/-{100 * r.half_width:.1f} points); it narrows "
+                 f"each time the set is shown, or at once with: solo deck show {name} --whole-rating")
+    return line
 
 
 @click.command()

@@ -35,7 +35,7 @@ def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool =
         results = play_many(deckset, seeds, opponent, jobs=jobs)
     out = summarise(results)
     out.update({"decks": deckset.name, "opponent": opponent, "seed": seed,
-                "rating": rating(out["dm_damage_per_round"])})
+                "rating": rating(out["dm_win_rate"])})
     return out
 
 
@@ -45,7 +45,7 @@ def render(r: dict) -> str:
              f"Dummy Mage wins: {r['dm_wins']} ({r['dm_win_rate']:.0%}, 95% interval {lo:.0%}-{hi:.0%})",
              f"Average game: {r['average_rounds']:.1f} rounds; damage per round: the Dummy Mage "
              f"{r['dm_damage_per_round']:.1f}, you {r['your_damage_per_round']:.1f}",
-             f"Rating: {r['rating']} (by the Dummy Mage's damage per round)"]
+             f"Rating: {r['rating']} (by the Dummy Mage's win rate)"]
     if r.get("draws"):
         lines.append(f"{r['draws']} game(s) ended in a draw (both mages fell at once).")
     if r["unfinished"]:

@@ -32,6 +32,8 @@ BATCH = 128
 MOST_GAMES = 4096
 #: Changes whenever the simulated opponents or the way a rating is counted change.
 RATING_VERSION = "rating/1"
+#: Games per life tried while :func:`tune` closes in on a target (the same seeds each time).
+PROBE_GAMES = 256
 MAGES = ("Beastmaster", "Warlock")  # (your mage, the Dummy Mage's), as in solo simulate
 
 
@@ -66,7 +68,7 @@ class Rating:
     def word(self) -> str:
         from solo.simulate import rating
 
-        return rating(self.damage_per_round)
+        return rating(self.win_rate)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -140,33 +142,65 @@ class Cache:
             pass  # a cache that cannot be written costs time next time, nothing more
 
 
-def needs_more(r: Rating, half_width: float = HALF_WIDTH) -> bool:
-    return r.games < MOST_GAMES and (r.games == 0 or r.half_width > half_width)
+def needs_more(r: Rating, half_width: float | None = None) -> bool:
+    """Whether a rating wants more games: its interval is still wider than ``half_width``
+    (default :data:`HALF_WIDTH`) and it has fewer than :data:`MOST_GAMES`.  It is asked only
+    after whole batches, so a rating ends on the same game however it was played."""
+    wanted = HALF_WIDTH if half_width is None else half_width
+    return r.games < MOST_GAMES and (r.games == 0 or r.games % BATCH != 0 or r.half_width > wanted)
+
+
+def add(r: Rating, more: Rating) -> Rating:
+    """Two ratings of the same set, from different games, as one."""
+    return Rating(games=r.games + more.games, dm_wins=r.dm_wins + more.dm_wins,
+                  rounds=r.rounds + more.rounds, damage_to_ym=r.damage_to_ym + more.damage_to_ym,
+                  damage_to_dm=r.damage_to_dm + more.damage_to_dm)
 
 
 def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Cache | None = None,
          catalog: Catalog, engine: str, dm_life: int | None = None,
-         half_width: float = HALF_WIDTH,
+         half_width: float | None = None, seconds: float | None = None,
+         clock: Callable[[], float] | None = None,
          progress: Callable[[int], None] | None = None) -> tuple[Rating, bool]:
-    """The set's rating: (rating, whether it came from the cache).  Plays seeds from 1 in
-    batches of :data:`BATCH` until the interval is narrow enough."""
+    """The set's rating: (rating, whether it came whole from the cache).
+
+    Plays seeds 1, 2, 3... (after those a cached rating already has) until the interval is
+    narrow enough.  With ``seconds``, stops once the next games would not finish in time; the
+    games played so far are cached and the next call goes on from there, so a rating finished
+    over several calls is the same as one played at once.
+    """
+    import time
+
     from solo.simulate import play_many
 
+    clock = clock or time.perf_counter
+    start = clock()
     key = cache_key(deckset, catalog, opponent, engine, dm_life)
+    rating = Rating(games=0, dm_wins=0, rounds=0, damage_to_ym=0, damage_to_dm=0)
     if cache is not None:
         kept = cache.get(key)
-        if kept is not None and not needs_more(kept, half_width):
-            return kept, True
-    results: list = []
-    rating = from_results(results)
+        if kept is not None:
+            if not needs_more(kept, half_width):
+                return kept, True
+            rating = kept
+    # Games go in chunks of a few per process, so the clock is looked at often.
+    chunk = max(8, 16 * jobs)
+    per_game = 0.0
+    played = 0
     while needs_more(rating, half_width):
-        first = len(results) + 1
-        done = len(results)
-        results += play_many(deckset, range(first, first + BATCH), opponent, jobs=jobs,
-                             dm_life=dm_life,
-                             progress=None if progress is None else (lambda n: progress(done + n)))
-        rating = from_results(results)
-    if cache is not None:
+        spent = clock() - start
+        if seconds is not None and played and spent + per_game * chunk > seconds:
+            break
+        size = min(chunk, BATCH - rating.games % BATCH)
+        first = rating.games + 1
+        done = rating.games
+        results = play_many(deckset, range(first, first + size), opponent, jobs=jobs,
+                            dm_life=dm_life,
+                            progress=None if progress is None else (lambda n: progress(done + n)))
+        rating = add(rating, from_results(results))
+        played += size
+        per_game = (clock() - start) / played
+    if cache is not None and played:
         cache.put(key, rating)
     return rating, False
 
@@ -222,7 +256,7 @@ class Tuning:
 
 def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
          catalog: Catalog, engine: str, low: int = 1, high: int = 120,
-         probe_games: int = 256, cache: Cache | None = None,
+         probe_games: int | None = None, cache: Cache | None = None, half_width: float | None = None,
          progress: Callable[[str], None] | None = None) -> Tuning:
     """The Dummy Mage life whose win rate comes nearest ``target`` (0-1).
 
@@ -233,6 +267,7 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
     """
     from solo.simulate import play_many
 
+    probe_games = probe_games or PROBE_GAMES
     printed = catalog.get(MAGES[1]).life or 0
     tried: dict[int, Rating] = {}
 
@@ -260,7 +295,7 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
         if progress is not None:
             progress(f"rating life {life}")
         full[life], _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache, catalog=catalog,
-                             engine=engine, dm_life=life)
+                             engine=engine, dm_life=life, half_width=half_width)
     best = min(full, key=lambda life: (abs(full[life].win_rate - target), life))
     return Tuning(life=best, rating=full[best], target=target, printed_life=printed,
                   tried=tuple(sorted(tried.items())))

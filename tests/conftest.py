@@ -8,6 +8,7 @@ def user_data(tmp_path, monkeypatch):
     d = tmp_path / "userdata"
     monkeypatch.setenv("SOLO_DATA_DIR", str(d))
     monkeypatch.setenv("SOLO_CONFIG_DIR", str(tmp_path / "userconfig"))
+    monkeypatch.setenv("SOLO_CACHE_DIR", str(tmp_path / "usercache"))
     for name in ("SOLO_MAGE", "SOLO_DM_MAGE", "SOLO_DECKS", "SOLO_DICE", "SOLO_DRAW", "SOLO_DM_LIFE"):
         monkeypatch.delenv(name, raising=False)
     return d

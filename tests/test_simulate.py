@@ -53,11 +53,6 @@ def test_wilson_interval_narrows_with_more_games():
     assert simulate.wilson(0, 0) == (0.0, 1.0)
 
 
-def test_shipped_sets_rate_in_order_of_difficulty():
-    words = [simulate.quick_rating(resolve(name))[0] for name in ("Easier", "Starter", "Harder")]
-    assert words == ["easy", "fair", "hard"]
-
-
 def test_simulate_command(run):
     r = run("simulate", "--games", "3", "--seed", "2", "--json")
     data = json.loads(r.output)

@@ -1,0 +1,265 @@
+"""Simulation at scale: the headless path plays the games `solo play` plays, any number of
+processes give the same results, and ratings, comparisons and tuning behave as promised."""
+
+import json
+import math
+
+import pytest
+
+from solo import ratings, simulate
+from solo.decks import resolve
+from solo.game import ENGINE
+
+
+class Recording(simulate.Opponent):
+    """The simulator's opponent, writing down every answer it gives (by question id)."""
+
+    def __init__(self, game, skill):
+        super().__init__(game, skill)
+        self.answers: dict[str, list] = {}
+
+    def ask(self, q):
+        self._channel()
+        raw = self._answer(q)
+        self.answers.setdefault(q.id, []).append(raw)
+        return q.parse(raw)
+
+
+def simulated(seed, skill, decks="Starter", dm_life=None):
+    game = simulate.new_game(decks, seed, skill, dm_life=dm_life)
+    game.prompter = opponent = Recording(game, skill)
+    while not game.over and game.phase.round <= simulate.MAX_ROUNDS:
+        game.play_one()
+    return game, opponent.answers
+
+
+def comparable(log):
+    """A game's log without the wall-clock times."""
+    return [{k: v for k, v in e.items() if k not in ("time", "at")} for e in log]
+
+
+@pytest.mark.parametrize("seed,skill", [(1, "beginner"), (2, "skilled"), (5, "beginner"),
+                                        (7, "skilled")])
+def test_the_headless_path_plays_the_game_solo_play_plays_with_the_same_answers(
+        tmp_path, run, seed, skill):
+    game, answers = simulated(seed, skill)
+    assert game.over, "pick seeds whose games end inside the simulator's round limit"
+    path = tmp_path / "answers.json"
+    path.write_text(json.dumps({"setup": {"start": "start"}, **answers}))
+    r = run("play", "--answers", path, "--name", "replay", "--seed", seed)
+    assert r.exit_code == 0, r.output
+    from solo.session import open_saved
+
+    played = open_saved("replay").game
+    assert played.over and played.phase.outcome == game.phase.outcome
+    assert played.phase.round == game.phase.round
+    assert played.board.to_dict() == game.board.to_dict()
+    assert comparable(played.log) == comparable(game.log)
+
+
+def test_the_replay_would_notice_a_different_game(tmp_path, run):
+    """The comparison above can fail: the same answers with other dice make another game."""
+    game, answers = simulated(1, "beginner")
+    path = tmp_path / "answers.json"
+    path.write_text(json.dumps({"setup": {"start": "start"}, **answers}))
+    r = run("play", "--answers", path, "--name", "replay", "--seed", 2)
+    from solo.session import open_saved
+
+    played = open_saved("replay").game
+    assert r.exit_code != 0 or comparable(played.log) != comparable(game.log)
+
+
+def test_any_number_of_processes_gives_the_same_games():
+    seeds = range(1, 41)
+    one = simulate.play_many("Starter", seeds, jobs=1)
+    two = simulate.play_many("Starter", seeds, jobs=2)
+    three = simulate.play_many("Starter", seeds, jobs=3)
+    assert one == two == three
+    assert one == [simulate.play_one("Starter", s) for s in seeds]
+    assert len({(g.winner, g.rounds, g.damage_to_ym) for g in one}) > 5  # not all one game
+
+
+def test_simulate_command_is_the_same_for_any_jobs(run):
+    outs = [json.loads(run("simulate", "--games", "24", "--jobs", j, "--json").output)
+            for j in (1, 2)]
+    assert outs[0] == outs[1] and outs[0]["games"] == 24
+
+
+def test_progress_counts_every_game_once():
+    seen = []
+    simulate.play_many("Starter", range(1, 21), jobs=2, progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == 20
+
+
+# -- ratings --------------------------------------------------------------------------------
+
+
+def key(ds, opponent="beginner", engine=ENGINE, dm_life=None):
+    from solo.catalog import get_catalog
+
+    return ratings.cache_key(ds, get_catalog(), opponent, engine, dm_life)
+
+
+def test_the_cache_key_follows_everything_that_decides_the_games():
+    ds = resolve("Starter")
+    base = key(ds)
+    assert base == key(resolve("Starter"))
+    assert key(ds, "skilled") != base
+    assert key(ds, engine=ENGINE + "x") != base
+    assert key(ds, dm_life=30) != base
+    creatures = dict(ds.decks["creature"])
+    first, second = list(creatures)[:2]
+    swapped = {second: creatures[second], first: creatures[first],
+               **{k: v for k, v in creatures.items() if k not in (first, second)}}
+    ds.decks["creature"] = swapped  # the same cards in another order shuffle differently
+    assert key(ds) != base
+    ds.decks["creature"] = creatures
+    assert key(ds) == base
+    ds.name = "Renamed"  # a name decides nothing
+    assert key(ds) == base
+
+
+def test_the_cache_keeps_a_rating_and_survives_a_damaged_file(tmp_path):
+    path = tmp_path / "cache" / "ratings.json"
+    r = ratings.Rating(games=256, dm_wins=100, rounds=2000, damage_to_ym=6000, damage_to_dm=5000)
+    cache = ratings.Cache(path)
+    cache.put("k", r)
+    assert ratings.Cache(path).get("k") == r
+    path.write_text("{not json")
+    assert ratings.Cache(path).get("k") is None
+    shipped = ratings.Cache(path, {"k": r.to_dict()})
+    assert shipped.get("k") == r
+
+
+def test_a_rating_stops_when_its_interval_is_narrow_enough_and_is_then_cached(tmp_path):
+    from solo.catalog import get_catalog
+
+    cache = ratings.Cache(tmp_path / "r.json")
+    calls = []
+    r, kept = ratings.rate(resolve("Starter"), cache=cache, catalog=get_catalog(), engine=ENGINE,
+                           half_width=0.08, progress=calls.append)
+    assert not kept and r.half_width <= 0.08
+    assert r.games % ratings.BATCH == 0
+    # the batch before was not yet narrow enough, so no more games were played than needed
+    if r.games > ratings.BATCH:
+        fewer = ratings.from_results(simulate.play_many("Starter", range(1, r.games - ratings.BATCH + 1)))
+        assert fewer.half_width > 0.08
+    again, kept = ratings.rate(resolve("Starter"), cache=ratings.Cache(tmp_path / "r.json"),
+                               catalog=get_catalog(), engine=ENGINE, half_width=0.08)
+    assert kept and again == r
+    assert calls[-1] == r.games
+
+
+def test_a_half_finished_rating_goes_on_where_it_stopped(tmp_path):
+    """A rating cut short by its time limit keeps its games; the next one adds to them and
+    ends where one long rating would have ended."""
+    from solo.catalog import get_catalog
+
+    cat = get_catalog()
+    whole, _ = ratings.rate(resolve("Starter"), cache=ratings.Cache(tmp_path / "a.json"),
+                            catalog=cat, engine=ENGINE, half_width=0.09)
+    cache = ratings.Cache(tmp_path / "b.json")
+    part, _ = ratings.rate(resolve("Starter"), cache=cache, catalog=cat, engine=ENGINE,
+                           half_width=0.09, seconds=0.0)
+    assert 0 < part.games < whole.games and ratings.needs_more(part, 0.09)
+    rest, kept = ratings.rate(resolve("Starter"), cache=ratings.Cache(tmp_path / "b.json"),
+                              catalog=cat, engine=ENGINE, half_width=0.09)
+    assert not kept and rest == whole
+
+
+def test_comparison_statistics():
+    a = ratings.Rating(games=1000, dm_wins=600, rounds=1, damage_to_ym=0, damage_to_dm=0)
+    b = ratings.Rating(games=1000, dm_wins=400, rounds=1, damage_to_ym=0, damage_to_dm=0)
+    c = ratings.Comparison(a, b)
+    se = math.sqrt(2 * 0.6 * 0.4 / 1000)
+    assert c.difference == pytest.approx(0.2)
+    assert c.interval == pytest.approx((0.2 - 1.96 * se, 0.2 + 1.96 * se))
+    assert c.verdict == "a" and c.chance_a_harder > 0.999
+    assert ratings.Comparison(b, a).verdict == "b"
+    close = ratings.Comparison(a, ratings.Rating(games=1000, dm_wins=590, rounds=1,
+                                                 damage_to_ym=0, damage_to_dm=0))
+    assert close.verdict == "same" and 0.5 < close.chance_a_harder < 0.8
+
+
+def test_shipped_ratings_match_the_shipped_sets_and_this_engine():
+    """The ratings shipped with solo are keyed by the sets as they are now and this engine,
+    and their first games replay exactly as recorded (a rules change that forgot to change
+    the engine version fails here)."""
+    shipped = ratings.default_cache().shipped
+    for name in ("Easier", "Starter", "Harder"):
+        for opponent in ("beginner", "skilled"):
+            entry = shipped.get(key(resolve(name), opponent))
+            assert entry is not None, f"run python scripts/ratings.py ({name}, {opponent})"
+            r = ratings.Rating.from_dict(entry)
+            assert not ratings.needs_more(r)
+            check = entry["check"]
+            games = simulate.play_many(name, range(1, len(check) + 1), opponent)
+            assert [[g.winner, g.rounds, g.damage_to_ym, g.damage_to_dm] for g in games] == check
+
+
+def test_shipped_sets_rate_in_order_of_difficulty():
+    """Harder is harder than Starter, Starter than Easier: the intervals do not overlap."""
+    cache = ratings.default_cache()
+    rs = [cache.get(key(resolve(n))) for n in ("Easier", "Starter", "Harder")]
+    assert all(r is not None for r in rs)
+    assert ratings.Comparison(rs[1], rs[0]).verdict == "a"
+    assert ratings.Comparison(rs[2], rs[1]).verdict == "a"
+
+
+def test_deck_show_rates_a_shipped_set_from_the_shipped_ratings_at_once(run):
+    import time
+
+    t = time.perf_counter()
+    r = run("deck", "show", "Starter")
+    assert time.perf_counter() - t < 2
+    assert "Difficulty:" in r.output and "95% interval" in r.output and "1," in r.output
+
+
+def test_compare_says_which_set_is_harder_and_how_sure(run):
+    r = run("deck", "compare", "Harder", "Easier")
+    assert r.exit_code == 0
+    assert r.output.strip().splitlines()[-1].startswith("Harder is harder than Easier")
+    data = json.loads(run("deck", "compare", "Easier", "Harder", "--json").output)
+    assert data["harder"] == "Harder" and data["chance_a_harder"] < 0.01
+    lo, hi = data["difference_95"]
+    assert lo < data["difference"] < hi < 0
+
+
+def test_compare_a_set_with_itself_finds_no_difference(run):
+    r = run("deck", "compare", "Starter", "Starter")
+    assert "No clear difference" in r.output
+
+
+def test_tune_finds_the_life_nearest_the_target(tmp_path):
+    from solo.catalog import get_catalog
+
+    cat = get_catalog()
+    t = ratings.tune(resolve("Starter"), 0.4, catalog=cat, engine=ENGINE, probe_games=48,
+                     cache=ratings.Cache(tmp_path / "t.json"), half_width=0.1)
+    rates = [r.win_rate for _, r in t.tried]
+    lives = [life for life, _ in t.tried]
+    # more life never made the Dummy Mage win less often on the same seeds, by much
+    assert all(b >= a - 0.1 for a, b in zip(rates, rates[1:]))
+    below = [life for life, r in t.tried if r.win_rate < 0.4]
+    above = [life for life, r in t.tried if r.win_rate >= 0.4]
+    assert below and above and max(below) + 1 == min(above)
+    assert t.life in (max(below), min(above)) and t.life in lives
+    assert abs(t.rating.win_rate - 0.4) < 0.15
+    assert t.printed_life == cat.get("Warlock").life
+
+
+def test_tune_command_reports_the_life_and_its_interval(run, monkeypatch):
+    monkeypatch.setattr(ratings, "HALF_WIDTH", 0.1)
+    monkeypatch.setattr(ratings, "PROBE_GAMES", 32)
+    r = run("tune", "--decks", "Easier", "--target", "40%", "--json", "--jobs", "2")
+    data = json.loads(r.output)
+    lo, hi = data["dm_win_rate_95"]
+    assert lo <= data["dm_win_rate"] <= hi and 1 <= data["dm_life"] <= 120
+    text = run("tune", "--decks", "Easier", "--target", "40%")
+    assert f"--dm-life {data['dm_life']}" in text.output
+
+
+@pytest.mark.parametrize("target", ["abc", "0%", "150%"])
+def test_tune_refuses_a_target_out_of_reach(run, target):
+    r = run("tune", "--target", target)
+    assert r.exit_code == 2 and "Traceback" not in r.output
