@@ -59,7 +59,8 @@ def _aura_names(catalog: Catalog) -> frozenset[str]:
     """The cards whose Dummy Mage note has ``zone_grants`` (zone enchantments and auras)."""
     key = id(catalog)
     if key not in _AURAS:
-        _AURAS[key] = frozenset(c.name for c in catalog.cards() if c.dm.get("zone_grants"))
+        _AURAS[key] = frozenset(c.name for c in catalog.mentioning('"zone_grants"')
+                                if c.dm.get("zone_grants"))
     return _AURAS[key]
 
 

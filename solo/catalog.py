@@ -279,6 +279,16 @@ class Catalog:
             self._records[key] = (entry[0], entry[1], record)
         return record
 
+    def mentioning(self, word: str) -> list[Card]:
+        """The cards whose record holds ``word`` anywhere (in a key or a value): a cheap first
+        sift that decodes only those cards (the caller checks what it needs)."""
+        found = []
+        for key, (_, _, record) in self._records.items():
+            text = record if isinstance(record, str) else json.dumps(record)
+            if word in text:
+                found.append(self.get(self._records[key][0]))
+        return found
+
     def __len__(self) -> int:
         return len(self._records)
 

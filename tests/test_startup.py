@@ -85,6 +85,30 @@ def test_dm_creature_asks_no_questions(tmp_path):
     assert not heavy(names, INTERACTIVE | {"solo.decks", "solo.simulate", "platformdirs"})
 
 
+DECODED_PROBE = """
+import atexit, sys
+sys.argv = ["solo", *sys.argv[1:]]
+from solo import catalog
+def count():
+    cat = catalog.get_catalog()
+    decoded = sum(not isinstance(r[2], str) for r in cat._records.values())
+    print("DECODED", decoded, len(cat), file=sys.stderr)
+atexit.register(count)
+from solo.__main__ import run
+run()
+"""
+
+
+def test_dm_creature_decodes_only_the_cards_it_needs(tmp_path):
+    """Finding the cards with zone auras sifts the catalog's text instead of decoding every card."""
+    done = subprocess.run([sys.executable, "-c", DECODED_PROBE, "dm", "creature", "--board",
+                           str(BOARD), "--seed", "1"], cwd=tmp_path, env=_env(tmp_path),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    decoded, total = map(int, done.stderr.split("DECODED")[-1].split()[:2])
+    assert total > 500 and decoded < 60
+
+
 GC_PROBE = """
 import gc, sys
 import solo.cli_roll
