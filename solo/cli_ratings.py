@@ -123,22 +123,31 @@ def compare(first: str, second: str, opponent: str, jobs: int | None, as_json: b
             "chance_a_harder": c.chance_a_harder,
             "harder": {"a": sets[0].name, "b": sets[1].name}.get(c.verdict)}))
         return
-    width = max(len(ds.name) for ds in sets)
+    from solo.term import echo
+
+    click.echo(f"Against a {opponent} opponent:")
     for ds, r in zip(sets, (a, b)):
-        click.echo(f"{ds.name:{width}}  {describe(r, opponent)}")
+        rlo, rhi = r.interval
+        echo(f"  {ds.name}: the Dummy Mage wins {_pct(r.win_rate)} of games ({_pct(rlo)}-"
+             f"{_pct(rhi)}, {r.games:,} games) and deals {r.damage_per_round:.1f} damage a round.")
     names = {"a": sets[0].name, "b": sets[1].name}
-    span = f"95% interval {_points(lo)} to {_points(hi)} points"
-    if c.verdict == "same":
-        lead = names["a"] if c.difference >= 0 else names["b"]
-        sure = c.chance_a_harder if c.difference >= 0 else 1 - c.chance_a_harder
-        click.echo(f"No clear difference: {_points(c.difference)} points for {names['a']} "
-                   f"({span}); {lead} is the harder one with {_pct(sure)} certainty.")
+    # the difference is told from the side of the set that did better, so it reads positive
+    lead, other = ("a", "b") if c.difference >= 0 else ("b", "a")
+    sign = 1 if lead == "a" else -1
+    gap = abs(c.difference)
+    span_lo, span_hi = sorted((sign * lo, sign * hi))
+    span = f"95% interval {_points(span_lo)} to {_points(span_hi)} points"
+    sure = c.chance_a_harder if lead == "a" else 1 - c.chance_a_harder
+    sure_text = "more than 99.9" if sure > 0.999 else f"{100 * sure:.1f}"
+    if c.verdict == "same" and gap < 0.0005:
+        echo(f"No difference: the Dummy Mage wins {_pct(a.win_rate)} of games with both.")
+    elif c.verdict == "same":
+        echo(f"No clear difference: the Dummy Mage wins {100 * gap:.1f} points more often with "
+             f"{names[lead]} ({span}, which takes in 0); {names[lead]} is the harder one with "
+             f"{sure_text}% certainty.")
     else:
-        hard, easy = (names["a"], names["b"]) if c.verdict == "a" else (names["b"], names["a"])
-        sure = c.chance_a_harder if c.verdict == "a" else 1 - c.chance_a_harder
-        click.echo(f"{hard} is harder than {easy}: the Dummy Mage wins "
-                   f"{100 * abs(c.difference):.1f} points more often ({span}, "
-                   f"{'more than 99.9' if sure > 0.999 else f'{100 * sure:.1f}'}% sure).")
+        echo(f"{names[lead]} is harder than {names[other]}: the Dummy Mage wins "
+             f"{100 * gap:.1f} points more often ({span}; {sure_text}% sure).")
 
 
 def _target(text: str) -> float:
@@ -191,13 +200,15 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
                                "tried": [{"dm_life": life, "games": r.games,
                                           "dm_win_rate": r.win_rate} for life, r in t.tried]}))
         return
-    click.echo(f"Dummy Mage life {t.life} (its card says {t.printed_life}): against a {opponent} "
+    from solo.term import echo
+
+    echo(f"Dummy Mage life {t.life} (its card says {t.printed_life}): against a {opponent} "
                f"opponent it wins {_pct(t.rating.win_rate)} of games "
                f"(95% interval {_pct(lo)}-{_pct(hi)}, {t.rating.games:,} games); "
                f"you asked for {_pct(goal)}.")
     edge = {1: "the lowest life tried", 120: "the highest life tried"}.get(t.life)
     if edge and abs(t.rating.win_rate - goal) > t.rating.half_width:
-        click.echo(f"That is {edge}: no life reaches {_pct(goal)} with these decks.")
+        echo(f"That is {edge}: no life reaches {_pct(goal)} with these decks.")
     import shlex
 
     click.echo(f"Play it with: solo play --decks {shlex.quote(str(ds.path) if ds.path else ds.name)} "

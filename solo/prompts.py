@@ -293,6 +293,24 @@ def _flatten(data: Mapping, prefix: str = "") -> dict[str, Any]:
     return out
 
 
+def select_hint(message: str, shortcuts: bool, room: int | None = None) -> str:
+    """The grey hint after a menu's question: short, and left out (one space: questionary
+    puts its own longer one for an empty hint) when it would push the line past the terminal's
+    edge, where it would break in the middle of a word.
+
+    >>> select_hint("Who acts now?", True, 80)
+    '(key or arrows)'
+    >>> select_hint("Which of its objects did your Timber Wolf (ym-1) attack?", True, 60)
+    ' '
+    """
+    hint = "(key or arrows)" if shortcuts else "(arrows)"
+    if room is None:
+        from solo.term import width
+
+        room = width()
+    return hint if 2 + len(message) + 1 + len(hint) < room else " "
+
+
 class ScriptedPrompter(Prompter):
     """Answers given in advance: ``{question id: answer or [answers, ...]}``.
 
@@ -465,7 +483,8 @@ class QuestionaryPrompter(Prompter):
                         break
             shortcuts = any(keys)  # number keys pick a choice, fixed letters the escapes
             asked = questionary.select(q.message, choices=qchoices, default=default,
-                                       use_shortcuts=shortcuts, use_jk_keys=False, **io)
+                                       use_shortcuts=shortcuts, use_jk_keys=False,
+                                       instruction=select_hint(q.message, shortcuts), **io)
             _one_key(asked.application, keys, q.escapes)
             index = asked.unsafe_ask()
             return pairs[index][1]
