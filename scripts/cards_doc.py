@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Write docs/cards.md: what solo does with every card (solo.coverage.cards_doc).
+"""Write docs/cards.md: what solo does with every card (solo.coverage.cards_doc), and
+decks/coverage.json, each card's level in short (solo.coverage.summary_json).
 
     python scripts/cards_doc.py            # write it
     python scripts/cards_doc.py --check    # exit 1 when the committed file is stale
@@ -14,21 +15,26 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solo.catalog import get_catalog  # noqa: E402
-from solo.coverage import cards_doc  # noqa: E402
+from solo.coverage import cards_doc, summary_json  # noqa: E402
 
 DOC = ROOT / "docs" / "cards.md"
+SUMMARY = ROOT / "decks" / "coverage.json"
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    text = cards_doc(get_catalog())
+    catalog = get_catalog()
+    files = {DOC: cards_doc(catalog), SUMMARY: summary_json(catalog)}
     if "--check" in args:
-        same = DOC.exists() and DOC.read_text(encoding="utf-8") == text
-        print("docs/cards.md is up to date" if same
-              else "docs/cards.md is stale; run: python scripts/cards_doc.py")
-        return 0 if same else 1
-    DOC.write_text(text, encoding="utf-8")
-    print(f"wrote {DOC}")
+        stale = [p for p, text in files.items()
+                 if not p.exists() or p.read_text(encoding="utf-8") != text]
+        for p in files:
+            print(f"{p.relative_to(ROOT)} is " + ("stale; run: python scripts/cards_doc.py"
+                                                  if p in stale else "up to date"))
+        return 1 if stale else 0
+    for p, text in files.items():
+        p.write_text(text, encoding="utf-8")
+        print(f"wrote {p}")
     return 0
 
 

@@ -247,6 +247,24 @@ def _yours(card: Card) -> Coverage:
     return Coverage("yours", hand, f"the Dummy Mage never fields {kind}s", does, _mage_only(card))
 
 
+def summary_json(catalog: Catalog) -> str:
+    """The text of ``decks/coverage.json``: the names of the fully modelled cards, and for
+    every other card its level, why, and how many things it leaves to you -- all a deck set's
+    warnings need, so checking a set does not load these rules (written by
+    ``scripts/cards_doc.py``; a test keeps it in step with :func:`coverage`)."""
+    import json
+
+    modelled, others = [], {}
+    for c in catalog.cards():
+        cov = coverage(c)
+        if cov.level == "modelled":
+            modelled.append(c.name)
+        else:
+            others[c.name] = [cov.level, cov.why, len(cov.by_hand)]
+    return json.dumps({"modelled": sorted(modelled), "others": others}, indent=0,
+                      sort_keys=True) + "\n"
+
+
 def coverage(card: Card) -> Coverage:
     """How far solo models ``card`` (see the module's docstring for the levels)."""
     if card.type in YOUR_TYPES:

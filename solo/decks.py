@@ -585,6 +585,31 @@ def _room(pool: list, cap: int) -> int:
     return sum(1 if c.has("Legendary") else cap for c in pool)
 
 
+#: (fully modelled names, {name: (level, why, things by hand)} of the others), from
+#: ``decks/coverage.json``; None until first read.
+_SHIPPED: tuple[frozenset[str], dict[str, tuple[str, str, int]]] | None = None
+
+
+def _shipped() -> tuple[frozenset[str], dict[str, tuple[str, str, int]]]:
+    """What ``scripts/cards_doc.py`` wrote of each card's coverage (nothing when the file is
+    missing or damaged: every card is then worked out by :func:`solo.coverage.coverage`)."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        import json
+        import os
+
+        from solo.catalog import _data_folder
+
+        try:
+            with open(os.path.join(_data_folder(), "coverage.json"), encoding="utf-8") as f:
+                data = json.load(f)
+            _SHIPPED = (frozenset(data["modelled"]),
+                        {k: (str(v[0]), str(v[1]), int(v[2])) for k, v in data["others"].items()})
+        except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+            _SHIPPED = (frozenset(), {})
+    return _SHIPPED
+
+
 def partly_modelled(deckset: DeckSet, catalog: Catalog) -> list[tuple[str, str, "Coverage"]]:
     """(deck, card, coverage) of every known card of the set that is not fully modelled."""
     from solo.coverage import coverage
@@ -600,17 +625,37 @@ def partly_modelled(deckset: DeckSet, catalog: Catalog) -> list[tuple[str, str, 
     return out
 
 
+def _levels(deckset: DeckSet, catalog: Catalog) -> list[tuple[str, str, str, str, int]]:
+    """(deck, card, level, why, things by hand) of every known card of the set that is not
+    fully modelled: from the shipped summary, or worked out for a card it does not know."""
+    modelled, others = _shipped()
+    out = []
+    for deck in SPELL_DECKS:
+        for name in deckset.decks[deck]:
+            card = catalog.find(name)
+            if card is None or card.name in modelled:
+                continue
+            known = others.get(card.name)
+            if known is None:
+                from solo.coverage import coverage
+
+                c = coverage(card)
+                known = (c.level, c.why, len(c.by_hand))
+            if known[0] != "modelled":
+                out.append((deck, card.name, *known))
+    return out
+
+
 def coverage_warnings(deckset: DeckSet, catalog: Catalog) -> list[str]:
     """One line per card the Dummy Mage cannot fully play (warnings: the set stays valid)."""
     out = []
-    for deck, name, c in partly_modelled(deckset, catalog):
-        if c.level == "unusable":
-            out.append(f"{deck} deck: {name} cannot be used by the Dummy Mage ({c.why}); drawn, "
+    for deck, name, level, why, n in _levels(deckset, catalog):
+        if level == "unusable":
+            out.append(f"{deck} deck: {name} cannot be used by the Dummy Mage ({why}); drawn, "
                        f"it is discarded")
         else:
-            n = len(c.by_hand)
             out.append(f"{deck} deck: {name} is partly modelled: you apply {n} thing"
-                       f"{'s' if n != 1 else ''} by hand ({c.why}); see solo cards show {name!r}")
+                       f"{'s' if n != 1 else ''} by hand ({why}); see solo cards show {name!r}")
     return out
 
 

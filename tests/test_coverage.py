@@ -164,6 +164,28 @@ def test_figures_add_up_and_count_every_card(catalog):
             assert f"- **{c.name}** (" in text, c.name
 
 
+def test_the_shipped_coverage_summary_is_up_to_date(catalog):
+    """Deck checks read the summary instead of working out each card's coverage."""
+    committed = (ROOT / "decks" / "coverage.json").read_text(encoding="utf-8")
+    assert committed == cov.summary_json(catalog), "decks/coverage.json is stale; run: python scripts/cards_doc.py"
+
+
+def test_deck_warnings_are_the_same_with_or_without_the_summary(catalog, monkeypatch):
+    from solo import decks
+
+    for name in ("Starter", "Harder", "Easier"):
+        ds = decks.resolve(name)
+        ds.decks["creature"]["Asyran Cleric"] = 1  # partly modelled
+        ds.decks["attack"]["Hurl Boulder"] = 1
+        shipped = decks.coverage_warnings(ds, catalog)
+        assert any("Asyran Cleric is partly modelled" in w for w in shipped)
+        monkeypatch.setattr(decks, "_SHIPPED", (frozenset(), {}))
+        assert decks.coverage_warnings(ds, catalog) == shipped
+        assert [n for _, n, _ in decks.partly_modelled(ds, catalog)] == \
+            [w.split(": ", 1)[1].split(" is partly")[0].split(" cannot")[0] for w in shipped]
+        monkeypatch.setattr(decks, "_SHIPPED", None)
+
+
 def test_docs_cards_md_is_up_to_date(catalog):
     committed = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
     assert committed == cov.cards_doc(catalog), "docs/cards.md is stale; run: python scripts/cards_doc.py"

@@ -73,6 +73,15 @@ def test_deck_validate_imports_neither_board_nor_questions_nor_platformdirs(tmp_
                                            "platformdirs", "shutil"})
 
 
+@pytest.mark.parametrize("args", [("deck", "validate", "Starter"),
+                                  ("deck", "show", "Harder", "--no-rating")])
+def test_a_set_of_modelled_cards_is_checked_without_the_coverage_rules(tmp_path, args):
+    """Its warnings come from decks/modelled.json; the coverage rules load only for a card
+    not on that list."""
+    names = imported(tmp_path, *args)
+    assert not heavy(names, {"solo.coverage", "solo.glossary"})
+
+
 def test_cards_show_reads_no_board_and_no_pathlib(tmp_path):
     names = imported(tmp_path, "cards", "show", "Timber Wolf")
     assert "solo.catalog" in names
