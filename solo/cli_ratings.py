@@ -211,5 +211,7 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
         echo(f"That is {edge}: no life reaches {_pct(goal)} with these decks.")
     import shlex
 
-    click.echo(f"Play it with: solo play --decks {shlex.quote(str(ds.path) if ds.path else ds.name)} "
-               f"--dm-life {t.life}")
+    from solo.decks import is_builtin
+
+    where = ds.name if ds.path is None or is_builtin(ds.path) else str(ds.path)
+    click.echo(f"Play it with: solo play --decks {shlex.quote(where)} --dm-life {t.life}")

@@ -262,8 +262,8 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
 
     Its win rate grows with its life, so a bisection over whole lives with ``probe_games``
     games each (the same seeds at every life, so the lives are compared on the same games)
-    finds the two lives either side of the target; both are then rated in full (an interval
-    of at most +/-3 points) and the nearer one is chosen.
+    finds the two lives either side of the target; the nearer of the two is then rated in
+    full (an interval of at most +/-3 points).
     """
     from solo.simulate import play_many
 
@@ -279,25 +279,38 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
                                                  jobs=jobs, dm_life=life))
         return tried[life]
 
-    lo, hi = low, high
-    if probe(lo).win_rate >= target:
-        hi = lo
-    elif probe(hi).win_rate <= target:
-        lo = hi
+    # A bracket around the target, widened outwards from the printed life (where the answer
+    # usually is), then halved.
+    start = min(max(printed, low), high)
+    step = 4
+    if probe(start).win_rate < target:
+        lo, hi = start, start
+        while hi < high and probe(hi).win_rate < target:
+            lo, hi = hi, min(high, hi + step)
+            step *= 2
+        if probe(hi).win_rate < target:
+            lo = hi
+    else:
+        lo, hi = start, start
+        while lo > low and probe(lo).win_rate >= target:
+            hi, lo = lo, max(low, lo - step)
+            step *= 2
+        if probe(lo).win_rate >= target:
+            hi = lo
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if probe(mid).win_rate < target:
             lo = mid
         else:
             hi = mid
-    full = {}
-    for life in sorted({lo, hi}):
-        if progress is not None:
-            progress(f"rating life {life}")
-        full[life], _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache, catalog=catalog,
-                             engine=engine, dm_life=life, half_width=half_width)
-    best = min(full, key=lambda life: (abs(full[life].win_rate - target), life))
-    return Tuning(life=best, rating=full[best], target=target, printed_life=printed,
+    # Neighbouring lives differ by about as much as a probe's noise, so the nearer by probe
+    # is as good a choice as any; only it is rated in full.
+    best = min(sorted({lo, hi}), key=lambda life: abs(probe(life).win_rate - target))
+    if progress is not None:
+        progress(f"rating life {best}")
+    full, _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache, catalog=catalog,
+                   engine=engine, dm_life=best, half_width=half_width)
+    return Tuning(life=best, rating=full, target=target, printed_life=printed,
                   tried=tuple(sorted(tried.items())))
 
 

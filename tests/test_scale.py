@@ -257,7 +257,7 @@ def test_tune_command_reports_the_life_and_its_interval(run, monkeypatch):
     lo, hi = data["dm_win_rate_95"]
     assert lo <= data["dm_win_rate"] <= hi and 1 <= data["dm_life"] <= 120
     text = run("tune", "--decks", "Easier", "--target", "40%")
-    assert f"--dm-life {data['dm_life']}" in text.output
+    assert f"solo play --decks Easier --dm-life {data['dm_life']}" in text.output
 
 
 @pytest.mark.parametrize("target", ["abc", "0%", "150%"])
