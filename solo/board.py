@@ -114,9 +114,18 @@ class _Dict(dict):
         return dict.popitem(self)
 
     def setdefault(self, key, default=None):
+        """As dict's; a new value is kept as a counting container (the one returned: changes
+        made through it count).  Returning a value already there counts a change only when it
+        is a plain dict or list, whose changes would not count themselves."""
         global _changes
-        _changes += 1  # even when the key is there: what it returns is usually changed next
-        return dict.setdefault(self, key, default)
+        value = dict.get(self, key, _NOTHING)
+        if value is _NOTHING:
+            _changes += 1
+            value = _tracked(default)
+            dict.__setitem__(self, key, value)
+        elif type(value) is dict or type(value) is list:
+            _changes += 1
+        return value
 
     def __deepcopy__(self, memo) -> "_Dict":
         out = _Dict()
@@ -849,7 +858,13 @@ class Board(_Counted):
         write_atomic(Path(path), self.dumps(), "board file")
 
     def copy(self) -> "Board":
-        """An independent copy (no re-validation: the board is already valid)."""
+        """An independent copy (no re-validation: the board is already valid).
+
+        Making it changes nothing that exists, so it counts no change; and the copy starts
+        out remembering what this board remembers now, its pieces being the same in every
+        respect (a piece is remembered by identity, so each entry moves to its copy)."""
+        moved: dict[int, int] = {}
+
         def clone(p):
             q = object.__new__(type(p))
             state = dict(p.__dict__)
@@ -860,16 +875,29 @@ class Board(_Counted):
             state["extra"] = _cloned(p.extra) if p.extra else _Dict()
             if "equipment" in state:
                 state["equipment"] = _List(p.equipment)
-            q.__dict__.update(state)  # a new object: nothing remembered can be about it yet
+            q.__dict__.update(state)
+            moved[id(p)] = id(q)
             return q
 
-        return Board(round=self.round, initiative=self.initiative, arena=self.arena,
-                     mages=_Dict((s, clone(m)) for s, m in self.mages.items()),
-                     creatures=_List([clone(c) for c in self.creatures]),
-                     conjurations=_List([clone(c) for c in self.conjurations]),
-                     decks=_Dict((k, _List(v)) for k, v in self.decks.items()),
-                     discards=_Dict((k, _List(v)) for k, v in self.discards.items()),
-                     stage=self.stage, extra=_cloned(self.extra), catalog=self.catalog)
+        b = object.__new__(Board)
+        b.__dict__.update(
+            round=self.round, initiative=self.initiative, arena=self.arena,
+            mages=_Dict((s, clone(m)) for s, m in self.mages.items()),
+            creatures=_List([clone(c) for c in self.creatures]),
+            conjurations=_List([clone(c) for c in self.conjurations]),
+            decks=_Dict((k, _List(v)) for k, v in self.decks.items()),
+            discards=_Dict((k, _List(v)) for k, v in self.discards.items()),
+            stage=self.stage, extra=_cloned(self.extra), catalog=self.catalog, drawer=None)
+        memo = {}  # (with CHECK_MEMORY every entry carried over is checked like any other)
+        for key, hit in self._memo.items():  # type: ignore[attr-defined]
+            if hit[0] != _changes:
+                continue
+            if len(key) == 1:
+                memo[key] = hit
+            elif key[1] in moved:
+                memo[(key[0], moved[key[1]])] = hit
+        b.__dict__["_memo"] = memo
+        return b
 
 
 def _implied(p: Piece, traits: list[str]) -> list[str]:

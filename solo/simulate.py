@@ -69,13 +69,15 @@ class Opponent(Prompter):
                 return min(creatures, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
         return dm
 
-    def _melee_targets(self, actor: Piece) -> list[Piece]:
+    def _melee_targets(self, actor: Piece, zone: str | None = None) -> list[Piece]:
+        """What ``actor`` could hit in melee in its zone (or in ``zone``, were it there)."""
         b = self.board
         melee = any(a.is_melee and a.action for a in b.attacks(actor))
         if not melee:
             return []
         flying = b.flying(actor)
-        return [p for p in self._their() if p.zone == actor.zone and (flying or not b.flying(p))]
+        where = actor.zone if zone is None else zone
+        return [p for p in self._their() if p.zone == where and (flying or not b.flying(p))]
 
     def _best_target(self, options: list[Piece]) -> Piece:
         b = self.board
@@ -183,12 +185,7 @@ class Opponent(Prompter):
         steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
         if not steps:
             return False
-        here = actor.zone
-        actor.zone = steps[0]
-        try:
-            return bool(self._melee_targets(actor))
-        finally:
-            actor.zone = here
+        return bool(self._melee_targets(actor, steps[0]))
 
 
 @dataclass

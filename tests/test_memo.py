@@ -75,3 +75,44 @@ def test_damage_and_the_stage_are_not_counted_and_nothing_remembered_reads_them(
     board.stage = "creatures"
     assert board_mod.changes() == before
     assert board.remaining_life(wolf) == life - 5
+
+
+@pytest.mark.parametrize("change", [
+    lambda w: w.extra.setdefault("tally", {"dm": 0}).__setitem__("dm", 3),
+    lambda w: w.extra.setdefault("once_used", []).append("Bite"),
+])
+def test_a_value_already_kept_counts_the_changes_made_through_it(change):
+    """setdefault on a key already there counts nothing by itself; what is changed through the
+    value it returns still counts, however the value was put there first."""
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    change(wolf)  # puts the value in (a change)
+    key = next(iter(wolf.extra))
+    before = board_mod.changes()
+    wolf.extra.setdefault(key, {})
+    assert board_mod.changes() == before
+    change(wolf)
+    assert board_mod.changes() > before
+    # a plain dict put in by item (kept as it is, see above) cannot count its own changes,
+    # so handing it out counts one
+    plain = wolf.extra["plain"] = {}
+    before = board_mod.changes()
+    wolf.extra.setdefault("plain", {})["x"] = 1
+    assert board_mod.changes() > before and plain == {"x": 1}
+
+
+def test_a_copy_changes_nothing_and_remembers_what_the_board_did():
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    board.add_creature("Bitterwood Fox", "ym", "B2")
+    traits, life = board.traits(wolf), board.life(wolf)
+    before = board_mod.changes()
+    work = board.copy()
+    assert board_mod.changes() == before  # the original's memory stays good
+    twin = work.find(wolf.id)
+    assert twin is not wolf
+    assert work._recall(("traits", id(twin))) is not None  # carried over to the copy's piece
+    assert work._recall(("traits", id(wolf))) is None  # and not under the original's
+    assert work.traits(twin) == traits and work.life(twin) == life
+    twin.traits.append("Flying")  # a change to the copy: both forget
+    assert work.has_trait(twin, "Flying") and not board.has_trait(wolf, "Flying")
