@@ -74,6 +74,23 @@ def describe(r, opponent: str = "beginner") -> str:
             f"{r.damage_per_round:.1f} damage a round")
 
 
+def set_ref(ds) -> str:
+    """How to name the set on a command line: its name when that finds this very set (a
+    built-in one, or one of yours in your folder), else its file; quoted for a shell."""
+    import shlex
+
+    from solo.decks import resolve
+    from solo.errors import SoloError
+
+    if ds.path is None:
+        return shlex.quote(ds.name)
+    try:
+        same = resolve(ds.name).path == ds.path
+    except SoloError:
+        same = False
+    return shlex.quote(ds.name if same else str(ds.path))
+
+
 def rating_line(ds, whole: bool = False) -> str:
     """The rating line of `solo deck show` and the builder: at most :data:`RATING_SECONDS` of
     games unless ``whole``; an unfinished rating says so and how to finish it."""
@@ -82,9 +99,7 @@ def rating_line(ds, whole: bool = False) -> str:
     r, _ = rate_set(ds, seconds=None if whole else RATING_SECONDS)
     line = f"Difficulty: {r.word}: {describe(r)}."
     if needs_more(r):
-        import shlex
-
-        name = shlex.quote(str(ds.path) if ds.path else ds.name)
+        name = set_ref(ds)
         line += (f"\nThat is a first look (within +/-{100 * r.half_width:.1f} points); it narrows "
                  f"each time the set is shown, or at once with: solo deck show {name} --whole-rating")
     return line
@@ -209,9 +224,4 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
     edge = {1: "the lowest life tried", 120: "the highest life tried"}.get(t.life)
     if edge and abs(t.rating.win_rate - goal) > t.rating.half_width:
         echo(f"That is {edge}: no life reaches {_pct(goal)} with these decks.")
-    import shlex
-
-    from solo.decks import is_builtin
-
-    where = ds.name if ds.path is None or is_builtin(ds.path) else str(ds.path)
-    click.echo(f"Play it with: solo play --decks {shlex.quote(where)} --dm-life {t.life}")
+    click.echo(f"Play it with: solo play --decks {set_ref(ds)} --dm-life {t.life}")

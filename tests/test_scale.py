@@ -264,3 +264,25 @@ def test_tune_command_reports_the_life_and_its_interval(run, monkeypatch):
 def test_tune_refuses_a_target_out_of_reach(run, target):
     r = run("tune", "--target", target)
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_deck_show_gives_a_new_set_a_first_look_in_time_then_finishes_it(run, monkeypatch):
+    import time
+
+    from solo import cli_ratings
+
+    r = run("deck", "random", "--seed", "4", "--name", "Rnd4")
+    assert r.exit_code == 0, r.output
+    monkeypatch.setattr(ratings, "HALF_WIDTH", 0.05)  # a few hundred games, not a thousand
+    t = time.perf_counter()
+    first = run("deck", "show", "Rnd4")
+    spent = time.perf_counter() - t
+    assert spent < cli_ratings.RATING_SECONDS + 1.5
+    assert "That is a first look" in first.output
+    assert "solo deck show Rnd4 --whole-rating" in first.output.replace("\n", " ")
+    games = int(first.output.split(" games)")[0].rsplit(", ", 1)[1].replace(",", ""))
+    second = run("deck", "show", "Rnd4")
+    more = int(second.output.split(" games)")[0].rsplit(", ", 1)[1].replace(",", ""))
+    assert more > games  # it went on where it stopped
+    whole = run("deck", "show", "Rnd4", "--whole-rating")
+    assert "first look" not in whole.output and "Difficulty:" in whole.output
