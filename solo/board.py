@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from solo.arena import Arena, Geometry, Wall, geometry
 from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, Defense, get_catalog,
@@ -613,15 +614,9 @@ class Board(_Counted):
     def _trait_sets(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
         """Its traits, and every name :meth:`has_trait` answers yes to, remembered until
         anything changes."""
-        key = ("traits", id(p))
-        hit = self._recall(key)
-        if hit is not None:
-            return hit
-        at = _changes
-        state = ("traits", self._state(p))
-        seen = _SEEN.get(state)
-        if seen is not None and not CHECK_MEMORY:
-            return self._keep(key, at, seen)
+        return self._by_state("traits", p, self._trait_sets_now)
+
+    def _trait_sets_now(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
         traits = self._traits_now(p)
         names = set()
         for x in traits:
@@ -632,11 +627,26 @@ class Board(_Counted):
             while i >= 0:  # "melee +1" answers "melee": every prefix ending before a space
                 names.add(low[:i])
                 i = low.find(" ", i + 1)
-        found = (tuple(traits), frozenset(names))
-        if CHECK_MEMORY and seen is not None and seen != found:
-            raise AssertionError(f"traits remembered for a state went stale: {seen!r} then {found!r}")
-        _seen(state, found)
-        return self._keep(key, at, found)
+        return tuple(traits), frozenset(names)
+
+    def _by_state(self, kind: str, p: Piece, work_out: Callable[[Piece], Any]) -> Any:
+        """``work_out(p)``, remembered for ``p`` until anything changes, and for every object in
+        the same state (:meth:`_state`) on any board; with ``CHECK_MEMORY`` worked out every
+        time and compared with what was remembered."""
+        key = (kind, id(p))
+        hit = self._recall(key)
+        if hit is not None:
+            return hit
+        at = _changes
+        state = (kind, self._state(p))
+        seen = _SEEN.get(state, _NOTHING)
+        if seen is not _NOTHING and not CHECK_MEMORY:
+            return self._keep(key, at, seen)
+        fresh = work_out(p)
+        if seen is not _NOTHING and seen != fresh:
+            raise AssertionError(f"{kind} remembered for a state went stale: {seen!r} then {fresh!r}")
+        _seen(state, fresh)
+        return self._keep(key, at, fresh)
 
     def _state(self, p: Piece) -> tuple:
         """Everything the traits, life and armor of ``p`` are worked out from: objects in the
@@ -695,20 +705,7 @@ class Board(_Counted):
         return trait.lower() in self._trait_sets(p)[1]
 
     def life(self, p: Piece) -> int:
-        key = ("life", id(p))
-        hit = self._recall(key)
-        if hit is None:
-            at = _changes
-            state = ("life", self._state(p))
-            hit = _SEEN.get(state)
-            if hit is None or CHECK_MEMORY:
-                fresh = self._life_now(p)
-                if hit is not None and hit != fresh:
-                    raise AssertionError(f"life remembered for a state went stale: {hit} then {fresh}")
-                hit = fresh
-                _seen(state, hit)
-            self._keep(key, at, hit)
-        return hit
+        return self._by_state("life", p, self._life_now)
 
     def _life_now(self, p: Piece) -> int:
         if isinstance(p, Mage):
@@ -725,20 +722,7 @@ class Board(_Counted):
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
-        key = ("armor", id(p))
-        hit = self._recall(key)
-        if hit is None:
-            at = _changes
-            state = ("armor", self._state(p))
-            hit = _SEEN.get(state)
-            if hit is None or CHECK_MEMORY:
-                fresh = self._base_armor_now(p)
-                if hit is not None and hit != fresh:
-                    raise AssertionError(f"armor remembered for a state went stale: {hit} then {fresh}")
-                hit = fresh
-                _seen(state, hit)
-            self._keep(key, at, hit)
-        return hit
+        return self._by_state("armor", p, self._base_armor_now)
 
     def _base_armor_now(self, p: Piece) -> int:
         card = self.card_of(p)

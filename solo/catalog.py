@@ -282,12 +282,8 @@ class Catalog:
     def mentioning(self, word: str) -> list[Card]:
         """The cards whose record holds ``word`` anywhere (in a key or a value): a cheap first
         sift that decodes only those cards (the caller checks what it needs)."""
-        found = []
-        for key, (_, _, record) in self._records.items():
-            text = record if isinstance(record, str) else json.dumps(record)
-            if word in text:
-                found.append(self.get(self._records[key][0]))
-        return found
+        return [self.get(name) for name, _, record in list(self._records.values())
+                if word in (record if isinstance(record, str) else json.dumps(record))]
 
     def __len__(self) -> int:
         return len(self._records)

@@ -8,7 +8,8 @@ import sys
 
 import click
 
-OPPONENTS = ("beginner", "skilled")
+from solo.cli_simulate import every_core, jobs_option, opponent_option
+
 
 
 def _pct(x: float) -> str:
@@ -17,17 +18,6 @@ def _pct(x: float) -> str:
 
 def _points(x: float) -> str:
     return f"{100 * x:+.1f}"
-
-
-def jobs_option(f):
-    return click.option("--jobs", type=click.IntRange(1, 256), default=None,
-                        help="Processes to play on (default: every core).")(f)
-
-
-def _jobs(jobs: int | None) -> int:
-    from solo.simulate import cores
-
-    return jobs or cores()
 
 
 def _progress(label: str, total: int | None = None):
@@ -57,11 +47,12 @@ def rate_set(ds, opponent: str = "beginner", jobs: int | None = None,
     """The set's rating (cached): (Rating, from the cache)."""
     from solo.catalog import get_catalog
     from solo.game import ENGINE
-    from solo.ratings import default_cache, rate
+    from solo.ratings import rate
+    from solo.ratings_cache import default_cache
 
     progress = _progress(f"Rating {ds.name}")
     try:
-        return rate(ds, opponent=opponent, jobs=_jobs(jobs), cache=default_cache(),
+        return rate(ds, opponent=opponent, jobs=every_core(jobs), cache=default_cache(),
                     catalog=get_catalog(), engine=ENGINE, seconds=seconds, progress=progress)
     finally:
         _done_progress()
@@ -108,8 +99,7 @@ def rating_line(ds, whole: bool = False) -> str:
 @click.command()
 @click.argument("first", metavar="A")
 @click.argument("second", metavar="B")
-@click.option("--opponent", type=click.Choice(OPPONENTS), default="beginner",
-              help="How well your side plays.")
+@opponent_option
 @jobs_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def compare(first: str, second: str, opponent: str, jobs: int | None, as_json: bool) -> None:
@@ -182,8 +172,7 @@ def _target(text: str) -> float:
 @click.option("--decks", default="Starter", help="Deck set name or file (default Starter).")
 @click.option("--target", required=True,
               help="The Dummy Mage's win rate you want, such as 40%.")
-@click.option("--opponent", type=click.Choice(OPPONENTS), default="beginner",
-              help="How well your side plays (the simulated opponent).")
+@opponent_option
 @jobs_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool) -> None:
@@ -192,7 +181,7 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
     from solo.decks import resolve, validate
     from solo.errors import InvalidDeck
     from solo.game import ENGINE
-    from solo.ratings import default_cache
+    from solo.ratings_cache import default_cache
     from solo.ratings import tune as tune_
 
     goal = _target(target)
@@ -202,7 +191,7 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
         raise InvalidDeck(f"{ds.name} is not a valid deck set: {problems[0]}")
     progress = _progress(f"Tuning {ds.name}")
     try:
-        t = tune_(ds, goal, opponent=opponent, jobs=_jobs(jobs), catalog=get_catalog(),
+        t = tune_(ds, goal, opponent=opponent, jobs=every_core(jobs), catalog=get_catalog(),
                   engine=ENGINE, cache=default_cache(), progress=progress)
     finally:
         _done_progress()

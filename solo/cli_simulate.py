@@ -8,6 +8,26 @@ import sys
 import click
 
 
+def opponent_option(f):
+    """The ``--opponent`` option: which simulated player takes your side."""
+    return click.option("--opponent", type=click.Choice(["beginner", "skilled"]),
+                        default="beginner", help="How well your side plays.")(f)
+
+
+def jobs_option(f):
+    """The ``--jobs`` option of every command that plays simulated games."""
+    return click.option("--jobs", type=click.IntRange(1, 256), default=None,
+                        help="Processes to play on (default: every core); the results are "
+                             "the same.")(f)
+
+
+def every_core(jobs: int | None) -> int:
+    """``--jobs`` as given, or every core this process may use."""
+    from solo.simulate import cores
+
+    return jobs or cores()
+
+
 def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool = False,
               jobs: int = 1) -> dict:
     from solo import decks as deck_mod
@@ -60,14 +80,10 @@ def render(r: dict) -> str:
 @click.option("--decks", default="Starter", help="Deck set name or file (default Starter).")
 @click.option("--games", type=click.IntRange(1, 100000), default=100, help="How many games (default 100).")
 @click.option("--seed", type=int, default=1, help="Seed of the first game (default 1).")
-@click.option("--opponent", type=click.Choice(["beginner", "skilled"]), default="beginner",
-              help="How well your side plays.")
-@click.option("--jobs", type=click.IntRange(1, 256), default=None,
-              help="Processes to play on (default: every core); the results are the same.")
+@opponent_option
+@jobs_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(decks, games, seed, opponent, jobs, as_json) -> None:
     """Play many games of the Dummy Mage against a scripted opponent and report how it did."""
-    from solo.simulate import cores
-
-    r = run_games(decks, games, seed, opponent, progress=games >= 50, jobs=jobs or cores())
+    r = run_games(decks, games, seed, opponent, progress=games >= 50, jobs=every_core(jobs))
     click.echo(json.dumps(r) if as_json else render(r))

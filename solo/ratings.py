@@ -7,8 +7,9 @@ order (the order changes the shuffle), the mages, the opponent and the engine ve
 shipped sets come with their ratings already worked out (``decks/ratings.json``, written by
 ``python scripts/ratings.py``), so showing them costs nothing.
 
-Everything here is pure apart from the cache file, which :func:`rate` reads and writes only
-through the ``cache`` object it is given.
+Everything here is pure: the cache a rating is kept in is handed in (see
+:mod:`solo.ratings_cache` for the one on disk), and a rating's time limit reads the clock it is
+given.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from typing import Protocol
 
 from solo.catalog import SPELL_DECKS, Catalog
 from solo.interval import wilson
@@ -35,6 +36,14 @@ RATING_VERSION = "rating/1"
 #: Games per life tried while :func:`tune` closes in on a target (the same seeds each time).
 PROBE_GAMES = 256
 MAGES = ("Beastmaster", "Warlock")  # (your mage, the Dummy Mage's), as in solo simulate
+
+
+class Store(Protocol):
+    """Where ratings are kept between runs, by :func:`cache_key`."""
+
+    def get(self, key: str) -> "Rating | None": ...
+
+    def put(self, key: str, rating: "Rating") -> None: ...
 
 
 @dataclass(frozen=True)
@@ -89,57 +98,14 @@ def from_results(results) -> Rating:
 
 def cache_key(deckset, catalog: Catalog, opponent: str, engine: str, dm_life: int | None = None) -> str:
     """Everything that decides a rating's games, as one short string."""
-    cards = [[deck, [[(catalog.find(n).name if catalog.find(n) else n), c]  # type: ignore[union-attr]
-                     for n, c in deckset.decks[deck].items()]] for deck in SPELL_DECKS]
+    def named(name: str) -> str:  # the catalog's spelling: "timber wolf" is Timber Wolf
+        card = catalog.find(name)
+        return card.name if card is not None else name
+
+    cards = [[deck, [[named(n), c] for n, c in deckset.decks[deck].items()]] for deck in SPELL_DECKS]
     what = json.dumps({"cards": cards, "opponent": opponent, "engine": engine, "mages": MAGES,
                        "dm_life": dm_life, "version": RATING_VERSION}, sort_keys=True)
     return hashlib.sha256(what.encode()).hexdigest()[:32]
-
-
-class Cache:
-    """Ratings by :func:`cache_key`: a JSON file of the person's own (read and written
-    atomically), over the ratings shipped with solo (read only)."""
-
-    def __init__(self, path: Path | None, shipped: dict | None = None) -> None:
-        self.path = path
-        self.shipped = shipped or {}
-        self._own: dict | None = None
-
-    def _load(self) -> dict:
-        if self._own is None:
-            self._own = {}
-            if self.path is not None:
-                try:
-                    data = json.loads(self.path.read_text(encoding="utf-8"))
-                    if isinstance(data, dict):
-                        self._own = data
-                except (OSError, ValueError):
-                    pass  # no cache yet, or a damaged one: it is only a cache
-        return self._own
-
-    def get(self, key: str) -> Rating | None:
-        for source in (self._load(), self.shipped):
-            found = source.get(key)
-            if isinstance(found, dict):
-                try:
-                    return Rating.from_dict(found)
-                except (KeyError, TypeError, ValueError):
-                    continue
-        return None
-
-    def put(self, key: str, rating: Rating) -> None:
-        own = self._load()
-        own[key] = rating.to_dict()
-        if self.path is None:
-            return
-        from solo.files import write_atomic
-        from solo.errors import InvalidInput
-
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, json.dumps(own, indent=1, sort_keys=True) + "\n", "ratings cache")
-        except (OSError, InvalidInput):
-            pass  # a cache that cannot be written costs time next time, nothing more
 
 
 def needs_more(r: Rating, half_width: float | None = None) -> bool:
@@ -157,7 +123,7 @@ def add(r: Rating, more: Rating) -> Rating:
                   damage_to_dm=r.damage_to_dm + more.damage_to_dm)
 
 
-def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Cache | None = None,
+def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | None = None,
          catalog: Catalog, engine: str, dm_life: int | None = None,
          half_width: float | None = None, seconds: float | None = None,
          clock: Callable[[], float] | None = None,
@@ -256,7 +222,7 @@ class Tuning:
 
 def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
          catalog: Catalog, engine: str, low: int = 1, high: int = 120,
-         probe_games: int | None = None, cache: Cache | None = None, half_width: float | None = None,
+         probe_games: int | None = None, cache: Store | None = None, half_width: float | None = None,
          progress: Callable[[str], None] | None = None) -> Tuning:
     """The Dummy Mage life whose win rate comes nearest ``target`` (0-1).
 
@@ -312,19 +278,3 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
                    engine=engine, dm_life=best, half_width=half_width)
     return Tuning(life=best, rating=full, target=target, printed_life=printed,
                   tried=tuple(sorted(tried.items())))
-
-
-def default_cache() -> Cache:
-    """The person's cache (``$SOLO_CACHE_DIR`` or the platform's cache folder for solo) over
-    the ratings shipped with solo."""
-    from solo.catalog import data_dir
-    from solo.decks import user_folder
-
-    shipped: dict = {}
-    try:
-        data = json.loads((data_dir() / "ratings.json").read_text(encoding="utf-8"))
-        if isinstance(data, dict):
-            shipped = data
-    except (OSError, ValueError):
-        pass
-    return Cache(user_folder("SOLO_CACHE_DIR", "cache") / "ratings.json", shipped)

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from solo import ratings, simulate
+from solo import ratings, ratings_cache, simulate
 from solo.decks import resolve
 from solo.game import ENGINE
 
@@ -122,19 +122,19 @@ def test_the_cache_key_follows_everything_that_decides_the_games():
 def test_the_cache_keeps_a_rating_and_survives_a_damaged_file(tmp_path):
     path = tmp_path / "cache" / "ratings.json"
     r = ratings.Rating(games=256, dm_wins=100, rounds=2000, damage_to_ym=6000, damage_to_dm=5000)
-    cache = ratings.Cache(path)
+    cache = ratings_cache.Cache(path)
     cache.put("k", r)
-    assert ratings.Cache(path).get("k") == r
+    assert ratings_cache.Cache(path).get("k") == r
     path.write_text("{not json")
-    assert ratings.Cache(path).get("k") is None
-    shipped = ratings.Cache(path, {"k": r.to_dict()})
+    assert ratings_cache.Cache(path).get("k") is None
+    shipped = ratings_cache.Cache(path, {"k": r.to_dict()})
     assert shipped.get("k") == r
 
 
 def test_a_rating_stops_when_its_interval_is_narrow_enough_and_is_then_cached(tmp_path):
     from solo.catalog import get_catalog
 
-    cache = ratings.Cache(tmp_path / "r.json")
+    cache = ratings_cache.Cache(tmp_path / "r.json")
     calls = []
     r, kept = ratings.rate(resolve("Starter"), cache=cache, catalog=get_catalog(), engine=ENGINE,
                            half_width=0.08, progress=calls.append)
@@ -144,7 +144,7 @@ def test_a_rating_stops_when_its_interval_is_narrow_enough_and_is_then_cached(tm
     if r.games > ratings.BATCH:
         fewer = ratings.from_results(simulate.play_many("Starter", range(1, r.games - ratings.BATCH + 1)))
         assert fewer.half_width > 0.08
-    again, kept = ratings.rate(resolve("Starter"), cache=ratings.Cache(tmp_path / "r.json"),
+    again, kept = ratings.rate(resolve("Starter"), cache=ratings_cache.Cache(tmp_path / "r.json"),
                                catalog=get_catalog(), engine=ENGINE, half_width=0.08)
     assert kept and again == r
     assert calls[-1] == r.games
@@ -156,13 +156,13 @@ def test_a_half_finished_rating_goes_on_where_it_stopped(tmp_path):
     from solo.catalog import get_catalog
 
     cat = get_catalog()
-    whole, _ = ratings.rate(resolve("Starter"), cache=ratings.Cache(tmp_path / "a.json"),
+    whole, _ = ratings.rate(resolve("Starter"), cache=ratings_cache.Cache(tmp_path / "a.json"),
                             catalog=cat, engine=ENGINE, half_width=0.09)
-    cache = ratings.Cache(tmp_path / "b.json")
+    cache = ratings_cache.Cache(tmp_path / "b.json")
     part, _ = ratings.rate(resolve("Starter"), cache=cache, catalog=cat, engine=ENGINE,
                            half_width=0.09, seconds=0.0)
     assert 0 < part.games < whole.games and ratings.needs_more(part, 0.09)
-    rest, kept = ratings.rate(resolve("Starter"), cache=ratings.Cache(tmp_path / "b.json"),
+    rest, kept = ratings.rate(resolve("Starter"), cache=ratings_cache.Cache(tmp_path / "b.json"),
                               catalog=cat, engine=ENGINE, half_width=0.09)
     assert not kept and rest == whole
 
@@ -185,7 +185,7 @@ def test_shipped_ratings_match_the_shipped_sets_and_this_engine():
     """The ratings shipped with solo are keyed by the sets as they are now and this engine,
     and their first games replay exactly as recorded (a rules change that forgot to change
     the engine version fails here)."""
-    shipped = ratings.default_cache().shipped
+    shipped = ratings_cache.default_cache().shipped
     for name in ("Easier", "Starter", "Harder"):
         for opponent in ("beginner", "skilled"):
             entry = shipped.get(key(resolve(name), opponent))
@@ -199,7 +199,7 @@ def test_shipped_ratings_match_the_shipped_sets_and_this_engine():
 
 def test_shipped_sets_rate_in_order_of_difficulty():
     """Harder is harder than Starter, Starter than Easier: the intervals do not overlap."""
-    cache = ratings.default_cache()
+    cache = ratings_cache.default_cache()
     rs = [cache.get(key(resolve(n))) for n in ("Easier", "Starter", "Harder")]
     assert all(r is not None for r in rs)
     assert ratings.Comparison(rs[1], rs[0]).verdict == "a"
@@ -236,7 +236,7 @@ def test_tune_finds_the_life_nearest_the_target(tmp_path):
 
     cat = get_catalog()
     t = ratings.tune(resolve("Starter"), 0.4, catalog=cat, engine=ENGINE, probe_games=48,
-                     cache=ratings.Cache(tmp_path / "t.json"), half_width=0.1)
+                     cache=ratings_cache.Cache(tmp_path / "t.json"), half_width=0.1)
     rates = [r.win_rate for _, r in t.tried]
     lives = [life for life, _ in t.tried]
     # more life never made the Dummy Mage win less often on the same seeds, by much
