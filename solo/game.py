@@ -1203,5 +1203,6 @@ def summary(game: Game) -> list[str]:
     lines.append(f"Dummy Mage creatures destroyed: {lost}.")
     tally = upkeep.tally_of(b)
     lines.append(f"Mana destroyed: you {tally['ym']}, the Dummy Mage {tally['dm']} "
-                 f"(the alternate ending needs yours to be more than twice its: {2 * tally['dm']}).")
+                 f"(the alternate ending, which comes once its creature deck is empty and its "
+                 f"creatures are gone, needs yours above twice its: {2 * tally['dm']}).")
     return lines
