@@ -13,7 +13,6 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from solo.arena import Arena, Geometry, Wall, geometry
@@ -393,15 +392,23 @@ class Board(_Counted):
         return [self.mages["dm"], self.mages["ym"], *self.creatures, *self.conjurations]
 
     def get(self, ident: str) -> Piece:
-        for p in self.pieces():
-            if p.id == ident:
-                return p
-        raise InvalidInput(f"no object with id {ident!r} on the board")
+        p = self.find(ident)
+        if p is None:
+            raise InvalidInput(f"no object with id {ident!r} on the board")
+        return p
 
     def find(self, ident: str) -> Piece | None:
-        for p in self.pieces():
+        """The object with id ``ident`` (the first, in :meth:`pieces` order), if any."""
+        mages = self.mages
+        for p in (mages["dm"], mages["ym"]):
             if p.id == ident:
                 return p
+        for c in self.creatures:
+            if c.id == ident:
+                return c
+        for j in self.conjurations:
+            if j.id == ident:
+                return j
         return None
 
     def in_zone(self, zone: str) -> list[Piece]:
@@ -702,9 +709,15 @@ class Board(_Counted):
     def has_trait(self, p: Piece, trait: str) -> bool:
         """Whether a trait of it is ``trait`` (any case), starts with it and a space
         (``Melee`` for ``Melee +1``), or is it with a number (``Regenerate 2``)."""
+        hit = self._memo.get(("traits", id(p)))  # type: ignore[attr-defined]
+        if hit is not None and hit[0] == _changes and not CHECK_MEMORY:  # _recall, inlined: hot
+            return trait.lower() in hit[1][1]
         return trait.lower() in self._trait_sets(p)[1]
 
     def life(self, p: Piece) -> int:
+        hit = self._memo.get(("life", id(p)))  # type: ignore[attr-defined]
+        if hit is not None and hit[0] == _changes and not CHECK_MEMORY:  # _recall, inlined: hot
+            return hit[1]
         return self._by_state("life", p, self._life_now)
 
     def _life_now(self, p: Piece) -> int:
@@ -838,8 +851,8 @@ class Board(_Counted):
     def dumps(self) -> str:
         return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
-    def save(self, path: str | Path) -> None:
-        write_atomic(Path(path), self.dumps(), "board file")
+    def save(self, path: str | os.PathLike) -> None:
+        write_atomic(path, self.dumps(), "board file")
 
     def copy(self) -> "Board":
         """An independent copy (no re-validation: the board is already valid).
@@ -1252,9 +1265,9 @@ def _check_piece_extras(r: _Reader, p: dict, key: str) -> None:
         r.str_list(p["once_used"], f"{key}.once_used")
 
 
-def load(path: str | Path, catalog: Catalog | None = None) -> Board:
+def load(path: str | os.PathLike, catalog: Catalog | None = None) -> Board:
     """Read a board file; any problem is a :class:`BoardError` naming the file and the key."""
-    path = Path(path)
+    path = os.fspath(path)
     text = read_text(path, "board file", error=BoardError)
     try:
         data = json.loads(text)

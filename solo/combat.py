@@ -543,9 +543,11 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
 def _by_hand(result: AttackResult, attack: Attack) -> None:
     """Nothing ignored in silence: the glossary's by-hand line of every attack trait and every
     marker given that solo does not fully apply ends the attack's steps."""
+    names = list(attack.traits) + [c for s in result.strikes for c in s.conditions]
+    if not names:
+        return
     from solo.glossary import by_hand_notes
 
-    names = list(attack.traits) + [c for s in result.strikes for c in s.conditions]
     if any(s.role == "sweep" for s in result.strikes):
         names = [n for n in names if n.lower() != "sweeping"]
     result.steps.extend(by_hand_notes(names))

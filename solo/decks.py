@@ -468,6 +468,16 @@ def available() -> list[SetEntry]:
     return builtin + user
 
 
+def _first_named(entries: list[SetEntry], low: str) -> DeckSet | None:
+    """The set of the first entry named ``low`` (by set name or file stem, any case)."""
+    for e in entries:
+        if low in (e.name.lower(), e.path.stem.lower()):
+            if e.deckset is None:
+                raise InvalidInput(e.error or f"cannot read {e.path}")
+            return e.deckset
+    return None
+
+
 def resolve(name_or_path: str | Path) -> DeckSet:
     """A deck file by path, else a user or built-in set by name or file stem (any case).
 
@@ -480,13 +490,20 @@ def resolve(name_or_path: str | Path) -> DeckSet:
     if p.exists():  # a file, or a pipe or device: read_text refuses what is too big
         return load(p)
     low = text.strip().lower()
+    user = _scan(user_dir(), "user")
+    found = _first_named(user, low)
+    if found is not None:
+        return found
+    # Each built-in set is named as its file is (a test checks), so the file of that name is
+    # the only one to read; the others are read only to list them when nothing matches.
+    if low and os.sep not in low and "/" not in low and not low.startswith("."):
+        own = builtin_dir() / f"{low}.toml"
+        if own.is_file():
+            return load(own)
     entries = available()
-    for group in ("user", "built-in"):
-        for e in entries:
-            if e.where == group and low in (e.name.lower(), e.path.stem.lower()):
-                if e.deckset is None:
-                    raise InvalidInput(e.error or f"cannot read {e.path}")
-                return e.deckset
+    found = _first_named([e for e in entries if e.where == "built-in"], low)
+    if found is not None:
+        return found
     names = sorted({e.name for e in entries if e.deckset is not None}, key=str.lower)
     looks_like_path = p.suffix.lower() == ".toml" or os.sep in text or "/" in text
     first = f"no deck file at {p}" if looks_like_path else f"no deck set named {text!r}"

@@ -55,10 +55,10 @@ def read_text(path, what: str, missing_hint: str = "check the path", error=None)
     :data:`MAX_INPUT_BYTES` are read, so a huge file, ``/dev/zero`` or an endless pipe is
     refused at once.  Line ends are read as ``\\n`` whatever the file uses.
     """
-    from pathlib import Path
+    import os
 
     error = error or InvalidInput
-    p = Path(path)
+    p = os.fspath(path)
     try:
         with open(p, "rb") as f:
             data = f.read(MAX_INPUT_BYTES + 1)

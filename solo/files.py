@@ -7,7 +7,10 @@ Kept apart from :mod:`solo.board` so that the commands that only write a deck or
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from solo.errors import InvalidInput, describe_os_error
 
@@ -23,6 +26,8 @@ def write_atomic(path: str | Path, text: str, what: str = "file") -> None:
     or read-only folder, a full disk, the file-size limit...) is one :class:`InvalidInput` line
     naming ``path`` as ``what`` (see :func:`solo.errors.describe_os_error`).
     """
+    from pathlib import Path  # only when writing: the commands that read stay light
+
     path = Path(path)
     try:
         _write_atomic(path, text.encode("utf-8"))
@@ -32,6 +37,7 @@ def write_atomic(path: str | Path, text: str, what: str = "file") -> None:
 
 def _write_atomic(path: Path, data: bytes) -> None:
     import errno
+    from pathlib import Path
     import stat
     import tempfile
 

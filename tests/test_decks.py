@@ -251,6 +251,22 @@ def test_resolve_by_path_name_or_stem_and_user_sets_win(user_data, tmp_path, cat
     assert entries[("Starter", "built-in")].shadowed and not entries[("Easier", "built-in")].shadowed
 
 
+def test_each_built_in_set_is_named_as_its_file(monkeypatch):
+    """resolve() reads only the built-in file named as asked: exact only while every built-in
+    set's name is its file's stem; and it gives the set a full scan would."""
+    entries = [e for e in decks.available() if e.where == "built-in"]
+    assert len(entries) >= 3
+    for e in entries:
+        assert e.name.lower() == e.path.stem.lower()
+    read = []
+    real = decks.load
+    monkeypatch.setattr(decks, "load", lambda p: read.append(p) or real(p))
+    for e in entries:
+        read.clear()
+        assert decks.resolve(e.name.upper()) == e.deckset
+        assert read == [decks.builtin_dir() / e.path.name]
+
+
 def test_resolve_unknown_lists_the_sets():
     with pytest.raises(InvalidInput, match="no deck set named 'Nope'; the sets are Easier, Harder, Starter"):
         decks.resolve("Nope")
