@@ -248,6 +248,10 @@ class Game:
         ``edit`` interrupt the step."""
         if self.prompter is None:
             raise SoloError(f"no way to ask question '{q.id}'")
+        if not self.prompter.reads:  # a program: it never asks for the board, a rule or undo
+            answer = self.prompter.ask(q)
+            self.recorded.append([q.id, answer])
+            return answer
         if q.kind == "select":
             extra = (Choice("Show the board", SHOW), Choice("Edit the board", EDIT),
                      Choice("Undo the last step", UNDO), Choice("Look up a rule", RULES),

@@ -92,10 +92,11 @@ class Question:
         return [t for t, _ in self.pairs()]
 
     def _match_choice(self, answer: Any) -> Any:
-        pairs = self.pairs()
-        for _, value in pairs:  # the value itself (exact)
+        for c in self.choices:  # the value itself (exact)
+            value = c.value if isinstance(c, Choice) else c
             if value == answer and type(value) is type(answer):
                 return value
+        pairs = self.pairs()
         text = str(answer).strip().lower()
         for title, value in pairs:  # then the title or a text value, ignoring case
             if title.strip().lower() == text or (isinstance(value, str) and value.strip().lower() == text):
