@@ -8,7 +8,6 @@ imported only when a question is really asked on a terminal.
 from __future__ import annotations
 
 import textwrap
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 import click
@@ -27,9 +26,20 @@ from solo.decks import (DECK_SIZES, DeckSet, add_card, available, check_user_dir
 from solo.errors import InvalidDeck, InvalidInput, check_writable
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from solo.prompts import Prompter
 
-PATH = click.Path(dir_okay=False, path_type=Path)
+PATH = click.Path(dir_okay=False)
+
+
+def _as_path(ctx, param, value: str | None) -> Path | None:
+    """A file option's value as a Path (pathlib is imported only when one is given)."""
+    if value is None:
+        return None
+    from pathlib import Path
+
+    return Path(value)
 
 SETS_HELP = ("Only cards of these sets, e.g. Core,FvW (Core, FvW, CoK, FiF, DvN, PvS, BGD, LG, "
              "Promo, or the full names).")
@@ -47,7 +57,24 @@ def _complete_sets(ctx, param, incomplete):
 
     return deck_sets(ctx, param, incomplete)
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _DeckGroup(click.Group):
+    """``deck``'s commands; ``compare`` (which plays games) is imported only when asked for."""
+
+    LAZY = {"compare": ("solo.cli_ratings", "compare")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.LAZY])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.LAZY:
+            import importlib
+
+            module, attr = self.LAZY[name]
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_DeckGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def deck() -> None:
     """List, show, validate, build and edit the Dummy Mage's deck sets.
 
@@ -80,9 +107,9 @@ def list_() -> None:
 
 
 def _where(ds: DeckSet) -> str:
-    if ds.path is None:
+    if ds.file is None:
         return ""
-    return f"{'built-in' if is_builtin(ds.path) else 'file'}: {ds.path}"
+    return f"{'built-in' if is_builtin(ds.file) else 'file'}: {ds.file}"
 
 
 def curve_table(curve: dict[str, int], indent: str = "  ") -> str:
@@ -132,7 +159,7 @@ def show(set_: str, rating: bool, whole_rating: bool) -> None:
     """Show a set's four decks: copies, cost, stats and the mana curve of each."""
     catalog = get_catalog()
     ds = resolve(set_)
-    _echo(f"{ds.name}    ({_where(ds)})" if ds.path else ds.name)
+    _echo(f"{ds.name}    ({_where(ds)})" if ds.file else ds.name)
     if ds.description.strip():
         _echo(" ".join(ds.description.split()))
     for deck_ in SPELL_DECKS:
@@ -153,15 +180,6 @@ def show(set_: str, rating: bool, whole_rating: bool) -> None:
         _echo(f"warning: {warning}")
     if rating and not problems:
         _echo("\n" + rating_line(ds, whole_rating))
-
-
-def _compare():
-    from solo.cli_ratings import compare
-
-    return compare
-
-
-deck.add_command(_compare(), "compare")
 
 
 @deck.command("validate")
@@ -243,8 +261,8 @@ def _after_save(ds: DeckSet, path: Path, catalog: Catalog) -> None:
 
 
 @deck.command()
-@click.option("--out", type=PATH, default=None, help="Save to this file instead of your data folder.")
-@click.option("--answers", type=PATH, default=None,
+@click.option("--out", type=PATH, default=None, callback=_as_path, help="Save to this file instead of your data folder.")
+@click.option("--answers", type=PATH, default=None, callback=_as_path,
               help="Answer the questions from this JSON or TOML file instead of asking.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @click.option("--sets", "sets_", default=None, help=SETS_HELP)
@@ -283,8 +301,8 @@ def _build(prompter, catalog: Catalog, start: DeckSet | None, check, sets=None) 
 
 @deck.command()
 @click.argument("set_", metavar="NAME|FILE", shell_complete=_complete_sets)
-@click.option("--out", type=PATH, default=None, help="Save to this file instead.")
-@click.option("--answers", type=PATH, default=None,
+@click.option("--out", type=PATH, default=None, callback=_as_path, help="Save to this file instead.")
+@click.option("--answers", type=PATH, default=None, callback=_as_path,
               help="Answer the questions from this JSON or TOML file instead of asking.")
 @click.option("--sets", "sets_", default=None, help=SETS_HELP)
 def edit(set_: str, out: Path | None, answers: Path | None, sets_: str | None) -> None:
@@ -398,7 +416,7 @@ def remove(set_: str, deck_: str, card: tuple[str, ...], copies: int | None) -> 
 @click.option("--sets", "sets_", default=None, help=SETS_HELP)
 @click.option("--any", "any_", is_flag=True,
               help="Allow partly modelled cards too (you apply part of them by hand).")
-@click.option("--out", type=PATH, default=None, help="Save to this file instead of your data folder.")
+@click.option("--out", type=PATH, default=None, callback=_as_path, help="Save to this file instead of your data folder.")
 @click.option("--name", default=None, help="The set's name (default: Random <seed>).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def random_(seed: int | None, harder: bool, easier: bool, sets_: str | None, any_: bool,

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Collection
 
 from solo.files import write_atomic
 from solo.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
+from solo.catalog import _data_folder as data_folder
 from solo.errors import InvalidInput, SoloError, check_writable, describe_os_error, read_text
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
     from solo.catalog import Card
     from solo.coverage import Coverage
     from solo.dice import DiceSource
@@ -53,12 +55,26 @@ class DeckSet:
     name: str
     description: str = ""
     decks: dict[str, dict[str, int]] = field(default_factory=empty_decks)
-    #: the file it was read from, if any (not part of the set's identity)
-    path: Path | None = field(default=None, compare=False, repr=False)
+    #: the file it was read from, if any (not part of the set's identity), as text: reading
+    #: and checking a set does not import pathlib (see :attr:`path`)
+    file: str | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for deck in SPELL_DECKS:
             self.decks.setdefault(deck, {})
+        if self.file is not None:
+            self.file = os.fspath(self.file)
+
+    @property
+    def path(self) -> Path | None:
+        """The file it was read from, if any."""
+        from pathlib import Path
+
+        return None if self.file is None else Path(self.file)
+
+    @path.setter
+    def path(self, value: str | os.PathLike | None) -> None:
+        self.file = None if value is None else os.fspath(value)
 
     def size(self, deck: str) -> int:
         return sum(self.decks[deck].values())
@@ -79,11 +95,11 @@ class DeckSet:
         return self.decks[deck][key] if key else 0
 
     def copy(self) -> "DeckSet":
-        return DeckSet(self.name, self.description, _deepcopy(self.decks), self.path)
+        return DeckSet(self.name, self.description, _deepcopy(self.decks), self.file)
 
     def canonical(self, catalog: Catalog) -> "DeckSet":
         """A copy with every known card spelled as in the catalog (same-card keys merged)."""
-        out = DeckSet(self.name, self.description, empty_decks(), self.path)
+        out = DeckSet(self.name, self.description, empty_decks(), self.file)
         for deck, cards in self.decks.items():
             for name, n in cards.items():
                 card = catalog.find(name)
@@ -98,15 +114,26 @@ class DeckSet:
 
 # -- reading ---------------------------------------------------------------------------------
 
-def load(path: str | Path) -> DeckSet:
+def load(path: str | os.PathLike) -> DeckSet:
     """Read a deck file; a file that cannot be read or has the wrong shape raises InvalidInput."""
-    p = Path(path)
+    p = os.fspath(path)
     text = read_text(p, "deck file", "check the path, or see 'solo deck list'")
-    return loads(text, where=str(p), default_name=p.stem, path=p)
+    return loads(text, where=p, default_name=_stem(p), path=p)
+
+
+def _stem(path: str) -> str:
+    """The file name without its last suffix (``Path(path).stem``).
+
+    >>> _stem("/a/b/my-set.toml"), _stem("harder"), _stem("x/.hidden")
+    ('my-set', 'harder', '.hidden')
+    """
+    name = os.path.basename(path.rstrip("/") or path)
+    stem, ext = os.path.splitext(name)
+    return name if ext in ("", ".") else stem
 
 
 def loads(text: str, where: str = "deck file", default_name: str = "Unnamed",
-          path: Path | None = None) -> DeckSet:
+          path: str | os.PathLike | None = None) -> DeckSet:
     """Parse deck TOML (see :func:`load`).  A missing ``name`` defaults to ``default_name``."""
     import tomllib
 
@@ -121,7 +148,7 @@ def loads(text: str, where: str = "deck file", default_name: str = "Unnamed",
 
 
 def from_dict(data: dict, where: str = "deck file", default_name: str = "Unnamed",
-              path: Path | None = None) -> DeckSet:
+              path: str | os.PathLike | None = None) -> DeckSet:
     for key, value in data.items():
         if key in SPELL_DECKS or key in _TOP_KEYS:
             continue
@@ -153,7 +180,7 @@ def from_dict(data: dict, where: str = "deck file", default_name: str = "Unnamed
                 raise InvalidInput(f"{where}: [{deck}] {card!r} = {n!r}: copies must be a whole number "
                                    f"of at least 1 (remove the line to leave the card out)")
             decks[deck][card] = n
-    return DeckSet(name.strip(), description, decks, path)
+    return DeckSet(name.strip(), description, decks, None if path is None else os.fspath(path))
 
 
 def _as_toml_key(key: str, data: dict) -> str:
@@ -344,21 +371,28 @@ def _deepcopy(decks: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
 
 
 def builtin_dir() -> Path:
-    return data_dir()
+    return data_dir()  # (data_dir imports pathlib)
 
 
 def user_folder(env: str, kind: str) -> Path:
     """``$env`` if set, else the platform's user folder of ``kind`` ("data", "config") for
     solo."""
+    from pathlib import Path
+
+    return Path(_user_folder_text(env, kind))
+
+
+def _user_folder_text(env: str, kind: str) -> str:
+    """:func:`user_folder` as text, found without pathlib."""
     value = os.environ.get(env)
     if value:
-        return Path(value).expanduser()
+        return os.path.expanduser(value)
     fast = _xdg_folder(kind)
     if fast is not None:
-        return Path(fast)
+        return fast
     import platformdirs
 
-    return Path(getattr(platformdirs, f"user_{kind}_dir")("solo"))
+    return str(getattr(platformdirs, f"user_{kind}_dir")("solo"))
 
 
 #: The XDG variable and default of each kind of user folder (Linux).
@@ -411,9 +445,9 @@ def check_user_dir(write: bool = False) -> Path:
     return folder
 
 
-def is_builtin(path: Path) -> bool:
+def is_builtin(path: str | os.PathLike) -> bool:
     try:
-        return path.resolve().parent == builtin_dir().resolve()
+        return os.path.dirname(os.path.realpath(path)) == os.path.realpath(data_folder())
     except OSError:  # pragma: no cover
         return False
 
@@ -444,16 +478,31 @@ class SetEntry:
 
 
 def _scan(folder: Path, where: str) -> list[SetEntry]:
-    if not folder.is_dir():
-        return []
+    from pathlib import Path
+
     out = []
-    for p in sorted(folder.glob("*.toml")):
+    for file, ds, error in _read_folder(os.fspath(folder)):
+        p = Path(file)
+        if ds is None:
+            out.append(SetEntry(p.stem, where, p, error=error))
+        else:
+            out.append(SetEntry(ds.name, where, p, ds.description, ds))
+    return out
+
+
+def _read_folder(folder: str) -> list[tuple[str, DeckSet | None, str | None]]:
+    """Every ``*.toml`` of ``folder``, in name order: (file, its set or None, why not)."""
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".toml"))
+    except OSError:  # no such folder (or not a folder): no sets there
+        return []
+    out: list[tuple[str, DeckSet | None, str | None]] = []
+    for n in names:
+        file = os.path.join(folder, n)
         try:
-            ds = load(p)
+            out.append((file, load(file), None))
         except SoloError as err:
-            out.append(SetEntry(p.stem, where, p, error=str(err)))
-            continue
-        out.append(SetEntry(ds.name, where, p, ds.description, ds))
+            out.append((file, None, str(err)))
     return out
 
 
@@ -483,23 +532,31 @@ def resolve(name_or_path: str | Path) -> DeckSet:
 
     A person's own set wins over a built-in one of the same name.
     """
-    text = str(name_or_path)
-    p = Path(text).expanduser()
-    if p.is_dir():
-        raise InvalidInput(f"{p} is a directory, not a deck file; give a .toml file or a set name")
-    if p.exists():  # a file, or a pipe or device: read_text refuses what is too big
-        return load(p)
+    text = os.fspath(name_or_path)
+    given = os.path.expanduser(text)
+    if os.path.isdir(given):
+        from pathlib import Path
+
+        raise InvalidInput(f"{Path(given)} is a directory, not a deck file; give a .toml file or "
+                           "a set name")
+    if os.path.exists(given):  # a file, or a pipe or device: read_text refuses what is too big
+        return load(given)
     low = text.strip().lower()
-    user = _scan(user_dir(), "user")
-    found = _first_named(user, low)
-    if found is not None:
-        return found
+    for file, ds, error in _read_folder(os.path.join(_user_folder_text("SOLO_DATA_DIR", "data"),
+                                                     "decks")):
+        if low in ((ds.name if ds else _stem(file)).lower(), _stem(file).lower()):
+            if ds is None:
+                raise InvalidInput(error or f"cannot read {file}")
+            return ds
     # Each built-in set is named as its file is (a test checks), so the file of that name is
     # the only one to read; the others are read only to list them when nothing matches.
     if low and os.sep not in low and "/" not in low and not low.startswith("."):
-        own = builtin_dir() / f"{low}.toml"
-        if own.is_file():
+        own = os.path.join(data_folder(), f"{low}.toml")
+        if os.path.isfile(own):
             return load(own)
+    from pathlib import Path
+
+    p = Path(given)
     entries = available()
     found = _first_named([e for e in entries if e.where == "built-in"], low)
     if found is not None:
@@ -531,6 +588,8 @@ def dumps(deckset: DeckSet, catalog: Catalog | None = None) -> str:
 
 def save(deckset: DeckSet, path: str | Path, catalog: Catalog | None = None) -> Path:
     """Write the set to ``path`` atomically (a temporary file, then a rename); returns the path."""
+    from pathlib import Path
+
     p = Path(path).expanduser()
     text = dumps(deckset, catalog)
     try:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 from solo.errors import InvalidInput, describe_os_error
 
 
-def write_atomic(path: str | Path, text: str, what: str = "file") -> None:
+def write_atomic(path: str | os.PathLike, text: str, what: str = "file") -> None:
     """Write ``text`` to ``path`` so that a crash or a failed write leaves the old file or the
     new one, never half of one.
 

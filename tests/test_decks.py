@@ -264,7 +264,7 @@ def test_each_built_in_set_is_named_as_its_file(monkeypatch):
     for e in entries:
         read.clear()
         assert decks.resolve(e.name.upper()) == e.deckset
-        assert read == [decks.builtin_dir() / e.path.name]
+        assert [str(r) for r in read] == [str(decks.builtin_dir() / e.path.name)]
 
 
 def test_resolve_unknown_lists_the_sets():

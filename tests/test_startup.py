@@ -70,7 +70,15 @@ def test_deck_validate_imports_neither_board_nor_questions_nor_platformdirs(tmp_
     names = imported(tmp_path, "deck", "validate", "Starter")
     assert "solo.decks" in names
     assert not heavy(names, INTERACTIVE | {"solo.board", "solo.arena", "solo.simulate", "solo.game",
-                                           "platformdirs", "shutil"})
+                                           "platformdirs", "shutil", "pathlib", "solo.ratings"})
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG short cut is Linux's")
+def test_deck_show_without_rating_reads_no_pathlib_and_plays_no_games(tmp_path):
+    names = imported(tmp_path, "deck", "show", "Starter", "--no-rating")
+    assert "solo.decks" in names
+    assert not heavy(names, INTERACTIVE | {"solo.board", "solo.simulate", "solo.cli_ratings",
+                                           "solo.ratings", "pathlib", "platformdirs"})
 
 
 @pytest.mark.parametrize("args", [("deck", "validate", "Starter"),
@@ -91,7 +99,7 @@ def test_cards_show_reads_no_board_and_no_pathlib(tmp_path):
 def test_dm_creature_asks_no_questions(tmp_path):
     names = imported(tmp_path, "dm", "creature", "--board", str(BOARD), "--seed", "1")
     assert "solo.automaton" in names
-    assert not heavy(names, INTERACTIVE | {"solo.decks", "solo.simulate", "platformdirs"})
+    assert not heavy(names, INTERACTIVE | {"solo.decks", "solo.simulate", "platformdirs", "pathlib"})
 
 
 DECODED_PROBE = """
