@@ -248,7 +248,8 @@ class Game:
         ``edit`` interrupt the step."""
         if self.prompter is None:
             raise SoloError(f"no way to ask question '{q.id}'")
-        if not self.prompter.reads:  # a program: it never asks for the board, a rule or undo
+        if not getattr(self.prompter, "reads", True):  # a program: never asks for the board,
+            # a rule or an undo
             answer = self.prompter.ask(q)
             self.recorded.append([q.id, answer])
             return answer
@@ -281,7 +282,7 @@ class Game:
 
     def _reads(self) -> bool:
         """Whether a person reads the questions (text only a person needs is left out else)."""
-        return self.prompter is None or self.prompter.reads
+        return self.prompter is None or getattr(self.prompter, "reads", True)
 
     def recent(self, n: int = LOG_STEPS) -> str:
         """The last ``n`` steps of the log, for a person who lost track."""
