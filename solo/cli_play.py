@@ -140,7 +140,7 @@ def render_step(step, game, color: bool = False, width: int | None = None,
              else f"── {head}: {step.label} ──"]
     if step.who in ("dm", "edit") and show_map:
         lines.append(render.board_map(game.board, width=width, color=color))
-        lines += render._wrap_legend(render.status_line(game.board), width)
+        lines += render.status_lines(game.board, width)
     body = []
     for line in step.lines:
         body += term.wrap(line, width, indent="  ")
@@ -148,7 +148,7 @@ def render_step(step, game, color: bool = False, width: int | None = None,
         body = [click.style(x, fg="yellow") for x in body]
     lines += body
     if step.label.endswith("ready stage"):
-        lines += render._wrap_legend(render.status_line(game.board), width)
+        lines += render.status_lines(game.board, width)
     return "\n".join(lines)
 
 

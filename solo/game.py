@@ -712,7 +712,10 @@ class Game:
         objs = self._their_objects(actor.zone) if objs is None else objs
         if not objs:
             return None
-        choices = tuple(Choice(f"{self._name(p)} in {p.zone} ({p.damage}/{b.life(p)})"
+        # The question names whose objects these are: a title need not say it again (a
+        # shorter line, which fits 80 columns once answered).
+        choices = tuple(Choice(("the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})")
+                               + f" in {p.zone} ({p.damage}/{b.life(p)})"
                                + (odds(p) if odds else ""), p.id) for p in objs)
         near = min(objs, key=lambda p: b.distance(actor.zone, p.zone))
         return b.get(self.ask(Question(qid, "select", message, choices, default=near.id)))

@@ -95,6 +95,16 @@ def status_line(board: Board) -> str:
             f"DM decks: {piles}")
 
 
+def status_lines(board: Board, room: int) -> list[str]:
+    """:func:`status_line` within ``room`` columns: one line when it fits, else the round on
+    one line and the Dummy Mage's piles on the next (never a pile left alone on a line)."""
+    line = status_line(board)
+    if len(line) <= room:
+        return [line]
+    head, sep, piles = line.partition(" · DM decks: ")
+    return [*_wrap_legend(head, room), *_wrap_legend("DM decks: " + piles, room)]
+
+
 # -- one object, one line --------------------------------------------------------------------
 
 def _safe(f, default):
@@ -341,5 +351,5 @@ def board_view(board: Board, width: int | None = None, color: bool = False) -> s
     """Status line, map and legend together, as a command would show them (each line within
     ``width`` columns when given)."""
     room = width or 10**6
-    return "\n".join([*_wrap_legend(status_line(board), room), board_map(board, width, color),
+    return "\n".join([*status_lines(board, room), board_map(board, width, color),
                       *_wrap_legend(legend(), room)])

@@ -198,6 +198,19 @@ def test_status_line():
     assert "creature 12 · ench 9 · inc 10 · atk 8" in line
 
 
+def test_status_lines_keep_the_piles_together_at_80_columns():
+    board = load(DATA / "board24.json")
+    board.round = 10
+    board.stage = "quickcast-1"
+    for deck in board.decks:
+        board.decks[deck] = ["Timber Wolf"] * 15
+    assert len(render.status_line(board)) > 80
+    lines = render.status_lines(board, 80)
+    assert lines == [f"Round 10 · quickcast-1 · initiative {board.initiative.upper()}",
+                     "DM decks: creature 15 · ench 15 · inc 15 · atk 15"]
+    assert render.status_lines(board, 200) == [render.status_line(board)]
+
+
 def test_legend_explains_every_mark():
     text = render.legend()
     assert "\n" not in text
