@@ -121,6 +121,43 @@ def load(path: str | os.PathLike) -> DeckSet:
     return loads(text, where=p, default_name=_stem(p), path=p)
 
 
+PARSED = "parsed.json"
+_PARSED: dict[str, dict] | None = None
+
+
+def _parsed() -> dict[str, dict]:
+    """The built-in deck files as shipped, already parsed: their text -> their data.
+
+    ``decks/parsed.json`` (written by ``python scripts/parsed_decks.py``; a test keeps it in
+    step) spares the deck commands tomllib, whose import compiles its regular expressions
+    (about 3 ms).  Found by the whole text, so a file changed by hand is parsed as any other.
+    """
+    global _PARSED
+    if _PARSED is None:
+        import json
+
+        try:
+            with open(os.path.join(data_folder(), PARSED), encoding="utf-8") as f:
+                _PARSED = {e["text"]: e["data"] for e in json.load(f)["files"]}
+        except (OSError, ValueError, KeyError, TypeError):  # missing or damaged: parse them all
+            _PARSED = {}
+    return _PARSED
+
+
+def parsed_json() -> str:
+    """What ``decks/parsed.json`` holds: every built-in ``*.toml``, its text and its data."""
+    import json
+    import tomllib
+
+    folder = data_folder()
+    files = []
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".toml")):
+        with open(os.path.join(folder, name), encoding="utf-8", newline="") as f:
+            text = f.read().replace("\r\n", "\n").replace("\r", "\n")  # as read_text gives it
+        files.append({"file": name, "text": text, "data": tomllib.loads(text)})
+    return json.dumps({"files": files}, ensure_ascii=False, indent=1) + "\n"
+
+
 def _stem(path: str) -> str:
     """The file name without its last suffix (``Path(path).stem``).
 
@@ -135,6 +172,9 @@ def _stem(path: str) -> str:
 def loads(text: str, where: str = "deck file", default_name: str = "Unnamed",
           path: str | os.PathLike | None = None) -> DeckSet:
     """Parse deck TOML (see :func:`load`).  A missing ``name`` defaults to ``default_name``."""
+    known = _parsed().get(text)
+    if known is not None:  # a built-in file as shipped: read already
+        return from_dict(known, where, default_name, path)
     import tomllib
 
     try:

@@ -267,6 +267,30 @@ def test_each_built_in_set_is_named_as_its_file(monkeypatch):
         assert [str(r) for r in read] == [str(decks.builtin_dir() / e.path.name)]
 
 
+def test_the_parsed_built_in_sets_are_up_to_date():
+    """decks/parsed.json holds each built-in file's text and data exactly as tomllib reads
+    them now (if this fails: python scripts/parsed_decks.py)."""
+    import os
+
+    shipped = (decks.builtin_dir() / decks.PARSED).read_text(encoding="utf-8")
+    assert shipped == decks.parsed_json()
+    assert len(decks._parsed()) == len([n for n in os.listdir(decks.builtin_dir()) if n.endswith(".toml")])
+
+
+def test_a_built_in_text_changed_by_hand_is_parsed_afresh(monkeypatch):
+    import tomllib
+
+    text = next(iter(decks._parsed()))
+    changed = text.replace("[creature]", '[creature]\n"Timber Wolf" = 9', 1) if '"Timber Wolf"' not in text \
+        else text.replace('"Timber Wolf" = ', '"Timber Wolf" = 1', 1)
+    assert changed != text
+    fresh = decks.from_dict(tomllib.loads(changed))
+    assert decks.loads(changed).decks == fresh.decks
+    assert decks.loads(changed).decks != decks.loads(text).decks
+    # and the shipped text gives just what tomllib gives
+    assert decks.loads(text) == decks.from_dict(tomllib.loads(text))
+
+
 def test_resolve_unknown_lists_the_sets():
     with pytest.raises(InvalidInput, match="no deck set named 'Nope'; the sets are Easier, Harder, Starter"):
         decks.resolve("Nope")

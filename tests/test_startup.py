@@ -70,7 +70,8 @@ def test_deck_validate_imports_neither_board_nor_questions_nor_platformdirs(tmp_
     names = imported(tmp_path, "deck", "validate", "Starter")
     assert "solo.decks" in names
     assert not heavy(names, INTERACTIVE | {"solo.board", "solo.arena", "solo.simulate", "solo.game",
-                                           "platformdirs", "shutil", "pathlib", "solo.ratings"})
+                                           "platformdirs", "shutil", "pathlib", "solo.ratings",
+                                           "tomllib"})
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG short cut is Linux's")
@@ -78,7 +79,7 @@ def test_deck_show_without_rating_reads_no_pathlib_and_plays_no_games(tmp_path):
     names = imported(tmp_path, "deck", "show", "Starter", "--no-rating")
     assert "solo.decks" in names
     assert not heavy(names, INTERACTIVE | {"solo.board", "solo.simulate", "solo.cli_ratings",
-                                           "solo.ratings", "pathlib", "platformdirs"})
+                                           "solo.ratings", "pathlib", "platformdirs", "tomllib"})
 
 
 @pytest.mark.parametrize("args", [("deck", "validate", "Starter"),
