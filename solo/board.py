@@ -87,31 +87,33 @@ def changes() -> int:
 CHECK_MEMORY = False
 
 
+def _counting(method: Any) -> Any:
+    """``method`` of dict or list, counting one change each time it is called."""
+    def counted(self, *args, **kwargs):
+        global _changes
+        _changes += 1
+        return method(self, *args, **kwargs)
+
+    counted.__name__ = method.__name__
+    return counted
+
+
 class _Dict(dict):
     """A dict that counts its changes (see ``_changes``)."""
 
     __slots__ = ()
 
-    def __setitem__(self, key, value) -> None:
-        global _changes
-        _changes += 1
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key) -> None:
-        global _changes
-        _changes += 1
-        dict.__delitem__(self, key)
+    __setitem__ = _counting(dict.__setitem__)
+    __delitem__ = _counting(dict.__delitem__)
+    popitem = _counting(dict.popitem)
+    update = _counting(dict.update)
+    clear = _counting(dict.clear)
 
     def pop(self, key, *default):
         if key in self:
             global _changes
             _changes += 1
         return dict.pop(self, key, *default)
-
-    def popitem(self):
-        global _changes
-        _changes += 1
-        return dict.popitem(self)
 
     def setdefault(self, key, default=None):
         """As dict's; a new value is kept as a counting container (the one returned: changes
@@ -133,16 +135,6 @@ class _Dict(dict):
             dict.__setitem__(out, k, copy.deepcopy(v, memo))
         return out
 
-    def update(self, *args, **kwargs) -> None:
-        global _changes
-        _changes += 1
-        dict.update(self, *args, **kwargs)
-
-    def clear(self) -> None:
-        global _changes
-        _changes += 1
-        dict.clear(self)
-
     def __ior__(self, other):  # type: ignore[misc]
         self.update(other)
         return self
@@ -153,55 +145,17 @@ class _List(list):
 
     __slots__ = ()
 
-    def __setitem__(self, key, value) -> None:
-        global _changes
-        _changes += 1
-        list.__setitem__(self, key, value)
-
-    def __delitem__(self, key) -> None:
-        global _changes
-        _changes += 1
-        list.__delitem__(self, key)
-
-    def append(self, value) -> None:
-        global _changes
-        _changes += 1
-        list.append(self, value)
-
-    def extend(self, values) -> None:
-        global _changes
-        _changes += 1
-        list.extend(self, values)
-
-    def insert(self, index, value) -> None:
-        global _changes
-        _changes += 1
-        list.insert(self, index, value)
-
-    def pop(self, *args):
-        global _changes
-        _changes += 1
-        return list.pop(self, *args)
-
-    def remove(self, value) -> None:
-        global _changes
-        _changes += 1
-        list.remove(self, value)
-
-    def clear(self) -> None:
-        global _changes
-        _changes += 1
-        list.clear(self)
-
-    def sort(self, *args, **kwargs) -> None:
-        global _changes
-        _changes += 1
-        list.sort(self, *args, **kwargs)
-
-    def reverse(self) -> None:
-        global _changes
-        _changes += 1
-        list.reverse(self)
+    __setitem__ = _counting(list.__setitem__)
+    __delitem__ = _counting(list.__delitem__)
+    append = _counting(list.append)
+    extend = _counting(list.extend)
+    insert = _counting(list.insert)
+    pop = _counting(list.pop)
+    remove = _counting(list.remove)
+    clear = _counting(list.clear)
+    sort = _counting(list.sort)
+    reverse = _counting(list.reverse)
+    __imul__ = _counting(list.__imul__)
 
     def __iadd__(self, other):  # type: ignore[misc]
         self.extend(other)
@@ -209,11 +163,6 @@ class _List(list):
 
     def __deepcopy__(self, memo) -> "_List":
         return _List([copy.deepcopy(v, memo) for v in self])
-
-    def __imul__(self, n):  # type: ignore[misc]
-        global _changes
-        _changes += 1
-        return list.__imul__(self, n)
 
 
 _PLAIN = (str, int, float, bool, type(None))

@@ -66,6 +66,25 @@ def test_every_kind_of_change_is_counted(change):
     assert board_mod.changes() > before
 
 
+@pytest.mark.parametrize("kind, name, args", [
+    ("dict", "__setitem__", ("k", 2)), ("dict", "__delitem__", ("a",)), ("dict", "pop", ("a",)),
+    ("dict", "popitem", ()), ("dict", "update", ({"k": 2},)), ("dict", "clear", ()),
+    ("dict", "setdefault", ("k", 2)), ("dict", "__ior__", ({"k": 2},)),
+    ("list", "__setitem__", (0, 9)), ("list", "__delitem__", (0,)), ("list", "append", (9,)),
+    ("list", "extend", ([9],)), ("list", "insert", (0, 9)), ("list", "pop", ()),
+    ("list", "remove", (1,)), ("list", "clear", ()), ("list", "sort", ()),
+    ("list", "reverse", ()), ("list", "__iadd__", ([9],)), ("list", "__imul__", (2,)),
+])
+def test_every_change_to_a_counting_container_counts_and_does_what_the_plain_one_does(kind, name, args):
+    plain = {"a": 1} if kind == "dict" else [1, 2]
+    counting = board_mod._tracked(plain.copy())
+    assert type(counting) is not type(plain)
+    before = board_mod.changes()
+    got, want = getattr(counting, name)(*args), getattr(plain, name)(*args)
+    assert board_mod.changes() > before
+    assert counting == plain and (got is counting if want is plain else got == want)
+
+
 def test_damage_and_the_stage_are_not_counted_and_nothing_remembered_reads_them():
     board = new_board("Warlock", "Beastmaster")
     wolf = board.add_creature("Timber Wolf", "dm", "B2")
