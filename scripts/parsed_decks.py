@@ -12,11 +12,11 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from solo import decks  # noqa: E402
-from solo.catalog import _data_folder  # noqa: E402
+from solo.catalog import data_folder  # noqa: E402
 
 
 def main() -> None:
-    path = os.path.join(_data_folder(), decks.PARSED)
+    path = os.path.join(data_folder(), decks.PARSED)
     with open(path, "w", encoding="utf-8") as f:
         f.write(decks.parsed_json())
     print(f"wrote {path}")

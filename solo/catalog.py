@@ -37,10 +37,10 @@ def data_dir() -> Path:
     """
     from pathlib import Path
 
-    return Path(_data_folder())
+    return Path(data_folder())
 
 
-def _data_folder() -> str:
+def data_folder() -> str:
     """:func:`data_dir` as a string, found without :mod:`pathlib` (which ``solo cards`` need
     not import)."""
     here = os.path.dirname(os.path.realpath(__file__))
@@ -53,6 +53,16 @@ def _data_folder() -> str:
         return str(files("solo.data"))
     except (ModuleNotFoundError, TypeError):
         return os.path.join(os.path.dirname(here), "decks")
+
+
+def shipped_json(name: str):
+    """A JSON file shipped beside the catalog (``decks/NAME``), decoded; None when it is missing
+    or cannot be read (each such file is a short cut or a head start, never the only source)."""
+    try:
+        with open(os.path.join(data_folder(), name), encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
 
 
 def parse_trait(trait: str) -> tuple[str, int | None]:
@@ -350,7 +360,7 @@ def get_catalog() -> Catalog:
     """The shipped catalog, loaded on first use."""
     global _CATALOG
     if _CATALOG is None:
-        path = os.path.join(_data_folder(), "catalog.json")
+        path = os.path.join(data_folder(), "catalog.json")
         try:
             with open(path, encoding="utf-8") as f:
                 text = f.read()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Collection
 
 from solo.files import write_atomic
 from solo.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
-from solo.catalog import _data_folder as data_folder
+from solo.catalog import data_folder, shipped_json
 from solo.errors import InvalidInput, SoloError, check_writable, describe_os_error, read_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,8 +62,6 @@ class DeckSet:
     def __post_init__(self) -> None:
         for deck in SPELL_DECKS:
             self.decks.setdefault(deck, {})
-        if self.file is not None:
-            self.file = os.fspath(self.file)
 
     @property
     def path(self) -> Path | None:
@@ -134,12 +132,9 @@ def _parsed() -> dict[str, dict]:
     """
     global _PARSED
     if _PARSED is None:
-        import json
-
         try:
-            with open(os.path.join(data_folder(), PARSED), encoding="utf-8") as f:
-                _PARSED = {e["text"]: e["data"] for e in json.load(f)["files"]}
-        except (OSError, ValueError, KeyError, TypeError):  # missing or damaged: parse them all
+            _PARSED = {e["text"]: e["data"] for e in shipped_json(PARSED)["files"]}
+        except (KeyError, TypeError):  # missing or damaged: every file is parsed
             _PARSED = {}
     return _PARSED
 
@@ -151,7 +146,7 @@ def parsed_json() -> str:
 
     folder = data_folder()
     files = []
-    for name in sorted(n for n in os.listdir(folder) if n.endswith(".toml")):
+    for name in _toml_names(folder):
         with open(os.path.join(folder, name), encoding="utf-8", newline="") as f:
             text = f.read().replace("\r\n", "\n").replace("\r", "\n")  # as read_text gives it
         files.append({"file": name, "text": text, "data": tomllib.loads(text)})
@@ -411,7 +406,7 @@ def _deepcopy(decks: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
 
 
 def builtin_dir() -> Path:
-    return data_dir()  # (data_dir imports pathlib)
+    return data_dir()
 
 
 def user_folder(env: str, kind: str) -> Path:
@@ -530,10 +525,15 @@ def _scan(folder: Path, where: str) -> list[SetEntry]:
     return out
 
 
+def _toml_names(folder: str) -> list[str]:
+    """The names of the ``*.toml`` files of ``folder``, in order."""
+    return sorted(n for n in os.listdir(folder) if n.endswith(".toml"))
+
+
 def _read_folder(folder: str) -> list[tuple[str, DeckSet | None, str | None]]:
     """Every ``*.toml`` of ``folder``, in name order: (file, its set or None, why not)."""
     try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith(".toml"))
+        names = _toml_names(folder)
     except OSError:  # no such folder (or not a folder): no sets there
         return []
     out: list[tuple[str, DeckSet | None, str | None]] = []
@@ -557,13 +557,15 @@ def available() -> list[SetEntry]:
     return builtin + user
 
 
-def _first_named(entries: list[SetEntry], low: str) -> DeckSet | None:
-    """The set of the first entry named ``low`` (by set name or file stem, any case)."""
-    for e in entries:
-        if low in (e.name.lower(), e.path.stem.lower()):
-            if e.deckset is None:
-                raise InvalidInput(e.error or f"cannot read {e.path}")
-            return e.deckset
+def _first_named(read: list[tuple[str, DeckSet | None, str | None]], low: str) -> DeckSet | None:
+    """Of the files :func:`_read_folder` read, the set of the first named ``low`` (by set name
+    or file stem, any case); a file of that stem that cannot be read is refused."""
+    for file, ds, error in read:
+        stem = _stem(file)
+        if low in ((ds.name if ds else stem).lower(), stem.lower()):
+            if ds is None:
+                raise InvalidInput(error or f"cannot read {file}")
+            return ds
     return None
 
 
@@ -582,25 +584,23 @@ def resolve(name_or_path: str | Path) -> DeckSet:
     if os.path.exists(given):  # a file, or a pipe or device: read_text refuses what is too big
         return load(given)
     low = text.strip().lower()
-    for file, ds, error in _read_folder(os.path.join(_user_folder_text("SOLO_DATA_DIR", "data"),
-                                                     "decks")):
-        if low in ((ds.name if ds else _stem(file)).lower(), _stem(file).lower()):
-            if ds is None:
-                raise InvalidInput(error or f"cannot read {file}")
-            return ds
+    found = _first_named(_read_folder(os.path.join(_user_folder_text("SOLO_DATA_DIR", "data"),
+                                                   "decks")), low)
+    if found is not None:
+        return found
     # Each built-in set is named as its file is (a test checks), so the file of that name is
     # the only one to read; the others are read only to list them when nothing matches.
     if low and os.sep not in low and "/" not in low and not low.startswith("."):
         own = os.path.join(data_folder(), f"{low}.toml")
         if os.path.isfile(own):
             return load(own)
+    found = _first_named(_read_folder(data_folder()), low)
+    if found is not None:
+        return found
     from pathlib import Path
 
     p = Path(given)
     entries = available()
-    found = _first_named([e for e in entries if e.where == "built-in"], low)
-    if found is not None:
-        return found
     names = sorted({e.name for e in entries if e.deckset is not None}, key=str.lower)
     looks_like_path = p.suffix.lower() == ".toml" or os.sep in text or "/" in text
     first = f"no deck file at {p}" if looks_like_path else f"no deck set named {text!r}"
@@ -711,17 +711,11 @@ def _shipped() -> tuple[frozenset[str], dict[str, tuple[str, str, int]]]:
     missing or damaged: every card is then worked out by :func:`solo.coverage.coverage`)."""
     global _SHIPPED
     if _SHIPPED is None:
-        import json
-        import os
-
-        from solo.catalog import _data_folder
-
+        data = shipped_json("coverage.json")
         try:
-            with open(os.path.join(_data_folder(), "coverage.json"), encoding="utf-8") as f:
-                data = json.load(f)
             _SHIPPED = (frozenset(data["modelled"]),
                         {k: (str(v[0]), str(v[1]), int(v[2])) for k, v in data["others"].items()})
-        except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             _SHIPPED = (frozenset(), {})
     return _SHIPPED
 

@@ -59,14 +59,9 @@ class Cache:
 def default_cache() -> Cache:
     """The person's cache (``$SOLO_CACHE_DIR`` or the platform's cache folder for solo) over
     the ratings shipped with solo."""
-    from solo.catalog import data_dir
+    from solo.catalog import shipped_json
     from solo.decks import user_folder
 
-    shipped: dict = {}
-    try:
-        data = json.loads((data_dir() / "ratings.json").read_text(encoding="utf-8"))
-        if isinstance(data, dict):
-            shipped = data
-    except (OSError, ValueError):
-        pass
-    return Cache(user_folder("SOLO_CACHE_DIR", "cache") / "ratings.json", shipped)
+    shipped = shipped_json("ratings.json")
+    return Cache(user_folder("SOLO_CACHE_DIR", "cache") / "ratings.json",
+                 shipped if isinstance(shipped, dict) else {})

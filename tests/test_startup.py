@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from solo import decks
-from solo.catalog import Catalog, _data_folder
+from solo.catalog import Catalog, data_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = ROOT / "tests" / "data" / "board24.json"
@@ -164,7 +164,7 @@ def test_a_file_written_by_a_command_is_complete_after_exit(tmp_path):
 # -- the catalog, read card by card -----------------------------------------------------------
 
 def shipped_text() -> str:
-    return Path(_data_folder(), "catalog.json").read_text(encoding="utf-8")
+    return Path(data_folder(), "catalog.json").read_text(encoding="utf-8")
 
 
 def test_the_catalog_read_line_by_line_matches_the_whole_decode():
