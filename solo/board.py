@@ -13,7 +13,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from solo.arena import Arena, Geometry, Wall, geometry
 from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, Defense, get_catalog,
@@ -803,25 +803,25 @@ class Board(_Counted):
     def save(self, path: str | os.PathLike) -> None:
         write_atomic(path, self.dumps(), "board file")
 
-    def copy(self) -> "Board":
+    def copy(self, only: set[str] | None = None) -> "Board":
         """An independent copy (no re-validation: the board is already valid).
+
+        ``only``: the ids of the pieces the copy may change (an attack's attacker, target and
+        the mages, say).  The other pieces are shared with this board, the same objects, until
+        :meth:`own` makes one the copy's own; nothing may change a shared piece.  The board's
+        lists, piles and notes are always the copy's own.
 
         Making it changes nothing that exists, so it counts no change; and the copy starts
         out remembering what this board remembers now, its pieces being the same in every
         respect (a piece is remembered by identity, so each entry moves to its copy)."""
         moved: dict[int, int] = {}
+        shared: set[str] = set()
 
         def clone(p):
-            q = object.__new__(type(p))
-            state = dict(p.__dict__)
-            state["conditions"] = _Dict(p.conditions)
-            state["enchantments"] = _List(p.enchantments)
-            state["traits"] = _List(p.traits)
-            state["stats"] = _cloned(p.stats) if p.stats else _Dict()
-            state["extra"] = _cloned(p.extra) if p.extra else _Dict()
-            if "equipment" in state:
-                state["equipment"] = _List(p.equipment)
-            q.__dict__.update(state)
+            if only is not None and p.id not in only:
+                shared.add(p.id)
+                return p
+            q = _clone_piece(p)
             moved[id(p)] = id(q)
             return q
 
@@ -842,8 +842,51 @@ class Board(_Counted):
                 memo[key] = hit
             elif key[1] in moved:
                 memo[(key[0], moved[key[1]])] = hit
+            elif shared:  # a shared piece is the same object: its entries stay as they are
+                memo[key] = hit
         b.__dict__["_memo"] = memo
+        b.__dict__["_shared"] = shared
         return b
+
+    def own(self, ident: str) -> Piece | None:
+        """The object with id ``ident``, made this board's own first if it is shared with the
+        board this one was copied from (see :meth:`copy`): call it before changing a piece."""
+        shared = self.__dict__.get("_shared")
+        if not shared or ident not in shared:
+            return self.find(ident)
+        shared.discard(ident)
+        p = self.find(ident)
+        assert p is not None  # a shared piece is on the board until it is owned
+        q = _clone_piece(p)
+        if isinstance(p, Mage):
+            side = next(k for k, m in self.mages.items() if m is p)
+            mages: dict = self.mages
+            dict.__setitem__(mages, side, q)  # the same in every respect: counts no change
+        else:
+            place: list = self.creatures if isinstance(p, Creature) else self.conjurations
+            list.__setitem__(place, next(i for i, x in enumerate(place) if x is p), q)
+        memo = self._memo  # type: ignore[attr-defined]
+        for key in [k for k in memo if len(k) > 1 and k[1] == id(p)]:  # the same in every respect
+            memo[(key[0], id(q))] = memo.pop(key)
+        return q
+
+
+_P = TypeVar("_P", bound=Piece)
+
+
+def _clone_piece(p: _P) -> _P:
+    """A copy of ``p`` with counting containers of its own; counts no change."""
+    q = object.__new__(type(p))
+    state = dict(p.__dict__)
+    state["conditions"] = _Dict(p.conditions)
+    state["enchantments"] = _List(p.enchantments)
+    state["traits"] = _List(p.traits)
+    state["stats"] = _cloned(p.stats) if p.stats else _Dict()
+    state["extra"] = _cloned(p.extra) if p.extra else _Dict()
+    if "equipment" in state:
+        state["equipment"] = _List(state["equipment"])
+    q.__dict__.update(state)
+    return q
 
 
 def _implied(p: Piece, traits: list[str]) -> list[str]:

@@ -465,6 +465,13 @@ def _check_dice(attack: Attack) -> None:
                         "decides (resolve it by hand)")
 
 
+def _may_change(board: Board, *pieces: Piece | None) -> set[str]:
+    """The ids of the objects an attack among ``pieces`` changes for sure: those and the mages
+    (a Mage Shield's use).  Any other object a strike changes is owned when it is
+    (:meth:`Board.own`), so this only saves copying the rest of the board."""
+    return {m.id for m in board.mages.values()} | {p.id for p in pieces if p is not None}
+
+
 @overload
 def _on(work: Board, p: Piece) -> Piece: ...
 @overload
@@ -510,7 +517,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     elif att.zone or att.kind == "zone":
         raise SoloError(f"{att.name} is a zone attack: report each object's damage separately "
                         "or let solo roll it")
-    work = board.copy()
+    # Only what the attack can change is copied (see _apply_strike, which owns what it changes).
+    work = board.copy(_may_change(board, attacker, target, sweep_target))
     a, t = _on(work, attacker), _on(work, target)
     result = AttackResult(attack=att.name, attacker=attacker.id, target=target.id)
     if att is UNNAMED:
@@ -585,8 +593,8 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
     ``zone`` (walls on its border are not hit) except the caster; one Daze check for all."""
     att, spell = _find_attack(board, caster, attack, is_spell)
     _check_dice(att)
-    work = board.copy()
-    zone = work.arena.normal(zone)
+    zone = board.arena.normal(zone)
+    work = board.copy(_may_change(board, caster, *board.in_zone(zone)))
     c = _on(work, caster)
     result = AttackResult(attack=att.name, attacker=caster.id if caster else None, target=zone,
                           zone=zone)
@@ -1252,7 +1260,7 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
 
 def _apply_strike(board: Board, s: Strike) -> list[str]:
     """Put one strike on ``board``; returns the ids it destroyed."""
-    t = board.find(s.target)
+    t = board.own(s.target)
     if t is None:
         return []
     if s.shielded:
@@ -1279,7 +1287,7 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     if s.rage:
         t.conditions["Rage"] = t.conditions.get("Rage", 0) + s.rage
     if s.healed and s.attacker is not None:
-        a = board.find(s.attacker)
+        a = board.own(s.attacker)
         if a is not None:
             heal(board, a, s.healed)
     if s.push is not None and s.push.to != s.push.start:

@@ -135,3 +135,54 @@ def test_a_copy_changes_nothing_and_remembers_what_the_board_did():
     assert work.traits(twin) == traits and work.life(twin) == life
     twin.traits.append("Flying")  # a change to the copy: both forget
     assert work.has_trait(twin, "Flying") and not board.has_trait(wolf, "Flying")
+
+
+def test_resolving_an_attack_never_changes_the_board_it_reads(monkeypatch):
+    # An attack is worked out on a copy that shares the objects it does not expect to change
+    # (Board.copy(only=...)); a strike on any other object must own it first. Whole games of
+    # the conformance mix, each attack's board compared before and after, and every object
+    # of the copy checked to be either its own or left exactly as it was.
+    from solo import combat
+
+    seen = {"attacks": 0, "owned": 0}
+    real_own = board_mod.Board.own
+
+    def counting_own(self, ident):
+        if ident in (self.__dict__.get("_shared") or ()):
+            seen["owned"] += 1
+        return real_own(self, ident)
+
+    def checked(real):
+        def resolve(board, *args, **kwargs):
+            before = board.to_dict()
+            result = real(board, *args, **kwargs)
+            assert board.to_dict() == before, f"{result.attack} changed the board it read"
+            seen["attacks"] += 1
+            return result
+        return resolve
+
+    monkeypatch.setattr(board_mod.Board, "own", counting_own)
+    monkeypatch.setattr(combat, "resolve_attack", checked(combat.resolve_attack))
+    monkeypatch.setattr(combat, "resolve_zone_attack", checked(combat.resolve_zone_attack))
+    report = check_games(["Starter", "Harder", *random_sets(4)], range(1, 4),
+                         ("beginner", "skilled", "random"))
+    assert report.games == 54 and not report.violations
+    assert seen["attacks"] > 1000
+
+
+def test_a_strike_on_a_shared_object_owns_it_first():
+    # A copy that shares the wolf: putting a strike on it makes the copy's own wolf; the
+    # original keeps its damage, and the copy remembers the wolf's life all the same.
+    from solo.combat import Strike, _apply_strike
+
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "ym", "B2")
+    life = board.life(wolf)
+    work = board.copy(only={"dm", "ym"})
+    assert work.find(wolf.id) is wolf
+    _apply_strike(work, Strike(role="attack", attack="Bite", kind="melee", attacker="dm",
+                               target=wolf.id, side="dm", damage=3))
+    mine = work.find(wolf.id)
+    assert mine is not wolf and mine.damage == 3 and wolf.damage == 0
+    assert work.life(mine) == life and work.find(wolf.id) is mine
+    assert board.copy(only={"dm", "ym"}).own(wolf.id) is not wolf
