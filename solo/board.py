@@ -67,8 +67,9 @@ def _aura_names(catalog: Catalog) -> frozenset[str]:
 #: How many changes any board has seen: every attribute set on a piece or a board, and every
 #: change to a piece's markers, enchantments, traits, stats, extras or equipment, or to a
 #: board's lists of pieces and extras, counts one.  Derived values (traits, life, armor...) are
-#: remembered with the count they were computed at and used only while it has not moved, so a
-#: change made anywhere, by any path, is never answered from a stale memory.
+#: remembered with where the count stood for what they read (see ``_world`` and ``Piece._v``)
+#: and used only while that has not moved, so a change made anywhere, by any path, is never
+#: answered from a stale memory.
 #:
 #: What is set on a piece or a board becomes counting containers all the way down; a container
 #: put inside one later is kept as it is (``x = extra[k] = {}`` must stay one object), so
@@ -76,6 +77,39 @@ def _aura_names(catalog: Catalog) -> frozenset[str]:
 #: change is counted: a piece's ``stats`` (only ever set whole) and the board's
 #: ``zone_enchantments`` (changed only through :func:`set_zone_enchantments`).
 _changes = 0
+
+#: The count at the last change that can reach beyond one object (see :func:`_touch`): a
+#: piece's own remembered values hold while neither its ``_v`` nor this has moved; the board's
+#: (wall geometry, auras) while this has not.
+_world = 0
+
+#: What a creature or a mage keeps for itself: a change to one of these can change only that
+#: object's traits, life, armor and flying (its own markers, notes, stats, gained traits, guard,
+#: equipment, base life).  Its zone too, while it bears no enchantment (an aura moves with its
+#: bearer), except the Dummy Mage's (a Pet follows it).  Everything else -- enchantments,
+#: cards, ids, sides, every conjuration (walls make the geometry), the board's lists and notes,
+#: containers of unknown keeping (a deep copy's) -- counts for every object; the Dummy Mage's
+#: piles count for none (see ``_NOBODY``).  tests/test_memo.py pins each case.
+_OWN = frozenset({"conditions", "extra", "stats", "traits", "guarding", "equipment", "life"})
+
+
+class _Nobody:
+    """Holds what no remembered value reads: the Dummy Mage's decks and discard piles."""
+
+
+_NOBODY = _Nobody()
+_PILES = frozenset({"decks", "discards"})
+
+
+def _touch(owner: Any) -> None:
+    """Count one change; ``owner`` is the piece it stays within (or ``_NOBODY``), None for one
+    that can reach every object."""
+    global _changes, _world
+    _changes += 1
+    if owner is None:
+        _world = _changes
+    else:
+        owner.__dict__["_v"] = _changes
 
 
 def changes() -> int:
@@ -90,8 +124,7 @@ CHECK_MEMORY = False
 def _counting(method: Any) -> Any:
     """``method`` of dict or list, counting one change each time it is called."""
     def counted(self, *args, **kwargs):
-        global _changes
-        _changes += 1
+        _touch(getattr(self, "_own", None))
         return method(self, *args, **kwargs)
 
     counted.__name__ = method.__name__
@@ -99,9 +132,10 @@ def _counting(method: Any) -> Any:
 
 
 class _Dict(dict):
-    """A dict that counts its changes (see ``_changes``)."""
+    """A dict that counts its changes (see ``_changes``); ``_own``: the piece whose own data it
+    holds (see ``_OWN``), unset when a change to it can reach every object."""
 
-    __slots__ = ()
+    __slots__ = ("_own",)
 
     __setitem__ = _counting(dict.__setitem__)
     __delitem__ = _counting(dict.__delitem__)
@@ -111,22 +145,21 @@ class _Dict(dict):
 
     def pop(self, key, *default):
         if key in self:
-            global _changes
-            _changes += 1
+            _touch(getattr(self, "_own", None))
         return dict.pop(self, key, *default)
 
     def setdefault(self, key, default=None):
         """As dict's; a new value is kept as a counting container (the one returned: changes
         made through it count).  Returning a value already there counts a change only when it
         is a plain dict or list, whose changes would not count themselves."""
-        global _changes
         value = dict.get(self, key, _NOTHING)
+        own = getattr(self, "_own", None)
         if value is _NOTHING:
-            _changes += 1
-            value = _tracked(default)
+            _touch(own)
+            value = _tracked(default, own)
             dict.__setitem__(self, key, value)
         elif type(value) is dict or type(value) is list:
-            _changes += 1
+            _touch(own)
         return value
 
     def __deepcopy__(self, memo) -> "_Dict":
@@ -141,9 +174,9 @@ class _Dict(dict):
 
 
 class _List(list):
-    """A list that counts its changes (see ``_changes``)."""
+    """A list that counts its changes (see ``_changes`` and ``_Dict``)."""
 
-    __slots__ = ()
+    __slots__ = ("_own",)
 
     __setitem__ = _counting(list.__setitem__)
     __delitem__ = _counting(list.__delitem__)
@@ -168,36 +201,56 @@ class _List(list):
 _PLAIN = (str, int, float, bool, type(None))
 
 
-def _cloned(value):
+def _owned(container, own):
+    """``container`` (a new counting one) held for ``own`` (see ``_Dict``)."""
+    if own is not None:
+        container._own = own
+    return container
+
+
+def _cloned(value, own=None):
     """A deep copy of JSON-like data (dicts, lists, tuples, strings, numbers), as counting
-    containers; anything else is deep-copied the slow way."""
+    containers held for ``own``; anything else is deep-copied the slow way."""
     kind = type(value)
     if kind is _Dict or kind is dict:
-        out = _Dict()
+        out = _owned(_Dict(), own)
         for k, v in value.items():
-            dict.__setitem__(out, k, v if type(v) in _PLAIN else _cloned(v))
+            dict.__setitem__(out, k, v if type(v) in _PLAIN else _cloned(v, own))
         return out
     if kind is _List or kind is list:
-        return _List([v if type(v) in _PLAIN else _cloned(v) for v in value])
+        return _owned(_List([v if type(v) in _PLAIN else _cloned(v, own) for v in value]), own)
     if kind in _PLAIN:
         return value
     if kind is tuple:
-        return tuple(_cloned(v) for v in value)
-    return _tracked(copy.deepcopy(value))
+        return tuple(_cloned(v, own) for v in value)
+    return _tracked(copy.deepcopy(value), own)
 
 
-def _tracked(value):
+def _tracked(value, own=None):
     """``value`` as a container that counts its changes, all the way down (dicts and lists;
-    anything else as it is)."""
+    anything else as it is), held for ``own``.  A counting container that is already held
+    for another object, or for none, now counts for every object (it may be in two places)."""
     kind = type(value)
     if kind is dict:
-        out = _Dict()
+        out = _owned(_Dict(), own)
         for k, v in value.items():
-            dict.__setitem__(out, k, v if type(v) in _PLAIN else _tracked(v))
+            dict.__setitem__(out, k, v if type(v) in _PLAIN else _tracked(v, own))
         return out
     if kind is list:
-        return _List([v if type(v) in _PLAIN else _tracked(v) for v in value])
+        return _owned(_List([v if type(v) in _PLAIN else _tracked(v, own) for v in value]), own)
+    if kind is _Dict or kind is _List:
+        _disown(value, own)
     return value
+
+
+def _disown(value, own) -> None:
+    """Counting containers inside ``value`` not held for ``own`` count for every object."""
+    kind = type(value)
+    if kind is _Dict or kind is _List:
+        if getattr(value, "_own", None) is not own:
+            value._own = None
+        for v in (value.values() if kind is _Dict else value):
+            _disown(v, own)
 
 
 #: Attributes no remembered value reads (a piece's damage and whether it is active; the
@@ -223,10 +276,25 @@ class _Counted:
 
     def __setattr__(self, name: str, value) -> None:
         if name not in UNREMEMBERED and self.__dict__.get(name, _NOTHING) is not value:
-            global _changes
-            _changes += 1
-            value = _tracked(value)
+            own = _holder(self, name)
+            _touch(own)
+            value = _tracked(value, own)
         object.__setattr__(self, name, value)
+
+
+def _holder(obj: _Counted, name: str) -> Any:
+    """Whose alone a change to ``obj.name`` is (see ``_OWN``): ``obj``, nobody's, or None
+    (everybody's)."""
+    kind = type(obj)
+    if kind is Creature or kind is Mage:
+        if name in _OWN:
+            return obj
+        if name == "zone" and not obj.__dict__.get("enchantments") \
+                and not (kind is Mage and obj.__dict__.get("side") == "dm"):
+            return obj
+    elif kind is Board and name in _PILES:
+        return _NOBODY
+    return None
 
 
 def set_zone_enchantments(board: "Board", zone: str, names: list[str]) -> None:
@@ -259,6 +327,8 @@ class Piece(_Counted):
     extra: dict = field(default_factory=dict)
 
     kind = "piece"
+    #: The count at this object's last change (see ``_touch``); set by its first change.
+    _v = 0
 
     @property
     def is_mage(self) -> bool:
@@ -310,23 +380,25 @@ class Board(_Counted):
         # so never saved, compared or copied.
         object.__setattr__(self, "_memo", {})
 
-    def _recall(self, key: tuple):
-        """The remembered value for ``key`` while nothing has changed since, else None."""
+    def _recall(self, key: tuple, p: Piece | None = None):
+        """The remembered value for ``key`` (of ``p``, or of the board) while nothing it is
+        worked out from has changed since (see :func:`_at`), else None."""
         hit = self._memo.get(key)  # type: ignore[attr-defined]
-        if hit is not None and hit[0] == _changes and not CHECK_MEMORY:
-            return hit[1]
+        if hit is not None and hit[1] == _world and (p is None or hit[0] == p._v) \
+                and not CHECK_MEMORY:
+            return hit[2]
         return None
 
-    def _keep(self, key: tuple, at: int, value):
+    def _keep(self, key: tuple, at: tuple[int, int], value):
         memo = self._memo  # type: ignore[attr-defined]
         if CHECK_MEMORY:
             old = memo.get(key)
-            if old is not None and old[0] == at and old[1] != value:
-                raise AssertionError(f"remembered {key[0]} went stale: {old[1]!r} then {value!r} "
+            if old is not None and old[:2] == at and old[2] != value:
+                raise AssertionError(f"remembered {key[0]} went stale: {old[2]!r} then {value!r} "
                                      "with no change counted in between")
         if len(memo) > 4096:
             memo.clear()
-        memo[key] = (at, value)
+        memo[key] = (*at, value)
         return value
 
     # -- lookup --------------------------------------------------------------------------------
@@ -445,8 +517,7 @@ class Board(_Counted):
         key = ("geometry",)
         hit = self._recall(key)
         if hit is None:
-            at = _changes
-            hit = self._keep(key, at, geometry(self.arena, self.walls()))
+            hit = self._keep(key, _at(None), geometry(self.arena, self.walls()))
         return hit
 
     def distance(self, a: str, b: str) -> int:
@@ -460,10 +531,9 @@ class Board(_Counted):
         """What attached enchantments and round effects (conditions named after a spell, such
         as ``Charge``) change on this object; see scripts/notes/."""
         key = ("grants", id(p))
-        hit = self._recall(key)
+        hit = self._recall(key, p)
         if hit is None:
-            at = _changes
-            hit = self._keep(key, at, self._grants_now(p))
+            hit = self._keep(key, _at(p), self._grants_now(p))
         return hit
 
     def _grants_now(self, p: Piece) -> list[dict]:
@@ -501,7 +571,7 @@ class Board(_Counted):
         hit = self._recall(key)
         if hit is not None:
             return hit
-        at = _changes
+        at = _at(None)
         auras = _aura_names(self.cat)
         out: dict[str, list[tuple[str, str, str]]] = {}
         for zone, names in (self.extra.get("zone_enchantments") or {}).items():
@@ -590,10 +660,10 @@ class Board(_Counted):
         the same state (:meth:`_state`) on any board; with ``CHECK_MEMORY`` worked out every
         time and compared with what was remembered."""
         key = (kind, id(p))
-        hit = self._recall(key)
+        hit = self._recall(key, p)
         if hit is not None:
             return hit
-        at = _changes
+        at = _at(p)
         state = (kind, self._state(p))
         seen = _SEEN.get(state, _NOTHING)
         if seen is not _NOTHING and not CHECK_MEMORY:
@@ -608,10 +678,10 @@ class Board(_Counted):
         """Everything the traits, life and armor of ``p`` are worked out from: objects in the
         same state have the same ones, whatever board they are on."""
         key = ("state", id(p))
-        hit = self._recall(key)
+        hit = self._recall(key, p)
         if hit is not None:
             return hit
-        at = _changes
+        at = _at(p)
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
         pet = p.extra.get("pet")
         state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
@@ -659,14 +729,14 @@ class Board(_Counted):
         """Whether a trait of it is ``trait`` (any case), starts with it and a space
         (``Melee`` for ``Melee +1``), or is it with a number (``Regenerate 2``)."""
         hit = self._memo.get(("traits", id(p)))  # type: ignore[attr-defined]
-        if hit is not None and hit[0] == _changes and not CHECK_MEMORY:  # _recall, inlined: hot
-            return trait.lower() in hit[1][1]
+        if hit is not None and hit[1] == _world and hit[0] == p._v and not CHECK_MEMORY:
+            return trait.lower() in hit[2][1]  # _recall, inlined: hot
         return trait.lower() in self._trait_sets(p)[1]
 
     def life(self, p: Piece) -> int:
         hit = self._memo.get(("life", id(p)))  # type: ignore[attr-defined]
-        if hit is not None and hit[0] == _changes and not CHECK_MEMORY:  # _recall, inlined: hot
-            return hit[1]
+        if hit is not None and hit[1] == _world and hit[0] == p._v and not CHECK_MEMORY:
+            return hit[2]  # _recall, inlined: hot
         return self._by_state("life", p, self._life_now)
 
     def _life_now(self, p: Piece) -> int:
@@ -767,10 +837,9 @@ class Board(_Counted):
         """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
         (a guarding creature loses Flying while it guards), nor Rooted."""
         key = ("flying", id(p))
-        hit = self._recall(key)
+        hit = self._recall(key, p)
         if hit is None:
-            at = _changes
-            hit = self._keep(key, at, self._flying_now(p))
+            hit = self._keep(key, _at(p), self._flying_now(p))
         return hit
 
     def _flying_now(self, p: Piece) -> bool:
@@ -831,12 +900,13 @@ class Board(_Counted):
             mages=_Dict((s, clone(m)) for s, m in self.mages.items()),
             creatures=_List([clone(c) for c in self.creatures]),
             conjurations=_List([clone(c) for c in self.conjurations]),
-            decks=_Dict((k, _List(v)) for k, v in self.decks.items()),
-            discards=_Dict((k, _List(v)) for k, v in self.discards.items()),
+            decks=_owned(_Dict((k, _owned(_List(v), _NOBODY)) for k, v in self.decks.items()), _NOBODY),
+            discards=_owned(_Dict((k, _owned(_List(v), _NOBODY)) for k, v in self.discards.items()),
+                            _NOBODY),
             stage=self.stage, extra=_cloned(self.extra), catalog=self.catalog, drawer=None)
         memo = {}  # (with CHECK_MEMORY every entry carried over is checked like any other)
         for key, hit in self._memo.items():  # type: ignore[attr-defined]
-            if hit[0] != _changes:
+            if hit[1] != _world:
                 continue
             if len(key) == 1:
                 memo[key] = hit
@@ -874,17 +944,25 @@ class Board(_Counted):
 _P = TypeVar("_P", bound=Piece)
 
 
+def _at(p: Piece | None) -> tuple[int, int]:
+    """What a remembered value of ``p`` (None: of the board) is checked against: its version
+    and the count at the last change that reaches every object."""
+    return (p._v if p is not None else 0), _world
+
+
 def _clone_piece(p: _P) -> _P:
-    """A copy of ``p`` with counting containers of its own; counts no change."""
+    """A copy of ``p`` with counting containers of its own; counts no change (it keeps the
+    version ``_v`` of ``p``, being the same in every respect)."""
     q = object.__new__(type(p))
+    own = q if isinstance(q, (Creature, Mage)) else None  # see _OWN
     state = dict(p.__dict__)
-    state["conditions"] = _Dict(p.conditions)
+    state["conditions"] = _owned(_Dict(p.conditions), own)
     state["enchantments"] = _List(p.enchantments)
-    state["traits"] = _List(p.traits)
-    state["stats"] = _cloned(p.stats) if p.stats else _Dict()
-    state["extra"] = _cloned(p.extra) if p.extra else _Dict()
+    state["traits"] = _owned(_List(p.traits), own)
+    state["stats"] = _cloned(p.stats, own) if p.stats else _owned(_Dict(), own)
+    state["extra"] = _cloned(p.extra, own) if p.extra else _owned(_Dict(), own)
     if "equipment" in state:
-        state["equipment"] = _List(state["equipment"])
+        state["equipment"] = _owned(_List(state["equipment"]), own)
     q.__dict__.update(state)
     return q
 

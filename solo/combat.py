@@ -1299,7 +1299,8 @@ def apply(board: Board, result: AttackResult) -> Applied:
     """Put an :class:`AttackResult` on ``board``: damage, conditions, pushes, healing, Defense
     uses, guard markers, destroyed objects (removed; tally kept in ``board.extra["tally"]``)."""
     out = Applied()
-    board.extra.setdefault("tally", {"dm": 0, "ym": 0})
+    if "tally" not in board.extra:
+        board.extra["tally"] = {"dm": 0, "ym": 0}
     for s in result.strikes:
         hit = board.find(s.target)
         card = hit.card if hit else None

@@ -186,3 +186,69 @@ def test_a_strike_on_a_shared_object_owns_it_first():
     assert mine is not wolf and mine.damage == 3 and wolf.damage == 0
     assert work.life(mine) == life and work.find(wolf.id) is mine
     assert board.copy(only={"dm", "ym"}).own(wolf.id) is not wolf
+
+
+# -- whose change is it: a piece's own, or one that reaches every object ---------------------
+
+def _remembered(board, p, kind="traits"):
+    """Whether ``board`` would answer ``kind`` of ``p`` from memory."""
+    return board._recall((kind, id(p)), p) is not None
+
+
+def test_a_change_to_one_creatures_markers_keeps_what_is_remembered_of_the_others():
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    fox = board.add_creature("Bitterwood Fox", "ym", "B2")
+    board.has_trait(wolf, "Flying"), board.has_trait(fox, "Flying")
+    wolf.conditions["Daze"] = 1
+    wolf.zone = "B3"
+    assert _remembered(board, fox) and not _remembered(board, wolf)
+
+
+@pytest.mark.parametrize("change", [
+    lambda b, w, f: w.enchantments.append("Standard Bearer"),
+    lambda b, w, f: setattr(b.mages["dm"], "zone", "C3"),  # a Pet follows its mage
+    lambda b, w, f: b.add_creature("Timber Wolf", "dm", "A1"),
+    lambda b, w, f: b.creatures.remove(w),
+    lambda b, w, f: board_mod.set_zone_enchantments(b, "B2", ["Sacred Ground"]),
+])
+def test_a_change_that_can_reach_other_objects_forgets_what_is_remembered_of_all(change):
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    fox = board.add_creature("Bitterwood Fox", "ym", "B2")
+    board.has_trait(fox, "Flying")
+    change(board, wolf, fox)
+    assert not _remembered(board, fox)
+
+
+def test_an_aura_moves_with_its_bearer(checking):
+    # A creature that bears an enchantment is everybody's business when it moves: Standard
+    # Bearer gives Melee +1 to the other friendly creatures in its bearer's zone.
+    board = new_board("Warlock", "Beastmaster")
+    bearer = board.add_creature("Timber Wolf", "dm", "A1", enchantments=["Standard Bearer"])
+    friend = board.add_creature("Timber Wolf", "dm", "B2")
+    assert not board.has_trait(friend, "Melee +1")
+    bearer.zone = "B2"
+    assert board.has_trait(friend, "Melee +1")
+    bearer.zone = "C2"
+    assert not board.has_trait(friend, "Melee +1")
+
+
+def test_a_pet_gains_its_bonus_when_the_dummy_mage_comes_to_its_zone(checking):
+    board = new_board("Beastmaster", "Warlock")
+    pet = board.add_creature("Timber Wolf", "dm", "B2")
+    pet.extra["pet"] = True
+    board.mages["dm"].zone = "A1"
+    melee = board.has_trait(pet, "Melee +1")
+    board.mages["dm"].zone = "B2"
+    assert board.has_trait(pet, "Melee +1") and not melee
+
+
+def test_a_container_given_to_two_objects_counts_for_both(checking):
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    fox = board.add_creature("Bitterwood Fox", "ym", "B2")
+    fox.traits = wolf.traits  # one list, two objects
+    assert not board.has_trait(fox, "Flying") and not board.has_trait(wolf, "Flying")
+    wolf.traits.append("Flying")
+    assert board.has_trait(fox, "Flying") and board.has_trait(wolf, "Flying")
