@@ -94,11 +94,14 @@ _OWN = frozenset({"conditions", "extra", "stats", "traits", "guarding", "equipme
 
 
 class _Nobody:
-    """Holds what no remembered value reads: the Dummy Mage's decks and discard piles."""
+    """Holds what no remembered value reads: the Dummy Mage's decks and discard piles, the id
+    counters."""
 
 
 _NOBODY = _Nobody()
 _PILES = frozenset({"decks", "discards"})
+#: A creature's or mage's zone, id, card and side: its own while it is alone (see ``_alone``).
+_PLACE = frozenset({"zone", "id", "card", "side"})
 
 
 def _touch(owner: Any) -> None:
@@ -136,6 +139,7 @@ class _Dict(dict):
     holds (see ``_OWN``), unset when a change to it can reach every object."""
 
     __slots__ = ("_own",)
+    _own: Any
 
     __setitem__ = _counting(dict.__setitem__)
     __delitem__ = _counting(dict.__delitem__)
@@ -177,6 +181,7 @@ class _List(list):
     """A list that counts its changes (see ``_changes`` and ``_Dict``)."""
 
     __slots__ = ("_own",)
+    _own: Any
 
     __setitem__ = _counting(list.__setitem__)
     __delitem__ = _counting(list.__delitem__)
@@ -276,25 +281,50 @@ class _Counted:
 
     def __setattr__(self, name: str, value) -> None:
         if name not in UNREMEMBERED and self.__dict__.get(name, _NOTHING) is not value:
-            own = _holder(self, name)
+            own = _holder(self, name, value)
             _touch(own)
+            if name == "enchantments":  # changes to the list itself reach every object
+                own = None
             value = _tracked(value, own)
+            if name == "creatures" and type(self) is Board and type(value) is not _Creatures:
+                value = _Creatures(value)
         object.__setattr__(self, name, value)
 
 
-def _holder(obj: _Counted, name: str) -> Any:
+def _holder(obj: _Counted, name: str, value) -> Any:
     """Whose alone a change to ``obj.name`` is (see ``_OWN``): ``obj``, nobody's, or None
     (everybody's)."""
     kind = type(obj)
     if kind is Creature or kind is Mage:
         if name in _OWN:
             return obj
-        if name == "zone" and not obj.__dict__.get("enchantments") \
-                and not (kind is Mage and obj.__dict__.get("side") == "dm"):
+        if name in _PLACE and _alone(obj) or name == "enchantments" and not value and _alone(obj):
             return obj
     elif kind is Board and name in _PILES:
         return _NOBODY
     return None
+
+
+def _alone(p) -> bool:
+    """Whether where ``p`` is and what it is matter to ``p`` alone: a creature or mage that
+    bears no enchantment (an aura goes with its bearer), not the Dummy Mage (a Pet follows it)."""
+    return not p.__dict__.get("enchantments") \
+        and not (type(p) is Mage and p.__dict__.get("side") == "dm")
+
+
+class _Creatures(_List):
+    """The board's creatures: one that bears no enchantment coming or going changes nothing
+    remembered of the others (see ``_alone``); anything else counts for every object."""
+
+    __slots__ = ()
+
+    def append(self, p) -> None:
+        _touch(p if _alone(p) else None)
+        list.append(self, p)
+
+    def remove(self, p) -> None:
+        _touch(p if _alone(p) else None)
+        list.remove(self, p)
 
 
 def set_zone_enchantments(board: "Board", zone: str, names: list[str]) -> None:
@@ -449,6 +479,8 @@ class Board(_Counted):
                 n = max(n, int(num) + 1)
         while f"{side}-{n}" in used:
             n += 1
+        if type(counters) is _Dict:
+            counters._own = _NOBODY  # no remembered value reads the id counters
         counters[side] = n + 1
         return f"{side}-{n}"
 
@@ -898,7 +930,7 @@ class Board(_Counted):
         b.__dict__.update(
             round=self.round, initiative=self.initiative, arena=self.arena,
             mages=_Dict((s, clone(m)) for s, m in self.mages.items()),
-            creatures=_List([clone(c) for c in self.creatures]),
+            creatures=_Creatures([clone(c) for c in self.creatures]),
             conjurations=_List([clone(c) for c in self.conjurations]),
             decks=_owned(_Dict((k, _owned(_List(v), _NOBODY)) for k, v in self.decks.items()), _NOBODY),
             discards=_owned(_Dict((k, _owned(_List(v), _NOBODY)) for k, v in self.discards.items()),

@@ -203,13 +203,17 @@ def test_a_change_to_one_creatures_markers_keeps_what_is_remembered_of_the_other
     wolf.conditions["Daze"] = 1
     wolf.zone = "B3"
     assert _remembered(board, fox) and not _remembered(board, wolf)
+    # A creature with no enchantment coming or going is nobody else's business either.
+    board.add_creature("Timber Wolf", "dm", "A1")
+    board.creatures.remove(wolf)
+    assert _remembered(board, fox)
 
 
 @pytest.mark.parametrize("change", [
     lambda b, w, f: w.enchantments.append("Standard Bearer"),
     lambda b, w, f: setattr(b.mages["dm"], "zone", "C3"),  # a Pet follows its mage
-    lambda b, w, f: b.add_creature("Timber Wolf", "dm", "A1"),
-    lambda b, w, f: b.creatures.remove(w),
+    lambda b, w, f: b.add_creature("Timber Wolf", "dm", "A1", enchantments=["Standard Bearer"]),
+    lambda b, w, f: (w.enchantments.append("Standard Bearer"), b.creatures.remove(w)),
     lambda b, w, f: board_mod.set_zone_enchantments(b, "B2", ["Sacred Ground"]),
 ])
 def test_a_change_that_can_reach_other_objects_forgets_what_is_remembered_of_all(change):
