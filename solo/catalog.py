@@ -7,6 +7,7 @@ cards never call :func:`get_catalog`.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -65,6 +66,7 @@ def shipped_json(name: str):
         return None
 
 
+@functools.lru_cache(maxsize=4096)  # a game asks the same few dozen traits again and again
 def parse_trait(trait: str) -> tuple[str, int | None]:
     """Split a trait into its name and number.
 
