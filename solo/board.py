@@ -907,10 +907,11 @@ class Board(_Counted):
     def copy(self, only: set[str] | None = None) -> "Board":
         """An independent copy (no re-validation: the board is already valid).
 
-        ``only``: the ids of the pieces the copy may change (an attack's attacker, target and
-        the mages, say).  The other pieces are shared with this board, the same objects, until
-        :meth:`own` makes one the copy's own; nothing may change a shared piece.  The board's
-        lists, piles and notes are always the copy's own.
+        ``only``: the ids of the pieces the copy may change (an attack's attacker and target,
+        say).  The other pieces are shared with this board, the same objects, until :meth:`own`
+        makes one the copy's own; nothing may change a shared piece.  Such a copy shares the
+        Dummy Mage's draw piles too (an attack never draws); its lists of pieces, discard piles
+        and notes are its own.
 
         Making it changes nothing that exists, so it counts no change; and the copy starts
         out remembering what this board remembers now, its pieces being the same in every
@@ -932,20 +933,18 @@ class Board(_Counted):
             mages=_Dict((s, clone(m)) for s, m in self.mages.items()),
             creatures=_Creatures([clone(c) for c in self.creatures]),
             conjurations=_List([clone(c) for c in self.conjurations]),
-            decks=_owned(_Dict((k, _owned(_List(v), _NOBODY)) for k, v in self.decks.items()), _NOBODY),
+            decks=self.decks if only is not None else
+            _owned(_Dict((k, _owned(_List(v), _NOBODY)) for k, v in self.decks.items()), _NOBODY),
             discards=_owned(_Dict((k, _owned(_List(v), _NOBODY)) for k, v in self.discards.items()),
                             _NOBODY),
             stage=self.stage, extra=_cloned(self.extra), catalog=self.catalog, drawer=None)
-        memo = {}  # (with CHECK_MEMORY every entry carried over is checked like any other)
-        for key, hit in self._memo.items():  # type: ignore[attr-defined]
-            if hit[1] != _world:
-                continue
-            if len(key) == 1:
-                memo[key] = hit
-            elif key[1] in moved:
-                memo[(key[0], moved[key[1]])] = hit
-            elif shared:  # a shared piece is the same object: its entries stay as they are
-                memo[key] = hit
+        # (with CHECK_MEMORY every entry carried over is checked like any other)
+        memo = dict(self._memo)  # type: ignore[attr-defined]
+        for old, new in moved.items():  # a copied piece's entries go with it
+            for kind in _PIECE_KINDS:
+                hit = memo.pop((kind, old), None)
+                if hit is not None:
+                    memo[(kind, new)] = hit
         b.__dict__["_memo"] = memo
         b.__dict__["_shared"] = shared
         return b
@@ -968,12 +967,17 @@ class Board(_Counted):
             place: list = self.creatures if isinstance(p, Creature) else self.conjurations
             list.__setitem__(place, next(i for i, x in enumerate(place) if x is p), q)
         memo = self._memo  # type: ignore[attr-defined]
-        for key in [k for k in memo if len(k) > 1 and k[1] == id(p)]:  # the same in every respect
-            memo[(key[0], id(q))] = memo.pop(key)
+        for kind in _PIECE_KINDS:  # the same in every respect: its entries go with it
+            hit = memo.pop((kind, id(p)), None)
+            if hit is not None:
+                memo[(kind, id(q))] = hit
         return q
 
 
 _P = TypeVar("_P", bound=Piece)
+
+#: What is remembered of each piece, by kind (Board._memo keys (kind, id(piece))).
+_PIECE_KINDS = ("traits", "life", "armor", "state", "grants", "flying")
 
 
 def _at(p: Piece | None) -> tuple[int, int]:

@@ -466,10 +466,10 @@ def _check_dice(attack: Attack) -> None:
 
 
 def _may_change(board: Board, *pieces: Piece | None) -> set[str]:
-    """The ids of the objects an attack among ``pieces`` changes for sure: those and the mages
-    (a Mage Shield's use).  Any other object a strike changes is owned when it is
-    (:meth:`Board.own`), so this only saves copying the rest of the board."""
-    return {m.id for m in board.mages.values()} | {p.id for p in pieces if p is not None}
+    """The ids of the objects an attack among ``pieces`` changes for sure.  Any other object it
+    changes is owned when it is (:meth:`Board.own`), so this only saves copying the rest of the
+    board."""
+    return {p.id for p in pieces if p is not None}
 
 
 @overload
@@ -1027,7 +1027,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             s.shielded = damage - kept
             damage = kept
             s.steps.append(line)
-            work.mages["dm"].extra.pop(mages.SHIELD_USED, None)  # set when the strike is put on
+            mages.the_dm(work).extra.pop(mages.SHIELD_USED, None)  # set when the strike is put on
     s.damage = damage
     _extinguish(work, s, target, traits)
     if (_has(traits, "Devour") and is_creature(target) and work.is_corporeal(target)) \
@@ -1266,7 +1266,7 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     if s.shielded:
         from solo import mages
 
-        board.mages["dm"].extra[mages.SHIELD_USED] = board.round
+        mages.the_dm(board).extra[mages.SHIELD_USED] = board.round
     if s.defense_index is not None:
         used = t.extra.setdefault("defense_used", {})
         key = str(s.defense_index)

@@ -70,6 +70,14 @@ def after_destroy(board: Board, attacker: Piece | None, victim: Piece, melee: bo
             "from now on (solo counts them)."]
 
 
+def the_dm(board: Board) -> Piece:
+    """The Dummy Mage's mage, made the board's own first (a board copied for an attack shares
+    the objects the attack was not expected to change; see :meth:`Board.own`)."""
+    mage = board.own(board.mages["dm"].id)
+    assert mage is not None  # a mage never leaves the board
+    return mage
+
+
 def shield(board: Board, target: Piece, damage: int) -> tuple[int, str | None]:
     """Voltaric Shield: the damage the Dummy Mage Wizard takes from this strike, and the line
     saying so, the first time in a round it is damaged (the shield is then off until the
@@ -78,7 +86,7 @@ def shield(board: Board, target: Piece, damage: int) -> tuple[int, str | None]:
         return damage, None
     if board.mages["dm"].extra.get(SHIELD_USED) == board.round:
         return damage, None
-    board.mages["dm"].extra[SHIELD_USED] = board.round
+    the_dm(board).extra[SHIELD_USED] = board.round
     kept = max(0, damage - 3)
     return kept, (f"  Voltaric Shield: the Dummy Mage cancels {damage - kept} of the damage "
                   f"({kept} left); its shield is off until the next round.")

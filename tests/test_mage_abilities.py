@@ -72,7 +72,9 @@ def test_the_wizards_voltaric_shield_takes_3_off_its_first_damage_each_round():
     b = new_board(dm_mage="Wizard", ym_mage="Warlock", dm_zone="B2", ym_zone="B2")
     wolf = b.add_creature("Timber Wolf", "ym", "B2", id="w")
     dm = b.mages["dm"]
+    before = b.to_dict()
     first = combat.resolve_attack(b, wolf, "Bite", dm, ScriptedSource(d6=[6, 6, 6, 6]))
+    assert b.to_dict() == before  # the shield is used on the attack's copy, not yet here
     combat.apply(b, first)
     assert dm.damage == 5 and any("Voltaric Shield" in x for x in first.steps)  # 8 - 3
     second = combat.resolve_attack(b, wolf, "Bite", dm, ScriptedSource(d6=[6, 6, 6, 6]))

@@ -170,6 +170,19 @@ def test_resolving_an_attack_never_changes_the_board_it_reads(monkeypatch):
     assert seen["attacks"] > 1000
 
 
+def test_every_kind_remembered_of_a_piece_moves_with_its_copy():
+    # Board.copy and Board.own carry a piece's entries by the kinds in _PIECE_KINDS; a kind
+    # missing there would only be worked out again, so check the list against a whole game.
+    from solo import decks, simulate
+
+    game = simulate.new_game(decks.resolve("Starter"), 3, "skilled")
+    kinds = set()
+    while not game.over and game.phase.round <= 8:
+        game.play_one()
+        kinds |= {key[0] for key in game.board._memo if len(key) == 2}
+    assert kinds <= set(board_mod._PIECE_KINDS) and len(kinds) >= 4
+
+
 def test_a_strike_on_a_shared_object_owns_it_first():
     # A copy that shares the wolf: putting a strike on it makes the copy's own wolf; the
     # original keeps its damage, and the copy remembers the wolf's life all the same.
