@@ -365,7 +365,11 @@ class Piece(_Counted):
         return self.kind == "mage"
 
     def has_condition(self, *names: str) -> bool:
-        return any(self.conditions.get(n, 0) > 0 for n in names)
+        get = self.conditions.get
+        for n in names:  # (a loop, not any() over a generator: asked thousands of times a game)
+            if get(n, 0) > 0:
+                return True
+        return False
 
 
 @dataclass
