@@ -1244,9 +1244,7 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
     each.  An obliterated creature (``obliterate``: Devour; always with a Zombie marker) leaves
     the game: it goes to no discard pile.
     """
-    if isinstance(p, Mage) or board.find(p.id) is None:
-        return False
-    if not board.is_dead(p):
+    if isinstance(p, Mage) or not board.is_dead(p) or board.find(p.id) is None:
         return False
     board.remove(p.id)
     if isinstance(p, Creature):

@@ -202,7 +202,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
     # An Upkeep effect may hurt an object already passed (a spell's damage on every creature
     # of a zone, Plague Master): every object that died of it goes now.
     for p in [*board.creatures, *board.conjurations]:
-        if board.find(p.id) is not None and destroy_if_dead(board, p, _other(p.side)):
+        if destroy_if_dead(board, p, _other(p.side)):  # (not if already gone)
             events.append(Event(p.id, p.card, "destroyed",
                                 f"{name_of(board, p)} is destroyed: remove it from the arena."))
     return events
