@@ -267,6 +267,10 @@ def attack_label(board: Board, attacker: Piece | None, attack: Attack, target: P
 
 def cap(line: str) -> str:
     """Capitalise the first letter of a line (names such as "the Dummy Mage" start lower-case)."""
+    body = line.lstrip(" ")
+    first = body[:1]
+    if first.isalpha():  # nearly always: the letter after the indent
+        return line if first.isupper() else line[:len(line) - len(body)] + first.upper() + body[1:]
     for i, ch in enumerate(line):
         if ch.isalpha():
             return line[:i] + ch.upper() + line[i + 1:]

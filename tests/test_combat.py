@@ -8,7 +8,10 @@ import itertools
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from solo import combat
 from solo.board import new_board
 from solo.catalog import Attack
 from solo.combat import (BASH, apply, attack_dice, condition_block, heal, reset_defenses,
@@ -743,3 +746,12 @@ def test_blinding_flash_hits_the_dm_creatures_in_its_zone_but_not_the_caster(b):
     assert r.strikes[1].ignored == [] and r.strikes[1].conditions == ["Daze"]
     apply(b, r)
     assert own.damage == 2 and own.conditions == {"Stun": 1} and dm.damage == 0
+
+
+@given(st.text(alphabet=" 1.(éaZ-'", max_size=12))
+def test_cap_capitalises_the_first_letter_wherever_it_is(line):
+    # cap has a fast path for the letter right after the indent; any line gives what the
+    # plain definition gives.
+    first = next((i for i, ch in enumerate(line) if ch.isalpha()), None)
+    expected = line if first is None else line[:first] + line[first].upper() + line[first + 1:]
+    assert combat.cap(line) == expected
