@@ -696,9 +696,15 @@ class Board(_Counted):
         the same state (:meth:`_state`) on any board; with ``CHECK_MEMORY`` worked out every
         time and compared with what was remembered."""
         key = (kind, id(p))
-        hit = self._recall(key, p)
-        if hit is not None:
-            return hit
+        hit = self._memo.get(key)  # type: ignore[attr-defined]
+        if hit is not None and hit[1] == _world and hit[0] == p._v and not CHECK_MEMORY:
+            return hit[2]  # _recall, inlined: hot
+        return self._work_out(key, p, work_out)
+
+    def _work_out(self, key: tuple, p: Piece, work_out: Callable[[Piece], Any]) -> Any:
+        """:meth:`_by_state` when nothing is remembered for ``key``: the value for an object in
+        the same state, else ``work_out(p)``; remembered either way."""
+        kind = key[0]
         at = _at(p)
         state = (kind, self._state(p))
         seen = _SEEN.get(state, _NOTHING)
@@ -767,13 +773,13 @@ class Board(_Counted):
         hit = self._memo.get(("traits", id(p)))  # type: ignore[attr-defined]
         if hit is not None and hit[1] == _world and hit[0] == p._v and not CHECK_MEMORY:
             return trait.lower() in hit[2][1]  # _recall, inlined: hot
-        return trait.lower() in self._trait_sets(p)[1]
+        return trait.lower() in self._work_out(("traits", id(p)), p, self._trait_sets_now)[1]
 
     def life(self, p: Piece) -> int:
         hit = self._memo.get(("life", id(p)))  # type: ignore[attr-defined]
         if hit is not None and hit[1] == _world and hit[0] == p._v and not CHECK_MEMORY:
             return hit[2]  # _recall, inlined: hot
-        return self._by_state("life", p, self._life_now)
+        return self._work_out(("life", id(p)), p, self._life_now)
 
     def _life_now(self, p: Piece) -> int:
         if isinstance(p, Mage):
