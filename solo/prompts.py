@@ -508,7 +508,12 @@ class QuestionaryPrompter(Prompter):
             text = questionary.text(message, default=prefill, validate=check, **io).unsafe_ask()
         if shown and q.kind == "text" and not text.strip():
             text = str(q.default)
-        return q.parse(text)
+        answer = q.parse(text)
+        if q.kind == "autocomplete":  # "Grizzly" was completed: say to what, under the answer
+            title = next((t for t, v in q.pairs() if v == answer), None)
+            if title is not None and title.strip().lower() != text.strip().lower():
+                questionary.print(f"  = {title}", **({"output": self.output} if self.output else {}))
+        return answer
 
 
 class PlainPrompter(Prompter):

@@ -167,3 +167,22 @@ def test_questionary_through_a_pipe():
     assert ask(SURE, "n") is False
     assert ask(Question("c", "confirm", "?", default=False), "\r") is False
     assert ask(Question("t", "text", "Name", default="Mine"), "\r") == "Mine"
+
+
+def test_an_autocomplete_answer_completed_from_a_part_says_what_it_became():
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.plain_text import PlainTextOutput
+
+    def shown(keys):
+        out = io.StringIO()
+        with create_pipe_input() as inp:
+            inp.send_text(keys)
+            answer = QuestionaryPrompter(input=inp, output=PlainTextOutput(out)).ask(CARD)
+        return answer, out.getvalue()
+
+    answer, screen = shown("bitterwood\r")
+    assert answer == "Bitterwood Fox" and "= Bitterwood Fox" in screen
+    answer, screen = shown("Timber Wolf\r")  # typed whole: nothing more to say
+    assert answer == "Timber Wolf" and "= Timber Wolf" not in screen
