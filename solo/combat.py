@@ -769,53 +769,49 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     parts = [f"{attack.name} {base}"]
     total = base
 
-    def add(n: int, label: str) -> None:
+    def add(n: int, label: str) -> None:  # (called only for a nonzero n: labels cost)
         nonlocal total
-        if n:
-            total += n
-            parts.append(label)
+        total += n
+        parts.append(label)
 
     traits = attack_traits(board, attacker, attack)
     zone = attack.zone or attack.kind == "zone"
     if attacker is not None and not barrier:
         own = board.traits(attacker)
         if attack.is_melee and first:
-            n = trait_value(own, "Melee") or 0
-            add(n, f"Melee {_signed(n)}")
-            if moved:
-                n = trait_value(own, "Charge") or 0
+            if n := trait_value(own, "Melee") or 0:
+                add(n, f"Melee {_signed(n)}")
+            if moved and (n := trait_value(own, "Charge") or 0):
                 add(n, f"Charge {_signed(n)}")
             n = trait_value(own, "Bloodthirsty") or 0
             if n and is_creature(target) and board.is_living(target) and target.damage > 0:
                 add(n, f"Bloodthirsty {_signed(n)} (damaged Living target)")
-        if attack.is_ranged and not zone:
-            n = trait_value(own, "Ranged") or 0
+        if attack.is_ranged and not zone and (n := trait_value(own, "Ranged") or 0):
             add(n, f"Ranged {_signed(n)}")
     for t in traits:
-        add(vs_bonus(board, t, target) or 0, t)
-    n = damage_type_modifier(board, target, attack.damage_type)
-    add(n, f"target's {attack.damage_type} {_signed(n)}")
-    if _has(traits, "Extinguish"):
-        burn = target.conditions.get("Burn", 0)
+        if n := vs_bonus(board, t, target) or 0:
+            add(n, t)
+    if n := damage_type_modifier(board, target, attack.damage_type):
+        add(n, f"target's {attack.damage_type} {_signed(n)}")
+    if _has(traits, "Extinguish") and (burn := target.conditions.get("Burn", 0)):
         add(-burn, f"Extinguish: {burn} Burn on the target {_signed(-burn)}")
     if any(t.lower().startswith(FEWER_BEYOND_1) for t in traits) and attacker is not None:
-        n = max(0, board.distance(attacker.zone, target.zone) - 1)
-        add(-n, f"{n} zone(s) beyond 1 {_signed(-n)}")
+        if n := max(0, board.distance(attacker.zone, target.zone) - 1):
+            add(-n, f"{n} zone(s) beyond 1 {_signed(-n)}")
     if attacker is not None and not is_spell and not barrier:
-        weak = attacker.conditions.get("Weak", 0)
-        add(-weak, f"Weak {_signed(-weak)}")
-        if attack.is_melee or attack.is_ranged:
-            n = board.attack_dice_modifier(attacker)
+        if weak := attacker.conditions.get("Weak", 0):
+            add(-weak, f"Weak {_signed(-weak)}")
+        if (attack.is_melee or attack.is_ranged) and (n := board.attack_dice_modifier(attacker)):
             names = [e for e in [*attacker.enchantments, *attacker.conditions]
                      if (c := board.cat.find(e)) is not None and c.dm.get("grants", {}).get("attack_dice")]
             add(n, f"{' + '.join(names) or 'enchantments'} {_signed(n)}")
     if first and attacker is not None and not barrier:  # Marked for Death (a note's attacked_dice)
         for name in target.enchantments:
             ench = board.cat.find(name)
-            n = int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0
-            add(n, f"target's {name} {_signed(n)}")
-    aegis = trait_max(board.traits(target), "Aegis") or 0
-    add(-aegis, f"target's Aegis {aegis} {_signed(-aegis)}")
+            if n := int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0:
+                add(n, f"target's {name} {_signed(n)}")
+    if aegis := trait_max(board.traits(target), "Aegis") or 0:
+        add(-aegis, f"target's Aegis {aegis} {_signed(-aegis)}")
     if total < 1:
         parts.append(f"never below 1 (would be {total})")
         total = 1
