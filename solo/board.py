@@ -410,8 +410,8 @@ class Board(_Counted):
     drawer: Callable[[str, list[str]], str] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # What derived values were at which count of changes (see ``_changes``); not a field,
-        # so never saved, compared or copied.
+        # Derived values with where the counts stood when they were worked out (see ``_at``);
+        # not a field, so never saved or compared (Board.copy carries it over itself).
         object.__setattr__(self, "_memo", {})
 
     def _recall(self, key: tuple, p: Piece | None = None):
@@ -675,7 +675,7 @@ class Board(_Counted):
 
     def _trait_sets(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
         """Its traits, and every name :meth:`has_trait` answers yes to, remembered until
-        anything changes."""
+        anything they are worked out from changes."""
         return self._by_state("traits", p, self._trait_sets_now)
 
     def _trait_sets_now(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
@@ -692,9 +692,10 @@ class Board(_Counted):
         return tuple(traits), frozenset(names)
 
     def _by_state(self, kind: str, p: Piece, work_out: Callable[[Piece], Any]) -> Any:
-        """``work_out(p)``, remembered for ``p`` until anything changes, and for every object in
-        the same state (:meth:`_state`) on any board; with ``CHECK_MEMORY`` worked out every
-        time and compared with what was remembered."""
+        """``work_out(p)``, remembered for ``p`` until its own data or anything that reaches every
+        object changes (see :func:`_at`), and for every object in the same state (:meth:`_state`)
+        on any board; with ``CHECK_MEMORY`` worked out every time and compared with what was
+        remembered."""
         key = (kind, id(p))
         hit = self._memo.get(key)  # type: ignore[attr-defined]
         if hit is not None and hit[1] == _world and hit[0] == p._v and not CHECK_MEMORY:
@@ -943,10 +944,8 @@ class Board(_Counted):
             mages=_Dict((s, clone(m)) for s, m in self.mages.items()),
             creatures=_Creatures([clone(c) for c in self.creatures]),
             conjurations=_List([clone(c) for c in self.conjurations]),
-            decks=self.decks if only is not None else
-            _owned(_Dict((k, _owned(_List(v), _NOBODY)) for k, v in self.decks.items()), _NOBODY),
-            discards=_owned(_Dict((k, _owned(_List(v), _NOBODY)) for k, v in self.discards.items()),
-                            _NOBODY),
+            decks=self.decks if only is not None else _cloned(self.decks, _NOBODY),
+            discards=_cloned(self.discards, _NOBODY),
             stage=self.stage, extra=_cloned(self.extra), catalog=self.catalog, drawer=None)
         # (with CHECK_MEMORY every entry carried over is checked like any other)
         memo = dict(self._memo)  # type: ignore[attr-defined]
