@@ -10,24 +10,32 @@ import re
 from collections import deque
 from collections.abc import Iterable
 from functools import lru_cache
-from dataclasses import dataclass
 
 from solo.errors import InvalidInput
+from solo.records import Record
 
 _ZONE = re.compile(r"^([A-Za-z])([1-9][0-9]?)$")
 STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 
-@dataclass(frozen=True)
-class Wall:
+class Wall(Record, frozen=True):
     """A wall on the border between two adjacent zones."""
 
     id: str
     zone: str
     border: str
-    passage_blocked: bool = False
-    passage_attacks: bool = False
-    blocks_los: bool = False
+    passage_blocked: bool
+    passage_attacks: bool
+    blocks_los: bool
+
+    def __init__(self, id: str, zone: str, border: str, passage_blocked: bool = False,
+                 passage_attacks: bool = False, blocks_los: bool = False) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "zone", zone)
+        object.__setattr__(self, "border", border)
+        object.__setattr__(self, "passage_blocked", passage_blocked)
+        object.__setattr__(self, "passage_attacks", passage_attacks)
+        object.__setattr__(self, "blocks_los", blocks_los)
 
     @property
     def edge(self) -> frozenset[str]:
@@ -69,13 +77,14 @@ def _tables(columns: int, rows: int) -> _Tables:
     return t
 
 
-@dataclass(frozen=True)
-class Arena:
-    columns: int = 4
-    rows: int = 3
+class Arena(Record, frozen=True):
+    columns: int
+    rows: int
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_t", _tables(self.columns, self.rows))
+    def __init__(self, columns: int = 4, rows: int = 3) -> None:
+        object.__setattr__(self, "columns", columns)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "_t", _tables(columns, rows))
 
     # -- zones ---------------------------------------------------------------------------------
     def parse(self, zone: str) -> tuple[int, int]:

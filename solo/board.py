@@ -12,7 +12,6 @@ import copy
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from solo.arena import Arena, Geometry, Wall, geometry
@@ -20,6 +19,7 @@ from solo.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, Defens
                           parse_trait, trait_max, trait_value)
 from solo.errors import InvalidInput, describe_os_error, read_text
 from solo.files import write_atomic  # noqa: F401  (re-exported: solo.board.write_atomic)
+from solo.records import Record
 
 FORMAT = "solo-board/1"
 #: Sanity limits for numbers on a board (a physical board never comes near them).  Damage may
@@ -341,24 +341,38 @@ class BoardError(InvalidInput):
     """A board file that does not follow the contract; names the key and the problem."""
 
 
-@dataclass
-class Piece(_Counted):
+class Piece(Record, _Counted):
     """Anything on the board that has a card: a mage, a creature, a conjuration."""
 
     id: str
     card: str
     side: str
     zone: str
-    damage: int = 0
-    conditions: dict[str, int] = field(default_factory=dict)
-    enchantments: list[str] = field(default_factory=list)
-    traits: list[str] = field(default_factory=list)
-    stats: dict = field(default_factory=dict)
-    extra: dict = field(default_factory=dict)
+    damage: int
+    conditions: dict[str, int]
+    enchantments: list[str]
+    traits: list[str]
+    stats: dict
+    extra: dict
 
     kind = "piece"
     #: The count at this object's last change (see ``_touch``); set by its first change.
     _v = 0
+
+    def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
+                 conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
+                 traits: list[str] | None = None, stats: dict | None = None,
+                 extra: dict | None = None) -> None:
+        self.id = id
+        self.card = card
+        self.side = side
+        self.zone = zone
+        self.damage = damage
+        self.conditions = {} if conditions is None else conditions
+        self.enchantments = [] if enchantments is None else enchantments
+        self.traits = [] if traits is None else traits
+        self.stats = {} if stats is None else stats
+        self.extra = {} if extra is None else extra
 
     @property
     def is_mage(self) -> bool:
@@ -372,29 +386,55 @@ class Piece(_Counted):
         return False
 
 
-@dataclass
 class Mage(Piece):
-    life: int = 0
+    life: int
     #: the equipment cards the mage wears, by catalog name (contract section 2, second version)
-    equipment: list[str] = field(default_factory=list)
+    equipment: list[str]
+
     kind = "mage"
 
+    def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
+                 conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
+                 traits: list[str] | None = None, stats: dict | None = None,
+                 extra: dict | None = None, life: int = 0,
+                 equipment: list[str] | None = None) -> None:
+        super().__init__(id, card, side, zone, damage, conditions, enchantments, traits, stats,
+                         extra)
+        self.life = life
+        self.equipment = [] if equipment is None else equipment
 
-@dataclass
+
 class Creature(Piece):
-    active: bool = True
-    guarding: bool = False
+    active: bool
+    guarding: bool
+
     kind = "creature"
 
+    def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
+                 conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
+                 traits: list[str] | None = None, stats: dict | None = None,
+                 extra: dict | None = None, active: bool = True, guarding: bool = False) -> None:
+        super().__init__(id, card, side, zone, damage, conditions, enchantments, traits, stats,
+                         extra)
+        self.active = active
+        self.guarding = guarding
 
-@dataclass
+
 class Conjuration(Piece):
-    border: str | None = None
+    border: str | None
+
     kind = "conjuration"
 
+    def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
+                 conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
+                 traits: list[str] | None = None, stats: dict | None = None,
+                 extra: dict | None = None, border: str | None = None) -> None:
+        super().__init__(id, card, side, zone, damage, conditions, enchantments, traits, stats,
+                         extra)
+        self.border = border
 
-@dataclass
-class Board(_Counted):
+
+class Board(Record, _Counted):
     round: int
     initiative: str
     arena: Arena
@@ -403,13 +443,33 @@ class Board(_Counted):
     conjurations: list[Conjuration]
     decks: dict[str, list[str]]
     discards: dict[str, list[str]]
-    stage: str = "quickcast-1"
-    extra: dict = field(default_factory=dict)
-    catalog: Catalog | None = field(default=None, repr=False, compare=False)
+    stage: str
+    extra: dict
+    catalog: Catalog | None
     # Set by the caller, never saved: which card a person with physical cards drew (see draw).
-    drawer: Callable[[str, list[str]], str] | None = field(default=None, repr=False, compare=False)
+    drawer: Callable[[str, list[str]], str] | None
 
-    def __post_init__(self) -> None:
+    _uncompared = ("catalog", "drawer")
+    _unshown = ("catalog", "drawer")
+
+    def __init__(self, round: int, initiative: str, arena: Arena, mages: dict[str, Mage],
+                 creatures: list[Creature], conjurations: list[Conjuration],
+                 decks: dict[str, list[str]], discards: dict[str, list[str]],
+                 stage: str = "quickcast-1", extra: dict | None = None,
+                 catalog: Catalog | None = None,
+                 drawer: Callable[[str, list[str]], str] | None = None) -> None:
+        self.round = round
+        self.initiative = initiative
+        self.arena = arena
+        self.mages = mages
+        self.creatures = creatures
+        self.conjurations = conjurations
+        self.decks = decks
+        self.discards = discards
+        self.stage = stage
+        self.extra = {} if extra is None else extra
+        self.catalog = catalog
+        self.drawer = drawer
         # Derived values with where the counts stood when they were worked out (see ``_at``);
         # not a field, so never saved or compared (Board.copy carries it over itself).
         object.__setattr__(self, "_memo", {})

@@ -11,10 +11,10 @@ import functools
 import json
 import os
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from solo.errors import SoloError
+from solo.records import Record
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -117,8 +117,7 @@ class Effect(NamedTuple):
         return roll >= self.min and (self.max is None or roll <= self.max)
 
 
-@dataclass
-class Attack:
+class Attack(Record):
     """One attack of a card: how it is made, its range, dice, damage type, effects and traits."""
 
     name: str
@@ -126,10 +125,23 @@ class Attack:
     kind: str | None  # melee | ranged | zone | damage-barrier | passage
     range: tuple[int, int]
     dice: int | str | None
-    damage_type: str | None = None
-    zone: bool = False
-    effects: tuple[Effect, ...] = ()
-    traits: tuple[str, ...] = ()
+    damage_type: str | None
+    zone: bool
+    effects: tuple[Effect, ...]
+    traits: tuple[str, ...]
+
+    def __init__(self, name: str, action: str | None, kind: str | None, range: tuple[int, int],
+                 dice: int | str | None, damage_type: str | None = None, zone: bool = False,
+                 effects: tuple[Effect, ...] = (), traits: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.action = action
+        self.kind = kind
+        self.range = range
+        self.dice = dice
+        self.damage_type = damage_type
+        self.zone = zone
+        self.effects = effects
+        self.traits = traits
 
     @classmethod
     def from_dict(cls, d: dict) -> "Attack":
@@ -177,28 +189,56 @@ class Defense(NamedTuple):
     restriction: str | None = None
 
 
-@dataclass
-class Card:
+class Card(Record):
     """One catalog card (or a mage). Missing stats are ``None``."""
 
     name: str
     type: str
-    cost: int | str | None = None
-    subtypes: tuple[str, ...] = ()
-    schools: tuple[tuple[str, int], ...] = ()
-    reveal_cost: int | None = None
-    action: str | None = None
-    target: str | None = None
-    range: tuple[int, int] = (0, 0)
-    life: int | None = None
-    armor: int | None = None
-    channeling: int | None = None
-    defenses: tuple[Defense, ...] = ()
-    traits: tuple[str, ...] = ()
-    attacks: tuple[Attack, ...] = ()
-    type_detail: str | None = None
-    set: str | None = None
-    dm: dict = field(default_factory=dict, compare=False, hash=False)
+    cost: int | str | None
+    subtypes: tuple[str, ...]
+    schools: tuple[tuple[str, int], ...]
+    reveal_cost: int | None
+    action: str | None
+    target: str | None
+    range: tuple[int, int]
+    life: int | None
+    armor: int | None
+    channeling: int | None
+    defenses: tuple[Defense, ...]
+    traits: tuple[str, ...]
+    attacks: tuple[Attack, ...]
+    type_detail: str | None
+    set: str | None
+    dm: dict
+
+    _uncompared = ("dm",)
+
+    def __init__(self, name: str, type: str, cost: int | str | None = None,
+                 subtypes: tuple[str, ...] = (), schools: tuple[tuple[str, int], ...] = (),
+                 reveal_cost: int | None = None, action: str | None = None,
+                 target: str | None = None, range: tuple[int, int] = (0, 0),
+                 life: int | None = None, armor: int | None = None, channeling: int | None = None,
+                 defenses: tuple[Defense, ...] = (), traits: tuple[str, ...] = (),
+                 attacks: tuple[Attack, ...] = (), type_detail: str | None = None,
+                 set: str | None = None, dm: dict | None = None) -> None:
+        self.name = name
+        self.type = type
+        self.cost = cost
+        self.subtypes = subtypes
+        self.schools = schools
+        self.reveal_cost = reveal_cost
+        self.action = action
+        self.target = target
+        self.range = range
+        self.life = life
+        self.armor = armor
+        self.channeling = channeling
+        self.defenses = defenses
+        self.traits = traits
+        self.attacks = attacks
+        self.type_detail = type_detail
+        self.set = set
+        self.dm = {} if dm is None else dm
 
     @classmethod
     def from_dict(cls, d: dict) -> "Card":

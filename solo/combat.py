@@ -38,13 +38,13 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Callable, overload
 
 from solo.board import SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import MAGE_LEVEL, Attack, Defense, trait_max, trait_value
 from solo.dice import DiceSource, tally
 from solo.errors import SoloError
+from solo.records import Record
 
 #: Conditions placed by incantations that last until the end of the round.
 ROUND_EFFECTS = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown", *SPELL_ROUND_MARKERS)
@@ -62,8 +62,7 @@ BASH = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3, trait
 DefenseChoice = Callable[[Piece, Defense, int], bool]
 
 
-@dataclass
-class Reported:
+class Reported(Record):
     """The dice a person rolled for their own attack, asked for only when a strike gets that far
     (a Daze miss, an avoided attack or an immune target asks nothing).
 
@@ -76,6 +75,11 @@ class Reported:
     damage: Callable[["Strike", bool], tuple[int, int]]
     markers: Callable[["Strike"], list[str]]
 
+    def __init__(self, damage: Callable[['Strike', bool], tuple[int, int]],
+                 markers: Callable[['Strike'], list[str]]) -> None:
+        self.damage = damage
+        self.markers = markers
+
 
 #: An attack trait: one die fewer for each zone of range beyond 1 (lower-case start).
 FEWER_BEYOND_1 = "roll 1 fewer attack die for each zone of range beyond 1"
@@ -87,23 +91,29 @@ _VS = re.compile(r"^\+\s*(\d+)\s+vs\.?\s+(.+)$", re.IGNORECASE)
 
 # -- results ---------------------------------------------------------------------------------
 
-@dataclass
-class Push:
+class Push(Record):
     """A Push from an effect roll: the compass roll and where the creature ended up."""
 
     roll: int
     direction: str
     start: str
     to: str  # the zone it ends in (equal to ``start`` when something stopped it)
-    blocked_by: str | None = None  # "the arena edge" or a wall's id; then it is Bashed
+    blocked_by: str | None  # "the arena edge" or a wall's id; then it is Bashed
+
+    def __init__(self, roll: int, direction: str, start: str, to: str,
+                 blocked_by: str | None = None) -> None:
+        self.roll = roll
+        self.direction = direction
+        self.start = start
+        self.to = to
+        self.blocked_by = blocked_by
 
     def to_dict(self) -> dict:
         return {"roll": self.roll, "direction": self.direction, "from": self.start, "to": self.to,
                 "blocked_by": self.blocked_by}
 
 
-@dataclass
-class Strike:
+class Strike(Record):
     """One roll of attack dice against one object (or one that never got that far)."""
 
     role: str  # attack, second strike, third strike, sweep, counterstrike, damage barrier, bash, passage attack
@@ -112,44 +122,95 @@ class Strike:
     attacker: str | None  # id of the object attacking (None for a bash)
     target: str
     side: str | None  # the side credited if this strike destroys the target
-    target_card: str = ""
-    dice: int = 0
-    dice_parts: list[str] = field(default_factory=list)
-    daze_roll: int | None = None
-    missed: bool = False
-    immune: bool = False
-    defense: int | None = None  # the Defense tried (8 for "8+")
-    defense_index: int | None = None
-    defense_roll: int | None = None
-    defense_modifier: int = 0
-    avoided: bool = False
-    faces: list[str] = field(default_factory=list)
-    normal: int = 0
-    critical: int = 0
-    armor: int = 0
-    damage: int = 0
-    effect_roll: int | None = None
-    effect_modifier: int = 0
-    conditions: list[str] = field(default_factory=list)
-    ignored: list[str] = field(default_factory=list)
-    push: Push | None = None
-    healed: int = 0
-    destroyed: bool = False
+    target_card: str
+    dice: int
+    dice_parts: list[str]
+    daze_roll: int | None
+    missed: bool
+    immune: bool
+    defense: int | None  # the Defense tried (8 for "8+")
+    defense_index: int | None
+    defense_roll: int | None
+    defense_modifier: int
+    avoided: bool
+    faces: list[str]
+    normal: int
+    critical: int
+    armor: int
+    damage: int
+    effect_roll: int | None
+    effect_modifier: int
+    conditions: list[str]
+    ignored: list[str]
+    push: Push | None
+    healed: int
+    destroyed: bool
     #: direct acid damage from Corrode markers the target's armor could not take
-    acid: int = 0
+    acid: int
     #: Burn markers an Extinguish attack removed from the target
-    extinguished: int = 0
+    extinguished: int
     #: damage the Dummy Mage Wizard's Voltaric Shield cancelled (solo.mages)
-    shielded: int = 0
+    shielded: int
     #: Rage tokens the target gains (it was damaged by an enemy creature)
-    rage: int = 0
+    rage: int
     #: a kill by this strike is an obliteration (Devour; a Zombie marker)
-    obliterate: bool = False
+    obliterate: bool
     #: the target's damage once this strike is on it (set when the strike is recorded)
-    damage_total: int | None = None
+    damage_total: int | None
     #: the attack dice (and effect) were rolled by a person and reported (see :class:`Reported`)
-    reported: bool = False
-    steps: list[str] = field(default_factory=list)
+    reported: bool
+    steps: list[str]
+
+    def __init__(self, role: str, attack: str, kind: str | None, attacker: str | None, target: str,
+                 side: str | None, target_card: str = "", dice: int = 0,
+                 dice_parts: list[str] | None = None, daze_roll: int | None = None,
+                 missed: bool = False, immune: bool = False, defense: int | None = None,
+                 defense_index: int | None = None, defense_roll: int | None = None,
+                 defense_modifier: int = 0, avoided: bool = False, faces: list[str] | None = None,
+                 normal: int = 0, critical: int = 0, armor: int = 0, damage: int = 0,
+                 effect_roll: int | None = None, effect_modifier: int = 0,
+                 conditions: list[str] | None = None, ignored: list[str] | None = None,
+                 push: Push | None = None, healed: int = 0, destroyed: bool = False, acid: int = 0,
+                 extinguished: int = 0, shielded: int = 0, rage: int = 0, obliterate: bool = False,
+                 damage_total: int | None = None, reported: bool = False,
+                 steps: list[str] | None = None) -> None:
+        self.role = role
+        self.attack = attack
+        self.kind = kind
+        self.attacker = attacker
+        self.target = target
+        self.side = side
+        self.target_card = target_card
+        self.dice = dice
+        self.dice_parts = [] if dice_parts is None else dice_parts
+        self.daze_roll = daze_roll
+        self.missed = missed
+        self.immune = immune
+        self.defense = defense
+        self.defense_index = defense_index
+        self.defense_roll = defense_roll
+        self.defense_modifier = defense_modifier
+        self.avoided = avoided
+        self.faces = [] if faces is None else faces
+        self.normal = normal
+        self.critical = critical
+        self.armor = armor
+        self.damage = damage
+        self.effect_roll = effect_roll
+        self.effect_modifier = effect_modifier
+        self.conditions = [] if conditions is None else conditions
+        self.ignored = [] if ignored is None else ignored
+        self.push = push
+        self.healed = healed
+        self.destroyed = destroyed
+        self.acid = acid
+        self.extinguished = extinguished
+        self.shielded = shielded
+        self.rage = rage
+        self.obliterate = obliterate
+        self.damage_total = damage_total
+        self.reported = reported
+        self.steps = [] if steps is None else steps
 
     @property
     def melee(self) -> bool:
@@ -177,18 +238,29 @@ class Strike:
                 "obliterated": self.destroyed and self.obliterate}
 
 
-@dataclass
-class AttackResult:
+class AttackResult(Record):
     """Everything one attack did, in order.  Nothing here has touched the board yet."""
 
     attack: str
     attacker: str | None
     target: str  # an object id, or the zone of a zone attack
-    zone: str | None = None
-    strikes: list[Strike] = field(default_factory=list)
-    daze_roll: int | None = None
-    once_used: list[str] = field(default_factory=list)
-    steps: list[str] = field(default_factory=list)
+    zone: str | None
+    strikes: list[Strike]
+    daze_roll: int | None
+    once_used: list[str]
+    steps: list[str]
+
+    def __init__(self, attack: str, attacker: str | None, target: str, zone: str | None = None,
+                 strikes: list[Strike] | None = None, daze_roll: int | None = None,
+                 once_used: list[str] | None = None, steps: list[str] | None = None) -> None:
+        self.attack = attack
+        self.attacker = attacker
+        self.target = target
+        self.zone = zone
+        self.strikes = [] if strikes is None else strikes
+        self.daze_roll = daze_roll
+        self.once_used = [] if once_used is None else once_used
+        self.steps = [] if steps is None else steps
 
     @property
     def main(self) -> Strike | None:
@@ -222,13 +294,18 @@ class AttackResult:
         return out
 
 
-@dataclass
-class Applied:
+class Applied(Record):
     """What :func:`apply` changed on the board."""
 
-    destroyed: list[str] = field(default_factory=list)  # ids removed from the board
-    defeated: list[str] = field(default_factory=list)  # sides whose mage reached its life
-    lines: list[str] = field(default_factory=list)
+    destroyed: list[str]  # ids removed from the board
+    defeated: list[str]  # sides whose mage reached its life
+    lines: list[str]
+
+    def __init__(self, destroyed: list[str] | None = None, defeated: list[str] | None = None,
+                 lines: list[str] | None = None) -> None:
+        self.destroyed = [] if destroyed is None else destroyed
+        self.defeated = [] if defeated is None else defeated
+        self.lines = [] if lines is None else lines
 
 
 # -- small helpers ---------------------------------------------------------------------------

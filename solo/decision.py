@@ -7,27 +7,38 @@ internals.  Nothing here prints or prompts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from solo.board import Board, Piece
 from solo.catalog import Attack
+from solo.records import Record
 
 
-@dataclass
-class Decision:
+class Decision(Record):
     """One Dummy Mage turn, ready to render or to print as contract JSON."""
 
     action: str
-    rolls: list[int] = field(default_factory=list)
-    instructions: list[str] = field(default_factory=list)
-    reason: str | None = None
-    data: dict = field(default_factory=dict)
+    rolls: list[int]
+    instructions: list[str]
+    reason: str | None
+    data: dict
     #: attacks this decision makes, for :mod:`solo.resolve` to roll
-    attacks: list["PlannedAttack"] = field(default_factory=list)
+    attacks: list["PlannedAttack"]
     #: what resolving them gave (combat.AttackResult objects), filled in by solo.resolve
-    results: list = field(default_factory=list)
+    results: list
     #: activation and end-of-phase events (upkeep.Event objects), filled in by solo.turns
-    events: list = field(default_factory=list)
+    events: list
+
+    def __init__(self, action: str, rolls: list[int] | None = None,
+                 instructions: list[str] | None = None, reason: str | None = None,
+                 data: dict | None = None, attacks: list['PlannedAttack'] | None = None,
+                 results: list | None = None, events: list | None = None) -> None:
+        self.action = action
+        self.rolls = [] if rolls is None else rolls
+        self.instructions = [] if instructions is None else instructions
+        self.reason = reason
+        self.data = {} if data is None else data
+        self.attacks = [] if attacks is None else attacks
+        self.results = [] if results is None else results
+        self.events = [] if events is None else events
 
     def to_json(self) -> dict:
         out = {"rolls": list(self.rolls), "action": self.action}
@@ -40,18 +51,29 @@ class Decision:
         return out
 
 
-@dataclass
-class PlannedAttack:
+class PlannedAttack(Record):
     """An attack the Dummy Mage means to make: who attacks, with what, at what."""
 
     attacker: str  # a piece id ("dm" for an attack spell cast by the Dummy Mage)
     attack: Attack
     target: str  # a piece id, or a zone name for a zone attack
-    moved: bool = False
-    is_spell: bool = False
-    zone: bool = False
-    first: bool = True  # the first attack of the action (Melee +X, Charge, ... count)
-    sweep: str | None = None  # a Sweeping attack's second, different target (a piece id)
+    moved: bool
+    is_spell: bool
+    zone: bool
+    first: bool  # the first attack of the action (Melee +X, Charge, ... count)
+    sweep: str | None  # a Sweeping attack's second, different target (a piece id)
+
+    def __init__(self, attacker: str, attack: Attack, target: str, moved: bool = False,
+                 is_spell: bool = False, zone: bool = False, first: bool = True,
+                 sweep: str | None = None) -> None:
+        self.attacker = attacker
+        self.attack = attack
+        self.target = target
+        self.moved = moved
+        self.is_spell = is_spell
+        self.zone = zone
+        self.first = first
+        self.sweep = sweep
 
 
 # -- who is where ----------------------------------------------------------------------------

@@ -14,23 +14,31 @@ read.  ``modelled`` says how far the rules code applies the term:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 
 from solo.catalog import parse_trait
+from solo.records import Record, replace
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(Record, frozen=True):
     """One trait, condition or attack trait: what it does and how far solo applies it."""
 
     name: str
     kind: str  # "trait" | "condition" | "attack-trait"
     summary: str  # what it does, in the program's own words
     modelled: str  # "yes" | "partly" | "no" | "n/a"
-    by_hand: str | None = None  # what the person applies at the table when not (fully) modelled
+    by_hand: str | None  # what the person applies at the table when not (fully) modelled
     #: how far solo applies it on the Dummy Mage's own objects, when that differs from
     #: ``modelled`` (the by-hand line is then about your objects only)
-    dm: str | None = None
+    dm: str | None
+
+    def __init__(self, name: str, kind: str, summary: str, modelled: str,
+                 by_hand: str | None = None, dm: str | None = None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "summary", summary)
+        object.__setattr__(self, "modelled", modelled)
+        object.__setattr__(self, "by_hand", by_hand)
+        object.__setattr__(self, "dm", dm)
 
     @property
     def for_dm(self) -> str:

@@ -839,7 +839,7 @@ def _touch(d: Decision, ident: str) -> None:
 
 
 def _with_dice(attack: Attack, n: int) -> Attack:
-    from dataclasses import replace
+    from solo.records import replace
     return replace(attack, dice=n)
 
 

@@ -8,20 +8,18 @@ Randomness only comes from the :class:`~solo.dice.DiceSource` passed in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from solo.board import Board, Creature, Mage, Piece
 from solo.catalog import trait_max, trait_value
 from solo.combat import (ROUND_EFFECTS, cap, can_heal, condition_block, destroy_if_dead, heal,
                          lose_rage, name_of, reset_defenses, take_damage)
 from solo.dice import DiceSource, tally
+from solo.records import Record
 
 __all__ = ["Event", "Outcome", "upkeep", "activate", "end_action_phase", "end_round",
            "reset_defenses", "game_over", "tally_of"]
 
 
-@dataclass
-class Event:
+class Event(Record):
     """One thing that happened to one object."""
 
     piece: str  # object id ("dm" / "ym" for the mages)
@@ -30,11 +28,24 @@ class Event:
     #            condition-ends, escape, guard, reminder, plague, spell-damage, spell-heal,
     #            spell-condition (solo.spells.upkeep_effects)
     text: str
-    dice: list[str] = field(default_factory=list)  # attack-die faces rolled
-    rolls: list[int] = field(default_factory=list)  # effect-die results
-    damage: int = 0
-    healed: int = 0
-    removed: dict[str, int] = field(default_factory=dict)  # condition -> markers removed
+    dice: list[str]  # attack-die faces rolled
+    rolls: list[int]  # effect-die results
+    damage: int
+    healed: int
+    removed: dict[str, int]  # condition -> markers removed
+
+    def __init__(self, piece: str, card: str, kind: str, text: str, dice: list[str] | None = None,
+                 rolls: list[int] | None = None, damage: int = 0, healed: int = 0,
+                 removed: dict[str, int] | None = None) -> None:
+        self.piece = piece
+        self.card = card
+        self.kind = kind
+        self.text = text
+        self.dice = [] if dice is None else dice
+        self.rolls = [] if rolls is None else rolls
+        self.damage = damage
+        self.healed = healed
+        self.removed = {} if removed is None else removed
 
     def to_dict(self) -> dict:
         return {"piece": self.piece, "card": self.card, "kind": self.kind, "text": self.text,
@@ -42,13 +53,17 @@ class Event:
                 "healed": self.healed, "removed": dict(self.removed)}
 
 
-@dataclass
-class Outcome:
+class Outcome(Record):
     """How the game ended: the winning side, why, and the destroyed-mana tally."""
 
     winner: str  # "dm", "ym", or "draw" when both mages fall at once
     reason: str
     tally: dict[str, int]
+
+    def __init__(self, winner: str, reason: str, tally: dict[str, int]) -> None:
+        self.winner = winner
+        self.reason = reason
+        self.tally = tally
 
     def to_dict(self) -> dict:
         return {"winner": self.winner, "reason": self.reason, "tally": dict(self.tally)}

@@ -15,10 +15,9 @@ Where things live on the board (all saved with it, as keys the contract allows):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from solo.board import Board, Mage, Piece
 from solo.catalog import Attack, Card
+from solo.records import Record
 
 HIDDEN = "hidden_enchantments"
 ZONE_ENCHANTMENTS = "your_zone_enchantments"
@@ -162,13 +161,17 @@ def reveal(board: Board, holder: Piece | str, name: str) -> list[str]:
 
 # -- answering an attack --------------------------------------------------------------------
 
-@dataclass
-class Reaction:
+class Reaction(Record):
     """What a hidden enchantment did when its holder was attacked."""
 
     outcome: str | None  # "avoided", "reversed", or None (destroyed without effect)
     card: str
-    lines: list[str] = field(default_factory=list)
+    lines: list[str]
+
+    def __init__(self, outcome: str | None, card: str, lines: list[str] | None = None) -> None:
+        self.outcome = outcome
+        self.card = card
+        self.lines = [] if lines is None else lines
 
 
 def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,

@@ -217,10 +217,10 @@ def test_line_of_sight_blocked_by_a_wall_discards_the_spell():
 
 def test_spell_without_a_note_is_inferred_and_flagged(monkeypatch):
     # Every official spell has a note now: strip Cheetah Speed's to see the fallback.
-    import dataclasses
+    from solo.records import replace
     b = board_with("A1", "B1", enchantment=["Cheetah Speed"])
     real_get = b.cat.get
-    bare = dataclasses.replace(real_get("Cheetah Speed"), dm={})
+    bare = replace(real_get("Cheetah Speed"), dm={})
     monkeypatch.setattr(b.cat, "get", lambda name: bare if name == "Cheetah Speed" else real_get(name))
     wolf = b.add_creature("Timber Wolf", "dm", "A1")
     d = automaton.quickcast(b, ScriptedSource(d12=[8, 1]))

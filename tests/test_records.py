@@ -1,0 +1,136 @@
+"""Every Record (solo.records) behaves as the dataclass its annotations would make: the same
+fields in the same order in ``__init__``, the same ``repr``, ``==`` and hashing, fresh
+containers for each object, and a frozen one refuses changes."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+
+import pytest
+
+from solo.records import FrozenError, Record, replace
+
+MODULES = ("arena", "board", "catalog", "combat", "decision", "glossary", "upkeep", "yours")
+
+
+def all_records() -> list[type]:
+    for name in MODULES:
+        importlib.import_module(f"solo.{name}")
+    found, todo = [], list(Record.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        if cls.__module__.startswith("solo."):
+            found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return sorted(found, key=lambda c: (c.__module__, c.__qualname__))
+
+
+def twin(cls: type) -> type:
+    """The dataclass the annotations of ``cls`` make (every field typed ``object``)."""
+    specs = [(n, object, dataclasses.field(compare=n not in cls._uncompared,
+                                          repr=n not in cls._unshown)) for n in cls._fields]
+    return dataclasses.make_dataclass(cls.__name__, specs, frozen=cls._frozen)
+
+
+def sample(cls: type, bump: str | None = None) -> dict:
+    """A value for every field (ints where the class takes them, else one-element lists);
+    ``bump`` gives that field a different value."""
+    for make in (lambda i: i + 1, lambda i: [i + 1]):
+        values = {n: make(i + (100 if n == bump else 0)) for i, n in enumerate(cls._fields)}
+        try:
+            cls(**values)
+            return values
+        except (TypeError, AttributeError):
+            continue
+    raise AssertionError(f"no sample values suit {cls.__name__}")
+
+
+def problems(cls: type) -> list[str]:
+    """How ``cls`` differs from its dataclass twin (empty when it does not)."""
+    out = []
+    params = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+    if params != list(cls._fields):
+        return [f"{cls.__name__}.__init__ takes {params}, its fields are {list(cls._fields)}"]
+    ref = twin(cls)
+    values = sample(cls)
+    ours, theirs = cls(**values), ref(**values)
+    if repr(ours) != repr(theirs):
+        out.append(f"repr {ours!r} is not {theirs!r}")
+    if not ours == cls(**values):
+        out.append("an object is not equal to one with the same fields")
+    for n in cls._fields:
+        other = sample(cls, bump=n)
+        if (ours == cls(**other)) != (theirs == ref(**other)):
+            out.append(f"== treats field {n} differently")
+    hashable = ref.__hash__ is not None
+    if hashable != (cls.__hash__ is not None):
+        out.append(f"hashable: {cls.__hash__ is not None}, the dataclass's: {hashable}")
+    elif hashable and hash(ours) != hash(cls(**values)):
+        out.append("equal objects hash differently")
+    return out
+
+
+RECORDS = all_records()
+
+
+def test_the_records_are_found():
+    names = {c.__name__ for c in RECORDS}
+    assert {"Board", "Piece", "Mage", "Creature", "Conjuration", "Card", "Attack", "Strike",
+            "Wall", "Arena", "Term", "Decision"} <= names
+
+
+@pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__name__)
+def test_a_record_behaves_as_its_dataclass(cls):
+    assert problems(cls) == []
+
+
+@pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__name__)
+def test_defaults_give_each_object_its_own_containers(cls):
+    required = {n: p.default for n, p in inspect.signature(cls.__init__).parameters.items()
+                if n != "self" and p.default is inspect.Parameter.empty}
+    sampled = sample(cls)
+    args = {n: sampled[n] for n in required}
+    a, b = cls(**args), cls(**args)
+    for n in cls._fields:
+        if n in required:
+            continue
+        va, vb = getattr(a, n), getattr(b, n)
+        if isinstance(va, (list, dict)):
+            assert va == type(va)() and va is not vb, f"{cls.__name__}.{n} is shared"
+
+
+def test_the_checker_catches_a_field_missing_from_init_or_compared_wrongly():
+    class Forgot(Record):
+        a: int
+        b: int
+
+        def __init__(self, a: int) -> None:
+            self.a = a
+            self.b = 0
+
+    class Blind(Record):
+        a: int
+        b: int
+
+        def __init__(self, a: int, b: int) -> None:
+            self.a, self.b = a, b
+
+        def __eq__(self, other):  # ignores b
+            return isinstance(other, Blind) and self.a == other.a
+
+    assert problems(Forgot) and "takes ['a']" in problems(Forgot)[0]
+    assert "== treats field b differently" in problems(Blind)
+
+
+def test_frozen_records_refuse_changes_and_replace_makes_a_new_one():
+    from solo.arena import Wall
+    w = Wall("w1", "A1", "east")
+    with pytest.raises(FrozenError):
+        w.zone = "B1"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del w.zone  # type: ignore[misc]
+    moved = replace(w, zone="B1")
+    assert (moved.zone, w.zone, moved.border) == ("B1", "A1", "east")
+    assert {w, Wall("w1", "A1", "east")} == {w}
