@@ -14,18 +14,33 @@ rules are in docs/rulings.md.
 
 from __future__ import annotations
 
+from typing import Any
+
 from solo import combat, upkeep
 from solo.board import Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import Attack
 from solo.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.dice import DiceSource
 from solo.targeting import can_target
-# The spell section lives in solo.spells; its names stay reachable from here.
-from solo.spells import (  # noqa: F401
-    ROUND_SPELLS, adds_something, cast_spell, choose_attack_spell_target, choose_enemy_creature,
-    choose_enemy_zone, choose_friendly_creature, had_this_round, in_spell_range, meets_needs,
-    meets_restrictions, spell_attack, spell_note, summoning_zone,
-)
+
+#: The spell section lives in solo.spells; these names of it stay reachable from here, and the
+#: module is imported only when one is first asked for (a creature's action never needs it, and
+#: ``solo dm creature`` starts about 1 ms sooner without it).
+_SPELL_NAMES = frozenset({
+    "ROUND_SPELLS", "adds_something", "cast_spell", "choose_attack_spell_target",
+    "choose_enemy_creature", "choose_enemy_zone", "choose_friendly_creature", "had_this_round",
+    "in_spell_range", "meets_needs", "meets_restrictions", "spell_attack", "spell_note",
+    "summoning_zone",
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SPELL_NAMES:
+        from solo import spells
+
+        return getattr(spells, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: Distance at which the quickcast rerolls every 8+ (the Dummy Mage is this far from all enemies).
 FAR = 3
@@ -57,6 +72,8 @@ def far_from_enemies(board: Board) -> bool:
 
 def quickcast(board: Board, source: DiceSource) -> Decision:
     """One quickcast action of the Dummy Mage (stage 1 or 3)."""
+    from solo.spells import cast_spell
+
     mark = len(source.history)
     dm = board.mages["dm"]
     if board.incapacitated(dm):
@@ -173,6 +190,8 @@ def _quickcast_summon(board: Board) -> Decision:
         d.instructions.append(f"{_taken('creature', found.name, drawn)} Discard it unused: {cov.why}.")
         return d
     dm = board.mages["dm"]
+    from solo.spells import summoning_zone
+
     circle = summoning_zone(board)  # a Summoning Circle of the Dummy Mage's, if any
     c = board.add_creature(card, "dm", circle or dm.zone, active=False)
     d = Decision("summon", data={"card": c.card, "id": c.id, "zone": c.zone})

@@ -418,7 +418,10 @@ _CARD_START = '{"name":"'
 def _card_texts(text: str) -> dict[str, tuple[str, str, dict | str]] | None:
     """Lower-case name -> (name, type, JSON text) of each card of ``catalog.json``'s text, read
     line by line (a card's first line starts with its name and type; the lines after it, up to
-    the next card, are the rest of it: its attacks); None when the text is not laid out so."""
+    the next card, are the rest of it: its attacks); None when the text is not laid out so;
+    ValueError when a card's name or type holds an escape (the JSON decoder reads those).
+
+    One pass with no call per line: it runs at every start-up that needs a card."""
     lines = text.rstrip().split("\n")
     _, sep, lines[0] = lines[0].partition('"cards":[')
     if not sep or not lines[-1].endswith("}]}"):
@@ -426,42 +429,29 @@ def _card_texts(text: str) -> dict[str, tuple[str, str, dict | str]] | None:
     lines[-1] = lines[-1][:-2] + ","  # the last card ends the list
     # import_cards.py breaks the list before every '{"name"' that follows a '},' (cards, and the
     # attacks of a card): any other layout (all on one line, indented...) is not read this way.
-    if not all(line.startswith(_CARD_START) and line.endswith(",") and '},{"name"' not in line
-               for line in lines):
-        return None
     records: dict[str, tuple[str, str, dict | str]] = {}
+    start, skip, after = _CARD_START, len(_CARD_START), '","type":"'
     name = type_ = ""
-    part: list[str] = []
-    for line in lines:
-        start = _card_start(line)
-        if start is None:
-            if not part:
+    first = -1  # the line the card being read starts on
+    for i, line in enumerate(lines):
+        if not line.startswith(start) or not line.endswith(",") or '},{"name"' in line:
+            return None
+        name_end = line.find('"', skip)
+        if name_end < 0 or not line.startswith(after, name_end):  # an attack of the card above
+            if "\\" in line[:name_end if name_end >= 0 else len(line)]:
+                raise ValueError("a name with an escape")
+            if first < 0:
                 return None
-        else:
-            if part:
-                records[name.lower()] = (name, type_, "\n".join(part)[:-1])
-            name, type_ = start
-            part = []
-        part.append(line)
-    if not part:
-        return None
-    records[name.lower()] = (name, type_, "\n".join(part)[:-1])
-    return records
-
-
-def _card_start(line: str) -> tuple[str, str] | None:
-    """The name and type of the card that ``line`` of ``catalog.json`` starts
-    (``{"name":"...","type":"...",...``), or None when it starts none (an attack of the card
-    above); ValueError when the name or type holds an escape."""
-    if not line.startswith(_CARD_START):
-        return None
-    name_end = line.find('"', len(_CARD_START))
-    if name_end < 0 or not line.startswith('","type":"', name_end):
-        if "\\" in line[:name_end if name_end >= 0 else len(line)]:
+            continue
+        if first >= 0:
+            records[name.lower()] = (name, type_, lines[first][:-1] if i == first + 1
+                                     else "\n".join(lines[first:i])[:-1])
+        type_end = line.find('"', name_end + 10)
+        name, type_ = line[skip:name_end], line[name_end + 10:type_end]
+        if type_end < 0 or "\\" in name or "\\" in type_:
             raise ValueError("a name with an escape")
+        first = i
+    if first < 0:
         return None
-    type_end = line.find('"', name_end + 10)
-    name, type_ = line[len(_CARD_START):name_end], line[name_end + 10:type_end]
-    if type_end < 0 or "\\" in name or "\\" in type_:
-        raise ValueError("a name with an escape")
-    return name, type_
+    records[name.lower()] = (name, type_, "\n".join(lines[first:])[:-1])
+    return records

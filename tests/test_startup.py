@@ -101,6 +101,17 @@ def test_dm_creature_asks_no_questions(tmp_path):
     names = imported(tmp_path, "dm", "creature", "--board", str(BOARD), "--seed", "1")
     assert "solo.automaton" in names
     assert not heavy(names, INTERACTIVE | {"solo.decks", "solo.simulate", "platformdirs", "pathlib"})
+    # nor the spell section (a creature's action casts nothing), nor any dataclass: their
+    # classes are Records (solo/records.py), which cost nothing to define
+    assert not heavy(names, {"solo.spells", "dataclasses"})
+
+
+def test_the_spell_names_automaton_passes_on_are_the_spell_sections():
+    from solo import automaton, spells
+    for name in automaton._SPELL_NAMES:
+        assert getattr(automaton, name) is getattr(spells, name)
+    with pytest.raises(AttributeError):
+        automaton.no_such_name  # noqa: B018
 
 
 DECODED_PROBE = """
