@@ -433,9 +433,12 @@ class Game:
         rnd = self.phase.round
         if stage is Stage.QUICKCAST_1:
             self.phase = self.phase.creatures(first=self.board.initiative)
-            return Step("creature actions begin", "game",
-                        ["Creature actions: you and the Dummy Mage take turns, "
-                         + ("the Dummy Mage first." if self.board.initiative == "dm" else "you first.")])
+            if not automaton.active_creatures(self.board, "dm"):  # (its mage never acts here)
+                line = "Creature actions: the Dummy Mage has no creature ready to act, so only yours act."
+            else:
+                line = "Creature actions: you and the Dummy Mage take turns, " \
+                    + ("the Dummy Mage first." if self.board.initiative == "dm" else "you first.")
+            return Step("creature actions begin", "game", [line])
         # end of the round
         events = upkeep.end_round(self.board)
         self.phase = self.phase.next_round()

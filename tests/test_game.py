@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from solo import automaton
 from solo.game import Game, Settings
 from solo.prompts import Prompter, QuestionaryPrompter, RulePrompter, ScriptedPrompter
 from solo.rounds import QuickcastTurn
@@ -301,3 +302,21 @@ def test_you_draw_the_dummy_mages_cards_and_say_which():
                              f"{unicorn.zone} with the Dummy Mage, with an inactive action marker "
                              "(it becomes active at the next Reset). Its id is dm-1.")
                for e in g.log for line in e["lines"])
+
+
+def test_the_start_of_creature_actions_says_who_acts():
+    # The Dummy Mage's mage never acts in this stage: with no creature of its own ready, the line
+    # says only yours act; otherwise the two sides take turns, the initiative first.
+    from solo import simulate
+    seen = set()
+    for seed in range(1, 9):
+        game = simulate.new_game("Starter", seed)
+        while not game.over and game.phase.round <= 6:
+            dm_ready = bool(automaton.active_creatures(game.board, "dm"))
+            step = game.play_one()
+            if step is not None and step.label == "creature actions begin":
+                text = " ".join(step.lines)
+                assert ("so only yours act" in text) == (not dm_ready), (seed, text)
+                assert ("take turns" in text) == dm_ready, (seed, text)
+                seen.add(dm_ready)
+    assert seen == {True, False}
