@@ -315,6 +315,8 @@ def end_round(board: Board) -> list[Event]:
         events.append(Event(ident, board.get(ident).card, "condition-ends", text))
     for p in board.pieces():
         p.extra.pop("once_used", None)
+        if not p.conditions:  # (nearly every object, nearly every round)
+            continue
         for cond in ROUND_EFFECTS:
             k = _remove(p, cond)
             if k:
@@ -338,16 +340,19 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     Mage's creature deck is empty and none of its creatures is left in the arena, you win only
     if your tally is more than twice the Dummy Mage's; otherwise it wins.
     """
-    t = tally_of(board)
     dm, ym = board.mages["dm"], board.mages["ym"]
     dm_down, ym_down = board.wounds(dm) >= board.life(dm), board.wounds(ym) >= board.life(ym)
+    alone = alternate and not board.decks.get("creature") and not board.side_creatures("dm")
+    if not (dm_down or ym_down or alone):  # asked after every step: the game goes on
+        return None
+    t = tally_of(board)
     if ym_down and dm_down:
         return Outcome("draw", "both mages reached their life at once: a draw", t)
     if ym_down:
         return Outcome("dm", f"{name_of(board, ym)} reached its life", t)
     if dm_down:
         return Outcome("ym", f"{name_of(board, dm)} reached its life", t)
-    if alternate and not board.decks.get("creature") and not board.side_creatures("dm"):
+    if alone:
         if t["ym"] > 2 * t["dm"]:
             return Outcome("ym", f"the Dummy Mage has no creatures left; your tally {t['ym']} "
                            f"is more than twice its {t['dm']}", t)
