@@ -112,11 +112,8 @@ def tolerant_output() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C raises KeyboardInterrupt
-    tolerant_output()
     try:
+        tolerant_output()
         cli.main(args=argv, prog_name="solo")
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         click.echo("\nsolo: interrupted", err=True)

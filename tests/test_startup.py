@@ -241,3 +241,32 @@ def test_the_user_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path, en
     assert decks.user_folder("SOLO_CONFIG_DIR", "config") == Path(platformdirs.user_config_dir("solo"))
     if env.get("XDG_DATA_HOME", "/").startswith("/"):
         assert decks._xdg_folder("data") is not None  # the short cut was taken
+
+
+# -- Ctrl-C while starting ----------------------------------------------------------------------
+
+CTRL_C_PROBE = """
+import sys
+module = sys.argv[1]
+class CtrlC:  # the person presses Ctrl-C just as ``module`` is imported
+    def find_spec(self, name, path=None, target=None):
+        if name == module:
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["solo", *sys.argv[2:]]
+from solo.__main__ import run
+run()
+"""
+
+
+@pytest.mark.parametrize("module, said", [
+    ("solo.cli", b""),  # still starting: nothing done, so it ends at once, quietly
+    ("solo.board", b"solo: interrupted"),  # the command has started: it says so
+])
+def test_ctrl_c_while_starting_ends_quietly_with_130(tmp_path, module, said):
+    done = subprocess.run([sys.executable, "-c", CTRL_C_PROBE, module, "dm", "creature", "--board",
+                           str(BOARD), "--seed", "1"], cwd=tmp_path, env=_env(tmp_path),
+                          capture_output=True, timeout=120)
+    assert done.returncode == 130, done.stderr[-2000:]
+    assert b"Traceback" not in done.stderr and done.stderr.strip() == said
+    assert done.stdout == b""
