@@ -379,7 +379,10 @@ class Piece(Record, _Counted):
         return self.kind == "mage"
 
     def has_condition(self, *names: str) -> bool:
-        get = self.conditions.get
+        conditions = self.conditions
+        if not conditions:  # most objects, most of the time
+            return False
+        get = conditions.get
         for n in names:  # (a loop, not any() over a generator: asked thousands of times a game)
             if get(n, 0) > 0:
                 return True

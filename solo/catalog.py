@@ -162,6 +162,8 @@ class Attack(Record):
         return self.kind == "ranged"
 
     def has(self, trait: str) -> bool:
+        if not self.traits:  # most attacks have none (asked hundreds of times a game)
+            return False
         t = trait.lower()
         return any(x.lower() == t or x.lower().startswith(t + " ") for x in self.traits)
 
@@ -277,6 +279,8 @@ class Card(Record):
         return sum(lvl for _, lvl in self.schools)
 
     def has(self, trait: str) -> bool:
+        if not self.traits:  # most attacks have none (asked hundreds of times a game)
+            return False
         t = trait.lower()
         return any(x.lower() == t or x.lower().startswith(t + " ") for x in self.traits)
 

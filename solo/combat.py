@@ -833,6 +833,8 @@ def attack_traits(board: Board, attacker: Piece | None, attack: Attack) -> list[
 
 
 def _has(traits: list[str], name: str) -> bool:
+    if not traits:
+        return False
     n = name.lower()
     return any(t.lower() == n or t.lower().startswith(n + " ") for t in traits)
 

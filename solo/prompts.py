@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from solo.errors import InvalidInput, SoloError, read_text
+from solo.records import Record
 
 KINDS = ("select", "autocomplete", "text", "int", "confirm")
 
@@ -44,16 +45,17 @@ class AnswerError(ValueError):
     """An answer that does not fit its question (the message says why, without the id)."""
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A choice shown as ``title``; answering it gives ``value``."""
+class Choice(Record, frozen=True):
+    """A choice shown as ``title``; answering it gives ``value`` (the title when none is given).
+
+    A record, not a dataclass: a game builds some 500 of them for the questions of its steps."""
 
     title: str
-    value: Any = None
+    value: Any
 
-    def __post_init__(self) -> None:
-        if self.value is None:
-            object.__setattr__(self, "value", self.title)
+    def __init__(self, title: str, value: Any = None) -> None:
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "value", title if value is None else value)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ import pytest
 
 from solo.records import FrozenError, Record, replace
 
-MODULES = ("arena", "board", "catalog", "combat", "decision", "glossary", "upkeep", "yours")
+MODULES = ("arena", "board", "catalog", "combat", "decision", "glossary", "prompts", "upkeep",
+           "yours")
 
 
 def all_records() -> list[type]:
