@@ -836,8 +836,15 @@ class Board(Record, _Counted):
         (``Melee`` for ``Melee +1``), or is it with a number (``Regenerate 2``)."""
         hit = self._memo.get(("traits", id(p)))  # type: ignore[attr-defined]
         if hit is not None and hit[1] == _world and hit[0] == p._v and not CHECK_MEMORY:
-            return trait.lower() in hit[2][1]  # _recall, inlined: hot
+            return trait.lower() in hit[2][1]  # trait_names, inlined: asked 1,000 times a game
         return trait.lower() in self._work_out(("traits", id(p)), p, self._trait_sets_now)[1]
+
+    def trait_names(self, p: Piece) -> frozenset[str]:
+        """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once."""
+        hit = self._memo.get(("traits", id(p)))  # type: ignore[attr-defined]
+        if hit is not None and hit[1] == _world and hit[0] == p._v and not CHECK_MEMORY:
+            return hit[2][1]  # _recall, inlined: hot
+        return self._work_out(("traits", id(p)), p, self._trait_sets_now)[1]
 
     def life(self, p: Piece) -> int:
         hit = self._memo.get(("life", id(p)))  # type: ignore[attr-defined]
@@ -918,9 +925,10 @@ class Board(Record, _Counted):
         return trait_max(self.traits(p), "Regenerate") or 0
 
     def is_living(self, p: Piece) -> bool:
+        names = self.trait_names(p)
         if isinstance(p, Conjuration):
-            return self.has_trait(p, "Living")
-        return not (self.has_trait(p, "Nonliving") or self.has_trait(p, "Incorporeal"))
+            return "living" in names
+        return "nonliving" not in names and "incorporeal" not in names
 
     def is_corporeal(self, p: Piece) -> bool:
         return not self.has_trait(p, "Incorporeal")
