@@ -25,7 +25,7 @@ def run() -> None:
 
         atexit.register(gc.freeze)  # registered first: runs after every other exit handler
         from solo.cli import main
-    except KeyboardInterrupt:  # pragma: no cover - exercised by tests/test_crash.py
+    except KeyboardInterrupt:  # pragma: no cover - in subprocesses: test_crash, test_startup
         os._exit(130)
     main()
 
