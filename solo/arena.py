@@ -14,7 +14,7 @@ from functools import lru_cache
 from solo.errors import InvalidInput
 from solo.records import Record
 
-_ZONE = re.compile(r"^([A-Za-z])([1-9][0-9]?)$")
+_ZONE = r"^([A-Za-z])([1-9][0-9]?)$"  # (through re's cache: rarely needed, see parse)
 STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 
@@ -96,7 +96,7 @@ class Arena(Record, frozen=True):
         hit = self._t.where.get(zone) if isinstance(zone, str) else None  # type: ignore[attr-defined]
         if hit is not None:
             return hit
-        m = _ZONE.match(zone.strip()) if isinstance(zone, str) else None
+        m = re.match(_ZONE, zone.strip()) if isinstance(zone, str) else None
         if not m:
             raise InvalidInput(f"{zone!r} is not a zone name (use a column letter and a row number, like B2)")
         col, row = ord(m.group(1).upper()) - ord("A"), int(m.group(2)) - 1

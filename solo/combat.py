@@ -86,7 +86,9 @@ FEWER_BEYOND_1 = "roll 1 fewer attack die for each zone of range beyond 1"
 #: An attack trait: +4 to the effect die against a Restrained target.
 RESTRAINED_PLUS_4 = "If target is restrained add +4 to the Effect Die"
 
-_VS = re.compile(r"^\+\s*(\d+)\s+vs\.?\s+(.+)$", re.IGNORECASE)
+#: An attack trait such as "+2 vs. Undead" (matched through re's cache: compiled when first
+#: needed, not at every start-up).
+_VS = r"(?i)^\+\s*(\d+)\s+vs\.?\s+(.+)$"
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -455,7 +457,7 @@ def damage_type_modifier(board: Board, p: Piece, damage_type: str | None) -> int
 def vs_bonus(board: Board, trait: str, target: Piece) -> int | None:
     """The dice an attack trait such as ``+2 vs. Flying`` adds against ``target`` (None when the
     trait is not such a bonus; 0 when it does not apply)."""
-    m = _VS.match(trait.strip())
+    m = re.match(_VS, trait.strip())
     if not m:
         return None
     n, what = int(m.group(1)), m.group(2).strip().rstrip(".")
@@ -751,7 +753,7 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
 
 #: An attack trait that makes the number of attacks depend on the target's Level (Wall of
 #: Thorns: as many attacks as the Level of the creature passing through, less one).
-_LEVEL_LESS_ONE = re.compile(r"equal to (?:their|its) level\s*-\s*1", re.IGNORECASE)
+_LEVEL_LESS_ONE = r"(?i)equal to (?:their|its) level\s*-\s*1"  # (through re's cache, as _VS)
 
 
 def level(board: Board, p: Piece) -> int:
@@ -769,7 +771,7 @@ def level(board: Board, p: Piece) -> int:
 def strike_count(board: Board, attack: Attack, target: Piece) -> int:
     """How many times ``attack`` strikes ``target``: once, twice with Doublestrike, three times
     with Triplestrike; an attack made "Level -1" times strikes that often (none at Level 1)."""
-    if any(_LEVEL_LESS_ONE.search(t) for t in attack.traits):
+    if any(re.search(_LEVEL_LESS_ONE, t) for t in attack.traits):
         return max(0, level(board, target) - 1)
     return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
 
