@@ -841,10 +841,7 @@ class Board(Record, _Counted):
 
     def trait_names(self, p: Piece) -> frozenset[str]:
         """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once."""
-        hit = self._memo.get(("traits", id(p)))  # type: ignore[attr-defined]
-        if hit is not None and hit[1] == _world and hit[0] == p._v and not CHECK_MEMORY:
-            return hit[2][1]  # _recall, inlined: hot
-        return self._work_out(("traits", id(p)), p, self._trait_sets_now)[1]
+        return self._trait_sets(p)[1]
 
     def life(self, p: Piece) -> int:
         hit = self._memo.get(("life", id(p)))  # type: ignore[attr-defined]

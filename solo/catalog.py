@@ -433,10 +433,8 @@ def _card_texts(text: str) -> dict[str, tuple[str, str, dict | str]] | None:
     lines[-1] = lines[-1][:-2] + ","  # the last card ends the list
     # import_cards.py breaks the list before every '{"name"' that follows a '},' (cards, and the
     # attacks of a card): any other layout (all on one line, indented...) is not read this way.
-    records: dict[str, tuple[str, str, dict | str]] = {}
     start, skip, after = _CARD_START, len(_CARD_START), '","type":"'
-    name = type_ = ""
-    first = -1  # the line the card being read starts on
+    cards: list[tuple[int, str, str]] = []  # (first line, name, type) of each card
     for i, line in enumerate(lines):
         if not line.startswith(start) or not line.endswith(",") or '},{"name"' in line:
             return None
@@ -444,18 +442,17 @@ def _card_texts(text: str) -> dict[str, tuple[str, str, dict | str]] | None:
         if name_end < 0 or not line.startswith(after, name_end):  # an attack of the card above
             if "\\" in line[:name_end if name_end >= 0 else len(line)]:
                 raise ValueError("a name with an escape")
-            if first < 0:
+            if not cards:
                 return None
             continue
-        if first >= 0:
-            records[name.lower()] = (name, type_, lines[first][:-1] if i == first + 1
-                                     else "\n".join(lines[first:i])[:-1])
-        type_end = line.find('"', name_end + 10)
-        name, type_ = line[skip:name_end], line[name_end + 10:type_end]
+        type_end = line.find('"', name_end + len(after))
+        name, type_ = line[skip:name_end], line[name_end + len(after):type_end]
         if type_end < 0 or "\\" in name or "\\" in type_:
             raise ValueError("a name with an escape")
-        first = i
-    if first < 0:
+        cards.append((i, name, type_))
+    if not cards:
         return None
-    records[name.lower()] = (name, type_, "\n".join(lines[first:])[:-1])
-    return records
+    ends = [first for first, _, _ in cards[1:]] + [len(lines)]
+    # a card's text: its lines up to the next card's, less the comma that ends the last
+    return {name.lower(): (name, type_, "\n".join(lines[first:end])[:-1])
+            for (first, name, type_), end in zip(cards, ends)}

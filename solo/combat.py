@@ -75,8 +75,8 @@ class Reported(Record):
     damage: Callable[["Strike", bool], tuple[int, int]]
     markers: Callable[["Strike"], list[str]]
 
-    def __init__(self, damage: Callable[['Strike', bool], tuple[int, int]],
-                 markers: Callable[['Strike'], list[str]]) -> None:
+    def __init__(self, damage: Callable[[Strike, bool], tuple[int, int]],
+                 markers: Callable[[Strike], list[str]]) -> None:
         self.damage = damage
         self.markers = markers
 
@@ -548,7 +548,7 @@ def _check_dice(attack: Attack) -> None:
                         "decides (resolve it by hand)")
 
 
-def _may_change(board: Board, *pieces: Piece | None) -> set[str]:
+def _may_change(*pieces: Piece | None) -> set[str]:
     """The ids of the objects an attack among ``pieces`` changes for sure.  Any other object it
     changes is owned when it is (:meth:`Board.own`), so this only saves copying the rest of the
     board."""
@@ -601,7 +601,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
         raise SoloError(f"{att.name} is a zone attack: report each object's damage separately "
                         "or let solo roll it")
     # Only what the attack can change is copied (see _apply_strike, which owns what it changes).
-    work = board.copy(_may_change(board, attacker, target, sweep_target))
+    work = board.copy(_may_change(attacker, target, sweep_target))
     a, t = _on(work, attacker), _on(work, target)
     result = AttackResult(attack=att.name, attacker=attacker.id, target=target.id)
     if att is UNNAMED:
@@ -677,7 +677,7 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
     att, spell = _find_attack(board, caster, attack, is_spell)
     _check_dice(att)
     zone = board.arena.normal(zone)
-    work = board.copy(_may_change(board, caster, *board.in_zone(zone)))
+    work = board.copy(_may_change(caster, *board.in_zone(zone)))
     c = _on(work, caster)
     result = AttackResult(attack=att.name, attacker=caster.id if caster else None, target=zone,
                           zone=zone)

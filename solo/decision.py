@@ -29,7 +29,7 @@ class Decision(Record):
 
     def __init__(self, action: str, rolls: list[int] | None = None,
                  instructions: list[str] | None = None, reason: str | None = None,
-                 data: dict | None = None, attacks: list['PlannedAttack'] | None = None,
+                 data: dict | None = None, attacks: list[PlannedAttack] | None = None,
                  results: list | None = None, events: list | None = None) -> None:
         self.action = action
         self.rolls = [] if rolls is None else rolls
