@@ -395,7 +395,8 @@ class Game:
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
         events = upkeep.upkeep(b, self.dice, "dm") + upkeep.upkeep(b, self.dice, "ym")
         lines += [f"Upkeep: {e.text}" for e in events] or ["Upkeep: nothing to resolve on either side."]
-        lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
+        if upkeep.game_over(b, alternate=self.settings.alternate_end) is None:  # else nothing to plan
+            lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
         self.phase = self.phase.quickcast_1(self._qc_order(b.initiative))
         return Step(f"round {rnd}: ready stage", "game", lines, events=events)
 

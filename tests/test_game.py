@@ -320,3 +320,21 @@ def test_the_start_of_creature_actions_says_who_acts():
                 assert ("take turns" in text) == dm_ready, (seed, text)
                 seen.add(dm_ready)
     assert seen == {True, False}
+
+
+def test_the_ready_stage_asks_for_plans_only_when_the_game_goes_on():
+    # A mage that falls to Burn or Rot in the Upkeep ends the game at the ready stage: nothing
+    # is left to plan, so the line asking for your spells is left out.
+    from solo import simulate
+    plan = "Pay your own upkeep costs, then plan your two spells and deploy."
+    seen = set()
+    for seed in range(1, 81):
+        game = simulate.new_game("Starter", seed)
+        while not game.over and game.phase.round <= 12:
+            step = game.play_one()
+            if step is not None and step.label.endswith("ready stage"):
+                assert (plan in step.lines) == (not game.over), (seed, step.lines)
+                seen.add(game.over)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
