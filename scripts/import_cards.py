@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the project's card catalog (decks/catalog.json) from the shared card reference.
+"""Build the project's card catalog (decks/catalog.json, and\ndecks/catalog_index.py, where each card lies in it) from the shared card reference.
 
     python scripts/import_cards.py [--source ../shared/reference/cards.json] [--out decks/catalog.json]
 
@@ -17,6 +17,8 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from solo.catalog import Index  # noqa: E402  (the layout that the program reads)
 KEEP_SETS = {"arena-official", "arena-promo"}
 CARD_TYPES = {"Creature", "Enchantment", "Incantation", "Attack", "Conjuration", "Equipment"}
 
@@ -153,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     # One card per line: compact to load, still readable in a diff.
     text = text.replace('},{"name"', '},\n{"name"')
     args.out.write_text(text + "\n", encoding="utf-8")
+    # Where each card lies in that text, so that a command that needs a few cards reads only them.
+    index = Index.of(text + "\n")
+    args.out.with_name("catalog_index.py").write_text(index.source(), encoding="utf-8")
     counts: dict[str, int] = {}
     for c in catalog["cards"]:
         counts[c["type"]] = counts.get(c["type"], 0) + 1

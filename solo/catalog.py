@@ -19,6 +19,10 @@ from solo.records import Record
 if TYPE_CHECKING:
     from pathlib import Path
 
+    #: A card as the catalog keeps it: (name, type, the record), the record being decoded, or
+    #: its JSON text, or where that text starts and ends in the catalog's text.
+    Entry = tuple[str, str, dict | str | tuple[int, int]]
+
 SPELL_DECKS = ("creature", "enchantment", "incantation", "attack")
 #: Which card type each of the Dummy Mage's decks holds.
 DECK_TYPES = {"creature": "Creature", "enchantment": "Enchantment",
@@ -299,22 +303,31 @@ class Catalog:
     """Cards by name (matched without regard to case)."""
 
     def __init__(self, records: list[dict]) -> None:
-        #: lower-case name -> (name, type, the record, or its JSON text until first asked for)
-        self._records: dict[str, tuple[str, str, dict | str]] = {
+        #: lower-case name -> (name, type, the record), where the record is its JSON text, or
+        #: where that text starts and ends in ``_text``, until the card is first asked for
+        self._records: dict[str, Entry] = {
             r["name"].lower(): (r["name"], r["type"], r) for r in records}
+        self._text = ""  # the catalog's text, when the records point into it
         self._cards: dict[str, Card] = {}
         self._exact: dict[str, Card] = {}
         self._names: dict[str | None, tuple[str, ...]] = {}
 
     @classmethod
-    def from_text(cls, text: str) -> "Catalog":
+    def from_text(cls, text: str, index: Index | None = None) -> Catalog:
         """A catalog from the text of ``catalog.json``.
 
         ``scripts/import_cards.py`` starts each card on a line of its own, with its name and
         type first: those two are read at once and the rest of a card only when it is first
-        asked for, so a command that looks up a few cards does not decode all of them.  Text of
-        any other layout is decoded whole.
+        asked for, so a command that looks up a few cards does not decode all of them.  With
+        the ``index`` it writes beside the catalog (see :func:`index_source`), and when that
+        index fits the text, not even the lines are read.  Text of any other layout is decoded
+        whole.
         """
+        indexed = index.read(text) if index is not None else None
+        if indexed is not None:
+            catalog = cls([])
+            catalog._records, catalog._text = indexed, text
+            return catalog
         try:
             records = _card_texts(text)
         except ValueError:  # a name with an escape: let the JSON decoder read it
@@ -330,6 +343,8 @@ class Catalog:
         if entry is None:
             return None
         record = entry[2]
+        if isinstance(record, tuple):  # where its text lies in the catalog's
+            record = self._text[record[0]:record[1]]
         if isinstance(record, str):
             record = json.loads(record)
             self._records[key] = (entry[0], entry[1], record)
@@ -338,8 +353,15 @@ class Catalog:
     def mentioning(self, word: str) -> list[Card]:
         """The cards whose record holds ``word`` anywhere (in a key or a value): a cheap first
         sift that decodes only those cards (the caller checks what it needs)."""
-        return [self.get(name) for name, _, record in list(self._records.values())
-                if word in (record if isinstance(record, str) else json.dumps(record))]
+        text, found = self._text, []
+        for name, _, record in list(self._records.values()):
+            if type(record) is tuple:  # searched where it lies in the text, not copied out
+                hit = text.find(word, record[0], record[1]) >= 0
+            else:
+                hit = word in (record if isinstance(record, str) else json.dumps(record))
+            if hit:
+                found.append(name)
+        return [self.get(name) for name in found]
 
     def __len__(self) -> int:
         return len(self._records)
@@ -412,14 +434,89 @@ def get_catalog() -> Catalog:
                 text = f.read()
         except OSError as err:
             raise SoloError(f"cannot read the card catalog at {path}: {err.strerror}; reinstall solo")
-        _CATALOG = Catalog.from_text(text)
+        _CATALOG = Catalog.from_text(text, shipped_index())
     return _CATALOG
+
+
+#: A card line's start in catalog.json (a card's, or an attack's of the card above).
+_LINE_START = '\n{"name":"'
+
+
+class Index:
+    """Where each card's record starts and ends in a catalog's text: what ``catalog_index.py``
+    (beside ``catalog.json``, written with it by ``scripts/import_cards.py``) holds.
+
+    Kept as two strings and a flat tuple of numbers, which load several times faster from
+    byte code than a dict literal of the same cards."""
+
+    def __init__(self, size: int, lines: int, names: str, types: str, spans: tuple[int, ...]) -> None:
+        self.size = size  # the text's length
+        self.lines = lines  # how many of its lines start with a name
+        self.names, self.types = names, types  # the cards' names and types, a line each
+        self.spans = spans  # start, end, start, end... of each card's record, in that order
+
+    def read(self, text: str) -> dict[str, Entry] | None:
+        """Lower-case name -> (name, type, (start, end)) of each card, as :class:`Catalog`
+        keeps them, when the index fits ``text``: as long, with as many lines that start with
+        a name, and each card's name and type where the index puts its start.  None when it
+        does not fit (the text was changed without the index)."""
+        if len(text) != self.size or text.count(_LINE_START) != self.lines:
+            return None
+        names, types = self.names.split("\n"), self.types.split("\n")
+        heads = [f'{{"name":"{name}","type":"{type_}"' for name, type_ in zip(names, types)]
+        if not all(map(text.startswith, heads, self.spans[::2])):
+            return None
+        spans = iter(self.spans)
+        return dict(zip(self.names.lower().split("\n"), zip(names, types, zip(spans, spans))))
+
+    @classmethod
+    def of(cls, text: str) -> Index:
+        """The index of a catalog text laid out as ``scripts/import_cards.py`` writes it."""
+        records = _card_texts(text)
+        if records is None or any("\n" in name for name, _, _ in records.values()):
+            raise ValueError("the catalog is not laid out a card a line")
+        spans: list[int] = []
+        at = 0
+        for _, _, record in records.values():
+            assert isinstance(record, str)
+            at = text.index(record, at)
+            spans += [at, at + len(record)]
+            at += len(record)
+        return cls(len(text), text.count(_LINE_START), "\n".join(n for n, _, _ in records.values()),
+                   "\n".join(t for _, t, _ in records.values()), tuple(spans))
+
+    def source(self) -> str:
+        """The index as the Python module ``catalog_index.py``."""
+        spans = ",\n".join(", ".join(map(str, self.spans[i:i + 12])) for i in range(0, len(self.spans), 12))
+        return ('"""Where each card starts and ends in catalog.json: written with it by '
+                'scripts/import_cards.py\n(do not edit).  solo.catalog reads a card straight '
+                'from its place in the text."""\n\n'
+                f"SIZE = {self.size}\nLINES = {self.lines}\n"
+                f"NAMES = {_lines(self.names)}\nTYPES = {_lines(self.types)}\nSPANS = (\n{spans},\n)\n")
+
+
+def _lines(text: str) -> str:
+    """A string of lines as Python source, a line of the string to a line of the source (the
+    compiler joins them back into one constant)."""
+    parts = text.split("\n")
+    return "(\n" + "".join(f"    {p + chr(10)!r}\n" for p in parts[:-1]) + f"    {parts[-1]!r}\n)"
+
+
+def shipped_index() -> Index | None:
+    """The index shipped beside the catalog, if there is one."""
+    import importlib
+
+    try:
+        shipped = importlib.import_module("solo.data.catalog_index")
+    except ImportError:
+        return None
+    return Index(shipped.SIZE, shipped.LINES, shipped.NAMES, shipped.TYPES, shipped.SPANS)
 
 
 _CARD_START = '{"name":"'
 
 
-def _card_texts(text: str) -> dict[str, tuple[str, str, dict | str]] | None:
+def _card_texts(text: str) -> dict[str, Entry] | None:
     """Lower-case name -> (name, type, JSON text) of each card of ``catalog.json``'s text, read
     line by line (a card's first line starts with its name and type; the lines after it, up to
     the next card, are the rest of it: its attacks); None when the text is not laid out so;

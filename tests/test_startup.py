@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from solo import decks
+from solo import catalog, decks
 from solo.catalog import Catalog, data_folder
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,8 +120,9 @@ sys.argv = ["solo", *sys.argv[1:]]
 from solo import catalog
 def count():
     cat = catalog.get_catalog()
-    decoded = sum(not isinstance(r[2], str) for r in cat._records.values())
-    print("DECODED", decoded, len(cat), file=sys.stderr)
+    decoded = sum(isinstance(r[2], dict) for r in cat._records.values())
+    indexed = sum(isinstance(r[2], tuple) for r in cat._records.values())
+    print("DECODED", decoded, len(cat), indexed, file=sys.stderr)
 atexit.register(count)
 from solo.__main__ import run
 run()
@@ -129,13 +130,14 @@ run()
 
 
 def test_dm_creature_decodes_only_the_cards_it_needs(tmp_path):
-    """Finding the cards with zone auras sifts the catalog's text instead of decoding every card."""
+    """Finding the cards with zone auras sifts the catalog's text instead of decoding every card,
+    and the cards are found through the shipped index, not by reading the catalog's lines."""
     done = subprocess.run([sys.executable, "-c", DECODED_PROBE, "dm", "creature", "--board",
                            str(BOARD), "--seed", "1"], cwd=tmp_path, env=_env(tmp_path),
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    decoded, total = map(int, done.stderr.split("DECODED")[-1].split()[:2])
-    assert total > 500 and decoded < 60
+    decoded, total, indexed = map(int, done.stderr.split("DECODED")[-1].split()[:3])
+    assert total > 500 and decoded < 60 and indexed == total - decoded
 
 
 GC_PROBE = """
@@ -219,6 +221,58 @@ def test_a_catalog_text_reads_the_same_either_way(cards):
             card = got.get(c["name"])
             assert card.name == c["name"] and card.type == c["type"]
             assert [a.name for a in card.attacks] == [a["name"] for a in c.get("attacks", ())]
+
+
+def test_the_shipped_index_is_the_index_of_the_shipped_catalog():
+    """catalog_index.py is written with catalog.json: one without the other cannot be committed."""
+    shipped, made = catalog.shipped_index(), catalog.Index.of(shipped_text())
+    assert shipped is not None, "decks/catalog_index.py is missing: run scripts/import_cards.py"
+    assert (shipped.size, shipped.lines, shipped.names, shipped.types, shipped.spans) \
+        == (made.size, made.lines, made.names, made.types, made.spans)
+    assert Path(data_folder(), "catalog_index.py").read_text(encoding="utf-8") == made.source()
+
+
+def test_the_catalog_read_through_its_index_matches_the_whole_decode():
+    text = shipped_text()
+    indexed, whole = Catalog.from_text(text, catalog.Index.of(text)), Catalog(json.loads(text)["cards"])
+    assert all(isinstance(entry[2], tuple) for entry in indexed._records.values()), "the index was not used"
+    assert len(indexed) == len(whole) and indexed.names() == whole.names()
+    assert indexed.names("Creature") == whole.names("Creature")
+    word = '"zone_grants"'
+    assert [c.name for c in indexed.mentioning(word)] == [c.name for c in whole.mentioning(word)] != []
+    for name in whole.names():
+        a, b = indexed.get(name), whole.get(name)
+        assert a == b and a.dm == b.dm, name
+    assert indexed.find("no such card") is None and "timber wolf" in indexed
+
+
+@pytest.mark.parametrize("change", [
+    lambda text: _catalog_text(CARDS + [{"name": "More", "type": "Creature", "life": 2}]),  # longer
+    lambda text: text.replace('"Zap Wolf"', '"Zip Wolf"'),  # as long, a card renamed
+    lambda text: text.replace('"type":"Incantation"', '"type":"Enchantment"'),  # its type
+    lambda text: text.replace('"Bite"', '"Bit"').replace('"cost":2', '"cost":22'),  # one moved
+    lambda text: text.replace('},\n{"name":"Howl"', '},{"name":"Howl"').replace('"life":5', '"life":50'),
+])
+def test_an_index_out_of_step_with_its_catalog_is_not_used(change):
+    text = _catalog_text(CARDS)
+    index = catalog.Index.of(text)
+    assert index.read(text) is not None
+    changed = change(text)
+    assert changed != text and index.read(changed) is None
+    got, plain = Catalog.from_text(changed, index), Catalog.from_text(changed)
+    assert got.names() == plain.names()
+    for name in plain.names():
+        assert got.get(name) == plain.get(name)
+
+
+def test_the_index_module_reads_back_as_the_index():
+    text = _catalog_text(CARDS + [{"name": "Bolt of V'Tar", "type": "Attack"}])
+    index = catalog.Index.of(text)
+    space: dict = {}
+    exec(index.source(), space)
+    assert (space["SIZE"], space["LINES"], space["NAMES"], space["TYPES"], space["SPANS"]) \
+        == (index.size, index.lines, index.names, index.types, index.spans)
+    assert list(index.read(text) or ()) == ["zap wolf", "étoile", "last", "bolt of v'tar"]
 
 
 # -- the user folder without platformdirs ------------------------------------------------------
