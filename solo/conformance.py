@@ -27,7 +27,7 @@ step broke as a :class:`Violation` (seed, step, rule).  The rules checked, each 
   report) or in an edit;
 * ``destroyed`` -- no creature or conjuration stays on the board with damage reaching its life;
   each one destroyed adds its mana cost to the other side's tally exactly once, and each
-  Dummy Mage creature destroyed goes to its discard pile once;
+  Dummy Mage creature destroyed (or drawn and discarded unused) goes to its discard pile once;
 * ``game-end`` -- the game ends exactly when a mage's damage reaches its life or the
   alternate ending's condition holds, and names the right winner;
 * ``traits`` -- the traits and conditions of the later sets, across steps: each upkeep a
@@ -531,6 +531,9 @@ class Checker:
         grew = len(after.discards.get("creature", [])) - len(before.discards.get("creature", []))
         if step.decision is not None and step.decision.data.get("revived"):
             discarded -= 1  # a spell took a creature back out of the discard pile (Resurrection)
+        if step.decision is not None and step.decision.action == "summon" \
+                and step.decision.data.get("discarded"):
+            discarded += 1  # drawn and discarded unused: a creature it cannot bring into play
         if grew != discarded:
             self.fail("destroyed", f"{discarded} Dummy Mage creature(s) destroyed but its "
                       f"creature discard pile grew by {grew}")

@@ -70,14 +70,15 @@ class Opponent(Prompter):
         return dm
 
     def _melee_targets(self, actor: Piece, zone: str | None = None) -> list[Piece]:
-        """What ``actor`` could hit in melee in its zone (or in ``zone``, were it there)."""
+        """What ``actor`` could hit in melee in its zone (or in ``zone``, were it there): by the
+        game's own reach (flying, Reach, Invisible, Obscured...)."""
         b = self.board
-        melee = any(a.is_melee and a.action for a in b.attacks(actor))
+        melee = [a for a in b.attacks(actor) if a.is_melee and a.action and a.dice is not None]
         if not melee:
             return []
-        flying = b.flying(actor)
         where = actor.zone if zone is None else zone
-        return [p for p in self._their() if p.zone == where and (flying or not b.flying(p))]
+        return [p for p in self._their() if p.zone == where
+                and any(automaton.can_reach(b, actor, a, where, p) for a in melee)]
 
     def _best_target(self, options: list[Piece]) -> Piece:
         b = self.board
@@ -161,10 +162,11 @@ class Opponent(Prompter):
             goal = self._quarry(actor)
             steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
             return steps[0] if steps else q.default
-        if qid == "turn.attack.target":
+        if qid == "turn.attack.target":  # among the objects the game offers, and no other
             actor = self._actor(q)
-            options = self._melee_targets(actor) or self._their()
-            return self._best_target(options).id
+            offered = [value for _, value in q.pairs()]
+            options = [p for p in self._melee_targets(actor) or self._their() if p.id in offered]
+            return self._best_target(options or [b.get(v) for v in offered]).id
         if qid == "turn.attack.which":
             return q.default
         if qid == "undo.next":

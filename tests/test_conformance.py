@@ -304,6 +304,23 @@ def test_what_the_10000_game_run_found(deck, seed, player, walls):
     assert not c.violations, c.violations
 
 
+@pytest.mark.parametrize("set_seed,seed,player,walls", [
+    (5004, 7053, "skilled", 2),  # your creature's target was an Invisible Stalker
+    (5025, 7327, "beginner", 1),
+    (5000, 7005, "beginner", 2),  # Talos drawn and discarded unused: no creature destroyed
+    (5000, 7001, "skilled", 2),
+])
+def test_what_the_random_sets_from_5000_found(set_seed, seed, player, walls):
+    """A 1,890-game run on other random sets found the scripted opponent answering with a target
+    the game had not offered (an Invisible Stalker: the game stopped with an AnswerError, and
+    so would the rating of a deck set holding one), and the checker counting Talos, drawn and
+    discarded unused, as a creature that went to the discard pile without being destroyed."""
+    decks = random_sets(1, first_seed=set_seed)[0]
+    c = check_game(decks, seed, player, walls=walls)
+    assert not c.violations, c.violations
+    assert c.steps > 10
+
+
 def test_burn_kept_by_adramelechs_touch_is_no_violation():
     """Found by the 3,000-game run after the spells' notes came in: Adramelech's Touch keeps
     the Burn markers whatever the dice show (the engine was right; the checker now knows)."""
