@@ -89,7 +89,8 @@ def _hinders(board: Board, mover: Piece, zone: str) -> bool:
     here again on purpose, like :func:`_active`: the checker must not share a fault with
     :func:`solo.automaton.hinders`."""
     if board.has_trait(mover, "Elusive") or board.has_trait(mover, "Invisible") \
-            or board.has_trait(mover, "Unstoppable"):
+            or board.has_trait(mover, "Unstoppable") \
+            or board.has_trait(mover, "Unhinderable"):  # Ballad of Courage: cannot be Hindered
         return False
     flying = board.flying(mover)
     for e in board.enemies_of(mover.side):

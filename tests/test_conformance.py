@@ -309,12 +309,16 @@ def test_what_the_10000_game_run_found(deck, seed, player, walls):
     (5025, 7327, "beginner", 1),
     (5000, 7005, "beginner", 2),  # Talos drawn and discarded unused: no creature destroyed
     (5000, 7001, "skilled", 2),
+    (6004, 7061, "random", 2),  # Ballad of Courage: its creature cannot be Hindered
+    (6098, 8282, "beginner", 2),
 ])
-def test_what_the_random_sets_from_5000_found(set_seed, seed, player, walls):
+def test_what_the_runs_on_the_random_sets_from_5000_found(set_seed, seed, player, walls):
     """A 1,890-game run on other random sets found the scripted opponent answering with a target
     the game had not offered (an Invisible Stalker: the game stopped with an AnswerError, and
     so would the rating of a deck set holding one), and the checker counting Talos, drawn and
-    discarded unused, as a creature that went to the discard pile without being destroyed."""
+    discarded unused, as a creature that went to the discard pile without being destroyed.  A
+    3,690-game run from 6000 found the checker taking a creature under Ballad of Courage for
+    hindered (checker faults both: the engine was right)."""
     decks = random_sets(1, first_seed=set_seed)[0]
     c = check_game(decks, seed, player, walls=walls)
     assert not c.violations, c.violations
