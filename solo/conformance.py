@@ -53,6 +53,7 @@ from typing import Any, Iterable
 from solo import automaton
 from solo.board import MARKERS, Board, Piece
 from solo.combat import ROUND_EFFECTS
+from solo.dice import D6_FACES
 from solo.game import Game, Settings, Step
 from solo.prompts import Prompter, Question
 from solo.rounds import RoundState, Stage
@@ -582,6 +583,11 @@ class RandomPlayer(Prompter):
             return q.parse(rnd.randint(lo, min(hi, lo + 12)))
         if q.kind == "autocomplete":
             return q.parse(rnd.choice(q.titles()))
+        if q.id == "dice.attack":  # physical dice: as many faces as the question takes
+            for count in range(1, 25):
+                faces = " ".join(rnd.choice(D6_FACES) for _ in range(count))
+                if q.validate is None or q.validate(faces) is None:
+                    return q.parse(faces)
         if q.id == "turn.attack.damage":
             return q.parse(f"{rnd.randint(0, 6)}+{rnd.randint(0, 2)}")
         if q.id == "turn.attack.conditions":

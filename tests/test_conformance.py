@@ -14,6 +14,7 @@ import pytest
 
 from solo import automaton, conformance, game as game_mod, upkeep
 from solo.conformance import check_game, check_games, random_sets
+from solo.game import Game, Settings
 from solo.rounds import QuickcastTurn, Side
 
 #: Games in the normal run: shipped sets and random sets, three players each.
@@ -323,6 +324,36 @@ def test_what_the_runs_on_the_random_sets_from_5000_found(set_seed, seed, player
     c = check_game(decks, seed, player, walls=walls)
     assert not c.violations, c.violations
     assert c.steps > 10
+
+
+@pytest.mark.parametrize("dice,draw", [("physical", "solo"), ("solo", "you"), ("physical", "you")])
+def test_games_with_physical_dice_or_cards_you_draw_follow_the_rules(dice, draw):
+    """The random player also types dice faces and names the cards drawn: whole games with
+    your dice and your draws pass the checker like those solo rolls and draws."""
+    asked: dict[str, int] = {}
+
+    class Counting(conformance.RandomPlayer):
+        def ask(self, q):
+            asked[q.id] = asked.get(q.id, 0) + 1
+            return super().ask(q)
+
+    for n, decks in enumerate([*SHIPPED, *random_sets(2, first_seed=13000)]):
+        seed = 40 + n
+        game = Game.new(Settings(decks=decks if isinstance(decks, str) else decks.name, seed=seed,
+                                 name="check", dice=dice, draw=draw),
+                        deckset=None if isinstance(decks, str) else decks)
+        game.restartable = False
+        game.prompter = Counting(seed)
+        checker = conformance.Checker(game, f"{n}, {dice} dice, {draw} draw")
+        while not game.over and game.phase.round <= 30:
+            checker.before()
+            checker.after(game.play_one())
+        assert not checker.violations, checker.violations
+        assert checker.steps > 20
+    if dice == "physical":
+        assert asked.get("dice.attack", 0) > 20 and asked.get("dice.d12", 0) > 20
+    if draw == "you":
+        assert asked.get("draw.card", 0) > 10
 
 
 def test_burn_kept_by_adramelechs_touch_is_no_violation():
