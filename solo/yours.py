@@ -215,8 +215,13 @@ def mage_reminders(board: Board) -> list[str]:
         if applied:
             lines.append(f"{who} ({card.name if card else '?'}): solo applies "
                          f"{', '.join(applied)} from its abilities.")
-        if note.get(key):
-            lines.append(f"{who} ({card.name if card else '?'}), by hand: {note[key]}")
+        text = note.get(key)
+        if text and text.startswith("Nothing:"):  # only why there is nothing to do
+            why = text.removeprefix("Nothing:").strip()
+            lines.append(f"{who} ({card.name if card else '?'}): nothing to apply by hand. "
+                         f"{why[:1].upper()}{why[1:]}")
+        elif text:
+            lines.append(f"{who} ({card.name if card else '?'}), by hand: {text}")
     return lines
 
 

@@ -106,3 +106,20 @@ def test_the_necromancers_plague_hurts_your_poisoned_objects_in_upkeep():
     w = other.add_creature("Timber Wolf", "ym", "C2")
     w.conditions["Weak"] = 1
     assert not [e for e in upkeep.upkeep(other, ScriptedSource(), side="ym") if e.kind == "plague"]
+
+
+@pytest.mark.parametrize("dm_mage", ["Druid", "Warlock", "Paladin", "Necromancer", "Wizard"])
+def test_the_reminders_at_the_start_say_plainly_when_nothing_is_done_by_hand(dm_mage):
+    """A note that only says why there is nothing to apply does not read as a by-hand step
+    ("by hand: Nothing: ..."); the others keep their by-hand label."""
+    from solo.yours import mage_reminders
+
+    board = new_board(dm_mage=dm_mage, ym_mage="Beastmaster")
+    note = board.cat.get(dm_mage).dm["by_hand_dm"]
+    line = next(x for x in mage_reminders(board) if x.startswith(f"The Dummy Mage ({dm_mage})"))
+    assert "Nothing:" not in line
+    if note.startswith("Nothing:"):
+        assert line.startswith(f"The Dummy Mage ({dm_mage}): nothing to apply by hand. ")
+        assert note.removeprefix("Nothing:").strip()[1:] in line
+    else:
+        assert line == f"The Dummy Mage ({dm_mage}), by hand: {note}"
