@@ -105,6 +105,14 @@ def _hinders(board: Board, mover: Piece, zone: str) -> bool:
     return False
 
 
+def _trap_attacks(board: Board) -> set[str]:
+    """The names of the attacks the Dummy Mage's traps make (solo.yours.TRAPS)."""
+    from solo.yours import TRAPS
+
+    cards = [board.cat.find(name) for name in TRAPS]
+    return {card.attacks[0].name for card in cards if card is not None and card.attacks}
+
+
 def _active(board: Board, side: str) -> list[Piece]:
     """Creatures of ``side`` with an active action marker, in the arena (counted here, not
     taken from the automaton, so that a fault there cannot hide itself)."""
@@ -474,9 +482,10 @@ class Checker:
                            default=0)
                 if rage > cap_:
                     self.fail("traits", f"{p.id} has {rage} Rage tokens, more than Rage +{cap_}")
+        traps = _trap_attacks(before)
         for res in step.results:
-            if res.zone is not None:
-                continue
+            if res.zone is not None or res.attack in traps:
+                continue  # a trap attacks what walked in without targeting it (docs/rulings.md)
             for s in res.strikes:
                 if s.role != "attack" or s.attacker is None:
                     continue

@@ -672,6 +672,8 @@ class Game:
                              f"{self._name(actor)} enters; then it is destroyed.")
                 lines += self._put(combat.resolve_attack(b, b.mages["dm"], attack, actor, self.dice,
                                                          is_spell=True, reactions=False))
+                if b.find(actor.id) is None:  # destroyed: the traps after this one wait
+                    break
             if b.find(actor.id) is None:
                 return lines
             if b.restrained(actor) and zone != dest:

@@ -15,6 +15,8 @@ Where things live on the board (all saved with it, as keys the contract allows):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from solo.board import Board, Mage, Piece
 from solo.catalog import Attack, Card
 from solo.records import Record
@@ -258,14 +260,14 @@ def sprung(board: Board, mover: Piece, path: list[str]) -> list[tuple[str, str, 
 
 
 
-def their_traps(board: Board, mover: Piece, zone: str) -> list[tuple[str, Attack]]:
+def their_traps(board: Board, mover: Piece, zone: str) -> Iterator[tuple[str, Attack]]:
     """The Dummy Mage's traps on ``zone`` (face-up zone enchantments it cast, solo.spells) that
-    your ``mover`` sets off by entering: (card, its attack), each taken off the zone and put on
-    the Dummy Mage's enchantment discard pile as it goes off."""
+    your ``mover`` sets off by entering: (card, its attack), one at a time.  Each is taken off
+    the zone and put on the Dummy Mage's enchantment discard pile as it is handed out, so one
+    not asked for (the mover destroyed by the trap before it) stays where it is."""
     if mover.side != "ym":
-        return []
+        return
     zones = board.extra.get("zone_enchantments") or {}
-    out = []
     for name in list(zones.get(zone, [])):
         if name not in TRAPS or (board.flying(mover) and not TRAPS[name]):
             continue
@@ -273,8 +275,7 @@ def their_traps(board: Board, mover: Piece, zone: str) -> list[tuple[str, Attack
         if card is None or not card.attacks:
             continue
         zones[zone].remove(name)
+        if not zones[zone]:
+            del zones[zone]
         board.discards.setdefault("enchantment", []).append(name)
-        out.append((name, card.attacks[0]))
-    if zone in zones and not zones[zone]:
-        del zones[zone]
-    return out
+        yield name, card.attacks[0]

@@ -312,6 +312,8 @@ def test_what_the_10000_game_run_found(deck, seed, player, walls):
     (5000, 7001, "skilled", 2),
     (6004, 7061, "random", 2),  # Ballad of Courage: its creature cannot be Hindered
     (6098, 8282, "beginner", 2),
+    (20059, 7776, "random", 0),  # a trap attacks an Invisible Stalker that walked in
+    (20102, 8328, "skilled", 0),  # two traps: the first destroys your creature
 ])
 def test_what_the_runs_on_the_random_sets_from_5000_found(set_seed, seed, player, walls):
     """A 1,890-game run on other random sets found the scripted opponent answering with a target
@@ -319,7 +321,9 @@ def test_what_the_runs_on_the_random_sets_from_5000_found(set_seed, seed, player
     so would the rating of a deck set holding one), and the checker counting Talos, drawn and
     discarded unused, as a creature that went to the discard pile without being destroyed.  A
     3,690-game run from 6000 found the checker taking a creature under Ballad of Courage for
-    hindered (checker faults both: the engine was right)."""
+    hindered (the engine was right).  One from 20000 found a second trap in a zone attacking
+    your creature that the first had destroyed (the game stopped), and the checker taking a
+    trap's attack on an Invisible creature for a targeted one."""
     decks = random_sets(1, first_seed=set_seed)[0]
     c = check_game(decks, seed, player, walls=walls)
     assert not c.violations, c.violations

@@ -207,10 +207,30 @@ def test_the_dummy_mages_trap_goes_off_when_your_creature_walks_in():
     assert wolf.conditions.get("Stuck") == 1 or any("escapes a Stuck" in line for line in step.lines)
 
 
+def test_a_creature_destroyed_by_the_first_of_two_traps_leaves_the_second_in_place():
+    """Found by a long checker run: two traps in one zone, the first destroyed your creature,
+    and the second then attacked a creature no longer on the board (the game stopped)."""
+    g = new_game()
+    b = g.board
+    b.add_creature("Timber Wolf", "ym", "D2", id="ym-5")
+    b.mages["ym"].damage = 0
+    b.get("ym-5").damage = 9  # one point of damage more destroys it (as this game's dice do)
+    b.extra.setdefault("zone_enchantments", {})["C2"] = ["Hellfire Trap", "Spiked Pit"]
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "ym-5", "turn.what": "move", "turn.move.zone": "C2"})
+    step = g.play_one()
+    assert step is not None and b.find("ym-5") is None
+    assert [r.attack for r in step.results] == ["Trap Attack"]
+    assert b.extra["zone_enchantments"]["C2"] == ["Spiked Pit"]
+    assert b.discards["enchantment"].count("Spiked Pit") == 0
+    assert b.discards["enchantment"].count("Hellfire Trap") == 1
+
+
 def test_a_flyer_passes_over_the_dummy_mages_spiked_pit():
     g = new_game()
     b = g.board
     bat = b.add_creature("Darkfenne Bat", "ym", "D2", id="ym-5")
     b.extra.setdefault("zone_enchantments", {})["C2"] = ["Spiked Pit"]
-    assert yours.their_traps(b, bat, "C2") == []
+    assert list(yours.their_traps(b, bat, "C2")) == []
     assert b.extra["zone_enchantments"]["C2"] == ["Spiked Pit"]
