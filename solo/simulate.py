@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from solo import automaton
 from solo.interval import wilson
 from solo.board import Board, Piece
+from solo.errors import SoloError
 from solo.game import Game, Settings
 from solo.prompts import Prompter, Question
 
@@ -212,12 +213,32 @@ def new_game(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
     return game
 
 
+class GameFault(SoloError):
+    """A simulated game stopped on a fault of solo's own (no deck set or option of the person's
+    can cause one): which game, so that it can be played again and reported."""
+
+    exit_code = 70  # EX_SOFTWARE
+
+
 def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
              dm_mage: str = "Warlock", dm_life: int | None = None) -> GameStats:
     """One whole headless game (see :func:`new_game`)."""
     game = new_game(decks, seed, skill, ym_mage, dm_mage, dm_life)
-    while not game.over and game.phase.round <= MAX_ROUNDS:
-        game.play_one()
+    try:
+        while not game.over and game.phase.round <= MAX_ROUNDS:
+            game.play_one()
+    except Exception as err:  # the deck set and settings were read above: this is solo's
+        import shlex
+
+        from solo.decks import is_builtin
+
+        name = decks if isinstance(decks, str) else \
+            decks.name if decks.file is None or is_builtin(decks.file) else decks.file
+        raise GameFault(
+            f"the simulated game with seed {seed} stopped on a fault of solo's in round "
+            f"{game.phase.round} ({type(err).__name__}: {err}); please report it with the "
+            f"command that plays it alone: solo simulate --decks {shlex.quote(str(name))} "
+            f"--opponent {skill} --seed {seed} --games 1 --jobs 1") from err
     played: dict[str, int] = {}
     discarded: dict[str, int] = {}
     for e in game.log:

@@ -75,3 +75,24 @@ def test_deck_show_rates_the_set(run):
     r = run("deck", "show", "Easier")
     assert "Difficulty: easy" in r.output
     assert "Difficulty" not in run("deck", "show", "Easier", "--no-rating").output
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_fault_in_a_simulated_game_is_one_line_that_names_the_game(run, monkeypatch, jobs):
+    """No traceback, even from a worker process: which game stopped, in which round, and the
+    command that plays it alone (exit status 70, a fault of the software)."""
+    from solo.game import Game
+
+    real = Game.play_one
+
+    def faulty(self):
+        if self.settings.seed == 3 and self.phase.round >= 2:
+            raise KeyError("a fault planted by the test")
+        return real(self)
+
+    monkeypatch.setattr(Game, "play_one", faulty)
+    r = run("simulate", "--games", "4", "--seed", "1", "--jobs", jobs)
+    assert r.exit_code == 70, r.output
+    assert "Traceback" not in r.output and len(r.output.strip().splitlines()) == 1
+    assert "seed 3 stopped on a fault of solo's in round 2 (KeyError" in r.output
+    assert "solo simulate --decks Starter --opponent beginner --seed 3 --games 1 --jobs 1" in r.output
