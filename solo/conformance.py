@@ -669,22 +669,27 @@ def place_walls(board: Board, count: int, seed: int) -> None:
 
 
 def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30,
-               walls: int = 0) -> Checker:
+               walls: int = 0, ym_mage: str = "Beastmaster", dm_mage: str = "Warlock",
+               dice: str = "solo", draw: str = "solo") -> Checker:
     """Play one whole game under the checker.  ``decks``: a deck set name or a DeckSet;
     ``player``: beginner, skilled or random; ``walls``: how many of your walls stand in the
-    arena from the start."""
+    arena from the start; ``dice`` and ``draw`` as in ``solo play`` (typing the dice and naming
+    the cards drawn is for the random player: the scripted ones answer neither)."""
     from solo.simulate import Opponent
 
-    if isinstance(decks, str):
-        game = Game.new(Settings(decks=decks, seed=seed, name="check"))
-        name = decks
-    else:
-        game = Game.new(Settings(decks=decks.name, seed=seed, name="check"), deckset=decks)
-        name = decks.name
+    name = decks if isinstance(decks, str) else decks.name
+    settings = Settings(decks=name, seed=seed, name="check", ym_mage=ym_mage, dm_mage=dm_mage,
+                        dice=dice, draw=draw)
+    game = Game.new(settings, deckset=None if isinstance(decks, str) else decks)
     game.restartable = False
     game.prompter = RandomPlayer(seed) if player == "random" else Opponent(game, player)
     place_walls(game.board, walls, seed)
-    checker = Checker(game, f"{name}, {player}, seed {seed}" + (f", {walls} walls" if walls else ""))
+    label = f"{name}, {player}, seed {seed}" + (f", {walls} walls" if walls else "")
+    if (ym_mage, dm_mage) != ("Beastmaster", "Warlock"):
+        label += f", {ym_mage} against {dm_mage}"
+    if (dice, draw) != ("solo", "solo"):
+        label += f", dice {dice}, draw {draw}"
+    checker = Checker(game, label)
     while not game.over and game.phase.round <= max_rounds:
         checker.before()
         checker.after(game.play_one())
@@ -692,13 +697,27 @@ def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30,
 
 
 def check_games(deck_sets: Iterable, seeds: Iterable[int],
-                players: Iterable[str] = ("beginner", "skilled", "random")) -> Report:
+                players: Iterable[str] = ("beginner", "skilled", "random"), *,
+                mixed: bool = False) -> Report:
+    """Every deck set, seed and player; ``mixed``: each game's two mages are drawn (by its
+    seed) from every mage of the catalog, and a third of the random player's games are played
+    with physical dice, cards you draw, or both."""
+    from solo.catalog import get_catalog
+
+    mages = get_catalog().names("Mage")
+    modes = (("solo", "solo"), ("physical", "solo"), ("solo", "you"), ("physical", "you"))
     report = Report()
     players = list(players)
     for decks in deck_sets:
         for seed in seeds:
             for player in players:
-                report.add(check_game(decks, seed, player, walls=seed % 3))
+                options: dict = {}
+                if mixed:
+                    rnd = random.Random(f"{seed} {player}")
+                    options = {"ym_mage": rnd.choice(mages), "dm_mage": rnd.choice(mages)}
+                    if player == "random" and seed % 3 == 0:
+                        options["dice"], options["draw"] = modes[1 + seed // 3 % 3]
+                report.add(check_game(decks, seed, player, walls=seed % 3, **options))
     return report
 
 

@@ -19,6 +19,8 @@ from solo.rounds import QuickcastTurn, Side
 
 #: Games in the normal run: shipped sets and random sets, three players each.
 GAMES = int(os.environ.get("SOLO_CONFORMANCE_GAMES", "300"))
+#: The first random set and seed: a long run from elsewhere meets games no earlier run played.
+FIRST = int(os.environ.get("SOLO_CONFORMANCE_FROM", "1"))
 PLAYERS = ("beginner", "skilled", "random")
 SHIPPED = ("Starter", "Easier", "Harder")
 
@@ -32,9 +34,11 @@ def _plan(total: int) -> tuple[int, int]:
 
 
 def test_whole_games_follow_the_rules():
+    """Every mage on both sides, and physical dice and cards you draw in some of the random
+    player's games."""
     randoms, per_set = _plan(GAMES)
-    sets = [*SHIPPED, *random_sets(randoms)]
-    report = check_games(sets, range(1, per_set + 1), PLAYERS)
+    sets = [*SHIPPED, *random_sets(randoms, first_seed=FIRST)]
+    report = check_games(sets, range(FIRST, FIRST + per_set), PLAYERS, mixed=True)
     shown = "\n".join(str(v) for v in report.violations[:20])
     print(f"\nconformance: {report.games} games, {report.steps} steps, "
           f"{len(report.violations)} violations; checks exercised: {report.checked}")
@@ -42,6 +46,25 @@ def test_whole_games_follow_the_rules():
     # Every rule had something to check: a rule never exercised would pass vacuously.
     for rule in conformance.RULES:
         assert report.checked.get(rule, 0) > 0, f"no game exercised the rule {rule!r}"
+
+
+def test_mixed_games_meet_every_kind_of_mage_and_your_dice_and_draws(monkeypatch):
+    played = []
+
+    class Done:
+        steps, violations, checked = 1, [], {}
+
+    def fake(decks, seed, player, walls=0, **options):
+        played.append((player, options))
+        return Done()
+
+    monkeypatch.setattr(conformance, "check_game", fake)
+    check_games(["Starter"], range(1, 41), PLAYERS, mixed=True)
+    mages = {o["ym_mage"] for _, o in played} | {o["dm_mage"] for _, o in played}
+    assert len(mages) >= 15
+    modes = {(o.get("dice", "solo"), o.get("draw", "solo")) for p, o in played if p == "random"}
+    assert modes == {("solo", "solo"), ("physical", "solo"), ("solo", "you"), ("physical", "you")}
+    assert all("dice" not in o for p, o in played if p != "random")
 
 
 # -- the checker catches an engine broken on purpose ---------------------------------------------
