@@ -1223,18 +1223,19 @@ class _Reader:
 
     def card(self, value, key: str, types: tuple[str, ...], stats: dict | None = None) -> str:
         self.str_(value, key)
-        card = self.catalog.find(value)
-        if card is None:
+        found = self.catalog.name_and_type(value)  # (the card itself is decoded when used)
+        if found is None:
             if stats is not None and "life" in stats and "cost" in stats:
                 return value
             hint = self.catalog.suggest(value)
             extra = " (or give stats.life and stats.cost)" if stats is not None else ""
             raise self.fail(key, f"no catalog card named {value!r}"
                             + (f"; did you mean {', '.join(hint)}?" if hint else "") + extra)
-        if card.type not in types:
-            article = "an" if card.type[:1] in "AEIOU" else "a"
-            raise self.fail(key, f"{card.name} is {article} {card.type}, expected a {' or '.join(types)}")
-        return card.name
+        name, type_ = found
+        if type_ not in types:
+            article = "an" if type_[:1] in "AEIOU" else "a"
+            raise self.fail(key, f"{name} is {article} {type_}, expected a {' or '.join(types)}")
+        return name
 
     def stats(self, value, key: str) -> dict:
         self.obj(value, key)

@@ -383,6 +383,15 @@ class Catalog:
         self._exact[name] = card
         return card
 
+    def name_and_type(self, name: str) -> tuple[str, str] | None:
+        """A card's own spelling of its name, and its type, as :meth:`find` would give them,
+        without decoding the card (checking a deck's cards needs no more)."""
+        card = self._exact.get(name)
+        if card is not None:
+            return card.name, card.type
+        entry = self._records.get(name.strip().lower())
+        return None if entry is None else (entry[0], entry[1])
+
     def get(self, name: str) -> Card:
         card = self.find(name)
         if card is None:

@@ -137,7 +137,9 @@ def test_dm_creature_decodes_only_the_cards_it_needs(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     decoded, total, indexed = map(int, done.stderr.split("DECODED")[-1].split()[:3])
-    assert total > 500 and decoded < 60 and indexed == total - decoded
+    # the board's cards and the five with zone auras; the draw piles' cards (20 more) are only
+    # checked by name and type, which needs no decoding
+    assert total > 500 and decoded <= 25 and indexed == total - decoded
 
 
 GC_PROBE = """
