@@ -319,7 +319,7 @@ class Catalog:
         ``scripts/import_cards.py`` starts each card on a line of its own, with its name and
         type first: those two are read at once and the rest of a card only when it is first
         asked for, so a command that looks up a few cards does not decode all of them.  With
-        the ``index`` it writes beside the catalog (see :func:`index_source`), and when that
+        the ``index`` it writes beside the catalog (see :class:`Index`), and when that
         index fits the text, not even the lines are read.  Text of any other layout is decoded
         whole.
         """

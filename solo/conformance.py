@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from solo import automaton
-from solo.board import MARKERS, Board, Piece
+from solo.board import MARKERS, Board, Creature, Piece
 from solo.combat import ROUND_EFFECTS
 from solo.dice import D6_FACES
 from solo.game import Game, Settings, Step
@@ -340,12 +340,14 @@ class Checker:
         path = list(d.data.get("path") or [])
         if path:
             self.saw("movement")
-        # Activated before it moves: Slam became Daze and Knockdown ended, so it flies again
-        # (over walls too).
+        # Activated before it moves: Slam became Daze, Knockdown ended and its guard marker is
+        # gone, so it flies again (over walls too).
         moving = before.copy()
         mover = moving.get(old.id)
         for lifted in ("Slam", "Knockdown"):
             mover.conditions.pop(lifted, None)
+        if isinstance(mover, Creature):
+            mover.guarding = False
         if not self._check_path(mover, moving, path, d.data.get("climbed")):
             return
         self._check_passage(mover, moving, [old.zone, *path], d)

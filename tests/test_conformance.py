@@ -383,6 +383,16 @@ def test_games_with_physical_dice_or_cards_you_draw_follow_the_rules(dice, draw)
         assert asked.get("draw.card", 0) > 10
 
 
+def test_a_guarding_flyer_flies_again_once_activated():
+    """Found by an 8,000-game run from 50000 with every mage: a guarding Thunderift Falcon (a
+    flyer does not fly while it guards) is activated, its guard marker goes, and it flies on
+    over three of your Timber Wolves; the checker took it for hindered (the engine was right)."""
+    c = check_game(random_sets(1, first_seed=50002)[0], 50198, "skilled", walls=2,
+                   ym_mage="Elementalist", dm_mage="Priestess")
+    assert not c.violations, c.violations
+    assert c.steps > 78
+
+
 def test_burn_kept_by_adramelechs_touch_is_no_violation():
     """Found by the 3,000-game run after the spells' notes came in: Adramelech's Touch keeps
     the Burn markers whatever the dice show (the engine was right; the checker now knows)."""
