@@ -437,13 +437,14 @@ def get_catalog() -> Catalog:
     """The shipped catalog, loaded on first use."""
     global _CATALOG
     if _CATALOG is None:
-        path = os.path.join(data_folder(), "catalog.json")
+        folder = data_folder()
+        path = os.path.join(folder, "catalog.json")
         try:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
         except OSError as err:
             raise SoloError(f"cannot read the card catalog at {path}: {err.strerror}; reinstall solo")
-        _CATALOG = Catalog.from_text(text, shipped_index())
+        _CATALOG = Catalog.from_text(text, shipped_index(folder))
     return _CATALOG
 
 
@@ -511,15 +512,21 @@ def _lines(text: str) -> str:
     return "(\n" + "".join(f"    {p + chr(10)!r}\n" for p in parts[:-1]) + f"    {parts[-1]!r}\n)"
 
 
-def shipped_index() -> Index | None:
-    """The index shipped beside the catalog, if there is one."""
-    import importlib
+def shipped_index(folder: str) -> Index | None:
+    """The index written beside the catalog in ``folder``, if there is one: read as Python
+    source through its byte-code cache, like a module (in a source checkout, an editable or a
+    regular install alike, it is the file beside the catalog actually read)."""
+    from importlib.machinery import SourceFileLoader
 
+    path = os.path.join(folder, "catalog_index.py")
+    space: dict = {}
     try:
-        shipped = importlib.import_module("solo.data.catalog_index")
-    except ImportError:
+        name = "solo.data.catalog_index"
+        code = SourceFileLoader(name, path).get_code(name)
+        exec(code, space)  # type: ignore[arg-type]  # (None only for a file it cannot read)
+        return Index(space["SIZE"], space["LINES"], space["NAMES"], space["TYPES"], space["SPANS"])
+    except Exception:  # missing or damaged: the catalog's lines are read instead
         return None
-    return Index(shipped.SIZE, shipped.LINES, shipped.NAMES, shipped.TYPES, shipped.SPANS)
 
 
 _CARD_START = '{"name":"'

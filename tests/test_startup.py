@@ -227,11 +227,18 @@ def test_a_catalog_text_reads_the_same_either_way(cards):
 
 def test_the_shipped_index_is_the_index_of_the_shipped_catalog():
     """catalog_index.py is written with catalog.json: one without the other cannot be committed."""
-    shipped, made = catalog.shipped_index(), catalog.Index.of(shipped_text())
+    shipped, made = catalog.shipped_index(data_folder()), catalog.Index.of(shipped_text())
     assert shipped is not None, "decks/catalog_index.py is missing: run scripts/import_cards.py"
     assert (shipped.size, shipped.lines, shipped.names, shipped.types, shipped.spans) \
         == (made.size, made.lines, made.names, made.types, made.spans)
     assert Path(data_folder(), "catalog_index.py").read_text(encoding="utf-8") == made.source()
+
+
+@pytest.mark.parametrize("index", [None, "", "SIZE = 1\n", "SIZE = (\n", "raise SystemError\n"])
+def test_a_missing_or_damaged_index_leaves_the_catalog_to_its_lines(tmp_path, index):
+    if index is not None:
+        (tmp_path / "catalog_index.py").write_text(index, encoding="utf-8")
+    assert catalog.shipped_index(str(tmp_path)) is None
 
 
 def test_the_catalog_read_through_its_index_matches_the_whole_decode():
