@@ -41,7 +41,7 @@ import re
 from typing import Callable, overload
 
 from solo.board import SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
-from solo.catalog import MAGE_LEVEL, Attack, Defense, trait_max, trait_value
+from solo.catalog import MAGE_LEVEL, Attack, Defense, parse_trait, trait_max, trait_value
 from solo.dice import DiceSource, tally
 from solo.errors import SoloError
 from solo.records import Record
@@ -631,11 +631,21 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     return _finish(result)
 
 
+#: Attack traits and markers that solo applies in full (their glossary entries have no by-hand
+#: line), by the name before any number: an attack that names only these is done without
+#: loading the glossary.  tests/test_startup.py holds it to the glossary over every card.
+NO_BY_HAND = frozenset((
+    "bleed", "burn", "corrode", "cripple", "daze", "knockdown", "rot", "slam", "sleep", "stuck",
+    "stun", "tainted", "weak", "push", "piercing", "unavoidable", "counterstrike", "doublestrike",
+    "triplestrike", "reach", "ethereal", "vampiric", "critical damage", "no damage", "extinguish",
+    "defrost", "trample"))
+
+
 def _by_hand(result: AttackResult, attack: Attack) -> None:
     """Nothing ignored in silence: the glossary's by-hand line of every attack trait and every
     marker given that solo does not fully apply ends the attack's steps."""
     names = list(attack.traits) + [c for s in result.strikes for c in s.conditions]
-    if not names:
+    if all(parse_trait(n)[0].lower() in NO_BY_HAND for n in names):
         return
     from solo.glossary import by_hand_notes
 

@@ -102,8 +102,39 @@ def test_dm_creature_asks_no_questions(tmp_path):
     assert "solo.automaton" in names
     assert not heavy(names, INTERACTIVE | {"solo.decks", "solo.simulate", "platformdirs", "pathlib"})
     # nor the spell section (a creature's action casts nothing), nor any dataclass: their
-    # classes are Records (solo/records.py), which cost nothing to define
-    assert not heavy(names, {"solo.spells", "dataclasses"})
+    # classes are Records (solo/records.py), which cost nothing to define; nor the glossary,
+    # for an attack whose traits and markers solo applies in full (Poison Bow and Weak here)
+    assert not heavy(names, {"solo.spells", "dataclasses", "solo.glossary"})
+
+
+def _catalog_attack_names() -> set[str]:
+    """Every attack trait and every marker an attack can give, over the whole catalog."""
+    from solo.board import MARKERS
+    from solo.catalog import get_catalog
+
+    names = set(MARKERS)
+    for card in get_catalog().cards():
+        for attack in card.attacks:
+            names.update(attack.traits)
+            for effect in attack.effects:
+                names.update(effect.conditions)
+    return names
+
+
+def test_what_needs_no_by_hand_line_is_what_the_glossary_says():
+    """combat.NO_BY_HAND spares the glossary's import: every name it covers, over every attack
+    and marker of the catalog, has no by-hand line in the glossary."""
+    from solo.catalog import parse_trait
+    from solo.combat import NO_BY_HAND
+    from solo.glossary import by_hand_notes, lookup
+
+    for base in NO_BY_HAND:
+        term = lookup(base)
+        assert term is not None and by_hand_notes([base]) == [], base
+    covered = [n for n in _catalog_attack_names() if parse_trait(n)[0].lower() in NO_BY_HAND]
+    assert len(covered) >= 25  # (29 distinct names when this was written)
+    for name in covered:
+        assert by_hand_notes([name]) == [], name
 
 
 def test_the_spell_names_automaton_passes_on_are_the_spell_sections():
