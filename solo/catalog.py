@@ -11,7 +11,7 @@ import functools
 import json
 import os
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from solo.errors import SoloError
 from solo.records import Record
@@ -112,10 +112,17 @@ def trait_max(traits: list[str], name: str) -> int | None:
     return best
 
 
-class Effect(NamedTuple):
+class Effect(Record, frozen=True):
+    """What an effect-die roll from ``min`` to ``max`` (None: no top) gives."""
+
     min: int
     max: int | None
     conditions: tuple[str, ...]
+
+    def __init__(self, min: int, max: int | None, conditions: tuple[str, ...]) -> None:
+        object.__setattr__(self, "min", min)
+        object.__setattr__(self, "max", max)
+        object.__setattr__(self, "conditions", conditions)
 
     def covers(self, roll: int) -> bool:
         return roll >= self.min and (self.max is None or roll <= self.max)
@@ -189,10 +196,17 @@ class Attack(Record):
         return d
 
 
-class Defense(NamedTuple):
+class Defense(Record, frozen=True):
+    """A Defense: the roll that succeeds, how often it may be used, and any restriction."""
+
     roll: int
-    uses: int | str = 1  # a number per round, or "unlimited"
-    restriction: str | None = None
+    uses: int | str  # a number per round, or "unlimited"
+    restriction: str | None
+
+    def __init__(self, roll: int, uses: int | str = 1, restriction: str | None = None) -> None:
+        object.__setattr__(self, "roll", roll)
+        object.__setattr__(self, "uses", uses)
+        object.__setattr__(self, "restriction", restriction)
 
 
 class Card(Record):

@@ -15,9 +15,10 @@ Attack-die faces use the contract's notation: ``"-"`` blank, ``"1"``, ``"2"``, `
 from __future__ import annotations
 
 import random
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Sequence
 
 from solo.errors import SoloError
+from solo.records import Record
 
 #: Attack die: two blank faces, then 1, 2, 1 critical, 2 critical (d6 result 1..6 -> face).
 D6_FACES: tuple[str, ...] = ("-", "-", "1", "2", "1*", "2*")
@@ -33,12 +34,17 @@ class DiceExhausted(SoloError):
     exit_code = 2
 
 
-class Roll(NamedTuple):
+class Roll(Record, frozen=True):
     """One die result, with what it was for."""
 
     sides: int
     value: int
-    label: str = ""
+    label: str
+
+    def __init__(self, sides: int, value: int, label: str = "") -> None:
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "label", label)
 
 
 class DiceSource:
@@ -299,10 +305,17 @@ def parse_rolls(text: str) -> list[int]:
     return out
 
 
-class DiceTotal(NamedTuple):
+class DiceTotal(Record, frozen=True):
+    """Attack-die faces, and the normal and critical damage they show."""
+
     faces: tuple[str, ...]
     normal: int
     critical: int
+
+    def __init__(self, faces: tuple[str, ...], normal: int, critical: int) -> None:
+        object.__setattr__(self, "faces", faces)
+        object.__setattr__(self, "normal", normal)
+        object.__setattr__(self, "critical", critical)
 
     @property
     def total(self) -> int:

@@ -12,8 +12,8 @@ import pytest
 
 from solo.records import FrozenError, Record, replace
 
-MODULES = ("arena", "board", "catalog", "combat", "decision", "glossary", "prompts", "upkeep",
-           "yours")
+MODULES = ("arena", "board", "catalog", "combat", "decision", "dice", "glossary", "prompts",
+           "upkeep", "yours")
 
 
 def all_records() -> list[type]:
@@ -79,7 +79,7 @@ RECORDS = all_records()
 def test_the_records_are_found():
     names = {c.__name__ for c in RECORDS}
     assert {"Board", "Piece", "Mage", "Creature", "Conjuration", "Card", "Attack", "Strike",
-            "Wall", "Arena", "Term", "Decision"} <= names
+            "Wall", "Arena", "Term", "Decision", "Effect", "Defense", "Roll", "DiceTotal"} <= names
 
 
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__name__)
