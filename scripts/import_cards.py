@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Build the project's card catalog (decks/catalog.json, and\ndecks/catalog_index.py, where each card lies in it) from the shared card reference.
+"""Build the project's card catalog (decks/catalog.json, and decks/catalog_index.py, where each
+card lies in it) from the shared card reference.
 
     python scripts/import_cards.py [--source ../shared/reference/cards.json] [--out decks/catalog.json]
 
