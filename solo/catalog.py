@@ -522,8 +522,9 @@ class Index:
 def _lines(text: str) -> str:
     """A string of lines as Python source, a line of the string to a line of the source (the
     compiler joins them back into one constant)."""
-    parts = text.split("\n")
-    return "(\n" + "".join(f"    {p + chr(10)!r}\n" for p in parts[:-1]) + f"    {parts[-1]!r}\n)"
+    parts = [line + "\n" for line in text.split("\n")]
+    parts[-1] = parts[-1][:-1]  # the last line has no line break after it
+    return "(\n" + "".join(f"    {part!r}\n" for part in parts) + ")"
 
 
 def shipped_index(folder: str) -> Index | None:

@@ -14,7 +14,6 @@ import pytest
 
 from solo import automaton, conformance, game as game_mod, upkeep
 from solo.conformance import check_game, check_games, random_sets
-from solo.game import Game, Settings
 from solo.rounds import QuickcastTurn, Side
 
 #: Games in the normal run: shipped sets and random sets, three players each.
@@ -354,27 +353,19 @@ def test_what_the_runs_on_the_random_sets_from_5000_found(set_seed, seed, player
 
 
 @pytest.mark.parametrize("dice,draw", [("physical", "solo"), ("solo", "you"), ("physical", "you")])
-def test_games_with_physical_dice_or_cards_you_draw_follow_the_rules(dice, draw):
+def test_games_with_physical_dice_or_cards_you_draw_follow_the_rules(dice, draw, monkeypatch):
     """The random player also types dice faces and names the cards drawn: whole games with
     your dice and your draws pass the checker like those solo rolls and draws."""
     asked: dict[str, int] = {}
+    real = conformance.RandomPlayer.ask
 
-    class Counting(conformance.RandomPlayer):
-        def ask(self, q):
-            asked[q.id] = asked.get(q.id, 0) + 1
-            return super().ask(q)
+    def counting(self, q):
+        asked[q.id] = asked.get(q.id, 0) + 1
+        return real(self, q)
 
+    monkeypatch.setattr(conformance.RandomPlayer, "ask", counting)
     for n, decks in enumerate([*SHIPPED, *random_sets(2, first_seed=13000)]):
-        seed = 40 + n
-        game = Game.new(Settings(decks=decks if isinstance(decks, str) else decks.name, seed=seed,
-                                 name="check", dice=dice, draw=draw),
-                        deckset=None if isinstance(decks, str) else decks)
-        game.restartable = False
-        game.prompter = Counting(seed)
-        checker = conformance.Checker(game, f"{n}, {dice} dice, {draw} draw")
-        while not game.over and game.phase.round <= 30:
-            checker.before()
-            checker.after(game.play_one())
+        checker = check_game(decks, 40 + n, "random", dice=dice, draw=draw)
         assert not checker.violations, checker.violations
         assert checker.steps > 20
     if dice == "physical":
