@@ -342,9 +342,9 @@ class Game:
                 self.recorded = []
                 return None
             step = edited
-        for piece, n in self.board.trim_corrode():  # a standing rule, whatever changed
-            step.lines.append(f"{automaton.cap(self._name(piece))}'s armor no longer covers its "
-                              f"Corrode markers: remove {n} of them.")
+        for event in turns.corrode_trims(self.board):  # a standing rule, whatever changed
+            step.lines.append(event.text)
+            step.events.append(event)
         step.round = step.round or rnd
         step.stage = step.stage or stage
         self.board.stage = self.phase.stage.board_stage  # for the status line

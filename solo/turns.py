@@ -48,6 +48,16 @@ def begin(board: Board, piece: Piece) -> Phase:
     return Phase(board, piece, upkeep.activate(board, piece))
 
 
+def corrode_trims(board: Board) -> list[upkeep.Event]:
+    """The Corrode markers that objects' armor no longer covers, taken off
+    (:meth:`Board.trim_corrode`), each as an event with its line for the person: a standing
+    rule, applied after every step (an aura that left can lower a bystander's armor)."""
+    return [upkeep.Event(piece.id, piece.card, "corrode-trim",
+                         f"{cap(label(board, piece))}'s armor no longer covers its Corrode "
+                         f"markers: remove {n} of them.", removed={"Corrode": n})
+            for piece, n in board.trim_corrode()]
+
+
 def _finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
             roll: bool, ask_defense: DefenseChoice | None) -> Decision:
     board = phase.board
@@ -58,9 +68,9 @@ def _finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
     for event in phase.end(source):
         decision.instructions.append(event.text)
         decision.events.append(event)
-    for piece, n in board.trim_corrode():
-        decision.instructions.append(f"{cap(label(board, piece))}'s armor no longer covers its "
-                                     f"Corrode markers: remove {n} of them.")
+    for event in corrode_trims(board):
+        decision.instructions.append(event.text)
+        decision.events.append(event)
     decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
     return decision
 

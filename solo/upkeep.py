@@ -26,7 +26,7 @@ class Event(Record):
     card: str
     kind: str  # regenerate, burn, rot, bleed, dissipate(d), upkeep-cost, destroyed, defeated,
     #            condition-ends, escape, guard, reminder, plague, spell-damage, spell-heal,
-    #            spell-condition (solo.spells.upkeep_effects)
+    #            spell-condition (solo.spells.upkeep_effects), corrode-trim (solo.turns)
     text: str
     dice: list[str]  # attack-die faces rolled
     rolls: list[int]  # effect-die results

@@ -182,6 +182,36 @@ def test_a_slammed_flyer_flies_again_once_activated_and_is_not_hindered_by_walke
     assert not checker.violations, checker.violations
 
 
+def test_corrode_trimmed_when_an_aura_walks_away_is_no_violation():
+    """Found by the 4,000-game run from 150000: your creature carrying Resolute Aura (Armor +2
+    for your other objects in its zone) walked off, your mage's armor fell below its Corrode
+    markers and the extra marker came off.  The engine was right; the step now records the
+    trim as an event, so the checker knows what acted on your mage."""
+    from solo.game import Game, Settings
+    from solo.prompts import RulePrompter
+
+    game = Game.new(Settings(seed=3, name="t"))
+    b = game.board
+    b.mages["ym"].zone = "C3"
+    b.mages["ym"].conditions["Corrode"] = 1
+    bearer = b.add_creature("Timber Wolf", "ym", "C3", enchantments=["Resolute Aura"])
+    before = b.armor(b.mages["ym"])
+    game.prompter = RulePrompter({"quickcast.you": "pass", "turn.actor": [bearer.id, "done"],
+                                  "turn.what": "move", "turn.move.zone": "D3"})
+    checker = conformance.Checker(game, "aura walks away")
+    for _ in range(12):
+        checker.before()
+        step = game.play_one()
+        checker.after(step)
+        if step is not None and bearer.id in step.actors:
+            break
+    assert before == 1 and b.mages["ym"].conditions.get("Corrode", 0) == 0
+    trims = [e for e in step.events if e.kind == "corrode-trim"]
+    assert [(e.piece, e.removed) for e in trims] == [("ym", {"Corrode": 1})]
+    assert trims[0].text in step.lines
+    assert not checker.violations, checker.violations
+
+
 # -- the traits rule: scenes that break it on purpose ---------------------------------------------
 
 def _scene(setup, steps=60, until=None):
