@@ -38,7 +38,11 @@ step broke as a :class:`Violation` (seed, step, rule).  The rules checked, each 
   a creature, nor an attack spell of the Dummy Mage, targets an Invisible object, nor an
   Obscured one more than a zone away; Rage
   tokens never exceed the Rage +X of their creature; Tainted markers count 3 damage each
-  toward destruction and the end of the game (in ``destroyed`` and ``game-end``).
+  toward destruction and the end of the game (in ``destroyed`` and ``game-end``);
+* ``your-casting`` -- your quickcast casts a quick spell (a creature it summons, an attack
+  spell solo rolls for it); an attack spell solo rolls for your mage reaches its target: the
+  spell's range from your mage, Line of Sight (unless Indirect), never an Invisible object
+  nor an Obscured one more than a zone away, nor a Flying one for a Non-Flying spell.
 
 :func:`check_games` plays many seeded games (with the simulator's scripted opponents and a
 random one) under the checker.  Pure apart from the games it plays: no files, no printing.
@@ -59,7 +63,7 @@ from solo.prompts import Prompter, Question
 from solo.rounds import RoundState, Stage
 
 RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
-         "destroyed", "game-end", "traits")
+         "destroyed", "game-end", "traits", "your-casting")
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,8 @@ class Checker:
         self._check_changes(step, before, after)
         self._check_destroyed(step, before, after)
         self._check_traits(step, before, after)
+        if step.who == "ym":
+            self._check_your_casting(step, before, after)
         self._check_end(after)
 
     def saw(self, rule: str) -> None:
@@ -503,6 +509,50 @@ class Checker:
                 if before.has_trait(target, "Obscured") and before.distance(where, target.zone) > 1:
                     self.fail("traits", f"{attacker.id} attacks {target.id}, Obscured, from "
                               f"{before.distance(where, target.zone)} zones away")
+
+    # -- your spells -------------------------------------------------------------------------------
+    def _check_your_casting(self, step: Step, before: Board, after: Board) -> None:
+        cat = before.cat
+        quickcast = step.label == "your quickcast"
+        if quickcast:
+            old = {p.id for p in before.pieces()}
+            for c in after.side_creatures("ym"):
+                if c.id not in old:
+                    self.saw("your-casting")
+                    if cat.get(c.card).action != "quick":
+                        self.fail("your-casting", f"your quickcast summons {c.card}, not a quick spell")
+        mage = before.mages["ym"]
+        for res in step.results:
+            card = cat.find(res.attack)
+            if res.attacker != mage.id or card is None or card.type != "Attack" or not card.attacks:
+                continue
+            self.saw("your-casting")
+            attack = card.attacks[0]
+            if quickcast and card.action != "quick":
+                self.fail("your-casting", f"your quickcast casts {card.name}, not a quick spell")
+            target = None if res.zone else before.find(res.target)
+            zone = res.zone or (target.zone if target is not None else None)
+            if zone is None:
+                continue
+            lo, hi = attack.range
+            dist = before.distance(mage.zone, zone)
+            indirect = any(t.lower() == "indirect" for t in attack.traits)
+            why = None
+            if not lo <= dist <= hi:
+                why = f"{dist} zones away (range {lo}-{hi})"
+            elif not indirect and not before.geometry().line_of_sight(mage.zone, zone):
+                why = "without Line of Sight"
+            elif target is not None and before.has_trait(target, "Invisible"):
+                why = "an Invisible target"
+            elif target is not None and dist > 1 and (
+                    before.has_trait(target, "Obscured")
+                    or any(c.card == "Rolling Fog" for c in before.conjurations)):
+                why = "an Obscured target more than a zone away"
+            elif target is not None and "non-flying" in (card.target or "").lower() \
+                    and before.flying(target):
+                why = "a Flying target"
+            if why:
+                self.fail("your-casting", f"your {card.name} is rolled at {res.target}: {why}")
 
     def _check_destroyed(self, step: Step, before: Board, after: Board) -> None:
         for p in [*after.creatures, *after.conjurations]:

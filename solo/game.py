@@ -35,7 +35,7 @@ from solo.rounds import (QuickcastTurn, RoundState, Side, Stage, initiative_for_
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
-ENGINE = "solo-engine/3"
+ENGINE = "solo-engine/4"
 SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
 ESCAPES = (SHOW, EDIT, UNDO, RULES, LOG)
 #: How many of the last steps the ``log`` escape shows.
@@ -495,7 +495,7 @@ class Game:
         what = self.ask(Question(
             "quickcast.you", "select", "Your quickcast:",
             (Choice("Pass", "pass"), Choice("Cast a spell at its side", "spell"),
-             Choice("Summon a creature", "summon"),
+             *self._quick_summon_choice(),
              Choice("Cast something on your side (equipment, wall...)", "own"),
              *self._reveal_choice(),
              Choice("Cast something else (nothing changes on the board)", "other")),
@@ -504,11 +504,11 @@ class Game:
             return None
         mage = self.board.mages["ym"]
         if what == "spell":
-            return self._your_spell(mage)
+            return self._your_spell(mage, quickcast=True)
         if what == "summon":
-            return self._your_summon()
+            return self._your_summon(quickcast=True)
         if what == "own":
-            return self._your_own_spell(mage)
+            return self._your_own_spell(mage, quickcast=True)
         if what == "reveal":
             return self._reveal()
         return ["You cast a spell that does not change the board."]
@@ -847,21 +847,31 @@ class Game:
                                  validate=_check_markers))
         return [_marker_name(m) for m in text.replace(";", ",").split(",") if m.strip()]
 
-    def _your_spell(self, mage: Piece) -> list[str]:
+    def _your_spell(self, mage: Piece, quickcast: bool = False) -> list[str]:
+        """A spell of yours at one of its objects; ``quickcast``: cast with your quickcast, so a
+        quick spell.  solo rolls only an attack spell that reaches the target from your mage
+        (range, Line of Sight, what may target it); "Damage I rolled myself" takes any."""
         b = self.board
         target = self._pick_target(mage, "turn.spell.target", "At which of its objects?")
         if target is None:
             return ["It has nothing to target."]
-        kind = self.ask(Question("turn.spell.kind", "select", "What did the spell do?",
-                                 (Choice("An attack spell: roll it for me", "attack"),
+        cat = b.cat
+        spells = [c.name for c in yours.castable(cat.cards("Attack"), quickcast)
+                  if yours.why_not_cast(b, mage, c, target) is None]
+        quick = "quick " if quickcast else ""
+        rolled = (Choice(f"An {quick}attack spell: roll it for me", "attack"),) if spells else ()
+        none = "" if spells else f" (no {quick}attack spell reaches it from {mage.zone})"
+        kind = self.ask(Question("turn.spell.kind", "select", f"What did the spell do?{none}",
+                                 (*rolled,
                                   Choice("Damage I rolled myself", "typed"),
                                   Choice("An enchantment on it", "enchantment"),
                                   Choice("Destroyed or removed it", "destroy"),
-                                  Choice("Something else", "other")), default="attack"))
-        cat = b.cat
+                                  Choice("Something else", "other")),
+                                 default="attack" if spells else "typed"))
         if kind == "attack":
-            card = self.ask(Question("turn.spell.card", "autocomplete", "Which attack spell?",
-                                     tuple(cat.names("Attack"))))
+            card = self.ask(Question("turn.spell.card", "autocomplete",
+                                     f"Which {quick}attack spell (those that reach it)?",
+                                     tuple(spells)))
             spell = cat.get(card)
             attack = spell.attacks[0]
             if attack.zone or (spell.target or "").lower() == "zone":
@@ -875,7 +885,8 @@ class Game:
             return self._typed_attack(mage, target, None)
         if kind == "enchantment":
             card = self.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
-                                     tuple(cat.names("Enchantment"))))
+                                     tuple(c.name for c in yours.castable(cat.cards("Enchantment"),
+                                                                          quickcast))))
             target.enchantments.append(card)
             return [f"{self._name(target)} now carries {card}."]
         if kind == "destroy":
@@ -890,23 +901,27 @@ class Game:
         return ["Noted: nothing changes on the Dummy Mage's side."]
 
     # -- your side: equipment, conjurations, enchantments -----------------------------------------
-    def _your_own_spell(self, mage: Piece) -> list[str]:
+    def _your_own_spell(self, mage: Piece, quickcast: bool = False) -> list[str]:
         kind = self.ask(Question("own.kind", "select", "What did you cast?",
                                  (Choice("Equipment onto your mage", "equipment"),
                                   Choice("A wall or other conjuration", "conjuration"),
                                   Choice("An enchantment on one of yours (or a zone)", "enchantment")),
                                  default="equipment"))
         if kind == "equipment":
-            return self._your_equipment()
+            return self._your_equipment(quickcast)
         if kind == "conjuration":
-            return self._your_conjuration()
-        return self._your_enchantment()
+            return self._your_conjuration(quickcast)
+        return self._your_enchantment(quickcast)
 
-    def _your_equipment(self) -> list[str]:
+    def _castable(self, kind: str, quickcast: bool) -> tuple[str, ...]:
+        """The catalog's names of ``kind`` your mage may cast now (quick ones in a quickcast)."""
+        return tuple(c.name for c in yours.castable(self.board.cat.cards(kind), quickcast))
+
+    def _your_equipment(self, quickcast: bool = False) -> list[str]:
         b = self.board
         mage = b.mages["ym"]
         name = self.ask(Question("own.equipment", "autocomplete", "Which equipment?",
-                                 tuple(b.cat.names("Equipment"))))
+                                 self._castable("Equipment", quickcast)))
         lines = []
         for old in yours.same_slot(b, mage, name):
             mage.equipment.remove(old)
@@ -915,11 +930,12 @@ class Game:
         lines.append(yours.equipment_line(b, mage, name))
         return lines + yours.by_hand(b.cat.get(name))
 
-    def _your_conjuration(self) -> list[str]:
+    def _your_conjuration(self, quickcast: bool = False) -> list[str]:
         b = self.board
         mage = b.mages["ym"]
-        name = self.ask(Question("own.conjuration", "autocomplete", "Which conjuration?",
-                                 tuple(b.cat.names("Conjuration"))))
+        name = self.ask(Question("own.conjuration", "autocomplete",
+                                 "Which quick conjuration?" if quickcast else "Which conjuration?",
+                                 self._castable("Conjuration", quickcast)))
         card = b.cat.get(name)
         zones = sorted(b.arena.zones(), key=lambda z: (b.distance(mage.zone, z), z))
         zone = self.ask(Question("own.zone", "select",
@@ -939,10 +955,10 @@ class Game:
         where = f"on the border of {zone} and {border}" if border else f"in {zone}"
         return [f"Your {card.name} ({c.id}) stands {where}."] + yours.by_hand(card)
 
-    def _your_enchantment(self) -> list[str]:
+    def _your_enchantment(self, quickcast: bool = False) -> list[str]:
         b = self.board
         name = self.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
-                                 tuple(b.cat.names("Enchantment"))))
+                                 self._castable("Enchantment", quickcast)))
         card = b.cat.get(name)
         mine: list[Piece] = [b.mages["ym"], *b.side_creatures("ym")]
         choices = [Choice(f"{self._name(p)} in {p.zone}", p.id) for p in mine]
@@ -986,10 +1002,17 @@ class Game:
         name, where, holder = options[int(pick)]
         return yours.reveal(b, holder, name)
 
-    def _your_summon(self) -> list[str]:
+    def _quick_summon_choice(self) -> list[Choice]:
+        """A quickcast summons only a quick creature: the choice names them (and is not offered
+        when the catalog has none)."""
+        quick = self._castable("Creature", True)
+        return [Choice(f"Summon a quick creature ({', '.join(quick)})", "summon")] if quick else []
+
+    def _your_summon(self, quickcast: bool = False) -> list[str]:
         b = self.board
-        card = self.ask(Question("turn.summon.card", "autocomplete", "Which creature?",
-                                 tuple(b.cat.names("Creature"))))
+        card = self.ask(Question("turn.summon.card", "autocomplete",
+                                 "Which quick creature?" if quickcast else "Which creature?",
+                                 self._castable("Creature", quickcast)))
         zones = b.arena.zones()
         zone = self.ask(Question("turn.summon.zone", "select", "Into which zone?", tuple(zones),
                                  default=b.mages["ym"].zone))

@@ -4,10 +4,14 @@ The opponent is a :class:`~solo.prompts.Prompter` that answers the same question
 answers in ``solo play``, so simulated games go through exactly the same engine.  It plays a
 fixed spellbook with a mana budget (its mage's channeling each round):
 
-* ``beginner`` -- summons when it can afford to, walks its creatures and mage straight at the
-  Dummy Mage and hits whatever stands in the zone;
-* ``skilled`` -- also casts attack spells at the Dummy Mage, keeps its mage back while it has
-  creatures, and picks off the Dummy Mage's weakest creature before it strikes.
+* ``beginner`` -- its mage summons (a full action) when it can afford to and stands more than a
+  zone from the Dummy Mage, walks its creatures and mage straight at the Dummy Mage and hits
+  whatever stands in the zone; it passes its quickcast (its creatures are not quick spells);
+* ``skilled`` -- also casts a quick attack spell at the Dummy Mage with its quickcast, keeps its
+  mage back while it has creatures, and picks off the Dummy Mage's weakest creature before it
+  strikes.
+
+Like a person's, its quickcast casts only a quick spell (solo.game offers no other).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from solo import automaton
+from solo import automaton, yours
 from solo.interval import wilson
 from solo.board import Board, Piece
 from solo.errors import SoloError
@@ -87,15 +91,16 @@ class Opponent(Prompter):
             return min(options, key=lambda p: (p.is_mage, b.remaining_life(p), p.id))
         return options[0]
 
-    def _spell_in_range(self):
+    def _spell_in_range(self, quick: bool = False):
+        """The first attack spell it can afford that reaches the Dummy Mage by the game's rules
+        (:func:`solo.yours.why_not_cast`); ``quick``: only a quick one (a quickcast)."""
         b = self.board
         ym, dm = b.mages["ym"], b.mages["dm"]
         for name, cost in ATTACK_SPELLS:
             if cost > self.mana:
                 continue
             card = b.cat.get(name)
-            lo, hi = card.range
-            if lo <= b.distance(ym.zone, dm.zone) <= hi and b.geometry().line_of_sight(ym.zone, dm.zone):
+            if (not quick or card.action == "quick") and yours.why_not_cast(b, ym, card, dm) is None:
                 return name, cost
         return None
 
@@ -115,13 +120,10 @@ class Opponent(Prompter):
         b = self.board
         ym = b.mages["ym"]
         qid = q.id
-        if qid == "quickcast.you":
-            if self.skill == "skilled" and (spell := self._spell_in_range()):
+        if qid == "quickcast.you":  # one quick spell: its creatures take a full action
+            if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
                 self.plan = {"spell": spell}
                 return "spell"
-            if (pick := self._summon_choice()) is not None:
-                self.plan = {"summon": pick}
-                return "summon"
             return "pass"
         if qid == "turn.summon.card":
             name, cost = self.plan.pop("summon", None) or self._summon_choice() or CREATURES[1]

@@ -97,6 +97,46 @@ def by_hand(card: Card) -> list[str]:
     return [f"Apply by hand ({card.name}): {text}"] if text else []
 
 
+# -- what your mage may cast -------------------------------------------------------------------
+
+def castable(cards: list[Card], quickcast: bool) -> list[Card]:
+    """The cards your mage may cast now: in a quickcast only quick spells (the codex's
+    Quickcast Action: one quick spell), otherwise any."""
+    return [c for c in cards if not quickcast or c.action == "quick"]
+
+
+def _zones_text(lo: int, hi: int) -> str:
+    if hi == 0:
+        return "its own zone only"
+    return f"{lo} to {hi} zones away"
+
+
+def why_not_cast(board: Board, mage: Piece, card: Card, target: Piece) -> str | None:
+    """Why your mage cannot cast the attack spell ``card`` at ``target`` from where it stands,
+    None when it can: the spell's range, Line of Sight to the target's zone, and for a spell
+    aimed at an object what may target it (Invisible, Obscured; Non-Flying for a spell that
+    says so).  Indirect spells ignore walls."""
+    from solo import targeting
+
+    attack = card.attacks[0] if card.attacks else None
+    if attack is None:
+        return f"{card.name} has no attack to roll"
+    lo, hi = attack.range
+    dist = board.distance(mage.zone, target.zone)
+    if not lo <= dist <= hi:
+        return (f"{card.name} reaches {_zones_text(lo, hi)} and {target.zone} is {dist} "
+                f"zone{'s' if dist != 1 else ''} from your mage")
+    indirect = attack.has("Indirect")
+    if attack.zone or "zone" in (card.target or "").lower():  # the zone is the target
+        if not indirect and not board.geometry().line_of_sight(mage.zone, target.zone):
+            return f"a wall blocks Line of Sight to {target.zone}"
+        return None
+    if "non-flying" in (card.target or "").lower() and board.flying(target):
+        return f"{card.name} cannot target a Flying object"
+    reason = targeting.why_not(board, mage.zone, target, indirect=indirect)
+    return f"{card.name} cannot target it: {reason}" if reason else None
+
+
 def direction(board: Board, a: str, b: str) -> str:
     """The compass direction from zone ``a`` to its neighbour ``b``."""
     return board.arena.direction(a, b)

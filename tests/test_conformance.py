@@ -136,12 +136,22 @@ def test_it_catches_a_game_that_does_not_end(monkeypatch):
     assert "game-end" in {v.rule for v in c.violations}
 
 
+def test_it_catches_your_spells_cast_out_of_reach_or_too_slow(monkeypatch):
+    from solo import yours
+
+    monkeypatch.setattr(yours, "why_not_cast", lambda board, mage, card, target: None)
+    assert "your-casting" in _violations(monkeypatch, players=("random",))
+    monkeypatch.undo()
+    monkeypatch.setattr(yours, "castable", lambda cards, quickcast: list(cards))
+    assert "your-casting" in _violations(monkeypatch, players=("random",))
+
+
 def test_a_violation_names_the_game_the_step_and_the_rule(monkeypatch):
     monkeypatch.setattr(game_mod.Game, "_qc_order", staticmethod(_lost_quickcasts))
-    c = check_game("Starter", 3, "beginner")
+    c = check_game("Starter", 3, "random")  # a player who quickcasts (the scripted ones pass)
     v = c.violations[0]
     text = str(v)
-    assert "Starter, beginner, seed 3" in text and f"step {v.step}" in text
+    assert "Starter, random, seed 3" in text and f"step {v.step}" in text
     assert "[quickcasts]" in text and v.label.startswith("round")
 
 

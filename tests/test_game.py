@@ -164,10 +164,10 @@ def test_board_answer_shows_the_map_and_asks_again():
     assert "MAP" in shown
 
 
-def test_you_summon_and_your_creature_attacks_with_rolled_dice():
+def test_your_mage_summons_with_its_action_and_the_creature_enters_inactive():
     g = new_game(seed=8)
-    p = Policy({"quickcast.you": ["summon", "pass"], "turn.summon.card": "Timber Wolf",
-                "turn.summon.zone": "D3", "turn.actor": "done"})
+    p = Policy({"quickcast.you": "pass", "turn.actor": ["ym", "done"], "turn.what": "summon",
+                "turn.summon.card": "Timber Wolf", "turn.summon.zone": "D3"})
     g.prompter = p
     while not g.board.side_creatures("ym"):
         g.play_one()
@@ -328,9 +328,9 @@ def test_the_ready_stage_asks_for_plans_only_when_the_game_goes_on():
     from solo import simulate
     plan = "Pay your own upkeep costs, then plan your two spells and deploy."
     seen = set()
-    for seed in range(1, 81):
+    for seed in range(1, 201):
         game = simulate.new_game("Starter", seed)
-        while not game.over and game.phase.round <= 12:
+        while not game.over and game.phase.round <= 30:
             step = game.play_one()
             if step is not None and step.label.endswith("ready stage"):
                 assert (plan in step.lines) == (not game.over), (seed, step.lines)

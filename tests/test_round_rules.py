@@ -336,6 +336,98 @@ def test_your_rolled_attack_offers_only_what_its_attacks_reach():
     assert "in reach" in " ".join(steps[-1].lines) and not steps[-1].results
 
 
+def _offered(into):
+    """A prompter rule that records the values a question offers and answers its default."""
+    def answer(q):
+        into.append([v for _, v in q.pairs()])
+        return q.default if q.default is not None else q.pairs()[0][1]
+    return answer
+
+
+def test_your_quickcast_casts_only_quick_spells():
+    """The codex's quickcast action is one quick spell: a quickcast summons only a quick
+    creature and rolls only a quick attack spell; your mage's action may cast full ones."""
+    from solo.catalog import get_catalog
+    from solo.prompts import AnswerError
+
+    cat = get_catalog()
+    quick_creatures = sorted(n for n in cat.names("Creature") if cat.get(n).action == "quick")
+    assert quick_creatures  # Force Phoenix, Tataree
+    g = new_game(seed=2)
+    titles, spells, summons = [], [], []
+
+    def quickcast(q):
+        titles.extend(t for t, v in q.pairs() if v == "summon")
+        return "pass"
+    play_until(g, RulePrompter({"quickcast.you": quickcast}),
+               lambda s: s.label == "you pass your quickcast")
+    assert titles == [f"Summon a quick creature ({', '.join(quick_creatures)})"]
+
+    g = new_game(seed=2)
+    g.board.mages["ym"].zone = "B1"  # 1 zone from the Dummy Mage in A1
+    p = RulePrompter({"quickcast.you": "summon", "turn.summon.card": _offered(summons)})
+    play_until(g, p, lambda s: s.label == "your quickcast")
+    assert sorted(summons[0]) == quick_creatures
+    assert g.board.side_creatures("ym")[0].card in quick_creatures
+
+    g = new_game(seed=2)
+    g.board.mages["ym"].zone = "B1"
+    p = RulePrompter({"quickcast.you": "summon", "turn.summon.card": "Timber Wolf"})
+    with pytest.raises(AnswerError, match="not one of the choices"):
+        play_until(g, p, lambda s: s.label == "your quickcast")
+
+    g = new_game(seed=2)
+    g.board.mages["ym"].zone = "B1"
+    p = RulePrompter({"quickcast.you": "spell", "turn.spell.target": "dm",
+                      "turn.spell.card": _offered(spells)})
+    play_until(g, p, lambda s: s.label == "your quickcast")
+    assert spells[0] and all(cat.get(n).action == "quick" for n in spells[0])
+    assert "Lightning Bolt" in spells[0] and "Hurl Meteorite" not in spells[0]
+
+    g = new_game(seed=2)
+    g.board.mages["ym"].zone = "B1"
+    action = []
+    p = RulePrompter({"quickcast.you": "pass", "turn.actor": ["ym", "done"], "turn.what": "spell",
+                      "turn.spell.target": "dm", "turn.spell.card": _offered(action)})
+    steps = play_until(g, p, lambda s: s.label.startswith("your turn"))
+    assert {"Hurl Meteorite", "Lightning Bolt"} <= set(action[0])
+    assert steps[-1].results and steps[-1].results[0].attacker == "ym"
+
+
+def test_your_attack_spell_reaches_only_what_its_card_reaches():
+    """solo rolls your attack spell only at a target in its range and Line of Sight that it
+    may target; with none that reaches, it is not offered, and the damage you rolled is."""
+    from solo.catalog import get_catalog
+
+    cat = get_catalog()
+
+    def spells_offered(ym_zone, dm_zone, setup=lambda b: None):
+        g = new_game(seed=2)
+        g.board.mages["ym"].zone = ym_zone
+        g.board.mages["dm"].zone = dm_zone
+        setup(g.board)
+        kinds, spells = [], []
+        p = RulePrompter({"quickcast.you": "pass", "turn.actor": ["ym", "done"],
+                          "turn.what": "spell", "turn.spell.target": "dm",
+                          "turn.spell.kind": _offered(kinds),
+                          "turn.spell.card": _offered(spells)})
+        play_until(g, p, lambda s: s.label.startswith("your turn"))
+        return kinds[0], (spells[0] if spells else [])
+
+    kinds, spells = spells_offered("C1", "A1")  # 2 zones: range 0-2 and 0-3 spells
+    ranges = {n: cat.get(n).attacks[0].range for n in spells}
+    assert "Lightning Bolt" in spells and "Thunderbolt" in spells
+    assert all(lo <= 2 <= hi for lo, hi in ranges.values())
+    assert "Arc Lightning" not in spells  # 0-1
+    kinds, spells = spells_offered("D3", "A1")  # 5 zones: nothing reaches
+    assert "attack" not in kinds and "typed" in kinds and spells == []
+
+    def wall(b):  # a wall between B1 and C1 blocks Line of Sight from C1 to A1
+        b.add_conjuration("Wall of Stone", "ym", "B1", border="C1")
+    kinds, spells = spells_offered("C1", "A1", wall)
+    assert "attack" not in kinds
+
+
 def test_no_pass_offered_once_nothing_of_yours_is_left_to_act():
     """Passing keeps one of yours waiting: with your mage done and no creature left, the Dummy
     Mage's creatures act on and you are not asked again."""
