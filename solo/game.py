@@ -37,6 +37,8 @@ SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported
 #: play the same game.
 ENGINE = "solo-engine/4"
 SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
+#: The label of the step of your quickcast (in a quickcast stage or between your Action Phases).
+YOUR_QUICKCAST = "your quickcast"
 ESCAPES = (SHOW, EDIT, UNDO, RULES, LOG)
 #: How many of the last steps the ``log`` escape shows.
 LOG_STEPS = 6
@@ -428,7 +430,7 @@ class Game:
                 order[:] = quickcast_order(Side.YM, you_pass=True)
             return Step("you pass your quickcast", "ym", ["You pass."])
         self.phase.your_quickcast_used = True
-        return Step("your quickcast", "ym", lines, results=self._results, touched=self._touched)
+        return Step(YOUR_QUICKCAST, "ym", lines, results=self._results, touched=self._touched)
 
     def _advance_stage(self, stage: Stage) -> Step:
         rnd = self.phase.round
@@ -467,7 +469,8 @@ class Game:
             ph.next = Side.DM
             return self._creature_stage()
         step = self._your_turn()
-        ph.next = Side.DM
+        if step.label != YOUR_QUICKCAST:  # a quickcast is no Action Phase: your turn goes on
+            ph.next = Side.DM
         return step
 
     def _dm_step(self, label: str, decision: automaton.Decision) -> Step:
@@ -491,10 +494,13 @@ class Game:
             f"({chance:.0%} to avoid the attack{mod}). Use it?", default=True)))
 
     # -- your side -------------------------------------------------------------------------------
-    def _your_quickcast(self) -> list[str] | None:
+    def _your_quickcast(self, keep: bool = False) -> list[str] | None:
+        """Your quickcast: its lines, or None for a pass (``keep``: asked between your Action
+        Phases, where passing keeps it for later this round)."""
         what = self.ask(Question(
             "quickcast.you", "select", "Your quickcast:",
-            (Choice("Pass", "pass"), Choice("Cast a spell at its side", "spell"),
+            (Choice("Not now (keep it for later)" if keep else "Pass", "pass"),
+             Choice("Cast a spell at its side", "spell"),
              *self._quick_summon_choice(),
              Choice("Cast something on your side (equipment, wall...)", "own"),
              *self._reveal_choice(),
@@ -520,15 +526,27 @@ class Game:
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if self.phase.mage_active:
             choices.append(Choice(f"Your mage in {b.mages['ym'].zone}", "ym"))
+        if choices and not self.phase.your_quickcast_used:
+            # The quickcast action may come before or after any of your Action Phases.
+            choices.append(Choice("Your quickcast, now (one quick spell)", "quickcast"))
         if choices and len(dm_active) > len(active):  # passing keeps someone of yours waiting
             # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
             choices.append(Choice("Pass this turn (it has more creatures to act)", "pass"))
         choices.append(Choice("Nothing more this round (done)", "done"))
-        if len(choices) == 1:  # nobody left to act: nothing to ask
-            actor_id = "done"
-        else:
-            actor_id = self.ask(Question("turn.actor", "select", "Who acts now?", tuple(choices),
-                                         default=choices[0].value))
+        while True:
+            if len(choices) == 1:  # nobody left to act: nothing to ask
+                actor_id = "done"
+            else:
+                actor_id = self.ask(Question("turn.actor", "select", "Who acts now?",
+                                             tuple(choices), default=choices[0].value))
+            if actor_id != "quickcast":
+                break
+            self._results, self._touched = [], []
+            lines = self._your_quickcast(keep=True)
+            if lines is not None:  # not an Action Phase: your turn goes on after it
+                self.phase.your_quickcast_used = True
+                return Step(YOUR_QUICKCAST, "ym", lines, results=self._results,
+                            touched=self._touched)
         if actor_id == "pass":
             return Step("you pass this turn", "ym", ["You pass; the Dummy Mage acts next."])
         if actor_id == "done":

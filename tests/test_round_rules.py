@@ -70,6 +70,45 @@ def test_you_quickcast_at_most_once_a_round():
         assert sum(s.label == "your quickcast" for s in steps) == 1
 
 
+def test_your_quickcast_may_come_between_your_action_phases():
+    """The codex: the quickcast action may be used before or after any friendly Action Phase.
+    "Who acts now?" offers it while it is unused; it is no Action Phase, so your turn goes on
+    (the Dummy Mage does not act in between), and the final quickcast stage asks no more."""
+    g = new_game(seed=2)
+    b = g.board
+    b.mages["ym"].zone = "B1"  # the Dummy Mage in A1 is in Lightning Bolt's reach
+    wolf = b.add_creature("Timber Wolf", "ym", "D3")
+    offered = []
+
+    def actor(q):
+        values = [v for _, v in q.pairs()]
+        offered.append(values)
+        if "quickcast" in values:
+            return "quickcast"
+        return wolf.id if wolf.id in values else "done"
+
+    p = RulePrompter({"quickcast.you": ["pass", "spell"], "turn.actor": actor,
+                      "turn.spell.target": "dm", "turn.spell.kind": "attack",
+                      "turn.spell.card": "Lightning Bolt", "turn.what": "other"})
+    steps = round_steps(g, p, 1)
+    labels = [s.label for s in steps]
+    i = labels.index("your quickcast")
+    assert labels[i + 1] == f"your turn: Timber Wolf ({wolf.id})"
+    assert steps[i].results and steps[i].results[0].attack == "Lightning Bolt"
+    assert "quickcast" in offered[0] and all("quickcast" not in o for o in offered[1:])
+    assert p.asked.count("quickcast.you") == 2  # passed in stage 1, cast in stage 2, none in 3
+    assert sum(label == "your quickcast" for label in labels) == 1
+
+    # changing one's mind (Pass in the quickcast menu) keeps it for later, in the same turn
+    g = new_game(seed=2)
+    wolf = g.board.add_creature("Timber Wolf", "ym", "D3")
+    p = RulePrompter({"quickcast.you": "pass",
+                      "turn.actor": ["quickcast", wolf.id, "done"], "turn.what": "other"})
+    steps = round_steps(g, p, 1)
+    assert "your quickcast" not in [s.label for s in steps]
+    assert p.asked.count("quickcast.you") == 3  # stage 1, the change of mind, stage 3
+
+
 # -- the Dummy Mage's conditions end with its quickcast (its Action Phase) ---------------------
 
 def test_a_stunned_dummy_mage_loses_one_quickcast_then_acts_again():
