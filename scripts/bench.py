@@ -155,7 +155,9 @@ RATING_SECONDS = 2.0
 
 def games_per_second(games: int) -> dict[str, float]:
     """Whole simulated games a second (Starter decks): against the beginner on one core and on
-    every core, against the skilled opponent on one core."""
+    every core, against the skilled opponent on one core; and, against the beginner on one
+    core, steps a game and microseconds a step (the engine's speed whatever the games' length:
+    solo-engine/4's legal opponents play games about twice as long as solo-engine/3's)."""
     from solo.decks import resolve
     from solo.simulate import cores, play_many, play_one
 
@@ -166,8 +168,13 @@ def games_per_second(games: int) -> dict[str, float]:
                                 ("beginner_all_cores", "beginner", cores(), games * cores()),
                                 ("skilled", "skilled", 1, games)):
         t = time.perf_counter()
-        play_many(deckset, range(1, n + 1), skill, jobs=jobs)
-        out[key] = n / (time.perf_counter() - t)
+        played = play_many(deckset, range(1, n + 1), skill, jobs=jobs)
+        elapsed = time.perf_counter() - t
+        out[key] = n / elapsed
+        if key == "beginner":
+            steps = sum(g.steps for g in played)
+            out["steps_per_game"] = steps / n
+            out["us_per_step"] = elapsed / steps * 1e6
     return out
 
 
@@ -326,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901
             "catalog_load_ms": med(cat_t) * 1000,
             "decision_ms": med(dec_t) * 1000, "decision_p95_ms": sorted(dec_t)[int(0.95 * len(dec_t))] * 1000,
             "games_per_second_beginner": sims["beginner"], "games_per_second_skilled": sims["skilled"],
+            "steps_per_game_beginner": sims["steps_per_game"], "us_per_step_beginner": sims["us_per_step"],
             "games_per_second_beginner_all_cores": sims["beginner_all_cores"],
             "rating_seconds": rate_s, "rating_games": rate_games,
             **{f"journal_{k}": v for k, v in jf.items()},
@@ -347,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901
             ("simulated games a second, beginner, every core", f"{sims['beginner_all_cores']:.0f}",
              f">= {GAMES_PER_SECOND_ALL_CORES}", mark[ok["games_all"]]),
             ("simulated games a second, skilled, one core", f"{sims['skilled']:.0f}", "(info)", ""),
+            ("engine time a step, beginner, one core",
+             f"{sims['us_per_step']:.0f} us ({sims['steps_per_game']:.0f} steps a game)", "(info)", ""),
             ("rating a new set to +/-3 points, every core",
              f"{rate_s:.1f} s ({rate_games} games)", f"<= {RATING_SECONDS:g} s", mark[ok["rating"]]),
             ("catalog load, fresh process", f"{figures['catalog_load_ms']:.1f} ms", "(info)", ""),

@@ -201,6 +201,7 @@ class GameStats:
     damage_to_dm: int
     played: dict[str, int] = field(default_factory=dict)
     discarded: dict[str, int] = field(default_factory=dict)
+    steps: int = 0  # steps played (Game.play_one), for measuring the engine per step
 
 
 def new_game(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
@@ -226,9 +227,11 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
              dm_mage: str = "Warlock", dm_life: int | None = None) -> GameStats:
     """One whole headless game (see :func:`new_game`)."""
     game = new_game(decks, seed, skill, ym_mage, dm_mage, dm_life)
+    steps = 0
     try:
         while not game.over and game.phase.round <= MAX_ROUNDS:
             game.play_one()
+            steps += 1
     except Exception as err:  # the deck set and settings were read above: this is solo's
         import shlex
 
@@ -255,7 +258,7 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
     return GameStats(winner=outcome.winner if outcome is not None else "none",
                      rounds=game.phase.round,
                      damage_to_ym=b.mages["ym"].damage, damage_to_dm=b.mages["dm"].damage,
-                     played=played, discarded=discarded)
+                     played=played, discarded=discarded, steps=steps)
 
 
 def cores() -> int:

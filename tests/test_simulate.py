@@ -12,6 +12,11 @@ def test_the_same_seed_plays_the_same_game():
     a = simulate.play_one("Starter", 7, "skilled")
     b = simulate.play_one("Starter", 7, "skilled")
     assert a == b
+    game, steps = simulate.new_game("Starter", 7, "skilled"), 0  # the steps it counts
+    while not game.over and game.phase.round <= simulate.MAX_ROUNDS:
+        game.play_one()
+        steps += 1
+    assert a.steps == steps > 20 and a.rounds == game.phase.round
 
 
 @pytest.mark.parametrize("skill", ["beginner", "skilled"])
