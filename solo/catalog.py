@@ -325,6 +325,7 @@ class Catalog:
         self._cards: dict[str, Card] = {}
         self._exact: dict[str, Card] = {}
         self._names: dict[str | None, tuple[str, ...]] = {}
+        self._quick: dict[str, tuple[str, ...]] = {}
 
     @classmethod
     def from_text(cls, text: str, index: Index | None = None) -> Catalog:
@@ -424,6 +425,15 @@ class Catalog:
 
     def cards(self, type_: str | None = None) -> list[Card]:
         return [self.get(n) for n in self.names(type_)]
+
+    def quick_names(self, type_: str) -> list[str]:
+        """The names of the quick spells of ``type_`` (their casting line shows the quick action
+        icon), worked out once: a quickcast offers only these."""
+        kept = self._quick.get(type_)
+        if kept is None:
+            kept = self._quick[type_] = tuple(
+                c.name for c in self.cards(type_) if c.action == "quick")
+        return list(kept)
 
     def suggest(self, name: str, type_: str | None = None, n: int = 3) -> list[str]:
         """The nearest catalog names to ``name`` (for "did you mean").

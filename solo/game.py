@@ -874,8 +874,8 @@ class Game:
         if target is None:
             return ["It has nothing to target."]
         cat = b.cat
-        spells = [c.name for c in yours.castable(cat.cards("Attack"), quickcast)
-                  if yours.why_not_cast(b, mage, c, target) is None]
+        spells = [n for n in self._castable("Attack", quickcast)
+                  if yours.why_not_cast(b, mage, cat.get(n), target) is None]
         quick = "quick " if quickcast else ""
         rolled = (Choice(f"An {quick}attack spell: roll it for me", "attack"),) if spells else ()
         none = "" if spells else f" (no {quick}attack spell reaches it from {mage.zone})"
@@ -903,8 +903,7 @@ class Game:
             return self._typed_attack(mage, target, None)
         if kind == "enchantment":
             card = self.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
-                                     tuple(c.name for c in yours.castable(cat.cards("Enchantment"),
-                                                                          quickcast))))
+                                     self._castable("Enchantment", quickcast)))
             target.enchantments.append(card)
             return [f"{self._name(target)} now carries {card}."]
         if kind == "destroy":
@@ -933,7 +932,8 @@ class Game:
 
     def _castable(self, kind: str, quickcast: bool) -> tuple[str, ...]:
         """The catalog's names of ``kind`` your mage may cast now (quick ones in a quickcast)."""
-        return tuple(c.name for c in yours.castable(self.board.cat.cards(kind), quickcast))
+        cat = self.board.cat
+        return tuple(cat.quick_names(kind) if quickcast else cat.names(kind))
 
     def _your_equipment(self, quickcast: bool = False) -> list[str]:
         b = self.board

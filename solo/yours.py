@@ -99,12 +99,6 @@ def by_hand(card: Card) -> list[str]:
 
 # -- what your mage may cast -------------------------------------------------------------------
 
-def castable(cards: list[Card], quickcast: bool) -> list[Card]:
-    """The cards your mage may cast now: in a quickcast only quick spells (the codex's
-    Quickcast Action: one quick spell), otherwise any."""
-    return [c for c in cards if not quickcast or c.action == "quick"]
-
-
 def _zones_text(lo: int, hi: int) -> str:
     if hi == 0:
         return "its own zone only"
