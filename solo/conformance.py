@@ -58,7 +58,7 @@ from solo import automaton
 from solo.board import MARKERS, Board, Creature, Piece
 from solo.combat import ROUND_EFFECTS
 from solo.dice import D6_FACES
-from solo.game import Game, Settings, Step
+from solo.game import YOUR_QUICKCAST, Game, Settings, Step
 from solo.prompts import Prompter, Question
 from solo.rounds import RoundState, Stage
 
@@ -198,7 +198,7 @@ class Checker:
             r.quickcasts[stage] = r.quickcasts.get(stage, 0) + 1
             if r.quickcasts[stage] > 1:
                 self.fail("quickcasts", f"a second Dummy Mage quickcast in {stage.label}")
-        if step.label == "your quickcast":
+        if step.label == YOUR_QUICKCAST:
             r.yours += 1
             self.saw("quickcasts")
             if r.yours > 1:
@@ -513,7 +513,7 @@ class Checker:
     # -- your spells -------------------------------------------------------------------------------
     def _check_your_casting(self, step: Step, before: Board, after: Board) -> None:
         cat = before.cat
-        quickcast = step.label == "your quickcast"
+        quickcast = step.label == YOUR_QUICKCAST
         if quickcast:
             old = {p.id for p in before.pieces()}
             for c in after.side_creatures("ym"):

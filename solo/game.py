@@ -877,7 +877,8 @@ class Game:
         spells = [n for n in self._castable("Attack", quickcast)
                   if yours.why_not_cast(b, mage, cat.get(n), target) is None]
         quick = "quick " if quickcast else ""
-        rolled = (Choice(f"An {quick}attack spell: roll it for me", "attack"),) if spells else ()
+        rolled = (Choice(f"{'A quick' if quickcast else 'An'} attack spell: roll it for me",
+                         "attack"),) if spells else ()
         none = "" if spells else f" (no {quick}attack spell reaches it from {mage.zone})"
         kind = self.ask(Question("turn.spell.kind", "select", f"What did the spell do?{none}",
                                  (*rolled,

@@ -454,6 +454,7 @@ def test_your_attack_spell_reaches_only_what_its_card_reaches():
         return kinds[0], (spells[0] if spells else [])
 
     kinds, spells = spells_offered("C1", "A1")  # 2 zones: range 0-2 and 0-3 spells
+    assert kinds[0] == "attack"
     ranges = {n: cat.get(n).attacks[0].range for n in spells}
     assert "Lightning Bolt" in spells and "Thunderbolt" in spells
     assert all(lo <= 2 <= hi for lo, hi in ranges.values())
