@@ -39,9 +39,10 @@ step broke as a :class:`Violation` (seed, step, rule).  The rules checked, each 
   Obscured one more than a zone away; Rage
   tokens never exceed the Rage +X of their creature; Tainted markers count 3 damage each
   toward destruction and the end of the game (in ``destroyed`` and ``game-end``);
-* ``your-casting`` -- your quickcast casts a quick spell (a creature it summons, an attack
-  spell solo rolls for it); an attack spell solo rolls for your mage reaches its target: the
-  spell's range from your mage, Line of Sight (unless Indirect), never an Invisible object
+* ``your-casting`` -- your quickcast, and your mage's spell after its move, is a quick spell (a
+  creature it summons, an attack spell solo rolls for it); an attack spell solo rolls for your
+  mage reaches its target: the spell's range from where your mage cast it, Line of Sight
+  (unless Indirect), never an Invisible object
   nor an Obscured one more than a zone away, nor a Flying one for a Non-Flying spell.
 
 :func:`check_games` plays many seeded games (with the simulator's scripted opponents and a
@@ -522,25 +523,29 @@ class Checker:
                     if cat.get(c.card).action != "quick":
                         self.fail("your-casting", f"your quickcast summons {c.card}, not a quick spell")
         mage = before.mages["ym"]
+        # A spell after a move is the Action Phase's quick action: cast from where it went.
+        moved = after.mages["ym"].zone != mage.zone
+        here = after.mages["ym"].zone
         for res in step.results:
             card = cat.find(res.attack)
             if res.attacker != mage.id or card is None or card.type != "Attack" or not card.attacks:
                 continue
             self.saw("your-casting")
             attack = card.attacks[0]
-            if quickcast and card.action != "quick":
-                self.fail("your-casting", f"your quickcast casts {card.name}, not a quick spell")
+            if (quickcast or moved) and card.action != "quick":
+                self.fail("your-casting", f"your {'quickcast' if quickcast else 'mage moves and'} "
+                          f"casts {card.name}, not a quick spell")
             target = None if res.zone else before.find(res.target)
             zone = res.zone or (target.zone if target is not None else None)
             if zone is None:
                 continue
             lo, hi = attack.range
-            dist = before.distance(mage.zone, zone)
+            dist = before.distance(here, zone)
             indirect = any(t.lower() == "indirect" for t in attack.traits)
             why = None
             if not lo <= dist <= hi:
                 why = f"{dist} zones away (range {lo}-{hi})"
-            elif not indirect and not before.geometry().line_of_sight(mage.zone, zone):
+            elif not indirect and not before.geometry().line_of_sight(here, zone):
                 why = "without Line of Sight"
             elif target is not None and before.has_trait(target, "Invisible"):
                 why = "an Invisible target"

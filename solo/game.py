@@ -497,24 +497,30 @@ class Game:
     def _your_quickcast(self, keep: bool = False) -> list[str] | None:
         """Your quickcast: its lines, or None for a pass (``keep``: asked between your Action
         Phases, where passing keeps it for later this round)."""
+        return self._quick_spell("quickcast.you", "Your quickcast:",
+                                 Choice("Not now (keep it for later)" if keep else "Pass", "pass"))
+
+    def _quick_spell(self, qid: str, message: str, skip: Choice | None = None) -> list[str] | None:
+        """One quick spell of your mage's (a quickcast, or its quick action after a move): its
+        lines, or None when ``skip`` (offered first, and the default) is chosen."""
         what = self.ask(Question(
-            "quickcast.you", "select", "Your quickcast:",
-            (Choice("Not now (keep it for later)" if keep else "Pass", "pass"),
-             Choice("Cast a spell at its side", "spell"),
-             *self._quick_summon_choice(),
-             Choice("Cast something on your side (equipment, wall...)", "own"),
-             *self._reveal_choice(),
-             Choice("Cast something else (nothing changes on the board)", "other")),
-            default="pass"))
-        if what == "pass":
+            qid, "select", message,
+            ((skip,) if skip is not None else ())
+            + (Choice("Cast a spell at its side", "spell"),
+               *self._quick_summon_choice(),
+               Choice("Cast something on your side (equipment, wall...)", "own"),
+               *self._reveal_choice(),
+               Choice("Cast something else (nothing changes on the board)", "other")),
+            default=skip.value if skip is not None else "spell"))
+        if skip is not None and what == skip.value:
             return None
         mage = self.board.mages["ym"]
         if what == "spell":
-            return self._your_spell(mage, quickcast=True)
+            return self._your_spell(mage, quick=True)
         if what == "summon":
-            return self._your_summon(quickcast=True)
+            return self._your_summon(quick=True)
         if what == "own":
-            return self._your_own_spell(mage, quickcast=True)
+            return self._your_own_spell(mage, quick=True)
         if what == "reveal":
             return self._reveal()
         return ["You cast a spell that does not change the board."]
@@ -602,6 +608,7 @@ class Game:
             choices += [Choice("Cast a spell at its side", "spell"),
                         Choice("Summoned a creature", "summon"),
                         Choice("Cast something on your side (equipment, wall...)", "own"),
+                        Choice("Moved, then cast a quick spell", "move-spell"),
                         *self._reveal_choice()]
         else:
             choices.append(Choice("Guarded", "guard"))
@@ -610,8 +617,9 @@ class Game:
                                  tuple(choices), default="attack" if here else "move"))
         lines: list[str] = []
         moved = False
-        if what in ("move", "move-attack"):
-            lines += self._your_move(actor, attacking=what == "move-attack")
+        if what in ("move", "move-attack", "move-spell"):
+            # a move action, then a quick action: one zone (the codex's Action Phase)
+            lines += self._your_move(actor, attacking=what != "move")
             moved = True
             if self.board.find(actor.id) is None:  # a trap destroyed it on the way
                 return lines
@@ -619,6 +627,8 @@ class Game:
             lines += self._your_attack(actor, moved, typed=what == "attack-typed")
         elif what == "spell":
             lines += self._your_spell(actor)
+        elif what == "move-spell":
+            lines += self._your_quick_spell(actor)
         elif what == "summon":
             lines += self._your_summon()
         elif what == "own":
@@ -635,6 +645,12 @@ class Game:
 
     def _name(self, p: Piece) -> str:
         return automaton.label(self.board, p)
+
+    def _your_quick_spell(self, mage: Piece) -> list[str]:
+        """The quick spell your mage cast with its quick action, after its move."""
+        lines = self._quick_spell("turn.quick.where", "Which quick spell, after the move?")
+        assert lines is not None  # no pass is offered
+        return lines
 
     def _your_move(self, actor: Piece, attacking: bool = False) -> list[str]:
         """Where your creature or mage went: the zones its move reaches past the walls (one
@@ -865,21 +881,21 @@ class Game:
                                  validate=_check_markers))
         return [_marker_name(m) for m in text.replace(";", ",").split(",") if m.strip()]
 
-    def _your_spell(self, mage: Piece, quickcast: bool = False) -> list[str]:
-        """A spell of yours at one of its objects; ``quickcast``: cast with your quickcast, so a
-        quick spell.  solo rolls only an attack spell that reaches the target from your mage
+    def _your_spell(self, mage: Piece, quick: bool = False) -> list[str]:
+        """A spell of yours at one of its objects; ``quick``: a quick spell only (your quickcast,
+        or your mage's quick action after a move).  solo rolls only an attack spell that reaches the target from your mage
         (range, Line of Sight, what may target it); "Damage I rolled myself" takes any."""
         b = self.board
         target = self._pick_target(mage, "turn.spell.target", "At which of its objects?")
         if target is None:
             return ["It has nothing to target."]
         cat = b.cat
-        spells = [n for n in self._castable("Attack", quickcast)
+        spells = [n for n in self._castable("Attack", quick)
                   if yours.why_not_cast(b, mage, cat.get(n), target) is None]
-        quick = "quick " if quickcast else ""
-        rolled = (Choice(f"{'A quick' if quickcast else 'An'} attack spell: roll it for me",
+        which = "quick " if quick else ""
+        rolled = (Choice(f"{'A quick' if quick else 'An'} attack spell: roll it for me",
                          "attack"),) if spells else ()
-        none = "" if spells else f" (no {quick}attack spell reaches it from {mage.zone})"
+        none = "" if spells else f" (no {which}attack spell reaches it from {mage.zone})"
         kind = self.ask(Question("turn.spell.kind", "select", f"What did the spell do?{none}",
                                  (*rolled,
                                   Choice("Damage I rolled myself", "typed"),
@@ -889,7 +905,7 @@ class Game:
                                  default="attack" if spells else "typed"))
         if kind == "attack":
             card = self.ask(Question("turn.spell.card", "autocomplete",
-                                     f"Which {quick}attack spell (those that reach it)?",
+                                     f"Which {which}attack spell (those that reach it)?",
                                      tuple(spells)))
             spell = cat.get(card)
             attack = spell.attacks[0]
@@ -904,7 +920,7 @@ class Game:
             return self._typed_attack(mage, target, None)
         if kind == "enchantment":
             card = self.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
-                                     self._castable("Enchantment", quickcast)))
+                                     self._castable("Enchantment", quick)))
             target.enchantments.append(card)
             return [f"{self._name(target)} now carries {card}."]
         if kind == "destroy":
@@ -919,28 +935,28 @@ class Game:
         return ["Noted: nothing changes on the Dummy Mage's side."]
 
     # -- your side: equipment, conjurations, enchantments -----------------------------------------
-    def _your_own_spell(self, mage: Piece, quickcast: bool = False) -> list[str]:
+    def _your_own_spell(self, mage: Piece, quick: bool = False) -> list[str]:
         kind = self.ask(Question("own.kind", "select", "What did you cast?",
                                  (Choice("Equipment onto your mage", "equipment"),
                                   Choice("A wall or other conjuration", "conjuration"),
                                   Choice("An enchantment on one of yours (or a zone)", "enchantment")),
                                  default="equipment"))
         if kind == "equipment":
-            return self._your_equipment(quickcast)
+            return self._your_equipment(quick)
         if kind == "conjuration":
-            return self._your_conjuration(quickcast)
-        return self._your_enchantment(quickcast)
+            return self._your_conjuration(quick)
+        return self._your_enchantment(quick)
 
-    def _castable(self, kind: str, quickcast: bool) -> tuple[str, ...]:
-        """The catalog's names of ``kind`` your mage may cast now (quick ones in a quickcast)."""
+    def _castable(self, kind: str, quick: bool) -> tuple[str, ...]:
+        """The catalog's names of ``kind`` your mage may cast now (``quick``: the quick ones)."""
         cat = self.board.cat
-        return tuple(cat.quick_names(kind) if quickcast else cat.names(kind))
+        return tuple(cat.quick_names(kind) if quick else cat.names(kind))
 
-    def _your_equipment(self, quickcast: bool = False) -> list[str]:
+    def _your_equipment(self, quick: bool = False) -> list[str]:
         b = self.board
         mage = b.mages["ym"]
         name = self.ask(Question("own.equipment", "autocomplete", "Which equipment?",
-                                 self._castable("Equipment", quickcast)))
+                                 self._castable("Equipment", quick)))
         lines = []
         for old in yours.same_slot(b, mage, name):
             mage.equipment.remove(old)
@@ -949,12 +965,12 @@ class Game:
         lines.append(yours.equipment_line(b, mage, name))
         return lines + yours.by_hand(b.cat.get(name))
 
-    def _your_conjuration(self, quickcast: bool = False) -> list[str]:
+    def _your_conjuration(self, quick: bool = False) -> list[str]:
         b = self.board
         mage = b.mages["ym"]
         name = self.ask(Question("own.conjuration", "autocomplete",
-                                 "Which quick conjuration?" if quickcast else "Which conjuration?",
-                                 self._castable("Conjuration", quickcast)))
+                                 "Which quick conjuration?" if quick else "Which conjuration?",
+                                 self._castable("Conjuration", quick)))
         card = b.cat.get(name)
         zones = sorted(b.arena.zones(), key=lambda z: (b.distance(mage.zone, z), z))
         zone = self.ask(Question("own.zone", "select",
@@ -974,10 +990,10 @@ class Game:
         where = f"on the border of {zone} and {border}" if border else f"in {zone}"
         return [f"Your {card.name} ({c.id}) stands {where}."] + yours.by_hand(card)
 
-    def _your_enchantment(self, quickcast: bool = False) -> list[str]:
+    def _your_enchantment(self, quick: bool = False) -> list[str]:
         b = self.board
         name = self.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
-                                 self._castable("Enchantment", quickcast)))
+                                 self._castable("Enchantment", quick)))
         card = b.cat.get(name)
         mine: list[Piece] = [b.mages["ym"], *b.side_creatures("ym")]
         choices = [Choice(f"{self._name(p)} in {p.zone}", p.id) for p in mine]
@@ -1027,11 +1043,11 @@ class Game:
         quick = self._castable("Creature", True)
         return [Choice(f"Summon a quick creature ({', '.join(quick)})", "summon")] if quick else []
 
-    def _your_summon(self, quickcast: bool = False) -> list[str]:
+    def _your_summon(self, quick: bool = False) -> list[str]:
         b = self.board
         card = self.ask(Question("turn.summon.card", "autocomplete",
-                                 "Which quick creature?" if quickcast else "Which creature?",
-                                 self._castable("Creature", quickcast)))
+                                 "Which quick creature?" if quick else "Which creature?",
+                                 self._castable("Creature", quick)))
         zones = b.arena.zones()
         zone = self.ask(Question("turn.summon.zone", "select", "Into which zone?", tuple(zones),
                                  default=b.mages["ym"].zone))

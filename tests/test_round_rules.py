@@ -433,6 +433,27 @@ def test_your_quickcast_casts_only_quick_spells():
     assert steps[-1].results and steps[-1].results[0].attacker == "ym"
 
 
+def test_your_mage_may_move_then_cast_a_quick_spell():
+    """An Action Phase is a move action and a quick action (or one full action): "Moved, then
+    cast a quick spell" moves your mage one zone, then offers the quick spells that reach
+    from where it went."""
+    g = new_game(seed=1)  # its first quickcast summons: the Dummy Mage stays in A1
+    g.board.mages["ym"].zone = "D1"  # 3 zones from the Dummy Mage in A1: no spell reaches
+    zones, spells = [], []
+    p = RulePrompter({"quickcast.you": "pass", "turn.actor": ["ym", "done"],
+                      "turn.what": "move-spell", "turn.move.zone": _offered(zones),
+                      "turn.quick.where": "spell", "turn.spell.target": "dm",
+                      "turn.spell.card": lambda q: (spells.append([v for _, v in q.pairs()])
+                                                    or "Fireball")})
+    steps = play_until(g, p, lambda s: s.label.startswith("your turn"))
+    assert set(zones[0]) & set(g.board.arena.zones()) == {"C1", "D2"}  # one zone
+    assert g.board.mages["ym"].zone == "C1"  # the default: toward the Dummy Mage
+    assert "Fireball" in spells[0] and "Hurl Meteorite" not in spells[0]  # full action
+    assert "Arc Lightning" not in spells[0]  # range 0-1, and A1 is 2 from C1
+    assert g.board.mages["dm"].zone == "A1"
+    assert steps[-1].results and steps[-1].results[0].attack == "Fireball"
+
+
 def test_your_attack_spell_reaches_only_what_its_card_reaches():
     """solo rolls your attack spell only at a target in its range and Line of Sight that it
     may target; with none that reaches, it is not offered, and the damage you rolled is."""
