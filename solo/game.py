@@ -648,7 +648,7 @@ class Game:
 
     def _your_quick_spell(self, mage: Piece) -> list[str]:
         """The quick spell your mage cast with its quick action, after its move."""
-        lines = self._quick_spell("turn.quick.where", "Which quick spell, after the move?")
+        lines = self._quick_spell("turn.quick.where", "Then which quick spell?")
         assert lines is not None  # no pass is offered
         return lines
 
