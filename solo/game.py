@@ -611,13 +611,13 @@ class Game:
                         Choice("Moved, then cast a quick spell", "move-spell"),
                         *self._reveal_choice()]
         else:
-            choices.append(Choice("Guarded", "guard"))
+            choices += [Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard")]
         choices.append(Choice("Something else (nothing changes on its side)", "other"))
         what = self.ask(Question("turn.what", "select", f"What did {self._name(actor)} do?",
                                  tuple(choices), default="attack" if here else "move"))
         lines: list[str] = []
         moved = False
-        if what in ("move", "move-attack", "move-spell"):
+        if what in ("move", "move-attack", "move-spell", "move-guard"):
             # a move action, then a quick action: one zone (the codex's Action Phase)
             lines += self._your_move(actor, attacking=what != "move")
             moved = True
@@ -635,7 +635,7 @@ class Game:
             lines += self._your_own_spell(actor)
         elif what == "reveal":
             lines += self._reveal()
-        elif what == "guard":
+        elif what in ("guard", "move-guard"):
             assert isinstance(actor, Creature)  # only a creature is offered "guard"
             actor.guarding = True
             lines.append(f"{automaton.cap(self._name(actor))} is guarding.")

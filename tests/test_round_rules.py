@@ -454,6 +454,19 @@ def test_your_mage_may_move_then_cast_a_quick_spell():
     assert steps[-1].results and steps[-1].results[0].attack == "Fireball"
 
 
+def test_your_creature_may_move_then_guard():
+    """Guarding is a quick action: after a move action of one zone."""
+    g = new_game(seed=1)
+    wolf = g.board.add_creature("Timber Wolf", "ym", "D3")
+    zones = []
+    p = RulePrompter({"quickcast.you": "pass", "turn.actor": [wolf.id, "done"],
+                      "turn.what": "move-guard", "turn.move.zone": _offered(zones)})
+    steps = play_until(g, p, lambda s: s.label.startswith("your turn"))
+    assert set(zones[0]) & set(g.board.arena.zones()) == {"C3", "D2"}  # one zone
+    assert (wolf.zone, wolf.guarding) in (("C3", True), ("D2", True))
+    assert steps[-1].lines[-1].endswith("is guarding.")
+
+
 def test_your_attack_spell_reaches_only_what_its_card_reaches():
     """solo rolls your attack spell only at a target in its range and Line of Sight that it
     may target; with none that reaches, it is not offered, and the damage you rolled is."""
