@@ -891,7 +891,7 @@ class Game:
             return ["It has nothing to target."]
         cat = b.cat
         spells = [n for n in self._castable("Attack", quick)
-                  if yours.why_not_cast(b, mage, cat.get(n), target) is None]
+                  if yours.can_cast(b, mage, cat.get(n), target)]
         which = "quick " if quick else ""
         rolled = (Choice(f"{'A quick' if quick else 'An'} attack spell: roll it for me",
                          "attack"),) if spells else ()

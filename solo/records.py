@@ -4,9 +4,9 @@ The standard library's ``@dataclass`` compiles an ``__init__``, a ``__repr__`` a
 from source text for every class it makes, each time the module is imported.  On this machine
 that is 0.3 to 1.9 ms a class, and the twenty classes on the way to a ``solo dm`` decision cost
 about 13 ms of its start-up (``scripts/bench.py``); ``typing.NamedTuple`` compiles code too, so
-the small value types (an effect, a Defense, a die roll, a dice total) are records as well.  A :class:`Record` writes its ``__init__`` in
-its own source instead, so it is compiled once into the byte-code cache like any other method,
-and takes ``==``, ``repr`` and (when frozen) ``hash`` from the fields its class annotates,
+the small value types (an effect, a Defense, a die roll, a dice total) are records as well.  A
+:class:`Record` writes its ``__init__`` in its own source instead, so it is compiled once into
+the byte-code cache like any other method, and takes ``==``, ``repr`` and (when frozen) ``hash`` from the fields its class annotates,
 collected once when the class is made, with no compiling.
 
 The behaviour is the dataclass's: fields in annotation order, base classes' first; ``==`` is

@@ -93,14 +93,15 @@ class Opponent(Prompter):
 
     def _spell_in_range(self, quick: bool = False):
         """The first attack spell it can afford that reaches the Dummy Mage by the game's rules
-        (:func:`solo.yours.why_not_cast`); ``quick``: only a quick one (a quickcast)."""
+        (:func:`solo.yours.can_cast`); ``quick``: only a quick one (a quickcast)."""
         b = self.board
         ym, dm = b.mages["ym"], b.mages["dm"]
         for name, cost in ATTACK_SPELLS:
             if cost > self.mana:
                 continue
             card = b.cat.get(name)
-            if (not quick or card.action == "quick") and yours.why_not_cast(b, ym, card, dm) is None:
+            if (not quick or name in b.cat.quick_names("Attack")) \
+                    and yours.can_cast(b, ym, card, dm):
                 return name, cost
         return None
 

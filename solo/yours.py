@@ -99,36 +99,24 @@ def by_hand(card: Card) -> list[str]:
 
 # -- what your mage may cast -------------------------------------------------------------------
 
-def _zones_text(lo: int, hi: int) -> str:
-    if hi == 0:
-        return "its own zone only"
-    return f"{lo} to {hi} zones away"
-
-
-def why_not_cast(board: Board, mage: Piece, card: Card, target: Piece) -> str | None:
-    """Why your mage cannot cast the attack spell ``card`` at ``target`` from where it stands,
-    None when it can: the spell's range, Line of Sight to the target's zone, and for a spell
-    aimed at an object what may target it (Invisible, Obscured; Non-Flying for a spell that
-    says so).  Indirect spells ignore walls."""
-    from solo import targeting
+def can_cast(board: Board, mage: Piece, card: Card, target: Piece) -> bool:
+    """Whether your mage may cast the attack spell ``card`` at ``target`` from where it stands:
+    a spell aimed at an object reaches it as an attack does (:func:`solo.automaton.can_reach`:
+    range, Line of Sight unless Indirect, never the Invisible nor the far Obscured), and not a
+    Flying one when the spell says Non-Flying; a zone spell needs its range and Line of Sight
+    to the target's zone."""
+    from solo import automaton
 
     attack = card.attacks[0] if card.attacks else None
     if attack is None:
-        return f"{card.name} has no attack to roll"
-    lo, hi = attack.range
-    dist = board.distance(mage.zone, target.zone)
-    if not lo <= dist <= hi:
-        return (f"{card.name} reaches {_zones_text(lo, hi)} and {target.zone} is {dist} "
-                f"zone{'s' if dist != 1 else ''} from your mage")
-    indirect = attack.has("Indirect")
+        return False
     if attack.zone or "zone" in (card.target or "").lower():  # the zone is the target
-        if not indirect and not board.geometry().line_of_sight(mage.zone, target.zone):
-            return f"a wall blocks Line of Sight to {target.zone}"
-        return None
+        lo, hi = attack.range
+        return lo <= board.distance(mage.zone, target.zone) <= hi and (
+            attack.has("Indirect") or board.geometry().line_of_sight(mage.zone, target.zone))
     if "non-flying" in (card.target or "").lower() and board.flying(target):
-        return f"{card.name} cannot target a Flying object"
-    reason = targeting.why_not(board, mage.zone, target, indirect=indirect)
-    return f"{card.name} cannot target it: {reason}" if reason else None
+        return False
+    return automaton.can_reach(board, mage, attack, mage.zone, target)
 
 
 def direction(board: Board, a: str, b: str) -> str:

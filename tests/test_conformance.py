@@ -139,7 +139,7 @@ def test_it_catches_a_game_that_does_not_end(monkeypatch):
 def test_it_catches_your_spells_cast_out_of_reach_or_too_slow(monkeypatch):
     from solo import yours
 
-    monkeypatch.setattr(yours, "why_not_cast", lambda board, mage, card, target: None)
+    monkeypatch.setattr(yours, "can_cast", lambda board, mage, card, target: True)
     assert "your-casting" in _violations(monkeypatch, players=("random",))
     monkeypatch.undo()
     from solo.catalog import Catalog

@@ -496,6 +496,20 @@ def test_your_attack_spell_reaches_only_what_its_card_reaches():
     kinds, spells = spells_offered("D3", "A1")  # 5 zones: nothing reaches
     assert "attack" not in kinds and "typed" in kinds and spells == []
 
+    def creature_offers(card):  # spells offered at a creature of its in A2, 1 zone away
+        g = new_game(seed=2)
+        g.board.mages["ym"].zone = "B2"
+        c = g.board.add_creature(card, "dm", "A2")
+        spells = []
+        p = RulePrompter({"quickcast.you": "pass", "turn.actor": ["ym", "done"],
+                          "turn.what": "spell", "turn.spell.target": c.id,
+                          "turn.spell.card": _offered(spells)})
+        play_until(g, p, lambda s: s.label.startswith("your turn"))
+        return spells[0] if spells else []
+    assert "Surging Wave" in creature_offers("Timber Wolf")
+    assert "Surging Wave" not in creature_offers("Darkfenne Bat")  # Non-Flying only
+    assert "Lightning Bolt" in creature_offers("Darkfenne Bat")
+
     def wall(b):  # a wall between B1 and C1 blocks Line of Sight from C1 to A1
         b.add_conjuration("Wall of Stone", "ym", "B1", border="C1")
     kinds, spells = spells_offered("C1", "A1", wall)
