@@ -210,6 +210,10 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
                f"opponent it wins {_pct(t.rating.win_rate)} of games "
                f"(95% interval {_pct(lo)}-{_pct(hi)}, {t.rating.games:,} games); "
                f"you asked for {_pct(goal)}.")
+    if t.tried:
+        games = t.tried[0][1].games
+        tried = ", ".join(f"{life} {_pct(r.win_rate)}" for life, r in t.tried)
+        echo(f"Lives tried ({games:,} games each, the same seeds): {tried}.")
     edge = {1: "the lowest life tried", 120: "the highest life tried"}.get(t.life)
     if edge and abs(t.rating.win_rate - goal) > t.rating.half_width:
         echo(f"That is {edge}: no life reaches {_pct(goal)} with these decks.")

@@ -237,12 +237,24 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
     printed = catalog.get(MAGES[1]).life or 0
     tried: dict[int, Rating] = {}
 
+    def told(what: str) -> Callable[[int], None] | None:
+        """A progress callback saying ``what`` is being played, and how many games so far."""
+        if progress is None:
+            return None
+        report = progress
+
+        def show(n: int) -> None:
+            report(f"{what}: {n:,} games")
+
+        return show
+
     def probe(life: int) -> Rating:
         if life not in tried:
-            if progress is not None:
-                progress(f"life {life}")
+            tell = told(f"try {len(tried) + 1}, life {life}")
+            if tell is not None:
+                tell(0)
             tried[life] = from_results(play_many(deckset, range(1, probe_games + 1), opponent,
-                                                 jobs=jobs, dm_life=life))
+                                                 jobs=jobs, dm_life=life, progress=tell))
         return tried[life]
 
     # A bracket around the target, widened outwards from the printed life (where the answer
@@ -272,9 +284,10 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
     # Neighbouring lives differ by about as much as a probe's noise, so the nearer by probe
     # is as good a choice as any; only it is rated in full.
     best = min(sorted({lo, hi}), key=lambda life: abs(probe(life).win_rate - target))
-    if progress is not None:
-        progress(f"rating life {best}")
+    tell = told(f"rating life {best}")
+    if tell is not None:
+        tell(0)
     full, _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache, catalog=catalog,
-                   engine=engine, dm_life=best, half_width=half_width)
+                   engine=engine, dm_life=best, half_width=half_width, progress=tell)
     return Tuning(life=best, rating=full, target=target, printed_life=printed,
                   tried=tuple(sorted(tried.items())))

@@ -258,6 +258,26 @@ def test_tune_command_reports_the_life_and_its_interval(run, monkeypatch):
     assert lo <= data["dm_win_rate"] <= hi and 1 <= data["dm_life"] <= 120
     text = run("tune", "--decks", "Easier", "--target", "40%")
     assert f"solo play --decks Easier --dm-life {data['dm_life']}" in text.output
+    # every life tried, with its win rate, in the order tried (the same as --json's)
+    tried = ", ".join(f"{t['dm_life']} {100 * t['dm_win_rate']:.0f}%" for t in data["tried"])
+    assert f"Lives tried (32 games each, the same seeds): {tried}." in " ".join(text.output.split())
+
+
+def test_tune_tells_a_person_waiting_which_life_it_plays_and_how_far_it_is(tmp_path):
+    from solo.catalog import get_catalog
+
+    told: list[str] = []
+    t = ratings.tune(resolve("Starter"), 0.4, catalog=get_catalog(), engine=ENGINE,
+                     probe_games=16, cache=ratings_cache.Cache(tmp_path / "t.json"),
+                     half_width=0.2, progress=told.append)
+    starts = [m for m in told if m.endswith(": 0 games")]
+    # one start a life tried, numbered in order, then the full rating of the life chosen
+    lives = [int(m.split("life ")[1].split(":")[0]) for m in starts[:-1]]
+    assert starts[:-1] == [f"try {i}, life {life}: 0 games" for i, life in enumerate(lives, 1)]
+    assert sorted(lives) == [life for life, _ in t.tried] and lives[0] == t.printed_life
+    assert starts[-1] == f"rating life {t.life}: 0 games"
+    assert f"try 1, life {t.printed_life}: 16 games" in told
+    assert told[-1] == f"rating life {t.life}: {t.rating.games:,} games"
 
 
 @pytest.mark.parametrize("target", ["abc", "0%", "150%"])
