@@ -202,7 +202,11 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
                                "dm_win_rate": t.rating.win_rate, "dm_win_rate_95": [lo, hi],
                                "games": t.rating.games,
                                "tried": [{"dm_life": life, "games": r.games,
-                                          "dm_win_rate": r.win_rate} for life, r in t.tried]}))
+                                          "dm_win_rate": r.win_rate} for life, r in t.tried],
+                               "rated": [{"dm_life": life, "games": r.games,
+                                          "dm_win_rate": r.win_rate,
+                                          "dm_win_rate_95": list(r.interval)}
+                                         for life, r in t.rated]}))
         return
     from solo.term import echo
 
@@ -214,6 +218,10 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
         games = t.tried[0][1].games
         tried = ", ".join(f"{life} {_pct(r.win_rate)}" for life, r in t.tried)
         echo(f"Lives tried ({games:,} games each, the same seeds): {tried}.")
+    if len(t.rated) > 1:
+        rated = ", ".join(f"{life} {_pct(r.win_rate)} ({_pct(r.interval[0])}-{_pct(r.interval[1])})"
+                          for life, r in t.rated)
+        echo(f"Rated in full, as the first choice's interval missed the target: {rated}.")
     edge = {1: "the lowest life tried", 120: "the highest life tried"}.get(t.life)
     if edge and abs(t.rating.win_rate - goal) > t.rating.half_width:
         echo(f"That is {edge}: no life reaches {_pct(goal)} with these decks.")

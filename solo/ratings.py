@@ -217,7 +217,8 @@ class Tuning:
     rating: Rating
     target: float
     printed_life: int
-    tried: tuple[tuple[int, Rating], ...]
+    tried: tuple[tuple[int, Rating], ...]  # each life tried, with its few games
+    rated: tuple[tuple[int, Rating], ...] = ()  # each life rated in full (the answer among them)
 
 
 def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
@@ -230,6 +231,13 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
     games each (the same seeds at every life, so the lives are compared on the same games)
     finds the two lives either side of the target; the nearer of the two is then rated in
     full (an interval of at most +/-3 points).
+
+    A try's few games can be luckier or unluckier than the full rating's many, and where a
+    life more moves the win rate by a fraction of a point that puts the choice many lives
+    off.  So when the target is outside the full rating's interval, the life is moved by the
+    gap over the slope the tries show (their shared seeds make the slope, unlike the level,
+    precise) and rated in full again, at most :data:`REAIMS` times; the life whose full rating
+    is nearest the target is the answer.
     """
     from solo.simulate import play_many
 
@@ -289,5 +297,42 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
         tell(0)
     full, _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache, catalog=catalog,
                    engine=engine, dm_life=best, half_width=half_width, progress=tell)
+    rated = {best: full}
+    for _ in range(REAIMS):
+        if full.interval[0] <= target <= full.interval[1]:
+            break
+        slope = _slope(tried, best)
+        if slope <= 0:
+            break  # the tries show no rise to aim by
+        gap = target - full.win_rate
+        life = min(max(best + (round(gap / slope) or (1 if gap > 0 else -1)), low), high)
+        if life in rated:
+            break
+        tell = told(f"rating life {life}")
+        if tell is not None:
+            tell(0)
+        rated[life], _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache,
+                              catalog=catalog, engine=engine, dm_life=life,
+                              half_width=half_width, progress=tell)
+        best = min(sorted(rated), key=lambda x: abs(rated[x].win_rate - target))
+        full = rated[best]
     return Tuning(life=best, rating=full, target=target, printed_life=printed,
-                  tried=tuple(sorted(tried.items())))
+                  tried=tuple(sorted(tried.items())), rated=tuple(sorted(rated.items())))
+
+
+#: How many more lives :func:`tune` rates in full when the first one's interval misses the
+#: target.
+REAIMS = 2
+
+
+def _slope(tried: dict[int, Rating], near: int, window: int = 24) -> float:
+    """Win rate gained per life, by least squares over the tries within ``window`` lives of
+    ``near`` (over every try when fewer than two lives are that near)."""
+    points = [(life, r.win_rate) for life, r in tried.items() if abs(life - near) <= window]
+    if len({life for life, _ in points}) < 2:
+        points = [(life, r.win_rate) for life, r in tried.items()]
+    if len({life for life, _ in points}) < 2:
+        return 0.0
+    mx = sum(x for x, _ in points) / len(points)
+    my = sum(y for _, y in points) / len(points)
+    return sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)

@@ -280,6 +280,56 @@ def test_tune_tells_a_person_waiting_which_life_it_plays_and_how_far_it_is(tmp_p
     assert told[-1] == f"rating life {t.life}: {t.rating.games:,} games"
 
 
+def _lucky_first_seeds(monkeypatch, luck: float = 0.08):
+    """Games whose Dummy Mage wins with chance 0.05 + 0.004 a life, except that the first 256
+    seeds (those every try plays) are ``luck`` more often won: the tries mislead the level,
+    not the slope.  Seed for seed the same at every life, as real games are."""
+    def play_many(decks, seeds, skill="beginner", *, jobs=1, dm_life=None, progress=None):
+        out = []
+        for seed in seeds:
+            chance = 0.05 + 0.004 * dm_life + (luck if seed <= 256 else 0.0)
+            won = (seed * 0.6180339887) % 1 < chance
+            out.append(simulate.GameStats("dm" if won else "ym", 10, 20, 30))
+        return out
+
+    monkeypatch.setattr(simulate, "play_many", play_many)
+
+
+def test_tune_aims_again_when_the_tries_were_lucky(tmp_path, monkeypatch):
+    from solo.catalog import get_catalog
+
+    _lucky_first_seeds(monkeypatch)
+    reaims = ratings.REAIMS
+
+    def tuned(reaims: int):
+        monkeypatch.setattr(ratings, "REAIMS", reaims)
+        return ratings.tune(resolve("Starter"), 0.25, catalog=get_catalog(), engine=ENGINE,
+                            cache=ratings_cache.Cache(tmp_path / f"{reaims}.json"))
+
+    first = tuned(0)  # the tries' choice alone: about life 30, which wins about 19%
+    lo, hi = first.rating.interval
+    assert not lo <= 0.25 <= hi and len(first.rated) == 1
+    t = tuned(reaims)
+    lo, hi = t.rating.interval
+    assert lo <= 0.25 <= hi
+    # a full rating counts the lucky seeds too (256 of about 900 games): 25% at about life 44
+    assert abs(t.life - 44) <= 4
+    assert len(t.rated) > 1 and dict(t.rated)[first.life] == first.rating
+    assert t.rating == min((r for _, r in t.rated), key=lambda r: abs(r.win_rate - 0.25))
+    assert t.tried == first.tried  # the same tries, then more full ratings
+
+
+def test_tune_says_which_lives_it_rated_in_full(run, monkeypatch):
+    _lucky_first_seeds(monkeypatch)
+    data = json.loads(run("tune", "--target", "25%", "--json", "--jobs", "1").output)
+    assert len(data["rated"]) > 1 and data["dm_life"] in [r["dm_life"] for r in data["rated"]]
+    out = " ".join(run("tune", "--target", "25%", "--jobs", "1").output.split())
+    shown = ", ".join(f"{r['dm_life']} {100 * r['dm_win_rate']:.0f}% "
+                      f"({100 * r['dm_win_rate_95'][0]:.0f}%-{100 * r['dm_win_rate_95'][1]:.0f}%)"
+                      for r in data["rated"])
+    assert f"Rated in full, as the first choice's interval missed the target: {shown}." in out
+
+
 @pytest.mark.parametrize("target", ["abc", "0%", "150%"])
 def test_tune_refuses_a_target_out_of_reach(run, target):
     r = run("tune", "--target", target)
