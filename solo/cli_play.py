@@ -185,6 +185,7 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
     """
     import os
 
+    from solo import term
     from solo.prompts import PlainPrompter, Prompter, QuestionaryPrompter, ScriptedPrompter
 
     if at_step is not None and not resume:
@@ -205,7 +206,7 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
         if answers:
             prompter = ScriptedPrompter.from_file(answers)
         elif plain or os.environ.get("TERM", "") == "dumb":
-            prompter = PlainPrompter(write=click.echo)
+            prompter = PlainPrompter(write=term.echo)  # prose wrapped between words
         else:
             prompter = QuestionaryPrompter()
         play_session(journal, prompter, resume=resume, name=name, at_step=at_step, seed=seed,

@@ -117,3 +117,57 @@ def test_deck_show_and_cards_fit_the_terminal(run, monkeypatch, columns, catalog
         # a path longer than the screen cannot break, and stands alone on its line
         over = [x for x in out.output.split("\n") if visible(x) > columns and " " in x.strip()]
         assert not over, (args, over)
+
+
+def _plain_session(keys: list[str], columns: int) -> str:
+    """`solo play --plain` at a real terminal (a pseudo-terminal) ``columns`` wide, answering
+    each prompt with the next of ``keys``; everything it wrote."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    main, child = pty.openpty()
+    env = dict(os.environ, COLUMNS=str(columns), NO_COLOR="1")
+    proc = subprocess.Popen([sys.executable, "-m", "solo", "play", "--plain", "--name", "p",
+                             "--seed", "9"], stdin=child, stdout=child, stderr=child, env=env)
+    os.close(child)
+    out = b""
+    try:
+        for key in keys + [None]:
+            deadline = time.monotonic() + 30
+            while not out.rstrip().endswith(b":") and time.monotonic() < deadline:
+                ready, _, _ = select.select([main], [], [], 0.5)
+                if ready:
+                    try:
+                        out += os.read(main, 65536)
+                    except OSError:
+                        break
+            if key is None:
+                break
+            os.write(main, key.encode() + b"\r")
+            out += b"\n"  # what was typed is echoed; the next prompt comes after it
+            time.sleep(0.2)
+            ready, _, _ = select.select([main], [], [], 2)
+            if ready:
+                out += os.read(main, 65536)
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(main)
+    return out.decode(errors="replace").replace("\r", "")
+
+
+@pytest.mark.parametrize("columns", [60])
+def test_plain_questions_wrap_between_words_at_a_real_terminal(columns):
+    """The plain prompter (for screen readers) writes through the same wrapping as the rest:
+    a long line, such as the message refusing an answer with the choices it takes, breaks
+    between words and keeps its indent, instead of being cut by the terminal."""
+    text = _plain_session(["no such choice at all", "1"], columns)
+    lines = text.splitlines()
+    refused = next(i for i, line in enumerate(lines) if "is not one of the choices" in line)
+    assert lines[refused].startswith("  '") and len(lines[refused]) <= columns
+    assert lines[refused + 1].startswith("  ") and lines[refused + 1][2] != " "
+    assert all(visible(line) <= columns for line in lines), [l for l in lines if visible(l) > columns]
