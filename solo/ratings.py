@@ -35,6 +35,9 @@ MOST_GAMES = 4096
 RATING_VERSION = "rating/1"
 #: Games per life tried while :func:`tune` closes in on a target (the same seeds each time).
 PROBE_GAMES = 256
+#: How many more lives :func:`tune` rates in full when the first one's interval misses the
+#: target.
+REAIMS = 2
 MAGES = ("Beastmaster", "Warlock")  # (your mage, the Dummy Mage's), as in solo simulate
 
 
@@ -246,7 +249,8 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
     tried: dict[int, Rating] = {}
 
     def told(what: str) -> Callable[[int], None] | None:
-        """A progress callback saying ``what`` is being played, and how many games so far."""
+        """A progress callback saying ``what`` is being played and how many games so far,
+        told at once that none is."""
         if progress is None:
             return None
         report = progress
@@ -254,16 +258,21 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
         def show(n: int) -> None:
             report(f"{what}: {n:,} games")
 
+        show(0)
         return show
 
     def probe(life: int) -> Rating:
         if life not in tried:
             tell = told(f"try {len(tried) + 1}, life {life}")
-            if tell is not None:
-                tell(0)
             tried[life] = from_results(play_many(deckset, range(1, probe_games + 1), opponent,
                                                  jobs=jobs, dm_life=life, progress=tell))
         return tried[life]
+
+    def rate_in_full(life: int) -> Rating:
+        full, _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache, catalog=catalog,
+                       engine=engine, dm_life=life, half_width=half_width,
+                       progress=told(f"rating life {life}"))
+        return full
 
     # A bracket around the target, widened outwards from the printed life (where the answer
     # usually is), then halved.
@@ -292,11 +301,7 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
     # Neighbouring lives differ by about as much as a probe's noise, so the nearer by probe
     # is as good a choice as any; only it is rated in full.
     best = min(sorted({lo, hi}), key=lambda life: abs(probe(life).win_rate - target))
-    tell = told(f"rating life {best}")
-    if tell is not None:
-        tell(0)
-    full, _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache, catalog=catalog,
-                   engine=engine, dm_life=best, half_width=half_width, progress=tell)
+    full = rate_in_full(best)
     rated = {best: full}
     for _ in range(REAIMS):
         if full.interval[0] <= target <= full.interval[1]:
@@ -308,21 +313,11 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
         life = min(max(best + (round(gap / slope) or (1 if gap > 0 else -1)), low), high)
         if life in rated:
             break
-        tell = told(f"rating life {life}")
-        if tell is not None:
-            tell(0)
-        rated[life], _ = rate(deckset, opponent=opponent, jobs=jobs, cache=cache,
-                              catalog=catalog, engine=engine, dm_life=life,
-                              half_width=half_width, progress=tell)
+        rated[life] = rate_in_full(life)
         best = min(sorted(rated), key=lambda x: abs(rated[x].win_rate - target))
         full = rated[best]
     return Tuning(life=best, rating=full, target=target, printed_life=printed,
                   tried=tuple(sorted(tried.items())), rated=tuple(sorted(rated.items())))
-
-
-#: How many more lives :func:`tune` rates in full when the first one's interval misses the
-#: target.
-REAIMS = 2
 
 
 def _slope(tried: dict[int, Rating], near: int, window: int = 24) -> float:

@@ -258,7 +258,7 @@ def test_tune_command_reports_the_life_and_its_interval(run, monkeypatch):
     assert lo <= data["dm_win_rate"] <= hi and 1 <= data["dm_life"] <= 120
     text = run("tune", "--decks", "Easier", "--target", "40%")
     assert f"solo play --decks Easier --dm-life {data['dm_life']}" in text.output
-    # every life tried, with its win rate, in the order tried (the same as --json's)
+    # every life tried, with its win rate, by life (as in --json)
     tried = ", ".join(f"{t['dm_life']} {100 * t['dm_win_rate']:.0f}%" for t in data["tried"])
     assert f"Lives tried (32 games each, the same seeds): {tried}." in " ".join(text.output.split())
 
