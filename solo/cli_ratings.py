@@ -43,19 +43,30 @@ RATING_SECONDS = 1.7
 
 
 def rate_set(ds, opponent: str = "beginner", jobs: int | None = None,
-             seconds: float | None = None):
-    """The set's rating (cached): (Rating, from the cache)."""
+             seconds: float | None = None, cache=None):
+    """The set's rating (cached, in ``cache`` or the person's): (Rating, from the cache)."""
     from solo.catalog import get_catalog
     from solo.game import ENGINE
     from solo.ratings import rate
     from solo.ratings_cache import default_cache
 
     progress = _progress(f"Rating {ds.name}")
+    cache = cache or default_cache()
     try:
-        return rate(ds, opponent=opponent, jobs=every_core(jobs), cache=default_cache(),
+        return rate(ds, opponent=opponent, jobs=every_core(jobs), cache=cache,
                     catalog=get_catalog(), engine=ENGINE, seconds=seconds, progress=progress)
     finally:
         _done_progress()
+        _unsaved(cache)
+
+
+def _unsaved(cache) -> None:
+    """One line on stderr when the games just played could not be kept in the cache."""
+    if cache.unsaved:
+        from solo.term import echo
+
+        echo(f"Note: the games of this rating were not kept ({cache.unsaved}); "
+             "it starts over next time.", err=True)
 
 
 def describe(r, opponent: str = "beginner") -> str:
@@ -86,13 +97,17 @@ def rating_line(ds, whole: bool = False) -> str:
     """The rating line of `solo deck show` and the builder: at most :data:`RATING_SECONDS` of
     games unless ``whole``; an unfinished rating says so and how to finish it."""
     from solo.ratings import needs_more
+    from solo.ratings_cache import default_cache
 
-    r, _ = rate_set(ds, seconds=None if whole else RATING_SECONDS)
+    cache = default_cache()
+    r, _ = rate_set(ds, seconds=None if whole else RATING_SECONDS, cache=cache)
     line = f"Difficulty: {r.word}: {describe(r)}."
     if needs_more(r):
         name = set_ref(ds)
-        line += (f"\nThat is a first look (within +/-{100 * r.half_width:.1f} points); it narrows "
-                 f"each time the set is shown, or at once with: solo deck show {name} --whole-rating")
+        how = ("see it whole with" if cache.unsaved  # the games played are not kept
+               else "it narrows each time the set is shown, or at once with")
+        line += (f"\nThat is a first look (within +/-{100 * r.half_width:.1f} points); {how}: "
+                 f"solo deck show {name} --whole-rating")
     return line
 
 
@@ -190,11 +205,13 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
     if problems:
         raise InvalidDeck(f"{ds.name} is not a valid deck set: {problems[0]}")
     progress = _progress(f"Tuning {ds.name}")
+    cache = default_cache()
     try:
         t = tune_(ds, goal, opponent=opponent, jobs=every_core(jobs), catalog=get_catalog(),
-                  engine=ENGINE, cache=default_cache(), progress=progress)
+                  engine=ENGINE, cache=cache, progress=progress)
     finally:
         _done_progress()
+        _unsaved(cache)
     lo, hi = t.rating.interval
     if as_json:
         click.echo(json.dumps({"decks": ds.name, "opponent": opponent, "target": goal,

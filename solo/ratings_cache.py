@@ -18,6 +18,8 @@ class Cache:
         self.path = path
         self.shipped = shipped or {}
         self._own: dict | None = None
+        #: Why the last rating put could not be kept on disk (None: it was, or none was put).
+        self.unsaved: str | None = None
 
     def _load(self) -> dict:
         if self._own is None:
@@ -46,14 +48,17 @@ class Cache:
         own[key] = rating.to_dict()
         if self.path is None:
             return
+        from solo.errors import InvalidInput, describe_os_error
         from solo.files import write_atomic
-        from solo.errors import InvalidInput
 
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, json.dumps(own, indent=1, sort_keys=True) + "\n", "ratings cache")
-        except (OSError, InvalidInput):
-            pass  # a cache that cannot be written costs time next time, nothing more
+            self.unsaved = None
+        except OSError as err:  # costs time next time, nothing more; the caller may say so
+            self.unsaved = describe_os_error(err, self.path, "ratings cache")
+        except InvalidInput as err:
+            self.unsaved = str(err)
 
 
 def default_cache() -> Cache:

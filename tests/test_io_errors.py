@@ -371,3 +371,44 @@ def test_describe_os_error_when_reading(tmp_path):
     line = describe_os_error(PermissionError(errno.EACCES, "Permission denied"), tmp_path / "a.json",
                              "answers file", "read")
     assert line == f"cannot read answers file {tmp_path / 'a.json'}: permission denied; check the file's permissions"
+
+
+# -- the ratings cache on a full disk ---------------------------------------------------------
+
+def test_a_rating_on_a_full_disk_says_its_games_were_not_kept(run, tmp_path, monkeypatch):
+    """The cache is only a cache: `solo deck show` still rates the set, exits 0 and says, in one
+    line on stderr, that the games were not kept and why; it no longer promises that the
+    rating narrows next time.  The cache file already there is untouched."""
+    from solo import cli_ratings
+
+    cache = tmp_path / "usercache" / "ratings.json"
+    cache.parent.mkdir(parents=True)
+    cache.write_text("{}\n")
+    monkeypatch.setattr(cli_ratings, "RATING_SECONDS", 0.05)
+    monkeypatch.setattr(cli_ratings, "every_core", lambda jobs: 1)  # no pipes to processes
+    run("deck", "random", "--seed", "4", "--name", "Rnd4")
+    full_disk_after(monkeypatch, 1)
+    r = run("deck", "show", "Rnd4")
+    assert r.exit_code == 0 and "Traceback" not in r.output
+    note = " ".join(r.stderr.split())
+    assert note.startswith("Note: the games of this rating were not kept (cannot write ratings "
+                           f"cache {cache}: the disk is full; free some space")
+    assert note.endswith("it starts over next time.") and note.count("Note:") == 1
+    out = " ".join(r.stdout.split())
+    assert "Difficulty:" in out and "see it whole with: solo deck show Rnd4 --whole-rating" in out
+    assert "narrows" not in out
+    assert cache.read_text() == "{}\n" and leftovers(cache.parent) == []
+
+
+def test_the_cache_says_why_a_rating_was_not_kept_until_one_is(tmp_path, monkeypatch):
+    from solo import ratings, ratings_cache
+
+    r = ratings.Rating(games=128, dm_wins=50, rounds=900, damage_to_ym=100, damage_to_dm=90)
+    path = tmp_path / "c" / "ratings.json"
+    cache = ratings_cache.Cache(path)
+    with monkeypatch.context() as m:
+        full_disk_after(m, 1)
+        cache.put("k", r)
+    assert cache.unsaved == describe_os_error(OSError(errno.ENOSPC, "full"), path, "ratings cache")
+    cache.put("k", r)  # room again: kept, and nothing to say
+    assert cache.unsaved is None and ratings_cache.Cache(path).get("k") == r
