@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from solo.cli_simulate import every_core, jobs_option, opponent_option
+
+if TYPE_CHECKING:  # the cache is imported only when a rating is worked out
+    from solo.ratings_cache import Cache
 
 
 
@@ -43,7 +47,7 @@ RATING_SECONDS = 1.7
 
 
 def rate_set(ds, opponent: str = "beginner", jobs: int | None = None,
-             seconds: float | None = None, cache=None):
+             seconds: float | None = None, cache: Cache | None = None):
     """The set's rating (cached, in ``cache`` or the person's): (Rating, from the cache)."""
     from solo.catalog import get_catalog
     from solo.game import ENGINE
@@ -51,7 +55,7 @@ def rate_set(ds, opponent: str = "beginner", jobs: int | None = None,
     from solo.ratings_cache import default_cache
 
     progress = _progress(f"Rating {ds.name}")
-    cache = cache or default_cache()
+    cache = default_cache() if cache is None else cache
     try:
         return rate(ds, opponent=opponent, jobs=every_core(jobs), cache=cache,
                     catalog=get_catalog(), engine=ENGINE, seconds=seconds, progress=progress)
@@ -60,7 +64,7 @@ def rate_set(ds, opponent: str = "beginner", jobs: int | None = None,
         _unsaved(cache)
 
 
-def _unsaved(cache) -> None:
+def _unsaved(cache: Cache) -> None:
     """One line on stderr when the games just played could not be kept in the cache."""
     if cache.unsaved:
         from solo.term import echo
