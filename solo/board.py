@@ -822,6 +822,8 @@ class Board(Record, _Counted):
     def is_dead(self, p: Piece) -> bool:
         """Whether its wounds reach its life (objects without a life value, and Indestructible
         ones, never die of damage)."""
+        if not p.damage and p.conditions.get("Tainted", 0) <= 0:
+            return False  # no wounds (the usual case): nothing to work out
         life = self.life(p)
         return life > 0 and self.wounds(p) >= life and not self.has_trait(p, "Indestructible")
 

@@ -43,9 +43,11 @@ def can_target(board: Board, from_zone: str, target: Piece, *, indirect: bool = 
     Never an Invisible object; an Obscured one only from its zone or an adjacent one; else
     Line of Sight decides, unless ``indirect`` (the Indirect trait: walls do not block it).
     """
-    if invisible(board, target):
+    names = board.trait_names(target)  # (asked thousands of times a game: read once)
+    if "invisible" in names:
         return False
-    if obscured(board, target) and board.distance(from_zone, target.zone) > 1:
+    if ("obscured" in names or (board.conjurations and obscured(board, target))) \
+            and board.distance(from_zone, target.zone) > 1:
         return False
     if indirect:
         return True

@@ -169,14 +169,15 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 ev("burn", text, dice=list(faces), damage=dmg, removed={"Burn": k} if k else {})
 
         # Rot and Bleed: one damage a marker each Upkeep, unless the object cannot have them.
-        rot_block = "it has Poison Immunity" if (board.has_trait(p, "Poison Immunity")
-                                                 or not board.is_living(p)) else None
-        for cond, kind, block, hurt in (("Rot", "rot", rot_block, "rots"),
-                                        ("Bleed", "bleed", condition_block(board, p, "Bleed"),
-                                         "bleeds")):
+        for cond, kind, hurt in (("Rot", "rot", "rots"), ("Bleed", "bleed", "bleeds")):
             n = p.conditions.get(cond, 0)
             if not n:
                 continue
+            if cond == "Rot":
+                block = "it has Poison Immunity" if (board.has_trait(p, "Poison Immunity")
+                                                     or not board.is_living(p)) else None
+            else:
+                block = condition_block(board, p, "Bleed")
             if block:
                 k = _remove(p, cond)
                 ev(kind, f"{name} cannot have {cond} ({block}): remove its {k} {cond} marker(s).",
