@@ -270,6 +270,14 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to its parent, which stops the pool and says so in one line: no
+    worker prints a traceback (Ctrl-C at a terminal reaches every process of the command)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _play_chunk(job: tuple) -> list[GameStats]:
     decks, seeds, skill, dm_life = job
     return [play_one(decks, s, skill, dm_life=dm_life) for s in seeds]
@@ -300,7 +308,20 @@ def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     out = []
-    with ctx.Pool(jobs) as pool:
+    import signal
+
+    # Forked workers ignore Ctrl-C from their first instant (the initializer covers spawn,
+    # and a call from another thread, which may not touch signals).
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        previous = None
+    try:
+        pool = ctx.Pool(jobs, initializer=_worker_start)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    with pool:
         for part in pool.imap(_play_chunk, chunks):
             out += part
             if progress is not None:

@@ -3,6 +3,7 @@ processes give the same results, and ratings, comparisons and tuning behave as p
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -356,3 +357,49 @@ def test_deck_show_gives_a_new_set_a_first_look_in_time_then_finishes_it(run, mo
     assert more > games  # it went on where it stopped
     whole = run("deck", "show", "Rnd4", "--whole-rating")
     assert "first look" not in whole.output and "Difficulty:" in whole.output
+
+
+def _group(pgid: int) -> list[int]:
+    """The processes of process group ``pgid`` (Linux: from /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("command", [["simulate", "--games", "2000"],
+                                     ["tune", "--target", "40%"]])
+def test_ctrl_c_stops_a_simulation_on_every_core_in_one_line(tmp_path, command):
+    """Ctrl-C at a terminal reaches every process of the command, workers too: the command
+    still ends with its one line and status 130, no worker's traceback, and no process left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, SOLO_CACHE_DIR=str(tmp_path / "cache"))
+    p = subprocess.Popen([sys.executable, "-m", "solo", *command, "--jobs", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                         start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(_group(p.pid)) < 3 and time.monotonic() < deadline:  # the parent and two workers
+        time.sleep(0.05)
+    assert len(_group(p.pid)) >= 3, "the workers never started"
+    time.sleep(0.3)  # well into their games
+    os.killpg(p.pid, signal.SIGINT)  # as a terminal does
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    assert "Traceback" not in err and "Worker" not in err, err
+    said = [line for line in err.splitlines() if line and not line.startswith("Playing ")]
+    assert said == ["solo: interrupted"], err  # (simulate names its games first)
+    deadline = time.monotonic() + 10
+    while _group(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _group(p.pid) == []
