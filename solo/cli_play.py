@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from solo.errors import InvalidInput, SoloError
+from solo.errors import InvalidInput, SoloError, StopOnSignals
 
 
 def _complete_games(ctx, param, incomplete):
@@ -236,32 +236,6 @@ def list_all(journal) -> None:
                    f"{journal.path} is damaged", err=True)
 
 
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP: stop like Ctrl-C."""
-
-
-class _StopOnSignals:
-    """While a game is played, SIGTERM and SIGHUP stop it like Ctrl-C; the system's handling
-    comes back afterwards (a signal at exit then ends the process quietly)."""
-
-    NAMES = ("SIGTERM", "SIGHUP")
-
-    def __enter__(self) -> None:
-        import signal
-
-        def stop(signum, frame):  # pragma: no cover - exercised by tests/test_crash.py
-            raise Stopped()
-
-        self.saved = {n: signal.signal(getattr(signal, n), stop) for n in self.NAMES
-                      if hasattr(signal, n)}
-
-    def __exit__(self, *exc: object) -> None:
-        import signal
-
-        for n, handler in self.saved.items():
-            signal.signal(getattr(signal, n), handler)
-
-
 def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, dice=None, draw=None,
                  mage=None, dm_mage=None, decks=None, dm_life=None, color=None) -> None:
     from solo import render
@@ -325,7 +299,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
         g.look_up = explain
 
     wire(game)
-    with _StopOnSignals():
+    with StopOnSignals():
         _play_loop(session, prompter, out, wire, shown_end=resume and session.game.over,
                    colour=term.color_enabled(color))
 

@@ -223,3 +223,34 @@ def format_problem(fmt, expected: str, what: str) -> str | None:
     if isinstance(fmt, str) and fmt.startswith(family):
         return f"it was written by another version of solo ({fmt}); this version reads {expected} only"
     return f"it is not {what} (no format {expected!r})"
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: stop like Ctrl-C."""
+
+
+class StopOnSignals:
+    """While a game is played or games are simulated, SIGTERM and SIGHUP stop the command like
+    Ctrl-C (what is committed stays, the rest is undone or stopped, one line is said); the
+    system's handling comes back afterwards (a signal at exit then ends the process quietly).
+    Only in the main thread, the one signals reach."""
+
+    NAMES = ("SIGTERM", "SIGHUP")
+
+    def __enter__(self) -> None:
+        import signal
+        import threading
+
+        def stop(signum, frame):  # pragma: no cover - exercised by tests/test_crash.py
+            raise Stopped()
+
+        self.saved = {}
+        if threading.current_thread() is threading.main_thread():
+            self.saved = {n: signal.signal(getattr(signal, n), stop) for n in self.NAMES
+                          if hasattr(signal, n)}
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        for n, handler in self.saved.items():
+            signal.signal(getattr(signal, n), handler)

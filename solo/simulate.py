@@ -271,11 +271,16 @@ def cores() -> int:
 
 
 def _worker_start() -> None:
-    """A worker leaves Ctrl-C to its parent, which stops the pool and says so in one line: no
-    worker prints a traceback (Ctrl-C at a terminal reaches every process of the command)."""
+    """A worker leaves Ctrl-C to its parent, which stops the pool and says so in one line (Ctrl-C
+    at a terminal reaches every process of the command).  What a worker has to say reaches the
+    parent as a result or an error, so its own standard error goes nowhere: a parent killed
+    outright leaves no worker's broken-pipe traceback on the person's terminal."""
+    import os
     import signal
+    import sys
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")
 
 
 def _play_chunk(job: tuple) -> list[GameStats]:
@@ -321,8 +326,10 @@ def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
-    with pool:
-        for part in pool.imap(_play_chunk, chunks):
+    from solo.errors import StopOnSignals
+
+    with pool, StopOnSignals():  # SIGTERM, SIGHUP: as Ctrl-C, the pool stopped (workers keep
+        for part in pool.imap(_play_chunk, chunks):  # the system's handling: made before)
             out += part
             if progress is not None:
                 progress(len(out))

@@ -373,11 +373,17 @@ def _group(pgid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
-@pytest.mark.parametrize("command", [["simulate", "--games", "2000"],
-                                     ["tune", "--target", "40%"]])
-def test_ctrl_c_stops_a_simulation_on_every_core_in_one_line(tmp_path, command):
-    """Ctrl-C at a terminal reaches every process of the command, workers too: the command
-    still ends with its one line and status 130, no worker's traceback, and no process left."""
+@pytest.mark.parametrize("command, signame, whom", [
+    (["simulate", "--games", "3000"], "SIGINT", "group"),  # Ctrl-C at a terminal
+    (["tune", "--target", "40%"], "SIGINT", "group"),
+    (["simulate", "--games", "3000"], "SIGTERM", "parent"),  # kill, a shutting-down system
+    (["simulate", "--games", "3000"], "SIGHUP", "group"),  # the terminal closed
+    (["simulate", "--games", "3000"], "SIGKILL", "parent"),  # no chance to say anything
+])
+def test_a_simulation_on_every_core_stops_cleanly(tmp_path, command, signame, whom):
+    """Stopped mid-game, a command playing on two processes ends with its one line and status
+    130, stops its workers, and no worker prints a traceback; killed outright, it leaves no
+    worker running for long and nothing on the terminal."""
     import os
     import signal
     import subprocess
@@ -393,13 +399,21 @@ def test_ctrl_c_stops_a_simulation_on_every_core_in_one_line(tmp_path, command):
         time.sleep(0.05)
     assert len(_group(p.pid)) >= 3, "the workers never started"
     time.sleep(0.3)  # well into their games
-    os.killpg(p.pid, signal.SIGINT)  # as a terminal does
+    sig = getattr(signal, signame)
+    if whom == "group":
+        os.killpg(p.pid, sig)
+    else:
+        os.kill(p.pid, sig)
     out, err = p.communicate(timeout=60)
-    assert p.returncode == 130, err
     assert "Traceback" not in err and "Worker" not in err, err
     said = [line for line in err.splitlines() if line and not line.startswith("Playing ")]
-    assert said == ["solo: interrupted"], err  # (simulate names its games first)
-    deadline = time.monotonic() + 10
+    if sig == signal.SIGKILL:
+        assert p.returncode == -signal.SIGKILL and said == []
+    else:
+        assert p.returncode == 130, err
+        assert said == ["solo: interrupted"], err  # (simulate names its games first)
+    deadline = time.monotonic() + 30  # a worker of a killed parent ends with its chunk
     while _group(p.pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
+        time.sleep(0.1)
     assert _group(p.pid) == []
+    time.sleep(0.2)
