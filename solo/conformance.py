@@ -505,11 +505,22 @@ class Checker:
                 self.saw("traits")
                 if before.has_trait(target, "Invisible"):
                     self.fail("traits", f"{attacker.id} attacks {target.id}, which is Invisible")
-                moved = after.find(s.attacker)
-                where = moved.zone if moved is not None else attacker.zone
+                where = self._attacked_from(step, attacker, after)
                 if before.has_trait(target, "Obscured") and before.distance(where, target.zone) > 1:
                     self.fail("traits", f"{attacker.id} attacks {target.id}, Obscured, from "
                               f"{before.distance(where, target.zone)} zones away")
+
+    @staticmethod
+    def _attacked_from(step: Step, attacker: Piece, after: Board) -> str:
+        """The zone ``attacker`` attacked from: the end of the Dummy Mage creature's path when it
+        is the step's creature (it may not survive its attack: a counterstrike), else where it
+        is after the step, else where it was."""
+        d = step.decision
+        if d is not None and d.data.get("creature") == attacker.id:
+            path = d.data.get("path") or []
+            return path[-1] if path else attacker.zone
+        moved = after.find(attacker.id)
+        return moved.zone if moved is not None else attacker.zone
 
     # -- your spells -------------------------------------------------------------------------------
     def _check_your_casting(self, step: Step, before: Board, after: Board) -> None:

@@ -224,6 +224,40 @@ def test_corrode_trimmed_when_an_aura_walks_away_is_no_violation():
     assert not checker.violations, checker.violations
 
 
+def test_an_attacker_destroyed_by_the_counterstrike_attacked_from_the_end_of_its_path():
+    """Found by the 4,000-game run from 410000: a Fast Thunderift Falcon flew two zones to your
+    Obscured mage, attacked it in melee and died of the counterstrike (Retaliate).  The engine
+    was right; the checker, finding no falcon after the step, measured from where it had
+    started (2 zones away) instead of where it attacked (0)."""
+    from solo.game import Game, Settings
+    from solo.prompts import RulePrompter
+
+    for seed in range(1, 40):  # a game whose counterstrike destroys the falcon
+        game = Game.new(Settings(seed=seed, name="t"))
+        b = game.board
+        b.mages["ym"].zone, b.mages["dm"].zone = "B2", "D3"
+        b.mages["ym"].traits = ["Obscured"]
+        b.mages["ym"].enchantments = ["Retaliate"]
+        falcon = b.add_creature("Thunderift Falcon", "dm", "A1")
+        falcon.damage = b.life(falcon) - 1
+        game.prompter = RulePrompter({"quickcast.you": "pass", "turn.actor": "done",
+                                      "defense.use": "yes"})
+        checker = conformance.Checker(game, "falcon")
+        for _ in range(12):
+            checker.before()
+            step = game.play_one()
+            checker.after(step)
+            if step is not None and step.decision is not None and \
+                    step.decision.data.get("creature") == falcon.id:
+                break
+        if b.find(falcon.id) is None:
+            break
+    assert step.decision.action == "move-attack" and len(step.decision.data["path"]) == 2
+    assert b.find(falcon.id) is None and step.decision.data["path"][-1] == "B2"
+    assert not checker.violations, checker.violations
+    assert checker.checked.get("traits", 0) > 0
+
+
 # -- the traits rule: scenes that break it on purpose ---------------------------------------------
 
 def _scene(setup, steps=60, until=None):
