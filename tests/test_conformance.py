@@ -169,6 +169,20 @@ def test_it_catches_a_wall_that_does_not_attack_those_who_walk_through(monkeypat
     assert "movement" in {v.rule for v in report.violations}
 
 
+def _until_it_acts(game, checker, ident: str, steps: int):
+    """Play ``game`` under ``checker`` until the Dummy Mage's creature ``ident`` has acted (at
+    most ``steps`` steps); that step."""
+    step = None
+    for _ in range(steps):
+        checker.before()
+        step = game.play_one()
+        checker.after(step)
+        if step is not None and step.decision is not None and \
+                step.decision.data.get("creature") == ident:
+            break
+    return step
+
+
 def test_a_slammed_flyer_flies_again_once_activated_and_is_not_hindered_by_walkers():
     """Found by the 20,000-game run: Slam ends (becoming Daze) when the creature is activated,
     before it moves, so a Slammed Flying creature is not hindered by a walker on its way.  The
@@ -183,13 +197,7 @@ def test_a_slammed_flyer_flies_again_once_activated_and_is_not_hindered_by_walke
     b.add_creature("Malacoda", "ym", "B3", active=False)
     game.prompter = RulePrompter({"quickcast.you": "pass", "turn.actor": "done"})
     checker = conformance.Checker(game, "slammed griffin")
-    for _ in range(8):
-        checker.before()
-        step = game.play_one()
-        checker.after(step)
-        if step is not None and step.decision is not None and \
-                step.decision.data.get("creature") == griffin.id:
-            break
+    step = _until_it_acts(game, checker, griffin.id, 8)
     assert step.decision.data.get("path") == ["B3", "C3"]
     assert not checker.violations, checker.violations
 
@@ -243,13 +251,7 @@ def test_an_attacker_destroyed_by_the_counterstrike_attacked_from_the_end_of_its
         game.prompter = RulePrompter({"quickcast.you": "pass", "turn.actor": "done",
                                       "defense.use": "yes"})
         checker = conformance.Checker(game, "falcon")
-        for _ in range(12):
-            checker.before()
-            step = game.play_one()
-            checker.after(step)
-            if step is not None and step.decision is not None and \
-                    step.decision.data.get("creature") == falcon.id:
-                break
+        step = _until_it_acts(game, checker, falcon.id, 12)
         if b.find(falcon.id) is None:
             break
     assert step.decision.action == "move-attack" and len(step.decision.data["path"]) == 2
