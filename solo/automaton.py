@@ -347,7 +347,7 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
             or board.has_trait(mover, "Unhinderable"):
         return False
     flying = board.flying(mover)
-    for e in enemy_creatures(board):
+    for e in enemy_creatures(board, mover.side):
         if e.zone != zone:
             continue
         if board.incapacitated(e) or board.restrained(e) or board.has_trait(e, "Pest"):

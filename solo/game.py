@@ -653,15 +653,24 @@ class Game:
         return lines
 
     def _your_move(self, actor: Piece, attacking: bool = False) -> list[str]:
-        """Where your creature or mage went: the zones its move reaches past the walls (one
-        zone before an attack, two for a move; Slow or Lumbering one, Fast three), nearest
-        first, and "somewhere else" for a teleport or a push the board cannot know."""
+        """Where your creature or mage went: the zones its move reaches past the walls, nearest
+        first, and "somewhere else" for a teleport or a push the board cannot know.  Two zones
+        for a move, one before a quick action (two if Fast: the codex's Fast allows two move
+        actions, never more); one if Slow (Fast and Slow cancel out), Lumbering, or hindered
+        (it starts in a zone with an enemy that hinders it); and never past a zone where an
+        enemy hinders it (entering such a zone ends its move)."""
         b = self.board
         flying = b.flying(actor)
-        slow = b.has_trait(actor, "Slow") or b.has_trait(actor, "Lumbering")
-        steps = 1 if attacking or slow else 3 if b.has_trait(actor, "Fast") else 2
-        reach = b.geometry().path_distances(actor.zone, flying)
-        zones = sorted((z for z, d in reach.items() if 0 < d <= steps),
+        has_fast, has_slow = b.has_trait(actor, "Fast"), b.has_trait(actor, "Slow")
+        fast, slow = has_fast and not has_slow, has_slow and not has_fast
+        one = slow or b.has_trait(actor, "Lumbering") or automaton.hinders(b, actor, actor.zone) \
+            or (attacking and not fast)
+        steps = 1 if one else 2
+        geo = b.geometry()
+        reach = geo.path_distances(actor.zone, flying)
+        zones = sorted((z for z, d in reach.items() if 0 < d <= steps and (
+            d == 1 or not all(automaton.hinders(b, actor, m)
+                              for m in geo.step_toward(actor.zone, z, flying)))),
                        key=lambda z: (reach[z], z))
         elsewhere = "elsewhere"
         # The default: the next zone toward the Dummy Mage (to attack: one holding its objects).

@@ -186,6 +186,65 @@ def test_your_move_offers_only_the_zones_its_move_reaches_past_your_wall():
     assert wolf.zone in ("C2", "D3")
 
 
+def _offered_moves(setup, what: str) -> set[str]:
+    """The zones `solo` offers for your creature ym-5's move (``what``: move, move-attack...)
+    on a board ``setup`` prepared."""
+    g = new_game()
+    setup(g.board)
+    seen = {}
+
+    def where(q):
+        seen["q"] = q
+        return q.default
+
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "ym-5", "turn.what": what, "turn.move.zone": where,
+                               "turn.target": lambda q: q.default, "dice.d12": [5] * 8})
+    g.play_one()
+    from solo.game import ESCAPES
+
+    return {v for _, v in seen["q"].pairs() if v not in ESCAPES} - {"elsewhere"}
+
+
+def _alone_in_d3(card: str, *traits: str):
+    def setup(b):
+        b.mages["dm"].zone, b.mages["ym"].zone = "A1", "D1"
+        b.add_creature(card, "ym", "D3", id="ym-5", traits=list(traits))
+    return setup
+
+
+TWO_FROM_D3 = {"C3", "D2", "B3", "C2", "D1"}
+
+
+@pytest.mark.parametrize("card, traits, move, before_attack", [
+    ("Timber Wolf", (), TWO_FROM_D3, {"C3", "D2"}),
+    ("Thunderift Falcon", (), TWO_FROM_D3, TWO_FROM_D3),  # Fast: two moves, then the attack
+    ("Thunderift Falcon", ("Slow",), TWO_FROM_D3, {"C3", "D2"}),  # Fast and Slow cancel out
+    ("Earth Elemental", (), {"C3", "D2"}, {"C3", "D2"}),  # Slow
+])
+def test_your_creatures_move_by_fast_and_slow(card, traits, move, before_attack):
+    """The codex: a Fast creature may take two move actions before its quick action, and no
+    more than two in its Action Phase (`solo` offered Fast creatures three zones, and one
+    before an attack)."""
+    assert _offered_moves(_alone_in_d3(card, *traits), "move") == move
+    assert _offered_moves(_alone_in_d3(card, *traits), "move-attack") == before_attack
+
+
+def test_your_hindered_creature_moves_one_zone_and_stops_where_an_enemy_hinders_it():
+    def hindered_at_start(b):
+        _alone_in_d3("Thunderift Falcon")(b)
+        b.add_creature("Darkfenne Bat", "dm", "D3")  # a flyer hinders a flyer
+    assert _offered_moves(hindered_at_start, "move") == {"C3", "D2"}
+
+    def enemies_on_the_way(b):
+        _alone_in_d3("Timber Wolf")(b)
+        b.add_creature("Feral Bobcat", "dm", "C3")
+        b.add_creature("Feral Bobcat", "dm", "D2", conditions={"Stun": 1})  # hinders nobody
+    # B3 lies only past C3, where the bobcat stops it; C2 and D1 have a way through D2
+    assert _offered_moves(enemies_on_the_way, "move") == TWO_FROM_D3 - {"B3"}
+
+
 def test_the_dummy_mages_trap_goes_off_when_your_creature_walks_in():
     g = new_game()
     b = g.board
