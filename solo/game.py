@@ -706,7 +706,8 @@ class Game:
             nxt = geo.step_toward(here, dest, b.flying(actor))
             if not nxt:
                 break
-            here = sorted(nxt)[0]
+            # the way its move may take: not into a zone where an enemy hinders it (see _your_move)
+            here = min(nxt, key=lambda z: (z != dest and automaton.hinders(b, actor, z), z))
             way.append(here)
         lines: list[str] = []
         for zone in way or [dest]:

@@ -230,6 +230,26 @@ def test_your_hindered_creature_moves_one_zone_and_stops_where_an_enemy_hinders_
     assert _offered_moves(enemies_on_the_way, "move") == TWO_FROM_D3 - {"B3"}
 
 
+def test_your_creature_goes_the_way_no_enemy_hinders_and_its_traps_stay_shut():
+    """Two zones away by C3 or D2: a bobcat in C3 would stop the wolf there, so it went by D2,
+    and the Dummy Mage's trap in C3 does not go off (it went off when the way was C3, the first
+    in order)."""
+    g = new_game()
+    b = g.board
+    b.mages["dm"].zone, b.mages["ym"].zone = "A1", "D1"
+    wolf = b.add_creature("Timber Wolf", "ym", "D3", id="ym-5")
+    b.add_creature("Feral Bobcat", "dm", "C3")
+    b.extra.setdefault("zone_enchantments", {})["C3"] = ["Spiked Pit"]
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "ym-5", "turn.what": "move", "turn.move.zone": "C2",
+                               "dice.d12": [5]})
+    step = g.play_one()
+    assert step is not None and wolf.zone == "C2"
+    assert not any("Spiked Pit" in line for line in step.lines)
+    assert b.extra["zone_enchantments"]["C3"] == ["Spiked Pit"]
+
+
 def test_the_dummy_mages_trap_goes_off_when_your_creature_walks_in():
     g = new_game()
     b = g.board
