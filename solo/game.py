@@ -39,6 +39,8 @@ ENGINE = "solo-engine/4"
 SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
 #: The label of the step of your quickcast (in a quickcast stage or between your Action Phases).
 YOUR_QUICKCAST = "your quickcast"
+#: Your actions that are a move and then a quick action (none for a Slow creature).
+MOVE_THEN_QUICK = ("move-attack", "move-spell", "move-guard")
 ESCAPES = (SHOW, EDIT, UNDO, RULES, LOG)
 #: How many of the last steps the ``log`` escape shows.
 LOG_STEPS = 6
@@ -613,11 +615,15 @@ class Game:
         else:
             choices += [Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard")]
         choices.append(Choice("Something else (nothing changes on its side)", "other"))
+        b = self.board
+        if b.has_trait(actor, "Slow") and not b.has_trait(actor, "Fast"):
+            # the codex's Slow: a move ends its Action Phase, no quick action after it
+            choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
         what = self.ask(Question("turn.what", "select", f"What did {self._name(actor)} do?",
                                  tuple(choices), default="attack" if here else "move"))
         lines: list[str] = []
         moved = False
-        if what in ("move", "move-attack", "move-spell", "move-guard"):
+        if what == "move" or what in MOVE_THEN_QUICK:
             # a move action, then a quick action: one zone (the codex's Action Phase)
             lines += self._your_move(actor, attacking=what != "move")
             moved = True

@@ -160,7 +160,9 @@ class Opponent(Prompter):
                     b.distance(actor.zone, b.mages["dm"].zone) > 1:
                 self.plan = {"summon": pick}
                 return "summon"
-            return "move-attack" if self._next_zone_has_target(actor) else "move"
+            offered = [value for _, value in q.pairs()]  # (no move-attack for a Slow one)
+            return "move-attack" if "move-attack" in offered and self._next_zone_has_target(actor) \
+                else "move"
         if qid == "turn.move.zone":
             actor = self._actor(q)
             goal = self._quarry(actor)

@@ -206,14 +206,41 @@ TWO_FROM_D3 = {"C3", "D2", "B3", "C2", "D1"}
     ("Timber Wolf", (), TWO_FROM_D3, {"C3", "D2"}),
     ("Thunderift Falcon", (), TWO_FROM_D3, TWO_FROM_D3),  # Fast: two moves, then the attack
     ("Thunderift Falcon", ("Slow",), TWO_FROM_D3, {"C3", "D2"}),  # Fast and Slow cancel out
-    ("Earth Elemental", (), {"C3", "D2"}, {"C3", "D2"}),  # Slow
+    ("Earth Elemental", (), {"C3", "D2"}, None),  # Slow: no quick action after a move
 ])
 def test_your_creatures_move_by_fast_and_slow(card, traits, move, before_attack):
     """The codex: a Fast creature may take two move actions before its quick action, and no
     more than two in its Action Phase (`solo` offered Fast creatures three zones, and one
     before an attack)."""
     assert _offered_moves(_alone_in_d3(card, *traits), "move") == move
-    assert _offered_moves(_alone_in_d3(card, *traits), "move-attack") == before_attack
+    if before_attack is not None:
+        assert _offered_moves(_alone_in_d3(card, *traits), "move-attack") == before_attack
+
+
+def _actions_offered(setup) -> set[str]:
+    """What `solo` offers as your creature ym-5's action, on a board ``setup`` prepared."""
+    g = new_game()
+    setup(g.board)
+    seen = {}
+
+    def what(q):
+        seen["q"] = q
+        return "other"
+
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "ym-5", "turn.what": what})
+    g.play_one()
+    return {v for _, v in seen["q"].pairs()}
+
+
+def test_a_slow_creature_of_yours_takes_no_quick_action_after_moving():
+    """The codex's Slow: a move ends its Action Phase."""
+    slow = _actions_offered(_alone_in_d3("Earth Elemental"))
+    assert "move" in slow and "attack" in slow and "guard" in slow
+    assert not slow & {"move-attack", "move-guard"}
+    both = _actions_offered(_alone_in_d3("Earth Elemental", "Fast"))  # Fast and Slow cancel
+    assert {"move-attack", "move-guard"} <= both
 
 
 def test_your_hindered_creature_moves_one_zone_and_stops_where_an_enemy_hinders_it():
