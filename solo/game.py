@@ -615,16 +615,14 @@ class Game:
         else:
             choices += [Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard")]
         choices.append(Choice("Something else (nothing changes on its side)", "other"))
-        b = self.board
-        if b.has_trait(actor, "Slow") and not b.has_trait(actor, "Fast"):
-            # the codex's Slow: a move ends its Action Phase, no quick action after it
+        if self._pace(actor)[1]:  # the codex's Slow: a move ends its Action Phase
             choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
         what = self.ask(Question("turn.what", "select", f"What did {self._name(actor)} do?",
                                  tuple(choices), default="attack" if here else "move"))
         lines: list[str] = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
-            # a move action, then a quick action: one zone (the codex's Action Phase)
+            # a move, or a move action and then a quick action (the codex's Action Phase)
             lines += self._your_move(actor, attacking=what != "move")
             moved = True
             if self.board.find(actor.id) is None:  # a trap destroyed it on the way
@@ -658,6 +656,11 @@ class Game:
         assert lines is not None  # no pass is offered
         return lines
 
+    def _pace(self, actor: Piece) -> tuple[bool, bool]:
+        """(Fast, Slow) as they count: the two traits together cancel out."""
+        fast, slow = self.board.has_trait(actor, "Fast"), self.board.has_trait(actor, "Slow")
+        return fast and not slow, slow and not fast
+
     def _your_move(self, actor: Piece, attacking: bool = False) -> list[str]:
         """Where your creature or mage went: the zones its move reaches past the walls, nearest
         first, and "somewhere else" for a teleport or a push the board cannot know.  Two zones
@@ -667,8 +670,7 @@ class Game:
         enemy hinders it (entering such a zone ends its move)."""
         b = self.board
         flying = b.flying(actor)
-        has_fast, has_slow = b.has_trait(actor, "Fast"), b.has_trait(actor, "Slow")
-        fast, slow = has_fast and not has_slow, has_slow and not has_fast
+        fast, slow = self._pace(actor)
         one = slow or b.has_trait(actor, "Lumbering") or automaton.hinders(b, actor, actor.zone) \
             or (attacking and not fast)
         steps = 1 if one else 2
