@@ -532,7 +532,8 @@ class Checker:
                 if c.id not in old:
                     self.saw("your-casting")
                     if cat.get(c.card).action != "quick":
-                        self.fail("your-casting", f"your quickcast summons {c.card}, not a quick spell")
+                        self.fail("your-casting",
+                                  f"your quickcast summons {c.card}, not a quick spell")
         mage = before.mages["ym"]
         # A spell after a move is the Action Phase's quick action: cast from where it went.
         moved = after.mages["ym"].zone != mage.zone

@@ -632,7 +632,7 @@ class Game:
         elif what == "spell":
             lines += self._your_spell(actor)
         elif what == "move-spell":
-            lines += self._your_quick_spell(actor)
+            lines += self._your_quick_spell()
         elif what == "summon":
             lines += self._your_summon()
         elif what == "own":
@@ -650,7 +650,7 @@ class Game:
     def _name(self, p: Piece) -> str:
         return automaton.label(self.board, p)
 
-    def _your_quick_spell(self, mage: Piece) -> list[str]:
+    def _your_quick_spell(self) -> list[str]:
         """The quick spell your mage cast with its quick action, after its move."""
         lines = self._quick_spell("turn.quick.where", "Then which quick spell?")
         assert lines is not None  # no pass is offered
@@ -660,6 +660,13 @@ class Game:
         """(Fast, Slow) as they count: the two traits together cancel out."""
         fast, slow = self.board.has_trait(actor, "Fast"), self.board.has_trait(actor, "Slow")
         return fast and not slow, slow and not fast
+
+    def _open_way(self, actor: Piece, zone: str, flying: bool) -> bool:
+        """Whether some shortest way to ``zone`` (two away) passes through a zone where no enemy
+        hinders ``actor`` (entering one would end its move there)."""
+        b = self.board
+        return any(not automaton.hinders(b, actor, m)
+                   for m in b.geometry().step_toward(actor.zone, zone, flying))
 
     def _your_move(self, actor: Piece, attacking: bool = False) -> list[str]:
         """Where your creature or mage went: the zones its move reaches past the walls, nearest
@@ -674,11 +681,9 @@ class Game:
         one = slow or b.has_trait(actor, "Lumbering") or automaton.hinders(b, actor, actor.zone) \
             or (attacking and not fast)
         steps = 1 if one else 2
-        geo = b.geometry()
-        reach = geo.path_distances(actor.zone, flying)
-        zones = sorted((z for z, d in reach.items() if 0 < d <= steps and (
-            d == 1 or not all(automaton.hinders(b, actor, m)
-                              for m in geo.step_toward(actor.zone, z, flying)))),
+        reach = b.geometry().path_distances(actor.zone, flying)
+        zones = sorted((z for z, d in reach.items()
+                        if 0 < d <= steps and (d == 1 or self._open_way(actor, z, flying))),
                        key=lambda z: (reach[z], z))
         elsewhere = "elsewhere"
         # The default: the next zone toward the Dummy Mage (to attack: one holding its objects).
@@ -901,8 +906,9 @@ class Game:
 
     def _your_spell(self, mage: Piece, quick: bool = False) -> list[str]:
         """A spell of yours at one of its objects; ``quick``: a quick spell only (your quickcast,
-        or your mage's quick action after a move).  solo rolls only an attack spell that reaches the target from your mage
-        (range, Line of Sight, what may target it); "Damage I rolled myself" takes any."""
+        or your mage's quick action after a move).  solo rolls only an attack spell that reaches
+        the target from your mage (range, Line of Sight, what may target it); "Damage I rolled
+        myself" takes any."""
         b = self.board
         target = self._pick_target(mage, "turn.spell.target", "At which of its objects?")
         if target is None:

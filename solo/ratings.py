@@ -328,6 +328,6 @@ def _slope(tried: dict[int, Rating], near: int, window: int = 24) -> float:
         points = [(life, r.win_rate) for life, r in tried.items()]
     if len({life for life, _ in points}) < 2:
         return 0.0
-    mx = sum(x for x, _ in points) / len(points)
-    my = sum(y for _, y in points) / len(points)
-    return sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
+    from statistics import linear_regression
+
+    return linear_regression([x for x, _ in points], [y for _, y in points]).slope

@@ -6,8 +6,9 @@ that is 0.3 to 1.9 ms a class, and the twenty classes on the way to a ``solo dm`
 about 13 ms of its start-up (``scripts/bench.py``); ``typing.NamedTuple`` compiles code too, so
 the small value types (an effect, a Defense, a die roll, a dice total) are records as well.  A
 :class:`Record` writes its ``__init__`` in its own source instead, so it is compiled once into
-the byte-code cache like any other method, and takes ``==``, ``repr`` and (when frozen) ``hash`` from the fields its class annotates,
-collected once when the class is made, with no compiling.
+the byte-code cache like any other method, and takes ``==``, ``repr`` and (when frozen)
+``hash`` from the fields its class annotates, collected once when the class is made, with no
+compiling.
 
 The behaviour is the dataclass's: fields in annotation order, base classes' first; ``==`` is
 field by field between objects of the same class; a record that is not frozen cannot be hashed;

@@ -314,28 +314,34 @@ def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
     chunks = [(decks, seeds[i:i + size], skill, dm_life) for i in range(0, len(seeds), size)]
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    from solo.errors import StopOnSignals
+
     out = []
+    # SIGTERM and SIGHUP stop the command as Ctrl-C does, and leaving the block stops the
+    # pool; the workers, made before, keep the system's handling of them.
+    with _pool(ctx, jobs) as pool, StopOnSignals():
+        for part in pool.imap(_play_chunk, chunks):
+            out += part
+            if progress is not None:
+                progress(len(out))
+    return out
+
+
+def _pool(ctx, jobs: int):
+    """``jobs`` workers whose Ctrl-C is ignored from their first instant: forked while the
+    parent ignores it (the initializer covers spawn, and a call from a thread other than the
+    main one, which may not touch signals)."""
     import signal
 
-    # Forked workers ignore Ctrl-C from their first instant (the initializer covers spawn,
-    # and a call from another thread, which may not touch signals).
     try:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:
         previous = None
     try:
-        pool = ctx.Pool(jobs, initializer=_worker_start)
+        return ctx.Pool(jobs, initializer=_worker_start)
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
-    from solo.errors import StopOnSignals
-
-    with pool, StopOnSignals():  # SIGTERM, SIGHUP: as Ctrl-C, the pool stopped (workers keep
-        for part in pool.imap(_play_chunk, chunks):  # the system's handling: made before)
-            out += part
-            if progress is not None:
-                progress(len(out))
-    return out
 
 
 def summarise(results: list[GameStats]) -> dict:
