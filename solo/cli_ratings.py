@@ -16,6 +16,22 @@ if TYPE_CHECKING:  # the cache is imported only when a rating is worked out
 
 
 
+def _tries_rows(cells: list[tuple[str, str]], room: int | None = None) -> list[str]:
+    """Lives and their win rates as a row of lives over a row of win rates, a column each, in
+    as many pairs of rows as the terminal's width needs (a life never parts from its rate)."""
+    from solo.term import width
+
+    labels = ("  Dummy Mage life", "  it wins")
+    pad = max(map(len, labels))
+    cell = 2 + max(len(c) for pair in cells for c in pair)
+    per = max(1, ((room or width()) - pad) // cell)
+    rows = []
+    for i in range(0, len(cells), per):
+        for n, label in enumerate(labels):
+            rows.append(label.ljust(pad) + "".join(pair[n].rjust(cell) for pair in cells[i:i + per]))
+    return rows
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -236,9 +252,9 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
                f"(95% interval {_pct(lo)}-{_pct(hi)}, {t.rating.games:,} games); "
                f"you asked for {_pct(goal)}.")
     if t.tried:
-        games = t.tried[0][1].games
-        tried = ", ".join(f"{life} {_pct(r.win_rate)}" for life, r in t.tried)
-        echo(f"Lives tried ({games:,} games each, the same seeds): {tried}.")
+        echo(f"Lives tried, {t.tried[0][1].games:,} games each on the same seeds:")
+        echo("\n".join(_tries_rows([(str(life), _pct(r.win_rate)) for life, r in t.tried])),
+             table=True)
     if len(t.rated) > 1:
         rated = ", ".join(f"{life} {_pct(r.win_rate)} ({_pct(r.interval[0])}-{_pct(r.interval[1])})"
                           for life, r in t.rated)

@@ -3,6 +3,7 @@ processes give the same results, and ratings, comparisons and tuning behave as p
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -259,9 +260,30 @@ def test_tune_command_reports_the_life_and_its_interval(run, monkeypatch):
     assert lo <= data["dm_win_rate"] <= hi and 1 <= data["dm_life"] <= 120
     text = run("tune", "--decks", "Easier", "--target", "40%")
     assert f"solo play --decks Easier --dm-life {data['dm_life']}" in text.output
-    # every life tried, with its win rate, by life (as in --json)
-    tried = ", ".join(f"{t['dm_life']} {100 * t['dm_win_rate']:.0f}%" for t in data["tried"])
-    assert f"Lives tried (32 games each, the same seeds): {tried}." in " ".join(text.output.split())
+    # every life tried, with its win rate under it, by life (as in --json)
+    assert "Lives tried, 32 games each on the same seeds:" in text.output
+    lines = text.output.splitlines()
+    lives = [w for line in lines if line.startswith("  Dummy Mage life") for w in line.split()[3:]]
+    rates = [w for line in lines if line.startswith("  it wins") for w in line.split()[2:]]
+    assert lives == [str(t["dm_life"]) for t in data["tried"]]
+    assert rates == [f"{100 * t['dm_win_rate']:.0f}%" for t in data["tried"]]
+
+
+@pytest.mark.parametrize("room", [40, 60, 80])
+def test_tune_rows_keep_each_life_over_its_rate_within_the_width(room):
+    from solo.cli_ratings import _tries_rows
+
+    cells = [(str(life), f"{life // 3}%") for life in range(1, 120, 7)]
+    rows = _tries_rows(cells, room)
+    assert all(len(row) <= room for row in rows)
+    assert len(rows) % 2 == 0 and len(rows) > 2  # 18 lives need more than one pair of rows
+    got = []
+    for top, bottom in zip(rows[::2], rows[1::2]):
+        # each rate ends in the column its life ends in
+        ends = [m.end() for m in re.finditer(r"\S+", top)][3:]
+        assert [bottom[:e].split()[-1] for e in ends] == bottom.split()[2:]
+        got += list(zip(top.split()[3:], bottom.split()[2:]))
+    assert got == cells
 
 
 def test_tune_tells_a_person_waiting_which_life_it_plays_and_how_far_it_is(tmp_path):
