@@ -311,7 +311,45 @@ def select_hint(message: str, shortcuts: bool, room: int | None = None) -> str:
         from solo.term import width
 
         room = width()
-    return hint if 2 + len(message) + 1 + len(hint) < room else " "
+    return hint if _last_line(message) + 1 + len(hint) < room else " "
+
+
+def _last_line(message: str) -> int:
+    """The columns the last line of a question takes on screen (its first line comes after
+    questionary's "? ")."""
+    head, newline, last = message.rpartition("\n")
+    return len(last) if newline else 2 + len(last)
+
+
+#: The columns kept for a typed answer after its question, by kind (a menu keeps its longest
+#: choice's).
+ANSWER_ROOM = {"confirm": 3, "int": 4, "text": 20, "autocomplete": 24}
+
+
+def fold(message: str, answer: int, room: int | None = None) -> str:
+    r"""A question folded between words, its later lines indented, so that once answered
+    (questionary leaves "? question answer") no line runs past the terminal's edge, where the
+    terminal would break it in the middle of a word; ``answer``: the columns the answer takes.
+
+    >>> fold("What did the spell do? (no quick attack spell reaches it from D3)", 22, 60)
+    'What did the spell do? (no quick attack spell reaches it\n  from D3)'
+    """
+    if room is None:
+        from solo.term import width
+
+        room = width()
+    if _last_line(message) + 1 + answer <= room or "\n" in message:
+        return message
+    import textwrap
+
+    def folded(columns: int) -> str:
+        return "\n".join(textwrap.wrap(message, max(columns, 20), subsequent_indent="  ",
+                                       break_long_words=False, break_on_hyphens=False))
+
+    out = folded(room - 2)
+    if _last_line(out) + 1 + answer > room:  # the answer would still run over: fold shorter
+        out = folded(room - 3 - answer)
+    return out
 
 
 class ScriptedPrompter(Prompter):
@@ -485,15 +523,17 @@ class QuestionaryPrompter(Prompter):
                         default = qchoices[[j for j in range(len(pairs)) if j not in escape].index(i)]
                         break
             shortcuts = any(keys)  # number keys pick a choice, fixed letters the escapes
-            asked = questionary.select(q.message, choices=qchoices, default=default,
+            message = fold(q.message, max(len(t) for i, (t, _) in enumerate(pairs) if i not in escape))
+            asked = questionary.select(message, choices=qchoices, default=default,
                                        use_shortcuts=shortcuts, use_jk_keys=False,
-                                       instruction=select_hint(q.message, shortcuts), **io)
+                                       instruction=select_hint(message, shortcuts), **io)
             _one_key(asked.application, keys, q.escapes)
             index = asked.unsafe_ask()
             return pairs[index][1]
         if q.kind == "confirm":
             yes = True if q.default is None else bool(q.default)
-            return bool(questionary.confirm(q.message, default=yes, **io).unsafe_ask())
+            return bool(questionary.confirm(fold(q.message, ANSWER_ROOM["confirm"] + 8), default=yes,
+                                            **io).unsafe_ask())
         prefill = "" if q.default is None else str(q.default)
         message = q.message
         # A number (an int's default, or a text one such as damage "0") is shown, not typed into
@@ -501,8 +541,9 @@ class QuestionaryPrompter(Prompter):
         shown = q.kind == "int" and q.default is not None or q.kind == "text" and prefill[:1].isdigit()
         if shown:
             message, prefill = f"{q.message} (Enter: {q.default})", ""
+        message = fold(message, ANSWER_ROOM[q.kind])
         if q.kind == "autocomplete":
-            text = questionary.autocomplete(q.message, choices=q.titles(), default=prefill,
+            text = questionary.autocomplete(message, choices=q.titles(), default=prefill,
                                             match_middle=True, ignore_case=True,
                                             validate=q.check, **io).unsafe_ask()
         else:  # text, int

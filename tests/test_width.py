@@ -171,3 +171,37 @@ def test_plain_questions_wrap_between_words_at_a_real_terminal(columns):
     assert lines[refused].startswith("  '") and len(lines[refused]) <= columns
     assert lines[refused + 1].startswith("  ") and lines[refused + 1][2] != " "
     assert all(visible(line) <= columns for line in lines), [l for l in lines if visible(l) > columns]
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize("kind,keys,answer", [
+    ("select", "\x1b[B\r", "An enchantment on it"),
+    ("text", "Wolf den by a river\r", "Wolf den by a river"),  # 20 columns are kept for it
+    ("confirm", "y", "Yes"),
+])
+def test_an_answered_question_breaks_between_words_within_the_terminal(monkeypatch, columns, kind,
+                                                                       keys, answer):
+    """questionary leaves "? question answer" on screen; a long question is folded between words
+    so that line never runs past the edge, where the terminal would cut a word in two (it did:
+    "An enchantme" / "nt on it" at 80 columns)."""
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.plain_text import PlainTextOutput
+
+    from solo.prompts import Choice, Question, QuestionaryPrompter
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    message = ("What did the spell do? (no quick attack spell reaches it from D3, and nothing "
+               "else of yours can be cast there this round)")
+    choices = (Choice("Damage I rolled myself", "damage"), Choice("An enchantment on it", "ench"))
+    q = Question("q", kind, message, choices=choices if kind == "select" else ())
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        inp.send_text(keys)
+        QuestionaryPrompter(input=inp, output=PlainTextOutput(out)).ask(q)
+    shown = out.getvalue().replace("\r", "")
+    answered = shown[shown.rindex("? What did"):].rstrip("\n").split("\n")
+    assert all(len(line) <= columns for line in answered), answered
+    assert answered[0].startswith("? ") and all(line.startswith("  ") for line in answered[1:])
+    assert " ".join(answered).split() == ["?", *message.split(), *answer.split()]
