@@ -32,8 +32,33 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: Words a person may try for a command solo has under another name: what to type instead.
+ASIDES: dict[str, str] = {
+    "list": "solo play --list", "games": "solo play --list", "resume": "solo play --resume",
+    "continue": "solo play --resume", "new": "solo play", "start": "solo play",
+    "help": "solo --help", "card": "solo cards", "decks": "solo deck", "dice": "solo roll",
+    "rating": "solo deck show NAME", "rate": "solo deck show NAME", "compare": "solo deck compare A B",
+    "build": "solo deck new", "settings": "solo config", "history": "solo stats",
+}
+
+
 class LazyGroup(click.Group):
     """A group whose commands are imported on first use."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """An unknown command is refused with what to type instead, when a person's likely
+        meaning can be told (a word of :data:`ASIDES`, or a command's misspelling)."""
+        name = args[0] if args else ""
+        if name and name not in COMMANDS and not name.startswith("-"):
+            hint = ASIDES.get(name.lower())
+            if hint is None:
+                import difflib
+
+                close = difflib.get_close_matches(name.lower(), list(COMMANDS), n=1, cutoff=0.6)
+                hint = f"solo {close[0]}" if close else None
+            if hint is not None:
+                ctx.fail(f"No such command {name!r}; try '{hint}'.")
+        return super().resolve_command(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)

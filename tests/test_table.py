@@ -235,3 +235,17 @@ def test_the_log_escape_shows_the_last_steps_and_changes_nothing():
     assert ["turn.actor", "log"] not in g.recorded
     keys = shortcut_keys([("x", "x"), ("The last steps", "log")], ("log",))
     assert keys == ["1", "l"]
+
+
+def test_a_command_solo_has_under_another_name_is_refused_with_what_to_type(run):
+    from solo.cli import ASIDES
+
+    out = run("list")
+    assert out.exit_code == 2 and "No such command 'list'; try 'solo play --list'." in out.output
+    out = run("simulat")  # a misspelt command: the nearest
+    assert out.exit_code == 2 and "try 'solo simulate'" in out.output
+    out = run("xyzzy")  # nothing near: click's own refusal
+    assert out.exit_code == 2 and "No such command 'xyzzy'." in out.output
+    for word, hint in ASIDES.items():  # every hint is a command that exists
+        words = [w for w in hint.split()[1:] if not w.isupper() and not w.startswith("-")]
+        assert run(*words, "--help").exit_code == 0, (word, hint)
