@@ -605,7 +605,7 @@ class Game:
         here = [p for p in self._their_objects(actor.zone) if p.zone == actor.zone]
         choices = [Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
                    Choice("Moved, then attacked", "move-attack"),
-                   Choice("Attacked, and I report the damage I rolled", "attack-typed")]
+                   Choice("Attacked, and I type the damage", "attack-typed")]
         if actor.is_mage:
             choices += [Choice("Cast a spell at its side", "spell"),
                         Choice("Summoned a creature", "summon"),

@@ -327,12 +327,17 @@ ANSWER_ROOM = {"confirm": 3, "int": 4, "text": 20, "autocomplete": 24}
 
 
 def fold(message: str, answer: int, room: int | None = None) -> str:
-    r"""A question folded between words, its later lines indented, so that once answered
-    (questionary leaves "? question answer") no line runs past the terminal's edge, where the
-    terminal would break it in the middle of a word; ``answer``: the columns the answer takes.
+    r"""A question folded between words at the terminal's edge, its later lines indented, so
+    that once answered (questionary leaves "? question answer") no line runs past the edge,
+    where the terminal would break a word in two; an answer of ``answer`` columns that would
+    not fit after the question's last line goes on a line of its own.
 
     >>> fold("What did the spell do? (no quick attack spell reaches it from D3)", 22, 60)
     'What did the spell do? (no quick attack spell reaches it\n  from D3)'
+    >>> fold("What did your Thunderift Falcon (ym-12) do?", 31, 80)
+    'What did your Thunderift Falcon (ym-12) do?'
+    >>> fold("What did your Thunderift Falcon (ym-12) do?", 43, 80)
+    'What did your Thunderift Falcon (ym-12) do?\n  '
     """
     if room is None:
         from solo.term import width
@@ -340,16 +345,13 @@ def fold(message: str, answer: int, room: int | None = None) -> str:
         room = width()
     if _last_line(message) + 1 + answer <= room or "\n" in message:
         return message
-    import textwrap
+    out = message
+    if _last_line(message) > room:
+        import textwrap
 
-    def folded(columns: int) -> str:
-        return "\n".join(textwrap.wrap(message, max(columns, 20), subsequent_indent="  ",
-                                       break_long_words=False, break_on_hyphens=False))
-
-    out = folded(room - 2)
-    if _last_line(out) + 1 + answer > room:  # the answer would still run over: fold shorter
-        out = folded(room - 3 - answer)
-    return out
+        out = "\n".join(textwrap.wrap(message, room - 2, subsequent_indent="  ",
+                                      break_long_words=False, break_on_hyphens=False))
+    return out + "\n  " if _last_line(out) + 1 + answer > room else out
 
 
 class ScriptedPrompter(Prompter):

@@ -173,17 +173,24 @@ def test_plain_questions_wrap_between_words_at_a_real_terminal(columns):
     assert all(visible(line) <= columns for line in lines), [l for l in lines if visible(l) > columns]
 
 
+LONG = ("What did the spell do? (no quick attack spell reaches it from D3, and nothing else of "
+        "yours can be cast there this round)")
+SHORT = "What did your Thunderift Falcon (ym-12) do?"  # short, but not with its longest answer
+
+
 @pytest.mark.parametrize("columns", [60, 80])
-@pytest.mark.parametrize("kind,keys,answer", [
-    ("select", "\x1b[B\r", "An enchantment on it"),
-    ("text", "Wolf den by a river\r", "Wolf den by a river"),  # 20 columns are kept for it
-    ("confirm", "y", "Yes"),
+@pytest.mark.parametrize("message,kind,keys,answer", [
+    (LONG, "select", "\x1b[B\r", "An enchantment on it"),
+    (SHORT, "select", "\r", "Cast something on your side (equipment, wall...)"),
+    (SHORT, "select", "\x1b[B\r", "Moved"),
+    (LONG, "text", "Wolf den by a river\r", "Wolf den by a river"),  # 20 columns are kept for it
+    (LONG, "confirm", "y", "Yes"),
 ])
-def test_an_answered_question_breaks_between_words_within_the_terminal(monkeypatch, columns, kind,
-                                                                       keys, answer):
-    """questionary leaves "? question answer" on screen; a long question is folded between words
-    so that line never runs past the edge, where the terminal would cut a word in two (it did:
-    "An enchantme" / "nt on it" at 80 columns)."""
+def test_an_answered_question_breaks_between_words_within_the_terminal(monkeypatch, columns, message,
+                                                                       kind, keys, answer):
+    """questionary leaves "? question answer" on screen; a long question is folded between words,
+    and an answer that would not fit after it goes on a line of its own, so no line runs past
+    the edge, where the terminal would cut a word in two (it did: "An enchantme" / "nt on it")."""
     import io
 
     from prompt_toolkit.input import create_pipe_input
@@ -192,9 +199,8 @@ def test_an_answered_question_breaks_between_words_within_the_terminal(monkeypat
     from solo.prompts import Choice, Question, QuestionaryPrompter
 
     monkeypatch.setenv("COLUMNS", str(columns))
-    message = ("What did the spell do? (no quick attack spell reaches it from D3, and nothing "
-               "else of yours can be cast there this round)")
-    choices = (Choice("Damage I rolled myself", "damage"), Choice("An enchantment on it", "ench"))
+    choices = (Choice("Cast something on your side (equipment, wall...)", "own"),
+               Choice("Moved", "move") if message is SHORT else Choice("An enchantment on it", "ench"))
     q = Question("q", kind, message, choices=choices if kind == "select" else ())
     out = io.StringIO()
     with create_pipe_input() as inp:
@@ -205,3 +211,5 @@ def test_an_answered_question_breaks_between_words_within_the_terminal(monkeypat
     assert all(len(line) <= columns for line in answered), answered
     assert answered[0].startswith("? ") and all(line.startswith("  ") for line in answered[1:])
     assert " ".join(answered).split() == ["?", *message.split(), *answer.split()]
+    if message is SHORT:  # a question that fits is not folded; only its answer moves down
+        assert answered[0] == "? " + SHORT

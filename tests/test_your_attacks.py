@@ -1,5 +1,5 @@
 """Your attacks in `solo play`: an attack whose dice you rolled and report ("Attacked, and I
-report the damage I rolled") goes through solo.combat exactly like one solo rolls -- the Daze
+type the damage") goes through solo.combat exactly like one solo rolls -- the Daze
 check, the Defense, armor, Piercing, the counterstrike, destruction and the tally -- and the step
 records its result.  Each test here failed while the reported attack had its own copy of combat.
 
