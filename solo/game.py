@@ -614,7 +614,7 @@ class Game:
                         *self._reveal_choice()]
         else:
             choices += [Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard")]
-        choices.append(Choice("Something else (nothing changes on its side)", "other"))
+        choices.append(Choice("Anything else (its side unchanged)", "other"))
         if self._pace(actor)[1]:  # the codex's Slow: a move ends its Action Phase
             choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
         what = self.ask(Question("turn.what", "select", f"What did {self._name(actor)} do?",
