@@ -692,7 +692,7 @@ class Game:
         toward = min(near, key=lambda z: (not (attacking and z in theirs),
                                           b.distance(z, b.mages["dm"].zone), z)) if near else elsewhere
         choices = [Choice(f"{z} ({reach[z]} away)", z) for z in zones]
-        choices.append(Choice("Somewhere else (teleported, pushed, ...)", elsewhere))
+        choices.append(Choice("Elsewhere (pushed, teleported)", elsewhere))
         dest = self.ask(Question("turn.move.zone", "select",
                                  f"Where did {self._name(actor)} go, from {actor.zone}?",
                                  tuple(choices), default=toward))
