@@ -124,13 +124,15 @@ def stats(as_json: bool) -> None:
         return
     wins = sum(1 for r in rows if r["winner"] == "ym")
     lo, hi = wilson(wins, len(rows))
-    click.echo(f"{len(rows)} finished games: you won {wins} ({wins / len(rows):.0%}, 95% "
+    click.echo(f"{len(rows)} finished game{'' if len(rows) == 1 else 's'}: you won {wins} "
+               f"({wins / len(rows):.0%}, 95% "
                f"interval {lo:.0%}-{hi:.0%}).")
     for title, groups, key in (("By deck set", by_decks, "decks"),
                                ("By the Dummy Mage's life", by_life, "dm_life")):
         click.echo(f"\n{title}:")
         for g in groups:
-            click.echo(f"  {g[key]:<18} {g['games']:>3} games, you won {g['you_won']:>3} "
+            games = f"{g['games']:>3} game{',' if g['games'] == 1 else 's,'}"
+            click.echo(f"  {g[key]:<18} {games:<10} you won {g['you_won']:>3} "
                        f"({g['win_rate']:.0%}, {g['interval'][0]:.0%}-{g['interval'][1]:.0%}), "
                        f"{g['mean_rounds']:.1f} rounds")
     click.echo("\nGames:")

@@ -229,11 +229,29 @@ def list_all(journal) -> None:
         state = {"ym": "over: you won", "dm": "over: the Dummy Mage won",
                  "draw": "over: a draw"}.get(g.result or "", "over") if g.status == "over" \
             else f"round {g.round}"
-        click.echo(f"{g.name:20} {st.get('ym_mage', '?')} vs {st.get('dm_mage', '?')}, {state}, "
-                   f"{g.steps} steps, last played {when}")
+        click.echo(_hanging(f"{g.name:20} {st.get('ym_mage', '?')} vs {st.get('dm_mage', '?')}, "
+                            f"{state}, {g.steps}\xa0steps, last\xa0played\xa0{when}"))
     if journal.unreadable:
         click.echo(f"solo: {journal.unreadable} more game(s) cannot be read: the game database "
                    f"{journal.path} is damaged", err=True)
+
+
+def _hanging(line: str, room: int | None = None) -> str:
+    """A line of ``solo play --list``: at a terminal (or with ``room``) folded between words
+    (not at a no-break space: "57 steps" stays together) under the game's details, past its
+    name's column; piped, whole, one game a line."""
+    if room is None:
+        if not sys.stdout.isatty():
+            return line.replace("\xa0", " ")
+        from solo.term import width
+
+        room = width()
+    if len(line) > room:
+        import textwrap
+
+        line = "\n".join(textwrap.wrap(line, room, subsequent_indent=" " * 21,
+                                       break_long_words=False, break_on_hyphens=False))
+    return line.replace("\xa0", " ")
 
 
 def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, dice=None, draw=None,

@@ -108,3 +108,29 @@ def test_an_unusable_config_folder_is_one_line(run, tmp_path, monkeypatch):
     out = run("config", "set", "mage", "Wizard")
     assert out.exit_code == 2 and out.output.startswith("solo: ") and "Traceback" not in out.output
     assert len(out.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("room", [60, 80])
+def test_the_list_of_games_folds_under_its_details_at_a_terminal(room):
+    from solo.cli_play import _hanging
+
+    line = ("r11                  Johktari Beastmaster vs Adramelech Warlock, over: the Dummy "
+            "Mage won, 102\xa0steps, last\xa0played\xa02026-11-24\xa003:15")
+    lines = _hanging(line, room).split("\n")
+    assert len(lines) > 1 and all(len(x) <= room for x in lines)
+    assert all(x.startswith(" " * 21) and x[21] != " " for x in lines[1:])  # under the details
+    assert " ".join(x.strip() for x in lines).split() == line.replace("\xa0", " ").split()
+    # a count keeps its unit, and the date its label
+    assert not any(x.strip().startswith(("steps", "played", "2026")) for x in lines)
+    assert "\xa0" not in _hanging(line, room) and "\xa0" not in _hanging(line)  # piped: whole
+    assert _hanging(line) == line.replace("\xa0", " ")
+
+
+def test_stats_counts_one_game_as_one_game(run, tmp_path):
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({"setup.start": "start", "quickcast.you": ["pass"] * 400,
+                                "turn.actor": ["done"] * 400}))
+    assert run("play", "--answers", path, "--seed", "5", "--name", "one").exit_code == 0
+    text = run("stats").output
+    assert "1 finished game: you won 0" in text and "1 game,  you won" in text
+    assert " 1 games" not in text
