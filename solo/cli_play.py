@@ -236,12 +236,20 @@ def list_all(journal) -> None:
                    f"{journal.path} is damaged", err=True)
 
 
+def at_terminal() -> bool:
+    """Whether standard output is a terminal (a person reading), not a pipe or a file."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def _hanging(line: str, room: int | None = None) -> str:
     """A line of ``solo play --list``: at a terminal (or with ``room``) folded between words
     (not at a no-break space: "57 steps" stays together) under the game's details, past its
     name's column; piped, whole, one game a line."""
     if room is None:
-        if not sys.stdout.isatty():
+        if not at_terminal():
             return line.replace("\xa0", " ")
         from solo.term import width
 
@@ -400,7 +408,11 @@ def log(game, markdown) -> None:
 
         write_atomic(Path(markdown), text, what="log file")
         click.echo(f"Wrote {markdown}")
-    else:
+    elif at_terminal():  # folded between words, under each step's text and number
+        from solo.term import fit
+
+        click.echo(fit(text), nl=False)
+    else:  # piped or to a file: one line an instruction, as written
         click.echo(text, nl=False)
     if bad is not None and not bad.undone:  # what reads back is out; the rest cannot be
         raise SoloError(f"game {info.name!r}: {bad}; the log stops before it", 2)

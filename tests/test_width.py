@@ -213,3 +213,18 @@ def test_an_answered_question_breaks_between_words_within_the_terminal(monkeypat
     assert " ".join(answered).split() == ["?", *message.split(), *answer.split()]
     if message is SHORT:  # a question that fits is not folded; only its answer moves down
         assert answered[0] == "? " + SHORT
+
+
+def test_a_log_read_at_a_terminal_is_folded_and_a_piped_one_is_whole(run, tmp_path, monkeypatch):
+    from solo import cli_play
+
+    monkeypatch.setenv("COLUMNS", "60")
+    assert run("play", "--answers", _answers(tmp_path), "--seed", "3", "--name", "w").exit_code == 0
+    piped = run("log", "w").output
+    assert max(len(x) for x in piped.splitlines()) > 60  # whole lines, for grep and files
+    monkeypatch.setattr(cli_play, "at_terminal", lambda: True)
+    shown = run("log", "w").output
+    assert max(len(x) for x in shown.splitlines()) <= 60
+    assert shown.split() == piped.split()  # the same words, only folded
+    listed = run("play", "--list").output.splitlines()
+    assert len(listed) > 1 and all(x.startswith(" " * 21) for x in listed[1:])  # under its details
