@@ -34,7 +34,8 @@ STEPS: tuple[Entry, ...] = tuple(Entry(t, "solo step", x) for t, x in (
      "moves one zone in a direction rolled on the compass, 4-7 it summons the top creature of "
      "its creature deck (inactive until the next Reset), 8-10 it casts an enchantment (second "
      "roll 1-6) or an incantation (7-12), 11-12 it casts an attack spell. You quickcast once a "
-     "round, in the first stage if you take it, else in the final one."),
+     "round: in the first stage, between your own creatures' actions, or in the final stage "
+     "if you have not yet."),
     ("Reroll 8+", "While the Dummy Mage is 3 or more zones from every enemy creature (your mage "
      "counts), a quickcast roll of 8 or more is rolled again until it is 1-7: it walks or "
      "summons instead of wasting spells."),
