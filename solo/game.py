@@ -1138,8 +1138,16 @@ class Game:
         else:
             b.remove(p.id)
             return Step(f"edit: removed {p.card} ({p.id})", "edit", [f"Removed {self._name(p)}."])
-        return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",
-                    [f"{self._name(p)}: {what} {old} → {new}."])
+        was, now = _shown(old), _shown(new)
+        return Step(f"edit: {p.card} ({p.id}) {what} {was} → {now}", "edit",
+                    [f"{self._name(p)}: {what} {was} → {now}."])
+
+
+def _shown(value: object) -> str:
+    """A field's value in an edit's log line: "none" for nothing, "yes" and "no" for a flag."""
+    if value is True or value is False:
+        return "yes" if value else "no"
+    return str(value) if value not in ("", None) else "none"
 
 
 def _look_up(term: str) -> str:

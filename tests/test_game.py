@@ -338,3 +338,17 @@ def test_the_ready_stage_asks_for_plans_only_when_the_game_goes_on():
         if seen == {True, False}:
             break
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("field,answer,logged", [
+    ("conditions", "Stun 1, Burn 2", "the Dummy Mage: conditions none → Stun 1, Burn 2."),
+    ("enchantments", "", "the Dummy Mage: enchantments none → none."),
+])
+def test_an_edit_logs_nothing_as_none(tmp_path, field, answer, logged):
+    s = new_session(tmp_path, seed=4)
+    s.game.prompter = Policy({"quickcast.you": ["edit", "pass"], "edit.object": "dm",
+                              "edit.field": field, f"edit.{field}": answer})
+    step = None
+    while step is None or not step.label.startswith("edit"):
+        step = s.play_one()
+    assert step.lines == [logged]
