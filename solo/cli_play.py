@@ -136,8 +136,11 @@ def render_step(step, game, color: bool = False, width: int | None = None,
 
     width = width or term.width()
     head = {"dm": "Dummy Mage", "ym": "You", "game": "Game", "edit": "Edit"}.get(step.who, step.who)
-    lines = [click.style(f"── {head}: {step.label} ──", bold=True) if color
-             else f"── {head}: {step.label} ──"]
+    label = step.label
+    if label.lower().startswith(head.lower() + ": "):  # "Edit: edit: ..." says it twice
+        label = label[len(head) + 2:]
+    title = term.clip(f"── {head}: {label} ──", width)  # a title is one line, whatever its length
+    lines = [click.style(title, bold=True) if color else title]
     if step.who in ("dm", "edit") and show_map:
         lines.append(render.board_map(game.board, width=width, color=color))
         lines += render.status_lines(game.board, width)
