@@ -1138,16 +1138,10 @@ class Game:
         else:
             b.remove(p.id)
             return Step(f"edit: removed {p.card} ({p.id})", "edit", [f"Removed {self._name(p)}."])
-        was, now = _shown(old), _shown(new)
-        return Step(f"edit: {p.card} ({p.id}) {what} {was} → {now}", "edit",
-                    [f"{self._name(p)}: {what} {was} → {now}."])
-
-
-def _shown(value: object) -> str:
-    """A field's value in an edit's log line: "none" for nothing, "yes" and "no" for a flag."""
-    if value is True or value is False:
-        return "yes" if value else "no"
-    return str(value) if value not in ("", None) else "none"
+        # The words of a step are what a resumed game's replay must write again: an edit's stay
+        # as games in progress recorded them (an empty field shows as nothing: "conditions  → ").
+        return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",
+                    [f"{self._name(p)}: {what} {old} → {new}."])
 
 
 def _look_up(term: str) -> str:

