@@ -93,7 +93,7 @@ def edit_deck(prompter: Prompter, catalog: Catalog, deckset: DeckSet, deck: str,
         status = "full" if n == size else (f"{size - n} to go" if n < size else f"{n - size} too many")
         action = prompter.ask(Question(
             f"builder.{deck}.action", "select",
-            f"{deck.capitalize()} deck: {n} of {size} cards ({status}). What next?",
+            f"{deck.capitalize()} deck ({status}): what next?",  # its count is on the line above
             choices=tuple(choices), default="done" if n == size or not type_names else "add"))
         if action == "done":
             if n == size:
@@ -133,7 +133,7 @@ def edit_deck(prompter: Prompter, catalog: Catalog, deckset: DeckSet, deck: str,
             default = have
         copies = prompter.ask(Question(
             f"builder.{deck}.copies", "int",
-            f"Copies of {name} in the {deck} deck (now {have}; 0 takes it out)",
+            f"Copies of {name} (now {have}; 0 takes it out)",
             default=default, min=0, max=size))
         set_copies(deckset, deck, name, copies)
 

@@ -64,9 +64,9 @@ def test_action_message_shows_the_count_and_the_size(catalog):
     with pytest.raises(MissingAnswer):
         build(Recorder({"builder.creature.action": ["add"], "builder.creature.card": ["Timber Wolf"],
                         "builder.creature.copies": [2]}), catalog)
-    assert asked[0] == ("builder.creature.action", "Creature deck: 0 of 15 cards (15 to go). What next?",
+    assert asked[0] == ("builder.creature.action", "Creature deck (15 to go): what next?",
                         ["Add a card", "Done with this deck"])
-    assert asked[3][1] == "Creature deck: 2 of 15 cards (13 to go). What next?"
+    assert asked[3][1] == "Creature deck (13 to go): what next?"
     assert "Remove a card" in asked[3][2]
 
 
@@ -102,7 +102,7 @@ def test_editing_does_not_change_the_start_set(catalog):
 
 def test_missing_answer_names_the_question(catalog):
     with pytest.raises(MissingAnswer, match=r"no answer for question 'builder.creature.action' "
-                                            r"\(\"Creature deck: 0 of 15 cards \(15 to go\). What next\?\"\)"):
+                                            r"\(\"Creature deck \(15 to go\): what next\?\"\)"):
         build(ScriptedPrompter({}), catalog)
 
 
