@@ -112,7 +112,22 @@ class SoloClickError(click.ClickException):
         self.exit_code = exit_code  # type: ignore[misc]
 
     def show(self, file=None) -> None:
-        click.echo(f"solo: {self.format_message()}", err=True)
+        line = f"solo: {self.format_message()}"
+        if _err_at_terminal():  # one line for a program; folded between words for a person
+            import textwrap
+
+            from solo.term import width
+
+            line = "\n".join(textwrap.wrap(line, width(), subsequent_indent=" " * 6,
+                                           break_long_words=False, break_on_hyphens=False))
+        click.echo(line, err=True)
+
+
+def _err_at_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

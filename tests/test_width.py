@@ -228,3 +228,16 @@ def test_a_log_read_at_a_terminal_is_folded_and_a_piped_one_is_whole(run, tmp_pa
     assert shown.split() == piped.split()  # the same words, only folded
     listed = run("play", "--list").output.splitlines()
     assert len(listed) > 1 and all(x.startswith(" " * 21) for x in listed[1:])  # under its details
+
+
+def test_an_error_is_one_line_for_a_program_and_folded_for_a_person(run, monkeypatch):
+    from solo import cli
+
+    monkeypatch.setenv("COLUMNS", "60")
+    piped = run("play", "--resume", "--name", "no such game at all, not one, not anywhere")
+    assert piped.exit_code == 2 and piped.output.count("\n") == 1 and len(piped.output) > 61
+    monkeypatch.setattr(cli, "_err_at_terminal", lambda: True)
+    shown = run("play", "--resume", "--name", "no such game at all, not one, not anywhere")
+    lines = shown.output.splitlines()
+    assert shown.exit_code == 2 and len(lines) > 1 and all(len(x) <= 60 for x in lines)
+    assert all(x.startswith("      ") for x in lines[1:]) and shown.output.split() == piped.output.split()
