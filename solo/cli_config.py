@@ -136,8 +136,8 @@ def stats(as_json: bool) -> None:
                        f"({g['win_rate']:.0%}, {g['interval'][0]:.0%}-{g['interval'][1]:.0%}), "
                        f"{g['mean_rounds']:.1f} rounds")
     click.echo("\nGames:")
-    names = {"ym": "you", "dm": "Dummy Mage", "draw": "draw", "none": "-"}
+    names = {"ym": "you won", "dm": "DM won", "draw": "a draw", "none": "-"}
     for r in rows:
-        click.echo(f"  {r['name'][:20]:<20} {names.get(r['winner'], r['winner']):<10} "
+        click.echo(f"  {r['name'][:20]:<20} {names.get(r['winner'], r['winner']):<8} "
                    f"round {r['rounds']:<3} {str(r['decks'])[:14]:<14} life {r['dm_life']} "
                    f"seed {r['seed']}")

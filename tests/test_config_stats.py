@@ -134,3 +134,4 @@ def test_stats_counts_one_game_as_one_game(run, tmp_path):
     text = run("stats").output
     assert "1 finished game: you won 0" in text and "1 game,  you won" in text
     assert " 1 games" not in text
+    assert any(line.split()[:3] == ["one", "DM", "won"] for line in text.splitlines())  # who won
