@@ -99,10 +99,19 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
         s.dm_mage = prompter.ask(Question("setup.dm_mage", "select", "The Dummy Mage's mage?", mages,
                                           default=s.dm_mage))
         base = cat.get(s.dm_mage).life
+        lives = [Choice(f"Standard ({base})", base),
+                 Choice(f"Easier ({round(base * 0.75)})", round(base * 0.75)),
+                 Choice(f"Harder ({round(base * 1.25)})", round(base * 1.25))]
+        chosen = s.dm_life or base
+        if chosen not in [c.value for c in lives]:  # --dm-life, the config or solo tune's: kept
+            lives.insert(0, Choice(f"As set ({chosen})", chosen))
         life = prompter.ask(Question(
             "setup.dm_life", "select", "The Dummy Mage's life?",
-            (Choice(f"Standard ({base})", base), Choice(f"Easier ({round(base * 0.75)})", round(base * 0.75)),
-             Choice(f"Harder ({round(base * 1.25)})", round(base * 1.25))), default=base))
+            (*lives, Choice("Another (type it)", "other")), default=chosen))
+        if life == "other":
+            life = prompter.ask(Question(
+                "setup.dm_life_value", "int", "Its life (solo tune finds one for a win rate)",
+                default=chosen, min=1, max=200))
         s.dm_life = None if life == base else life
         sets = tuple(Choice(f"{e.name} ({e.where})", e.name) for e in available())
         s.decks = prompter.ask(Question("setup.decks", "select", "The Dummy Mage's deck set?", sets,

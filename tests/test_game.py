@@ -353,3 +353,23 @@ def test_an_edit_is_titled_once_and_its_title_keeps_to_one_line(tmp_path):
     assert title == "── Edit: Warlock (dm) conditions  → Stun 1, Burn 2, Weak 1 ──"
     title = render_step(step, s.game, width=40).split("\n")[0]
     assert len(title) == 40 and title.startswith("── Edit: Warlock (dm) conditions") and title.endswith("…")
+
+
+@pytest.mark.parametrize("flags,life_answers,expected", [
+    ([], {"setup.dm_life": "other", "setup.dm_life_value": 52}, 52),  # typed, as solo tune said
+    (["--dm-life", "52"], {"setup.dm_life": "As set (52)"}, 52),  # a life already set is kept
+    (["--dm-life", "52"], {"setup.dm_life": "Standard (38)"}, 38),
+])
+def test_setup_offers_any_life_and_keeps_one_already_set(run, tmp_path, user_data, flags,
+                                                          life_answers, expected):
+    answers = {"setup.start": "change", "setup.mage": "Wizard", "setup.dm_mage": "Warlock",
+               **life_answers, "setup.decks": "Starter", "setup.corners": "A1-D3",
+               "setup.dice": "solo", "setup.draw": "solo", "setup.seed": 5,
+               "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
+    r = run("play", "--answers", answers_file(tmp_path, answers), "--name", "life", *flags)
+    assert r.exit_code == 0, r.output
+    from solo.session import open_saved
+
+    game = open_saved("life").game
+    assert game.board.to_dict()["mages"]["dm"]["life"] == expected
+    assert game.settings.dm_life == (None if expected == 38 else expected)
