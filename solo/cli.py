@@ -112,22 +112,12 @@ class SoloClickError(click.ClickException):
         self.exit_code = exit_code  # type: ignore[misc]
 
     def show(self, file=None) -> None:
+        from solo import term
+
         line = f"solo: {self.format_message()}"
-        if _err_at_terminal():  # one line for a program; folded between words for a person
-            import textwrap
-
-            from solo.term import width
-
-            line = "\n".join(textwrap.wrap(line, width(), subsequent_indent=" " * 6,
-                                           break_long_words=False, break_on_hyphens=False))
+        if term.at_terminal(sys.stderr):  # one line for a program; folded for a person
+            line = term.hang(line, indent=6)
         click.echo(line, err=True)
-
-
-def _err_at_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -248,30 +248,15 @@ def list_all(journal) -> None:
                    f"{journal.path} is damaged", err=True)
 
 
-def at_terminal() -> bool:
-    """Whether standard output is a terminal (a person reading), not a pipe or a file."""
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def _hanging(line: str, room: int | None = None) -> str:
     """A line of ``solo play --list``: at a terminal (or with ``room``) folded between words
     (not at a no-break space: "57 steps" stays together) under the game's details, past its
     name's column; piped, whole, one game a line."""
-    if room is None:
-        if not at_terminal():
-            return line.replace("\xa0", " ")
-        from solo.term import width
+    from solo import term
 
-        room = width()
-    if len(line) > room:
-        import textwrap
-
-        line = "\n".join(textwrap.wrap(line, room, subsequent_indent=" " * 21,
-                                       break_long_words=False, break_on_hyphens=False))
-    return line.replace("\xa0", " ")
+    if room is None and not term.at_terminal(sys.stdout):
+        return line.replace("\xa0", " ")
+    return term.hang(line, room, indent=21)
 
 
 def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, dice=None, draw=None,
@@ -411,6 +396,8 @@ def _wants_undo_at_end(prompter) -> bool:
               help="Write the log as Markdown to this file.")
 def log(game, markdown) -> None:
     """Print a game's log (the last one played unless GAME names one)."""
+    from solo import term
+
     with open_journal() as journal:
         info = find_game(journal, game)
         rows, _, bad = journal.read_steps(info.id)
@@ -420,10 +407,8 @@ def log(game, markdown) -> None:
 
         write_atomic(Path(markdown), text, what="log file")
         click.echo(f"Wrote {markdown}")
-    elif at_terminal():  # folded between words, under each step's text and number
-        from solo.term import fit
-
-        click.echo(fit(text), nl=False)
+    elif term.at_terminal(sys.stdout):  # folded between words, under each step's text and number
+        click.echo(term.fit(text), nl=False)
     else:  # piped or to a file: one line an instruction, as written
         click.echo(text, nl=False)
     if bad is not None and not bad.undone:  # what reads back is out; the rest cannot be

@@ -257,11 +257,9 @@ def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
 
 def is_terminal(stdin: Any = None) -> bool:
     """Whether ``stdin`` (standard input by default) is a terminal a person can answer on."""
-    stdin = stdin if stdin is not None else sys.stdin
-    try:
-        return bool(stdin is not None and stdin.isatty())
-    except (AttributeError, ValueError):
-        return False
+    from solo.term import at_terminal
+
+    return at_terminal(stdin if stdin is not None else sys.stdin)
 
 
 class Prompter:
@@ -323,7 +321,7 @@ def _last_line(message: str) -> int:
 
 #: The columns kept for a typed answer after its question, by kind (a menu keeps its longest
 #: choice's).
-ANSWER_ROOM = {"confirm": 3, "int": 4, "text": 20, "autocomplete": 24}
+ANSWER_ROOM = {"confirm": 6, "int": 4, "text": 20, "autocomplete": 24}  # confirm: "(Y/n)"
 
 
 def fold(message: str, answer: int, room: int | None = None) -> str:
@@ -345,12 +343,9 @@ def fold(message: str, answer: int, room: int | None = None) -> str:
         room = width()
     if _last_line(message) + 1 + answer <= room or "\n" in message:
         return message
-    out = message
-    if _last_line(message) > room:
-        import textwrap
+    from solo.term import hang
 
-        out = "\n".join(textwrap.wrap(message, room - 2, subsequent_indent="  ",
-                                      break_long_words=False, break_on_hyphens=False))
+    out = hang(message, room - 2) if _last_line(message) > room else message
     return out + "\n  " if _last_line(out) + 1 + answer > room else out
 
 
@@ -534,7 +529,7 @@ class QuestionaryPrompter(Prompter):
             return pairs[index][1]
         if q.kind == "confirm":
             yes = True if q.default is None else bool(q.default)
-            return bool(questionary.confirm(fold(q.message, ANSWER_ROOM["confirm"] + 8), default=yes,
+            return bool(questionary.confirm(fold(q.message, ANSWER_ROOM["confirm"]), default=yes,
                                             **io).unsafe_ask())
         prefill = "" if q.default is None else str(q.default)
         message = q.message

@@ -71,6 +71,30 @@ def wrap(line: str, room: int, indent: str = "") -> list[str]:
                          break_long_words=False, break_on_hyphens=False) or [lead]
 
 
+def hang(line: str, room: int | None = None, indent: int = 2) -> str:
+    """``line`` folded between words to ``room`` columns (default: the terminal's width), its
+    later lines indented by ``indent`` spaces; a no-break space holds two words together
+    ("57\xa0steps") and shows as a space.
+
+    >>> print(hang("solo: no game called 'x'; games: a, b, c (see solo play --list)", 40, 6))
+    solo: no game called 'x'; games: a, b, c
+          (see solo play --list)
+    """
+    room = room or width()
+    if len(line) > room:
+        line = "\n".join(textwrap.wrap(line, room, subsequent_indent=" " * indent,
+                                       break_long_words=False, break_on_hyphens=False))
+    return line.replace("\xa0", " ")
+
+
+def at_terminal(stream) -> bool:
+    """Whether ``stream`` is a terminal (a person reading or typing), not a pipe or a file."""
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 

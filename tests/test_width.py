@@ -216,13 +216,11 @@ def test_an_answered_question_breaks_between_words_within_the_terminal(monkeypat
 
 
 def test_a_log_read_at_a_terminal_is_folded_and_a_piped_one_is_whole(run, tmp_path, monkeypatch):
-    from solo import cli_play
-
     monkeypatch.setenv("COLUMNS", "60")
     assert run("play", "--answers", _answers(tmp_path), "--seed", "3", "--name", "w").exit_code == 0
     piped = run("log", "w").output
     assert max(len(x) for x in piped.splitlines()) > 60  # whole lines, for grep and files
-    monkeypatch.setattr(cli_play, "at_terminal", lambda: True)
+    monkeypatch.setattr(term, "at_terminal", lambda stream: True)
     shown = run("log", "w").output
     assert max(len(x) for x in shown.splitlines()) <= 60
     assert shown.split() == piped.split()  # the same words, only folded
@@ -231,12 +229,10 @@ def test_a_log_read_at_a_terminal_is_folded_and_a_piped_one_is_whole(run, tmp_pa
 
 
 def test_an_error_is_one_line_for_a_program_and_folded_for_a_person(run, monkeypatch):
-    from solo import cli
-
     monkeypatch.setenv("COLUMNS", "60")
     piped = run("play", "--resume", "--name", "no such game at all, not one, not anywhere")
     assert piped.exit_code == 2 and piped.output.count("\n") == 1 and len(piped.output) > 61
-    monkeypatch.setattr(cli, "_err_at_terminal", lambda: True)
+    monkeypatch.setattr(term, "at_terminal", lambda stream: True)
     shown = run("play", "--resume", "--name", "no such game at all, not one, not anywhere")
     lines = shown.output.splitlines()
     assert shown.exit_code == 2 and len(lines) > 1 and all(len(x) <= 60 for x in lines)
