@@ -235,7 +235,9 @@ _c("Ichthellid Larva", "no", "When the creature is destroyed, an Ichthellid may 
    "Hatch the Ichthellid yourself and add it with edit.")
 _c("Restrained", "yes", "Cannot move or fly; -2 to its Defense rolls; hinders nobody.")
 _c("Incapacitated", "yes", "No actions, no Defense, no counterstrike, no flying.")
-_c("Hindered", "yes", "Entering a zone with an enemy that hinders it ends its movement.")
+_c("Hindered", "yes", "Starting its Action Phase in a zone with an enemy that can hinder it, or "
+   "entering one, it moves one zone at most that Action Phase, even if Fast (Incapacitated, "
+   "Restrained and Pest enemies hinder nobody).")
 _c("Guard", "yes", "A guarding creature must be attacked first in melee and counterstrikes.")
 _c("Bashed", "yes", "An Unavoidable 3-die attack on a creature pushed into a blocking wall.")
 _c("Obliterate", "yes", "Destroyed and out of the game: it goes to no discard pile.")
