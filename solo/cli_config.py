@@ -16,16 +16,26 @@ def config(ctx: click.Context) -> None:
     """Show or change the settings solo play starts from.
 
     \b
-    Order: command-line flags, then the environment (SOLO_MAGE, SOLO_DM_MAGE, SOLO_DECKS,
-    SOLO_DICE, SOLO_DRAW, SOLO_DM_LIFE), then this file, then the defaults.
+    Order: command-line flags, then the environment (SOLO_MAGE,
+    SOLO_DM_MAGE, SOLO_DECKS, SOLO_DICE, SOLO_DRAW, SOLO_DM_LIFE),
+    then this file, then the defaults.
     Examples:
-      solo config                       show each setting and where it comes from
+      solo config           show each setting and where it comes from
       solo config set mage Wizard
       solo config set dm_life 45
       solo config unset decks
     """
-    if ctx.invoked_subcommand is not None:
-        return
+    if ctx.invoked_subcommand is None:
+        _show()
+
+
+@config.command(name="show")
+def show() -> None:
+    """Show each setting and where it comes from (as solo config does)."""
+    _show()
+
+
+def _show() -> None:
     from solo.config import KEYS, config_path, resolve
 
     values = resolve({})

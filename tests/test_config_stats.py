@@ -135,3 +135,8 @@ def test_stats_counts_one_game_as_one_game(run, tmp_path):
     assert "1 finished game: you won 0" in text and "1 game,  you won" in text
     assert " 1 games" not in text
     assert any(line.split()[:3] == ["one", "DM", "won"] for line in text.splitlines())  # who won
+
+
+def test_config_show_is_what_config_alone_shows(run):
+    assert run("config", "show").output == run("config").output
+    assert "dm_life" in run("config", "show").output

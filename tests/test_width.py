@@ -237,3 +237,26 @@ def test_an_error_is_one_line_for_a_program_and_folded_for_a_person(run, monkeyp
     lines = shown.output.splitlines()
     assert shown.exit_code == 2 and len(lines) > 1 and all(len(x) <= 60 for x in lines)
     assert all(x.startswith("      ") for x in lines[1:]) and shown.output.split() == piped.output.split()
+
+
+def test_every_help_fits_80_columns(monkeypatch):
+    """Each command's and sub-command's --help at 80 columns: no line wider (click rewraps
+    prose, but a block kept as written -- examples, the environment's names -- must fit)."""
+    import click
+    from click.testing import CliRunner
+
+    from solo.cli import COMMANDS, cli
+
+    monkeypatch.setenv("COLUMNS", "80")
+    runner = CliRunner()
+    paths = []
+    for name in COMMANDS:
+        command = cli.get_command(click.Context(cli), name)
+        paths.append([name])
+        if isinstance(command, click.Group):
+            paths += [[name, sub] for sub in command.list_commands(click.Context(command))]
+    assert ["config", "show"] in paths and len(paths) > 20
+    for path in paths:
+        out = runner.invoke(cli, [*path, "--help"], terminal_width=80)
+        assert out.exit_code == 0, path
+        assert max(len(line) for line in out.output.splitlines()) <= 80, (path, out.output)
