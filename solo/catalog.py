@@ -415,6 +415,17 @@ class Catalog:
                               + (f"; did you mean {', '.join(hint)}?" if hint else ""))
         return card
 
+    def mage(self, name: str) -> Card:
+        """The mage card called ``name``; refused with the nearest mages' names (not every
+        card's: "Wizzard" is not near "Wizard's Tower" for a mage)."""
+        card = self.find(name)
+        if card is not None and card.type == "Mage":
+            return card
+        hint = self.suggest(name, "Mage")
+        what = f"no mage named {name!r}" if card is None else f"{card.name} is not a mage"
+        raise UnknownCard(what + (f"; did you mean {', '.join(hint)}?" if hint
+                                  else "; see solo cards search --type mage"))
+
     def names(self, type_: str | None = None) -> list[str]:
         kept = self._names.get(type_)
         if kept is None:

@@ -75,11 +75,7 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
     s = Settings(ym_mage=mage or "Beastmaster", dm_mage=dm_mage or "Warlock",
                  decks=decks or "Starter", seed=seed if seed is not None else SeededSource().seed,
                  dice=dice or "solo", dm_life=dm_life, draw=draw or "solo")
-    for who in (s.ym_mage, s.dm_mage):
-        card = cat.get(who)
-        if card.type != "Mage":
-            raise InvalidInput(f"{card.name} is not a mage; see solo cards search --type mage")
-    s.ym_mage, s.dm_mage = cat.get(s.ym_mage).name, cat.get(s.dm_mage).name
+    s.ym_mage, s.dm_mage = cat.mage(s.ym_mage).name, cat.mage(s.dm_mage).name
 
     def describe() -> str:
         life = s.dm_life if s.dm_life is not None else cat.get(s.dm_mage).life

@@ -32,10 +32,7 @@ class Key:
 def _mage(value: str) -> str:
     from solo.catalog import get_catalog
 
-    card = get_catalog().get(value)
-    if card.type != "Mage":
-        raise InvalidInput(f"{card.name} is not a mage; see solo cards search --type mage")
-    return card.name
+    return get_catalog().mage(value).name
 
 
 def _decks(value: str) -> str:

@@ -140,3 +140,17 @@ def test_stats_counts_one_game_as_one_game(run, tmp_path):
 def test_config_show_is_what_config_alone_shows(run):
     assert run("config", "show").output == run("config").output
     assert "dm_life" in run("config", "show").output
+
+
+@pytest.mark.parametrize("args", [["config", "set", "mage", "Wizzard"],
+                                  ["play", "--mage", "Wizzard", "--name", "m"],
+                                  ["play", "--dm-mage", "Wizzard", "--name", "m"]])
+def test_a_misspelt_mage_is_answered_with_mages_only(run, args):
+    out = run(*args)
+    assert out.exit_code == 2 and "no mage named 'Wizzard'; did you mean Wizard" in out.output
+    assert "Tower" not in out.output  # Wizard's Tower is a card, not a mage
+
+
+def test_a_card_that_is_not_a_mage_is_refused_as_a_mage(run):
+    out = run("config", "set", "mage", "Timber Wolf")
+    assert out.exit_code == 2 and "Timber Wolf is not a mage" in out.output
