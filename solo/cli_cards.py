@@ -242,17 +242,21 @@ def cards() -> None:
 
 
 @cards.command()
-@click.argument("text")
+@click.argument("text", required=False, default="")
 @click.option("--type", "type_", type=click.Choice(TYPES, case_sensitive=False), default=None,
               help="Only cards of this type.")
 def search(text: str, type_: str | None) -> None:
-    """Find cards by part of the name, a trait (Flying, Regenerate) or a subtype (Canine, Curse).
+    """Find cards by part of the name, a trait (Flying, Regenerate) or a subtype (Canine, Curse);
+    with --type and no text, every card of that type.
 
     \b
     Examples:
       solo cards search wolf
       solo cards search flying --type creature
+      solo cards search --type mage
     """
+    if not text.strip() and not type_:
+        raise click.UsageError("give part of a name, a trait or a subtype, or --type TYPE")
     catalog = get_catalog()
     hits = search_cards(catalog, text, type_)
     if not hits:

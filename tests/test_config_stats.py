@@ -154,3 +154,12 @@ def test_a_misspelt_mage_is_answered_with_mages_only(run, args):
 def test_a_card_that_is_not_a_mage_is_refused_as_a_mage(run):
     out = run("config", "set", "mage", "Timber Wolf")
     assert out.exit_code == 2 and "Timber Wolf is not a mage" in out.output
+
+
+@pytest.mark.parametrize("hint", [["cards", "search", "--type", "mage"], ["play", "--list"],
+                                  ["deck", "list"], ["cards", "show", "Wizard"]])
+def test_a_command_an_error_points_to_runs(run, hint):
+    """The fix an error names is a command that works (one said 'solo cards search --type mage',
+    which wanted a text too)."""
+    out = run(*hint)
+    assert out.exit_code == 0, out.output
