@@ -51,6 +51,9 @@ TERMS: dict[str, Term] = {}
 
 def _add(*terms: Term) -> None:
     for t in terms:
+        old = TERMS.get(t.name.lower())
+        if old is not None and old.kind != t.kind:  # one name, one entry: a second would hide it
+            raise ValueError(f"glossary: {t.name!r} is both a {old.kind} and a {t.kind}")
         TERMS[t.name.lower()] = t
 
 
@@ -102,7 +105,8 @@ _t("Extendable", "n/a", "A wall that may be cast as a longer wall; solo places w
 _t("Familiar", "no", "Casts spells of its own from its mage's spellbook.",
    "solo casts no spells for a familiar of the Dummy Mage: it only moves and attacks as a "
    "creature. Cast your familiar's spells yourself and record them in solo play.")
-_t("Fast", "yes", "Moves up to two zones with one move action.")
+_t("Fast", "yes", "May take two move actions before its quick action, and no more than two "
+   "in its Action Phase; Fast and Slow cancel each other out.")
 _t("Incorporeal", "yes", "Only the 1s of non-Ethereal attacks count against it, it has no armor "
    "and gains no effects from them; it is Nonliving, Burnproof and Uncontainable.")
 _t("Indestructible", "yes", "Takes no damage and is never destroyed by damage.")
@@ -120,8 +124,8 @@ _t("Lumbering", "yes", "Always counts as hindered: one move action at most, even
 _t("Melee", "yes", "Melee +X: X more dice on the first strike of its melee attacks.")
 _t("Ranged", "yes", "Ranged +X: X more dice on its ranged attacks.")
 _t("Passage Attacks", "yes", "A wall that attacks every creature passing through it.")
-_t("Passage Blocked", "yes", "A wall that nothing on foot may cross; a creature Pushed into it "
-   "is Bashed.")
+_t("Passage Blocked", "yes", "A wall that nothing on foot may cross (an attack trait of such a "
+   "wall says the same); a creature Pushed into it is Bashed.")
 _t("Pest", "yes", "Hinders nobody and cannot guard others from attacks.")
 _t("Poison Immunity", "yes", "Never gains Rot, Weak, Cripple or Tainted and takes no poison "
    "damage; every Nonliving object has it.")
@@ -135,8 +139,10 @@ _t("Resilient", "yes", "Ignores the normal (non-critical) damage of attacks; dir
    "effects still apply.")
 _t("Rooted", "yes", "Never takes move actions and is Unmovable, but is not Restrained: it still "
    "guards and hinders; it cannot fly.")
-_t("Slow", "yes", "A move action takes its whole Action Phase (no attack after moving).")
-_t("Spawnpoint", "no", "A conjuration that may summon creatures into its zone as its own action.",
+_t("Slow", "yes", "A move action takes its whole Action Phase (no attack after moving); Fast "
+   "and Slow cancel each other out.")
+_t("Spawnpoint", "no", "A conjuration that casts spells, most often summoning creatures, in the "
+   "Deployment Phase.",
    "solo summons nothing through the Dummy Mage's spawnpoints; summon through yours as the card "
    "says and record it in solo play.")
 _t("Spellbind", "n/a", "A spell is bound to it when it comes into play; your side's business.")
@@ -180,8 +186,8 @@ for _mage in ("Priestess", "Water Mage"):
     _t(f"{_mage} Only", "n/a", _NA_ONLY)
 _t("Magecast", "n/a", "Only a mage may cast it (not a familiar or a spawnpoint); the Dummy Mage "
    "casts every spell itself.")
-_t("Magebind", "n/a", "Magebind +X: it costs X more mana when cast on an object other than the "
-   "mage; the Dummy Mage pays no mana.")
+_t("Magebind", "n/a", "Magebind +X: revealing it costs X more mana when it is attached to a mage; "
+   "the Dummy Mage pays no mana.")
 _t("Novice", "n/a", "A spell meant for beginners' spellbooks; it plays as printed.")
 _t("Drain", "no", "A drain spell: its caster heals as much damage as it deals.",
    "When the Dummy Mage drains (Drain Life), take the damage its target received off the Dummy "
@@ -196,8 +202,9 @@ _c("Burn", "yes", "Each Upkeep, one attack die per marker as direct damage; each
 _c("Corrode", "yes", "Armor -1 per marker, never below 0: markers armor cannot take become 1 "
    "direct acid damage each. No effect on Incorporeal objects.")
 _c("Cripple", "yes", "Restrained; a 7+ escape roll per marker at the end of its Action Phase.")
-_c("Daze", "yes", "Its attacks miss on an effect die of 6 or less; -2 to its Defense rolls; the "
-   "markers go at the end of its next Action Phase.")
+_c("Daze", "yes", "Before each of its attacks, one effect die (however many markers): 6 or less "
+   "and it misses; -2 to its Defense rolls per marker; the markers go at the end of its next "
+   "Action Phase.")
 _c("Disable", "yes", "It loses its attacks and abilities (not its traits or stats); one marker "
    "goes each Reset.")
 _c("Growth", "yes", "Each marker gives Melee +1 and +3 life; it cannot be removed.")
@@ -219,12 +226,13 @@ _c("Taunt", "partly", "The taunted creature must melee attack its taunter (Skeel
 _c("Vine", "no", "A Vine marker: a 1-life Living conjuration of the Druid that hinders enemy "
    "non-Flying creatures and cannot be hit by ranged attacks.",
    "Vine markers are not on solo's board: remember they hinder and remove them when hit.")
-_c("Weak", "yes", "One die fewer per marker on its non-spell attacks.")
+_c("Weak", "yes", "One die fewer per marker on its non-spell attacks, never below one die; "
+   "its damage barrier is not weakened.")
 _c("Zombie", "yes", "A raised creature: Psychic Immunity, Slow, Nonliving, Bloodthirsty +0; "
    "obliterated instead of destroyed; it cannot be removed.")
-_c("Rage", "yes", "A Rage token: Melee +1 (see the Rage trait).")
-_c("Push", "yes", "Moved one zone in the compass direction rolled; into the arena edge or a "
-   "Passage Blocked wall it is Bashed (an Unavoidable 3-die attack).")
+_c("Push", "yes", "Moved one zone: the codex pushes directly away from the source, and the solo "
+   "rules roll the compass instead; into the arena edge (even a flyer) or a Passage Blocked wall "
+   "it is Bashed (an Unavoidable 3-die attack). Unmovable objects stay.")
 _c("Snatch", "yes", "Pulled one zone closer to the attacker (a Push); not Unmovable or "
    "Uncontainable creatures.")
 _c("Grapple", "no", "The attacker holds the target as its prey; what follows is on the "
@@ -233,12 +241,16 @@ _c("Grapple", "no", "The attacker holds the target as its prey; what follows is 
    "prey's upkeep damage, which attacks may or must target the prey, extra dice against it.")
 _c("Ichthellid Larva", "no", "When the creature is destroyed, an Ichthellid may hatch in its zone.",
    "Hatch the Ichthellid yourself and add it with edit.")
-_c("Restrained", "yes", "Cannot move or fly; -2 to its Defense rolls; hinders nobody.")
-_c("Incapacitated", "yes", "No actions, no Defense, no counterstrike, no flying.")
+_c("Restrained", "yes", "Cannot take a move action or fly (a Push or a teleport still moves "
+   "it); -2 to its Defense rolls; hinders nobody.")
+_c("Incapacitated", "yes", "No actions, no Defense, no counterstrike, no flying, no guarding; "
+   "hinders nobody. A mage may still cast quick spells that are not attacks.")
 _c("Hindered", "yes", "Starting its Action Phase in a zone with an enemy that can hinder it, or "
    "entering one, it moves one zone at most that Action Phase, even if Fast (Incapacitated, "
-   "Restrained and Pest enemies hinder nobody).")
-_c("Guard", "yes", "A guarding creature must be attacked first in melee and counterstrikes.")
+   "Restrained and Pest enemies hinder nobody; flyers hinder only flyers, and walkers only "
+   "walkers).")
+_c("Guard", "yes", "Guarding is a quick action: its quick melee attacks gain Counterstrike, and "
+   "an enemy's melee attacks in its zone may target only it (ranged attacks may pass it by).")
 _c("Bashed", "yes", "An Unavoidable 3-die attack on a creature pushed into a blocking wall.")
 _c("Obliterate", "yes", "Destroyed and out of the game: it goes to no discard pile.")
 _c("Banish", "yes", "Out of the arena until it returns.")
@@ -272,7 +284,6 @@ _a("Heal target Living creature the amount rolled.", "no", "Heals a Living creat
 _a("Mana Drain", "partly", "Damage to an enemy creature takes X mana from its controller.",
    "Take X mana from your supply when it damages one of yours (the Dummy Mage has none).")
 _a("No Damage", "yes", "Deals no damage at all; only its effects apply.")
-_a("Passage Blocked", "yes", "Nothing on foot crosses the wall.")
 _a("Line of Sight Blocked", "yes", "The wall blocks Line of Sight.")
 _a("Piercing", "yes", "Piercing +X: the target's armor counts X less (never below 0).")
 _a("Piercing +1 per Gold token on Gerard", "no", "Piercing grows with Gerard's Gold tokens.",

@@ -117,3 +117,16 @@ def test_a_zone_attack_with_an_unmodelled_trait_says_so(b):
                  traits=("Counts as an attack spell. May be cast once per round.",))
     r = resolve_zone_attack(b, b.mages["dm"], att, "B2", SeededSource(1))
     assert any(line.startswith("By hand") for line in r.steps)
+
+
+def test_one_name_is_one_entry_and_none_is_hidden():
+    """A term was kept by its name alone, so a condition called like a trait (Rage) or an attack
+    trait called like one (Passage Blocked) hid the other; now a second kind under one name is
+    refused."""
+    from solo import glossary
+
+    assert "enemy creature's attack damages it" in glossary.lookup("Rage +2").summary
+    assert "Bashed" in glossary.lookup("Passage Blocked").summary
+    with pytest.raises(ValueError, match="both a trait and a condition"):
+        glossary._c("Fast", "yes", "a condition of the same name")
+    assert glossary.TERMS["fast"].kind == "trait"
