@@ -1257,14 +1257,10 @@ def _push(work: Board, s: Strike, target: Piece, source: DiceSource) -> None:
     dest = work.arena.step(start, direction)
     flying = work.flying(target)
     push = Push(roll=roll, direction=direction, start=start, to=start)
-    if dest is None:
-        if flying:
-            s.steps.append(f"  Push: compass {roll} = {direction}; {tname} flies against the "
-                           "arena edge and stays (Flying creatures ignore walls).")
-        else:
-            push.blocked_by = "the arena edge"
-            s.steps.append(f"  Push: compass {roll} = {direction}; {tname} is pushed into the "
-                           "arena edge and is Bashed.")
+    if dest is None:  # the arena's outer walls block and Bash Flying creatures too
+        push.blocked_by = "the arena edge"
+        s.steps.append(f"  Push: compass {roll} = {direction}; {tname} is pushed into the "
+                       "arena edge and is Bashed.")
     else:
         walls = [] if flying else work.geometry().walls_between(start, dest)
         blocked = [w for w in walls if w.passage_blocked]

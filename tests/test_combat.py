@@ -447,11 +447,17 @@ def test_unmovable_and_flying_at_the_edge(b):
     r = resolve_attack(b, b.mages["dm"], "Jet Stream", golem, s)
     used_up(s)
     assert r.main.push is None
-    bat = b.add_creature("Darkfenne Bat", "ym", "A2")
-    s = script(d6=[1] * 4, d12=[5, 10])
+    bat = b.add_creature("Darkfenne Bat", "ym", "A2")  # Flying: walls a card put there it
+    b.add_conjuration("Wall of Stone", "ym", "A2", border="A3")  # flies over (south, below)
+    s = script(d6=[1] * 4, d12=[5, 7])
     r = resolve_attack(b, b.mages["dm"], "Jet Stream", bat, s)
     used_up(s)
-    assert r.main.push.blocked_by is None and len(r.strikes) == 1
+    assert r.main.push.blocked_by is None and r.main.push.to == "A3" and len(r.strikes) == 1
+    bat.zone = "A2"
+    s = script(d6=[1] * 4 + [1] * 3, d12=[5, 10])  # west, into the arena's edge: Bashed, flyer or not
+    r = resolve_attack(b, b.mages["dm"], "Jet Stream", bat, s)
+    used_up(s)
+    assert r.main.push.blocked_by == "the arena edge" and r.strikes[1].role == "bash"
 
 
 def test_pushed_through_a_passage_attacks_wall(b):
