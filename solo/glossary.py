@@ -243,14 +243,16 @@ _c("Ichthellid Larva", "no", "When the creature is destroyed, an Ichthellid may 
    "Hatch the Ichthellid yourself and add it with edit.")
 _c("Restrained", "yes", "Cannot take a move action or fly (a Push or a teleport still moves "
    "it); -2 to its Defense rolls; hinders nobody.")
-_c("Incapacitated", "yes", "No actions, no Defense, no counterstrike, no flying, no guarding; "
-   "hinders nobody. A mage may still cast quick spells that are not attacks.")
+_c("Incapacitated", "yes", "No actions, no Defense, no counterstrike, no flying; its guard binds "
+   "nobody and it hinders nobody. A mage of yours may still cast quick spells that are not "
+   "attacks; the solo rules have the Dummy Mage lose its quickcast instead.")
 _c("Hindered", "yes", "Starting its Action Phase in a zone with an enemy that can hinder it, or "
    "entering one, it moves one zone at most that Action Phase, even if Fast (Incapacitated, "
    "Restrained and Pest enemies hinder nobody; flyers hinder only flyers, and walkers only "
    "walkers).")
 _c("Guard", "yes", "Guarding is a quick action: its quick melee attacks gain Counterstrike, and "
-   "an enemy's melee attacks in its zone may target only it (ranged attacks may pass it by).")
+   "an enemy's melee attacks in its zone may target only it (ranged attacks may pass it by), "
+   "unless it is Incapacitated, Restrained or a Pest, or the attacker is Elusive.")
 _c("Bashed", "yes", "An Unavoidable 3-die attack on a creature pushed into a blocking wall.")
 _c("Obliterate", "yes", "Destroyed and out of the game: it goes to no discard pile.")
 _c("Banish", "yes", "Out of the arena until it returns.")
