@@ -202,9 +202,9 @@ _c("Burn", "yes", "Each Upkeep, one attack die per marker as direct damage; each
 _c("Corrode", "yes", "Armor -1 per marker, never below 0: markers armor cannot take become 1 "
    "direct acid damage each. No effect on Incorporeal objects.")
 _c("Cripple", "yes", "Restrained; a 7+ escape roll per marker at the end of its Action Phase.")
-_c("Daze", "yes", "Before each of its attacks, one effect die (however many markers): 6 or less "
-   "and it misses; -2 to its Defense rolls per marker; the markers go at the end of its next "
-   "Action Phase.")
+_c("Daze", "yes", "Before each strike it makes, one effect die (however many markers; once for "
+   "a whole zone attack): 6 or less and it misses; -2 to its Defense rolls per marker; the "
+   "markers go at the end of its next Action Phase.")
 _c("Disable", "yes", "It loses its attacks and abilities (not its traits or stats); one marker "
    "goes each Reset.")
 _c("Growth", "yes", "Each marker gives Melee +1 and +3 life; it cannot be removed.")
