@@ -134,7 +134,8 @@ _t("Psychic Immunity", "yes", "Never gains Sleep and takes no psychic damage; ev
 _t("Rage", "yes", "Each time an enemy creature's attack damages it, it gains a Rage token (at "
    "most X), each giving Melee +1; healing removes one token and no damage left removes all.")
 _t("Regenerate", "yes", "Removes X damage each Upkeep (only the highest counts); it may remove "
-   "Bleed markers instead, see Bleed.")
+   "Bleed markers instead, see Bleed. Nothing with Finite Life (every Nonliving object) "
+   "regenerates.")
 _t("Resilient", "yes", "Ignores the normal (non-critical) damage of attacks; direct damage and "
    "effects still apply.")
 _t("Rooted", "yes", "Never takes move actions and is Unmovable, but is not Restrained: it still "
