@@ -201,7 +201,8 @@ _c("Bleed", "yes", "Each Upkeep, 1 direct damage per marker on a Living non-Plan
 _c("Burn", "yes", "Each Upkeep, one attack die per marker as direct damage; each blank removes "
    "a marker.")
 _c("Corrode", "yes", "Armor -1 per marker, never below 0: markers armor cannot take become 1 "
-   "direct acid damage each. No effect on Incorporeal objects.")
+   "direct acid damage each, and when its armor later drops, the markers it no longer covers "
+   "come off. No effect on Incorporeal objects.")
 _c("Cripple", "yes", "Restrained; a 7+ escape roll per marker at the end of its Action Phase.")
 _c("Daze", "yes", "Before each strike it makes, one effect die (however many markers; once for "
    "a whole zone attack): 6 or less and it misses; -2 to its Defense rolls per marker; the "
