@@ -49,7 +49,7 @@ class LazyGroup(click.Group):
         """An unknown command is refused with what to type instead, when a person's likely
         meaning can be told (a word of :data:`ASIDES`, or a command's misspelling)."""
         name = args[0] if args else ""
-        if name and name not in COMMANDS and not name.startswith("-"):
+        if name and name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
             hint = ASIDES.get(name.lower())
             if hint is None:
                 import difflib
