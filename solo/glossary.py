@@ -111,7 +111,8 @@ _t("Incorporeal", "yes", "Only the 1s of non-Ethereal attacks count against it, 
    "and gains no effects from them; it is Nonliving, Burnproof and Uncontainable.")
 _t("Indestructible", "yes", "Takes no damage and is never destroyed by damage.")
 _t("Intercept", "partly", "While guarding, may take a ranged attack aimed at a non-Flying object "
-   "in its zone on itself, then loses its guard marker.",
+   "in its zone on itself, then loses its guard marker; not a zone attack, not while Restrained "
+   "or Incapacitated, and only when it is a legal target of the attack itself.",
    "The Dummy Mage's guards always Intercept; solo lets yours Intercept only its creatures' "
    "ranged attacks on your mage. To Intercept anything else (an attack spell, an attack on "
    "another object), or to decline, edit the board.")
