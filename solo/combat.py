@@ -877,7 +877,7 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
             n = trait_value(own, "Bloodthirsty") or 0
             if n and is_creature(target) and board.is_living(target) and target.damage > 0:
                 add(n, f"Bloodthirsty {_signed(n)} (damaged Living target)")
-        if attack.is_ranged and not zone and (n := trait_value(own, "Ranged") or 0):
+        if attack.is_ranged and not zone and first and (n := trait_value(own, "Ranged") or 0):
             add(n, f"Ranged {_signed(n)}")
     for t in traits:
         if n := vs_bonus(board, t, target) or 0:

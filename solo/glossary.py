@@ -123,7 +123,8 @@ _t("Living", "yes", "A living object: it heals, bleeds and can be poisoned.")
 _t("Nonliving", "yes", "Not living: it cannot heal, has Poison Immunity and never bleeds.")
 _t("Lumbering", "yes", "Always counts as hindered: one move action at most, even when Fast.")
 _t("Melee", "yes", "Melee +X: X more dice on the first strike of its melee attacks.")
-_t("Ranged", "yes", "Ranged +X: X more dice on its ranged attacks.")
+_t("Ranged", "yes", "Ranged +X: X more dice on the first strike of its ranged attacks (not zone "
+   "attacks).")
 _t("Passage Attacks", "yes", "A wall that attacks every creature passing through it.")
 _t("Passage Blocked", "yes", "A wall that nothing on foot may cross (an attack trait of such a "
    "wall says the same); a creature Pushed into it is Bashed.")

@@ -492,6 +492,16 @@ def test_doublestrike_each_strike_meets_the_defense_and_melee_bonus_once(b):
     assert second.defense_roll is None and second.dice == 3  # Defense spent; no Melee +1
 
 
+def test_ranged_bonus_counts_on_the_first_strike_only(b):
+    """The complete codex's Ranged +X, like Melee +X: in an action of several attacks, only the
+    first gains it (it was on every strike of a Triplestrike)."""
+    a, t = fight(b, "Ludwig Boltstorm", "Timber Wolf", a={"traits": ["Ranged +1"]},
+                 t={"stats": {"life": 99}})
+    r = resolve_attack(b, a, "Repeating Crossbow", t, any_dice())
+    assert [x.role for x in r.strikes] == ["attack", "second strike", "third strike"]
+    assert [x.dice for x in r.strikes] == [4, 3, 3]
+
+
 def test_sweeping_second_target(b):
     a, t = fight(b, "Dwarf Kriegsbiel", "Bitterwood Fox")
     other = b.add_creature("Timber Wolf", "ym", "B2")
