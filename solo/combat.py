@@ -613,7 +613,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                             f"({kind}{', spell' if spell else ''}"
                             f"{', dice rolled by you' if report is not None else ''}).")
     _sequence(work, a, att, t, source, result, role="attack", moved=moved, is_spell=spell,
-              first=first_strike, use_defense=use_defense, reactions=reactions, report=report)
+              first=first_strike, use_defense=use_defense, reactions=reactions, report=report,
+              thirst=first_strike)
     if att.has("Sweeping"):
         second = _on(work, sweep_target) if sweep_target is not None and work.find(sweep_target.id) else None
         if second is None or second.id == t.id:
@@ -622,7 +623,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
             result.steps.append(f"Sweeping: a second attack, at {name_of(work, second)}.")
             _sequence(work, a, att, second, source, result, role="sweep", moved=False,
                       is_spell=spell, first=False, use_defense=use_defense, reactions=True,
-                      report=report)
+                      report=report, thirst=first_strike)
     if att.is_melee:
         result.once_used = once_markers(work, a) if work.find(a.id) else []
     elif att.is_ranged and not (att.zone or att.kind == "zone"):
@@ -711,13 +712,22 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
     return _finish(result)
 
 
+def _thirst_taken(result: AttackResult, attacker: Piece | None) -> bool:
+    """Whether a strike of ``attacker`` in this attack action already had its Bloodthirsty dice."""
+    return attacker is not None and any(
+        s.attacker == attacker.id and any(p.startswith("Bloodthirsty") for p in s.dice_parts)
+        for s in result.strikes)
+
+
 def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
               source: DiceSource, result: AttackResult, *, role: str, moved: bool,
               is_spell: bool, first: bool, use_defense: bool | DefenseChoice, reactions: bool,
               barrier: bool = False, zone_daze: int | None = None,
-              credit: str | None = None, report: Reported | None = None) -> None:
+              credit: str | None = None, report: Reported | None = None,
+              thirst: bool | None = None) -> None:
     """One attack with its additional strikes, then (for melee) damage barriers and counterstrike.
-    ``report`` (a person's dice) serves the attack's own strikes only, never the answers to it."""
+    ``report`` (a person's dice) serves the attack's own strikes only, never the answers to it.
+    ``thirst``: the action opened with Bloodthirsty to be had (see :func:`attack_dice`)."""
     n = strike_count(work, attack, target)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
@@ -730,7 +740,8 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
         s = _strike(work, attacker, attack, target, source, role=_nth_strike(i, role),
                     first=first and i == 0,
                     moved=moved and i == 0, is_spell=is_spell, use_defense=use_defense,
-                    barrier=barrier, zone_daze=zone_daze, credit=credit, report=report)
+                    barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
+                    thirst=None if thirst is None else thirst and not _thirst_taken(result, attacker))
         _record(work, result, s)
         if s.push is not None and work.find(target.id) is not None:
             _after_push(work, s, target, source, result)
@@ -853,8 +864,12 @@ def _has(traits: list[str], name: str) -> bool:
 
 def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
                 first: bool = True, moved: bool = False, is_spell: bool = False,
-                barrier: bool = False) -> tuple[int, list[str]]:
-    """How many dice the attack rolls against ``target``, and why (``["Bite 4", "Melee +1"]``)."""
+                barrier: bool = False, thirst: bool | None = None) -> tuple[int, list[str]]:
+    """How many dice the attack rolls against ``target``, and why (``["Bite 4", "Melee +1"]``).
+
+    ``thirst``: whether Bloodthirsty +X may still count in this attack action (the codex gives
+    it to the first attack that can take it: a Doublestrike's second strike, when the first
+    damaged a Living creature that had none); None: on the first strike only, as Melee +X."""
     assert attack.dice is not None, f"{attack.name} rolls no attack dice"
     base = int(attack.dice)
     parts = [f"{attack.name} {base}"]
@@ -874,6 +889,7 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
                 add(n, f"Melee {_signed(n)}")
             if moved and (n := trait_value(own, "Charge") or 0):
                 add(n, f"Charge {_signed(n)}")
+        if attack.is_melee and (first if thirst is None else thirst):
             n = trait_value(own, "Bloodthirsty") or 0
             if n and is_creature(target) and board.is_living(target) and target.damage > 0:
                 add(n, f"Bloodthirsty {_signed(n)} (damaged Living target)")
@@ -980,7 +996,8 @@ def choose_defense(board: Board, target: Piece, attack: Attack,
 def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             source: DiceSource, *, role: str, first: bool, moved: bool, is_spell: bool,
             use_defense: bool | DefenseChoice, barrier: bool, zone_daze: int | None,
-            credit: str | None = None, report: Reported | None = None) -> Strike:
+            credit: str | None = None, report: Reported | None = None,
+            thirst: bool | None = None) -> Strike:
     zone = attack.zone or attack.kind == "zone"
     traits = attack_traits(work, attacker, attack)
     tname = name_of(work, target)
@@ -997,7 +1014,8 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
 
     if isinstance(attack.dice, int) and not isinstance(attack.dice, bool):
         s.dice, s.dice_parts = attack_dice(work, attacker, attack, target, first=first,
-                                           moved=moved, is_spell=is_spell, barrier=barrier)
+                                           moved=moved, is_spell=is_spell, barrier=barrier,
+                                           thirst=thirst)
         s.steps.append(f"{head} {s.dice} ({', '.join(s.dice_parts)}).")
     elif attack.dice is not None:  # "X": only a reported attack gets here
         s.steps.append(f"{head} {attack.dice}, as its card says.")

@@ -85,7 +85,7 @@ _t("Armor", "partly", "Armor +X / -X changes its armor, never below 0.",
    "its armor in solo play (edit, stats.armor).")
 _t("Blocks LOS", "yes", "A wall with it blocks Line of Sight across its border.")
 _t("Bloodthirsty", "yes", "Must melee attack a damaged Living enemy in its zone when there is one, "
-   "and gets X more dice on the first strike against it.")
+   "and gets X more dice on the first strike of the action at a damaged Living creature.")
 _t("Burnproof", "yes", "Never gains Burn markers.")
 _t("Cantrip", "n/a", "The spell goes back to the spellbook instead of the discard pile; the Dummy "
    "Mage discards its spells all the same.")

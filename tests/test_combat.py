@@ -502,6 +502,19 @@ def test_ranged_bonus_counts_on_the_first_strike_only(b):
     assert [x.dice for x in r.strikes] == [4, 3, 3]
 
 
+@pytest.mark.parametrize("damaged,dice", [(0, [3, 4]), (1, [4, 3])])
+def test_bloodthirsty_goes_to_the_first_strike_that_can_take_it(b, damaged, dice):
+    """The complete codex: in an action of several attacks, Bloodthirsty +X counts on the first
+    that can take it. Goran's Doublestrike at an undamaged Living creature: the first strike
+    wounds it, so the second gains the die; at a damaged one, the first strike takes it."""
+    a, t = fight(b, "Goran, Werewolf Pet", "Timber Wolf", t={"stats": {"life": 99}})
+    a.extra["pet"] = False  # not the Warlock's Pet here: no Melee +1 beside its mage
+    t.damage = damaged
+    s = script(d12=[1], d6=[6, 6, 6] + [6] * 4)  # all 2* crits: the first strike wounds it
+    r = resolve_attack(b, a, "Feral Claws", t, s, use_defense=False)
+    assert [x.dice for x in r.strikes if x.attacker == a.id] == dice
+
+
 def test_sweeping_second_target(b):
     a, t = fight(b, "Dwarf Kriegsbiel", "Bitterwood Fox")
     other = b.add_creature("Timber Wolf", "ym", "B2")
