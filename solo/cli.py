@@ -37,7 +37,8 @@ ASIDES: dict[str, str] = {
     "list": "solo play --list", "games": "solo play --list", "resume": "solo play --resume",
     "continue": "solo play --resume", "new": "solo play", "start": "solo play",
     "help": "solo --help", "card": "solo cards", "decks": "solo deck", "dice": "solo roll",
-    "rating": "solo deck show NAME", "rate": "solo deck show NAME", "compare": "solo deck compare A B",
+    "rating": "solo deck show NAME", "rate": "solo deck show NAME",
+    "compare": "solo deck compare A B",
     "build": "solo deck new", "settings": "solo config", "history": "solo stats",
 }
 

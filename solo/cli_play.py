@@ -144,7 +144,7 @@ def render_step(step, game, color: bool = False, width: int | None = None,
     label = step.label
     if label.lower().startswith(head.lower() + ": "):  # "Edit: edit: ..." says it twice
         label = label[len(head) + 2:]
-    title = term.clip(f"── {head}: {label} ──", width)  # a title is one line, whatever its length
+    title = term.clip(f"── {head}: {label} ──", width)  # one line, however long the label
     lines = [click.style(title, bold=True) if color else title]
     if step.who in ("dm", "edit") and show_map:
         lines.append(render.board_map(game.board, width=width, color=color))

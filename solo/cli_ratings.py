@@ -15,7 +15,6 @@ if TYPE_CHECKING:  # the cache is imported only when a rating is worked out
     from solo.ratings_cache import Cache
 
 
-
 def _tries_rows(cells: list[tuple[str, str]], room: int | None = None) -> list[str]:
     """Lives and their win rates as a row of lives over a row of win rates, a column each, in
     as many pairs of rows as the terminal's width needs (a life never parts from its rate)."""
@@ -28,7 +27,8 @@ def _tries_rows(cells: list[tuple[str, str]], room: int | None = None) -> list[s
     rows = []
     for i in range(0, len(cells), per):
         for n, label in enumerate(labels):
-            rows.append(label.ljust(pad) + "".join(pair[n].rjust(cell) for pair in cells[i:i + per]))
+            row = "".join(pair[n].rjust(cell) for pair in cells[i:i + per])
+            rows.append(label.ljust(pad) + row)
     return rows
 
 

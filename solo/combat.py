@@ -741,7 +741,8 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
                     first=first and i == 0,
                     moved=moved and i == 0, is_spell=is_spell, use_defense=use_defense,
                     barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
-                    thirst=None if thirst is None else thirst and not _thirst_taken(result, attacker))
+                    thirst=None if thirst is None
+                    else thirst and not _thirst_taken(result, attacker))
         _record(work, result, s)
         if s.push is not None and work.find(target.id) is not None:
             _after_push(work, s, target, source, result)

@@ -670,7 +670,7 @@ class Game:
 
     def _your_move(self, actor: Piece, attacking: bool = False) -> list[str]:
         """Where your creature or mage went: the zones its move reaches past the walls, nearest
-        first, and "somewhere else" for a teleport or a push the board cannot know.  Two zones
+        first, and "Elsewhere" for a teleport or a push the board cannot know.  Two zones
         for a move, one before a quick action (two if Fast: the codex's Fast allows two move
         actions, never more); one if Slow (Fast and Slow cancel out), Lumbering, or hindered
         (it starts in a zone with an enemy that hinders it); and never past a zone where an

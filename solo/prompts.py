@@ -315,7 +315,7 @@ def select_hint(message: str, shortcuts: bool, room: int | None = None) -> str:
 def _last_line(message: str) -> int:
     """The columns the last line of a question takes on screen (its first line comes after
     questionary's "? ")."""
-    head, newline, last = message.rpartition("\n")
+    _, newline, last = message.rpartition("\n")
     return len(last) if newline else 2 + len(last)
 
 
@@ -520,7 +520,8 @@ class QuestionaryPrompter(Prompter):
                         default = qchoices[[j for j in range(len(pairs)) if j not in escape].index(i)]
                         break
             shortcuts = any(keys)  # number keys pick a choice, fixed letters the escapes
-            message = fold(q.message, max(len(t) for i, (t, _) in enumerate(pairs) if i not in escape))
+            longest = max(len(t) for i, (t, _) in enumerate(pairs) if i not in escape)
+            message = fold(q.message, longest)
             asked = questionary.select(message, choices=qchoices, default=default,
                                        use_shortcuts=shortcuts, use_jk_keys=False,
                                        instruction=select_hint(message, shortcuts), **io)

@@ -46,11 +46,7 @@ def color_enabled(flag: bool | None = None, stream=None) -> bool:
         return False
     if os.environ.get("TERM", "") == "dumb":
         return False
-    stream = stream or sys.stdout
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
+    return at_terminal(stream or sys.stdout)
 
 
 def wrap(line: str, room: int, indent: str = "") -> list[str]:

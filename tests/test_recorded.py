@@ -16,6 +16,7 @@ import pytest
 
 from solo.game import ENGINE
 from solo.journal import Journal
+from solo.session import Session
 from solo.transfer import Refused, import_game
 
 RECORDED = sorted((Path(__file__).resolve().parent / "data" / "recorded").glob("*.json"))
@@ -38,8 +39,11 @@ def test_a_recorded_game_replays_step_for_step(tmp_path, path):
     with Journal(tmp_path) as journal:
         info = import_game(journal, data)
         rows, _, bad = journal.read_steps(info.id)
+        # and resumed as `solo play --resume --at-step` does: from a checkpoint, replaying
+        resumed = Session.open(journal, info, at=len(rows) - 7)
     assert bad is None and len(rows) == len(data["steps"])
     assert [r.entries for r in rows] == [s["entries"] for s in data["steps"]]
+    assert resumed.game.log == [e for s in data["steps"][:-7] for e in s["entries"]]
 
 
 def test_a_step_that_says_other_words_now_is_caught(tmp_path):
