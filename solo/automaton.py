@@ -259,13 +259,28 @@ def helps_only(attack: Attack) -> bool:
     return any(t.lower().startswith(HELPING) for t in attack.traits)
 
 
-def _forced_guards(board: Board, attacker: Piece, zone: str) -> list[Piece]:
-    """Enemy guards in ``zone`` that a melee attack must target first."""
+def forced_guards(board: Board, attacker: Piece, zone: str, target: Piece | None = None) -> list[Piece]:
+    """The attacker's enemies' guards in ``zone`` that a melee attack must target first; none
+    for an Elusive attacker, nor for a flyer attacking a flyer (the complete codex: a flyer
+    heeds guards only when it attacks a non-flyer)."""
     if board.has_trait(attacker, "Elusive"):
         return []
-    return [c for c in board.side_creatures("ym") if c.zone == zone and c.guarding and in_arena(board, c)
+    if target is not None and board.flying(target) and board.flying(attacker):
+        return []
+    enemy = "ym" if attacker.side == "dm" else "dm"
+    return [c for c in board.side_creatures(enemy) if c.zone == zone and c.guarding and in_arena(board, c)
             and not board.incapacitated(c) and not board.restrained(c)
             and not board.has_trait(c, "Pest")]
+
+
+def guard_blocks(board: Board, attacker: Piece, attack: Attack, zone: str, target: Piece) -> bool:
+    """Whether a guard stops this melee attack from ``zone`` at ``target``: a guard it could
+    attack stands there, and ``target`` is not one."""
+    if not attack.is_melee:
+        return False
+    guards = [g for g in forced_guards(board, attacker, zone, target)
+              if can_reach(board, attacker, attack, zone, g)]
+    return bool(guards) and target not in guards
 
 
 def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
@@ -281,7 +296,7 @@ def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
         if not can_reach(board, attacker, a, from_zone, target):
             continue
         if a.is_melee:
-            guards = [g for g in _forced_guards(board, attacker, from_zone)
+            guards = [g for g in forced_guards(board, attacker, from_zone, target)
                       if can_reach(board, attacker, a, from_zone, g)]
             if guards and target not in guards:
                 continue
@@ -310,7 +325,8 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
     remaining life that can be, else a conjuration of yours in its zone (engaged)."""
     if attacker.has_condition("Taunt"):  # it must attack the creature that taunted it
         for t in enemy_creatures(board, attacker.side):
-            if t.card in TAUNTERS and t.zone == from_zone:
+            if t.card in TAUNTERS and t.zone == from_zone \
+                    and combat.taunt_block(board, t.card, attacker) is None:
                 melee = [a for a in legal_attacks(board, attacker, from_zone, t, quick_only)
                          if a.is_melee]
                 if melee:
@@ -614,10 +630,20 @@ def sweep_target(board: Board, c: Piece, attack: Attack, first: Piece) -> Piece 
     if not attack.has("Sweeping"):
         return None
     options = [e for e in enemy_creatures(board, c.side) if e.id != first.id
-               and e.zone == first.zone and can_reach(board, c, attack, c.zone, e)]
+               and e.zone == first.zone and sweeps_on(board, c, attack, first, e)]
     if not options:
         return None
     return min(options, key=lambda e: (-board.remaining_life(e), e.id))
+
+
+def sweeps_on(board: Board, c: Piece, attack: Attack, first: Piece, second: Piece) -> bool:
+    """Whether a Sweeping attack on ``first`` may go on to ``second``: a flyer that attacks a
+    non-flyer in melee loses Flying for the whole attack action (the complete codex), so it
+    cannot go on to a flyer without Reach."""
+    if not can_reach(board, c, attack, c.zone, second):
+        return False
+    return not (attack.is_melee and board.flying(c) and not board.flying(first)
+                and board.flying(second) and not attack.has("Reach"))
 
 
 def trample_attack(board: Board, c: Piece) -> Attack | None:

@@ -90,6 +90,10 @@ _world = 0
 #: cards, ids, sides, every conjuration (walls make the geometry), the board's lists and notes,
 #: containers of unknown keeping (a deep copy's) -- counts for every object; the Dummy Mage's
 #: piles count for none (see ``_NOBODY``).  tests/test_memo.py pins each case.
+#: On an attack's copy of the board only: a flyer that attacks a non-flyer in melee, which
+#: loses Flying until the end of that attack action (see :func:`solo.combat.resolve_attack`).
+GROUNDED = "grounded"
+
 _OWN = frozenset({"conditions", "extra", "stats", "traits", "guarding", "equipment", "life"})
 
 
@@ -958,7 +962,8 @@ class Board(Record, _Counted):
     def _flying_now(self, p: Piece) -> bool:
         return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")
                 and not self.restrained(p)
-                and not self.incapacitated(p) and not getattr(p, "guarding", False))
+                and not self.incapacitated(p) and not getattr(p, "guarding", False)
+                and not p.extra.get(GROUNDED))
 
 
     def enemies_of(self, side: str) -> list[Piece]:

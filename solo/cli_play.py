@@ -240,8 +240,9 @@ def list_all(journal) -> None:
         click.echo(_hanging(f"{g.name:20} {st.get('ym_mage', '?')} vs {st.get('dm_mage', '?')}, "
                             f"{state}, {g.steps}\xa0steps, last\xa0played\xa0{when}"))
     if journal.unreadable:
-        click.echo(f"solo: {journal.unreadable} more game(s) cannot be read: the game database "
-                   f"{journal.path} is damaged", err=True)
+        more = "1 more game" if journal.unreadable == 1 else f"{journal.unreadable} more games"
+        click.echo(f"solo: {more} cannot be read: the game database {journal.path} is damaged",
+                   err=True)
 
 
 def _hanging(line: str, room: int | None = None) -> str:

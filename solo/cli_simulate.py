@@ -60,16 +60,19 @@ def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool =
 
 
 def render(r: dict) -> str:
+    from solo.combat import counted  # (played games: the engine is loaded)
+
     lo, hi = r["dm_win_rate_95"]
-    lines = [f"{r['games']} games, decks {r['decks']}, {r['opponent']} opponent, seeds {r['seed']}..{r['seed'] + r['games'] - 1}",
+    lines = [f"{counted(r['games'], 'game')}, decks {r['decks']}, {r['opponent']} opponent, seeds {r['seed']}..{r['seed'] + r['games'] - 1}",
              f"Dummy Mage wins: {r['dm_wins']} ({r['dm_win_rate']:.0%}, 95% interval {lo:.0%}-{hi:.0%})",
              f"Average game: {r['average_rounds']:.1f} rounds; damage per round: the Dummy Mage "
              f"{r['dm_damage_per_round']:.1f}, you {r['your_damage_per_round']:.1f}",
              f"Rating: {r['rating']} (by the Dummy Mage's win rate)"]
     if r.get("draws"):
-        lines.append(f"{r['draws']} game(s) ended in a draw (both mages fell at once).")
+        lines.append(f"{counted(r['draws'], 'game')} ended in a draw (both mages fell at once).")
     if r["unfinished"]:
-        lines.append(f"{r['unfinished']} game(s) stopped at the round limit without a winner.")
+        lines.append(f"{counted(r['unfinished'], 'game')} stopped at the round limit without a "
+                     "winner.")
     lines.append("Cards the Dummy Mage drew (played / discarded unused):")
     for card, c in sorted(r["cards"].items(), key=lambda kv: -kv[1]["played"]):
         lines.append(f"  {card:24} {c['played']:5} / {c['discarded']}")

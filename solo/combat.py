@@ -40,7 +40,7 @@ import math
 import re
 from typing import Callable, overload
 
-from solo.board import SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
+from solo.board import GROUNDED, SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import MAGE_LEVEL, Attack, Defense, parse_trait, trait_max, trait_value
 from solo.dice import DiceSource, tally
 from solo.errors import SoloError
@@ -356,6 +356,15 @@ def cap(line: str) -> str:
     return line
 
 
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """A count and its noun, plural when it is not 1.
+
+    >>> counted(1, "Burn marker"), counted(2, "Burn marker"), counted(0, "die", "dice")
+    ('1 Burn marker', '2 Burn markers', '0 dice')
+    """
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
 def _finish(result: "AttackResult") -> "AttackResult":
     result.steps = [cap(x) for x in result.steps]
     for s in result.strikes:
@@ -423,6 +432,22 @@ def immune_to_damage_type(board: Board, p: Piece, damage_type: str | None) -> bo
     return False
 
 
+#: Taunters whose Taunt is psychic: it holds neither mages nor Psychic Immune creatures (the
+#: complete codex; Sosruko's holds both).
+PSYCHIC_TAUNTERS = ("Skeelax, Taunting Imp", "Thorg, Chief Bodyguard")
+
+
+def taunt_block(board: Board, taunter: str, p: Piece) -> str | None:
+    """Why the Taunt of ``taunter`` (a card name) cannot hold ``p``, or None when it can."""
+    if taunter not in PSYCHIC_TAUNTERS:
+        return None
+    if p.is_mage:
+        return f"{taunter.split(',')[0]}'s Taunt does not affect mages"
+    if board.has_trait(p, "Psychic Immunity"):
+        return f"it has Psychic Immunity ({taunter.split(',')[0]}'s Taunt is psychic)"
+    return None
+
+
 def condition_block(board: Board, p: Piece, condition: str) -> str | None:
     """Why ``p`` cannot gain ``condition`` (a short reason), or None when it can."""
     c = condition.strip()
@@ -477,6 +502,8 @@ def vs_bonus(board: Board, trait: str, target: Piece) -> int | None:
     card = board.card_of(target)
     subtypes = {s.lower() for s in (card.subtypes if card else ())}
     subtypes |= {school.lower() for school, _ in (card.schools if card else ())}
+    if target.has_condition("Zombie"):  # the marker makes it an undead zombie
+        subtypes |= {"undead", "zombie"}
     for alt in alternatives:
         a = alt.lower()
         if a == "nonliving":
@@ -603,6 +630,10 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     # Only what the attack can change is copied (see _apply_strike, which owns what it changes).
     work = board.copy(_may_change(attacker, target, sweep_target))
     a, t = _on(work, attacker), _on(work, target)
+    if att.is_melee and work.flying(a) and not work.flying(t):
+        # A flyer attacking a non-flyer in melee loses Flying until the end of the attack
+        # action (the complete codex): on the attack's copy only.
+        a.extra = {**a.extra, GROUNDED: True}
     result = AttackResult(attack=att.name, attacker=attacker.id, target=target.id)
     if att is UNNAMED:
         result.steps.append(f"{name_of(work, a)} attacks {name_of(work, t)} with an attack solo "
@@ -845,10 +876,15 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
 
 
 def attack_traits(board: Board, attacker: Piece | None, attack: Attack) -> list[str]:
-    """The attack's traits plus, for a melee attack, those its attacker's enchantments and
-    round effects give to melee attacks (Piercing +3, Unavoidable), and for a ranged attack that
-    is not a zone attack, those given to ranged attacks (Sniper Shot)."""
+    """The attack's traits (with the Eternal Servant's Piercing +1) plus, for a melee attack,
+    those its attacker's enchantments and round effects give to melee attacks (Piercing +3,
+    Unavoidable), and for a ranged attack that is not a zone attack, those given to ranged
+    attacks (Sniper Shot)."""
     traits = list(attack.traits)
+    if attacker is not None and attacker.extra:  # the Necromancer's Eternal Servant
+        from solo import mages
+
+        traits += mages.servant_traits(attacker)
     if attacker is not None and attack.is_melee:
         traits += board.grant_totals(attacker, "melee_traits")
     if attacker is not None and attack.is_ranged and not (attack.zone or attack.kind == "zone"):
@@ -905,7 +941,7 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
         add(-burn, f"Extinguish: {burn} Burn on the target {_signed(-burn)}")
     if any(t.lower().startswith(FEWER_BEYOND_1) for t in traits) and attacker is not None:
         if n := max(0, board.distance(attacker.zone, target.zone) - 1):
-            add(-n, f"{n} zone(s) beyond 1 {_signed(-n)}")
+            add(-n, f"{counted(n, 'zone')} beyond 1 {_signed(-n)}")
     if attacker is not None and not is_spell and not barrier:
         if weak := attacker.conditions.get("Weak", 0):
             add(-weak, f"Weak {_signed(-weak)}")
@@ -1214,6 +1250,8 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             s.steps.append(f"  {tname} is Unmovable: Daze instead of Slam.")
             c = "Daze"
         why_not = condition_block(work, target, c)
+        if c == "Taunt" and why_not is None and attacker is not None:
+            why_not = taunt_block(work, attacker.card, target)
         if why_not:
             s.ignored.append(c)
             s.steps.append(f"  No {c}: {why_not}.")
@@ -1232,7 +1270,7 @@ def _extinguish(work: Board, s: Strike, target: Piece, traits: list[str]) -> Non
     burn = target.conditions.get("Burn", 0)
     if burn > 0 and _has(traits, "Extinguish"):
         s.extinguished = burn
-        s.steps.append(f"  Extinguish: remove the {burn} Burn marker(s) of {name_of(work, target)}.")
+        s.steps.append(f"  Extinguish: remove the {counted(burn, 'Burn marker')} of {name_of(work, target)}.")
 
 
 def _snatch(work: Board, s: Strike, attacker: Piece | None, target: Piece,

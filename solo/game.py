@@ -35,7 +35,7 @@ from solo.rounds import (QuickcastTurn, RoundState, Side, Stage, initiative_for_
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
-ENGINE = "solo-engine/5"
+ENGINE = "solo-engine/6"
 SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
 #: The label of the step of your quickcast (in a quickcast stage or between your Action Phases).
 YOUR_QUICKCAST = "your quickcast"
@@ -417,7 +417,8 @@ class Game:
         if token is QuickcastTurn.DM:
             order.pop(0)
             decision = turns.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
-            what = decision.data.get("card") or decision.action
+            what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
+                                                                               decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
         # your quickcast
         if stage is Stage.QUICKCAST_3 and self.phase.your_quickcast_used:
@@ -678,13 +679,15 @@ class Game:
         b = self.board
         flying = b.flying(actor)
         fast, slow = self._pace(actor)
+        # Restrained (Stuck, Cripple...) or Rooted: no move of its own, only a push or teleport
+        held = b.restrained(actor) or b.has_trait(actor, "Rooted")
         one = slow or b.has_trait(actor, "Lumbering") or automaton.hinders(b, actor, actor.zone) \
             or (attacking and not fast)
         steps = 1 if one else 2
         reach = b.geometry().path_distances(actor.zone, flying)
-        zones = sorted((z for z, d in reach.items()
-                        if 0 < d <= steps and (d == 1 or self._open_way(actor, z, flying))),
-                       key=lambda z: (reach[z], z))
+        zones = [] if held else sorted(
+            (z for z, d in reach.items() if 0 < d <= steps and (d == 1 or self._open_way(actor, z, flying))),
+            key=lambda z: (reach[z], z))
         elsewhere = "elsewhere"
         # The default: the next zone toward the Dummy Mage (to attack: one holding its objects).
         theirs = {p.zone for p in self._their_objects(None)}
@@ -703,6 +706,9 @@ class Game:
                                      tuple(Choice(z, z) for z in others), default=others[0]))
         start, actor.zone = actor.zone, dest
         lines = [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
+        # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
+        if teleported and (stuck := actor.conditions.pop("Stuck", 0)):
+            lines.append(f"Remove its {combat.counted(stuck, 'Stuck marker')}: a teleport frees it.")
         if dest != start and not teleported:
             lines += self._your_trample(actor, start)
         if dest != start and b.find(actor.id) is not None:
@@ -795,8 +801,10 @@ class Game:
         # from afar); walls are left to the attack (Indirect ones ignore them).
         objs = [p for p in objs if targeting.can_target(b, actor.zone, p, indirect=True)]
         if not typed and attacks:  # rolled here: only what its attacks reach from where it is
+            # (and past the Dummy Mage's guards: a melee attack in their zone must take one)
             objs = [p for p in objs
-                    if any(automaton.can_reach(b, actor, a, actor.zone, p) for a in attacks)]
+                    if any(automaton.can_reach(b, actor, a, actor.zone, p)
+                           and not automaton.guard_blocks(b, actor, a, actor.zone, p) for a in attacks)]
             if not objs:
                 return [f"Nothing of the Dummy Mage's is in reach of {self._name(actor)}'s attacks "
                         f"from {actor.zone}: nothing changes on its side."]
@@ -812,7 +820,8 @@ class Game:
         if target is None:
             return ["It has nothing to attack."]
         if not typed:
-            attacks = [a for a in attacks if automaton.can_reach(b, actor, a, actor.zone, target)]
+            attacks = [a for a in attacks if automaton.can_reach(b, actor, a, actor.zone, target)
+                       and not automaton.guard_blocks(b, actor, a, actor.zone, target)]
         if not typed and attacks:
             attack = attacks[0]
             if len(attacks) > 1:
@@ -848,7 +857,7 @@ class Game:
             return None
         b = self.board
         others = [p for p in self._their_objects(target.zone) if p.zone == target.zone
-                  and p.id != target.id and automaton.can_reach(b, actor, attack, actor.zone, p)]
+                  and p.id != target.id and automaton.sweeps_on(b, actor, attack, target, p)]
         if not others:
             return None
         choices = tuple(Choice(f"{self._name(p)} ({p.damage}/{b.life(p)})", p.id) for p in others)
@@ -1285,7 +1294,7 @@ def summary(game: Game) -> list[str]:
     b = game.board
     outcome = game.phase.outcome
     winner, reason = (outcome.winner, outcome.reason) if outcome is not None else ("", "")
-    lines = [f"Game over after {game.phase.round} round(s): "
+    lines = [f"Game over after {combat.counted(game.phase.round, 'round')}: "
              + {"ym": "you win!", "draw": "a draw."}.get(winner, "the Dummy Mage wins.")]
     if reason:
         lines.append(automaton.cap(reason) + ".")
@@ -1294,9 +1303,11 @@ def summary(game: Game) -> list[str]:
               (("enchantment", "enchantment"), ("incantation", "incantation"),
                ("attack", "attack-spell"))}
     summoned = actions.count("summon")
-    lines.append(f"The Dummy Mage summoned {summoned} creature(s) and cast or discarded "
-                 f"{played['enchantment']} enchantment(s), {played['incantation']} incantation(s) and "
-                 f"{played['attack']} attack spell(s).")
+    counted = combat.counted
+    lines.append(f"The Dummy Mage summoned {counted(summoned, 'creature')} and cast or discarded "
+                 f"{counted(played['enchantment'], 'enchantment')}, "
+                 f"{counted(played['incantation'], 'incantation')} and "
+                 f"{counted(played['attack'], 'attack spell')}.")
     lost = len(b.discards["creature"])
     lines.append(f"Dummy Mage creatures destroyed: {lost}.")
     tally = upkeep.tally_of(b)

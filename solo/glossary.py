@@ -73,7 +73,9 @@ _NA_ONLY = "Only that mage may put the card in its spellbook; it plays like any 
 
 # -- traits of objects -------------------------------------------------------------------------
 _t("Flying", "yes", "Moves over other creatures and walls that do not reach the sky; only flyers "
-   "and attacks with Reach hit it in melee; lost while guarding, Restrained or Incapacitated.")
+   "and attacks with Reach hit it in melee; lost while guarding, Restrained or Incapacitated, "
+   "and for the rest of the attack action when it melee attacks a non-flyer (its Sweep then "
+   "cannot go on to a flyer). Guards bind it only when it attacks a non-flyer.")
 for _dt in ("Acid", "Flame", "Frost", "Hydro", "Lightning", "Wind", "Light", "Poison", "Psychic"):
     _t(_dt, "yes", f"{_dt} +X / {_dt} -X: attacks of that damage type roll X more (or fewer) dice "
        "against it and move its effect die by X.")
@@ -131,8 +133,8 @@ _t("Passage Blocked", "yes", "A wall that nothing on foot may cross (an attack t
 _t("Pest", "yes", "Hinders nobody and cannot guard others from attacks.")
 _t("Poison Immunity", "yes", "Never gains Rot, Weak, Cripple or Tainted and takes no poison "
    "damage; every Nonliving object has it.")
-_t("Psychic Immunity", "yes", "Never gains Sleep and takes no psychic damage; every conjuration "
-   "has it.")
+_t("Psychic Immunity", "yes", "Never gains Sleep nor Skeelax's or Thorg's Taunt, and takes no "
+   "psychic damage; every conjuration has it.")
 _t("Rage", "yes", "Each time an enemy creature's attack damages it, it gains a Rage token (at "
    "most X), each giving Melee +1; healing removes one token and no damage left removes all.")
 _t("Regenerate", "yes", "Removes X damage each Upkeep (only the highest counts); it may remove "
@@ -174,7 +176,8 @@ _t("Anchored", "n/a", "Cannot be Teleported.")
 _t("Warded", "no", "Enemy incantations and enchantments cannot target it.",
    "Do not let the Dummy Mage target a Warded object of yours with an incantation or "
    "enchantment: if solo does, the spell fails; undo it with edit.")
-_t("Lifebond", "no", "Each Upkeep damage may move between it and its mage, up to X.",
+_t("Lifebond", "no", "Each Upkeep up to X damage may move one way between it and its mage, "
+   "whatever the range (even past Finite Life).",
    "Move the damage yourself in the Upkeep and edit both objects.")
 _t("Autonomous", "no", "Equipment on a creature that works on its own, attacking once a round at "
    "the end of the creature's Action Phase.", "Make that attack yourself and report it.")
@@ -218,13 +221,16 @@ _c("Slam", "yes", "Incapacitated; becomes a Daze when activated; an Unmovable cr
    "Daze instead.")
 _c("Sleep", "yes", "Incapacitated until it takes damage, then it wakes Dazed.")
 _c("Stuck", "yes", "Restrained and Unmovable; a 7+ escape roll per marker at the end of its "
-   "Action Phase. No effect on conjurations or Uncontainable creatures.")
+   "Action Phase, and a teleport removes them all. No effect on conjurations or Uncontainable "
+   "creatures.")
 _c("Stun", "yes", "Incapacitated until the end of its next Action Phase.")
-_c("Tainted", "yes", "A wound that counts as 3 damage and never heals (poison).")
+_c("Tainted", "yes", "A wound that counts as 3 damage and never heals or regenerates (poison); it "
+   "stays until a spell that removes conditions takes it off (Purify).")
 _c("Taunt", "partly", "The taunted creature must melee attack its taunter (Skeelax, Sosruko, "
    "Thorg) when in its zone and able to; Thorg also draws it from the next zone (a ranged "
-   "attack at him, else a move into his zone). It ends with the creature's Action Phase or "
-   "when the taunter is activated.",
+   "attack at him, else a move into his zone). Skeelax's and Thorg's are psychic: no effect on "
+   "mages or Psychic Immune creatures. It ends with the creature's Action Phase or when the "
+   "taunter is activated.",
    "solo makes the Dummy Mage's taunted creatures obey; when a creature of yours is Taunted, "
    "attack the taunter with it as the rule says.")
 _c("Vine", "no", "A Vine marker: a 1-life Living conjuration of the Druid that hinders enemy "
@@ -232,8 +238,9 @@ _c("Vine", "no", "A Vine marker: a 1-life Living conjuration of the Druid that h
    "Vine markers are not on solo's board: remember they hinder and remove them when hit.")
 _c("Weak", "yes", "One die fewer per marker on its non-spell attacks, never below one die; "
    "its damage barrier is not weakened.")
-_c("Zombie", "yes", "A raised creature: Psychic Immunity, Slow, Nonliving, Bloodthirsty +0; "
-   "obliterated instead of destroyed; it cannot be removed.")
+_c("Zombie", "yes", "A raised creature: undead and zombie, Psychic Immunity, Slow, Nonliving, "
+   "Bloodthirsty +0; a creature already Slow is Stunned as well; obliterated instead of "
+   "destroyed; it cannot be removed.")
 _c("Push", "yes", "Moved one zone: the codex pushes directly away from the source, and the solo "
    "rules roll the compass instead; into the arena edge (even a flyer) or a Passage Blocked wall "
    "it is Bashed (an Unavoidable 3-die attack). Unmovable objects stay.")
@@ -256,7 +263,8 @@ _c("Hindered", "yes", "Starting its Action Phase in a zone with an enemy that ca
    "walkers).")
 _c("Guard", "yes", "Guarding is a quick action: its quick melee attacks gain Counterstrike, and "
    "an enemy's melee attacks in its zone may target only it (ranged attacks may pass it by), "
-   "unless it is Incapacitated, Restrained or a Pest, or the attacker is Elusive.")
+   "unless it is Incapacitated, Restrained or a Pest, or the attacker is Elusive (or a flyer "
+   "attacking a flyer).")
 _c("Bashed", "yes", "An Unavoidable 3-die attack on a creature pushed into a blocking wall.")
 _c("Obliterate", "yes", "Destroyed and out of the game: it goes to no discard pile.")
 _c("Banish", "yes", "Out of the arena until it returns.")

@@ -15,13 +15,17 @@ by hand.  Pure: each function changes the board and returns the lines for the pe
   the Dummy Mage, up to 3 of that damage is cancelled.
 * Necromancer, **Plague Master**: in the Dummy Mage's Upkeep, 1 direct poison damage on each of
   your objects that carries a poison condition (Cripple, Rot, Tainted, Weak).
+* Necromancer, **Eternal Servant**: the first non-Legendary, non-Epic Undead it summons (while
+  it has no Eternal Servant) takes the marker, and its attacks have Piercing +1
+  (:func:`servant_traits`).  Reanimating a destroyed servant costs a cast, which the quickcast
+  die never calls for: the next such Undead takes the marker instead.
 """
 
 from __future__ import annotations
 
 from solo.board import Board, Conjuration, Creature, Piece
 
-PET, VETERAN, SHIELD_USED = "pet", "veteran", "voltaric_shield_used"
+PET, VETERAN, SHIELD_USED, SERVANT = "pet", "veteran", "voltaric_shield_used", "eternal_servant"
 POISONS = ("Cripple", "Rot", "Tainted", "Weak")
 
 
@@ -36,8 +40,13 @@ def _who(board: Board, p: Piece) -> str:
 
 
 def after_summon(board: Board, c: Creature) -> list[str]:
-    """Pet: the Dummy Mage Beastmaster's first non-Legendary Animal becomes its Pet."""
-    if c.side != "dm" or not _dm_is(board, "Beastmaster"):
+    """Pet (the Beastmaster's) or Eternal Servant (the Necromancer's) for a creature the Dummy
+    Mage summons."""
+    if c.side != "dm":
+        return []
+    if _dm_is(board, "Necromancer"):
+        return _eternal_servant(board, c)
+    if not _dm_is(board, "Beastmaster"):
         return []
     card = board.card_of(c)
     if card is None or "Animal" not in card.subtypes or card.has("Legendary"):
@@ -49,6 +58,23 @@ def after_summon(board: Board, c: Creature) -> list[str]:
     return [f"Pet: the Dummy Mage makes {_who(board, c)} its Pet. Put the Pet marker on it: "
             "Melee +1, Armor +1 and 3 more life, and Melee +1 more while it is in the Dummy "
             "Mage's zone (solo counts them)."]
+
+
+def _eternal_servant(board: Board, c: Creature) -> list[str]:
+    """The Necromancer's first non-Legendary, non-Epic Undead becomes its Eternal Servant."""
+    card = board.card_of(c)
+    if card is None or "Undead" not in card.subtypes or card.has("Legendary") or card.has("Epic"):
+        return []
+    if any(x.extra.get(SERVANT) for x in board.side_creatures("dm")):
+        return []
+    c.extra[SERVANT] = True
+    return [f"Eternal Servant: put the Eternal Servant marker on {_who(board, c)}: its attacks "
+            "have Piercing +1 (solo counts it)."]
+
+
+def servant_traits(p: Piece) -> tuple[str, ...]:
+    """What the Eternal Servant marker adds to each attack of the object carrying it."""
+    return ("Piercing +1",) if p.extra.get(SERVANT) else ()
 
 
 def pet_melee(board: Board, p: Piece) -> int:

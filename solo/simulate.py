@@ -76,14 +76,20 @@ class Opponent(Prompter):
 
     def _melee_targets(self, actor: Piece, zone: str | None = None) -> list[Piece]:
         """What ``actor`` could hit in melee in its zone (or in ``zone``, were it there): by the
-        game's own reach (flying, Reach, Invisible, Obscured...)."""
+        game's own reach (flying, Reach, Invisible, Obscured...) and guards; only the taunter
+        when a Taunt holds it."""
         b = self.board
         melee = [a for a in b.attacks(actor) if a.is_melee and a.action and a.dice is not None]
         if not melee:
             return []
         where = actor.zone if zone is None else zone
-        return [p for p in self._their() if p.zone == where
-                and any(automaton.can_reach(b, actor, a, where, p) for a in melee)]
+        found = [p for p in self._their() if p.zone == where
+                 and any(automaton.can_reach(b, actor, a, where, p)
+                         and not automaton.guard_blocks(b, actor, a, where, p) for a in melee)]
+        if actor.has_condition("Taunt"):
+            taunters = [p for p in found if p.card in automaton.TAUNTERS]
+            return taunters or found
+        return found
 
     def _best_target(self, options: list[Piece]) -> Piece:
         b = self.board
@@ -160,6 +166,8 @@ class Opponent(Prompter):
                     b.distance(actor.zone, b.mages["dm"].zone) > 1:
                 self.plan = {"summon": pick}
                 return "summon"
+            if b.restrained(actor) or b.has_trait(actor, "Rooted"):
+                return "other"  # it cannot move (a push or a teleport is not its to make)
             offered = [value for _, value in q.pairs()]  # (no move-attack for a Slow one)
             return "move-attack" if "move-attack" in offered and self._next_zone_has_target(actor) \
                 else "move"
@@ -167,7 +175,8 @@ class Opponent(Prompter):
             actor = self._actor(q)
             goal = self._quarry(actor)
             steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
-            return steps[0] if steps else q.default
+            offered = [value for _, value in q.pairs()]
+            return steps[0] if steps and steps[0] in offered else q.default
         if qid == "turn.attack.target":  # among the objects the game offers, and no other
             actor = self._actor(q)
             offered = [value for _, value in q.pairs()]

@@ -629,9 +629,13 @@ def _cast_revive(board: Board, d: Decision, deck: str, card: Card, note: dict, n
     line = (f"Cast {card.name}: take {name} from the Dummy Mage's creature discard pile and put "
             f"it in {dm.zone} with the Dummy Mage, with an inactive action marker. Its id is {c.id}.")
     if effect.get("revive") == "zombie":
+        slow = board.has_trait(c, "Slow")  # Slow already: the Zombie marker brings a Stun too
         c.damage = _level(revived)
         c.conditions["Zombie"] = 1
         line += f" Put {c.damage} damage and a Zombie marker on it."
+        if slow:
+            c.conditions["Stun"] = 1
+            line += " It was Slow already, so put a Stun marker on it too."
     d.instructions.append(line)
     return d
 
@@ -693,7 +697,7 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
     for cond in effect.get("remove", []):
         k = p.conditions.pop(cond, 0)
         if k:
-            out.append(f"remove {k} {cond} marker(s) from {who}")
+            out.append(f"remove {combat.counted(k, cond + ' marker')} from {who}")
     for name in effect_conditions(note):
         if _place(board, p, name):
             out.append(f"put a {name} marker on {who}")
@@ -863,7 +867,10 @@ def _teleport(board: Board, card: Card, p: Piece, how: str) -> str:
     else:  # into the fight: the zone nearest an enemy
         best = min(zones, key=lambda z: (nearest(z), z))
     start, p.zone = p.zone, best
-    return f"teleport {label(board, p)} from {start} to {best}"
+    line = f"teleport {label(board, p)} from {start} to {best}"
+    if stuck := p.conditions.pop("Stuck", 0):  # the codex: a teleport destroys every Stuck
+        line += f" and remove its {combat.counted(stuck, 'Stuck marker')} (a teleport frees it)"
+    return line
 
 
 def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Card, note: dict,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from solo.board import Board, Creature, Mage, Piece
 from solo.catalog import trait_max, trait_value
-from solo.combat import (ROUND_EFFECTS, cap, can_heal, condition_block, destroy_if_dead, heal,
-                         lose_rage, name_of, reset_defenses, take_damage)
+from solo.combat import (ROUND_EFFECTS, can_heal, cap, condition_block, counted, destroy_if_dead,
+                         heal, lose_rage, name_of, reset_defenses, take_damage)
 from solo.dice import DiceSource, tally
 from solo.records import Record
 
@@ -136,7 +136,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 if stop:
                     _remove(p, "Bleed", stop)
                     ev("regenerate", f"{name} spends {stop} of its Regenerate {regen} to remove "
-                       f"{stop} Bleed marker(s).", removed={"Bleed": stop})
+                       f"{counted(stop, 'Bleed marker')}.", removed={"Bleed": stop})
                 healed = heal(board, p, regen - stop)  # healing takes a Rage token off
                 if stop and not healed:
                     lose_rage(p)  # it regenerated all the same
@@ -151,7 +151,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
             if board.has_trait(p, "Flame Immunity") or board.has_trait(p, "Burnproof") \
                     or board.has_trait(p, "Incorporeal"):
                 k = _remove(p, "Burn")
-                ev("burn", f"{name} cannot burn: remove its {k} Burn marker(s).",
+                ev("burn", f"{name} cannot burn: remove its {counted(k, 'Burn marker')}.",
                    removed={"Burn": k})
             else:
                 faces = source.attack_dice(burn, f"Burn on {name}")
@@ -165,7 +165,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 k = _remove(p, "Burn", blanks)
                 shown = " ".join(f"[{f}]" for f in faces)
                 text = f"{name} burns: {burn} {'die' if burn == 1 else 'dice'} {shown}: {dmg} damage"
-                text += f", remove {k} Burn marker(s) (blanks)." if k else "."
+                text += f", remove {counted(k, 'Burn marker')} (blanks)." if k else "."
                 ev("burn", text, dice=list(faces), damage=dmg, removed={"Burn": k} if k else {})
 
         # Rot and Bleed: one damage a marker each Upkeep, unless the object cannot have them.
@@ -180,7 +180,8 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 block = condition_block(board, p, "Bleed")
             if block:
                 k = _remove(p, cond)
-                ev(kind, f"{name} cannot have {cond} ({block}): remove its {k} {cond} marker(s).",
+                ev(kind, f"{name} cannot have {cond} ({block}): "
+                   f"remove its {counted(k, cond + ' marker')}.",
                    removed={cond: k})
             else:
                 dmg = 0 if board.has_trait(p, "Indestructible") else n
@@ -237,23 +238,23 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     if isinstance(piece, Creature) and piece.guarding:
         piece.guarding = False
         events.append(Event(piece.id, piece.card, "condition-ends",
-                            f"{name} is activated: remove its guard marker."))
+                            f"{cap(name)} is activated: remove its guard marker."))
     slam = _remove(piece, "Slam")
     if slam:
         piece.conditions["Daze"] = piece.conditions.get("Daze", 0) + slam
         events.append(Event(piece.id, piece.card, "condition-ends",
-                            f"{name} is activated: replace Slam with Daze.",
+                            f"{cap(name)} is activated: replace Slam with Daze.",
                             removed={"Slam": slam}))
     k = _remove(piece, "Knockdown")
     if k:
         events.append(Event(piece.id, piece.card, "condition-ends",
-                            f"{name} is activated: Knockdown ends.", removed={"Knockdown": k}))
+                            f"{cap(name)} is activated: Knockdown ends.", removed={"Knockdown": k}))
     if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
         for e in board.enemies_of(piece.side):
             k = _remove(e, "Taunt")
             if k:
                 events.append(Event(e.id, e.card, "condition-ends",
-                                    f"{name} is activated: remove the Taunt marker from "
+                                    f"{cap(name)} is activated: remove the Taunt marker from "
                                     f"{name_of(board, e)}.", removed={"Taunt": k}))
     return events
 
@@ -270,7 +271,8 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
         k = _remove(piece, cond, daze_at_start if cond == "Daze" else None)
         if k:
             events.append(Event(piece.id, piece.card, "condition-ends",
-                                f"{name}: remove {k} {cond} marker(s) (end of its Action Phase).",
+                                f"{cap(name)}: remove {counted(k, cond + ' marker')} "
+                                "(end of its Action Phase).",
                                 removed={cond: k}))
     for cond, stays in (("Cripple", "Crippled"), ("Stuck", "Stuck")):
         for _ in range(piece.conditions.get(cond, 0)):
@@ -278,11 +280,11 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
             if r >= 7:
                 _remove(piece, cond, 1)
                 events.append(Event(piece.id, piece.card, "escape",
-                                    f"{name} escapes a {cond}: effect die {r} (7 or more): "
+                                    f"{cap(name)} escapes a {cond}: effect die {r} (7 or more): "
                                     f"remove one {cond} marker.", rolls=[r], removed={cond: 1}))
             else:
                 events.append(Event(piece.id, piece.card, "escape",
-                                    f"{name} stays {stays}: effect die {r} (6 or less).",
+                                    f"{cap(name)} stays {stays}: effect die {r} (6 or less).",
                                     rolls=[r]))
     if isinstance(piece, Creature) and board.has_trait(piece, "Vigilant") and not piece.guarding \
             and board.find(piece.id) is not None and not board.incapacitated(piece):
@@ -322,7 +324,7 @@ def end_round(board: Board) -> list[Event]:
             k = _remove(p, cond)
             if k:
                 events.append(Event(p.id, p.card, "condition-ends",
-                                    f"{name_of(board, p)}: {cond} ends with the round.",
+                                    f"{cap(name_of(board, p))}: {cond} ends with the round.",
                                     removed={cond: k}))
     return events
 

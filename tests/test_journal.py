@@ -709,7 +709,7 @@ def test_a_damaged_game_row_is_left_out_of_the_list(tmp_path, env):
     con.close()
     rc, out, err = solo(["play", "--list"], env)
     assert rc == 0 and out.split()[0] == "good" and "bad" not in out
-    assert err.startswith("solo: 1 more game(s) cannot be read") and err.count("\n") == 1
+    assert err.startswith("solo: 1 more game cannot be read") and err.count("\n") == 1
     one_line(solo(["log", "bad"], env), "is damaged")
     assert ok(["log", "good"], env).startswith("good\n")
 

@@ -1,5 +1,5 @@
 """The Dummy Mage's mage abilities applied by the rules code (solo/mages.py): Pet, Veterans,
-Voltaric Shield and Plague Master, each as its mage card says, and only for that mage."""
+Voltaric Shield, Plague Master and Eternal Servant, each as its mage card says, and only for that mage."""
 
 from __future__ import annotations
 
@@ -106,6 +106,28 @@ def test_the_necromancers_plague_hurts_your_poisoned_objects_in_upkeep():
     w = other.add_creature("Timber Wolf", "ym", "C2")
     w.conditions["Weak"] = 1
     assert not [e for e in upkeep.upkeep(other, ScriptedSource(), side="ym") if e.kind == "plague"]
+
+
+def test_the_necromancers_first_plain_undead_is_its_eternal_servant_with_piercing_1():
+    b = new_board(dm_mage="Necromancer", ym_mage="Warlock", dm_zone="B2", ym_zone="D3")
+    d1, d2, d3 = _summon(b, "Skeletal Knight", "Mort", "Zombie Crawler")  # Mort is Legendary
+    knight, mort, crawler = (b.get(d.data["id"]) for d in (d1, d2, d3))
+    assert any("Eternal Servant" in line for line in d1.instructions)
+    assert [x.extra.get("eternal_servant", False) for x in (knight, mort, crawler)] == [True, False, False]
+    # Piercing +1 on its attacks: armor 2 counts as 1 (two normal hits: 1 damage without it)
+    target = b.add_creature("Bitterwood Fox", "ym", "B2", id="fox")
+    target.stats["armor"] = 2
+    attack = b.attacks(knight)[0]
+    assert "Piercing +1" in combat.attack_traits(b, knight, attack)
+    assert "Piercing +1" not in combat.attack_traits(b, crawler, b.attacks(crawler)[0])
+    check_against_engine(b, knight, attack, target)
+    # destroyed, it stays dead, and the next plain Undead takes the marker
+    b.creatures.remove(knight)
+    (d4,) = _summon(b, "Skeletal Minion")
+    assert b.get(d4.data["id"]).extra.get("eternal_servant")
+    other = new_board(dm_mage="Warlock", ym_mage="Necromancer")
+    (d5,) = _summon(other, "Skeletal Knight")
+    assert not other.get(d5.data["id"]).extra.get("eternal_servant")
 
 
 @pytest.mark.parametrize("dm_mage", ["Druid", "Warlock", "Paladin", "Necromancer", "Wizard"])

@@ -267,7 +267,7 @@ def test_the_summary_counts_enchantments_still_in_play():
                   "lines": [], "data": {"action": "enchantment", "card": "Bear Strength"}})
     g.phase.outcome = Outcome("dm", "test", {})
     assert g.board.discards["enchantment"] == []
-    assert any("1 enchantment(s)" in line for line in summary(g))
+    assert any("1 enchantment, " in line for line in summary(g))
 
 
 # -- edits ---------------------------------------------------------------------------------------
