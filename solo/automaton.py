@@ -263,14 +263,16 @@ def forced_guards(board: Board, attacker: Piece, zone: str, target: Piece | None
     """The attacker's enemies' guards in ``zone`` that a melee attack must target first; none
     for an Elusive attacker, nor for a flyer attacking a flyer (the complete codex: a flyer
     heeds guards only when it attacks a non-flyer)."""
+    enemy = "ym" if attacker.side == "dm" else "dm"
+    guards = [c for c in board.side_creatures(enemy) if c.guarding and c.zone == zone]
+    if not guards:  # (nearly always)
+        return []
     if board.has_trait(attacker, "Elusive"):
         return []
     if target is not None and board.flying(target) and board.flying(attacker):
         return []
-    enemy = "ym" if attacker.side == "dm" else "dm"
-    return [c for c in board.side_creatures(enemy) if c.zone == zone and c.guarding and in_arena(board, c)
-            and not board.incapacitated(c) and not board.restrained(c)
-            and not board.has_trait(c, "Pest")]
+    return [c for c in guards if in_arena(board, c) and not board.incapacitated(c)
+            and not board.restrained(c) and not board.has_trait(c, "Pest")]
 
 
 def guard_blocks(board: Board, attacker: Piece, attack: Attack, zone: str, target: Piece) -> bool:
@@ -327,10 +329,11 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
         for t in enemy_creatures(board, attacker.side):
             if t.card in TAUNTERS and t.zone == from_zone \
                     and combat.taunt_block(board, t.card, attacker) is None:
-                melee = [a for a in legal_attacks(board, attacker, from_zone, t, quick_only)
-                         if a.is_melee]
-                if melee:
-                    return t, melee
+                # Thorg's: any attack at him (the codex); the others': a melee attack
+                at = [a for a in legal_attacks(board, attacker, from_zone, t, quick_only)
+                      if a.is_melee or t.card == "Thorg, Chief Bodyguard"]
+                if at:
+                    return t, at
     ym = board.mages["ym"]
     if in_arena(board, ym):
         attacks = legal_attacks(board, attacker, from_zone, ym, quick_only)

@@ -83,9 +83,11 @@ class Opponent(Prompter):
         if not melee:
             return []
         where = actor.zone if zone is None else zone
+        guarded = any(c.guarding and c.zone == where for c in b.side_creatures("dm"))
         found = [p for p in self._their() if p.zone == where
                  and any(automaton.can_reach(b, actor, a, where, p)
-                         and not automaton.guard_blocks(b, actor, a, where, p) for a in melee)]
+                         and not (guarded and automaton.guard_blocks(b, actor, a, where, p))
+                         for a in melee)]
         if actor.has_condition("Taunt"):
             taunters = [p for p in found if p.card in automaton.TAUNTERS]
             return taunters or found

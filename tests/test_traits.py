@@ -463,6 +463,16 @@ def test_thorgs_taunt_a_shooter_shoots_at_him(b):
     assert d.action == "attack" and d.data["target"] == thorg.id and archer.zone == "B2"
 
 
+def test_thorgs_taunt_in_his_zone_takes_any_attack_at_him(b):
+    """In Thorg's zone the taunted creature must make an attack that targets him: a shooter
+    whose only attack is ranged (range 0-1) shoots him, not your mage beside him."""
+    b.mages["ym"].zone = "B2"
+    thorg = b.add_creature("Thorg, Chief Bodyguard", "ym", "B2", active=False)
+    spear = b.add_creature("Gorgon Spearthrower", "dm", "B2", conditions={"Taunt": 1})
+    d = automaton.creature_action(b, SeededSource(1))
+    assert d.data["creature"] == spear.id and d.data["target"] == thorg.id
+
+
 def test_thorgs_taunt_does_not_hold_psychic_immune_creatures(b):
     b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
     z = b.add_creature("Zombie Minion", "dm", "B2", conditions={"Taunt": 1})
