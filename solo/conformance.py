@@ -32,7 +32,8 @@ step broke as a :class:`Violation` (seed, step, rule).  The rules checked, each 
   alternate ending's condition holds, and names the right winner;
 * ``traits`` -- the traits and conditions of the later sets, across steps: each upkeep a
   Living non-Plant object's Bleed markers deal their damage (those regeneration removed
-  aside); a Stuck creature gets one escape roll per marker at the end of its Action Phase, and
+  aside); a Stuck creature gets one escape roll per marker at the end of its Action Phase
+  (none for the markers a teleport during the phase destroyed), and
   no conjuration or Uncontainable creature is ever Stuck; Corrode markers never take armor
   below 0 (never more markers than armor) and never sit on an Incorporeal object; no attack of
   a creature, nor an attack spell of the Dummy Mage, targets an Invisible object, nor an
@@ -284,6 +285,13 @@ class Checker:
                 rolls = [e for e in escapes if e.text.split(":")[0].endswith(
                     ("Crippled" if cond == "Cripple" else "Stuck", f"a {cond}"))]
                 expected = old.conditions.get(cond, 0) + gained.get(cond, 0)
+                if cond == "Stuck":  # a teleport during the phase destroys every Stuck marker
+                    for e in step.events:
+                        if e.piece == ident and e.kind == "teleport" and e.removed.get(cond):
+                            if e.removed[cond] > expected:
+                                self.fail("traits", f"{ident}'s teleport removed {e.removed[cond]} "
+                                          f"Stuck markers; it had {expected}")
+                            expected = max(0, expected - e.removed[cond])
                 if step.decision is not None and ident in step.decision.data.get("affected", []):
                     # a spell of its own changed its markers during the phase (Purify): the
                     # escape rolls go by what it carries at the end

@@ -114,6 +114,7 @@ class Game:
         self.restartable = True
         self._results: list = []  # attack results of your current step
         self._touched: list[str] = []  # objects your reported damage or markers changed
+        self._events: list[upkeep.Event] = []  # what your action did beyond attacks (a teleport)
 
     # -- creation and saving -------------------------------------------------------------------
     @classmethod
@@ -574,7 +575,7 @@ class Game:
                         ["You are done for this round."] + [e.text for e in events],
                         actors=[p.id for p in waiting], events=events)
         actor = b.get(actor_id)
-        self._results, self._touched = [], []
+        self._results, self._touched, self._events = [], [], []
         phase = turns.begin(b, actor)
         lines = [e.text for e in phase.events]
         if isinstance(actor, Creature):
@@ -591,7 +592,7 @@ class Game:
         lines += [e.text for e in end]
         name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", "ym", lines, actors=[actor.id], results=self._results,
-                    events=phase.events + end, touched=self._touched)
+                    events=phase.events + self._events + end, touched=self._touched)
 
     def _their_objects(self, near: str | None) -> list[Piece]:
         """The Dummy Mage's objects in a fixed order (its mage, its creatures, its conjurations,
@@ -709,6 +710,8 @@ class Game:
         # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
         if teleported and (stuck := actor.conditions.pop("Stuck", 0)):
             lines.append(f"Remove its {combat.counted(stuck, 'Stuck marker')}: a teleport frees it.")
+            self._events.append(upkeep.Event(actor.id, actor.card, "teleport", lines[-1],
+                                             removed={"Stuck": stuck}))
         if dest != start and not teleported:
             lines += self._your_trample(actor, start)
         if dest != start and b.find(actor.id) is not None:

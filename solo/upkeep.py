@@ -26,7 +26,8 @@ class Event(Record):
     card: str
     kind: str  # regenerate, burn, rot, bleed, dissipate(d), upkeep-cost, destroyed, defeated,
     #            condition-ends, escape, guard, reminder, plague, spell-damage, spell-heal,
-    #            spell-condition (solo.spells.upkeep_effects), corrode-trim (solo.turns)
+    #            spell-condition (solo.spells.upkeep_effects), corrode-trim (solo.turns),
+    #            teleport (your creature teleported while Stuck: solo.game)
     text: str
     dice: list[str]  # attack-die faces rolled
     rolls: list[int]  # effect-die results

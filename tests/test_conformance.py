@@ -467,3 +467,14 @@ def test_burn_kept_by_adramelechs_touch_is_no_violation():
     the Burn markers whatever the dice show (the engine was right; the checker now knows)."""
     c = check_game(random_sets(3)[2], 77, "random", walls=2)
     assert not c.violations, c.violations
+
+
+def test_a_stuck_creature_of_yours_teleported_in_its_phase_owes_no_escape_roll():
+    """The first long run on solo-engine/6 (from 690000) found the checker expecting escape rolls
+    for Stuck markers that your creature's teleport ("Elsewhere") had destroyed: the removal is
+    now an event of the step, which the checker counts."""
+    decks = random_sets(2, first_seed=690000)[1]
+    c = check_game(decks, 690008, "random", walls=2, ym_mage="Pellian Forcemaster",
+                   dm_mage="Necromancer")
+    assert not c.violations, c.violations
+    assert c.checked.get("traits", 0) > 0
