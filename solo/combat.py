@@ -40,7 +40,8 @@ import math
 import re
 from typing import Callable, overload
 
-from solo.board import GROUNDED, SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
+from solo.board import (GROUNDED, INCAPACITATING, SPELL_ROUND_MARKERS, Board, Conjuration, Creature,
+                        Mage, Piece)
 from solo.catalog import MAGE_LEVEL, Attack, Defense, parse_trait, trait_max, trait_value
 from solo.dice import DiceSource, tally
 from solo.errors import SoloError
@@ -723,7 +724,8 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
     c = _on(work, caster)
     result = AttackResult(attack=att.name, attacker=caster.id if caster else None, target=zone,
                           zone=zone)
-    targets = [p for p in work.in_zone(zone) if c is None or p.id != c.id]
+    targets = [p for p in work.in_zone(zone) if (c is None or p.id != c.id)
+               and p.conditions.get("Banish", 0) <= 0]  # banished: out of range and LoS
     result.steps.append(f"{name_of(work, c)} casts {att.name} on zone {zone}: "
                         + (", ".join(name_of(work, p) for p in targets) if targets
                            else "nothing there to hit") + ".")
@@ -875,7 +877,8 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     return None
 
 
-def attack_traits(board: Board, attacker: Piece | None, attack: Attack) -> list[str]:
+def attack_traits(board: Board, attacker: Piece | None, attack: Attack,
+                  first: bool = True) -> list[str]:
     """The attack's traits (with the Eternal Servant's Piercing +1) plus, for a melee attack,
     those its attacker's enchantments and round effects give to melee attacks (Piercing +3,
     Unavoidable), and for a ranged attack that is not a zone attack, those given to ranged
@@ -887,6 +890,11 @@ def attack_traits(board: Board, attacker: Piece | None, attack: Attack) -> list[
         traits += mages.servant_traits(attacker)
     if attacker is not None and attack.is_melee:
         traits += board.grant_totals(attacker, "melee_traits")
+        if not first:  # Perfect Strike, Piercing Strike: the next attack, not the whole action
+            for name in once_markers(board, attacker):
+                for t in (board.cat.get(name).dm.get("grants") or {}).get("melee_traits", []):
+                    if t in traits:
+                        traits.remove(t)
     if attacker is not None and attack.is_ranged and not (attack.zone or attack.kind == "zone"):
         traits += board.grant_totals(attacker, "ranged_traits")  # Sniper Shot
     return traits
@@ -1036,7 +1044,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             credit: str | None = None, report: Reported | None = None,
             thirst: bool | None = None) -> Strike:
     zone = attack.zone or attack.kind == "zone"
-    traits = attack_traits(work, attacker, attack)
+    traits = attack_traits(work, attacker, attack, first=first)
     tname = name_of(work, target)
     side = attacker.side if attacker is not None else None
     s = Strike(role=role, attack=attack.name, kind=attack.kind,
@@ -1424,6 +1432,8 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     take_damage(board, t, s.acid)
     for c in s.conditions:
         t.conditions[c] = t.conditions.get(c, 0) + 1
+        if c in INCAPACITATING and isinstance(t, Creature):
+            t.guarding = False  # an Incapacitated creature cannot guard
     if s.extinguished:
         t.conditions.pop("Burn", None)
     if s.rage:
@@ -1460,6 +1470,10 @@ def apply(board: Board, result: AttackResult) -> Applied:
         striker = board.find(s.attacker) if s.role == "counterstrike" and s.attacker else None
         if striker is None:
             continue
+        for name in once_markers(board, striker):  # its next melee attack was this one
+            striker.conditions.pop(name, None)
+            out.lines.append(f"{cap(label_of(board, striker))} has counterstruck: {name} is "
+                             "used up; remove it.")
         for name in list(striker.enchantments):
             ench = board.cat.find(name)
             if ench is not None and ench.dm.get("ends") == "counterstrike":  # Retaliate

@@ -270,7 +270,9 @@ class Checker:
             gained = self._gained(step, ident)
             if any(old.conditions.get(c, 0) for c in ("Stun", "Daze", "Slam", "Knockdown", "Cripple")):
                 self.saw("conditions")
-            for cond in ("Stun", "Taunt"):
+            if new.conditions.get("Stun", 0) > gained.get("Stun", 0):  # a reaction's Stun stays
+                self.fail("conditions", f"{ident} keeps Stun after its Action Phase")
+            for cond in ("Taunt",):
                 if new.conditions.get(cond, 0) > 0:
                     self.fail("conditions", f"{ident} keeps {cond} after its Action Phase")
             for cond in ("Slam", "Knockdown"):

@@ -393,7 +393,8 @@ class Game:
         lines = [f"Round {rnd} begins. Initiative: "
                  + ("the Dummy Mage." if b.initiative == "dm" else "you.")]
         for c in b.creatures:
-            c.active = True
+            if automaton.in_arena(b, c):  # a banished creature's action marker cannot change
+                c.active = True
         disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
         lines += [f"Reset: remove one Disable marker from {self._name(b.get(i))}." for i in disabled]

@@ -16,7 +16,7 @@ from solo.dice import DiceSource
 
 
 def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision,
-                 ask_defense: DefenseChoice | None = None):
+                 ask_defense: DefenseChoice | None = None, reactions: bool = True):
     attacker = board.find(plan.attacker)
     if attacker is None:
         return None
@@ -48,7 +48,8 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
         result = combat.resolve_attack(board, attacker, plan.attack,
                                        attacker if reversed_ else target, source,
                                        moved=plan.moved, is_spell=plan.is_spell,
-                                       first_strike=plan.first, reactions=not reversed_,
+                                       first_strike=plan.first,
+                                       reactions=reactions and not reversed_,
                                        sweep_target=board.find(plan.sweep)
                                        if plan.sweep and not reversed_ else None,
                                        use_defense=False if reversed_ else
@@ -114,6 +115,10 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
         attacker = board.find(plan.attacker)
         if attacker is None:
             continue
+        if board.incapacitated(attacker):  # Stunned by the counterstrike, say
+            decision.instructions.append(f"Battle Fury: {label(board, attacker)} is "
+                                         "Incapacitated and makes no extra attack.")
+            continue
         picked = pick_attack(board, source, attacker, attacker.zone, quick_only=True)
         if picked is None:
             decision.instructions.append(f"Battle Fury: {label(board, attacker)} has no one left to attack.")
@@ -127,7 +132,9 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
                                      f"melee attack at {label(board, target)} with {attack.name}.")
         extra = PlannedAttack(attacker.id, attack, target.id, first=False)
         decision.attacks.append(extra)
-        _resolve_one(board, extra, source, decision, ask_defense)
+        # The same defender: no second damage barrier or counterstrike (the card's ruling).
+        _resolve_one(board, extra, source, decision, ask_defense,
+                     reactions=target.id != plan.target)
     decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo import combat, targeting
-from solo.board import Board, Conjuration, Creature, Mage, Piece, set_zone_enchantments
+from solo.board import INCAPACITATING, Board, Conjuration, Creature, Mage, Piece, set_zone_enchantments
 from solo.catalog import Attack, Card, parse_trait
 from solo.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.dice import DiceSource
@@ -661,6 +661,8 @@ def _place(board: Board, p: Piece, name: str) -> bool:
     if combat.condition_block(board, p, name):
         return False
     p.conditions[name] = p.conditions.get(name, 0) + 1
+    if name in INCAPACITATING and isinstance(p, Creature):
+        p.guarding = False  # an Incapacitated creature cannot guard
     return True
 
 
@@ -746,6 +748,8 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
             p.enchantments.remove(e)
         d.data["removed"] = gone
         out.append(f"destroy every enchantment on {who} ({', '.join(gone) or 'hidden ones too'})")
+        if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with them
+            out.append(f"{who} now has damage equal to its life: it is destroyed, remove it")
     if effect.get("dispel"):
         own = [e for e in p.enchantments if _is_curse_on(board, p, e) == (p.side == "dm")]
         pick = source.choose(own, f"{card.name}: which enchantment") if own else None
@@ -774,9 +778,10 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
                   and combat.condition_block(board, e, "Slam") is None]
         if others:
             second = _highest_life(board, source, others, f"{card.name}: second target")
-            _place(board, second, "Slam")
+            mark = "Daze" if board.unmovable(second) else "Slam"  # Unmovable: Daze for Slam
+            _place(board, second, mark)
             _touch(d, second.id)
-            out.append(f"put a Slam marker on {label(board, second)} too")
+            out.append(f"put a {mark} marker on {label(board, second)} too")
     if effect.get("roll_condition"):
         rc = effect["roll_condition"]
         r = source.d12(f"{card.name}: effect die for {who}")
@@ -1013,6 +1018,8 @@ def _spell_can_hit(board: Board, card: Card, p: Piece) -> bool:
         return False
     note = card.dm or {}
     if not meets_restrictions(board, p, note.get("restrictions", [])):
+        return False
+    if not meets_needs(board, p, note.get("needs", []), card):  # Geyser: not-burning
         return False
     attack = spell_attack(card)
     if attack is not None and attack.damage_type \

@@ -27,20 +27,22 @@ from solo.resolve import describe_unresolved, resolve_decision
 
 
 class Phase:
-    """An Action Phase in progress: who, and the Daze it had once activated."""
+    """An Action Phase in progress: who, and the Daze and Stun it had once activated."""
 
     def __init__(self, board: Board, piece: Piece, events: list[upkeep.Event]) -> None:
         self.board = board
         self.piece = piece
         self.events = events
         self.daze_at_start = piece.conditions.get("Daze", 0)
+        self.stun_at_start = piece.conditions.get("Stun", 0)
 
     def end(self, source: DiceSource) -> list[upkeep.Event]:
         """The end of this Action Phase (nothing happens to an object no longer on the board)."""
         if self.board.find(self.piece.id) is None:
             return []
         return upkeep.end_action_phase(self.board, self.piece, source,
-                                       daze_at_start=self.daze_at_start)
+                                       daze_at_start=self.daze_at_start,
+                                       stun_at_start=self.stun_at_start)
 
 
 def begin(board: Board, piece: Piece) -> Phase:

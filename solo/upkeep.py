@@ -118,6 +118,13 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
             events.append(e)
             return e
 
+        banish = p.conditions.get("Banish", 0)
+        if banish > 0:  # Banish: one token off each Upkeep; back in its last zone with the last
+            _remove(p, "Banish", 1)
+            ev("condition-ends", f"{cap(name)}: remove one Banish token"
+               + (f"; it returns to the arena in {p.zone}." if banish == 1 else f" ({banish - 1} left)."),
+               removed={"Banish": 1})
+
         cost = trait_value(board.traits(p), "Upkeep")
         if cost is None and board.has_trait(p, "Upkeep"):
             cost = 0  # "Upkeep +X": the card says what X is
@@ -261,15 +268,16 @@ def activate(board: Board, piece: Piece) -> list[Event]:
 
 
 def end_action_phase(board: Board, piece: Piece, source: DiceSource,
-                     daze_at_start: int | None = None) -> list[Event]:
-    """The end of a creature's Action Phase: Stun and Taunt go, and so does Daze, except the
-    markers gained during the phase (``daze_at_start``: how many it had when the phase began;
-    None removes them all); each Cripple marker gets an escape roll (7 or more removes it);
+                     daze_at_start: int | None = None,
+                     stun_at_start: int | None = None) -> list[Event]:
+    """The end of a creature's Action Phase: Taunt goes, and so do Daze and Stun, except the
+    markers gained during the phase (a reaction's: ``daze_at_start`` and ``stun_at_start``, how
+    many it had when the phase began; None removes them all); each Cripple marker gets an escape roll (7 or more removes it);
     round markers used by its melee attack (Perfect Strike, Piercing Strike, Battle Fury) go."""
     events: list[Event] = []
     name = name_of(board, piece)
     for cond in ("Daze", "Stun", "Taunt"):
-        k = _remove(piece, cond, daze_at_start if cond == "Daze" else None)
+        k = _remove(piece, cond, {"Daze": daze_at_start, "Stun": stun_at_start}.get(cond))
         if k:
             events.append(Event(piece.id, piece.card, "condition-ends",
                                 f"{cap(name)}: remove {counted(k, cond + ' marker')} "

@@ -88,9 +88,9 @@ def test_it_catches_the_lost_quickcasts(monkeypatch):
 def test_it_catches_a_stun_that_never_ends(monkeypatch):
     real = upkeep.end_action_phase
 
-    def keep_stun(board, piece, source, daze_at_start=None):
+    def keep_stun(board, piece, source, daze_at_start=None, stun_at_start=None):
         stun = piece.conditions.get("Stun", 0)
-        events = real(board, piece, source, daze_at_start)
+        events = real(board, piece, source, daze_at_start, stun_at_start)
         if stun:
             piece.conditions["Stun"] = stun
         return events
@@ -309,9 +309,9 @@ def _stuck(board):
 def test_it_catches_a_stuck_creature_without_its_escape_rolls(monkeypatch):
     real = upkeep.end_action_phase
 
-    def no_escape(board, piece, source, daze_at_start=None):
+    def no_escape(board, piece, source, daze_at_start=None, stun_at_start=None):
         stuck = piece.conditions.pop("Stuck", 0)
-        events = real(board, piece, source, daze_at_start)
+        events = real(board, piece, source, daze_at_start, stun_at_start)
         if stuck:
             piece.conditions["Stuck"] = stuck
         return events
