@@ -946,6 +946,14 @@ class Game:
                                      tuple(spells)))
             spell = cat.get(card)
             attack = spell.attacks[0]
+            burns = target.conditions.get("Burn", 0)
+            if burns and "not-burning" in (spell.dm.get("needs") or []):
+                # Geyser at a burning target (the card rulings): no attack, only the Burns go
+                del target.conditions["Burn"]
+                self._touched.append(target.id)
+                return [f"{card} at a burning target: the attack is cancelled and it only puts "
+                        f"out the fire; remove the {combat.counted(burns, 'Burn marker')} of "
+                        f"{self._name(target)}."]
             if attack.zone or (spell.target or "").lower() == "zone":
                 result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.dice, is_spell=True)
             else:

@@ -150,3 +150,17 @@ def test_force_bash_dazes_an_unmovable_second_creature_instead_of_slamming_it():
     spells.cast_spell(b, SeededSource(3), "incantation")  # seed 3: pushed east, into C1
     assert wolf.zone == "C1"
     assert golem.conditions == {"Daze": 1}
+
+
+def test_your_geyser_at_a_burning_creature_only_puts_out_the_fire():
+    from solo.prompts import ScriptedPrompter
+
+    g = Game.new(Settings(seed=3, name="t"))
+    b = g.board
+    b.mages["ym"].zone = "B1"
+    wolf = b.add_creature("Timber Wolf", "dm", "B1", id="dm-w", conditions={"Burn": 2})
+    g.prompter = ScriptedPrompter({"turn.spell.target": "dm-w", "turn.spell.kind": "attack",
+                                   "turn.spell.card": "Geyser"})
+    lines = g._your_spell(b.mages["ym"])
+    assert "Burn" not in wolf.conditions and wolf.damage == 0 and "Daze" not in wolf.conditions
+    assert any("cancelled" in line for line in lines)
