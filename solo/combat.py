@@ -798,6 +798,10 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
     if work.find(attacker.id) is None or work.find(target.id) is None:
         return
     if cs is not None:
+        if target.zone != attacker.zone:  # pushed out of reach (Whirling Spirit's Windstorm)
+            result.steps.append(f"{name_of(work, target)} is no longer in the attacker's zone "
+                                "and cannot counterstrike.")
+            return
         if work.incapacitated(target):
             result.steps.append(f"{name_of(work, target)} is Incapacitated and cannot counterstrike.")
             return
@@ -957,7 +961,10 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
             names = [e for e in [*attacker.enchantments, *attacker.conditions]
                      if (c := board.cat.find(e)) is not None and c.dm.get("grants", {}).get("attack_dice")]
             add(n, f"{' + '.join(names) or 'enchantments'} {_signed(n)}")
-    if first and attacker is not None and not barrier:  # Marked for Death (a note's attacked_dice)
+    # Marked for Death (a note's attacked_dice): attacks made by creatures only -- not by
+    # conjurations, walls, damage barriers, nor a spell that attacks by itself (Explode).
+    if first and attacker is not None and not barrier and is_creature(attacker) \
+            and not (is_spell and attack.kind is None):
         for name in target.enchantments:
             ench = board.cat.find(name)
             if n := int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0:
@@ -1227,13 +1234,13 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         dmod = damage_type_modifier(work, target, attack.damage_type)
         ext = -s.extinguished
         held = 4 if any(t.lower() == RESTRAINED_PLUS_4.lower() for t in traits) \
-            and work.restrained(target) else 0
+            and (work.restrained(target) or work.incapacitated(target)) else 0
         s.effect_roll = source.d12(f"{what}: effect die")
         s.effect_modifier = tough + dmod + ext + held
         total = s.effect_roll + s.effect_modifier
         mods = "".join(f" {_signed(v)} ({why})" for v, why in
                        ((tough, "Tough"), (dmod, attack.damage_type or ""), (ext, "Extinguish"),
-                        (held, "Restrained target")) if v)
+                        (held, "Restrained or Incapacitated target")) if v)
         for e in attack.effects:
             if e.covers(total):
                 rolled = list(e.conditions)

@@ -236,9 +236,9 @@ def _effect_rows(board: Board, attack: Attack, target: Piece,
                  traits: list[str]) -> list[tuple[tuple[str, ...], Fraction]]:
     """What one effect roll places on ``target``: each list of conditions (a marker per entry)
     with its chance.  The roll is moved as the engine moves it (Tough, the damage type,
-    Extinguish's Burns, +4 against a Restrained target for the attack that says so); Push and
-    Snatch are moves, not markers; Slam on an Unmovable creature becomes Daze; conditions the
-    target cannot have are left out.  Empty when the attack has no effect table."""
+    Extinguish's Burns, +4 against a Restrained or Incapacitated target for the attack that says
+    so); Push and Snatch are moves, not markers; Slam on an Unmovable creature becomes Daze;
+    conditions the target cannot have are left out.  Empty when the attack has no effect table."""
     if not attack.effects:
         return []
     tough = trait_value(board.traits(target), "Tough") or 0
@@ -246,7 +246,7 @@ def _effect_rows(board: Board, attack: Attack, target: Piece,
     if _has(traits, "Extinguish"):
         mod -= max(0, target.conditions.get("Burn", 0))
     if any(t.lower() == combat.RESTRAINED_PLUS_4.lower() for t in traits) \
-            and board.restrained(target):
+            and (board.restrained(target) or board.incapacitated(target)):
         mod += 4
     out: dict[tuple[str, ...], Fraction] = {}
     for roll in range(1, 13):

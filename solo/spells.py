@@ -720,10 +720,12 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         out.append(f"the Dummy Mage heals: rolled {' '.join(faces)} = {amount}; remove {healed} damage")
     if "damage" in effect:
         amount, faces = _dice_total(source, effect["damage"], f"{card.name} damage to {who}")
+        if effect.get("drain"):  # Drain Life deals no more than it takes to destroy the target
+            amount = min(amount, max(0, board.remaining_life(p)))
         combat.take_damage(board, p, amount)
         d.data["damage"] = amount
         out.append(f"{who} takes {amount} direct damage (rolled {' '.join(faces)})")
-        if effect.get("drain"):
+        if effect.get("drain"):  # and heals no more than it dealt
             healed = combat.heal(board, board.mages["dm"], amount)
             out.append(f"the Dummy Mage heals {healed}")
         if combat.destroy_if_dead(board, p, "dm"):
