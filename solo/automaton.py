@@ -217,6 +217,12 @@ def active_creatures(board: Board, side: str) -> list[Creature]:
     return [c for c in board.side_creatures(side) if c.active and in_arena(board, c)]
 
 
+def held(board: Board, p: Piece) -> bool:
+    """No move of its own: Restrained (Stuck, Cripple...) or Rooted; a push or a teleport may
+    still move it."""
+    return board.restrained(p) or board.has_trait(p, "Rooted")
+
+
 def next_creature(board: Board, source: DiceSource) -> Creature | None:
     """The active Dummy Mage creature with the highest mana cost (ties at random)."""
     active = active_creatures(board, "dm")
@@ -259,7 +265,8 @@ def helps_only(attack: Attack) -> bool:
     return any(t.lower().startswith(HELPING) for t in attack.traits)
 
 
-def forced_guards(board: Board, attacker: Piece, zone: str, target: Piece | None = None) -> list[Piece]:
+def forced_guards(board: Board, attacker: Piece, zone: str,
+                  target: Piece | None = None) -> list[Piece]:
     """The attacker's enemies' guards in ``zone`` that a melee attack must target first; none
     for an Elusive attacker, nor for a flyer attacking a flyer (the complete codex: a flyer
     heeds guards only when it attacks a non-flyer)."""
@@ -331,7 +338,7 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
                     and combat.taunt_block(board, t.card, attacker) is None:
                 # Thorg's: any attack at him (the codex); the others': a melee attack
                 at = [a for a in legal_attacks(board, attacker, from_zone, t, quick_only)
-                      if a.is_melee or t.card == "Thorg, Chief Bodyguard"]
+                      if a.is_melee or t.card == THORG]
                 if at:
                     return t, at
     ym = board.mages["ym"]
@@ -427,7 +434,7 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
         return _attack(board, d, c, "attack", [], attack, target)
 
     rooted = board.has_trait(c, "Rooted")  # no move actions at all (not Restrained)
-    restrained = board.restrained(c) or rooted
+    restrained = held(board, c)
     slow = board.has_trait(c, "Slow") and not board.has_trait(c, "Fast")
     # Lumbering: always hindered, so one move action at most, even when Fast.
     hindered = hinders(board, c, c.zone) or board.has_trait(c, "Lumbering")
@@ -483,7 +490,7 @@ def _answer_thorg(board: Board, source: DiceSource, d: Decision, c: Creature,
         return _attack(board, d, c, "attack", [], attack, thorg)
     geo = board.geometry()
     flying = board.flying(c)
-    if board.restrained(c) or board.has_trait(c, "Rooted") or thorg.zone not in geo.moves(c.zone, flying) \
+    if held(board, c) or thorg.zone not in geo.moves(c.zone, flying) \
             or (not flying and any(w.passage_attacks for w in geo.walls_between(c.zone, thorg.zone))):
         return None
     d.instructions.append(f"{cap(label(board, c))} is Taunted by {label(board, thorg)} in the next "

@@ -63,7 +63,8 @@ def render(r: dict) -> str:
     from solo.combat import counted  # (played games: the engine is loaded)
 
     lo, hi = r["dm_win_rate_95"]
-    lines = [f"{counted(r['games'], 'game')}, decks {r['decks']}, {r['opponent']} opponent, seeds {r['seed']}..{r['seed'] + r['games'] - 1}",
+    lines = [f"{counted(r['games'], 'game')}, decks {r['decks']}, {r['opponent']} opponent, "
+             f"seeds {r['seed']}..{r['seed'] + r['games'] - 1}",
              f"Dummy Mage wins: {r['dm_wins']} ({r['dm_win_rate']:.0%}, 95% interval {lo:.0%}-{hi:.0%})",
              f"Average game: {r['average_rounds']:.1f} rounds; damage per round: the Dummy Mage "
              f"{r['dm_damage_per_round']:.1f}, you {r['your_damage_per_round']:.1f}",

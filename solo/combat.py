@@ -366,6 +366,14 @@ def counted(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 
 
+def gain(p: Piece, condition: str) -> None:
+    """``p`` gains one ``condition`` marker; an Incapacitating one takes its guard marker off
+    (an Incapacitated creature cannot guard: Knockdown's card ruling)."""
+    p.conditions[condition] = p.conditions.get(condition, 0) + 1
+    if condition in INCAPACITATING and isinstance(p, Creature):
+        p.guarding = False
+
+
 def _finish(result: "AttackResult") -> "AttackResult":
     result.steps = [cap(x) for x in result.steps]
     for s in result.strikes:
@@ -1285,7 +1293,8 @@ def _extinguish(work: Board, s: Strike, target: Piece, traits: list[str]) -> Non
     burn = target.conditions.get("Burn", 0)
     if burn > 0 and _has(traits, "Extinguish"):
         s.extinguished = burn
-        s.steps.append(f"  Extinguish: remove the {counted(burn, 'Burn marker')} of {name_of(work, target)}.")
+        s.steps.append(f"  Extinguish: remove the {counted(burn, 'Burn marker')} of "
+                       f"{name_of(work, target)}.")
 
 
 def _snatch(work: Board, s: Strike, attacker: Piece | None, target: Piece,
@@ -1438,9 +1447,7 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     take_damage(board, t, s.damage)
     take_damage(board, t, s.acid)
     for c in s.conditions:
-        t.conditions[c] = t.conditions.get(c, 0) + 1
-        if c in INCAPACITATING and isinstance(t, Creature):
-            t.guarding = False  # an Incapacitated creature cannot guard
+        gain(t, c)
     if s.extinguished:
         t.conditions.pop("Burn", None)
     if s.rage:

@@ -681,14 +681,14 @@ class Game:
         b = self.board
         flying = b.flying(actor)
         fast, slow = self._pace(actor)
-        # Restrained (Stuck, Cripple...) or Rooted: no move of its own, only a push or teleport
-        held = b.restrained(actor) or b.has_trait(actor, "Rooted")
+        held = automaton.held(b, actor)  # only a push or a teleport moves it ("Elsewhere")
         one = slow or b.has_trait(actor, "Lumbering") or automaton.hinders(b, actor, actor.zone) \
             or (attacking and not fast)
         steps = 1 if one else 2
         reach = b.geometry().path_distances(actor.zone, flying)
         zones = [] if held else sorted(
-            (z for z, d in reach.items() if 0 < d <= steps and (d == 1 or self._open_way(actor, z, flying))),
+            (z for z, d in reach.items()
+             if 0 < d <= steps and (d == 1 or self._open_way(actor, z, flying))),
             key=lambda z: (reach[z], z))
         elsewhere = "elsewhere"
         # The default: the next zone toward the Dummy Mage (to attack: one holding its objects).
@@ -710,7 +710,8 @@ class Game:
         lines = [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
         # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
         if teleported and (stuck := actor.conditions.pop("Stuck", 0)):
-            lines.append(f"Remove its {combat.counted(stuck, 'Stuck marker')}: a teleport frees it.")
+            lines.append(f"Remove its {combat.counted(stuck, 'Stuck marker')}: a teleport frees "
+                         "it.")
             self._events.append(upkeep.Event(actor.id, actor.card, "teleport", lines[-1],
                                              removed={"Stuck": stuck}))
         if dest != start and not teleported:
@@ -808,7 +809,8 @@ class Game:
             # (and past the Dummy Mage's guards: a melee attack in their zone must take one)
             objs = [p for p in objs
                     if any(automaton.can_reach(b, actor, a, actor.zone, p)
-                           and not automaton.guard_blocks(b, actor, a, actor.zone, p) for a in attacks)]
+                           and not automaton.guard_blocks(b, actor, a, actor.zone, p)
+                           for a in attacks)]
             if not objs:
                 return [f"Nothing of the Dummy Mage's is in reach of {self._name(actor)}'s attacks "
                         f"from {actor.zone}: nothing changes on its side."]

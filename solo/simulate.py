@@ -168,7 +168,7 @@ class Opponent(Prompter):
                     b.distance(actor.zone, b.mages["dm"].zone) > 1:
                 self.plan = {"summon": pick}
                 return "summon"
-            if b.restrained(actor) or b.has_trait(actor, "Rooted"):
+            if automaton.held(b, actor):
                 return "other"  # it cannot move (a push or a teleport is not its to make)
             offered = [value for _, value in q.pairs()]  # (no move-attack for a Slow one)
             return "move-attack" if "move-attack" in offered and self._next_zone_has_target(actor) \

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo import combat, targeting
-from solo.board import INCAPACITATING, Board, Conjuration, Creature, Mage, Piece, set_zone_enchantments
+from solo.board import Board, Conjuration, Creature, Mage, Piece, set_zone_enchantments
 from solo.catalog import Attack, Card, parse_trait
 from solo.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.dice import DiceSource
@@ -660,9 +660,7 @@ def _zone_enchantments(board: Board, zone: str) -> list[str]:
 def _place(board: Board, p: Piece, name: str) -> bool:
     if combat.condition_block(board, p, name):
         return False
-    p.conditions[name] = p.conditions.get(name, 0) + 1
-    if name in INCAPACITATING and isinstance(p, Creature):
-        p.guarding = False  # an Incapacitated creature cannot guard
+    combat.gain(p, name)
     return True
 
 

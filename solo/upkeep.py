@@ -121,8 +121,9 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
         banish = p.conditions.get("Banish", 0)
         if banish > 0:  # Banish: one token off each Upkeep; back in its last zone with the last
             _remove(p, "Banish", 1)
-            ev("condition-ends", f"{cap(name)}: remove one Banish token"
-               + (f"; it returns to the arena in {p.zone}." if banish == 1 else f" ({banish - 1} left)."),
+            back = (f"; it returns to the arena in {p.zone}." if banish == 1
+                    else f" ({banish - 1} left).")
+            ev("condition-ends", f"{cap(name)}: remove one Banish token{back}",
                removed={"Banish": 1})
 
         cost = trait_value(board.traits(p), "Upkeep")
@@ -172,7 +173,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 take_damage(board, p, dmg)
                 k = _remove(p, "Burn", blanks)
                 shown = " ".join(f"[{f}]" for f in faces)
-                text = f"{name} burns: {burn} {'die' if burn == 1 else 'dice'} {shown}: {dmg} damage"
+                text = f"{name} burns: {counted(burn, 'die', 'dice')} {shown}: {dmg} damage"
                 text += f", remove {counted(k, 'Burn marker')} (blanks)." if k else "."
                 ev("burn", text, dice=list(faces), damage=dmg, removed={"Burn": k} if k else {})
 
@@ -272,8 +273,9 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
                      stun_at_start: int | None = None) -> list[Event]:
     """The end of a creature's Action Phase: Taunt goes, and so do Daze and Stun, except the
     markers gained during the phase (a reaction's: ``daze_at_start`` and ``stun_at_start``, how
-    many it had when the phase began; None removes them all); each Cripple marker gets an escape roll (7 or more removes it);
-    round markers used by its melee attack (Perfect Strike, Piercing Strike, Battle Fury) go."""
+    many it had when the phase began; None removes them all); each Cripple marker gets an escape
+    roll (7 or more removes it); round markers used by its melee attack (Perfect Strike, Piercing
+    Strike, Battle Fury) go."""
     events: list[Event] = []
     name = name_of(board, piece)
     for cond in ("Daze", "Stun", "Taunt"):
