@@ -93,6 +93,8 @@ _world = 0
 #: On an attack's copy of the board only: a flyer that attacks a non-flyer in melee, which
 #: loses Flying until the end of that attack action (see :func:`solo.combat.resolve_attack`).
 GROUNDED = "grounded"
+#: Key of ``Piece.extra``: your face-down enchantments on that object (see solo.yours).
+HIDDEN = "hidden_enchantments"
 
 _OWN = frozenset({"conditions", "extra", "stats", "traits", "guarding", "equipment", "life"})
 

@@ -40,7 +40,7 @@ import math
 import re
 from typing import Callable, overload
 
-from solo.board import (GROUNDED, INCAPACITATING, SPELL_ROUND_MARKERS, Board, Conjuration, Creature,
+from solo.board import (GROUNDED, HIDDEN, INCAPACITATING, SPELL_ROUND_MARKERS, Board, Conjuration, Creature,
                         Mage, Piece)
 from solo.catalog import MAGE_LEVEL, Attack, Defense, parse_trait, trait_max, trait_value
 from solo.dice import DiceSource, tally
@@ -163,6 +163,8 @@ class Strike(Record):
     #: the attack dice (and effect) were rolled by a person and reported (see :class:`Reported`)
     reported: bool
     steps: list[str]
+    #: your face-down enchantment revealed to save the target (see :func:`_reveal_to_survive`)
+    revealed: str | None
 
     def __init__(self, role: str, attack: str, kind: str | None, attacker: str | None, target: str,
                  side: str | None, target_card: str = "", dice: int = 0,
@@ -176,7 +178,7 @@ class Strike(Record):
                  push: Push | None = None, healed: int = 0, destroyed: bool = False, acid: int = 0,
                  extinguished: int = 0, shielded: int = 0, rage: int = 0, obliterate: bool = False,
                  damage_total: int | None = None, reported: bool = False,
-                 steps: list[str] | None = None) -> None:
+                 steps: list[str] | None = None, revealed: str | None = None) -> None:
         self.role = role
         self.attack = attack
         self.kind = kind
@@ -214,6 +216,7 @@ class Strike(Record):
         self.damage_total = damage_total
         self.reported = reported
         self.steps = [] if steps is None else steps
+        self.revealed = revealed
 
     @property
     def melee(self) -> bool:
@@ -1198,6 +1201,8 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             s.steps.append(line)
             mages.the_dm(work).extra.pop(mages.SHIELD_USED, None)  # set when the strike is put on
     s.damage = damage
+    if damage and target.side == "ym" and HIDDEN in target.extra:
+        _reveal_to_survive(work, s, target, tname)
     _extinguish(work, s, target, traits)
     if (_has(traits, "Devour") and is_creature(target) and work.is_corporeal(target)) \
             or target.has_condition("Zombie"):
@@ -1424,6 +1429,36 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
     return True
 
 
+def _reveal_to_survive(work: Board, s: Strike, target: Piece, tname: str) -> None:
+    """Your face-down enchantment that adds life (Bull Endurance), revealed at the end of the
+    Roll Dice step when the strike's damage would destroy its holder and the added life saves
+    it (its card ruling): on the attack's copy at once, so the rest of the attack counts it."""
+    wounds, life = work.wounds(target) + s.damage, work.life(target)
+    if wounds < life or work.has_trait(target, "Indestructible"):
+        return
+    for name in target.extra[HIDDEN]:
+        card = work.cat.find(name)
+        more = int((card.dm.get("grants") or {}).get("life", 0)) if card is not None else 0
+        if more and wounds < life + more:
+            _turn_up(target, name)
+            s.revealed = name
+            cost = f" and pay its {card.reveal_cost} mana" if card is not None \
+                and card.reveal_cost else ""
+            s.steps.append(f"  Reveal your {name} on {tname}{cost}: with +{more} life it "
+                           f"survives the {s.damage} damage.")
+            return
+
+
+def _turn_up(piece: Piece, name: str) -> None:
+    """Your hidden ``name`` on ``piece`` goes face up (a new list, so the change is counted)."""
+    hidden = [n for n in piece.extra.get(HIDDEN, []) if n != name]
+    if len(hidden) == len(piece.extra.get(HIDDEN, [])):
+        return  # already face up (the attack's copy turned it)
+    rest = {k: v for k, v in piece.extra.items() if k != HIDDEN}
+    piece.extra = {**rest, HIDDEN: hidden} if hidden else rest
+    piece.enchantments = [*piece.enchantments, name]
+
+
 def _apply_strike(board: Board, s: Strike) -> list[str]:
     """Put one strike on ``board``; returns the ids it destroyed."""
     t = board.own(s.target)
@@ -1444,6 +1479,8 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
                 board.discards.setdefault("enchantment", []).append(given[0])
     if s.melee and isinstance(t, Creature) and s.role not in ("damage barrier",):
         t.guarding = False
+    if s.revealed is not None:
+        _turn_up(t, s.revealed)
     take_damage(board, t, s.damage)
     take_damage(board, t, s.acid)
     for c in s.conditions:

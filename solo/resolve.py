@@ -55,6 +55,9 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        use_defense=False if reversed_ else
                                        ask_defense if ask_defense is not None else True)
     applied = combat.apply(board, result)
+    for s in result.strikes:
+        if s.revealed is not None:  # Bull Endurance, at the end of the Roll Dice step
+            decision.data.setdefault("revealed", []).append(s.revealed)
     if any(p.attack.kind == "passage" for p in decision.attacks):
         # A wall's Passage Attack comes first: say whose attack each set of lines is.
         decision.instructions.append(result.steps[0])

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solo.board import Board, Mage, Piece
+from solo.board import HIDDEN, Board, Mage, Piece
 from solo.catalog import Attack, Card
 from solo.records import Record
 
-HIDDEN = "hidden_enchantments"
 ZONE_ENCHANTMENTS = "your_zone_enchantments"
 
 #: How many pieces of equipment one slot holds; a hand-held item takes hands instead.
@@ -161,6 +160,9 @@ def when_revealed(card: Card) -> str:
     if card.name in ON_ATTACKED:
         return ("solo reveals it by itself when the Dummy Mage attacks that object, as the card "
                 "requires.")
+    if ((card.dm or {}).get("grants") or {}).get("life"):
+        return ("solo reveals it by itself when a Dummy Mage attack would destroy that object and "
+                "the life it adds saves it; or reveal it from your turn's menu.")
     return "reveal it from your turn's menu when you want to (or when its card says you must)."
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from solo import automaton, turns, yours
+from solo import automaton, combat, turns, yours
 from solo.board import from_dict, new_board
 from solo.dice import ScriptedSource, SeededSource
 from solo.game import Game, Settings
@@ -325,3 +325,46 @@ def test_a_flyer_passes_over_the_dummy_mages_spiked_pit():
     b.extra.setdefault("zone_enchantments", {})["C2"] = ["Spiked Pit"]
     assert list(yours.their_traps(b, bat, "C2")) == []
     assert b.extra["zone_enchantments"]["C2"] == ["Spiked Pit"]
+
+
+# -- Bull Endurance, face down (card-rulings.txt 94-98) ----------------------------------------
+
+def _wolf_with_hidden_bull_endurance(damage):
+    b = new_board(dm_zone="A1", ym_zone="D3")
+    w = b.add_creature("Timber Wolf", "dm", "B1", id="w")
+    mine = b.add_creature("Timber Wolf", "ym", "B1", id="mine", damage=damage)  # life 10, armor 2
+    yours.hide(mine, "Bull Endurance")
+    return b, w, mine
+
+
+@pytest.mark.parametrize("damage, saved", [(5, True), (6, False), (1, None)])
+def test_a_hidden_bull_endurance_is_revealed_only_when_it_saves_its_creature(damage, saved):
+    # Four 2-criticals: 8 damage. From 5 it would reach 13 of 10 life, and Bull Endurance's +4
+    # saves it; from 6 it reaches 14, which +4 does not save; from 1 it is not destroyed.
+    b, w, mine = _wolf_with_hidden_bull_endurance(damage)
+    r = combat.resolve_attack(b, w, "Bite", mine, ScriptedSource(d12=[1] * 4, d6=[6] * 4))
+    combat.apply(b, r)
+    s = r.strikes[0]
+    assert s.damage == 8
+    if saved:
+        assert s.revealed == "Bull Endurance"
+        assert any("Reveal your Bull Endurance" in line and "survives" in line for line in s.steps)
+        assert any("pay its 3 mana" in line for line in s.steps)
+        assert b.find("mine") is not None and b.find("mine").damage == 13
+        assert "Bull Endurance" in mine.enchantments and yours.hidden_on(mine) == []
+        assert b.life(mine) == 14
+    elif saved is False:
+        assert s.revealed is None and b.find("mine") is None
+    else:
+        assert s.revealed is None and mine.damage == 9
+        assert yours.hidden_on(mine) == ["Bull Endurance"] and mine.enchantments == []
+
+
+def test_the_dummy_mages_step_says_it_revealed_your_bull_endurance():
+    b, w, mine = _wolf_with_hidden_bull_endurance(5)
+    b.mages["ym"].zone = "D3"
+    d = turns.dm_creature_action(b, ScriptedSource(d12=[1] * 8, d6=[6] * 8,
+                                                   fallback=SeededSource(3)))
+    assert d.data.get("revealed") == ["Bull Endurance"]
+    assert any("Reveal your Bull Endurance" in line for line in d.instructions)
+    assert b.find("mine") is not None
