@@ -1440,23 +1440,15 @@ def _reveal_to_survive(work: Board, s: Strike, target: Piece, tname: str) -> Non
         card = work.cat.find(name)
         more = int((card.dm.get("grants") or {}).get("life", 0)) if card is not None else 0
         if more and wounds < life + more:
-            _turn_up(target, name)
+            from solo.yours import turn_up
+
+            turn_up(target, name)
             s.revealed = name
             cost = f" and pay its {card.reveal_cost} mana" if card is not None \
                 and card.reveal_cost else ""
             s.steps.append(f"  Reveal your {name} on {tname}{cost}: with +{more} life it "
                            f"survives the {s.damage} damage.")
             return
-
-
-def _turn_up(piece: Piece, name: str) -> None:
-    """Your hidden ``name`` on ``piece`` goes face up (a new list, so the change is counted)."""
-    hidden = [n for n in piece.extra.get(HIDDEN, []) if n != name]
-    if len(hidden) == len(piece.extra.get(HIDDEN, [])):
-        return  # already face up (the attack's copy turned it)
-    rest = {k: v for k, v in piece.extra.items() if k != HIDDEN}
-    piece.extra = {**rest, HIDDEN: hidden} if hidden else rest
-    piece.enchantments = [*piece.enchantments, name]
 
 
 def _apply_strike(board: Board, s: Strike) -> list[str]:
@@ -1480,7 +1472,9 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     if s.melee and isinstance(t, Creature) and s.role not in ("damage barrier",):
         t.guarding = False
     if s.revealed is not None:
-        _turn_up(t, s.revealed)
+        from solo.yours import turn_up
+
+        turn_up(t, s.revealed)
     take_damage(board, t, s.damage)
     take_damage(board, t, s.acid)
     for c in s.conditions:

@@ -968,6 +968,15 @@ class Game:
         if kind == "enchantment":
             card = self.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
                                      self._castable("Enchantment", quick)))
+            hidden = self.ask(Question("turn.spell.hidden", "select", "Face up or face down?",
+                                       (Choice("Revealed now (face up)", "revealed"),
+                                        Choice("Hidden (face down): solo counts it once you "
+                                               "reveal it", "hidden")),
+                                       default="revealed")) == "hidden"
+            if hidden:
+                yours.hide(target, card)
+                return [f"{card} goes face down on {self._name(target)}; "
+                        + yours.when_revealed(cat.get(card))]
             target.enchantments.append(card)
             return [f"{self._name(target)} now carries {card}."]
         if kind == "destroy":

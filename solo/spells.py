@@ -682,6 +682,24 @@ def _push(board: Board, source: DiceSource, p: Piece, why: str, direction: str |
     return direction, start, dest
 
 
+def _reveal_against_healing(board: Board, d: Decision, p: Piece) -> list[str]:
+    """Your face-down curse that stops healing (Poisoned Blood's Finite Life) on the object the
+    Dummy Mage heals: revealed at the end of the Counter Spell step, so the spell heals nothing
+    (its card ruling)."""
+    from solo import yours
+
+    for name in yours.hidden_on(p):
+        found = board.cat.find(name)
+        grants = (found.dm.get("grants") or {}) if found is not None else {}
+        if "Finite Life" in (grants.get("traits") or []):
+            yours.turn_up(p, name)
+            d.data.setdefault("revealed", []).append(name)
+            cost = f" and pay its {found.reveal_cost} mana" if found is not None \
+                and found.reveal_cost else ""
+            return [f"reveal your {name} on it{cost}: with Finite Life it heals nothing"]
+    return []
+
+
 def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict, p: Piece,
            direction: str | None = None) -> list[str]:
     """Apply an incantation's ``effect`` to one object; returns the instruction fragments."""
@@ -704,6 +722,7 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         else:
             out.append(f"{who} cannot gain {name} ({combat.condition_block(board, p, name)})")
     if "heal" in effect:
+        out += _reveal_against_healing(board, d, p)
         amount, faces = _dice_total(source, effect["heal"], f"{card.name} healing for {who}")
         healed = combat.heal(board, p, amount)
         d.data.setdefault("healed", 0)

@@ -139,13 +139,20 @@ def enchant_zone(board: Board, zone: str, name: str, hidden: bool) -> None:
         {"card": name, "hidden": hidden})
 
 
+def _whose(p: Piece) -> str:
+    if p.side == "ym":
+        return "your mage" if p.is_mage else f"your {p.card} ({p.id})"
+    return "the Dummy Mage" if p.is_mage else f"the Dummy Mage's {p.card} ({p.id})"
+
+
 def hidden_list(board: Board) -> list[tuple[str, str, Piece | str]]:
-    """Every hidden enchantment of yours: (card, where it is, the object or the zone)."""
+    """Every hidden enchantment of yours, on your objects or on the Dummy Mage's (a curse cast
+    face down): (card, where it is, the object or the zone)."""
     out: list[tuple[str, str, Piece | str]] = []
     for p in [board.mages["ym"], *board.side_creatures("ym"),
-              *[c for c in board.conjurations if c.side == "ym"]]:
-        where = "your mage" if p.is_mage else f"your {p.card} ({p.id})"
-        out += [(n, where, p) for n in hidden_on(p)]
+              *[c for c in board.conjurations if c.side == "ym"],
+              board.mages["dm"], *board.side_creatures("dm")]:
+        out += [(n, _whose(p), p) for n in hidden_on(p)]
     for zone, items in sorted((board.extra.get(ZONE_ENCHANTMENTS) or {}).items()):
         out += [(e["card"], f"zone {zone}", zone) for e in items if e.get("hidden")]
     return out
@@ -160,9 +167,13 @@ def when_revealed(card: Card) -> str:
     if card.name in ON_ATTACKED:
         return ("solo reveals it by itself when the Dummy Mage attacks that object, as the card "
                 "requires.")
-    if ((card.dm or {}).get("grants") or {}).get("life"):
+    grants = (card.dm or {}).get("grants") or {}
+    if grants.get("life"):
         return ("solo reveals it by itself when a Dummy Mage attack would destroy that object and "
                 "the life it adds saves it; or reveal it from your turn's menu.")
+    if "Finite Life" in (grants.get("traits") or []):
+        return ("solo reveals it by itself when the Dummy Mage casts a healing spell on that "
+                "object, which then heals nothing; or reveal it from your turn's menu.")
     return "reveal it from your turn's menu when you want to (or when its card says you must)."
 
 
@@ -175,14 +186,20 @@ def reveal(board: Board, holder: Piece | str, name: str) -> list[str]:
                 e["hidden"] = False
                 break
         return [f"Reveal {name} on zone {holder}."] + by_hand(card)
-    hidden = holder.extra.get(HIDDEN, [])
-    if name in hidden:
-        hidden.remove(name)
-        if not hidden:
-            holder.extra.pop(HIDDEN, None)
-    holder.enchantments.append(name)
-    who = "your mage" if holder.is_mage else f"your {holder.card} ({holder.id})"
-    return [f"Reveal {name} on {who}: it is face up now."] + by_hand(card)
+    turn_up(holder, name)
+    return [f"Reveal {name} on {_whose(holder)}: it is face up now."] + by_hand(card)
+
+
+def turn_up(piece: Piece, name: str) -> None:
+    """Your hidden ``name`` on ``piece`` goes face up: new containers, so the board counts the
+    change (nothing when it is not hidden there: an attack's copy may have turned it first)."""
+    hidden = hidden_on(piece)
+    if name not in hidden:
+        return
+    hidden.remove(name)
+    rest = {k: v for k, v in piece.extra.items() if k != HIDDEN}
+    piece.extra = {**rest, HIDDEN: hidden} if hidden else rest
+    piece.enchantments = [*piece.enchantments, name]
 
 
 # -- answering an attack --------------------------------------------------------------------
@@ -214,7 +231,7 @@ def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
         target.extra[HIDDEN].remove(name)
         if not target.extra[HIDDEN]:
             target.extra.pop(HIDDEN)
-        who = "your mage" if target.is_mage else f"your {target.card} ({target.id})"
+        who = _whose(target)
         unavoidable = zone or attack.has("Unavoidable")
         if unavoidable:
             return Reaction(None, name, [f"Reveal {name} on {who} and destroy it: the attack is "

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from solo import automaton, combat, turns, yours
+from solo import automaton, combat, spells, turns, yours
 from solo.board import from_dict, new_board
 from solo.dice import ScriptedSource, SeededSource
 from solo.game import Game, Settings
@@ -368,3 +368,46 @@ def test_the_dummy_mages_step_says_it_revealed_your_bull_endurance():
     assert d.data.get("revealed") == ["Bull Endurance"]
     assert any("Reveal your Bull Endurance" in line for line in d.instructions)
     assert b.find("mine") is not None
+
+
+# -- Poisoned Blood, face down on the Dummy Mage's creature (card-rulings.txt 559-560) ---------
+
+def _dm_heals_its_wolf(hidden_curse):
+    b = new_board(dm_zone="A1", ym_zone="D3", decks={"incantation": ["Minor Heal"]})
+    w = b.add_creature("Timber Wolf", "dm", "A1", id="w", damage=6)
+    if hidden_curse:
+        yours.hide(w, hidden_curse)
+    d = spells.cast_spell(b, ScriptedSource(d6=[6] * 6, fallback=SeededSource(2)), "incantation")
+    return b, w, d
+
+
+def test_a_hidden_poisoned_blood_is_revealed_when_the_dummy_mage_heals_and_it_heals_nothing():
+    b, w, d = _dm_heals_its_wolf("Poisoned Blood")
+    assert d.data.get("target") == "w"  # it cannot see the face-down curse
+    assert w.damage == 6 and d.data.get("healed", 0) == 0
+    assert d.data.get("revealed") == ["Poisoned Blood"]
+    assert "Poisoned Blood" in w.enchantments and yours.hidden_on(w) == []
+    assert any("reveal your poisoned blood" in line.lower() for line in d.instructions), d.instructions
+
+
+@pytest.mark.parametrize("hidden", [None, "Agony"])
+def test_the_dummy_mages_heal_works_without_a_hidden_curse_that_stops_it(hidden):
+    # passes before and after: a face-down curse that does not stop healing stays face down
+    b, w, d = _dm_heals_its_wolf(hidden)
+    assert w.damage < 6
+    assert yours.hidden_on(w) == ([hidden] if hidden else [])
+
+
+def test_you_cast_a_curse_face_down_on_its_creature_and_reveal_it_later():
+    g = new_game()
+    w = g.board.add_creature("Timber Wolf", "dm", "D3", id="dm-w")
+    step = mage_turn(g, {"turn.what": "spell", "turn.spell.target": "dm-w",
+                         "turn.spell.kind": "enchantment", "turn.spell.enchantment": "Agony",
+                         "turn.spell.hidden": "hidden"})
+    assert yours.hidden_on(w) == ["Agony"] and w.enchantments == []
+    assert any("face down" in line for line in step.lines)
+    options = yours.hidden_list(g.board)
+    assert [(n, where) for n, where, _ in options] == [("Agony", "the Dummy Mage's Timber Wolf "
+                                                                 "(dm-w)")]
+    assert yours.reveal(g.board, options[0][2], "Agony")[0].startswith("Reveal Agony on the Dummy")
+    assert w.enchantments == ["Agony"] and yours.hidden_on(w) == []
