@@ -102,14 +102,16 @@ class Push(Record):
     start: str
     to: str  # the zone it ends in (equal to ``start`` when something stopped it)
     blocked_by: str | None  # "the arena edge" or a wall's id; then it is Bashed
+    flying: bool  # it flew: over any wall on its way, which neither stops nor attacks it
 
     def __init__(self, roll: int, direction: str, start: str, to: str,
-                 blocked_by: str | None = None) -> None:
+                 blocked_by: str | None = None, flying: bool = False) -> None:
         self.roll = roll
         self.direction = direction
         self.start = start
         self.to = to
         self.blocked_by = blocked_by
+        self.flying = flying
 
     def to_dict(self) -> dict:
         return {"roll": self.roll, "direction": self.direction, "from": self.start, "to": self.to,
@@ -789,7 +791,7 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
                     else thirst and not _thirst_taken(result, attacker))
         _record(work, result, s)
         if s.push is not None and work.find(target.id) is not None:
-            _after_push(work, s, target, source, result)
+            _after_push(work, s.push, s.side, target, source, result)
     if not reactions or not attack.is_melee or attacker is None:
         return
     # Damage barrier step, then counterstrike step (a destroyed object does neither).
@@ -922,6 +924,13 @@ def _has(traits: list[str], name: str) -> bool:
     return any(t.lower() == n or t.lower().startswith(n + " ") for t in traits)
 
 
+def by_itself(attack: Attack, is_spell: bool) -> bool:
+    """Whether a spell makes ``attack`` by itself, not its caster (Explode, a trap): neither a
+    melee nor a ranged attack, so what touches the caster's attacks -- its Daze, Marked for
+    Death on the target -- does not touch it (Explode's card rulings)."""
+    return is_spell and attack.kind is None
+
+
 def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
                 first: bool = True, moved: bool = False, is_spell: bool = False,
                 barrier: bool = False, thirst: bool | None = None) -> tuple[int, list[str]]:
@@ -975,7 +984,7 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     # Marked for Death (a note's attacked_dice): attacks made by creatures only -- not by
     # conjurations, walls, damage barriers, nor a spell that attacks by itself (Explode).
     if first and attacker is not None and not barrier and is_creature(attacker) \
-            and not (is_spell and attack.kind is None):
+            and not by_itself(attack, is_spell):
         for name in target.enchantments:
             ench = board.cat.find(name)
             if n := int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0:
@@ -1090,7 +1099,8 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             s.missed = s.avoided = True
             s.steps.append("  Missed: the attacker's Daze check failed.")
             return s
-    elif attacker is not None and not barrier and attacker.has_condition("Daze"):
+    elif attacker is not None and not barrier and not by_itself(attack, is_spell) \
+            and attacker.has_condition("Daze"):
         s.daze_roll = source.d12(f"{what}: Daze check (7 or more goes ahead)")
         if s.daze_roll <= 6:
             s.missed = s.avoided = True
@@ -1319,8 +1329,8 @@ def _snatch(work: Board, s: Strike, attacker: Piece | None, target: Piece,
     dest = closer[0] if len(closer) == 1 else source.choose(
         closer, f"{s.attack} snatches {label_of(work, target)}: which zone closer")
     direction = work.arena.direction(start, dest)
-    push = Push(roll=0, direction=direction, start=start, to=start)
-    walls = [] if work.flying(target) else work.geometry().walls_between(start, dest)
+    push = Push(roll=0, direction=direction, start=start, to=start, flying=work.flying(target))
+    walls = [] if push.flying else work.geometry().walls_between(start, dest)
     blocked = [w for w in walls if w.passage_blocked]
     if blocked:
         push.blocked_by = blocked[0].id
@@ -1332,6 +1342,26 @@ def _snatch(work: Board, s: Strike, attacker: Piece | None, target: Piece,
     s.push = push
 
 
+def push_to(board: Board, target: Piece, roll: int, direction: str) -> Push:
+    """Where a Push ``direction`` takes ``target``: the next zone that way, or (``blocked_by``)
+    nowhere when the arena's edge, which stops Flying creatures too, or a Passage Blocked wall,
+    which they fly over, is in the way: then it is Bashed."""
+    start = target.zone
+    dest = board.arena.step(start, direction)
+    push = Push(roll=roll, direction=direction, start=start, to=start,
+                flying=board.flying(target))
+    if dest is None:
+        push.blocked_by = "the arena edge"
+        return push
+    walls = [] if push.flying else board.geometry().walls_between(start, dest)
+    blocked = [w for w in walls if w.passage_blocked]
+    if blocked:
+        push.blocked_by = blocked[0].id
+    else:
+        push.to = dest
+    return push
+
+
 def _push(work: Board, s: Strike, target: Piece, source: DiceSource) -> None:
     tname = name_of(work, target)
     if work.unmovable(target):
@@ -1339,37 +1369,27 @@ def _push(work: Board, s: Strike, target: Piece, source: DiceSource) -> None:
         return
     roll, direction = source.compass(f"{s.attack} pushes {label_of(work, target)}: direction "
                                      "(1-3 north, 4-6 east, 7-9 south, 10-12 west)")
-    start = target.zone
-    dest = work.arena.step(start, direction)
-    flying = work.flying(target)
-    push = Push(roll=roll, direction=direction, start=start, to=start)
-    if dest is None:  # the arena's outer walls block and Bash Flying creatures too
-        push.blocked_by = "the arena edge"
-        s.steps.append(f"  Push: compass {roll} = {direction}; {tname} is pushed into the "
-                       "arena edge and is Bashed.")
+    push = s.push = push_to(work, target, roll, direction)
+    head = f"  Push: compass {roll} = {direction}; {tname}"
+    if push.blocked_by == "the arena edge":
+        s.steps.append(f"{head} is pushed into the arena edge and is Bashed.")
+    elif push.blocked_by is not None:
+        s.steps.append(f"{head} is pushed into {name_of(work, work.get(push.blocked_by))} "
+                       "(Passage Blocked) and is Bashed.")
     else:
-        walls = [] if flying else work.geometry().walls_between(start, dest)
-        blocked = [w for w in walls if w.passage_blocked]
-        if blocked:
-            push.blocked_by = blocked[0].id
-            s.steps.append(f"  Push: compass {roll} = {direction}; {tname} is pushed into "
-                           f"{name_of(work, work.get(blocked[0].id))} (Passage Blocked) and is Bashed.")
-        else:
-            push.to = dest
-            s.steps.append(f"  Push: compass {roll} = {direction}; {tname} moves from {start} to {dest}.")
-    s.push = push
+        s.steps.append(f"{head} moves from {push.start} to {push.to}.")
 
 
-def _after_push(work: Board, s: Strike, target: Piece, source: DiceSource,
+def _after_push(work: Board, push: Push, credit: str | None, target: Piece, source: DiceSource,
                 result: AttackResult) -> None:
-    """A Bash after a blocked Push; Passage Attacks of walls a pushed creature crosses."""
-    push = s.push
-    assert push is not None  # called only after a push
+    """A Bash after a blocked Push (credited to the pusher's side, ``credit``); Passage Attacks
+    of walls a pushed creature crosses on foot (a Flying one flies over them: Force Push's
+    card rulings)."""
     if push.blocked_by is not None:
         _sequence(work, None, BASH, target, source, result, role="bash", moved=False,
-                  is_spell=False, first=True, use_defense=False, reactions=False, credit=s.side)
+                  is_spell=False, first=True, use_defense=False, reactions=False, credit=credit)
         return
-    if push.to == push.start:
+    if push.to == push.start or push.flying:
         return
     for w in work.geometry().walls_between(push.start, push.to):
         wall = work.get(w.id)
@@ -1380,6 +1400,19 @@ def _after_push(work: Board, s: Strike, target: Piece, source: DiceSource,
             _sequence(work, wall, a, target, source, result, role="passage attack",
                       moved=False, is_spell=False, first=True, use_defense=True,
                       reactions=False, barrier=True)
+
+
+def resolve_push(board: Board, target: Piece, push: Push, source: DiceSource,
+                 credit: str | None) -> AttackResult:
+    """What follows a Push that no attack made (a spell's), once ``target`` stands where
+    ``push`` took it (:func:`push_to`): the Bash when something stopped it, or the attack of
+    each Passage Attacks wall it was pushed through on foot.  ``credit``: the pusher's side.
+    The board is not changed (see :func:`apply`)."""
+    work = board.copy({target.id})
+    result = AttackResult(attack=BASH.name if push.blocked_by else "Push", attacker=None,
+                          target=target.id)
+    _after_push(work, push, credit, _on(work, target), source, result)
+    return _finish(result)
 
 
 def passage_attack(board: Board, wall: Piece, mover: Piece) -> Attack | None:

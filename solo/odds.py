@@ -112,7 +112,8 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     if chosen is not None:
         used_before = int((target.extra.get("defense_used", {}) or {}).get(str(chosen[0]), 0))
     dmod = combat.defense_modifier(board, target)
-    dazed = attacker is not None and attacker.has_condition("Daze")
+    dazed = attacker is not None and attacker.has_condition("Daze") \
+        and not combat.by_itself(attack, is_spell)
     rows = _effect_rows(board, attack, target, traits)
     armor_now = board.armor(target)
 

@@ -160,7 +160,7 @@ def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = No
             return False
         if need == "not-flying" and _flying_trait(board, p):
             return False
-        if need == "movable" and board.has_trait(p, "Unmovable"):
+        if need == "movable" and board.unmovable(p):  # the trait, or Stuck
             return False
         if need == "restrainable" and (board.has_trait(p, "Uncontainable")
                                        or board.has_trait(p, "Unmovable")):
@@ -669,17 +669,79 @@ def _dice_total(source: DiceSource, n: int, why: str) -> tuple[int, list[str]]:
     return sum(int(f[0]) for f in faces if f != "-"), list(faces)
 
 
-def _push(board: Board, source: DiceSource, p: Piece, why: str, direction: str | None = None):
-    """Push ``p`` one zone (a rolled direction unless given); returns (direction, from, to)."""
+def _push(board: Board, source: DiceSource, d: Decision, p: Piece, why: str,
+          direction: str | None = None) -> list[str]:
+    """Push ``p`` one zone (a rolled direction unless given) as an attack's Push goes
+    (:func:`solo.combat.push_to`): into the arena's edge or a Passage Blocked wall it stays and
+    is Bashed; through a Passage Attacks wall it is attacked by the wall (the Dummy Mage pays
+    Force Push's extra mana for it); an Unmovable one stays.  Where it ends goes in
+    ``d.data["pushed"]``; returns the instruction fragments."""
+    roll = 0
     if direction is None:
-        _, direction = source.compass(why)
-    start = p.zone
-    dest = board.arena.step(start, direction)
-    if dest is None or board.has_trait(p, "Unmovable") \
-            or board.geometry().blocked(start, dest, board.flying(p)):
-        return direction, start, start
-    p.zone = dest
-    return direction, start, dest
+        roll, direction = source.compass(why)
+    who, start = label(board, p), p.zone
+    push = None if board.unmovable(p) else combat.push_to(board, p, roll, direction)
+    if push is not None:
+        p.zone = push.to
+    d.data.setdefault("pushed", {})[p.id] = p.zone
+    out = [f"push {who} one zone {direction}: " +
+           (f"from {start} to {p.zone}" if p.zone != start else f"it stays in {start}")]
+    return out + (_after_push(board, source, d, p, push) if push is not None else [])
+
+
+def _after_push(board: Board, source: DiceSource, d: Decision, p: Piece,
+                push: combat.Push) -> list[str]:
+    """The Bash of a pushed creature that something stopped, or the attacks of the Passage
+    Attacks walls it was pushed through, rolled and put on the board (kept in ``d.results``);
+    returns the instruction fragments."""
+    result = combat.resolve_push(board, p, push, source, "dm")
+    if not result.strikes:
+        return []
+    d.results.append(result)
+    who, out = label(board, p), []
+    for s in result.strikes:
+        if s.role == "bash":
+            where = "the arena's edge" if push.blocked_by == "the arena edge" \
+                else label(board, board.get(str(push.blocked_by)))
+            what = f"{who} is Bashed against {where}"
+        else:
+            what = f"{label(board, board.get(str(s.attacker)))} attacks it with {s.attack} as " \
+                   "it is pushed through"
+        if s.avoided or s.immune:
+            out.append(f"{what}: {'it avoids the attack' if s.avoided else 'it is immune'}")
+            continue
+        marks = "".join(f", put a {c} marker on it" for c in s.conditions)
+        out.append(f"{what}: {s.dice} attack dice, rolled {' '.join(s.faces)}: "
+                   f"{s.damage} damage{marks}")
+    applied = combat.apply(board, result)
+    if applied.destroyed:
+        out.append(f"{who} is destroyed: remove it")
+    if applied.defeated:
+        d.data["defeated"] = sorted(set(d.data.get("defeated", []) + applied.defeated))
+    return out
+
+
+def _destroy_magic(board: Board, d: Decision, zone: str) -> list[str]:
+    """Every enchantment in ``zone`` destroyed, the zone's and its objects', face up or down,
+    the Dummy Mage's and yours; an object whose damage reaches its life without them is
+    destroyed too (as after Dispel); returns the instruction fragments."""
+    from solo import yours
+
+    gone = _zone_enchantments(board, zone)
+    set_zone_enchantments(board, zone, [])
+    up, down = yours.destroy_zone_enchantments(board, zone)
+    gone += up
+    dead = []
+    for p in list(board.in_zone(zone)):
+        gone += p.enchantments
+        p.enchantments = []
+        down += yours.destroy_hidden(p)
+        who = label(board, p)
+        if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with them
+            dead.append(f"{who} now has damage equal to its life: it is destroyed, remove it")
+    d.data["removed"] = gone
+    listed = ", ".join(gone + ([combat.counted(down, "face-down one")] if down else []))
+    return [f"destroy every enchantment in {zone} ({listed or 'hidden ones too'})", *dead]
 
 
 def _reveal_against_healing(board: Board, d: Decision, p: Piece) -> list[str]:
@@ -766,6 +828,11 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         for e in gone:
             p.enchantments.remove(e)
         d.data["removed"] = gone
+        if kind is True:  # face down too: yours that solo keeps as hidden go with them
+            from solo import yours
+
+            down = yours.destroy_hidden(p)
+            gone = gone + ([combat.counted(down, "face-down one")] if down else [])
         out.append(f"destroy every enchantment on {who} ({', '.join(gone) or 'hidden ones too'})")
         if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with them
             out.append(f"{who} now has damage equal to its life: it is destroyed, remove it")
@@ -776,25 +843,24 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
             p.enchantments.remove(pick)
             d.data["removed"] = [pick]
             out.append(f"destroy {pick} on {who}")
+            if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with it
+                out.append(f"{who} now has damage equal to its life: it is destroyed, remove it")
     if effect.get("push"):
-        direction, start, dest = _push(board, source, p, f"{card.name} push direction", direction)
-        d.data.setdefault("pushed", {})[p.id] = dest
-        out.append(f"push {who} one zone {direction}: " +
-                   (f"from {start} to {dest}" if dest != start else f"it stays in {start}"))
+        out += _push(board, source, d, p, f"{card.name} push direction", direction)
     if effect.get("push_rest") and effect.get("push"):  # Cascading Force Wave
         for q in [e for e in enemy_creatures(board) if e.zone == start_zone and e.id != p.id]:
-            if board.has_trait(q, "Unmovable") or not board.is_corporeal(q):
+            if board.unmovable(q) or not board.is_corporeal(q):
                 continue
-            direction2, start2, dest2 = _push(board, source, q, f"{card.name} push of {label(board, q)}")
             _touch(d, q.id)
-            d.data.setdefault("pushed", {})[q.id] = dest2
-            out.append(f"push {label(board, q)} one zone {direction2}: " +
-                       (f"from {start2} to {dest2}" if dest2 != start2 else f"it stays in {start2}"))
-    if effect.get("push_slam") and d.data.get("pushed", {}).get(p.id) not in (None, start_zone):
+            out += _push(board, source, d, q, f"{card.name} push of {label(board, q)}")
+    if effect.get("push_slam") and d.data.get("pushed", {}).get(p.id) not in (None, start_zone) \
+            and board.find(p.id) is not None:  # (a Passage Attacks wall may have destroyed it)
         if _place(board, p, "Slam"):
             out.append(f"put a Slam marker on {who}")
+        # a second creature the spell may target there (Force Bash's card rulings)
         others = [e for e in enemy_creatures(board) if e.zone == p.zone and e.id != p.id
-                  and combat.condition_block(board, e, "Slam") is None]
+                  and combat.condition_block(board, e, "Slam") is None
+                  and in_spell_range(board, card.range, e.zone) and _targetable(board, e)]
         if others:
             second = _highest_life(board, source, others, f"{card.name}: second target")
             mark = "Daze" if board.unmovable(second) else "Slam"  # Unmovable: Daze for Slam
@@ -918,13 +984,7 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
         if effect.get("push") and effect.get("same_direction"):
             _, same = source.compass(f"{card.name} push direction")
         if effect.get("dispel_zone"):
-            gone = _zone_enchantments(board, target)
-            set_zone_enchantments(board, target, [])
-            for p in board.in_zone(target):
-                gone += p.enchantments
-                p.enchantments.clear()
-            d.data["removed"] = gone
-            parts.append(f"destroy every enchantment in {target} ({', '.join(gone) or 'hidden ones too'})")
+            parts += _destroy_magic(board, d, target)
         for p in hit:
             parts += _apply(board, source, d, card, note, p, same)
         for p in hit:

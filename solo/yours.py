@@ -202,6 +202,26 @@ def turn_up(piece: Piece, name: str) -> None:
     piece.enchantments = [*piece.enchantments, name]
 
 
+def destroy_hidden(piece: Piece) -> int:
+    """Your face-down enchantments on ``piece`` destroyed (Purge Magic, Destroy Magic: face
+    down or not, they go): how many there were."""
+    n = len(hidden_on(piece))
+    if n:
+        piece.extra = {k: v for k, v in piece.extra.items() if k != HIDDEN}
+    return n
+
+
+def destroy_zone_enchantments(board: Board, zone: str) -> tuple[list[str], int]:
+    """Your enchantments on ``zone`` destroyed (Destroy Magic): the face-up ones' names and how
+    many were face down."""
+    zones = board.extra.get(ZONE_ENCHANTMENTS) or {}
+    items = zones.get(zone) or []
+    if not items:
+        return [], 0
+    board.extra[ZONE_ENCHANTMENTS] = {z: v for z, v in zones.items() if z != zone}
+    return [e["card"] for e in items if not e.get("hidden")], sum(1 for e in items if e.get("hidden"))
+
+
 # -- answering an attack --------------------------------------------------------------------
 
 class Reaction(Record):

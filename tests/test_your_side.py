@@ -411,3 +411,33 @@ def test_you_cast_a_curse_face_down_on_its_creature_and_reveal_it_later():
                                                                  "(dm-w)")]
     assert yours.reveal(g.board, options[0][2], "Agony")[0].startswith("Reveal Agony on the Dummy")
     assert w.enchantments == ["Agony"] and yours.hidden_on(w) == []
+
+
+# -- Destroy Magic and Purge Magic take face-down enchantments too ----------------------------
+
+def test_destroy_magic_destroys_every_enchantment_in_the_zone_yours_and_face_down_ones_too():
+    b = new_board(dm_zone="A1", ym_zone="D3", decks={"incantation": ["Destroy Magic"]})
+    wolf = b.add_creature("Timber Wolf", "ym", "B1", id="wolf", damage=11,
+                          enchantments=["Bull Endurance"])  # 11 of 14: alive only with it
+    fox = b.add_creature("Bitterwood Fox", "ym", "B1", id="fox")
+    yours.hide(fox, "Block")
+    yours.enchant_zone(b, "B1", "Spiked Pit", True)
+    yours.enchant_zone(b, "B1", "Sacred Ground", False)
+    d = spells.cast_spell(b, ScriptedSource(fallback=SeededSource(4)), "incantation")
+    assert d.data.get("target") == "B1"
+    assert b.find("wolf") is None  # its +4 life went with Bull Endurance (as after Dispel)
+    assert yours.hidden_on(fox) == [] and fox.enchantments == []
+    assert yours.hidden_list(b) == []  # the face-down trap went too
+    assert "Sacred Ground" in d.data["removed"] and "Bull Endurance" in d.data["removed"]
+    text = " ".join(d.instructions)
+    assert "2 face-down ones" in text and "Timber Wolf (wolf) now has damage equal" in text
+
+
+def test_purge_magic_on_your_creature_takes_your_face_down_enchantment_with_the_rest():
+    b = new_board(dm_zone="A1", ym_zone="D3", decks={"incantation": ["Purge Magic"]})
+    w = b.add_creature("Timber Wolf", "ym", "A1", id="w", enchantments=["Bear Strength"])
+    yours.hide(w, "Bull Endurance")
+    d = spells.cast_spell(b, ScriptedSource(fallback=SeededSource(4)), "incantation")
+    assert d.data.get("target") == "w", d.instructions
+    assert w.enchantments == [] and yours.hidden_on(w) == []
+    assert "1 face-down one" in " ".join(d.instructions)
