@@ -615,7 +615,9 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                    source: DiceSource, *, moved: bool = False, is_spell: bool | None = None,
                    first_strike: bool = True, sweep_target: Piece | None = None,
                    use_defense: bool | DefenseChoice = True,
-                   report: Reported | None = None, reactions: bool = True) -> AttackResult:
+                   report: Reported | None = None, reactions: bool = True,
+                   daze: int | None = None, reverse: bool = False,
+                   blocked_by: str | None = None) -> AttackResult:
     """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
 
     ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
@@ -628,7 +630,13 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     whether the target tries its Defense (the Dummy Mage's side always does), or a
     :data:`DefenseChoice` asked when it could.  ``report``: the attack dice were rolled by a
     person (see :func:`resolve_reported_attack`).  ``reactions``: False when nobody answers the
-    attack with a damage barrier or a counterstrike (an attack turned back on its attacker).
+    attack with a damage barrier or a counterstrike.  ``daze``: the attacker's Daze check,
+    already rolled (:func:`daze_check`).  ``reverse``: the target's Reverse Attack turned the
+    attack back: its first strike hits the attacker itself, which rolls no Defense; the rest
+    of the action goes on as declared -- a Doublestrike's other strikes at the target, a
+    Sweeping attack's second target -- and the target may still counterstrike (the card's
+    rulings).  ``blocked_by``: the card (a hidden Block, revealed) that avoids the first strike;
+    the rest of the action goes on as declared (a Doublestrike's second attack, the codex).
     """
     if attack is None and report is not None:
         att, spell = UNNAMED, bool(is_spell)
@@ -648,7 +656,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
         # A flyer attacking a non-flyer in melee loses Flying until the end of the attack
         # action (the complete codex): on the attack's copy only.
         a.extra = {**a.extra, GROUNDED: True}
-    result = AttackResult(attack=att.name, attacker=attacker.id, target=target.id)
+    result = AttackResult(attack=att.name, attacker=attacker.id,
+                          target=attacker.id if reverse else target.id)
     if att is UNNAMED:
         result.steps.append(f"{name_of(work, a)} attacks {name_of(work, t)} with an attack solo "
                             "does not know (no Defense is rolled for it).")
@@ -659,7 +668,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                             f"{', dice rolled by you' if report is not None else ''}).")
     _sequence(work, a, att, t, source, result, role="attack", moved=moved, is_spell=spell,
               first=first_strike, use_defense=use_defense, reactions=reactions, report=report,
-              thirst=first_strike)
+              thirst=first_strike, daze=daze, reverse=reverse, blocked_by=blocked_by)
     if att.has("Sweeping"):
         second = _on(work, sweep_target) if sweep_target is not None and work.find(sweep_target.id) else None
         if second is None or second.id == t.id:
@@ -727,9 +736,11 @@ def resolve_reported_attack(board: Board, attacker: Piece, attack: Attack | str 
 
 
 def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str, zone: str,
-                        source: DiceSource, *, is_spell: bool | None = None) -> AttackResult:
+                        source: DiceSource, *, is_spell: bool | None = None,
+                        daze: int | None = None) -> AttackResult:
     """A zone attack: a separate Unavoidable attack on every creature and conjuration in
-    ``zone`` (walls on its border are not hit) except the caster; one Daze check for all."""
+    ``zone`` (walls on its border are not hit) except the caster; one Daze check for all
+    (``daze``: already rolled, :func:`daze_check`)."""
     att, spell = _find_attack(board, caster, attack, is_spell)
     _check_dice(att)
     zone = board.arena.normal(zone)
@@ -742,9 +753,11 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
     result.steps.append(f"{name_of(work, c)} casts {att.name} on zone {zone}: "
                         + (", ".join(name_of(work, p) for p in targets) if targets
                            else "nothing there to hit") + ".")
-    daze = None
-    if c is not None and c.has_condition("Daze"):
-        daze = source.d12(f"{attack_label(work, c, att, zone)}: Daze check (7 or more goes ahead)")
+    if c is None or not c.has_condition("Daze"):
+        daze = None
+    elif daze is None:
+        daze = daze_check(work, c, att, zone, source)
+    if daze is not None:
         result.daze_roll = daze
         result.steps.append(f"{name_of(work, c)} is Dazed: effect die {daze} "
                             + ("(7 or more): the attack goes ahead." if daze >= 7
@@ -758,6 +771,17 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
     return _finish(result)
 
 
+def daze_check(board: Board, attacker: Piece | None, attack: Attack, target: Piece | str,
+               source: DiceSource) -> int | None:
+    """A Dazed attacker's Daze check (the effect die; None when it is not Dazed), rolled at the
+    end of the Declare Attack Step: before its target may answer in the Avoid Attack Step (a
+    hidden Block or Reverse Attack is not revealed against an attack that missed)."""
+    if attacker is None or not attacker.has_condition("Daze"):
+        return None
+    return source.d12(f"{attack_label(board, attacker, attack, target)}: Daze check "
+                      "(7 or more goes ahead)")
+
+
 def _thirst_taken(result: AttackResult, attacker: Piece | None) -> bool:
     """Whether a strike of ``attacker`` in this attack action already had its Bloodthirsty dice."""
     return attacker is not None and any(
@@ -765,39 +789,65 @@ def _thirst_taken(result: AttackResult, attacker: Piece | None) -> bool:
         for s in result.strikes)
 
 
+#: Creatures that, while guarding, gain Melee +X and counterstrike first: right after the
+#: Declare Attack Step, before the attack is rolled (Temple High Guard's card and ruling).
+FIRST_STRIKE_GUARDS = {"Temple High Guard": 2}
+
+
 def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
               source: DiceSource, result: AttackResult, *, role: str, moved: bool,
               is_spell: bool, first: bool, use_defense: bool | DefenseChoice, reactions: bool,
               barrier: bool = False, zone_daze: int | None = None,
               credit: str | None = None, report: Reported | None = None,
-              thirst: bool | None = None) -> None:
+              thirst: bool | None = None, daze: int | None = None,
+              reverse: bool = False, blocked_by: str | None = None) -> None:
     """One attack with its additional strikes, then (for melee) damage barriers and counterstrike.
     ``report`` (a person's dice) serves the attack's own strikes only, never the answers to it.
-    ``thirst``: the action opened with Bloodthirsty to be had (see :func:`attack_dice`)."""
+    ``thirst``: the action opened with Bloodthirsty to be had (see :func:`attack_dice`).
+    ``daze``: the first strike's Daze check, already rolled.  ``reverse``, ``blocked_by``: the
+    first strike is turned back on the attacker, or avoided (see :func:`resolve_attack`)."""
     n = strike_count(work, attack, target)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
     cs = _counterstrike(work, target) if reactions and attack.is_melee else None
+    if cs is not None and attacker is not None and work.find(attacker.id) is not None \
+            and getattr(target, "guarding", False) and target.card in FIRST_STRIKE_GUARDS:
+        # It counterstrikes first, right after the Declare Attack Step: an attacker it destroys
+        # makes no attack (Temple High Guard's card ruling).
+        _counterstrike_step(work, target, cs, attacker, source, result, first=True)
+        cs = None
+        if work.find(attacker.id) is None:
+            return
+    landed = False  # a strike on the target that was not avoided: a successful attack
     for i in range(n):
-        if work.find(target.id) is None:
+        at = attacker if reverse and i == 0 and attacker is not None else target
+        if work.find(at.id) is None:
             break
         if attacker is not None and work.find(attacker.id) is None:
             break
-        s = _strike(work, attacker, attack, target, source, role=_nth_strike(i, role),
+        s = _strike(work, attacker, attack, at, source, role=_nth_strike(i, role),
                     first=first and i == 0,
-                    moved=moved and i == 0, is_spell=is_spell, use_defense=use_defense,
+                    moved=moved and i == 0, is_spell=is_spell,
+                    use_defense=False if at is not target else use_defense,
                     barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
                     thirst=None if thirst is None
-                    else thirst and not _thirst_taken(result, attacker))
+                    else thirst and not _thirst_taken(result, attacker),
+                    daze=daze if i == 0 else None, blocked_by=blocked_by if i == 0 else None)
+        if at is not target:
+            s.steps.insert(0, f"  Reverse Attack: the attack strikes {name_of(work, at)} "
+                              "itself.")
         _record(work, result, s)
-        if s.push is not None and work.find(target.id) is not None:
-            _after_push(work, s.push, s.side, target, source, result)
+        landed = landed or (at is target and not s.avoided)
+        if s.push is not None and work.find(at.id) is not None:
+            _after_push(work, s.push, s.side, at, source, result)
     if not reactions or not attack.is_melee or attacker is None:
         return
     # Damage barrier step, then counterstrike step (a destroyed object does neither).
     if work.find(target.id) is None or work.find(attacker.id) is None:
         return
-    if target.side != attacker.side:
+    # A damage barrier answers only a successful melee attack: one that did not miss (a Daze
+    # check, a Defense, a Reverse Attack) -- the complete codex and Reverse Attack's ruling.
+    if target.side != attacker.side and landed:
         for b in _damage_barriers(work, target):
             if work.find(attacker.id) is None:
                 return
@@ -811,16 +861,25 @@ def _sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece
     if work.find(attacker.id) is None or work.find(target.id) is None:
         return
     if cs is not None:
-        if target.zone != attacker.zone:  # pushed out of reach (Whirling Spirit's Windstorm)
-            result.steps.append(f"{name_of(work, target)} is no longer in the attacker's zone "
-                                "and cannot counterstrike.")
-            return
-        if work.incapacitated(target):
-            result.steps.append(f"{name_of(work, target)} is Incapacitated and cannot counterstrike.")
-            return
-        result.steps.append(f"Counterstrike: {name_of(work, target)} strikes back with {cs.name}.")
-        _sequence(work, target, cs, attacker, source, result, role="counterstrike", moved=False,
-                  is_spell=False, first=True, use_defense=True, reactions=False)
+        _counterstrike_step(work, target, cs, attacker, source, result)
+
+
+def _counterstrike_step(work: Board, target: Piece, cs: Attack, attacker: Piece,
+                        source: DiceSource, result: AttackResult, first: bool = False) -> None:
+    """``target`` counterstrikes ``attacker`` with ``cs``, if it still can (``first``: before
+    the attack it answers is rolled)."""
+    if target.zone != attacker.zone:  # pushed out of reach (Whirling Spirit's Windstorm)
+        result.steps.append(f"{name_of(work, target)} is no longer in the attacker's zone "
+                            "and cannot counterstrike.")
+        return
+    if work.incapacitated(target):
+        result.steps.append(f"{name_of(work, target)} is Incapacitated and cannot counterstrike.")
+        return
+    result.steps.append(f"Counterstrike{' first' if first else ''}: {name_of(work, target)} "
+                        f"strikes back with {cs.name}"
+                        + (", before the attack is rolled." if first else "."))
+    _sequence(work, target, cs, attacker, source, result, role="counterstrike", moved=False,
+              is_spell=False, first=True, use_defense=True, reactions=False)
 
 
 #: An attack trait that makes the number of attacks depend on the target's Level (Wall of
@@ -956,6 +1015,9 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
         if attack.is_melee and first:
             if n := trait_value(own, "Melee") or 0:
                 add(n, f"Melee {_signed(n)}")
+            if getattr(attacker, "guarding", False) \
+                    and (n := FIRST_STRIKE_GUARDS.get(attacker.card, 0)):
+                add(n, f"Melee {_signed(n)} (guarding)")
             if moved and (n := trait_value(own, "Charge") or 0):
                 add(n, f"Charge {_signed(n)}")
         if attack.is_melee and (first if thirst is None else thirst):
@@ -1069,7 +1131,8 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             source: DiceSource, *, role: str, first: bool, moved: bool, is_spell: bool,
             use_defense: bool | DefenseChoice, barrier: bool, zone_daze: int | None,
             credit: str | None = None, report: Reported | None = None,
-            thirst: bool | None = None) -> Strike:
+            thirst: bool | None = None, daze: int | None = None,
+            blocked_by: str | None = None) -> Strike:
     zone = attack.zone or attack.kind == "zone"
     traits = attack_traits(work, attacker, attack, first=first)
     tname = name_of(work, target)
@@ -1101,7 +1164,8 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             return s
     elif attacker is not None and not barrier and not by_itself(attack, is_spell) \
             and attacker.has_condition("Daze"):
-        s.daze_roll = source.d12(f"{what}: Daze check (7 or more goes ahead)")
+        s.daze_roll = source.d12(f"{what}: Daze check (7 or more goes ahead)") \
+            if daze is None else daze
         if s.daze_roll <= 6:
             s.missed = s.avoided = True
             s.steps.append(f"  {name_of(work, attacker)} is Dazed: effect die {s.daze_roll} "
@@ -1118,6 +1182,10 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
 
     # Defense.
     unavoidable = zone or _has(traits, "Unavoidable")
+    if blocked_by is not None and not unavoidable:  # a hidden Block, revealed: no roll
+        s.avoided = True
+        s.steps.append(f"  {tname}'s {blocked_by} avoids the attack.")
+        return s
     if unavoidable:
         pass
     elif not use_defense:
@@ -1227,7 +1295,11 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
     if first and damage and attacker is not None and _has(traits, "Vampiric") \
             and is_creature(target) and work.is_living(target):
         counted = min(damage, max(0, work.remaining_life(target)))
-        s.healed = min(math.ceil(counted / 2), attacker.damage) if can_heal(work, attacker) else 0
+        hurt = attacker.damage
+        if attacker.id == target.id:  # its own attack turned back on it (Reverse Attack): it
+            # takes the damage first, and heals only if that leaves it standing (the ruling)
+            hurt = 0 if damage >= work.remaining_life(target) else hurt + damage
+        s.healed = min(math.ceil(counted / 2), hurt) if can_heal(work, attacker) else 0
         if s.healed:
             s.steps.append(f"  Vampiric: {name_of(work, attacker)} heals {s.healed}.")
 

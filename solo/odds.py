@@ -105,13 +105,16 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     indestructible = board.has_trait(target, "Indestructible")
     immune = combat.immune_to_damage_type(board, target, attack.damage_type)
     chosen = None
-    if use_defense and not zone and not _has(traits, "Unavoidable") \
-            and not board.incapacitated(target):
-        chosen = combat.choose_defense(board, target, attack)
+    if use_defense and not zone and not _has(traits, "Unavoidable"):
+        # Incapacitated, it keeps only the Defenses conditions leave alone (Block, Force Orb)
+        chosen = combat.choose_defense(board, target, attack,
+                                       steady_only=board.incapacitated(target))
     used_before = 0
+    steady = False
     if chosen is not None:
         used_before = int((target.extra.get("defense_used", {}) or {}).get(str(chosen[0]), 0))
-    dmod = combat.defense_modifier(board, target)
+        steady = combat.all_defenses(board, target)[chosen[0]][1]
+    dmod = 0 if steady else combat.defense_modifier(board, target)
     dazed = attacker is not None and attacker.has_condition("Daze") \
         and not combat.by_itself(attack, is_spell)
     rows = _effect_rows(board, attack, target, traits)

@@ -27,33 +27,38 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                      "solo play).")
         decision.data["by_hand"] = [*decision.data.get("by_hand", []), plan.attack.name]
         return None
+    # A Dazed attacker's Daze check comes at the end of the Declare Attack Step: an attack it
+    # makes miss reaches no Avoid Attack Step, so no hidden Block or Reverse Attack is revealed.
     if plan.zone:
-        for p in board.in_zone(plan.target):  # a zone attack is Unavoidable: Block does nothing
+        daze = combat.daze_check(board, attacker, plan.attack, plan.target, source)
+        for p in board.in_zone(plan.target) if daze is None or daze >= 7 else ():
+            # a zone attack is Unavoidable: Block does nothing
             react = yours.on_attacked(board, attacker, plan.attack, p, zone=True)
             if react is not None:
                 decision.instructions.extend(react.lines)
         result = combat.resolve_zone_attack(board, attacker, plan.attack, plan.target, source,
-                                            is_spell=plan.is_spell)
+                                            is_spell=plan.is_spell, daze=daze)
     else:
         target = board.find(plan.target)
         if target is None:
             return None
-        react = yours.on_attacked(board, attacker, plan.attack, target)
+        daze = combat.daze_check(board, attacker, plan.attack, target, source)
+        react = yours.on_attacked(board, attacker, plan.attack, target) \
+            if daze is None or daze >= 7 else None
         if react is not None:
             decision.instructions.extend(react.lines)
             decision.data.setdefault("revealed", []).append(react.card)
-            if react.outcome == "avoided":
-                return None
-        reversed_ = react is not None and react.outcome == "reversed"
-        result = combat.resolve_attack(board, attacker, plan.attack,
-                                       attacker if reversed_ else target, source,
+        # Block avoids the first strike, Reverse Attack turns it on the attacker; the rest of
+        # the action goes on as declared (a Doublestrike's second attack, a Sweeping one's).
+        outcome = react.outcome if react is not None else None
+        result = combat.resolve_attack(board, attacker, plan.attack, target, source,
                                        moved=plan.moved, is_spell=plan.is_spell,
-                                       first_strike=plan.first,
-                                       reactions=reactions and not reversed_,
-                                       sweep_target=board.find(plan.sweep)
-                                       if plan.sweep and not reversed_ else None,
-                                       use_defense=False if reversed_ else
-                                       ask_defense if ask_defense is not None else True)
+                                       first_strike=plan.first, reactions=reactions,
+                                       sweep_target=board.find(plan.sweep) if plan.sweep else None,
+                                       use_defense=ask_defense if ask_defense is not None else True,
+                                       daze=daze, reverse=outcome == "reversed",
+                                       blocked_by=react.card if react is not None
+                                       and outcome == "avoided" else None)
     applied = combat.apply(board, result)
     for s in result.strikes:
         if s.revealed is not None:  # Bull Endurance, at the end of the Roll Dice step

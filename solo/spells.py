@@ -68,6 +68,20 @@ def mage_block(board: Board, note: dict) -> str | None:
     return None if ok else f"only {what} can cast it, and the Dummy Mage is {name}"
 
 
+def control_block(board: Board, p: Piece) -> str | None:
+    """Why the Dummy Mage may not take control of ``p``: a creature restricted to another mage
+    ("Arcane Mage Only", a note's ``mage_only``), as Mind Control's card ruling says; or None."""
+    card = board.card_of(p)
+    if card is None:
+        return None
+    want = card.dm.get("mage_only") or next(
+        (t[: -len(" Only")] for t in card.traits if t.lower().endswith(" only")), None)
+    if not want:
+        return None
+    school = want.strip().removesuffix(" Mage")  # "Holy Mage" is a mage trained in Holy
+    return mage_block(board, {"mage_only": school if school in SCHOOLS else want.strip()})
+
+
 def subtypes(board: Board, p: Piece) -> set[str]:
     card = board.card_of(p)
     return {s.lower() for s in card.subtypes} if card else set()
@@ -408,7 +422,8 @@ def _candidates(board: Board, pieces: list, card: Card, note: dict, whose: str):
     needs = note.get("needs", [])
     fit = [p for p in pieces if in_spell_range(board, card.range, p.zone) and _targetable(board, p)
            and meets_restrictions(board, p, note.get("restrictions", []))
-           and meets_needs(board, p, [n for n in needs if n != "new"])]
+           and meets_needs(board, p, [n for n in needs if n != "new"])
+           and not ((note.get("effect") or {}).get("control") and control_block(board, p))]
     shielded = [p for p in fit if spell_immunity(board, p, card)]
     if fit and len(shielded) == len(fit):
         return f"!every {whose} target in range is immune to it ({spell_immunity(board, fit[0], card)})"

@@ -1,0 +1,283 @@
+"""Official card rulings (card-rulings.txt) for cards solo models only in part: what solo does
+apply to them, and what it tells you to apply by hand, must follow the rulings.  Each test
+fails on the engine (or the card notes) before its fix, unless marked "passes before and
+after"."""
+
+from solo import combat, odds, spells, turns, yours
+from solo.board import new_board
+from solo.catalog import get_catalog
+from solo.coverage import coverage
+from solo.dice import ScriptedSource, SeededSource
+
+
+def _b(dm_mage="Warlock", dm_zone="A1", ym_zone="D3", **decks):
+    return new_board(dm_mage, "Beastmaster", dm_zone=dm_zone, ym_zone=ym_zone, decks=decks)
+
+
+def _by_hand(name: str) -> str:
+    return str(get_catalog().get(name).dm.get("by_hand", ""))
+
+
+def _wolf_with(b, traits, zone="B1", **fields):
+    """A Dummy Mage Timber Wolf whose Bite (4 dice, quick melee) has ``traits``."""
+    w = b.add_creature("Timber Wolf", "dm", zone, id="w", **fields)
+    a = b.attacks(w)[0].to_dict()
+    a["traits"] = list(traits)
+    w.stats["attacks"] = [a]
+    return w
+
+
+def _attack_on_you(hidden: str, traits=(), ym_zone="B1", **fields):
+    """The Dummy Mage's wolf in B1 about to attack your mage (B1), who hides ``hidden``."""
+    b = _b(ym_zone=ym_zone)
+    w = _wolf_with(b, traits, **fields)
+    yours.hide(b.mages["ym"], hidden)
+    return b, w
+
+
+# -- Block (card-rulings.txt 74-75; complete-codex.txt 146-147 Daze, 191-196 Doublestrike) ----
+
+def test_the_dummy_mages_block_works_while_its_creature_is_incapacitated():
+    b = _b()
+    theirs = b.add_creature("Timber Wolf", "dm", "B2", active=False, conditions={"Stun": 1},
+                            enchantments=["Block"])
+    mine = b.add_creature("Timber Wolf", "ym", "B2")
+    r = combat.resolve_attack(b, mine, "Bite", theirs, ScriptedSource(d6=[6] * 8,
+                                                                      fallback=SeededSource(1)))
+    assert r.strikes[0].avoided and r.strikes[0].damage == 0
+    combat.apply(b, r)
+    assert theirs.damage == 0 and "Block" not in theirs.enchantments  # used up
+    assert b.discards["enchantment"] == ["Block"]
+    # The odds shown before your attack agree.
+    fresh = b.add_creature("Timber Wolf", "dm", "B2", active=False, conditions={"Stun": 1},
+                           enchantments=["Block"])
+    assert odds.attack_odds(b, mine, b.attacks(mine)[0], fresh).expected_damage == 0
+
+
+def test_an_incapacitated_creature_still_cannot_roll_its_own_defense():  # passes before and after
+    b = _b()
+    leopard = b.add_creature("Kumanjaran Leopard", "dm", "B2", active=False,
+                             conditions={"Stun": 1})  # Defense 7+ (no ranged)
+    mine = b.add_creature("Timber Wolf", "ym", "B2")
+    r = combat.resolve_attack(b, mine, "Bite", leopard, SeededSource(2))
+    assert r.strikes[0].defense is None and not r.strikes[0].avoided
+
+
+def test_an_attack_that_misses_its_daze_check_does_not_reveal_your_hidden_block():
+    b, w = _attack_on_you("Block", conditions={"Daze": 1})
+    d = turns.dm_creature_action(b, ScriptedSource(d12=[3], d6=[6] * 8, fallback=SeededSource(3)))
+    assert d.results and d.results[0].strikes[0].missed
+    assert yours.hidden_on(b.mages["ym"]) == ["Block"]  # still hidden, still there
+    assert not d.data.get("revealed")
+
+
+def test_a_dazed_attack_that_goes_ahead_reveals_your_block():  # passes before and after
+    b, w = _attack_on_you("Block", conditions={"Daze": 1})
+    d = turns.dm_creature_action(b, ScriptedSource(d12=[9], d6=[6] * 8, fallback=SeededSource(3)))
+    assert d.data.get("revealed") == ["Block"] and b.mages["ym"].damage == 0
+    assert yours.hidden_on(b.mages["ym"]) == []
+
+
+def test_your_hidden_block_avoids_only_the_first_attack_of_a_doublestrike():
+    b, w = _attack_on_you("Block", traits=["Doublestrike"])
+    d = turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
+    assert d.data.get("revealed") == ["Block"]
+    strikes = d.results[0].strikes
+    assert strikes[0].avoided and strikes[1].role == "second strike"
+    assert b.mages["ym"].damage == 8  # the second attack: four 2-criticals
+
+
+# -- Reverse Attack (card-rulings.txt 580-591) ------------------------------------------------
+
+def test_reverse_attack_turns_only_the_first_strike_a_doublestrike_goes_on_at_you():
+    b, w = _attack_on_you("Reverse Attack", traits=["Doublestrike"])
+    turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
+    assert w.damage == 8  # its own first attack
+    assert b.mages["ym"].damage == 8  # the second attack is made against your mage
+
+
+def test_your_creature_that_reverses_an_attack_still_counterstrikes():
+    b = _b(ym_zone="D3")
+    w = _wolf_with(b, [], zone="B2")
+    hydra = b.add_creature("Darkfenne Hydra", "ym", "B2", active=False)  # Counterstrike bite
+    yours.hide(hydra, "Reverse Attack")
+    d = turns.dm_creature_action(b, ScriptedSource(d6=[3] * 20, fallback=SeededSource(3)))
+    roles = [s.role for s in d.results[0].strikes]
+    assert roles[0] == "attack" and d.results[0].strikes[0].target == w.id
+    assert "counterstrike" in roles
+
+
+def test_a_reversed_sweeping_attack_still_sweeps_on_to_its_second_target():
+    b, w = _attack_on_you("Reverse Attack", traits=["Sweeping"])
+    fox = b.add_creature("Timber Wolf", "ym", "B1", active=False)
+    d = turns.dm_creature_action(b, ScriptedSource(d6=[3] * 20, fallback=SeededSource(3)))
+    assert any(s.role == "sweep" and s.target == fox.id for s in d.results[0].strikes)
+
+
+def test_a_reversed_vampiric_attack_hurts_its_maker_first_then_heals_half():
+    b, w = _attack_on_you("Reverse Attack", traits=["Vampiric"])
+    turns.dm_creature_action(b, ScriptedSource(d6=[6, 6, 6, 1], fallback=SeededSource(3)))
+    assert w.damage == 3  # 6 damage, then it heals 3
+
+
+def test_a_reversed_vampiric_attack_that_destroys_its_maker_heals_nothing():
+    b, w = _attack_on_you("Reverse Attack", traits=["Vampiric"], damage=5)  # 5 life left
+    turns.dm_creature_action(b, ScriptedSource(d6=[6, 6, 5, 1], fallback=SeededSource(3)))
+    assert b.find(w.id) is None  # 5 damage destroys it before the healing
+
+
+def test_reverse_attack_works_while_its_creature_is_incapacitated():  # passes before and after
+    b = _b(ym_zone="D3")
+    w = _wolf_with(b, [], zone="B2")
+    mine = b.add_creature("Timber Wolf", "ym", "B2", active=False, conditions={"Stun": 1})
+    yours.hide(mine, "Reverse Attack")
+    turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
+    assert mine.damage == 0 and w.damage == 8
+
+
+# -- Damage barriers (complete-codex.txt 127-132; Reverse Attack, card-rulings.txt 587) -------
+
+def test_a_damage_barrier_does_not_answer_an_attack_that_missed():
+    b = _b()
+    elemental = b.add_creature("Fire Elemental", "dm", "B2")  # Scorching Heat damage barrier
+    mine = b.add_creature("Timber Wolf", "ym", "B2", conditions={"Daze": 1})
+    r = combat.resolve_attack(b, mine, "Bite", elemental,
+                              ScriptedSource(d12=[3], fallback=SeededSource(1)))
+    assert r.strikes[0].missed
+    assert not any(s.role == "damage barrier" for s in r.strikes)
+
+
+def test_a_damage_barrier_answers_an_attack_that_hit():  # passes before and after
+    b = _b()
+    elemental = b.add_creature("Fire Elemental", "dm", "B2")
+    mine = b.add_creature("Timber Wolf", "ym", "B2")
+    r = combat.resolve_attack(b, mine, "Bite", elemental, SeededSource(1))
+    assert any(s.role == "damage barrier" for s in r.strikes)
+
+
+# -- Temple High Guard (card-rulings.txt 706-707) ---------------------------------------------
+
+def test_a_guarding_temple_high_guard_counterstrikes_first_with_melee_plus_2():
+    b = _b()
+    guard = b.add_creature("Temple High Guard", "dm", "B2", guarding=True)
+    mine = b.add_creature("Timber Wolf", "ym", "B2", damage=9)  # 1 life left
+    r = combat.resolve_attack(b, mine, "Bite", guard,
+                              ScriptedSource(d6=[6] * 12, fallback=SeededSource(1)))
+    first = r.strikes[0]
+    assert first.role == "counterstrike" and first.attacker == guard.id
+    assert first.dice == 6 and "Melee +2 (guarding)" in first.dice_parts
+    assert first.destroyed  # it destroys the attacker ...
+    assert not any(s.role == "attack" for s in r.strikes)  # ... which makes no attack
+
+
+def test_a_temple_high_guard_that_does_not_guard_does_not_counterstrike():  # passes before and after
+    b = _b()
+    guard = b.add_creature("Temple High Guard", "dm", "B2")
+    mine = b.add_creature("Timber Wolf", "ym", "B2")
+    r = combat.resolve_attack(b, mine, "Bite", guard, SeededSource(1))
+    assert [s.role for s in r.strikes] == ["attack"]
+
+
+def test_temple_high_guard_is_fully_modelled():
+    cov = coverage(get_catalog().get("Temple High Guard"))
+    assert cov.level == "modelled" and not cov.by_hand
+
+
+# -- Mind Control (card-rulings.txt 502-511) --------------------------------------------------
+
+def test_mind_control_leaves_a_creature_restricted_to_another_mage():
+    b = _b("Forcemaster", enchantment=["Mind Control"])
+    huginn = b.add_creature("Huginn, Raven Familiar", "ym", "B1")  # Arcane Mage Only
+    d = spells.cast_spell(b, SeededSource(1), "enchantment")
+    assert d.data.get("discarded") and huginn.side == "ym"
+
+
+def test_mind_control_takes_a_creature_of_its_own_mages_kind():  # passes before and after
+    b = _b("Forcemaster", enchantment=["Mind Control"])
+    spore = b.add_creature("Thoughtspore", "ym", "B1")  # Mind Mage Only: a Forcemaster is one
+    spells.cast_spell(b, SeededSource(1), "enchantment")
+    assert spore.side == "dm"
+
+
+def test_mind_control_asks_no_leash_after_it_is_cast():
+    text = _by_hand("Mind Control")
+    assert "more than 1 zone" not in text and "only when Mind Control is cast" in text
+
+
+# -- Armor Ward (card-rulings.txt 44-47) ------------------------------------------------------
+
+def test_armor_ward_protects_only_equipment_so_the_dummy_mage_cannot_use_it():
+    card = get_catalog().get("Armor Ward")
+    assert coverage(card).level == "unusable" and "equipment" in coverage(card).why
+    b = _b(enchantment=["Armor Ward"])
+    d = spells.cast_spell(b, SeededSource(1), "enchantment")
+    assert d.data.get("discarded") and "Armor Ward" not in b.mages["dm"].enchantments
+
+
+# -- Sardonyx, Blight of the Living (card-rulings.txt 616-617) --------------------------------
+
+def test_sardonyx_makes_its_controller_lose_life_not_take_damage():
+    text = _by_hand("Sardonyx, Blight of the Living")
+    assert "put 2 damage" not in text and "loses 2 life" in text and "not damage" in text
+
+
+# -- Chain Lightning (card-rulings.txt 122-133) -----------------------------------------------
+
+def test_chain_lightning_never_runs_out_of_dice():
+    text = _by_hand("Chain Lightning")
+    assert "runs out of dice" not in text and "never below 1 die" in text
+    assert "modifiers do not carry over" in text
+
+
+# -- V'Tarrian Energy Wave (card-rulings.txt 734-735) -----------------------------------------
+
+def test_vtarrian_energy_waves_second_zone_is_in_range():
+    assert "in range" in _by_hand("V'Tarrian Energy Wave")
+
+
+# -- Devouring Jelly (card-rulings.txt 193-197) -----------------------------------------------
+
+def test_devouring_jelly_does_not_reconstruct_from_corrode_damage():
+    text = _by_hand("Devouring Jelly")
+    assert "attack deals damage" in text and "Corrode" in text
+
+
+# -- Charm (card-rulings.txt 115-120) ---------------------------------------------------------
+
+def test_charm_also_forbids_a_zone_attack_on_the_dummy_mages_zone():
+    text = _by_hand("Charm")
+    assert "zone attack on its zone" in text and "not a damage barrier" in text
+
+
+# -- Whirling Strike (card-rulings.txt 768-772) -----------------------------------------------
+
+def test_whirling_strike_strikes_again_only_its_first_target():
+    assert "Doublestrike or Triplestrike strikes again only the first" in _by_hand(
+        "Whirling Strike")
+
+
+# -- Guardian Angel (card-rulings.txt 409-410) ------------------------------------------------
+
+def test_guardian_angel_heals_only_when_she_takes_the_guard_action():
+    text = _by_hand("Guardian Angel")
+    assert "guard action" in text and "Defend" in text
+
+
+# -- Forcefield (card-rulings.txt 325-343) ----------------------------------------------------
+
+def test_forcefield_spends_no_token_on_a_missed_attack_or_a_damage_barrier():
+    text = _by_hand("Forcefield")
+    assert "Daze check" in text and "damage barrier" in text and "Unavoidable" in text
+
+
+# -- Mind Shield (card-rulings.txt 513-516) ---------------------------------------------------
+
+def test_mind_shield_cancels_only_what_a_zone_attack_does_to_its_creature():
+    assert "only what that does to this creature" in _by_hand("Mind Shield")
+
+
+# -- Valshalla, Lightning Angel (card-rulings.txt 723-726) ------------------------------------
+
+def test_valshalla_counts_only_creatures_attacks():
+    text = _by_hand("Valshalla, Lightning Angel")
+    assert "attack" in text and "damage barrier" in text and "caster" in text
