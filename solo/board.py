@@ -95,6 +95,9 @@ _world = 0
 GROUNDED = "grounded"
 #: Key of ``Piece.extra``: your face-down enchantments on that object (see solo.yours).
 HIDDEN = "hidden_enchantments"
+#: An Invisible Stalker that has declared an attack: it has lost the Invisible trait (its card
+#: ruling) until the next Reset (see :func:`solo.combat.apply` and ``reset_invisible``).
+VISIBLE = "visible"
 
 _OWN = frozenset({"conditions", "extra", "stats", "traits", "guarding", "equipment", "life"})
 
@@ -799,7 +802,7 @@ class Board(Record, _Counted):
         state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
                  tuple(p.enchantments), tuple(p.conditions.items()), stats,
                  (tuple(p.equipment), p.life) if isinstance(p, Mage) else (),
-                 pet, self.mages["dm"].zone if pet else None,
+                 pet, self.mages["dm"].zone if pet else None, bool(p.extra.get(VISIBLE)),
                  tuple(self._aura_sources().get(p.zone, ())))
         return self._keep(key, at, state)
 
@@ -812,7 +815,7 @@ class Board(Record, _Counted):
             base += [f"{k.capitalize()} +{note[k]}" for k in ("melee", "ranged") if note.get(k)]
         if p.extra.get("pet") and p.side == "dm" and p.zone == self.mages["dm"].zone:
             base.append("Melee +1")  # a Pet in its mage's zone (solo.mages)
-        lost: set[str] = set()
+        lost: set[str] = {"invisible"} if p.extra.get(VISIBLE) else set()  # it has attacked
         for g in self._grants(p):
             base += g.get("traits", [])
             lost.update(t.lower() for t in g.get("lose", []))

@@ -40,7 +40,8 @@ import math
 import re
 from typing import Callable, overload
 
-from solo.board import (GROUNDED, HIDDEN, INCAPACITATING, SPELL_ROUND_MARKERS, Board, Conjuration, Creature,
+from solo.board import (GROUNDED, HIDDEN, INCAPACITATING, SPELL_ROUND_MARKERS, VISIBLE, Board,
+                        Conjuration, Creature,
                         Mage, Piece)
 from solo.catalog import MAGE_LEVEL, Attack, Defense, parse_trait, trait_max, trait_value
 from solo.dice import DiceSource, tally
@@ -58,6 +59,10 @@ NOT_ON_CONJURATIONS = ("Daze", "Stun", "Cripple", "Slam", "Sleep", "Knockdown", 
                        "Bleed")
 #: The 3-die attack a creature suffers when pushed into the arena edge or a Passage Blocked wall.
 BASH = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3, traits=("Unavoidable",))
+
+#: It loses the Invisible trait as soon as it declares an attack (its card ruling), until the
+#: next Reset (when the OCTGN module turns its Visible marker back): see :func:`apply`.
+INVISIBLE_STALKER = "Invisible Stalker"
 
 #: Asked when a target could use a Defense: (target, the Defense, its roll modifier) -> use it?
 DefenseChoice = Callable[[Piece, Defense, int], bool]
@@ -121,7 +126,9 @@ class Push(Record):
 class Strike(Record):
     """One roll of attack dice against one object (or one that never got that far)."""
 
-    role: str  # attack, second strike, third strike, sweep, counterstrike, damage barrier, bash, passage attack
+    # attack, second strike, third strike, sweep, counterstrike, damage barrier, bash, passage
+    # attack, push (a spell's Push: no dice, see resolve_push)
+    role: str
     attack: str
     kind: str | None
     attacker: str | None  # id of the object attacking (None for a bash)
@@ -549,6 +556,30 @@ def once_markers(board: Board, p: Piece, kind: str = "melee") -> list[str]:
     return out
 
 
+def _unveiled(board: Board, result: AttackResult) -> list[str]:
+    """An Invisible Stalker that made one of the attack's strikes (an attack or a counterstrike)
+    has declared an attack: it loses the Invisible trait at once (its card ruling), until
+    :func:`reset_invisible`."""
+    lines = []
+    for ident in dict.fromkeys(s.attacker for s in result.strikes if s.attacker):
+        a = board.find(ident)
+        if a is not None and a.card == INVISIBLE_STALKER and not a.extra.get(VISIBLE):
+            a.extra[VISIBLE] = True
+            lines.append(f"{cap(label_of(board, a))} has attacked: it loses the Invisible trait "
+                         "until the next Reset.")
+    return lines
+
+
+def reset_invisible(board: Board) -> list[str]:
+    """The Reset phase: every Invisible Stalker that attacked is Invisible again; the ids."""
+    out = []
+    for p in board.creatures:
+        if VISIBLE in p.extra:
+            del p.extra[VISIBLE]
+            out.append(p.id)
+    return out
+
+
 def reset_defenses(board: Board) -> list[str]:
     """Ready every Defense again (the Reset phase), and take one Disable marker off every
     object that has some; returns the ids that lost one."""
@@ -617,7 +648,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                    use_defense: bool | DefenseChoice = True,
                    report: Reported | None = None, reactions: bool = True,
                    daze: int | None = None, reverse: bool = False,
-                   blocked_by: str | None = None) -> AttackResult:
+                   blocked_by: str | None = None, barrier: bool = False) -> AttackResult:
     """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
 
     ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
@@ -637,6 +668,9 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     Sweeping attack's second target -- and the target may still counterstrike (the card's
     rulings).  ``blocked_by``: the card (a hidden Block, revealed) that avoids the first strike;
     the rest of the action goes on as declared (a Doublestrike's second attack, the codex).
+    ``barrier``: the attack is not the attacker's own but one its side's card makes without
+    targeting, as a damage barrier does (a trap's: ``attacker`` is the mage whose trap it is):
+    the attacker's Daze, Weak and bonuses do not touch it.
     """
     if attack is None and report is not None:
         att, spell = UNNAMED, bool(is_spell)
@@ -668,7 +702,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                             f"{', dice rolled by you' if report is not None else ''}).")
     _sequence(work, a, att, t, source, result, role="attack", moved=moved, is_spell=spell,
               first=first_strike, use_defense=use_defense, reactions=reactions, report=report,
-              thirst=first_strike, daze=daze, reverse=reverse, blocked_by=blocked_by)
+              thirst=first_strike, daze=daze, reverse=reverse, blocked_by=blocked_by,
+              barrier=barrier)
     if att.has("Sweeping"):
         second = _on(work, sweep_target) if sweep_target is not None and work.find(sweep_target.id) else None
         if second is None or second.id == t.id:
@@ -1414,10 +1449,12 @@ def _snatch(work: Board, s: Strike, attacker: Piece | None, target: Piece,
     s.push = push
 
 
-def push_to(board: Board, target: Piece, roll: int, direction: str) -> Push:
+def push_to(board: Board, target: Piece, roll: int, direction: str,
+            through: bool = True) -> Push:
     """Where a Push ``direction`` takes ``target``: the next zone that way, or (``blocked_by``)
     nowhere when the arena's edge, which stops Flying creatures too, or a Passage Blocked wall,
-    which they fly over, is in the way: then it is Bashed."""
+    which they fly over, is in the way: then it is Bashed.  Not ``through`` (Cascading Force
+    Wave's card): a Passage Attacks wall in the way keeps a walker where it is, unharmed."""
     start = target.zone
     dest = board.arena.step(start, direction)
     push = Push(roll=roll, direction=direction, start=start, to=start,
@@ -1429,7 +1466,7 @@ def push_to(board: Board, target: Piece, roll: int, direction: str) -> Push:
     blocked = [w for w in walls if w.passage_blocked]
     if blocked:
         push.blocked_by = blocked[0].id
-    else:
+    elif through or not any(w.passage_attacks for w in walls):
         push.to = dest
     return push
 
@@ -1631,6 +1668,7 @@ def apply(board: Board, result: AttackResult) -> Applied:
                 if striker.side == "dm":
                     board.discards.setdefault("enchantment", []).append(name)
                 out.lines.append(f"{cap(label_of(board, striker))} has counterstruck: destroy {name}.")
+    out.lines += _unveiled(board, result)
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:

@@ -398,6 +398,8 @@ class Game:
         disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
         lines += [f"Reset: remove one Disable marker from {self._name(b.get(i))}." for i in disabled]
+        lines += [f"Reset: {self._name(b.get(i))} is Invisible again."
+                  for i in combat.reset_invisible(b)]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
         events = upkeep.upkeep(b, self.dice, "dm") + upkeep.upkeep(b, self.dice, "ym")
         lines += [f"Upkeep: {e.text}" for e in events] or ["Upkeep: nothing to resolve on either side."]
@@ -738,8 +740,10 @@ class Game:
             for name, attack in yours.their_traps(b, actor, zone):
                 lines.append(f"The Dummy Mage's {name} in {zone} goes off as "
                              f"{self._name(actor)} enters; then it is destroyed.")
+                # the trap attacks, not the Dummy Mage: its Daze does not touch it (barrier)
                 lines += self._put(combat.resolve_attack(b, b.mages["dm"], attack, actor, self.dice,
-                                                         is_spell=True, reactions=False))
+                                                         is_spell=True, reactions=False,
+                                                         barrier=True))
                 if b.find(actor.id) is None:  # destroyed: the traps after this one wait
                     break
             if b.find(actor.id) is None:

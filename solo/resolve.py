@@ -163,8 +163,9 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
                                      f"{label(board, mover)} enters: it attacks with "
                                      f"{attack.name}. Then destroy {name}.")
         decision.data.setdefault("revealed", []).append(name)
+        # the trap attacks, not your mage: its Daze does not touch the trap (barrier)
         result = combat.resolve_attack(board, board.mages["ym"], attack, mover, source,
-                                       is_spell=True, reactions=False)
+                                       is_spell=True, reactions=False, barrier=True)
         applied = combat.apply(board, result)
         decision.instructions.extend("  " + line.strip() for line in result.steps[1:])
         decision.instructions.extend(mirror_lines(board, result))

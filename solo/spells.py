@@ -213,15 +213,22 @@ def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = No
             return False
         if need == "crowded" and sum(1 for e in enemy_creatures(board, p.side) if e.zone == p.zone) < 2:
             return False
-        if need == "stealable" and not any(
-                (getattr(board.cat.find(e), "dm", None) or {}).get("criterion") == "friendly-creature"
-                for e in p.enchantments):
+        if need == "stealable" and not any(can_steal(board, e) for e in p.enchantments):
             return False
         if need == "equipped" and not (isinstance(p, Mage) and p.equipment):
             return False
         if need == "near" and board.distance(p.zone, board.mages["dm"].zone) > 1:
             return False
     return True
+
+
+def can_steal(board: Board, name: str) -> bool:
+    """Whether Steal Enchantment lets the Dummy Mage take your enchantment ``name`` for one of
+    its creatures: one that helps its bearer (its note's criterion is friendly-creature) and
+    that the Dummy Mage may control (not a "... Only" card of another mage: the card ruling)."""
+    ench = board.cat.find(name)
+    note = (ench.dm or {}) if ench is not None else {}
+    return note.get("criterion") == "friendly-creature" and mage_block(board, note) is None
 
 
 def spell_immunity(board: Board, p: Piece, card: Card) -> str | None:
@@ -685,17 +692,17 @@ def _dice_total(source: DiceSource, n: int, why: str) -> tuple[int, list[str]]:
 
 
 def _push(board: Board, source: DiceSource, d: Decision, p: Piece, why: str,
-          direction: str | None = None) -> list[str]:
-    """Push ``p`` one zone (a rolled direction unless given) as an attack's Push goes
-    (:func:`solo.combat.push_to`): into the arena's edge or a Passage Blocked wall it stays and
-    is Bashed; through a Passage Attacks wall it is attacked by the wall (the Dummy Mage pays
-    Force Push's extra mana for it); an Unmovable one stays.  Where it ends goes in
+          compass: tuple[int, str] | None = None, through: bool = True) -> list[str]:
+    """Push ``p`` one zone (a rolled direction unless ``compass`` gives one already rolled) as
+    an attack's Push goes (:func:`solo.combat.push_to`), resolved in full before any other
+    push (Force Wave's and Repulse's card rulings): into the arena's edge or a Passage Blocked
+    wall it stays and is Bashed; through a Passage Attacks wall it is attacked by the wall (the
+    Dummy Mage pays Force Push's extra mana for it), unless the card never pushes ``through``
+    one (then it stays); an Unmovable one (a Stuck one too) stays.  Where it ends goes in
     ``d.data["pushed"]``; returns the instruction fragments."""
-    roll = 0
-    if direction is None:
-        roll, direction = source.compass(why)
+    roll, direction = compass if compass is not None else source.compass(why)
     who, start = label(board, p), p.zone
-    push = None if board.unmovable(p) else combat.push_to(board, p, roll, direction)
+    push = None if board.unmovable(p) else combat.push_to(board, p, roll, direction, through)
     if push is not None:
         p.zone = push.to
     d.data.setdefault("pushed", {})[p.id] = p.zone
@@ -778,7 +785,7 @@ def _reveal_against_healing(board: Board, d: Decision, p: Piece) -> list[str]:
 
 
 def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict, p: Piece,
-           direction: str | None = None) -> list[str]:
+           compass: tuple[int, str] | None = None) -> list[str]:
     """Apply an incantation's ``effect`` to one object; returns the instruction fragments."""
     effect = note.get("effect") or {}
     who = label(board, p)
@@ -860,14 +867,17 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
             out.append(f"destroy {pick} on {who}")
             if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with it
                 out.append(f"{who} now has damage equal to its life: it is destroyed, remove it")
+    # Cascading Force Wave (push_rest) never pushes through a Passage Attacks wall (its card).
+    through = not effect.get("push_rest")
     if effect.get("push"):
-        out += _push(board, source, d, p, f"{card.name} push direction", direction)
+        out += _push(board, source, d, p, f"{card.name} push direction", compass, through)
     if effect.get("push_rest") and effect.get("push"):  # Cascading Force Wave
         for q in [e for e in enemy_creatures(board) if e.zone == start_zone and e.id != p.id]:
             if board.unmovable(q) or not board.is_corporeal(q):
                 continue
             _touch(d, q.id)
-            out += _push(board, source, d, q, f"{card.name} push of {label(board, q)}")
+            out += _push(board, source, d, q, f"{card.name} push of {label(board, q)}",
+                         through=through)
     if effect.get("push_slam") and d.data.get("pushed", {}).get(p.id) not in (None, start_zone) \
             and board.find(p.id) is not None:  # (a Passage Attacks wall may have destroyed it)
         if _place(board, p, "Slam"):
@@ -997,7 +1007,7 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
             hit.append(board.mages["dm"])
         same = None
         if effect.get("push") and effect.get("same_direction"):
-            _, same = source.compass(f"{card.name} push direction")
+            same = source.compass(f"{card.name} push direction")
         if effect.get("dispel_zone"):
             parts += _destroy_magic(board, d, target)
         for p in hit:
@@ -1052,12 +1062,13 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
 
 def _steal(board: Board, source: DiceSource, d: Decision, deck: str, card: Card,
            target: Piece) -> Decision:
-    """Steal Enchantment: take one of your enchantments that helps its bearer and put it on a
-    Dummy Mage creature by rule iii (the enchantment's own note decides who may carry it)."""
+    """Steal Enchantment: take one of your enchantments that helps its bearer and that the Dummy
+    Mage may control (:func:`can_steal`) and put it on a Dummy Mage creature by rule iii (the
+    enchantment's own note decides who may carry it)."""
     options = []
     for name in target.enchantments:
         ench = board.cat.find(name)
-        if ench is None or (ench.dm or {}).get("criterion") != "friendly-creature":
+        if ench is None or not can_steal(board, name):
             continue
         dest = choose_friendly_creature(board, source, ench, ench.dm)
         if isinstance(dest, Piece):
