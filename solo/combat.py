@@ -41,8 +41,7 @@ import re
 from typing import Callable, overload
 
 from solo.board import (GROUNDED, HIDDEN, INCAPACITATING, SPELL_ROUND_MARKERS, VISIBLE, Board,
-                        Conjuration, Creature,
-                        Mage, Piece)
+                        Conjuration, Creature, Mage, Piece)
 from solo.catalog import MAGE_LEVEL, Attack, Defense, parse_trait, trait_max, trait_value
 from solo.dice import DiceSource, tally
 from solo.errors import SoloError
@@ -127,7 +126,7 @@ class Strike(Record):
     """One roll of attack dice against one object (or one that never got that far)."""
 
     # attack, second strike, third strike, sweep, counterstrike, damage barrier, bash, passage
-    # attack, push (a spell's Push: no dice, see resolve_push)
+    # attack
     role: str
     attack: str
     kind: str | None

@@ -35,7 +35,7 @@ from solo.rounds import (QuickcastTurn, RoundState, Side, Stage, initiative_for_
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
-ENGINE = "solo-engine/6"
+ENGINE = "solo-engine/7"
 SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
 #: The label of the step of your quickcast (in a quickcast stage or between your Action Phases).
 YOUR_QUICKCAST = "your quickcast"
