@@ -402,7 +402,8 @@ class Game:
                   for i in combat.reset_invisible(b)]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
         events = upkeep.upkeep(b, self.dice, "dm") + upkeep.upkeep(b, self.dice, "ym")
-        lines += [f"Upkeep: {e.text}" for e in events] or ["Upkeep: nothing to resolve on either side."]
+        lines += [f"Upkeep: {_after_colon(e.text)}" for e in events] \
+            or ["Upkeep: nothing to resolve on either side."]
         if upkeep.game_over(b, alternate=self.settings.alternate_end) is None:  # else nothing to plan
             lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
         self.phase = self.phase.quickcast_1(self._qc_order(b.initiative))
@@ -1178,6 +1179,12 @@ class Game:
         # as games in progress recorded them (an empty field shows as nothing: "conditions  → ").
         return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",
                     [f"{self._name(p)}: {what} {old} → {new}."])
+
+
+def _after_colon(text: str) -> str:
+    """A line that stands alone, put after a label ("Upkeep: ..."): "Your mage" and "The Dummy
+    Mage" go lower-case as they do mid-sentence; a card's name keeps its capital."""
+    return text[0].lower() + text[1:] if text.startswith(("Your ", "The ")) else text
 
 
 def _look_up(term: str) -> str:

@@ -335,6 +335,9 @@ def test_the_ready_stage_asks_for_plans_only_when_the_game_goes_on():
             if step is not None and step.label.endswith("ready stage"):
                 assert (plan in step.lines) == (not game.over), (seed, step.lines)
                 seen.add(game.over)
+                # after the label the mages' names go on lower-case, as mid-sentence
+                assert not any(line.startswith(("Upkeep: Your ", "Upkeep: The "))
+                               for line in step.lines), step.lines
         if seen == {True, False}:
             break
     assert seen == {True, False}
