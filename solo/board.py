@@ -868,7 +868,22 @@ class Board(Record, _Counted):
             base = p.stats.get("life", card.life if card and card.life is not None else 0)
         growth = 3 * max(0, p.conditions.get("Growth", 0))  # Innate Life +3 a Growth marker
         growth += trait_value(p.traits, "Innate Life") or 0  # gained: a Pet's 3 more life
-        return base + growth + sum(g.get("life", 0) for g in self._grants(p))
+        more = sum(g.get("life", 0) for g in self._grants(p))
+        if more and len(p.enchantments) > 1:
+            more -= self._life_after_finite(p)
+        return base + growth + more
+
+    def _life_after_finite(self, p: Piece) -> int:
+        """The Life +X of enchantments put on ``p`` after one that gave it Finite Life (Poisoned
+        Blood): it keeps the life gained before, and gains no more (the codex)."""
+        finite, late = False, 0
+        for name in p.enchantments:
+            card = self.cat.find(name)
+            grants = (card.dm.get("grants") or {}) if card is not None else {}
+            if finite:
+                late += int(grants.get("life", 0))
+            finite = finite or "Finite Life" in (grants.get("traits") or [])
+        return late
 
     def remaining_life(self, p: Piece) -> int:
         return self.life(p) - self.wounds(p)

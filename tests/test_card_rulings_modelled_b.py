@@ -270,3 +270,15 @@ def test_teleport_keeps_creature_and_zone_within_range_2_of_the_dummy_mage():
     d = _cast(b, "incantation")
     assert d.data["target"] == near.id
     assert near.zone != "B1" and b.distance(near.zone, "A1") <= 2  # toward your mage in D3
+
+
+# -- Finite Life (complete-codex.txt 247-251): Poisoned Blood then a Life +X -------------------
+
+def test_a_life_bonus_put_on_after_poisoned_blood_gives_no_life():
+    b = _b()
+    late = b.add_creature("Timber Wolf", "dm", "B2", enchantments=["Poisoned Blood",
+                                                                   "Bull Endurance"])
+    early = b.add_creature("Timber Wolf", "dm", "B2", enchantments=["Bull Endurance",
+                                                                    "Poisoned Blood"])
+    assert b.life(late) == 10  # it cannot gain life once it has Finite Life
+    assert b.life(early) == 14  # passes before and after: it keeps what it had gained
