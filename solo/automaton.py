@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from solo import combat, upkeep
-from solo.board import Board, Conjuration, Creature, Mage, Piece
+from solo.board import SUMMONED, Board, Conjuration, Creature, Mage, Piece
 from solo.catalog import Attack
 from solo.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.dice import DiceSource
@@ -194,6 +194,7 @@ def _quickcast_summon(board: Board) -> Decision:
 
     circle = summoning_zone(board)  # a Summoning Circle of the Dummy Mage's, if any
     c = board.add_creature(card, "dm", circle or dm.zone, active=False)
+    c.extra[SUMMONED] = board.round
     d = Decision("summon", data={"card": c.card, "id": c.id, "zone": c.zone})
     where = f"in {c.zone}, the Summoning Circle's zone," if circle else f"in {c.zone} with the Dummy Mage,"
     d.instructions.append(f"{_taken('creature', c.card, drawn)} Put it {where} with an inactive "

@@ -95,6 +95,9 @@ _world = 0
 GROUNDED = "grounded"
 #: Key of ``Piece.extra``: your face-down enchantments on that object (see solo.yours).
 HIDDEN = "hidden_enchantments"
+#: Key of ``Piece.extra``: the round a creature was summoned (or brought back) in (Rouse the
+#: Beast targets only a creature summoned this round).
+SUMMONED = "summoned"
 #: An Invisible Stalker that has declared an attack: it has lost the Invisible trait (its card
 #: ruling) until the next Reset (see :func:`solo.combat.apply` and ``reset_invisible``).
 VISIBLE = "visible"

@@ -21,7 +21,7 @@ from typing import Callable
 
 from solo import automaton, combat, targeting, turns, upkeep
 from solo import board as board_mod
-from solo.board import Board, Creature, Piece, from_dict as board_from_dict, new_board
+from solo.board import SUMMONED, Board, Creature, Piece, from_dict as board_from_dict, new_board
 from solo.catalog import SPELL_DECKS, get_catalog
 from solo.dice import DiceSource, SeededSource, TypedSource, face_to_d6
 from solo.errors import InvalidInput, SoloError, format_problem, read_text
@@ -1113,6 +1113,7 @@ class Game:
         zone = self.ask(Question("turn.summon.zone", "select", "Into which zone?", tuple(zones),
                                  default=b.mages["ym"].zone))
         c = b.add_creature(card, "ym", zone, active=False)
+        c.extra[SUMMONED] = b.round
         return [f"Your {c.card} enters {zone} as {c.id} (inactive until the next Reset)."]
 
     # -- fixing the board ------------------------------------------------------------------------

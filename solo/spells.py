@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo import combat, targeting
-from solo.board import Board, Conjuration, Creature, Mage, Piece, set_zone_enchantments
+from solo.board import SUMMONED, Board, Conjuration, Creature, Mage, Piece, set_zone_enchantments
 from solo.catalog import Attack, Card, parse_trait
 from solo.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.dice import DiceSource
@@ -168,6 +168,8 @@ def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = No
         if need == "inactive":
             if board.stage in ("quickcast-3", "ready") or not isinstance(p, Creature) or p.active:
                 return False
+        if need == "summoned" and p.extra.get(SUMMONED) != board.round:
+            return False  # not one that has acted: one summoned this round (Rouse the Beast)
         if need == "damaged" and p.damage <= 0:
             return False
         if need == "flying" and not board.flying(p):
@@ -646,6 +648,7 @@ def _cast_revive(board: Board, d: Decision, deck: str, card: Card, note: dict, n
     revived = board.cat.get(name)
     dm = board.mages["dm"]
     c = board.add_creature(name, "dm", dm.zone, active=False)
+    c.extra[SUMMONED] = board.round  # it enters play this round, as a summoned creature does
     d.data["target"] = c.id
     d.data["revived"] = name
     line = (f"Cast {card.name}: take {name} from the Dummy Mage's creature discard pile and put "

@@ -282,3 +282,21 @@ def test_a_life_bonus_put_on_after_poisoned_blood_gives_no_life():
                                                                     "Poisoned Blood"])
     assert b.life(late) == 10  # it cannot gain life once it has Finite Life
     assert b.life(early) == 14  # passes before and after: it keeps what it had gained
+
+
+# -- Rouse the Beast: "Target a creature summoned this round" (its card) -----------------------
+
+def test_rouse_the_beast_never_gives_a_creature_that_has_acted_a_second_action():
+    from solo import automaton
+
+    b = _b(incantation=["Rouse the Beast"], creature=["Timber Wolf"])
+    b.stage = "quickcast-1"
+    acted = b.add_creature("Timber Wolf", "dm", "A1", active=False)  # its action is spent
+    d = _cast(b, "incantation")
+    assert d.data.get("discarded") is True and not acted.active
+    # a creature summoned this round may be roused
+    b.discards["incantation"].remove("Rouse the Beast")
+    b.decks["incantation"].append("Rouse the Beast")
+    fresh = b.get(automaton._quickcast_summon(b).data["id"])
+    d = _cast(b, "incantation")
+    assert d.data.get("target") == fresh.id and fresh.active and not acted.active

@@ -167,6 +167,8 @@ def prepare(b: Board, p: Piece, note: dict) -> None:
             p.traits.append("Melee +1")
         elif need in ("inactive", "done") and isinstance(p, Creature):
             p.active = False
+            if "summoned" in note.get("needs", []):
+                p.extra["summoned"] = b.round
         elif need in ("crowded", "engaged") and p.side == "ym":
             p.zone = DM_ZONE  # the Dummy Mage itself is the enemy there
         elif need == "crowded":
@@ -478,6 +480,7 @@ UNDO = {
     "can-act": lambda b, p: setattr(b, "stage", "quickcast-3"),
     "inactive": lambda b, p: setattr(p, "active", True),
     "done": lambda b, p: setattr(p, "active", True),
+    "summoned": lambda b, p: p.extra.pop("summoned", None),  # inactive, having acted
     "not-guarding": lambda b, p: setattr(p, "guarding", True),
     "engaged": lambda b, p: [b.remove(c.id) for c in list(b.creatures)
                              if c.zone == p.zone and c.side != p.side],
