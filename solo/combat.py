@@ -806,11 +806,12 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
 
 
 def daze_check(board: Board, attacker: Piece | None, attack: Attack, target: Piece | str,
-               source: DiceSource) -> int | None:
-    """A Dazed attacker's Daze check (the effect die; None when it is not Dazed), rolled at the
-    end of the Declare Attack Step: before its target may answer in the Avoid Attack Step (a
-    hidden Block or Reverse Attack is not revealed against an attack that missed)."""
-    if attacker is None or not attacker.has_condition("Daze"):
+               source: DiceSource, is_spell: bool = False) -> int | None:
+    """A Dazed attacker's Daze check (the effect die; None when it is not Dazed, or when a spell
+    makes the attack by itself, Explode's: :func:`by_itself`), rolled at the end of the Declare
+    Attack Step: before its target may answer in the Avoid Attack Step (a hidden Block or
+    Reverse Attack is not revealed against an attack that missed)."""
+    if attacker is None or not attacker.has_condition("Daze") or by_itself(attack, is_spell):
         return None
     return source.d12(f"{attack_label(board, attacker, attack, target)}: Daze check "
                       "(7 or more goes ahead)")

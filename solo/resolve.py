@@ -30,7 +30,8 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
     # A Dazed attacker's Daze check comes at the end of the Declare Attack Step: an attack it
     # makes miss reaches no Avoid Attack Step, so no hidden Block or Reverse Attack is revealed.
     if plan.zone:
-        daze = combat.daze_check(board, attacker, plan.attack, plan.target, source)
+        daze = combat.daze_check(board, attacker, plan.attack, plan.target, source,
+                                 plan.is_spell)
         for p in board.in_zone(plan.target) if daze is None or daze >= 7 else ():
             # a zone attack is Unavoidable: Block does nothing
             react = yours.on_attacked(board, attacker, plan.attack, p, zone=True)
@@ -42,7 +43,7 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
         target = board.find(plan.target)
         if target is None:
             return None
-        daze = combat.daze_check(board, attacker, plan.attack, target, source)
+        daze = combat.daze_check(board, attacker, plan.attack, target, source, plan.is_spell)
         react = yours.on_attacked(board, attacker, plan.attack, target) \
             if daze is None or daze >= 7 else None
         if react is not None:

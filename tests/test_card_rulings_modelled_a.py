@@ -55,6 +55,23 @@ def test_explode_makes_its_own_attack_so_the_casters_daze_cannot_make_it_miss():
     assert ym.damage == strike.damage > 0
 
 
+def test_a_dazed_casters_explode_rolls_no_daze_check_so_your_hidden_block_is_revealed():
+    # Explode goes ahead whatever the caster's Daze, so the Avoid Attack step comes: the hidden
+    # Block is revealed (and, the attack being Unavoidable, destroyed without effect).
+    from solo import yours
+
+    b = _b(mage="Warlock", ym_zone="A1", incantation=["Explode"])
+    ym = b.mages["ym"]
+    ym.equipment.append("Leather Boots")
+    yours.hide(ym, "Block")
+    b.mages["dm"].conditions["Daze"] = 1
+    src = ScriptedSource(d12=[1] * 10, d6=[6] * 20, fallback=SeededSource(1))
+    d = spells.cast_spell(b, src, "incantation")
+    resolve_decision(b, d, src)
+    assert d.data.get("revealed") == ["Block"] and ym.damage == 8
+    assert not any(r.label.endswith("Daze check (7 or more goes ahead)") for r in src.history)
+
+
 def test_a_dazed_dummy_mage_still_rolls_daze_for_its_own_attack_spell():  # passes before and after
     b = _b(mage="Warlock", ym_zone="B1", attack=["Fireball"])
     b.mages["dm"].conditions["Daze"] = 1
