@@ -805,6 +805,12 @@ def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str
     return _finish(result)
 
 
+def has_unavoidable(board: Board, attacker: Piece | None, attack: Attack) -> bool:
+    """Whether ``attack`` by ``attacker`` is Unavoidable (its own trait, or one its attacker's
+    markers give the first strike: Perfect Strike)."""
+    return _has(attack_traits(board, attacker, attack), "Unavoidable")
+
+
 def daze_check(board: Board, attacker: Piece | None, attack: Attack, target: Piece | str,
                source: DiceSource, is_spell: bool = False) -> int | None:
     """A Dazed attacker's Daze check (the effect die; None when it is not Dazed, or when a spell

@@ -22,7 +22,7 @@ from typing import Callable
 from solo import automaton, combat, targeting, turns, upkeep
 from solo import board as board_mod
 from solo.board import SUMMONED, Board, Creature, Piece, from_dict as board_from_dict, new_board
-from solo.catalog import SPELL_DECKS, get_catalog
+from solo.catalog import SPELL_DECKS, Attack, get_catalog
 from solo.dice import DiceSource, SeededSource, TypedSource, face_to_d6
 from solo.errors import InvalidInput, SoloError, format_problem, read_text
 from solo.prompts import Choice, Prompter, Question
@@ -856,10 +856,33 @@ class Game:
                 return [f"{attack.name} rolls as many dice as its card says: roll them and "
                         "report the damage."] + self._typed_attack(actor, target, attack, moved)
             second = self._sweep_target(actor, attack, target)
-            return intercepted + self._put(combat.resolve_attack(b, actor, attack, target,
-                                                                 self.dice, moved=moved,
-                                                                 sweep_target=second))
+            turned, reverse, daze = self._their_reverse_attack(actor, attack, target)
+            return intercepted + turned + self._put(combat.resolve_attack(
+                b, actor, attack, target, self.dice, moved=moved, sweep_target=second,
+                daze=daze, reverse=reverse))
         return self._typed_attack(actor, target, attacks[0] if attacks else None)
+
+    def _their_reverse_attack(self, actor: Piece, attack: Attack, target: Piece,
+                              is_spell: bool = False) -> tuple[list[str], bool, int | None]:
+        """The Dummy Mage's Reverse Attack (face up, as it casts everything) on the target of
+        your attack: after your Daze check (rolled here when you are Dazed), the attack turns
+        back on your attacker and the card is destroyed; an Unavoidable one only destroys it.
+        Returns the lines, whether the first strike is reversed, and the Daze check rolled."""
+        b = self.board
+        if REVERSE_ATTACK not in target.enchantments:
+            return [], False, None
+        daze = combat.daze_check(b, actor, attack, target, self.dice, is_spell)
+        if daze is not None and daze <= 6:
+            return [], False, daze  # it misses: nothing reaches the Avoid Attack step
+        target.enchantments = [e for e in target.enchantments if e != REVERSE_ATTACK]
+        b.discards.setdefault("enchantment", []).append(REVERSE_ATTACK)
+        self._touched.append(target.id)
+        who = self._name(target)
+        if attack.zone or combat.has_unavoidable(b, actor, attack):
+            return [f"{automaton.cap(who)}'s {REVERSE_ATTACK} is destroyed: your attack is "
+                    "Unavoidable, so it has no effect."], False, daze
+        return [f"{automaton.cap(who)}'s {REVERSE_ATTACK} turns your attack back on "
+                f"{self._name(actor)}; then it is destroyed."], True, daze
 
     def _sweep_target(self, actor: Piece, attack, target: Piece) -> Piece | None:
         """The second, different target of your Sweeping attack: another of its objects in the
@@ -961,13 +984,19 @@ class Game:
                 return [f"{card} at a burning target: the attack is cancelled and it only puts "
                         f"out the fire; remove the {combat.counted(burns, 'Burn marker')} of "
                         f"{self._name(target)}."]
+            turned: list[str] = []
             if attack.zone or (spell.target or "").lower() == "zone":
+                for p in b.in_zone(target.zone):  # Unavoidable: a Reverse Attack just goes
+                    if p.side == "dm":
+                        turned += self._their_reverse_attack(mage, attack, p, True)[0]
                 result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.dice, is_spell=True)
             else:
-                result = combat.resolve_attack(b, mage, attack, target, self.dice, is_spell=True)
+                turned, reverse, daze = self._their_reverse_attack(mage, attack, target, True)
+                result = combat.resolve_attack(b, mage, attack, target, self.dice, is_spell=True,
+                                               daze=daze, reverse=reverse)
             self._results.append(result)
             applied = combat.apply(b, result)
-            return result.steps + mirror_lines(b, result) + applied.lines
+            return turned + result.steps + mirror_lines(b, result) + applied.lines
         if kind == "typed":
             return self._typed_attack(mage, target, None)
         if kind == "enchantment":
@@ -1180,6 +1209,10 @@ class Game:
         # as games in progress recorded them (an empty field shows as nothing: "conditions  → ").
         return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",
                     [f"{self._name(p)}: {what} {old} → {new}."])
+
+
+#: The Dummy Mage's enchantment that turns the next attack on its bearer back on the attacker.
+REVERSE_ATTACK = "Reverse Attack"
 
 
 def _after_colon(text: str) -> str:

@@ -227,3 +227,32 @@ def test_every_strike_of_a_doublestrike_is_reported_and_defended_separately():
     assert b.find(gremlin.id).damage == 0  # the board is not changed until apply
     combat.apply(b, result)
     assert gremlin.damage == 4
+
+
+# -- the Dummy Mage's face-up Reverse Attack (card-rulings.txt 579-587) ------------------------
+
+def _wolves_and_reverse_attack(game, attacker_conditions=None):
+    b = game.board
+    mine = b.add_creature("Timber Wolf", "ym", "C2", id="ym-w",
+                          conditions=dict(attacker_conditions or {}))
+    theirs = b.add_creature("Timber Wolf", "dm", "C2", id="dm-w", enchantments=["Reverse Attack"])
+    return mine, theirs
+
+
+def test_the_dummy_mages_reverse_attack_turns_your_attack_back_and_is_destroyed():
+    game = new_game()
+    mine, theirs = _wolves_and_reverse_attack(game)
+    step, _ = your_turn(game, rolled(mine, theirs, ["2* 2* 2* 2*"], d12=[1, 1, 1]))
+    assert theirs.damage == 0 and mine.damage == 8  # its own Bite: four 2-criticals
+    assert "Reverse Attack" not in theirs.enchantments
+    assert "Reverse Attack" in game.board.discards["enchantment"]
+    assert any("Reverse Attack turns your attack back" in line for line in step.lines)
+
+
+def test_your_attack_that_misses_its_daze_check_leaves_the_reverse_attack():
+    # passes before and after
+    game = new_game()
+    mine, theirs = _wolves_and_reverse_attack(game, {"Daze": 1})
+    your_turn(game, rolled(mine, theirs, ["2* 2* 2* 2*"], d12=[3, 1, 1]))  # Daze 3: misses
+    assert mine.damage == theirs.damage == 0
+    assert theirs.enchantments == ["Reverse Attack"]
