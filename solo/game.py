@@ -22,7 +22,7 @@ from typing import Callable
 from solo import automaton, combat, targeting, turns, upkeep
 from solo import board as board_mod
 from solo.board import SUMMONED, Board, Creature, Piece, from_dict as board_from_dict, new_board
-from solo.catalog import SPELL_DECKS, Attack, get_catalog
+from solo.catalog import SPELL_DECKS, Attack, Card, get_catalog
 from solo.dice import DiceSource, SeededSource, TypedSource, face_to_d6
 from solo.errors import InvalidInput, SoloError, format_problem, read_text
 from solo.prompts import Choice, Prompter, Question
@@ -862,6 +862,32 @@ class Game:
                 daze=daze, reverse=reverse))
         return self._typed_attack(actor, target, attacks[0] if attacks else None)
 
+    def _farther_attack(self, mage: Piece, spell: Card, first_zone: str) -> list[str]:
+        """Your Dragon's Breath's second attack, as part of the same action: at another of the
+        Dummy Mage's objects in a zone next to the first target's, one zone farther from your
+        mage, that the spell reaches (its card ruling); asked, as you may decline it."""
+        b = self.board
+        step = b.distance(mage.zone, first_zone) + 1
+        zones = {z for z in b.arena.neighbours(first_zone) if b.distance(mage.zone, z) == step}
+        others = [p for p in self._their_objects(None) if p.zone in zones
+                  and yours.can_cast(b, mage, spell, p)]
+        if not others:
+            return []
+        choices = tuple(Choice(f"{self._name(p)} in {p.zone} ({p.damage}/{b.life(p)})", p.id)
+                        for p in others)
+        picked = self.ask(Question("turn.spell.second", "select",
+                                   f"{spell.name}: a second attack, one zone farther, at?",
+                                   choices + (Choice("None (no second attack)", "none"),),
+                                   default=choices[0].value))
+        if picked == "none":
+            return []
+        second = b.get(picked)
+        turned, reverse, daze = self._their_reverse_attack(mage, spell.attacks[0], second, True)
+        return turned + self._put(combat.resolve_attack(b, mage, spell.attacks[0], second,
+                                                        self.dice, is_spell=True,
+                                                        first_strike=False, daze=daze,
+                                                        reverse=reverse))
+
     def _their_reverse_attack(self, actor: Piece, attack: Attack, target: Piece,
                               is_spell: bool = False) -> tuple[list[str], bool, int | None]:
         """The Dummy Mage's Reverse Attack (face up, as it casts everything) on the target of
@@ -991,12 +1017,16 @@ class Game:
                         turned += self._their_reverse_attack(mage, attack, p, True)[0]
                 result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.dice, is_spell=True)
             else:
+                second = self._sweep_target(mage, attack, target)
                 turned, reverse, daze = self._their_reverse_attack(mage, attack, target, True)
                 result = combat.resolve_attack(b, mage, attack, target, self.dice, is_spell=True,
-                                               daze=daze, reverse=reverse)
+                                               daze=daze, reverse=reverse, sweep_target=second)
             self._results.append(result)
             applied = combat.apply(b, result)
-            return turned + result.steps + mirror_lines(b, result) + applied.lines
+            lines = turned + result.steps + mirror_lines(b, result) + applied.lines
+            if (spell.dm or {}).get("second_target") == "farther" and b.find(mage.id):
+                lines += self._farther_attack(mage, spell, target.zone)
+            return lines
         if kind == "typed":
             return self._typed_attack(mage, target, None)
         if kind == "enchantment":

@@ -256,3 +256,34 @@ def test_your_attack_that_misses_its_daze_check_leaves_the_reverse_attack():
     your_turn(game, rolled(mine, theirs, ["2* 2* 2* 2*"], d12=[3, 1, 1]))  # Daze 3: misses
     assert mine.damage == theirs.damage == 0
     assert theirs.enchantments == ["Reverse Attack"]
+
+
+# -- your Dragon's Breath (card-rulings.txt 219-220) -------------------------------------------
+
+def _breath(second):
+    game = new_game()
+    b = game.board
+    b.mages["ym"].zone = "D3"
+    first = b.add_creature("Timber Wolf", "dm", "C3", id="dm-a")
+    farther = b.add_creature("Timber Wolf", "dm", "B3", id="dm-b")
+    b.add_creature("Timber Wolf", "dm", "D2", id="dm-c")  # next to it, but no farther
+    answers = {"turn.actor": "ym", "turn.what": "spell", "turn.spell.target": "dm-a",
+               "turn.spell.kind": "attack", "turn.spell.card": "Dragon's Breath",
+               "turn.spell.second": lambda q: (seen.append(q), second)[1],
+               "dice.attack": ["2* 2* 2* 2*"] * 2, "dice.d12": [1] * 6}
+    seen: list = []
+    step, _ = your_turn(game, answers)
+    return game, step, seen, first, farther
+
+
+def test_your_dragons_breath_makes_its_second_attack_one_zone_farther():
+    game, step, seen, first, farther = _breath("dm-b")
+    offered = [c.value for c in seen[0].choices]
+    assert offered[:2] == ["dm-b", "none"] and "dm-c" not in offered  # dm-c is no farther
+    assert first.damage == farther.damage == 8  # four 2-criticals each
+    assert [r.target for r in step.results] == ["dm-a", "dm-b"]
+
+
+def test_you_may_decline_your_dragons_breaths_second_attack():  # passes before and after
+    game, step, seen, first, farther = _breath("none")
+    assert farther.damage == 0 and [r.target for r in step.results] == ["dm-a"]
