@@ -563,7 +563,7 @@ def _unveiled(board: Board, result: AttackResult) -> list[str]:
     for ident in dict.fromkeys(s.attacker for s in result.strikes if s.attacker):
         a = board.find(ident)
         if a is not None and a.card == INVISIBLE_STALKER and not a.extra.get(VISIBLE):
-            a.extra[VISIBLE] = True
+            a.extra = {**a.extra, VISIBLE: True}  # a new dict: the board counts the change
             lines.append(f"{cap(label_of(board, a))} has attacked: it loses the Invisible trait "
                          "until the next Reset.")
     return lines
@@ -574,7 +574,7 @@ def reset_invisible(board: Board) -> list[str]:
     out = []
     for p in board.creatures:
         if VISIBLE in p.extra:
-            del p.extra[VISIBLE]
+            p.extra = {k: v for k, v in p.extra.items() if k != VISIBLE}
             out.append(p.id)
     return out
 

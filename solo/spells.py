@@ -703,15 +703,16 @@ def _push(board: Board, source: DiceSource, d: Decision, p: Piece, why: str,
     Dummy Mage pays Force Push's extra mana for it), unless the card never pushes ``through``
     one (then it stays); an Unmovable one (a Stuck one too) stays.  Where it ends goes in
     ``d.data["pushed"]``; returns the instruction fragments."""
-    roll, direction = compass if compass is not None else source.compass(why)
     who, start = label(board, p), p.zone
-    push = None if board.unmovable(p) else combat.push_to(board, p, roll, direction, through)
-    if push is not None:
-        p.zone = push.to
-    d.data.setdefault("pushed", {})[p.id] = p.zone
+    d.data.setdefault("pushed", {})[p.id] = start
+    if board.unmovable(p):  # no compass to roll for it
+        return [f"{who} is Unmovable and stays in {start}"]
+    roll, direction = compass if compass is not None else source.compass(why)
+    push = combat.push_to(board, p, roll, direction, through)
+    p.zone = d.data["pushed"][p.id] = push.to
     out = [f"push {who} one zone {direction}: " +
            (f"from {start} to {p.zone}" if p.zone != start else f"it stays in {start}")]
-    return out + (_after_push(board, source, d, p, push) if push is not None else [])
+    return out + _after_push(board, source, d, p, push)
 
 
 def _after_push(board: Board, source: DiceSource, d: Decision, p: Piece,

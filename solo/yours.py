@@ -219,7 +219,8 @@ def destroy_zone_enchantments(board: Board, zone: str) -> tuple[list[str], int]:
     if not items:
         return [], 0
     board.extra[ZONE_ENCHANTMENTS] = {z: v for z, v in zones.items() if z != zone}
-    return [e["card"] for e in items if not e.get("hidden")], sum(1 for e in items if e.get("hidden"))
+    face_up = [e["card"] for e in items if not e.get("hidden")]
+    return face_up, len(items) - len(face_up)
 
 
 # -- answering an attack --------------------------------------------------------------------
