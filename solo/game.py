@@ -876,7 +876,7 @@ class Game:
         choices = tuple(Choice(f"{self._name(p)} in {p.zone} ({p.damage}/{b.life(p)})", p.id)
                         for p in others)
         picked = self.ask(Question("turn.spell.second", "select",
-                                   f"{spell.name}: a second attack, one zone farther, at?",
+                                   f"{spell.name}, second attack at?",
                                    choices + (Choice("None (no second attack)", "none"),),
                                    default=choices[0].value))
         if picked == "none":
@@ -1235,6 +1235,9 @@ class Game:
         else:
             b.remove(p.id)
             return Step(f"edit: removed {p.card} ({p.id})", "edit", [f"Removed {self._name(p)}."])
+        if old == new:  # nothing changed: no step to record (as if cancelled)
+            self.on_output(f"Nothing changed on {self._name(p)}.")
+            return None
         # The words of a step are what a resumed game's replay must write again: an edit's stay
         # as games in progress recorded them (an empty field shows as nothing: "conditions  → ").
         return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",

@@ -376,3 +376,17 @@ def test_setup_offers_any_life_and_keeps_one_already_set(run, tmp_path, user_dat
     game = open_saved("life").game
     assert game.board.to_dict()["mages"]["dm"]["life"] == expected
     assert game.settings.dm_life == (None if expected == 38 else expected)
+
+
+def test_an_edit_that_changes_nothing_is_not_recorded(tmp_path):
+    s = new_session(tmp_path, seed=4)
+    said = []
+    s.game.on_output = said.append
+    s.game.prompter = Policy({"quickcast.you": ["edit", "pass"], "edit.object": "dm",
+                              "edit.field": "damage", "edit.damage": 0})
+    step = None
+    while step is None or step.who != "ym":
+        step = s.play_one()
+    assert step.label == "you pass your quickcast"
+    assert not any(e["label"].startswith("edit") for e in s.game.log)
+    assert said == ["Nothing changed on the Dummy Mage."]
