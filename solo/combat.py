@@ -1584,18 +1584,16 @@ def _reveal_to_survive(work: Board, s: Strike, target: Piece, tname: str) -> Non
     wounds, life = work.wounds(target) + s.damage, work.life(target)
     if wounds < life or work.has_trait(target, "Indestructible"):
         return
-    for name in target.extra[HIDDEN]:
-        card = work.cat.find(name)
-        more = int((card.dm.get("grants") or {}).get("life", 0)) if card is not None else 0
-        if more and wounds < life + more:
-            from solo.yours import turn_up
+    from solo import yours
 
-            turn_up(target, name)
+    for name in yours.hidden_on(target):
+        card = work.cat.find(name)
+        more = yours.life_bonus(card)
+        if more and wounds < life + more:
+            yours.turn_up(target, name)
             s.revealed = name
-            cost = f" and pay its {card.reveal_cost} mana" if card is not None \
-                and card.reveal_cost else ""
-            s.steps.append(f"  Reveal your {name} on {tname}{cost}: with +{more} life it "
-                           f"survives the {s.damage} damage.")
+            s.steps.append(f"  Reveal your {name} on {tname}{yours.paid(card)}: with +{more} "
+                           f"life it survives the {s.damage} damage.")
             return
 
 

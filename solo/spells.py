@@ -778,13 +778,11 @@ def _reveal_against_healing(board: Board, d: Decision, p: Piece) -> list[str]:
 
     for name in yours.hidden_on(p):
         found = board.cat.find(name)
-        grants = (found.dm.get("grants") or {}) if found is not None else {}
-        if "Finite Life" in (grants.get("traits") or []):
+        if yours.stops_healing(found):
             yours.turn_up(p, name)
             d.data.setdefault("revealed", []).append(name)
-            cost = f" and pay its {found.reveal_cost} mana" if found is not None \
-                and found.reveal_cost else ""
-            return [f"reveal your {name} on it{cost}: with Finite Life it heals nothing"]
+            return [f"reveal your {name} on it{yours.paid(found)}: with Finite Life it heals "
+                    "nothing"]
     return []
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 from solo.board import HIDDEN, Board, Mage, Piece
 from solo.catalog import Attack, Card
+from solo.combat import label_of
 from solo.records import Record
 
 ZONE_ENCHANTMENTS = "your_zone_enchantments"
@@ -139,12 +140,6 @@ def enchant_zone(board: Board, zone: str, name: str, hidden: bool) -> None:
         {"card": name, "hidden": hidden})
 
 
-def _whose(p: Piece) -> str:
-    if p.side == "ym":
-        return "your mage" if p.is_mage else f"your {p.card} ({p.id})"
-    return "the Dummy Mage" if p.is_mage else f"the Dummy Mage's {p.card} ({p.id})"
-
-
 def hidden_list(board: Board) -> list[tuple[str, str, Piece | str]]:
     """Every hidden enchantment of yours, on your objects or on the Dummy Mage's (a curse cast
     face down): (card, where it is, the object or the zone)."""
@@ -152,7 +147,7 @@ def hidden_list(board: Board) -> list[tuple[str, str, Piece | str]]:
     for p in [board.mages["ym"], *board.side_creatures("ym"),
               *[c for c in board.conjurations if c.side == "ym"],
               board.mages["dm"], *board.side_creatures("dm")]:
-        out += [(n, _whose(p), p) for n in hidden_on(p)]
+        out += [(n, label_of(board, p), p) for n in hidden_on(p)]
     for zone, items in sorted((board.extra.get(ZONE_ENCHANTMENTS) or {}).items()):
         out += [(e["card"], f"zone {zone}", zone) for e in items if e.get("hidden")]
     return out
@@ -162,16 +157,35 @@ def hidden_anywhere(board: Board) -> bool:
     return bool(hidden_list(board))
 
 
+def life_bonus(card: Card | None) -> int:
+    """The Life +X an enchantment gives (Bull Endurance: revealed when it saves its holder)."""
+    return int(_grants(card).get("life", 0))
+
+
+def stops_healing(card: Card | None) -> bool:
+    """Whether an enchantment gives Finite Life (Poisoned Blood: revealed against a heal)."""
+    return "Finite Life" in (_grants(card).get("traits") or [])
+
+
+def paid(card: Card | None) -> str:
+    """What revealing it costs you, to add to the line that reveals it."""
+    return f" and pay its {card.reveal_cost} mana" if card is not None and card.reveal_cost \
+        else ""
+
+
+def _grants(card: Card | None) -> dict:
+    return ((card.dm or {}).get("grants") or {}) if card is not None else {}
+
+
 def when_revealed(card: Card) -> str:
     """What happens to a face-down enchantment of yours from now on, for the person."""
     if card.name in ON_ATTACKED:
         return ("solo reveals it by itself when the Dummy Mage attacks that object, as the card "
                 "requires.")
-    grants = (card.dm or {}).get("grants") or {}
-    if grants.get("life"):
+    if life_bonus(card):
         return ("solo reveals it by itself when a Dummy Mage attack would destroy that object and "
                 "the life it adds saves it; or reveal it from your turn's menu.")
-    if "Finite Life" in (grants.get("traits") or []):
+    if stops_healing(card):
         return ("solo reveals it by itself when the Dummy Mage casts a healing spell on that "
                 "object, which then heals nothing; or reveal it from your turn's menu.")
     return "reveal it from your turn's menu when you want to (or when its card says you must)."
@@ -187,7 +201,7 @@ def reveal(board: Board, holder: Piece | str, name: str) -> list[str]:
                 break
         return [f"Reveal {name} on zone {holder}."] + by_hand(card)
     turn_up(holder, name)
-    return [f"Reveal {name} on {_whose(holder)}: it is face up now."] + by_hand(card)
+    return [f"Reveal {name} on {label_of(board, holder)}: it is face up now."] + by_hand(card)
 
 
 def turn_up(piece: Piece, name: str) -> None:
@@ -252,7 +266,7 @@ def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
         target.extra[HIDDEN].remove(name)
         if not target.extra[HIDDEN]:
             target.extra.pop(HIDDEN)
-        who = _whose(target)
+        who = label_of(board, target)
         unavoidable = zone or attack.has("Unavoidable")
         if unavoidable:
             return Reaction(None, name, [f"Reveal {name} on {who} and destroy it: the attack is "

@@ -4,6 +4,8 @@ Stalker, Poisoned Blood, Repulse, Rouse the Beast, Sersiryx, Spiked Pit, Steal E
 Steal Equipment, Summoning Circle and Teleport.  Each test fails on the engine before its fix,
 except those marked "passes before and after" (a nearby case the fix must not change)."""
 
+import pytest
+
 from solo import combat, spells, targeting, turns, upkeep, yours
 from solo.board import new_board
 from solo.dice import ScriptedSource, SeededSource
@@ -38,10 +40,12 @@ def test_force_wave_bashes_what_it_pushes_into_the_arena_edge():
     assert "Bashed against the arena's edge" in d.instructions[-1]
 
 
-def test_force_wave_pushes_through_a_passage_attacks_wall_and_the_wall_attacks():
-    # The Dummy Mage pays the 3 mana more that pushes through a Passage Attacks wall (it makes
-    # every optional payment), so the creatures go through and the wall attacks each of them.
-    b = _b(dm_zone="B1", incantation=["Force Wave"])
+@pytest.mark.parametrize("card, dm_zone", [("Force Wave", "B1"), ("Repulse", "B2")])
+def test_a_push_through_a_passage_attacks_wall_is_attacked_by_the_wall(card, dm_zone):
+    # Force Wave: the Dummy Mage pays the 3 mana more that pushes through a Passage Attacks wall
+    # (it makes every optional payment); Repulse needs none (card-rulings.txt 574). Either way
+    # the creature goes through and the wall attacks it.
+    b = _b(dm_zone=dm_zone, incantation=[card])
     b.add_conjuration("Wall of Fire", "ym", "B2", border="C2", id="ym-wall")
     wolf = b.add_creature("Timber Wolf", "ym", "B2", active=False, stats={"life": 99})
     d = _cast(b, "incantation", d12=[5] + [1] * 5, d6=[1] * 20)  # east, through the wall
@@ -71,15 +75,6 @@ def test_cascading_force_wave_never_pushes_through_a_passage_attacks_wall():
 
 
 # -- Repulse (card-rulings.txt 573-578; complete codex, Push and Stuck) -----------------------
-
-def test_repulse_pushes_through_a_passage_attacks_wall_and_the_wall_attacks():
-    b = _b(dm_zone="B2", incantation=["Repulse"])
-    b.add_conjuration("Wall of Fire", "ym", "B2", border="C2", id="ym-wall")
-    wolf = b.add_creature("Timber Wolf", "ym", "B2", active=False, stats={"life": 99})
-    d = _cast(b, "incantation", d12=[5] + [1] * 5, d6=[1] * 20)  # east, through the wall
-    assert wolf.zone == "C2"
-    assert [s.attacker for s in _strikes(d, "passage attack")] == ["ym-wall"]
-
 
 def test_repulse_bashes_what_it_pushes_into_the_arena_edge():
     b = _b(dm_zone="B1", incantation=["Repulse"])
