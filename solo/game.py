@@ -432,6 +432,8 @@ class Game:
         allow_pass_first = token is QuickcastTurn.YOURS_OR_PASS_FIRST
         self._results, self._touched = [], []
         lines = self._your_quickcast()
+        if isinstance(lines, Free):  # a reveal: the quickcast is asked again
+            return Step(YOU_REVEAL, "ym", lines, touched=self._touched)
         order.pop(0)
         if lines is None:  # passed
             if allow_pass_first:
@@ -517,11 +519,13 @@ class Game:
             + (Choice("Cast a spell at its side", "spell"),
                *self._quick_summon_choice(),
                Choice("Cast something on your side (equipment, wall...)", "own"),
-               *self._reveal_choice(),
+               *(self._reveal_choice() if skip is not None else ()),
                Choice("Cast something else (nothing changes on the board)", "other")),
             default=skip.value if skip is not None else "spell"))
         if skip is not None and what == skip.value:
             return None
+        if what == "reveal":  # no spell and no action: the quickcast is still to come
+            return Free(self._reveal())
         mage = self.board.mages["ym"]
         if what == "spell":
             return self._your_spell(mage, quick=True)
@@ -529,8 +533,6 @@ class Game:
             return self._your_summon(quick=True)
         if what == "own":
             return self._your_own_spell(mage, quick=True)
-        if what == "reveal":
-            return self._reveal()
         return ["You cast a spell that does not change the board."]
 
     def _your_turn(self) -> Step:
@@ -547,16 +549,22 @@ class Game:
             # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
             choices.append(Choice("Pass this turn (it has more creatures to act)", "pass"))
         choices.append(Choice("Nothing more this round (done)", "done"))
+        choices += self._reveal_choice()  # free: it takes no action
         while True:
             if len(choices) == 1:  # nobody left to act: nothing to ask
                 actor_id = "done"
             else:
                 actor_id = self.ask(Question("turn.actor", "select", "Who acts now?",
                                              tuple(choices), default=choices[0].value))
+            if actor_id == "reveal":
+                self._touched = []
+                return Step(YOU_REVEAL, "ym", self._reveal(), touched=self._touched)
             if actor_id != "quickcast":
                 break
             self._results, self._touched = [], []
             lines = self._your_quickcast(keep=True)
+            if isinstance(lines, Free):  # a reveal: your quickcast is still unused
+                return Step(YOU_REVEAL, "ym", lines, touched=self._touched)
             if lines is not None:  # not an Action Phase: your turn goes on after it
                 self.phase.your_quickcast_used = True
                 return Step(YOUR_QUICKCAST, "ym", lines, results=self._results,
@@ -616,8 +624,7 @@ class Game:
             choices += [Choice("Cast a spell at its side", "spell"),
                         Choice("Summoned a creature", "summon"),
                         Choice("Cast something on your side (equipment, wall...)", "own"),
-                        Choice("Moved, then cast a quick spell", "move-spell"),
-                        *self._reveal_choice()]
+                        Choice("Moved, then cast a quick spell", "move-spell")]
         else:
             choices += [Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard")]
         choices.append(Choice("Anything else (its side unchanged)", "other"))
@@ -643,8 +650,6 @@ class Game:
             lines += self._your_summon()
         elif what == "own":
             lines += self._your_own_spell(actor)
-        elif what == "reveal":
-            lines += self._reveal()
         elif what in ("guard", "move-guard"):
             assert isinstance(actor, Creature)  # only a creature is offered "guard"
             actor.guarding = True
@@ -1155,6 +1160,8 @@ class Game:
                                        for i, (name, where, _) in enumerate(options)),
                                  default="0"))
         name, where, holder = options[int(pick)]
+        if not isinstance(holder, str):
+            self._touched.append(holder.id)
         return yours.reveal(b, holder, name)
 
     def _quick_summon_choice(self) -> list[Choice]:
@@ -1243,6 +1250,14 @@ class Game:
         return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", "edit",
                     [f"{self._name(p)}: {what} {old} → {new}."])
 
+
+class Free(list):
+    """The lines of something of yours that takes no action and no quickcast: revealing a hidden
+    enchantment (the codex: it only costs its reveal cost)."""
+
+
+#: The step of a reveal of yours, which uses up nothing.
+YOU_REVEAL = "you reveal an enchantment"
 
 #: The Dummy Mage's enchantment that turns the next attack on its bearer back on the attacker.
 REVERSE_ATTACK = "Reverse Attack"

@@ -80,9 +80,46 @@ def test_an_enchantment_face_up_counts_at_once_and_a_hidden_one_waits():
     again = from_dict(json.loads(g.board.dumps()))
     assert yours.hidden_on(again.mages["ym"]) == ["Block"]
     # Revealed from the menu.
-    step = mage_turn(g, {"turn.what": "reveal", "reveal.which": "0"})
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "reveal", "reveal.which": "0"})
+    step = g.play_one()
     assert "Block" in ym.enchantments and yours.hidden_on(ym) == []
     assert any("Reveal Block" in line for line in step.lines)
+
+
+def test_a_reveal_takes_no_action_and_no_quickcast():
+    # Revealing only costs the reveal cost (the codex): your mage still acts, and your quickcast
+    # is still to come.
+    g = new_game()
+    ym = g.board.mages["ym"]
+    yours.hide(ym, "Bear Strength")
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "reveal", "reveal.which": "0"})
+    step = g.play_one()
+    assert step.label == "you reveal an enchantment" and "Bear Strength" in ym.enchantments
+    assert g.phase.mage_active and not g.phase.your_quickcast_used
+    assert "Reveal one of your hidden enchantments" not in [
+        c.label for c in g._reveal_choice()]  # nothing hidden is left to offer
+    # At a quickcast: revealing, then the quickcast question again.
+    yours.hide(ym, "Block")
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": ["quickcast", "ym"],
+                               "quickcast.you": "reveal", "reveal.which": "0"})
+    step = g.play_one()
+    assert step.label == "you reveal an enchantment" and "Block" in ym.enchantments
+    assert not g.phase.your_quickcast_used and g.phase.mage_active
+
+
+def test_the_mage_action_menu_no_longer_offers_a_reveal():
+    g = new_game()
+    yours.hide(g.board.mages["ym"], "Block")
+    seen = []
+    step = mage_turn(g, {"turn.what": lambda q: (seen.append(q), "other")[1]})
+    assert "reveal" not in [c.value for c in seen[0].choices]
+    assert yours.hidden_on(g.board.mages["ym"]) == ["Block"]
 
 
 def _attack_on_you(hidden: str, attack_traits=()):
