@@ -1,5 +1,5 @@
 """Where each card starts and ends in catalog.json: written with it by scripts/import_cards.py
-(do not edit).  solo.catalog reads a card straight from its place in the text."""
+(do not edit).  solo.cards.catalog reads a card straight from its place in the text."""
 
 SIZE = 252781
 LINES = 615

@@ -15,7 +15,7 @@ Measures, on this machine:
   the 24-creature board), median of ``--decisions`` runs; target: under 5 ms;
 * whole simulated games a second (Starter, beginner on one core and on every core; target
   500 and 1,000), and rating a set no cache knows to +/-3 points (target: 2 seconds);
-* loading the card catalog (``solo.catalog.get_catalog()``) in a fresh process, median of
+* loading the card catalog (``solo.cards.catalog.get_catalog()``) in a fresh process, median of
   ``--runs``.
 
 Exits 1 when a target is missed, so it can guard a change by hand.
@@ -115,7 +115,7 @@ def startup_figures(python: str, runs: int) -> dict[str, float]:
 
 CATALOG_SNIPPET = """
 import time
-from solo import catalog
+from solo.cards import catalog
 t = time.perf_counter()
 catalog.get_catalog()
 print(time.perf_counter() - t)
@@ -133,9 +133,9 @@ def catalog_load(python: str, runs: int) -> list[float]:
 
 def decision_times(runs: int) -> list[float]:
     """Seconds per ``creature_action`` on a fresh copy of the 24-creature board."""
-    from solo import automaton
-    from solo.board import load
-    from solo.dice import SeededSource
+    from solo.automaton import actions as automaton
+    from solo.rules.board import load
+    from solo.rules.dice import SeededSource
 
     base = load(BOARD)
     base.copy()  # load the catalog and warm every cache before timing
@@ -158,8 +158,8 @@ def games_per_second(games: int) -> dict[str, float]:
     every core, against the skilled opponent on one core; and, against the beginner on one
     core, steps a game and microseconds a step (the engine's speed whatever the games' length:
     solo-engine/4's legal opponents play games about twice as long as solo-engine/3's)."""
-    from solo.decks import resolve
-    from solo.simulate import cores, play_many, play_one
+    from solo.decks.sets import resolve
+    from solo.engine.simulate import cores, play_many, play_one
 
     deckset = resolve("Starter")
     play_one(deckset, 0)  # warm the catalog
@@ -181,11 +181,11 @@ def games_per_second(games: int) -> dict[str, float]:
 def rating_seconds() -> tuple[float, int]:
     """Rating a set no cache knows (Starter with one card swapped) to +/-3 points on every
     core: (seconds, games)."""
-    from solo.catalog import get_catalog
-    from solo.decks import resolve
-    from solo.game import ENGINE
-    from solo.ratings import rate
-    from solo.simulate import cores
+    from solo.cards.catalog import get_catalog
+    from solo.decks.sets import resolve
+    from solo.engine.game import ENGINE
+    from solo.engine.ratings import rate
+    from solo.engine.simulate import cores
 
     ds = resolve("Starter")
     ds.decks["creature"]["Timber Wolf"] = ds.decks["creature"].get("Timber Wolf", 0) + 1
@@ -215,10 +215,10 @@ def _wchar() -> int:
 def _long_session(folder: Path, seed: int, life: int, skill: str = "beginner"):  # noqa: C901
     """A journalled game played by the scripted opponent, both mages given ``life`` life so it
     lasts; returns the session (its commits timed in ``session.commit_times``)."""
-    from solo.game import ENGINE, Game, Settings
-    from solo.journal import Journal
-    from solo.session import Session, settings_dict
-    from solo.simulate import Opponent
+    from solo.engine.game import ENGINE, Game, Settings
+    from solo.store.journal import Journal
+    from solo.engine.session import Session, settings_dict
+    from solo.engine.simulate import Opponent
 
     j = Journal(folder)
     settings = Settings(seed=seed, name=f"bench-{seed}", dm_life=life, alternate_end=False)
@@ -227,7 +227,7 @@ def _long_session(folder: Path, seed: int, life: int, skill: str = "beginner"): 
     info = j.create(settings.name, settings_dict(settings), ENGINE, game.state())
     s = Session(j, info, game, [], [])
     if skill == "passive":  # quickcasts nothing, does nothing: the game lasts
-        from solo.prompts import RulePrompter
+        from solo.core.questions import RulePrompter
 
         s.game.prompter = RulePrompter({"quickcast.you": "pass", "turn.actor": "done"})
     else:
@@ -268,8 +268,8 @@ def journal_figures(folder: Path) -> dict[str, float]:
     s.journal.close()
     out["ten_rounds_kb"] = sum(p.stat().st_size for p in (folder / "b").glob("games.sqlite3*")) / 1024
     # 1,000 steps: resume (open the database, rebuild the game) and undo one step.
-    from solo.journal import Journal
-    from solo.session import Session
+    from solo.store.journal import Journal
+    from solo.engine.session import Session
 
     s = _long_session(folder / "c", 3, 999, "skilled")
     while len(s.rows) < 1000 and not s.game.over:

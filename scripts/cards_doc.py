@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Write docs/cards.md: what solo does with every card (solo.coverage.cards_doc), and
-decks/coverage.json, each card's level in short (solo.coverage.summary_json).
+"""Write docs/cards.md: what solo does with every card (solo.cards.coverage.cards_doc), and
+decks/coverage.json, each card's level in short (solo.cards.coverage.summary_json).
 
     python scripts/cards_doc.py            # write it
     python scripts/cards_doc.py --check    # exit 1 when the committed file is stale
@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solo.catalog import get_catalog  # noqa: E402
-from solo.coverage import cards_doc, summary_json  # noqa: E402
+from solo.cards.catalog import get_catalog  # noqa: E402
+from solo.cards.coverage import cards_doc, summary_json  # noqa: E402
 
 DOC = ROOT / "docs" / "cards.md"
 SUMMARY = ROOT / "decks" / "coverage.json"

@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from solo.catalog import Index  # noqa: E402  (the layout that the program reads)
+from solo.cards.catalog import Index  # noqa: E402  (the layout that the program reads)
 KEEP_SETS = {"arena-official", "arena-promo"}
 CARD_TYPES = {"Creature", "Enchantment", "Incantation", "Attack", "Conjuration", "Equipment"}
 

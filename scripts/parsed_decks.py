@@ -1,5 +1,5 @@
 """Write decks/parsed.json: the built-in deck files already parsed, so that the deck commands
-need not import tomllib for them (see solo.decks._parsed).  Run after changing a built-in set:
+need not import tomllib for them (see solo.decks.sets._parsed).  Run after changing a built-in set:
 
     python scripts/parsed_decks.py
 """
@@ -11,8 +11,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from solo import decks  # noqa: E402
-from solo.catalog import data_folder  # noqa: E402
+from solo.decks import sets as decks  # noqa: E402
+from solo.cards.catalog import data_folder  # noqa: E402
 
 
 def main() -> None:

@@ -21,10 +21,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solo import ratings, simulate  # noqa: E402
-from solo.catalog import get_catalog  # noqa: E402
-from solo.decks import resolve  # noqa: E402
-from solo.game import ENGINE  # noqa: E402
+from solo.engine import ratings  # noqa: E402
+from solo.engine import simulate
+from solo.cards.catalog import get_catalog  # noqa: E402
+from solo.decks.sets import resolve  # noqa: E402
+from solo.engine.game import ENGINE  # noqa: E402
 
 SETS = ("Easier", "Starter", "Harder")
 OPPONENTS = ("beginner", "skilled")

@@ -3,7 +3,7 @@
 Those tests import each file: every step is replayed with this engine and must write exactly
 what it wrote when it was recorded, so a change that alters what a step says or does (a rule,
 or only its words) fails there, and a person's game in progress would no longer resume.  When
-such a change is meant, bump ``solo.game.ENGINE`` and record the games again:
+such a change is meant, bump ``solo.engine.game.ENGINE`` and record the games again:
 
     python scripts/record_games.py
 """
@@ -18,11 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solo.game import ENGINE, Settings  # noqa: E402
-from solo.journal import Journal  # noqa: E402
-from solo.session import Session  # noqa: E402
-from solo.simulate import Opponent  # noqa: E402
-from solo.transfer import export_game  # noqa: E402
+from solo.engine.game import ENGINE, Settings  # noqa: E402
+from solo.store.journal import Journal  # noqa: E402
+from solo.engine.session import Session  # noqa: E402
+from solo.engine.simulate import Opponent  # noqa: E402
+from solo.engine.transfer import export_game  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "recorded"
 

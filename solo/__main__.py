@@ -8,7 +8,7 @@ traceback.  The interrupt is caught as it comes out of the imports, so the ``sig
 Start-up: the cyclic garbage collector is paused while the command's modules are imported and
 the card catalog is read (tens of thousands of objects that live until the process ends, which
 it would otherwise walk again and again for nothing), then turned back on by
-:func:`solo.cli.main` before the command does its work.  At exit everything still alive is
+:func:`solo.cli.app.main` before the command does its work.  At exit everything still alive is
 frozen, as the last exit handler, so the final collection of the interpreter's shutdown does not
 walk the catalog once more: the other exit handlers (the game journal's SQLite connection, file
 locks) have run by then, and files are flushed and closed as usual -- nothing is skipped.
@@ -24,7 +24,7 @@ def run() -> None:
         import atexit
 
         atexit.register(gc.freeze)  # registered first: runs after every other exit handler
-        from solo.cli import main
+        from solo.cli.app import main
     except KeyboardInterrupt:  # pragma: no cover - in subprocesses: test_crash, test_startup
         os._exit(130)
     main()

@@ -16,7 +16,7 @@ def user_data(tmp_path, monkeypatch):
 
 @pytest.fixture
 def catalog():
-    from solo.catalog import get_catalog
+    from solo.cards.catalog import get_catalog
 
     return get_catalog()
 
@@ -29,7 +29,7 @@ def runner():
 @pytest.fixture
 def run(runner):
     """Invoke `solo ...` in-process; returns the click Result."""
-    from solo.cli import cli
+    from solo.cli.app import cli
 
     def _run(*args, input=None):
         return runner.invoke(cli, [str(a) for a in args], input=input, catch_exceptions=False)

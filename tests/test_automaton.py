@@ -2,9 +2,9 @@
 
 import pytest
 
-from solo import automaton
-from solo.board import new_board
-from solo.dice import ScriptedSource, SeededSource
+from solo.automaton import actions as automaton
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource
 
 
 def board_with(dm_zone="A1", ym_zone="B2", stage="quickcast-1", **decks):
@@ -217,7 +217,7 @@ def test_line_of_sight_blocked_by_a_wall_discards_the_spell():
 
 def test_spell_without_a_note_is_inferred_and_flagged(monkeypatch):
     # Every official spell has a note now: strip Cheetah Speed's to see the fallback.
-    from solo.records import replace
+    from solo.core.records import replace
     b = board_with("A1", "B1", enchantment=["Cheetah Speed"])
     real_get = b.cat.get
     bare = replace(real_get("Cheetah Speed"), dm={})

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from solo import automaton
-from solo.board import new_board
-from solo.catalog import get_catalog
-from solo.dice import SeededSource
+from solo.automaton import actions as automaton
+from solo.rules.board import new_board
+from solo.cards.catalog import get_catalog
+from solo.rules.dice import SeededSource
 
 CREATURES = ["Timber Wolf", "Bitterwood Fox", "Darkfenne Bat", "Gorgon Archer", "Iron Golem",
              "Stonegaze Basilisk", "Emerald Tegu", "Darkfenne Hydra", "Thunderift Falcon",

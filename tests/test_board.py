@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from solo import board as board_mod
-from solo.arena import Arena, Geometry, Wall
-from solo.board import BoardError, from_dict, new_board
+from solo.rules import board as board_mod
+from solo.rules.arena import Arena, Geometry, Wall
+from solo.rules.board import BoardError, from_dict, new_board
 
 CONTRACT = Path(__file__).resolve().parents[2] / "shared" / "spec" / "contract.md"
 

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from solo import decks
-from solo.builder import build
+from solo.decks import sets as decks
+from solo.decks.builder import build
 
-from solo.decks import DECK_SIZES, load, validate
-from solo.prompts import MissingAnswer, ScriptedPrompter
+from solo.decks.sets import DECK_SIZES, load, validate
+from solo.core.questions import MissingAnswer, ScriptedPrompter
 
 
 def five_pairs(deck: str, cards: list[str]) -> dict:
@@ -201,8 +201,8 @@ def test_deck_edit_user_file_in_place(run, tmp_path, catalog):
 @pytest.fixture
 def levels(monkeypatch):
     """Coverage of our own: cards named A-L fully modelled, M-S partly, T-Z unusable."""
-    import solo.builder as builder_mod
-    from solo.coverage import Coverage
+    import solo.decks.builder as builder_mod
+    from solo.cards.coverage import Coverage
 
     def fake(card):
         first = card.name[0].upper()
@@ -217,7 +217,7 @@ def levels(monkeypatch):
 
 
 def test_the_builder_offers_modelled_cards_first_and_marks_the_others(catalog, levels):
-    from solo.builder import card_choices
+    from solo.decks.builder import card_choices
 
     choices = card_choices(catalog, "creature")
     ranks = [{"modelled": 0, "partly": 1, "unusable": 2}[levels(catalog.get(c.value)).level] for c in choices]
@@ -246,8 +246,8 @@ def test_adding_a_partly_modelled_card_says_what_you_apply(catalog, levels):
 
 
 def test_the_builder_keeps_to_the_chosen_sets(catalog):
-    from solo.builder import card_choices
-    from solo.coverage import parse_sets
+    from solo.decks.builder import card_choices
+    from solo.cards.coverage import parse_sets
 
     fvw = card_choices(catalog, "creature", parse_sets("FvW"))
     assert fvw and {catalog.get(c.value).set for c in fvw} == {"Forcemaster vs Warlord"}

@@ -1,12 +1,15 @@
 """Official card rulings (card-rulings.txt) for the cards of the shipped deck sets that the
 engine had wrong.  Each test fails on the engine before its fix."""
 
-from solo import automaton, combat, spells, turns
-from solo.board import new_board
-from solo.decision import in_arena
-from solo.dice import ScriptedSource, SeededSource
-from solo.game import Game, Settings
-from solo.resolve import resolve_decision
+from solo.automaton import actions as automaton
+from solo.rules import combat
+from solo.automaton import spells
+from solo.engine import turns
+from solo.rules.board import new_board
+from solo.rules.decision import in_arena
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.engine.game import Game, Settings
+from solo.engine.resolve import resolve_decision
 
 
 def _b(**decks):
@@ -153,7 +156,7 @@ def test_force_bash_dazes_an_unmovable_second_creature_instead_of_slamming_it():
 
 
 def test_your_geyser_at_a_burning_creature_only_puts_out_the_fire():
-    from solo.prompts import ScriptedPrompter
+    from solo.core.questions import ScriptedPrompter
 
     g = Game.new(Settings(seed=3, name="t"))
     b = g.board

@@ -2,10 +2,11 @@
 in decks/coverage.json) that the engine had wrong: Dispel, Explode, Force Bash and Force Push.
 Each test fails on the engine before its fix; the others, marked, pass before and after."""
 
-from solo import combat, spells
-from solo.board import new_board
-from solo.dice import ScriptedSource, SeededSource
-from solo.resolve import resolve_decision
+from solo.rules import combat
+from solo.automaton import spells
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.engine.resolve import resolve_decision
 
 
 def _b(mage="Forcemaster", dm_zone="A1", ym_zone="D3", **decks):
@@ -58,7 +59,7 @@ def test_explode_makes_its_own_attack_so_the_casters_daze_cannot_make_it_miss():
 def test_a_dazed_casters_explode_rolls_no_daze_check_so_your_hidden_block_is_revealed():
     # Explode goes ahead whatever the caster's Daze, so the Avoid Attack step comes: the hidden
     # Block is revealed (and, the attack being Unavoidable, destroyed without effect).
-    from solo import yours
+    from solo.rules import yours
 
     b = _b(mage="Warlock", ym_zone="A1", incantation=["Explode"])
     ym = b.mages["ym"]

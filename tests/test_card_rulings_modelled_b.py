@@ -6,12 +6,17 @@ except those marked "passes before and after" (a nearby case the fix must not ch
 
 import pytest
 
-from solo import combat, spells, targeting, turns, upkeep, yours
-from solo.board import new_board
-from solo.dice import ScriptedSource, SeededSource
-from solo.game import Game, Settings
-from solo.prompts import RulePrompter
-from solo.rounds import RoundState
+from solo.rules import combat
+from solo.automaton import spells
+from solo.rules import targeting
+from solo.engine import turns
+from solo.rules import upkeep
+from solo.rules import yours
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.engine.game import Game, Settings
+from solo.core.questions import RulePrompter
+from solo.engine.rounds import RoundState
 
 
 def _b(dm_zone="A1", ym_zone="D3", dm_mage="Warlock", **decks):
@@ -282,7 +287,7 @@ def test_a_life_bonus_put_on_after_poisoned_blood_gives_no_life():
 # -- Rouse the Beast: "Target a creature summoned this round" (its card) -----------------------
 
 def test_rouse_the_beast_never_gives_a_creature_that_has_acted_a_second_action():
-    from solo import automaton
+    from solo.automaton import actions as automaton
 
     b = _b(incantation=["Rouse the Beast"], creature=["Timber Wolf"])
     b.stage = "quickcast-1"

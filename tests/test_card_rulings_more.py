@@ -1,10 +1,11 @@
 """Official card rulings (card-rulings.txt) for cards outside the shipped deck sets that the
 engine had wrong.  Each test fails on the engine before its fix."""
 
-from solo import combat, spells
-from solo.board import new_board
-from solo.dice import ScriptedSource, SeededSource
-from solo.resolve import resolve_decision
+from solo.rules import combat
+from solo.automaton import spells
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.engine.resolve import resolve_decision
 
 
 def _b(dm_zone="A1", ym_zone="D3", **decks):

@@ -3,11 +3,15 @@ apply to them, and what it tells you to apply by hand, must follow the rulings. 
 fails on the engine (or the card notes) before its fix, unless marked "passes before and
 after"."""
 
-from solo import combat, odds, spells, turns, yours
-from solo.board import new_board
-from solo.catalog import get_catalog
-from solo.coverage import coverage
-from solo.dice import ScriptedSource, SeededSource
+from solo.rules import combat
+from solo.rules import odds
+from solo.automaton import spells
+from solo.engine import turns
+from solo.rules import yours
+from solo.rules.board import new_board
+from solo.cards.catalog import get_catalog
+from solo.cards.coverage import coverage
+from solo.rules.dice import ScriptedSource, SeededSource
 
 
 def _b(dm_mage="Warlock", dm_zone="A1", ym_zone="D3", **decks):

@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from solo import glossary
-from solo.cli_cards import WIDTH, attack_short, card_details, cost_text, in_play, search_cards, wrap_line
-from solo.glossary import Term
+from solo.cards import glossary
+from solo.cli.commands.cards import WIDTH, attack_short, card_details, cost_text, in_play, search_cards, wrap_line
+from solo.cards.glossary import Term
 
 
 def test_search_by_name_trait_and_subtype(catalog):

@@ -4,11 +4,13 @@ Zombie marker (a Stun for a creature already Slow; undead for "+X vs. Undead"), 
 Taunts of Skeelax and Thorg, a teleport freeing a Stuck creature, and your side's guards and
 held creatures.  Each test fails on the engine before the fix."""
 
-from solo import automaton, combat, spells
-from solo.board import new_board
-from solo.dice import ScriptedSource, SeededSource
-from solo.game import Game, Settings
-from solo.prompts import ScriptedPrompter
+from solo.automaton import actions as automaton
+from solo.rules import combat
+from solo.automaton import spells
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.engine.game import Game, Settings
+from solo.core.questions import ScriptedPrompter
 
 
 def _b(**decks):
@@ -158,8 +160,8 @@ def test_your_stuck_creature_is_offered_no_zone_to_walk_to_and_a_teleport_frees_
 
 
 def test_the_simulated_opponent_keeps_a_held_creature_still_and_heeds_guards_and_taunts():
-    from solo.prompts import Question
-    from solo.simulate import new_game
+    from solo.core.questions import Question
+    from solo.engine.simulate import new_game
 
     g = new_game("Starter", 1)
     b = g.board

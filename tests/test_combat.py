@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo import combat
-from solo.board import new_board
-from solo.catalog import Attack
-from solo.combat import (BASH, apply, attack_dice, condition_block, heal, reset_defenses,
+from solo.rules import combat
+from solo.rules.board import new_board
+from solo.cards.catalog import Attack
+from solo.rules.combat import (BASH, apply, attack_dice, condition_block, heal, reset_defenses,
                          resolve_attack, resolve_zone_attack, vs_bonus)
-from solo.dice import D6_FACES, ScriptedSource, SeededSource
-from solo.errors import SoloError
+from solo.rules.dice import D6_FACES, ScriptedSource, SeededSource
+from solo.core.errors import SoloError
 
 
 def script(d12=(), d6=()):

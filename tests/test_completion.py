@@ -6,7 +6,7 @@ import json
 
 from click.shell_completion import ShellComplete
 
-from solo.cli import cli
+from solo.cli.app import cli
 
 
 def complete(args: list[str], incomplete: str) -> list[str]:

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from solo.cli_config import summarize, wilson
+from solo.cli.commands.config import summarize, wilson
 
 
 def _answers(tmp_path, extra=None):
@@ -112,7 +112,7 @@ def test_an_unusable_config_folder_is_one_line(run, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("room", [60, 80])
 def test_the_list_of_games_folds_under_its_details_at_a_terminal(room):
-    from solo.cli_play import _hanging
+    from solo.cli.commands.play import _hanging
 
     line = ("r11                  Johktari Beastmaster vs Adramelech Warlock, over: the Dummy "
             "Mage won, 102\xa0steps, last\xa0played\xa02026-11-24\xa003:15")

@@ -1,4 +1,4 @@
-"""Whole games checked against the rules at every step (solo.conformance).
+"""Whole games checked against the rules at every step (solo.engine.conformance).
 
 The normal run plays a few hundred seeded games; more with the environment variable::
 
@@ -12,9 +12,12 @@ import os
 
 import pytest
 
-from solo import automaton, conformance, game as game_mod, upkeep
-from solo.conformance import check_game, check_games, random_sets
-from solo.rounds import QuickcastTurn, Side
+from solo.automaton import actions as automaton
+from solo.engine import conformance
+from solo.engine import game as game_mod
+from solo.rules import upkeep
+from solo.engine.conformance import check_game, check_games, random_sets
+from solo.engine.rounds import QuickcastTurn, Side
 
 #: Games in the normal run: shipped sets and random sets, three players each.
 GAMES = int(os.environ.get("SOLO_CONFORMANCE_GAMES", "300"))
@@ -116,7 +119,7 @@ def test_it_catches_a_dummy_mage_that_never_waits(monkeypatch):
 
 
 def test_it_catches_a_double_count_in_the_tally(monkeypatch):
-    from solo import combat
+    from solo.rules import combat
 
     real = combat.destroy_if_dead
 
@@ -137,12 +140,12 @@ def test_it_catches_a_game_that_does_not_end(monkeypatch):
 
 
 def test_it_catches_your_spells_cast_out_of_reach_or_too_slow(monkeypatch):
-    from solo import yours
+    from solo.rules import yours
 
     monkeypatch.setattr(yours, "can_cast", lambda board, mage, card, target: True)
     assert "your-casting" in _violations(monkeypatch, players=("random",))
     monkeypatch.undo()
-    from solo.catalog import Catalog
+    from solo.cards.catalog import Catalog
 
     monkeypatch.setattr(Catalog, "quick_names", Catalog.names)  # every spell counts as quick
     assert "your-casting" in _violations(monkeypatch, players=("random",))
@@ -187,8 +190,8 @@ def test_a_slammed_flyer_flies_again_once_activated_and_is_not_hindered_by_walke
     """Found by the 20,000-game run: Slam ends (becoming Daze) when the creature is activated,
     before it moves, so a Slammed Flying creature is not hindered by a walker on its way.  The
     engine got it right; the checker counted it as still grounded."""
-    from solo.game import Game, Settings
-    from solo.prompts import RulePrompter
+    from solo.engine.game import Game, Settings
+    from solo.core.questions import RulePrompter
 
     game = Game.new(Settings(seed=3, name="t"))
     b = game.board
@@ -207,8 +210,8 @@ def test_corrode_trimmed_when_an_aura_walks_away_is_no_violation():
     for your other objects in its zone) walked off, your mage's armor fell below its Corrode
     markers and the extra marker came off.  The engine was right; the step now records the
     trim as an event, so the checker knows what acted on your mage."""
-    from solo.game import Game, Settings
-    from solo.prompts import RulePrompter
+    from solo.engine.game import Game, Settings
+    from solo.core.questions import RulePrompter
 
     game = Game.new(Settings(seed=3, name="t"))
     b = game.board
@@ -237,8 +240,8 @@ def test_an_attacker_destroyed_by_the_counterstrike_attacked_from_the_end_of_its
     Obscured mage, attacked it in melee and died of the counterstrike (Retaliate).  The engine
     was right; the checker, finding no falcon after the step, measured from where it had
     started (2 zones away) instead of where it attacked (0)."""
-    from solo.game import Game, Settings
-    from solo.prompts import RulePrompter
+    from solo.engine.game import Game, Settings
+    from solo.core.questions import RulePrompter
 
     for seed in range(1, 40):  # a game whose counterstrike destroys the falcon
         game = Game.new(Settings(seed=seed, name="t"))
@@ -265,8 +268,8 @@ def test_an_attacker_destroyed_by_the_counterstrike_attacked_from_the_end_of_its
 def _scene(setup, steps=60, until=None):
     """A seeded game with ``setup(board)`` applied, played under the checker (you pass and are
     done) until ``until(step)`` or ``steps`` steps; the checker."""
-    from solo.game import Game, Settings
-    from solo.prompts import RulePrompter
+    from solo.engine.game import Game, Settings
+    from solo.core.questions import RulePrompter
 
     game = Game.new(Settings(seed=3, name="t"))
     setup(game.board)
@@ -360,8 +363,8 @@ def test_a_burning_dissipating_creature_scores_for_the_other_side():
 
 
 def test_random_sets_draw_creatures_from_the_whole_catalog():
-    from solo.catalog import get_catalog
-    from solo.decks import DECK_SIZES
+    from solo.cards.catalog import get_catalog
+    from solo.decks.sets import DECK_SIZES
 
     cat = get_catalog()
     sets = random_sets(20)

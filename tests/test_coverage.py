@@ -1,4 +1,4 @@
-"""solo.coverage: how far each card is modelled, and the generated docs/cards.md."""
+"""solo.cards.coverage: how far each card is modelled, and the generated docs/cards.md."""
 
 import json
 import tomllib
@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from solo import coverage as cov
-from solo import glossary
-from solo.catalog import Attack, Card, Effect
-from solo.errors import InvalidInput
-from solo.glossary import Term
+from solo.cards import coverage as cov
+from solo.cards import glossary
+from solo.cards.catalog import Attack, Card, Effect
+from solo.core.errors import InvalidInput
+from solo.cards.glossary import Term
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "reference" / "cards.json"
@@ -140,8 +140,8 @@ def test_every_creature_with_printed_text_has_a_note(catalog):
 
 
 def test_summoning_a_creature_with_card_text_says_what_to_apply(catalog):
-    from solo import automaton
-    from solo.board import new_board
+    from solo.automaton import actions as automaton
+    from solo.rules.board import new_board
 
     b = new_board()
     b.decks["creature"] = ["Highland Unicorn", "Timber Wolf"]
@@ -171,7 +171,7 @@ def test_the_shipped_coverage_summary_is_up_to_date(catalog):
 
 
 def test_deck_warnings_are_the_same_with_or_without_the_summary(catalog, monkeypatch):
-    from solo import decks
+    from solo.decks import sets as decks
 
     for name in ("Starter", "Harder", "Easier"):
         ds = decks.resolve(name)
@@ -192,8 +192,8 @@ def test_docs_cards_md_is_up_to_date(catalog):
 
 
 def test_an_unusable_creature_drawn_by_the_dummy_mage_is_discarded(catalog):
-    from solo import automaton
-    from solo.board import new_board
+    from solo.automaton import actions as automaton
+    from solo.rules.board import new_board
 
     b = new_board()
     b.decks["creature"] = ["Talos", "Timber Wolf"]

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from solo.journal import KEY_SPAN, Journal
-from solo.prompts import Prompter
-from solo.session import Session
+from solo.store.journal import KEY_SPAN, Journal
+from solo.core.questions import Prompter
+from solo.engine.session import Session
 
 KILLS = int(os.environ.get("SOLO_CRASH_KILLS", "12"))
 SIGNALS = (signal.SIGKILL, signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -103,7 +103,7 @@ def run(args, env):
 
 def policy_answers(tmp_path) -> dict:
     """The answers of a whole game played by the policy (in-process, in a scratch journal)."""
-    from solo.cli_play import setup_settings
+    from solo.cli.commands.play import setup_settings
 
     policy = Policy(7)
     with Journal(tmp_path / "scratch") as j:

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from solo import decks
-from solo.catalog import SPELL_DECKS
-from solo.decks import DECK_SIZES, DeckSet, load, loads, validate
-from solo.dice import ScriptedSource, SeededSource
-from solo.errors import InvalidInput, SoloError
+from solo.decks import sets as decks
+from solo.cards.catalog import SPELL_DECKS
+from solo.decks.sets import DECK_SIZES, DeckSet, load, loads, validate
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.core.errors import InvalidInput, SoloError
 
 SHIPPED = ("starter", "easier", "harder")
 
@@ -155,7 +155,7 @@ def test_legendary_twice_is_valid_but_noted(catalog):
 
 
 def test_mage_only_cards_are_noted_from_the_trait_or_the_note():
-    from solo.catalog import Catalog
+    from solo.cards.catalog import Catalog
 
     cat = Catalog([{"name": "Pet", "type": "Creature", "cost": 5, "traits": ["Warlock Only"]},
                    {"name": "Hex", "type": "Enchantment", "cost": 2, "dm": {"mage_only": "Warlock"}},
@@ -328,7 +328,7 @@ def test_random_sets_are_valid(seed, kind, catalog):
 def levels(monkeypatch):
     """Coverage of our own: cards named A-L are fully modelled, M-S partly, T-Z unusable (so
     these tests do not depend on how far the glossary has come)."""
-    from solo import coverage as cov
+    from solo.cards import coverage as cov
 
     def fake(card):
         first = card.name[0].upper()
@@ -364,7 +364,7 @@ def test_random_sets_with_any_take_partly_modelled_cards_but_never_unusable_ones
 
 
 def test_random_deck_takes_partly_modelled_cards_when_too_few_are_modelled(catalog, monkeypatch):
-    from solo import coverage as cov
+    from solo.cards import coverage as cov
 
     modelled = {"Timber Wolf", "Bitterwood Fox"}  # 6 copies at most: not a 15-card deck
     monkeypatch.setattr(cov, "coverage", lambda c: cov.Coverage(
@@ -375,7 +375,7 @@ def test_random_deck_takes_partly_modelled_cards_when_too_few_are_modelled(catal
 
 
 def test_random_sets_keep_to_the_chosen_sets(catalog):
-    from solo.coverage import parse_sets
+    from solo.cards.coverage import parse_sets
 
     sets = parse_sets("Core,FvW")
     for seed in range(3):
@@ -524,9 +524,9 @@ def test_deck_validate_never_imports_questionary(tmp_path):
     import subprocess
     import sys
 
-    code = ("import sys\nfrom solo.cli import main\n"
+    code = ("import sys\nfrom solo.cli.app import main\n"
             "try:\n    main(['deck', 'validate', 'Starter'])\nexcept SystemExit:\n    pass\n"
-            "import solo.cli_deck, solo.builder, solo.prompts\n"
+            "import solo.cli.commands.deck, solo.decks.builder, solo.core.questions\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('questionary', 'prompt_toolkit')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**__import__("os").environ, "SOLO_DATA_DIR": str(tmp_path)}).stdout

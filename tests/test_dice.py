@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from solo.dice import (D6_FACES, DiceExhausted, ScriptedSource, SeededSource, TypedSource,
+from solo.rules.dice import (D6_FACES, DiceExhausted, ScriptedSource, SeededSource, TypedSource,
                        damage_after_armor, direction_of, face_to_d6, parse_rolls, tally, tie_ranges)
-from solo.errors import SoloError
+from solo.core.errors import SoloError
 
 N = 60_000
 # One attack die: damage 0,0,1,2,1,2 -> mean 1, variance 10/6 - 1 = 2/3.

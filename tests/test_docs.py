@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from solo import board as board_mod
+from solo.rules import board as board_mod
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from solo import board as board_mod, combat
-from solo.board import new_board
-from solo.dice import ScriptedSource
-from solo.odds import attack_odds
+from solo.rules import board as board_mod
+from solo.rules import combat
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource
+from solo.rules.odds import attack_odds
 
 
 @pytest.fixture
@@ -167,8 +168,8 @@ def test_solo_dm_counts_the_armor_your_mage_wears(run, tmp_path):
 
 @pytest.mark.parametrize("spell", ["Dissolve", "Steal Equipment", "Explode"])
 def test_the_dummy_mages_equipment_breakers_destroy_your_costliest_piece(spell):
-    from solo import automaton
-    from solo.dice import SeededSource
+    from solo.automaton import actions as automaton
+    from solo.rules.dice import SeededSource
 
     b = _board("Leather Boots", "Dragonscale Hauberk")
     b.mages["dm"].zone = "B1"

@@ -1,8 +1,8 @@
 """The solo rules' "Dummy Mage Turn Examples", one test each, on boards with the rolls given."""
 
-from solo import automaton
-from solo.board import new_board
-from solo.dice import ScriptedSource, SeededSource
+from solo.automaton import actions as automaton
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource
 
 
 def board_with(dm_zone="A1", ym_zone="D3", stage="quickcast-1", **decks):

@@ -15,7 +15,7 @@ def play(tmp_path, run, name, answers, *options):
     path.write_text(json.dumps({"setup": {"start": "start"}, **answers}))
     r = run("play", "--answers", path, "--name", name, "--seed", "1", *options)
     assert r.exit_code == 2 and "no answer for question" in r.output, r.output
-    from solo.session import open_saved
+    from solo.engine.session import open_saved
 
     return open_saved(name).game
 

@@ -1,7 +1,7 @@
 """Fuzzed inputs: board files, deck files and answers files.
 
 The property, for every loader: an input is either accepted or rejected with a
-:class:`~solo.errors.SoloError` whose message is one line -- never another exception.  The CLI
+:class:`~solo.core.errors.SoloError` whose message is one line -- never another exception.  The CLI
 turns such an error into ``solo: <message>`` and exit status 1 (an invalid deck set) or 2 (usage
 errors, unreadable or malformed input), never a traceback.
 
@@ -27,13 +27,15 @@ import tomli_w
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solo import automaton, decks, render
-from solo.board import FORMAT, from_dict
-from solo.board import load as load_board
-from solo.catalog import get_catalog
-from solo.dice import ScriptedSource, SeededSource
-from solo.errors import SoloError
-from solo.prompts import Choice, Question, ScriptedPrompter
+from solo.automaton import actions as automaton
+from solo.decks import sets as decks
+from solo.text import board_map as render
+from solo.rules.board import FORMAT, from_dict
+from solo.rules.board import load as load_board
+from solo.cards.catalog import get_catalog
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.core.errors import SoloError
+from solo.core.questions import Choice, Question, ScriptedPrompter
 
 EXAMPLES = int(os.environ.get("SOLO_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -306,7 +308,7 @@ class BoundedSource(SeededSource):
 
 def run_dm(board, kind: str, seed: int) -> None:
     """What ``solo dm quickcast|creature --seed`` does: decide, resolve, print JSON, save."""
-    from solo import turns
+    from solo.engine import turns
 
     source = BoundedSource(seed)
     decide = turns.dm_quickcast if kind == "quickcast" else turns.dm_creature_action
@@ -701,8 +703,8 @@ def test_answers_that_once_crashed(tmp_path, name, text):
 
 # -- runaway rolls, fixed in 3790297 -----------------------------------------------------------
 # The board loader took these boards, and then `solo dm creature` rolled until the memory ran
-# out: one Cripple escape roll per marker (solo/upkeep.py), N more attack dice for a gained
-# 'Melee +N' (solo/combat.py).  The loader now refuses such numbers.
+# out: one Cripple escape roll per marker (solo/rules/upkeep.py), N more attack dice for a gained
+# 'Melee +N' (solo/rules/combat.py).  The loader now refuses such numbers.
 
 def _wolf_board(**creature) -> dict:
     data = copy.deepcopy(EXAMPLE)
@@ -728,7 +730,7 @@ def test_no_board_makes_the_dice_run_away(creature):
 # Was a crash: damage capped at 999 while a turn could add past it, so the board written with
 # --out was refused. Damage may now run far past life (the limit is 99999).
 def test_known_board_after_a_turn_over_the_limits():
-    from solo.resolve import resolve_decision
+    from solo.engine.resolve import resolve_decision
 
     data = _wolf_board()
     data["mages"]["ym"].update(life=999, damage=998)
@@ -749,7 +751,7 @@ def test_known_control_characters_from_a_file_reach_the_terminal():
 # Was: Sleep markers turn into Daze when a sleeper is hit, taking Daze to 100, past the loader's
 # limit of 99, so the board solo dm wrote was refused (fixed in 6474ec1).
 def test_markers_past_the_limit_after_a_turn():
-    from solo.resolve import resolve_decision
+    from solo.engine.resolve import resolve_decision
 
     data = _wolf_board()
     data["mages"]["ym"]["conditions"] = {"Daze": 99, "Sleep": 1}
@@ -762,7 +764,7 @@ def test_markers_past_the_limit_after_a_turn():
 # Was: a destroyed homemade Dummy Mage creature (a card the catalog lacks, with stats) went on
 # the discard pile, and the loader refused such a pile (fixed in 024d999).
 def test_homemade_creature_on_the_discard_pile():
-    from solo.resolve import resolve_decision
+    from solo.engine.resolve import resolve_decision
 
     data = _wolf_board(card="Homemade Beast", enchantments=[], conditions={},
                        stats={"life": 1, "cost": 3, "attacks": [

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from fuzzing import JSON, set_at
 
-from solo.errors import SoloError
-from solo.game import Game, Settings
+from solo.core.errors import SoloError
+from solo.engine.game import Game, Settings
 
 EXAMPLES = int(os.environ.get("SOLO_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,
@@ -76,9 +76,9 @@ def check(data):
             assert "\n" not in str(err)
     import tempfile
 
-    from solo.journal import Journal
-    from solo.oldsaves import import_old_saves
-    from solo.session import Session
+    from solo.store.journal import Journal
+    from solo.engine.oldsaves import import_old_saves
+    from solo.engine.session import Session
 
     with tempfile.TemporaryDirectory() as folder:
         games = Path(folder) / "games"

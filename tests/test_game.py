@@ -4,10 +4,11 @@ import json
 
 import pytest
 
-from solo import automaton
-from solo.game import Game, Settings
-from solo.prompts import Prompter, QuestionaryPrompter, RulePrompter, ScriptedPrompter
-from solo.rounds import QuickcastTurn
+from solo.automaton import actions as automaton
+from solo.engine.game import Game, Settings
+from solo.core.questions import Prompter, RulePrompter, ScriptedPrompter
+from solo.cli.prompter import QuestionaryPrompter
+from solo.engine.rounds import QuickcastTurn
 
 
 Policy = RulePrompter
@@ -63,8 +64,8 @@ def test_same_seed_and_answers_give_the_same_log():
 
 
 def new_session(tmp_path, seed=1, **kw):
-    from solo.journal import Journal
-    from solo.session import Session
+    from solo.store.journal import Journal
+    from solo.engine.session import Session
 
     j = Journal(tmp_path / "journal")
     return Session.start(j, Settings(seed=seed, name=f"t{seed}", **kw))
@@ -72,8 +73,8 @@ def new_session(tmp_path, seed=1, **kw):
 
 def reopen(session):
     """What a new process does: open the database again and rebuild the game."""
-    from solo.journal import Journal
-    from solo.session import Session
+    from solo.store.journal import Journal
+    from solo.engine.session import Session
 
     folder = session.journal.folder
     session.journal.close()
@@ -188,14 +189,14 @@ def test_physical_dice_are_asked_for():
 def test_missing_answer_names_the_question():
     g = new_game(seed=3)
     g.prompter = ScriptedPrompter({"quickcast.you": []})
-    from solo.prompts import MissingAnswer
+    from solo.core.questions import MissingAnswer
 
     with pytest.raises(MissingAnswer, match="'quickcast.you'"):
         play(g, g.prompter)
 
 
 def test_damaged_save_files_are_refused_clearly(tmp_path):
-    from solo.errors import SoloError
+    from solo.core.errors import SoloError
 
     g = new_game(seed=3)
     path = tmp_path / "g.json"
@@ -269,7 +270,7 @@ def test_setup_can_change_every_setting(run, tmp_path, user_data):
                "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
     r = run("play", "--answers", answers_file(tmp_path, answers), "--name", "custom")
     assert r.exit_code == 0, r.output
-    from solo.session import open_saved
+    from solo.engine.session import open_saved
 
     game = open_saved("custom").game
     s = game.settings
@@ -307,7 +308,7 @@ def test_you_draw_the_dummy_mages_cards_and_say_which():
 def test_the_start_of_creature_actions_says_who_acts():
     # The Dummy Mage's mage never acts in this stage: with no creature of its own ready, the line
     # says only yours act; otherwise the two sides take turns, the initiative first.
-    from solo import simulate
+    from solo.engine import simulate
     seen = set()
     for seed in range(1, 9):
         game = simulate.new_game("Starter", seed)
@@ -325,7 +326,7 @@ def test_the_start_of_creature_actions_says_who_acts():
 def test_the_ready_stage_asks_for_plans_only_when_the_game_goes_on():
     # A mage that falls to Burn or Rot in the Upkeep ends the game at the ready stage: nothing
     # is left to plan, so the line asking for your spells is left out.
-    from solo import simulate
+    from solo.engine import simulate
     plan = "Pay your own upkeep costs, then plan your two spells and deploy."
     seen = set()
     for seed in range(1, 201):
@@ -344,7 +345,7 @@ def test_the_ready_stage_asks_for_plans_only_when_the_game_goes_on():
 
 
 def test_an_edit_is_titled_once_and_its_title_keeps_to_one_line(tmp_path):
-    from solo.cli_play import render_step
+    from solo.cli.commands.play import render_step
 
     s = new_session(tmp_path, seed=4)
     s.game.prompter = Policy({"quickcast.you": ["edit", "pass"], "edit.object": "dm",
@@ -371,7 +372,7 @@ def test_setup_offers_any_life_and_keeps_one_already_set(run, tmp_path, user_dat
                "quickcast.you": ["pass"] * 400, "turn.actor": ["done"] * 400}
     r = run("play", "--answers", answers_file(tmp_path, answers), "--name", "life", *flags)
     assert r.exit_code == 0, r.output
-    from solo.session import open_saved
+    from solo.engine.session import open_saved
 
     game = open_saved("life").game
     assert game.board.to_dict()["mages"]["dm"]["life"] == expected

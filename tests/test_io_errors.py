@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from solo import board as board_mod
-from solo.errors import MAX_INPUT_BYTES, InvalidInput, describe_os_error
+from solo.rules import board as board_mod
+from solo.core.errors import MAX_INPUT_BYTES, InvalidInput, describe_os_error
 
 BOARD = Path(__file__).parent / "data" / "board24.json"
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -107,7 +107,7 @@ def test_a_file_at_the_cap_is_still_read(run, tmp_path):
 
 
 def test_line_ends_of_any_kind_read_as_before(tmp_path):
-    from solo import decks
+    from solo.decks import sets as decks
 
     text = (Path(decks.builtin_dir()) / "starter.toml").read_text(encoding="utf-8")
     crlf = tmp_path / "crlf.toml"
@@ -379,7 +379,7 @@ def test_a_rating_on_a_full_disk_says_its_games_were_not_kept(run, tmp_path, mon
     """The cache is only a cache: `solo deck show` still rates the set, exits 0 and says, in one
     line on stderr, that the games were not kept and why; it no longer promises that the
     rating narrows next time.  The cache file already there is untouched."""
-    from solo import cli_ratings
+    from solo.cli.commands import ratings as cli_ratings
 
     cache = tmp_path / "usercache" / "ratings.json"
     cache.parent.mkdir(parents=True)
@@ -401,7 +401,8 @@ def test_a_rating_on_a_full_disk_says_its_games_were_not_kept(run, tmp_path, mon
 
 
 def test_the_cache_says_why_a_rating_was_not_kept_until_one_is(tmp_path, monkeypatch):
-    from solo import ratings, ratings_cache
+    from solo.engine import ratings
+    from solo.store import ratings_cache
 
     r = ratings.Rating(games=128, dm_wins=50, rounds=900, damage_to_ym=100, damage_to_dm=90)
     path = tmp_path / "c" / "ratings.json"

@@ -27,9 +27,9 @@ from pathlib import Path
 
 import pytest
 
-from solo.journal import KEY_SPAN, Journal
-from solo.prompts import RulePrompter
-from solo.session import Session
+from solo.store.journal import KEY_SPAN, Journal
+from solo.core.questions import RulePrompter
+from solo.engine.session import Session
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 PASSIVE = {"quickcast.you": "pass", "turn.actor": "done"}
@@ -161,7 +161,7 @@ def state_of(game) -> tuple:
 
 
 def new_session(folder: Path, seed: int = SEED, name: str = "t") -> Session:
-    from solo.game import Settings
+    from solo.engine.game import Settings
 
     return Session.start(Journal(folder), Settings(seed=seed, name=name))
 
@@ -188,8 +188,8 @@ def reopen(session: Session) -> Session:
 
 HOLDER = """
 import sys, time
-from solo.journal import Journal
-from solo.session import Session
+from solo.store.journal import Journal
+from solo.engine.session import Session
 j = Journal(sys.argv[1])
 s = Session.open(j, j.find(sys.argv[2]))
 s.hold()
@@ -639,7 +639,7 @@ def test_a_damaged_database_is_one_line_or_works(tmp_path, env, monkeypatch):
     ``games.sqlite3-wal`` beside it) and ``solo`` starts a new, empty one."""
     from click.testing import CliRunner
 
-    from solo.cli import cli
+    from solo.cli.app import cli
 
     answers = answers_file(tmp_path / "a.json", passive())
     ok(["play", "--answers", answers, "--seed", 1, "--name", "ended"], env)
@@ -717,7 +717,7 @@ def test_a_damaged_game_row_is_left_out_of_the_list(tmp_path, env):
 # -- old save files ------------------------------------------------------------------------------
 
 def old_save(steps: int, seed: int = 7):
-    from solo.game import Game, Settings
+    from solo.engine.game import Game, Settings
 
     game = Game.new(Settings(seed=seed, name="old"))
     game.prompter = RulePrompter(PASSIVE)
@@ -755,7 +755,7 @@ def test_old_save_files_are_imported_once_and_play_on(tmp_path, env):
     more = answers_file(tmp_path / "more.json", {k: v for k, v in passive().items() if k != "setup.start"})
     out = ok(["play", "--resume", "--name", "my old game", "--answers", more], env)
     assert out.startswith("Resuming my old game: round") and "Game over after" in out
-    from solo.session import open_saved
+    from solo.engine.session import open_saved
 
     resumed = open_saved("my old game", Path(env["SOLO_DATA_DIR"])).game
     assert json.dumps(resumed.log) == json.dumps(whole.log)
@@ -764,7 +764,7 @@ def test_old_save_files_are_imported_once_and_play_on(tmp_path, env):
 
 
 def test_an_old_save_is_imported_again_after_the_database_failed(run, user_data, monkeypatch):
-    from solo import journal as journal_mod
+    from solo.store import journal as journal_mod
 
     games = user_data / "games"
     games.mkdir(parents=True)

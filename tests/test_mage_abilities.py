@@ -1,13 +1,15 @@
-"""The Dummy Mage's mage abilities applied by the rules code (solo/mages.py): Pet, Veterans,
+"""The Dummy Mage's mage abilities applied by the rules code (solo/rules/mages.py): Pet, Veterans,
 Voltaric Shield, Plague Master and Eternal Servant, each as its mage card says, and only for that mage."""
 
 from __future__ import annotations
 
 import pytest
 
-from solo import automaton, combat, upkeep
-from solo.board import new_board
-from solo.dice import ScriptedSource
+from solo.automaton import actions as automaton
+from solo.rules import combat
+from solo.rules import upkeep
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource
 
 from test_odds import check_against_engine
 
@@ -27,7 +29,7 @@ def test_the_beastmasters_first_animal_becomes_its_pet():
     assert any("Pet" in line for line in d1.instructions)
     assert b.armor(wolf) == ref.armor(plain) + 1 and b.life(wolf) == ref.life(plain) + 3
     # Melee +1, and one more while in the Dummy Mage's zone
-    from solo.catalog import trait_value
+    from solo.cards.catalog import trait_value
     assert trait_value(b.traits(wolf), "Melee") == 2
     wolf.zone = "B2"
     assert trait_value(b.traits(wolf), "Melee") == 1
@@ -134,7 +136,7 @@ def test_the_necromancers_first_plain_undead_is_its_eternal_servant_with_piercin
 def test_the_reminders_at_the_start_say_plainly_when_nothing_is_done_by_hand(dm_mage):
     """A note that only says why there is nothing to apply does not read as a by-hand step
     ("by hand: Nothing: ..."); the others keep their by-hand label."""
-    from solo.yours import mage_reminders
+    from solo.rules.yours import mage_reminders
 
     board = new_board(dm_mage=dm_mage, ym_mage="Beastmaster")
     note = board.cat.get(dm_mage).dm["by_hand_dm"]

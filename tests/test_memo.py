@@ -1,4 +1,4 @@
-"""Remembered values (solo.board): traits, life, armor, flying and the wall geometry are worked
+"""Remembered values (solo.rules.board): traits, life, armor, flying and the wall geometry are worked
 out once and reused until anything on the board changes.  A change that the count misses would
 make a whole game quietly wrong, so whole games are played with every remembered value worked
 out again and compared (``board.CHECK_MEMORY``), and the count itself is tested change by change.
@@ -6,9 +6,9 @@ out again and compared (``board.CHECK_MEMORY``), and the count itself is tested 
 
 import pytest
 
-from solo import board as board_mod
-from solo.board import new_board
-from solo.conformance import check_games, random_sets
+from solo.rules import board as board_mod
+from solo.rules.board import new_board
+from solo.engine.conformance import check_games, random_sets
 
 
 @pytest.fixture
@@ -142,7 +142,7 @@ def test_resolving_an_attack_never_changes_the_board_it_reads(monkeypatch):
     # (Board.copy(only=...)); a strike on any other object must own it first. Whole games of
     # the conformance mix, each attack's board compared before and after, and every object
     # of the copy checked to be either its own or left exactly as it was.
-    from solo import combat
+    from solo.rules import combat
 
     seen = {"attacks": 0, "owned": 0}
     real_own = board_mod.Board.own
@@ -173,7 +173,8 @@ def test_resolving_an_attack_never_changes_the_board_it_reads(monkeypatch):
 def test_every_kind_remembered_of_a_piece_moves_with_its_copy():
     # Board.copy and Board.own carry a piece's entries by the kinds in _PIECE_KINDS; a kind
     # missing there would only be worked out again, so check the list against a whole game.
-    from solo import decks, simulate
+    from solo.decks import sets as decks
+    from solo.engine import simulate
 
     game = simulate.new_game(decks.resolve("Starter"), 3, "skilled")
     kinds = set()
@@ -186,7 +187,7 @@ def test_every_kind_remembered_of_a_piece_moves_with_its_copy():
 def test_a_strike_on_a_shared_object_owns_it_first():
     # A copy that shares the wolf: putting a strike on it makes the copy's own wolf; the
     # original keeps its damage, and the copy remembers the wolf's life all the same.
-    from solo.combat import Strike, _apply_strike
+    from solo.rules.combat import Strike, _apply_strike
 
     board = new_board("Warlock", "Beastmaster")
     wolf = board.add_creature("Timber Wolf", "ym", "B2")

@@ -1,4 +1,4 @@
-"""The exact odds of an attack (solo/odds.py) against every outcome the engine itself gives.
+"""The exact odds of an attack (solo/rules/odds.py) against every outcome the engine itself gives.
 
 Each check plays the attack through ``combat.resolve_attack`` once for every possible sequence
 of die results (a tree walk: each run follows one branch, the results it had not been given
@@ -14,11 +14,11 @@ from fractions import Fraction
 
 import pytest
 
-from solo import combat
-from solo.board import Board, Piece, new_board
-from solo.catalog import Attack
-from solo.dice import DiceSource
-from solo.odds import attack_odds, dice_outcomes
+from solo.rules import combat
+from solo.rules.board import Board, Piece, new_board
+from solo.cards.catalog import Attack
+from solo.rules.dice import DiceSource
+from solo.rules.odds import attack_odds, dice_outcomes
 
 
 class _Branch(DiceSource):

@@ -5,8 +5,9 @@ import json
 
 import pytest
 
-from solo.errors import SoloError
-from solo.prompts import (Choice, MissingAnswer, Question, QuestionaryPrompter, ScriptedPrompter)
+from solo.core.errors import SoloError
+from solo.core.questions import Choice, MissingAnswer, Question, ScriptedPrompter
+from solo.cli.prompter import QuestionaryPrompter
 
 ACTION = Question("deck.creature.action", "select", "What next?",
                   choices=(Choice("Add a card", "add"), Choice("Done", "done")))

@@ -1,11 +1,11 @@
 """Games recorded by this engine still replay, step for step.
 
 A game in progress resumes by replaying its recorded answers, and every replayed step must write
-exactly what it wrote then (solo.session).  So a change to what a step says or does -- a rule,
+exactly what it wrote then (solo.engine.session).  So a change to what a step says or does -- a rule,
 or only its words -- stops a person's saved games from resuming.  These whole games (with edits
 of the board) were recorded by ``scripts/record_games.py`` with the engine named in each file;
 importing one replays every step the same strict way.  When this fails on purpose (a rule
-changed), bump ``solo.game.ENGINE`` and record them again."""
+changed), bump ``solo.engine.game.ENGINE`` and record them again."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from solo.game import ENGINE
-from solo.journal import Journal
-from solo.session import Session
-from solo.transfer import Refused, import_game
+from solo.engine.game import ENGINE
+from solo.store.journal import Journal
+from solo.engine.session import Session
+from solo.engine.transfer import Refused, import_game
 
 RECORDED = sorted((Path(__file__).resolve().parent / "data" / "recorded").glob("*.json"))
 

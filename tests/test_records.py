@@ -1,4 +1,4 @@
-"""Every Record (solo.records) behaves as the dataclass its annotations would make: the same
+"""Every Record (solo.core.records) behaves as the dataclass its annotations would make: the same
 fields in the same order in ``__init__``, the same ``repr``, ``==`` and hashing, fresh
 containers for each object, and a frozen one refuses changes."""
 
@@ -10,10 +10,10 @@ import inspect
 
 import pytest
 
-from solo.records import FrozenError, Record, replace
+from solo.core.records import FrozenError, Record, replace
 
-MODULES = ("arena", "board", "catalog", "combat", "decision", "dice", "glossary", "prompts",
-           "upkeep", "yours")
+MODULES = ("rules.arena", "rules.board", "cards.catalog", "rules.combat", "rules.decision",
+           "rules.dice", "cards.glossary", "core.questions", "rules.upkeep", "rules.yours")
 
 
 def all_records() -> list[type]:
@@ -126,7 +126,7 @@ def test_the_checker_catches_a_field_missing_from_init_or_compared_wrongly():
 
 
 def test_frozen_records_refuse_changes_and_replace_makes_a_new_one():
-    from solo.arena import Wall
+    from solo.rules.arena import Wall
     w = Wall("w1", "A1", "east")
     with pytest.raises(FrozenError):
         w.zone = "B1"  # type: ignore[misc]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from solo import render
-from solo.board import from_dict, load, new_board
+from solo.text import board_map as render
+from solo.rules.board import from_dict, load, new_board
 
 DATA = Path(__file__).parent / "data"
 JUNCTIONS = "┌┬┐├┼┤└┴┘"

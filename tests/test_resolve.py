@@ -2,10 +2,11 @@
 
 import json
 
-from solo import automaton, turns
-from solo.board import new_board
-from solo.dice import ScriptedSource, SeededSource
-from solo.resolve import resolve_decision
+from solo.automaton import actions as automaton
+from solo.engine import turns
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.engine.resolve import resolve_decision
 
 
 def test_jet_stream_example_rolls_damage_effect_and_push():

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from solo.catalog import get_catalog
-from solo.cli_combat import pick_attack
+from solo.cards.catalog import get_catalog
+from solo.cli.commands.combat import pick_attack
 
 CONTRACT_KEYS = {"attack", "dice", "faces", "avoided", "defense_roll", "armor", "normal",
                  "critical", "damage", "effect_roll", "conditions"}

@@ -5,13 +5,13 @@ import json
 
 import pytest
 
-from solo import turns
-from solo.board import new_board
-from solo.dice import ScriptedSource, SeededSource
-from solo.game import Game, Settings, summary
-from solo.prompts import RulePrompter
-from solo.rounds import Stage
-from solo.upkeep import Outcome
+from solo.engine import turns
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.engine.game import Game, Settings, summary
+from solo.core.questions import RulePrompter
+from solo.engine.rounds import Stage
+from solo.rules.upkeep import Outcome
 
 
 def new_game(seed=1, **kw):
@@ -139,7 +139,7 @@ def test_daze_on_the_dummy_mage_ends_after_its_quickcast():
 
 
 def test_daze_gained_during_the_phase_stays():
-    from solo.upkeep import end_action_phase
+    from solo.rules.upkeep import end_action_phase
 
     b = new_board()
     w = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Daze": 3})
@@ -276,7 +276,8 @@ def test_typing_a_number_over_the_current_value_replaces_it():
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from solo.prompts import Question, QuestionaryPrompter
+    from solo.core.questions import Question
+    from solo.cli.prompter import QuestionaryPrompter
 
     q = Question("edit.damage", "int", "Damage on it now?", default=5, min=0, max=999)
     with create_pipe_input() as inp:
@@ -303,7 +304,7 @@ def test_markers_must_be_known_conditions(text, ok):
     if ok:
         play_until(g, p, lambda s: s.label == "your turn: your mage")
     else:
-        from solo.errors import SoloError
+        from solo.core.errors import SoloError
 
         with pytest.raises((ValueError, SoloError)):
             play_until(g, p, lambda s: s.label == "your turn: your mage")
@@ -312,7 +313,7 @@ def test_markers_must_be_known_conditions(text, ok):
 # -- rulings revisited ------------------------------------------------------------------------------
 
 def test_a_guarding_flying_creature_loses_flying_so_the_wolf_must_bite_it():
-    from solo import automaton
+    from solo.automaton import actions as automaton
 
     b = new_board(dm_zone="A1", ym_zone="D3")
     falcon = b.add_creature("Thunderift Falcon", "ym", "B2", guarding=True, active=False)
@@ -334,7 +335,7 @@ def test_both_mages_falling_at_once_is_a_draw():
 
 
 def test_heal_never_goes_on_the_dummy_mage_itself():
-    from solo import automaton
+    from solo.automaton import actions as automaton
 
     b = new_board(dm_zone="A1", ym_zone="B1", decks={"incantation": ["Heal"]})
     b.mages["dm"].damage = 10
@@ -386,8 +387,8 @@ def _offered(into):
 def test_your_quickcast_casts_only_quick_spells():
     """The codex's quickcast action is one quick spell: a quickcast summons only a quick
     creature and rolls only a quick attack spell; your mage's action may cast full ones."""
-    from solo.catalog import get_catalog
-    from solo.prompts import AnswerError
+    from solo.cards.catalog import get_catalog
+    from solo.core.questions import AnswerError
 
     cat = get_catalog()
     quick_creatures = sorted(n for n in cat.names("Creature") if cat.get(n).action == "quick")
@@ -470,7 +471,7 @@ def test_your_creature_may_move_then_guard():
 def test_your_attack_spell_reaches_only_what_its_card_reaches():
     """solo rolls your attack spell only at a target in its range and Line of Sight that it
     may target; with none that reaches, it is not offered, and the damage you rolled is."""
-    from solo.catalog import get_catalog
+    from solo.cards.catalog import get_catalog
 
     cat = get_catalog()
 

@@ -1,15 +1,15 @@
-"""Where the round stands (solo.rounds.RoundState): its stages in order, and its saved form,
+"""Where the round stands (solo.engine.rounds.RoundState): its stages in order, and its saved form,
 which is the ``phase`` dict ``solo-save/1`` files have always held."""
 
 import json
 
 import pytest
 
-from solo.errors import InvalidInput
-from solo.game import Game, Settings
-from solo.prompts import RulePrompter
-from solo.rounds import QuickcastTurn, RoundState, Side, Stage
-from solo.upkeep import Outcome
+from solo.core.errors import InvalidInput
+from solo.engine.game import Game, Settings
+from solo.core.questions import RulePrompter
+from solo.engine.rounds import QuickcastTurn, RoundState, Side, Stage
+from solo.rules.upkeep import Outcome
 
 # The phase of a save written before RoundState, in each stage (keys in their saved order).
 OLD_PHASES = [

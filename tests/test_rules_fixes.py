@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from solo import automaton, combat
-from solo.automaton import Decision, PlannedAttack
-from solo.board import new_board
-from solo.dice import ScriptedSource, SeededSource, TypedSource
-from solo.resolve import resolve_decision
+from solo.automaton import actions as automaton
+from solo.rules import combat
+from solo.automaton.actions import Decision, PlannedAttack
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource, TypedSource
+from solo.engine.resolve import resolve_decision
 
 
 def board_with(dm_zone="A1", ym_zone="B2", stage="quickcast-1", **decks):
@@ -56,7 +57,7 @@ def test_battle_fury_only_once_a_round_on_the_same_creature():
 
 
 def test_the_once_a_round_record_survives_a_board_file(tmp_path):
-    from solo.board import load
+    from solo.rules.board import load
 
     b = board_with("A1", "B1", incantation=["Battle Fury", "Battle Fury"])
     wolf = b.add_creature("Timber Wolf", "dm", "A1")
@@ -355,9 +356,9 @@ def test_pursuit_tie_question_describes_the_ways():
 def test_corrode_markers_come_off_when_the_armor_drops():
     """Found by the 2,000-game run: a creature that left an aura's zone kept more Corrode
     markers than its armor; the extra ones come off at the end of the step."""
-    from solo.board import new_board
-    from solo.game import Game, Settings
-    from solo.prompts import RulePrompter
+    from solo.rules.board import new_board
+    from solo.engine.game import Game, Settings
+    from solo.core.questions import RulePrompter
 
     b = new_board()
     wolf = b.add_creature("Timber Wolf", "dm", "B2", id="w")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solo import rules
-from solo.errors import read_text
+from solo.text import lookup as rules
+from solo.core.errors import read_text
 
 
 def _entries():
@@ -41,9 +41,9 @@ def test_the_command_explains_and_refuses_with_one_line(run):
 
 
 def test_the_rules_from_a_prompt_change_nothing_in_the_game():
-    from solo.game import Game, Settings
-    from solo.prompts import RulePrompter
-    from solo.rounds import RoundState
+    from solo.engine.game import Game, Settings
+    from solo.core.questions import RulePrompter
+    from solo.engine.rounds import RoundState
 
     g = Game.new(Settings(seed=1, name="t"))
     said: list[str] = []

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from solo import ratings, ratings_cache, simulate
-from solo.decks import resolve
-from solo.game import ENGINE
+from solo.engine import ratings
+from solo.store import ratings_cache
+from solo.engine import simulate
+from solo.decks.sets import resolve
+from solo.engine.game import ENGINE
 
 
 class Recording(simulate.Opponent):
@@ -50,7 +52,7 @@ def test_the_headless_path_plays_the_game_solo_play_plays_with_the_same_answers(
     path.write_text(json.dumps({"setup": {"start": "start"}, **answers}))
     r = run("play", "--answers", path, "--name", "replay", "--seed", seed)
     assert r.exit_code == 0, r.output
-    from solo.session import open_saved
+    from solo.engine.session import open_saved
 
     played = open_saved("replay").game
     assert played.over and played.phase.outcome == game.phase.outcome
@@ -65,7 +67,7 @@ def test_the_replay_would_notice_a_different_game(tmp_path, run):
     path = tmp_path / "answers.json"
     path.write_text(json.dumps({"setup": {"start": "start"}, **answers}))
     r = run("play", "--answers", path, "--name", "replay", "--seed", 2)
-    from solo.session import open_saved
+    from solo.engine.session import open_saved
 
     played = open_saved("replay").game
     assert r.exit_code != 0 or comparable(played.log) != comparable(game.log)
@@ -97,7 +99,7 @@ def test_progress_counts_every_game_once():
 
 
 def key(ds, opponent="beginner", engine=ENGINE, dm_life=None):
-    from solo.catalog import get_catalog
+    from solo.cards.catalog import get_catalog
 
     return ratings.cache_key(ds, get_catalog(), opponent, engine, dm_life)
 
@@ -134,7 +136,7 @@ def test_the_cache_keeps_a_rating_and_survives_a_damaged_file(tmp_path):
 
 
 def test_a_rating_stops_when_its_interval_is_narrow_enough_and_is_then_cached(tmp_path):
-    from solo.catalog import get_catalog
+    from solo.cards.catalog import get_catalog
 
     cache = ratings_cache.Cache(tmp_path / "r.json")
     calls = []
@@ -155,7 +157,7 @@ def test_a_rating_stops_when_its_interval_is_narrow_enough_and_is_then_cached(tm
 def test_a_half_finished_rating_goes_on_where_it_stopped(tmp_path):
     """A rating cut short by its time limit keeps its games; the next one adds to them and
     ends where one long rating would have ended."""
-    from solo.catalog import get_catalog
+    from solo.cards.catalog import get_catalog
 
     cat = get_catalog()
     whole, _ = ratings.rate(resolve("Starter"), cache=ratings_cache.Cache(tmp_path / "a.json"),
@@ -234,7 +236,7 @@ def test_compare_a_set_with_itself_finds_no_difference(run):
 
 
 def test_tune_finds_the_life_nearest_the_target(tmp_path):
-    from solo.catalog import get_catalog
+    from solo.cards.catalog import get_catalog
 
     cat = get_catalog()
     t = ratings.tune(resolve("Starter"), 0.4, catalog=cat, engine=ENGINE, probe_games=48,
@@ -271,7 +273,7 @@ def test_tune_command_reports_the_life_and_its_interval(run, monkeypatch):
 
 @pytest.mark.parametrize("room", [40, 60, 80])
 def test_tune_rows_keep_each_life_over_its_rate_within_the_width(room):
-    from solo.cli_ratings import _tries_rows
+    from solo.cli.commands.ratings import _tries_rows
 
     cells = [(str(life), f"{life // 3}%") for life in range(1, 120, 7)]
     rows = _tries_rows(cells, room)
@@ -287,7 +289,7 @@ def test_tune_rows_keep_each_life_over_its_rate_within_the_width(room):
 
 
 def test_tune_tells_a_person_waiting_which_life_it_plays_and_how_far_it_is(tmp_path):
-    from solo.catalog import get_catalog
+    from solo.cards.catalog import get_catalog
 
     told: list[str] = []
     t = ratings.tune(resolve("Starter"), 0.4, catalog=get_catalog(), engine=ENGINE,
@@ -319,7 +321,7 @@ def _lucky_first_seeds(monkeypatch, luck: float = 0.08):
 
 
 def test_tune_aims_again_when_the_tries_were_lucky(tmp_path, monkeypatch):
-    from solo.catalog import get_catalog
+    from solo.cards.catalog import get_catalog
 
     _lucky_first_seeds(monkeypatch)
     reaims = ratings.REAIMS
@@ -362,7 +364,7 @@ def test_tune_refuses_a_target_out_of_reach(run, target):
 def test_deck_show_gives_a_new_set_a_first_look_in_time_then_finishes_it(run, monkeypatch):
     import time
 
-    from solo import cli_ratings
+    from solo.cli.commands import ratings as cli_ratings
 
     r = run("deck", "random", "--seed", "4", "--name", "Rnd4")
     assert r.exit_code == 0, r.output

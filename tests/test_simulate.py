@@ -4,8 +4,9 @@ import json
 
 import pytest
 
-from solo import combat, simulate
-from solo.decks import resolve
+from solo.rules import combat
+from solo.engine import simulate
+from solo.decks.sets import resolve
 
 
 def test_the_same_seed_plays_the_same_game():
@@ -86,7 +87,7 @@ def test_deck_show_rates_the_set(run):
 def test_a_fault_in_a_simulated_game_is_one_line_that_names_the_game(run, monkeypatch, jobs):
     """No traceback, even from a worker process: which game stopped, in which round, and the
     command that plays it alone (exit status 70, a fault of the software)."""
-    from solo.game import Game
+    from solo.engine.game import Game
 
     real = Game.play_one
 

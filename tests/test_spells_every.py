@@ -3,7 +3,7 @@
 For each of the 193 enchantments, incantations and attack spells: (a) a board where it makes
 sense -- the Dummy Mage casts it on the expected target and the board changes as the note says;
 (b) a board where it does not -- it is discarded with a reason.  The boards are built from the
-note (what its target must be and need), by hand from card facts, never by asking solo.spells
+note (what its target must be and need), by hand from card facts, never by asking solo.automaton.spells
 which target it would pick.
 """
 
@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from solo import combat, spells
-from solo.board import Mage, Board, Creature, Piece, new_board
-from solo.catalog import Card, get_catalog, parse_trait
-from solo.dice import ScriptedSource, SeededSource
+from solo.rules import combat
+from solo.automaton import spells
+from solo.rules.board import Mage, Board, Creature, Piece, new_board
+from solo.cards.catalog import Card, get_catalog, parse_trait
+from solo.rules.dice import ScriptedSource, SeededSource
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = {"Enchantment": "enchantment", "Incantation": "incantation", "Attack": "attack"}
@@ -905,7 +906,7 @@ def test_by_hand_lines_are_in_the_instructions_when_cast():
 
 
 def test_ballad_of_courage_keeps_its_creature_from_being_hindered():
-    from solo import automaton
+    from solo.automaton import actions as automaton
     b = board_for("Ballad of Courage")
     wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE)
     b.add_creature("Timber Wolf", "ym", DM_ZONE)
@@ -915,7 +916,7 @@ def test_ballad_of_courage_keeps_its_creature_from_being_hindered():
 
 
 def test_new_round_markers_end_with_the_round():
-    from solo import upkeep
+    from solo.rules import upkeep
     b = board_for("Evade")
     wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE)
     cast(b, "Evade")
@@ -936,7 +937,7 @@ def test_share_of_spells_modelled():
 # -- enchantments that act in the Upkeep, or end with the round ---------------------------------
 
 def _upkeep(b: Board, side: str, d12=(5,)):
-    from solo import upkeep
+    from solo.rules import upkeep
     return upkeep.upkeep(b, ScriptedSource(d12=list(d12), d6=[1] * 20, fallback=SeededSource(3)), side)
 
 
@@ -1008,7 +1009,7 @@ def test_healing_madrigal_heals_the_zone_for_three_upkeeps():
 
 
 def test_brace_yourself_ends_with_the_round():
-    from solo import upkeep
+    from solo.rules import upkeep
     b = board_for("Brace Yourself")
     p = b.add_creature("Timber Wolf", "dm", DM_ZONE)
     base = b.armor(p)
@@ -1020,7 +1021,7 @@ def test_brace_yourself_ends_with_the_round():
 
 @pytest.mark.parametrize("name", ["Acid Blast", "Windstorm"])
 def test_a_sweeping_attack_spell_strikes_a_second_target_of_yours(name):
-    from solo import resolve
+    from solo.engine import resolve
     b = board_for(name, ym_zone="B1")
     wolf = b.add_creature("Timber Wolf", "ym", "B1")
     fox = b.add_creature("Bitterwood Fox", "ym", "B1")  # less life than the wolf
@@ -1031,7 +1032,7 @@ def test_a_sweeping_attack_spell_strikes_a_second_target_of_yours(name):
 
 
 def test_the_dummy_mage_summons_into_its_summoning_circle():
-    from solo import automaton
+    from solo.automaton import actions as automaton
     b = board_for("Summoning Circle")
     d = cast(b, "Summoning Circle")
     circle = d.data["target"]
@@ -1049,7 +1050,7 @@ def test_essence_drain_makes_your_upkeep_ask_for_two_mana():
 
 
 def test_defense_enchantments_give_their_creature_a_defense():
-    from solo.catalog import Attack
+    from solo.cards.catalog import Attack
     b = board_for("Cobra Reflexes")
     wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE)
     cast(b, "Cobra Reflexes")
@@ -1088,7 +1089,7 @@ def test_marked_for_death_adds_a_die_to_attacks_against_it():
 
 
 def test_overextend_stuns_its_creature_after_its_next_action_phase():
-    from solo import upkeep
+    from solo.rules import upkeep
     b = board_for("Overextend")
     p = b.add_creature(creature_for("Overextend"), "dm", DM_ZONE, active=False)
     cast(b, "Overextend")

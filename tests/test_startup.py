@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from solo import catalog, decks
-from solo.catalog import Catalog, data_folder
+from solo.cards import catalog
+from solo.decks import sets as decks
+from solo.cards.catalog import Catalog, data_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = ROOT / "tests" / "data" / "board24.json"
@@ -50,7 +51,7 @@ def imported(tmp_path: Path, *args: str, **extra: str) -> set[str]:
     assert done.returncode == 0, done.stderr[-2000:]
     line = [x for x in done.stderr.splitlines() if x.startswith("MODULES ")][-1]
     names = set(line.split()[1:])
-    assert "solo.cli" in names  # the report was read
+    assert "solo.cli.app" in names  # the report was read
     return names
 
 
@@ -60,26 +61,26 @@ def heavy(names: set[str], unwanted: set[str]) -> set[str]:
 
 def test_roll_imports_neither_cards_nor_board_nor_questions(tmp_path):
     names = imported(tmp_path, "roll", "3")
-    assert "solo.cli_roll" in names
-    assert not heavy(names, INTERACTIVE | {"solo.catalog", "solo.board", "solo.decks", "platformdirs",
+    assert "solo.cli.commands.roll" in names
+    assert not heavy(names, INTERACTIVE | {"solo.cards.catalog", "solo.rules.board", "solo.decks.sets", "platformdirs",
                                            "pathlib", "tomllib"})
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG short cut is Linux's")
 def test_deck_validate_imports_neither_board_nor_questions_nor_platformdirs(tmp_path):
     names = imported(tmp_path, "deck", "validate", "Starter")
-    assert "solo.decks" in names
-    assert not heavy(names, INTERACTIVE | {"solo.board", "solo.arena", "solo.simulate", "solo.game",
-                                           "platformdirs", "shutil", "pathlib", "solo.ratings",
+    assert "solo.decks.sets" in names
+    assert not heavy(names, INTERACTIVE | {"solo.rules.board", "solo.rules.arena", "solo.engine.simulate", "solo.engine.game",
+                                           "platformdirs", "shutil", "pathlib", "solo.engine.ratings",
                                            "tomllib"})
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG short cut is Linux's")
 def test_deck_show_without_rating_reads_no_pathlib_and_plays_no_games(tmp_path):
     names = imported(tmp_path, "deck", "show", "Starter", "--no-rating")
-    assert "solo.decks" in names
-    assert not heavy(names, INTERACTIVE | {"solo.board", "solo.simulate", "solo.cli_ratings",
-                                           "solo.ratings", "pathlib", "platformdirs", "tomllib"})
+    assert "solo.decks.sets" in names
+    assert not heavy(names, INTERACTIVE | {"solo.rules.board", "solo.engine.simulate", "solo.cli.commands.ratings",
+                                           "solo.engine.ratings", "pathlib", "platformdirs", "tomllib"})
 
 
 @pytest.mark.parametrize("args", [("deck", "validate", "Starter"),
@@ -88,29 +89,29 @@ def test_a_set_of_modelled_cards_is_checked_without_the_coverage_rules(tmp_path,
     """Its warnings come from decks/modelled.json; the coverage rules load only for a card
     not on that list."""
     names = imported(tmp_path, *args)
-    assert not heavy(names, {"solo.coverage", "solo.glossary"})
+    assert not heavy(names, {"solo.cards.coverage", "solo.cards.glossary"})
 
 
 def test_cards_show_reads_no_board_and_no_pathlib(tmp_path):
     names = imported(tmp_path, "cards", "show", "Timber Wolf")
-    assert "solo.catalog" in names
-    assert not heavy(names, INTERACTIVE | {"solo.board", "solo.decks", "pathlib", "shutil"})
+    assert "solo.cards.catalog" in names
+    assert not heavy(names, INTERACTIVE | {"solo.rules.board", "solo.decks.sets", "pathlib", "shutil"})
 
 
 def test_dm_creature_asks_no_questions(tmp_path):
     names = imported(tmp_path, "dm", "creature", "--board", str(BOARD), "--seed", "1")
-    assert "solo.automaton" in names
-    assert not heavy(names, INTERACTIVE | {"solo.decks", "solo.simulate", "platformdirs", "pathlib"})
+    assert "solo.automaton.actions" in names
+    assert not heavy(names, INTERACTIVE | {"solo.decks.sets", "solo.engine.simulate", "platformdirs", "pathlib"})
     # nor the spell section (a creature's action casts nothing), nor any dataclass: their
-    # classes are Records (solo/records.py), which cost nothing to define; nor the glossary,
+    # classes are Records (solo/core/records.py), which cost nothing to define; nor the glossary,
     # for an attack whose traits and markers solo applies in full (Poison Bow and Weak here)
-    assert not heavy(names, {"solo.spells", "dataclasses", "solo.glossary"})
+    assert not heavy(names, {"solo.automaton.spells", "dataclasses", "solo.cards.glossary"})
 
 
 def _catalog_attack_names() -> set[str]:
     """Every attack trait and every marker an attack can give, over the whole catalog."""
-    from solo.board import MARKERS
-    from solo.catalog import get_catalog
+    from solo.rules.board import MARKERS
+    from solo.cards.catalog import get_catalog
 
     names = set(MARKERS)
     for card in get_catalog().cards():
@@ -124,9 +125,9 @@ def _catalog_attack_names() -> set[str]:
 def test_what_needs_no_by_hand_line_is_what_the_glossary_says():
     """combat.NO_BY_HAND spares the glossary's import: every name it covers, over every attack
     and marker of the catalog, has no by-hand line in the glossary."""
-    from solo.catalog import parse_trait
-    from solo.combat import NO_BY_HAND
-    from solo.glossary import by_hand_notes, lookup
+    from solo.cards.catalog import parse_trait
+    from solo.rules.combat import NO_BY_HAND
+    from solo.cards.glossary import by_hand_notes, lookup
 
     for base in NO_BY_HAND:
         term = lookup(base)
@@ -138,7 +139,8 @@ def test_what_needs_no_by_hand_line_is_what_the_glossary_says():
 
 
 def test_the_spell_names_automaton_passes_on_are_the_spell_sections():
-    from solo import automaton, spells
+    from solo.automaton import actions as automaton
+    from solo.automaton import spells
     for name in automaton._SPELL_NAMES:
         assert getattr(automaton, name) is getattr(spells, name)
     with pytest.raises(AttributeError):
@@ -148,7 +150,7 @@ def test_the_spell_names_automaton_passes_on_are_the_spell_sections():
 DECODED_PROBE = """
 import atexit, sys
 sys.argv = ["solo", *sys.argv[1:]]
-from solo import catalog
+from solo.cards import catalog
 def count():
     cat = catalog.get_catalog()
     decoded = sum(isinstance(r[2], dict) for r in cat._records.values())
@@ -175,12 +177,12 @@ def test_dm_creature_decodes_only_the_cards_it_needs(tmp_path):
 
 GC_PROBE = """
 import gc, sys
-import solo.cli_roll
-callback = solo.cli_roll.roll.callback
+import solo.cli.commands.roll
+callback = solo.cli.commands.roll.roll.callback
 def probe(*a, **k):
     print("collector on:", gc.isenabled(), file=sys.stderr)
     return callback(*a, **k)
-solo.cli_roll.roll.callback = probe
+solo.cli.commands.roll.roll.callback = probe
 sys.argv = ["solo", "roll", "3"]
 from solo.__main__ import run
 run()
@@ -354,8 +356,8 @@ run()
 
 
 @pytest.mark.parametrize("module, said", [
-    ("solo.cli", b""),  # still starting: nothing done, so it ends at once, quietly
-    ("solo.board", b"solo: interrupted"),  # the command has started: it says so
+    ("solo.cli.app", b""),  # still starting: nothing done, so it ends at once, quietly
+    ("solo.rules.board", b"solo: interrupted"),  # the command has started: it says so
 ])
 def test_ctrl_c_while_starting_ends_quietly_with_130(tmp_path, module, said):
     done = subprocess.run([sys.executable, "-c", CTRL_C_PROBE, module, "dm", "creature", "--board",

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from solo.prompts import (ESCAPE_KEYS, Choice, MissingAnswer, PlainPrompter, Question,
-                          QuestionaryPrompter, shortcut_keys)
+from solo.core.questions import ESCAPE_KEYS, Choice, MissingAnswer, Question
+from solo.cli.prompter import PlainPrompter, QuestionaryPrompter, shortcut_keys
 
 ESC = ("board", "edit", "undo")
 
@@ -115,7 +115,7 @@ class _Pausing:
 
 
 def _game(tmp_path, seed=3):
-    from solo.prompts import ScriptedPrompter
+    from solo.core.questions import ScriptedPrompter
 
     answers = ScriptedPrompter({"setup.start": "start", "quickcast.you": ["pass"] * 400,
                                 "turn.actor": ["done"] * 400, "defense.use": ["yes"] * 400})
@@ -123,7 +123,7 @@ def _game(tmp_path, seed=3):
 
 
 def test_two_dummy_mage_actions_in_a_row_wait_for_a_key_and_the_map_shows_only_changes(tmp_path, capsys):
-    from solo.cli_play import open_journal, play_session
+    from solo.cli.commands.play import open_journal, play_session
 
     prompter = _game(tmp_path)
     with open_journal() as journal:
@@ -155,10 +155,10 @@ def test_resume_shows_the_last_instructions_and_the_map(run, tmp_path):
 
 
 def test_your_attack_menu_shows_each_targets_odds_and_keeps_its_order():
-    from solo.game import Game, Settings
-    from solo.odds import attack_odds, odds_text
-    from solo.prompts import RulePrompter
-    from solo.rounds import RoundState
+    from solo.engine.game import Game, Settings
+    from solo.rules.odds import attack_odds, odds_text
+    from solo.core.questions import RulePrompter
+    from solo.engine.rounds import RoundState
 
     g = Game.new(Settings(seed=1, name="t"))
     b = g.board
@@ -188,9 +188,9 @@ def test_your_attack_menu_shows_each_targets_odds_and_keeps_its_order():
 def test_a_round_with_three_creatures_a_side_takes_at_most_15_answers(skill):
     """Issue 13's measure: every question answered by one key (Enter for the default, or a
     choice's key), at most 15 of them for a whole round with three creatures each."""
-    from solo.game import Game, Settings
-    from solo.prompts import RulePrompter
-    from solo.simulate import Opponent
+    from solo.engine.game import Game, Settings
+    from solo.core.questions import RulePrompter
+    from solo.engine.simulate import Opponent
 
     g = Game.new(Settings(seed=7, name="t"))
     b = g.board
@@ -217,9 +217,10 @@ def test_a_round_with_three_creatures_a_side_takes_at_most_15_answers(skill):
 
 
 def test_the_log_escape_shows_the_last_steps_and_changes_nothing():
-    from solo.game import Game, Settings
-    from solo.prompts import RulePrompter, shortcut_keys
-    from solo.rounds import RoundState
+    from solo.engine.game import Game, Settings
+    from solo.core.questions import RulePrompter
+    from solo.cli.prompter import shortcut_keys
+    from solo.engine.rounds import RoundState
 
     g = Game.new(Settings(seed=1, name="t"))
     g.prompter = RulePrompter({})
@@ -238,7 +239,7 @@ def test_the_log_escape_shows_the_last_steps_and_changes_nothing():
 
 
 def test_a_command_solo_has_under_another_name_is_refused_with_what_to_type(run):
-    from solo.cli import ASIDES
+    from solo.cli.app import ASIDES
 
     out = run("list")
     assert out.exit_code == 2 and "No such command 'list'; try 'solo play --list'." in out.output

@@ -5,11 +5,13 @@ Scripted attack dice: d6 1,2 -> "-", 3 -> "1", 4 -> "2", 5 -> "1*", 6 -> "2*".
 
 import pytest
 
-from solo import automaton, targeting, upkeep
-from solo.board import new_board
-from solo.catalog import Attack, Effect
-from solo.combat import apply, condition_block, heal, reset_defenses, resolve_attack, resolve_zone_attack
-from solo.dice import ScriptedSource, SeededSource
+from solo.automaton import actions as automaton
+from solo.rules import targeting
+from solo.rules import upkeep
+from solo.rules.board import new_board
+from solo.cards.catalog import Attack, Effect
+from solo.rules.combat import apply, condition_block, heal, reset_defenses, resolve_attack, resolve_zone_attack
+from solo.rules.dice import ScriptedSource, SeededSource
 
 
 def script(d12=(), d6=()):
@@ -396,7 +398,7 @@ def test_plus_four_to_the_effect_die_against_a_restrained_target(b):
 
 
 def test_dm_sweeping_attack_takes_a_second_different_target(b):
-    from solo.resolve import resolve_decision
+    from solo.engine.resolve import resolve_decision
 
     b.mages["ym"].zone = "D3"
     sweeper = b.add_creature("Timber Wolf", "dm", "B2", stats={

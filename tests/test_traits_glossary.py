@@ -3,11 +3,11 @@ to what the rules code does, and its by-hand line wherever solo does not apply a
 
 import pytest
 
-from solo import glossary
-from solo.board import new_board
-from solo.catalog import Attack, Effect, get_catalog
-from solo.combat import resolve_attack, resolve_zone_attack
-from solo.dice import ScriptedSource, SeededSource
+from solo.cards import glossary
+from solo.rules.board import new_board
+from solo.cards.catalog import Attack, Effect, get_catalog
+from solo.rules.combat import resolve_attack, resolve_zone_attack
+from solo.rules.dice import ScriptedSource, SeededSource
 
 def _catalog_terms():
     cat = get_catalog()
@@ -79,7 +79,7 @@ def test_corrode_is_modelled_and_never_takes_armor_below_zero(b):
 
 
 def test_invisible_is_modelled_and_never_targeted(b):
-    from solo import targeting
+    from solo.rules import targeting
 
     assert glossary.lookup("Invisible").modelled == "yes"
     s = b.add_creature("Invisible Stalker", "ym", "B2")
@@ -123,7 +123,7 @@ def test_one_name_is_one_entry_and_none_is_hidden():
     """A term was kept by its name alone, so a condition called like a trait (Rage) or an attack
     trait called like one (Passage Blocked) hid the other; now a second kind under one name is
     refused."""
-    from solo import glossary
+    from solo.cards import glossary
 
     assert "enemy creature's attack damages it" in glossary.lookup("Rage +2").summary
     assert "Bashed" in glossary.lookup("Passage Blocked").summary

@@ -1,9 +1,9 @@
 """Traits on your side in `solo play`: who your attacks may target (Invisible, Obscured), the
 Dummy Mage's guards that Intercept, your Sweeping attacks' second target."""
 
-from solo.game import Game, Settings
-from solo.prompts import RulePrompter
-from solo.rounds import RoundState
+from solo.engine.game import Game, Settings
+from solo.core.questions import RulePrompter
+from solo.engine.rounds import RoundState
 
 
 class Recorder(RulePrompter):

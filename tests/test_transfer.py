@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from fuzzing import JSON, set_at
 
-from solo.errors import MAX_INPUT_BYTES, SoloError
-from solo.game import Game, Settings
-from solo.journal import CHECKPOINT_EVERY, Journal
-from solo.prompts import Prompter
-from solo.session import Session, open_saved
-from solo.transfer import FORMAT, export_game, import_game
+from solo.core.errors import MAX_INPUT_BYTES, SoloError
+from solo.engine.game import Game, Settings
+from solo.store.journal import CHECKPOINT_EVERY, Journal
+from solo.core.questions import Prompter
+from solo.engine.session import Session, open_saved
+from solo.engine.transfer import FORMAT, export_game, import_game
 
 
 class Player(Prompter):
@@ -370,7 +370,7 @@ def _valid_exports() -> list[dict]:
             g.play_one()
         (f / "games").mkdir()
         (f / "games" / "old.json").write_text(json.dumps(g.to_dict()))
-        from solo.oldsaves import import_old_saves
+        from solo.engine.oldsaves import import_old_saves
 
         with Journal(f) as j:
             import_old_saves(j)

@@ -7,10 +7,10 @@ import math
 
 import pytest
 
-from solo.board import new_board
-from solo.combat import apply, resolve_attack
-from solo.dice import ScriptedSource, SeededSource
-from solo.upkeep import activate, end_action_phase, end_round, game_over, tally_of, upkeep
+from solo.rules.board import new_board
+from solo.rules.combat import apply, resolve_attack
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.rules.upkeep import activate, end_action_phase, end_round, game_over, tally_of, upkeep
 
 
 @pytest.fixture
@@ -220,9 +220,9 @@ def test_an_upkeep_spell_that_kills_an_object_already_passed_destroys_it():
     """Plagued on your creature hurts every creature in its zone in its Upkeep; a creature of
     yours handled earlier in the same Upkeep and left at 0 life goes too (found by the
     3,000-game conformance run)."""
-    from solo.board import new_board
-    from solo.dice import ScriptedSource
-    from solo import upkeep as up
+    from solo.rules.board import new_board
+    from solo.rules.dice import ScriptedSource
+    from solo.rules import upkeep as up
 
     b = new_board()
     first = b.add_creature("Timber Wolf", "ym", "C2", id="ym-1")

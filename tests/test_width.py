@@ -7,9 +7,10 @@ import json
 
 import pytest
 
-from solo import render, term
-from solo.board import load
-from solo.term import color_enabled, visible, wrap
+from solo.text import board_map as render
+from solo.cli import term
+from solo.rules.board import load
+from solo.cli.term import color_enabled, visible, wrap
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -196,7 +197,8 @@ def test_an_answered_question_breaks_between_words_within_the_terminal(monkeypat
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output.plain_text import PlainTextOutput
 
-    from solo.prompts import Choice, Question, QuestionaryPrompter
+    from solo.core.questions import Choice, Question
+    from solo.cli.prompter import QuestionaryPrompter
 
     monkeypatch.setenv("COLUMNS", str(columns))
     choices = (Choice("Cast something on your side (equipment, wall...)", "own"),
@@ -245,7 +247,7 @@ def test_every_help_fits_80_columns(monkeypatch):
     import click
     from click.testing import CliRunner
 
-    from solo.cli import COMMANDS, cli
+    from solo.cli.app import COMMANDS, cli
 
     monkeypatch.setenv("COLUMNS", "80")
     runner = CliRunner()

@@ -1,5 +1,5 @@
 """Your attacks in `solo play`: an attack whose dice you rolled and report ("Attacked, and I
-type the damage") goes through solo.combat exactly like one solo rolls -- the Daze
+type the damage") goes through solo.rules.combat exactly like one solo rolls -- the Daze
 check, the Defense, armor, Piercing, the counterstrike, destruction and the tally -- and the step
 records its result.  Each test here failed while the reported attack had its own copy of combat.
 
@@ -7,12 +7,12 @@ Dice are physical (`dice.d12` and `dice.attack` answer them), so every roll is c
 
 import pytest
 
-from solo import combat
-from solo.conformance import Checker
-from solo.dice import ScriptedSource
-from solo.game import Game, Settings
-from solo.prompts import RulePrompter
-from solo.rounds import RoundState
+from solo.rules import combat
+from solo.engine.conformance import Checker
+from solo.rules.dice import ScriptedSource
+from solo.engine.game import Game, Settings
+from solo.core.questions import RulePrompter
+from solo.engine.rounds import RoundState
 
 
 def new_game():
@@ -207,7 +207,7 @@ def test_damage_you_rolled_for_a_spell_gets_no_defense_but_is_recorded():
 # -- combat itself --------------------------------------------------------------------------------
 
 def test_every_strike_of_a_doublestrike_is_reported_and_defended_separately():
-    from solo.board import new_board
+    from solo.rules.board import new_board
 
     b = new_board(dm_zone="A1", ym_zone="D3")
     goran = b.add_creature("Goran, Werewolf Pet", "ym", "B2")

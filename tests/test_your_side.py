@@ -8,12 +8,16 @@ import json
 
 import pytest
 
-from solo import automaton, combat, spells, turns, yours
-from solo.board import from_dict, new_board
-from solo.dice import ScriptedSource, SeededSource
-from solo.game import Game, Settings
-from solo.prompts import RulePrompter
-from solo.rounds import RoundState
+from solo.automaton import actions as automaton
+from solo.rules import combat
+from solo.automaton import spells
+from solo.engine import turns
+from solo.rules import yours
+from solo.rules.board import from_dict, new_board
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.engine.game import Game, Settings
+from solo.core.questions import RulePrompter
+from solo.engine.rounds import RoundState
 
 
 def new_game():
@@ -224,7 +228,7 @@ def _offered_moves(setup, what: str) -> set[str]:
     g.prompter = RulePrompter({"turn.actor": "ym-5", "turn.what": what, "turn.move.zone": where,
                                "turn.target": lambda q: q.default, "dice.d12": [5] * 8})
     g.play_one()
-    from solo.game import ESCAPES
+    from solo.engine.game import ESCAPES
 
     return {v for _, v in seen["q"].pairs() if v not in ESCAPES} - {"elsewhere"}
 

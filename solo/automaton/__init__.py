@@ -1,0 +1,1 @@
+"""The Dummy Mage's choices, as decisions: never writes the board."""

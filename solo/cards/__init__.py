@@ -1,0 +1,1 @@
+"""Card facts: the catalog, the glossary of terms, and how far solo plays each card."""

@@ -1,0 +1,151 @@
+"""The `solo` command line: a thin shell over the pure core.
+
+Sub-commands live in their own modules and are imported only when run, so that
+``solo roll 3`` does not pay for the catalog, the automaton or questionary.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from solo import __version__
+from solo.core.errors import SoloError
+
+#: command name -> (module:attribute, one-line help shown by ``solo --help``)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "roll": ("solo.cli.commands.roll:roll", "Roll attack dice, the effect die or the compass."),
+    "deck": ("solo.cli.commands.deck:deck", "List, show, validate, build and edit the Dummy Mage's deck sets."),
+    "cards": ("solo.cli.commands.cards:cards", "Look up Arena cards: stats, traits and attacks."),
+    "dm": ("solo.cli.commands.dm:dm", "Decide what the Dummy Mage does next on a board file."),
+    "play": ("solo.cli.commands.play:play", "Play a whole game against the Dummy Mage, round by round."),
+    "log": ("solo.cli.commands.play:log", "Print a saved game's log, or export it as Markdown."),
+    "export": ("solo.cli.commands.transfer:export", "Write a saved game to a file, to import it elsewhere."),
+    "import": ("solo.cli.commands.transfer:import_", "Add a game from a file written by solo export."),
+    "simulate": ("solo.cli.commands.simulate:simulate", "Play many headless games to rate a deck set."),
+    "tune": ("solo.cli.commands.ratings:tune", "Find the Dummy Mage life that gives it a chosen win rate."),
+    "config": ("solo.cli.commands.config:config", "Show or change the settings solo play starts from."),
+    "stats": ("solo.cli.commands.config:stats", "Your record: finished games and win rates."),
+    "rules": ("solo.cli.commands.rules:rules_cmd", "Explain a trait, a condition, a step of the solo rules or a ruling."),
+}
+
+
+#: Words a person may try for a command solo has under another name: what to type instead.
+ASIDES: dict[str, str] = {
+    "list": "solo play --list", "games": "solo play --list", "resume": "solo play --resume",
+    "continue": "solo play --resume", "new": "solo play", "start": "solo play",
+    "help": "solo --help", "card": "solo cards", "decks": "solo deck", "dice": "solo roll",
+    "rating": "solo deck show NAME", "rate": "solo deck show NAME",
+    "compare": "solo deck compare A B",
+    "build": "solo deck new", "settings": "solo config", "history": "solo stats",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """An unknown command is refused with what to type instead, when a person's likely
+        meaning can be told (a word of :data:`ASIDES`, or a command's misspelling)."""
+        name = args[0] if args else ""
+        if name and name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
+            hint = ASIDES.get(name.lower())
+            if hint is None:
+                import difflib
+
+                close = difflib.get_close_matches(name.lower(), list(COMMANDS), n=1, cutoff=0.6)
+                hint = f"solo {close[0]}" if close else None
+            if hint is not None:
+                ctx.fail(f"No such command {name!r}; try '{hint}'.")
+        return super().resolve_command(ctx, args)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module_name, attr = target[0].split(":")
+        command = getattr(importlib.import_module(module_name), attr)
+        _collector_on()
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, help_) for name, (_, help_) in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except SoloError as err:
+            raise SoloClickError(str(err), err.exit_code) from None
+        except KeyboardInterrupt:  # Ctrl-C (or SIGTERM/SIGHUP in a game): not click's "Aborted!"
+            click.echo("\nsolo: interrupted", err=True)
+            sys.exit(130)
+        except OSError as err:
+            # The last resort for a file or folder no command reported itself: still one line.
+            if err.filename is None or isinstance(err, BrokenPipeError):
+                raise
+            from solo.core.errors import describe_os_error, one_line
+
+            raise SoloClickError(one_line(describe_os_error(err, err.filename, "", "use"))) from None
+
+
+def _collector_on() -> None:
+    """Turn the garbage collector back on once the command's modules are imported, if
+    :func:`solo.__main__.run` paused it for the start-up; what exists by then (modules, classes,
+    functions) lives until the end, so it is frozen out of every later collection."""
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
+class SoloClickError(click.ClickException):
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message)
+        # click reads the status from the instance; its stubs declare it on the class only.
+        self.exit_code = exit_code  # type: ignore[misc]
+
+    def show(self, file=None) -> None:
+        from solo.cli import term
+
+        line = f"solo: {self.format_message()}"
+        if term.at_terminal(sys.stderr):  # one line for a program; folded for a person
+            line = term.hang(line, indent=6)
+        click.echo(line, err=True)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="solo")
+def cli() -> None:
+    """Play Mage Wars Arena solo against the Dummy Mage, with the board in front of you."""
+
+
+def tolerant_output() -> None:
+    """Let standard output and error replace what the terminal cannot encode (a map's box
+    characters, arrows, dashes under ``PYTHONIOENCODING=latin-1`` or an ASCII locale) with ``?``
+    instead of failing with UnicodeEncodeError.  A stream already set to tolerate it is kept."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict":
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is None:  # pragma: no cover - not a TextIOWrapper
+                continue
+            try:
+                reconfigure(errors="replace")
+            except ValueError:  # pragma: no cover
+                pass
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        tolerant_output()
+        cli.main(args=argv, prog_name="solo")
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        click.echo("\nsolo: interrupted", err=True)
+        sys.exit(130)

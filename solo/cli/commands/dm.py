@@ -1,0 +1,85 @@
+"""`solo dm quickcast` and `solo dm creature` (contract section 3)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+def make_source(rolls: str | None, seed: int | None):
+    """``--rolls`` first, then ``--seed``; with neither, a fresh seed."""
+    from solo.rules.dice import ScriptedSource, SeededSource, parse_rolls
+
+    if rolls is None:
+        return SeededSource(seed)
+    fallback = SeededSource(seed) if seed is not None else None
+    return ScriptedSource(d12=parse_rolls(rolls), fallback=fallback)
+
+
+def render(decision: dict, room: int | None = None) -> str:
+    """The decision for a person, every line within ``room`` columns (the terminal's width)."""
+    from solo.cli.term import fit
+
+    lines = [f"Dummy Mage: {decision['action']}"
+             + (f" ({decision['reason']})" if decision.get("reason") else "")]
+    for i, text in enumerate(decision["instructions"], 1):
+        lines.append(f"  {i}. {text}")
+    if decision["rolls"]:
+        lines.append(f"  effect die rolls used: {', '.join(map(str, decision['rolls']))}")
+    return fit("\n".join(lines), room)
+
+
+def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_json: bool,
+         out: str | None) -> None:
+    from solo.rules import board as board_mod
+    from solo.engine import turns
+
+    board = board_mod.load(board_path)
+    source = make_source(rolls, seed)
+    # With --rolls and no --seed the person rolls the attack dice: solo only decides.
+    roll = not (rolls is not None and seed is None)
+    if kind == "quickcast":
+        decision = turns.dm_quickcast(board, source, roll=roll)
+    else:
+        decision = turns.dm_creature_action(board, source, roll=roll)
+    result = decision.to_json()
+    if out:
+        board.save(out)
+    click.echo(json.dumps(result) if as_json else render(result))
+
+
+def _options(f):
+    """The options both commands take (contract section 3)."""
+    options = [
+        click.option("--board", "board_path", required=True, type=click.Path(dir_okay=False),
+                     help="The board file (contract section 2)."),
+        click.option("--rolls", default=None, metavar="9,3,5",
+                     help="Effect-die results to use, in order, instead of rolling."),
+        click.option("--seed", type=int, default=None, help="Seed for every roll --rolls does not cover."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object (contract section 3)."),
+        click.option("--out", type=click.Path(dir_okay=False), default=None,
+                     help="Write the board after the decision to this file."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+@click.group()
+def dm() -> None:
+    """Decide what the Dummy Mage does next on a board file."""
+
+
+@dm.command()
+@_options
+def quickcast(board_path, rolls, seed, as_json, out) -> None:
+    """One quickcast action of the Dummy Mage (stage 1 or 3)."""
+    _run("quickcast", board_path, rolls, seed, as_json, out)
+
+
+@dm.command()
+@_options
+def creature(board_path, rolls, seed, as_json, out) -> None:
+    """The next Dummy Mage creature action in the creature-actions stage."""
+    _run("creature", board_path, rolls, seed, as_json, out)

@@ -1,0 +1,430 @@
+"""`solo play` (a whole game at the table) and `solo log` (a saved game's log)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from solo.core.errors import InvalidInput, SoloError, StopOnSignals
+
+
+def _complete_games(ctx, param, incomplete):
+    from solo.cli.completion import games
+
+    return games(ctx, param, incomplete)
+
+
+def _complete_sets(ctx, param, incomplete):
+    from solo.cli.completion import deck_sets
+
+    return deck_sets(ctx, param, incomplete)
+
+
+def data_folder() -> Path:
+    from solo.decks.sets import user_data_dir
+
+    return user_data_dir()
+
+
+def open_journal():
+    """The game database, with the save files of earlier versions imported (once)."""
+    from solo.core.errors import one_line
+    from solo.store.journal import Journal
+    from solo.engine.oldsaves import import_old_saves
+
+    journal = Journal(data_folder())
+    try:
+        import_old_saves(journal, warn=lambda text: click.echo(f"solo: {one_line(text)}", err=True))
+    except BaseException:
+        journal.close()
+        raise
+    return journal
+
+
+def find_game(journal, name: str | None):
+    """The game called ``name``, or the last one played."""
+    if name:
+        info = journal.find(name)
+        if info is None:
+            names = ", ".join(g.name for g in journal.games()[:8]) or "none yet"
+            raise InvalidInput(f"no game called {name!r}; games: {names} (see solo play --list)")
+        return info
+    info = journal.latest()
+    if info is None:
+        raise InvalidInput("no game to resume yet; start one with solo play")
+    return info
+
+
+# -- setup ---------------------------------------------------------------------------------------
+
+CORNERS = {"A1-D3": ("A1", "D3"), "D3-A1": ("D3", "A1"), "A3-D1": ("A3", "D1"), "D1-A3": ("D1", "A3")}
+
+
+def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, name, draw=None):
+    """Ask for the settings, each with a default, with one question when the defaults do."""
+    from solo.cards.catalog import get_catalog
+    from solo.decks.sets import available
+    from solo.rules.dice import SeededSource
+    from solo.engine.game import Settings
+    from solo.core.questions import Choice, Question
+
+    cat = get_catalog()
+    s = Settings(ym_mage=mage or "Beastmaster", dm_mage=dm_mage or "Warlock",
+                 decks=decks or "Starter", seed=seed if seed is not None else SeededSource().seed,
+                 dice=dice or "solo", dm_life=dm_life, draw=draw or "solo")
+    s.ym_mage, s.dm_mage = cat.mage(s.ym_mage).name, cat.mage(s.dm_mage).name
+
+    def describe() -> str:
+        life = s.dm_life if s.dm_life is not None else cat.get(s.dm_mage).life
+        return (f"You: {s.ym_mage} in {s.ym_zone}.  Dummy Mage: {s.dm_mage} ({life} life) in "
+                f"{s.dm_zone}.  Decks: {s.decks}.  Dice: "
+                + ("solo rolls" if s.dice == "solo" else "you roll and type")
+                + ".  Its cards: " + ("solo picks them" if s.draw == "solo" else "you draw them")
+                + f".  Seed: {s.seed}.")
+
+    out(describe())
+    start = prompter.ask(Question("setup.start", "select", "Start the game?",
+                                  (Choice("Start", "start"), Choice("Change the settings", "change")),
+                                  default="start"))
+    if start == "change":
+        mages = tuple(cat.names("Mage"))
+        s.ym_mage = prompter.ask(Question("setup.mage", "select", "Your mage?", mages, default=s.ym_mage))
+        s.dm_mage = prompter.ask(Question("setup.dm_mage", "select", "The Dummy Mage's mage?", mages,
+                                          default=s.dm_mage))
+        base = cat.get(s.dm_mage).life
+        lives = [Choice(f"Standard ({base})", base),
+                 Choice(f"Easier ({round(base * 0.75)})", round(base * 0.75)),
+                 Choice(f"Harder ({round(base * 1.25)})", round(base * 1.25))]
+        chosen = s.dm_life or base
+        if chosen not in [c.value for c in lives]:  # --dm-life, the config or solo tune's: kept
+            lives.insert(0, Choice(f"As set ({chosen})", chosen))
+        life = prompter.ask(Question(
+            "setup.dm_life", "select", "The Dummy Mage's life?",
+            (*lives, Choice("Another (type it)", "other")), default=chosen))
+        if life == "other":
+            life = prompter.ask(Question(
+                "setup.dm_life_value", "int", "Its life (solo tune finds one for a win rate)",
+                default=chosen, min=1, max=200))
+        s.dm_life = None if life == base else life
+        sets = tuple(Choice(f"{e.name} ({e.where})", e.name) for e in available())
+        s.decks = prompter.ask(Question("setup.decks", "select", "The Dummy Mage's deck set?", sets,
+                                        default=s.decks))
+        corner = prompter.ask(Question("setup.corners", "select", "Starting corners (the Dummy Mage's first)?",
+                                       tuple(CORNERS), default="A1-D3"))
+        s.dm_zone, s.ym_zone = CORNERS[corner]
+        s.dice = prompter.ask(Question("setup.dice", "select", "Who rolls the dice?",
+                                       (Choice("solo rolls them", "solo"),
+                                        Choice("I roll physical dice and type the results", "physical")),
+                                       default=s.dice))
+        s.draw = prompter.ask(Question("setup.draw", "select", "The Dummy Mage's cards?",
+                                       (Choice("solo picks them (take the card it names)", "solo"),
+                                        Choice("I shuffle its decks and draw, then say which card", "you")),
+                                       default=s.draw))
+        s.seed = prompter.ask(Question("setup.seed", "int", "Seed (to replay a game)?", default=s.seed,
+                                       min=0))
+        out(describe())
+    s.name = name or f"game-{s.seed}"
+    return s
+
+
+# -- output ----------------------------------------------------------------------------------------
+
+def render_step(step, game, color: bool = False, width: int | None = None,
+                show_map: bool = True) -> str:
+    """A step for a person: its title, then after a Dummy Mage step or an edit the map and
+    status (when the map changed), then its lines -- the Dummy Mage's instructions last, just
+    above the next question, so a short terminal never scrolls them away; within ``width``."""
+    from solo.text import board_map as render
+    from solo.cli import term
+
+    width = width or term.width()
+    head = {"dm": "Dummy Mage", "ym": "You", "game": "Game", "edit": "Edit"}.get(step.who, step.who)
+    label = step.label
+    if label.lower().startswith(head.lower() + ": "):  # "Edit: edit: ..." says it twice
+        label = label[len(head) + 2:]
+    title = term.clip(f"── {head}: {label} ──", width)  # one line, however long the label
+    lines = [click.style(title, bold=True) if color else title]
+    if step.who in ("dm", "edit") and show_map:
+        lines.append(render.board_map(game.board, width=width, color=color))
+        lines += render.status_lines(game.board, width)
+    body = []
+    for line in step.lines:
+        body += term.wrap(line, width, indent="  ")
+    if color and step.who == "dm":
+        body = [click.style(x, fg="yellow") for x in body]
+    lines += body
+    if step.label.endswith("ready stage"):
+        lines += render.status_lines(game.board, width)
+    return "\n".join(lines)
+
+
+@click.command()
+@click.option("--resume", is_flag=True, help="Go on with a game (the last one played, or --name).")
+@click.option("--list", "list_games", is_flag=True, help="List the games.")
+@click.option("--name", default=None, help="The game's name (a label of your choice).",
+              shell_complete=_complete_games)
+@click.option("--at-step", type=click.IntRange(0), default=None,
+              help="With --resume: go back to just after this step (the steps after it can be redone).")
+@click.option("--answers", type=click.Path(dir_okay=False), default=None,
+              help="Answer the questions from a JSON or TOML file (question id -> answers).")
+@click.option("--seed", type=int, default=None, help="Seed for the dice and the shuffles.")
+@click.option("--dice", type=click.Choice(["solo", "physical"]), default=None,
+              help="solo rolls, or you roll physical dice and type the results.")
+@click.option("--draw", type=click.Choice(["solo", "you"]), default=None,
+              help="solo picks the Dummy Mage's cards, or you draw them from shuffled decks and say which.")
+@click.option("--mage", default=None, help="Your mage (default Beastmaster).")
+@click.option("--dm-mage", default=None, help="The Dummy Mage's mage (default Warlock).")
+@click.option("--decks", default=None, help="The Dummy Mage's deck set: a name or a file (default Starter).",
+              shell_complete=_complete_sets)
+@click.option("--dm-life", type=click.IntRange(1, 200), default=None, help="The Dummy Mage's life.")
+@click.option("--no-color", is_flag=True, help="No colours (also: NO_COLOR set, TERM=dumb, or "
+              "output that is not a terminal).")
+@click.option("--plain", is_flag=True, help="Plain numbered questions read line by line, nothing "
+              "redrawn (for screen readers; the default on TERM=dumb).")
+def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_mage, decks,
+         dm_life, no_color, plain) -> None:
+    """Play a game against the Dummy Mage, round by round, with the board in front of you.
+
+    Every step is committed whole as soon as it is done; Ctrl-C loses only the step in
+    progress.  At any question answer "board" to see the map, "edit" to correct the board,
+    "undo" to step back (and redo).
+    """
+    import os
+
+    from solo.cli import term
+    from solo.core.questions import Prompter, ScriptedPrompter
+    from solo.cli.prompter import PlainPrompter, QuestionaryPrompter
+
+    if at_step is not None and not resume:
+        raise InvalidInput("--at-step goes with --resume (solo play --resume --name NAME --at-step N)")
+    with open_journal() as journal:
+        if list_games:
+            list_all(journal)
+            return
+        journal.check_writable()  # before any question
+        if not resume:  # flags, then the environment, then the config file, then defaults
+            from solo.store.config import resolve
+
+            chosen = resolve({"mage": mage, "dm_mage": dm_mage, "decks": decks, "dice": dice,
+                              "draw": draw, "dm_life": dm_life})
+            mage, dm_mage, decks, dice, draw, dm_life = (
+                chosen[k].value for k in ("mage", "dm_mage", "decks", "dice", "draw", "dm_life"))
+        prompter: Prompter
+        if answers:
+            prompter = ScriptedPrompter.from_file(answers)
+        elif plain or os.environ.get("TERM", "") == "dumb":
+            prompter = PlainPrompter(write=term.echo)  # prose wrapped between words
+        else:
+            prompter = QuestionaryPrompter()
+        play_session(journal, prompter, resume=resume, name=name, at_step=at_step, seed=seed,
+                     dice=dice, draw=draw, mage=mage, dm_mage=dm_mage, decks=decks, dm_life=dm_life,
+                     color=False if no_color else None)
+
+
+def list_all(journal) -> None:
+    import datetime
+
+    games = journal.games()
+    if not games:
+        click.echo("No games yet.")
+    for g in games:
+        st = g.settings
+        try:
+            when = datetime.datetime.fromtimestamp(g.last).strftime("%Y-%m-%d %H:%M")
+        except (OverflowError, OSError, ValueError):
+            when = "?"
+        state = {"ym": "over: you won", "dm": "over: the Dummy Mage won",
+                 "draw": "over: a draw"}.get(g.result or "", "over") if g.status == "over" \
+            else f"round {g.round}"
+        click.echo(_hanging(f"{g.name:20} {st.get('ym_mage', '?')} vs {st.get('dm_mage', '?')}, "
+                            f"{state}, {g.steps}\xa0steps, last\xa0played\xa0{when}"))
+    if journal.unreadable:
+        more = "1 more game" if journal.unreadable == 1 else f"{journal.unreadable} more games"
+        click.echo(f"solo: {more} cannot be read: the game database {journal.path} is damaged",
+                   err=True)
+
+
+def _hanging(line: str, room: int | None = None) -> str:
+    """A line of ``solo play --list``: at a terminal (or with ``room``) folded between words
+    (not at a no-break space: "57 steps" stays together) under the game's details, past its
+    name's column; piped, whole, one game a line."""
+    from solo.cli import term
+
+    if room is None and not term.at_terminal(sys.stdout):
+        return line.replace("\xa0", " ")
+    return term.hang(line, room, indent=21)
+
+
+def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, dice=None, draw=None,
+                 mage=None, dm_mage=None, decks=None, dm_life=None, color=None) -> None:
+    from solo.text import board_map as render
+    from solo.engine.session import Session
+
+    from solo.cli import term
+
+    def out(text: str) -> None:  # noqa: D401 - every line fits the terminal
+        click.echo(term.fit(text))
+
+    if resume:
+        info = find_game(journal, name)
+        session = Session.open(journal, info, at=at_step, hold=True)
+        out(f"Resuming {info.name}: round {session.game.phase.round}, "
+            f"{len(session.rows)} steps played.")
+        # Where it stands: what happened since your last answer (the Dummy Mage's instructions).
+        mine = [i for i, r in enumerate(session.rows) if r.asked]
+        since = session.rows[mine[-1] + 1:] if mine else session.rows[-3:]
+        for row in since or session.rows[-1:]:
+            out(f"Step {row.n}: {row.label}")
+            for entry in row.entries:
+                for line in entry["lines"]:
+                    out(f"  {line}")
+        out(render.board_view(session.game.board, width=term.width(),
+                              color=term.color_enabled(color)))
+    else:
+        if name:  # refused before any question
+            from solo.store.journal import check_name
+
+            check_name(name)
+            if journal.find(name) is not None:
+                raise InvalidInput(f"a game called {name!r} exists: resume it with solo play "
+                                   f"--resume --name {_q(name)}, or choose another --name")
+        settings = setup_settings(prompter, out, seed=seed, dice=dice, mage=mage, dm_mage=dm_mage,
+                                  decks=decks, dm_life=dm_life, name=name, draw=draw)
+        if not name:  # a name of its own: game-SEED, game-SEED-2...
+            base, n = settings.name, 2
+            while journal.find(settings.name) is not None:
+                settings.name = f"{base}-{n}"
+                n += 1
+        session = Session.start(journal, settings)
+        session.hold()
+        out(f"Game {settings.name} started (solo play --resume --name {settings.name} goes on "
+            "with it). At any question: board, edit, undo.")
+        from solo.rules import yours
+
+        for line in yours.mage_reminders(session.game.board):
+            out(line)
+        out(render.board_view(session.game.board, width=term.width(),
+                              color=term.color_enabled(color)))
+    game = session.game
+    session.on_output = out
+
+    def wire(g) -> None:
+        g.prompter = prompter
+        g.on_output = out
+        g.show_board = lambda: render.board_view(g.board, width=term.width(),
+                                                 color=term.color_enabled(color))
+        from solo.cli.commands.rules import explain
+
+        g.look_up = explain
+
+    wire(game)
+    with StopOnSignals():
+        _play_loop(session, prompter, out, wire, shown_end=resume and session.game.over,
+                   colour=term.color_enabled(color))
+
+
+def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bool = False) -> None:
+    """Steps until the game is over, then its summary (unless resuming just showed it) and the
+    chance to undo."""
+    from solo.text import board_map as render
+    from solo.cli import term
+
+    last_map = render.board_map(session.game.board, width=term.width())
+    last_dm = False
+    try:
+        while True:
+            while not session.game.over:
+                before = len(session.rows)
+                step = session.play_one()
+                wire(session.game)
+                if step is not None:
+                    if step.who == "dm" and last_dm:
+                        # Two Dummy Mage actions in a row: the first stays on screen until read.
+                        prompter.pause(f"Next: the Dummy Mage's {step.label}.")
+                    last_dm = step.who == "dm"
+                    now = render.board_map(session.game.board, width=term.width())
+                    changed = now != last_map
+                    if changed and step.who in ("dm", "edit"):
+                        last_map = now
+                    out(render_step(step, session.game, color=colour, show_map=changed))
+                elif len(session.rows) < before:
+                    out(session.game.show_board())
+            if not shown_end:
+                for line in session.game.log[-1]["lines"]:
+                    out(line)
+            shown_end = False
+            if not _wants_undo_at_end(prompter):
+                break
+            session.undo_menu()
+            wire(session.game)
+    except KeyboardInterrupt:  # Ctrl-C, or Stopped by SIGTERM/SIGHUP
+        out(f"\nStopped. The game stands as after step {len(session.rows)} (the step in progress "
+            f"is not kept). Resume with: solo play --resume --name {_q(session.info.name)}")
+        sys.exit(130)
+    except SoloError as err:
+        raise SoloError(f"{err} (the game stands as after step {len(session.rows)}; resume with "
+                        f"solo play --resume --name {_q(session.info.name)})", err.exit_code) from None
+    finally:
+        session.release()
+
+
+def _q(name: str) -> str:
+    from solo.store.journal import quote
+
+    return quote(name)
+
+
+def _wants_undo_at_end(prompter) -> bool:
+    """At the end, a person may still undo (a typo in the last damage must not end the game for
+    good); an answers file only when it says so."""
+    from solo.core.questions import Choice, Question
+
+    if not prompter.can_answer("end.next"):
+        return False
+    what = prompter.ask(Question("end.next", "select", "The game is over.",
+                                 (Choice("Finish", "finish"), Choice("Undo my last step", "undo")),
+                                 default="finish"))
+    return what == "undo"
+
+
+@click.command()
+@click.argument("game", required=False, shell_complete=_complete_games)
+@click.option("--markdown", "markdown", type=click.Path(dir_okay=False), default=None,
+              help="Write the log as Markdown to this file.")
+def log(game, markdown) -> None:
+    """Print a game's log (the last one played unless GAME names one)."""
+    from solo.cli import term
+
+    with open_journal() as journal:
+        info = find_game(journal, game)
+        rows, _, bad = journal.read_steps(info.id)
+    text = format_log(info, [e for r in rows for e in r.entries], md=bool(markdown))
+    if markdown:
+        from solo.store.files import write_atomic
+
+        write_atomic(Path(markdown), text, what="log file")
+        click.echo(f"Wrote {markdown}")
+    elif term.at_terminal(sys.stdout):  # folded between words, under each step's text and number
+        click.echo(term.fit(text), nl=False)
+    else:  # piped or to a file: one line an instruction, as written
+        click.echo(text, nl=False)
+    if bad is not None and not bad.undone:  # what reads back is out; the rest cannot be
+        raise SoloError(f"game {info.name!r}: {bad}; the log stops before it", 2)
+
+
+def format_log(info, log: list[dict], md: bool = False) -> str:
+    s = info.settings
+    out = [f"# {info.name}" if md else info.name,
+           f"{s.get('ym_mage')} (you) vs {s.get('dm_mage')} (Dummy Mage), decks {s.get('decks')}, "
+           f"seed {s.get('seed')}", ""]
+    for e in log:
+        head = f"{e['n']}. round {e['round']} - {e['label']}"
+        out.append(f"## {head}" if md else head)
+        for line in e["lines"]:
+            out.append(f"- {line}" if md else f"    {line}")
+        if md:
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"

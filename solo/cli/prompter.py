@@ -1,0 +1,291 @@
+"""Asking a person at the terminal: questionary menus with one-key answers, and plain lines for
+screen readers.  Both answer :class:`~solo.core.questions.Question` values; neither is imported by
+the core."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable
+
+from solo.core.questions import ESCAPE_KEYS, AnswerError, MissingAnswer, Prompter, Question
+
+_CHOICE_KEYS = "123456789" + "".join(c for c in "acdfghijkmnpqstvwxyz" if c not in ESCAPE_KEYS.values())
+
+
+def shortcut_keys(pairs: list[tuple[str, Any]], escapes: tuple = ()) -> list[str | None]:
+    """A key for each choice of a menu: its escape's letter for an escape (``board`` -> b),
+    else the next of 1-9 then letters no escape uses.  The same choice keeps its key whatever
+    else the menu holds; past the last key a choice has none.
+
+    >>> shortcut_keys([("Attack", "attack"), ("Move", "move"), ("Show the board", "board")], ("board",))
+    ['1', '2', 'b']
+    """
+    keys: list[str | None] = []
+    free = iter(_CHOICE_KEYS)
+    for _, value in pairs:
+        if isinstance(value, str) and value in escapes and value in ESCAPE_KEYS:
+            keys.append(ESCAPE_KEYS[value])
+        else:
+            keys.append(next(free, None))
+    return keys
+
+
+def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
+    """Make a menu answer on one key: a choice's key picks it at once (no Enter), Ctrl-D stops
+    like Ctrl-C, and Esc is the menu's undo when it has one."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    kb = KeyBindings()
+
+    def pick(event: Any, i: int) -> None:
+        # Show the answer on the question's line, as Enter does, then answer.
+        for control in app.layout.find_all_controls():
+            if hasattr(control, "is_answered") and hasattr(control, "pointed_at"):
+                at = [n for n, c in enumerate(control.choices) if getattr(c, "value", None) == i]
+                if at:
+                    control.pointed_at = at[0]
+                    control.is_answered = True
+        event.app.exit(result=i)
+
+    for index, key in enumerate(keys):
+        if key:
+            kb.add(key, eager=True)(lambda event, i=index: pick(event, i))
+
+    @kb.add("c-d", eager=True)
+    def _stop(event: Any) -> None:
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    if "undo" in escapes and "u" in keys:
+        undo = keys.index("u")
+
+        @kb.add("escape", eager=True)
+        def _back(event: Any) -> None:
+            pick(event, undo)
+
+    app.key_bindings = merge_key_bindings([app.key_bindings, kb])
+
+
+def is_terminal(stdin: Any = None) -> bool:
+    """Whether ``stdin`` (standard input by default) is a terminal a person can answer on."""
+    from solo.cli.term import at_terminal
+
+    return at_terminal(stdin if stdin is not None else sys.stdin)
+
+
+def select_hint(message: str, shortcuts: bool, room: int | None = None) -> str:
+    """The grey hint after a menu's question: short, and left out (one space: questionary
+    puts its own longer one for an empty hint) when it would push the line past the terminal's
+    edge, where it would break in the middle of a word.
+
+    >>> select_hint("Who acts now?", True, 80)
+    '(key or arrows)'
+    >>> select_hint("Which of its objects did your Timber Wolf (ym-1) attack?", True, 60)
+    ' '
+    """
+    hint = "(key or arrows)" if shortcuts else "(arrows)"
+    if room is None:
+        from solo.cli.term import width
+
+        room = width()
+    return hint if _last_line(message) + 1 + len(hint) < room else " "
+
+
+def _last_line(message: str) -> int:
+    """The columns the last line of a question takes on screen (its first line comes after
+    questionary's "? ")."""
+    _, newline, last = message.rpartition("\n")
+    return len(last) if newline else 2 + len(last)
+
+
+#: The columns kept for a typed answer after its question, by kind (a menu keeps its longest
+#: choice's).
+ANSWER_ROOM = {"confirm": 6, "int": 4, "text": 20, "autocomplete": 24}  # confirm: "(Y/n)"
+
+
+def fold(message: str, answer: int, room: int | None = None) -> str:
+    r"""A question folded between words at the terminal's edge, its later lines indented, so
+    that once answered (questionary leaves "? question answer") no line runs past the edge,
+    where the terminal would break a word in two; an answer of ``answer`` columns that would
+    not fit after the question's last line goes on a line of its own.
+
+    >>> fold("What did the spell do? (no quick attack spell reaches it from D3)", 22, 60)
+    'What did the spell do? (no quick attack spell reaches it\n  from D3)'
+    >>> fold("What did your Thunderift Falcon (ym-12) do?", 31, 80)
+    'What did your Thunderift Falcon (ym-12) do?'
+    >>> fold("What did your Thunderift Falcon (ym-12) do?", 43, 80)
+    'What did your Thunderift Falcon (ym-12) do?\n  '
+    """
+    if room is None:
+        from solo.cli.term import width
+
+        room = width()
+    if _last_line(message) + 1 + answer <= room or "\n" in message:
+        return message
+    from solo.cli.term import hang
+
+    out = hang(message, room - 2) if _last_line(message) > room else message
+    return out + "\n  " if _last_line(out) + 1 + answer > room else out
+
+
+class QuestionaryPrompter(Prompter):
+    """Asks a person at the terminal with questionary.
+
+    ``input``/``output`` (prompt_toolkit objects) are passed through, for tests.  Without them,
+    and with no terminal on standard input, asking raises :class:`MissingAnswer` at once instead
+    of waiting for input that can never come.  Ctrl-C raises ``KeyboardInterrupt``.
+    """
+
+    def __init__(self, input: Any = None, output: Any = None, stdin: Any = None) -> None:
+        self.input = input
+        self.output = output
+        self._stdin = stdin
+
+    def can_answer(self, qid: str) -> bool:
+        return self._has_terminal()
+
+    def _has_terminal(self) -> bool:
+        return self.input is not None or is_terminal(self._stdin)
+
+    def pause(self, text: str) -> None:
+        if not self._has_terminal():
+            return
+        import questionary
+
+        io: dict[str, Any] = {}
+        if self.input is not None:
+            io["input"] = self.input
+        if self.output is not None:
+            io["output"] = self.output
+        questionary.press_any_key_to_continue(f"{text} Press a key to see it.", **io).unsafe_ask()
+
+    def ask(self, q: Question) -> Any:
+        if not self._has_terminal():
+            raise MissingAnswer(f"no terminal is available to ask question '{q.id}' "
+                                f"({json.dumps(q.message)}); pass an answers file with --answers")
+        import questionary
+
+        io: dict[str, Any] = {}
+        if self.input is not None:
+            io["input"] = self.input
+        if self.output is not None:
+            io["output"] = self.output
+
+        if q.kind == "select":
+            pairs = q.pairs()
+            keys = shortcut_keys(pairs, q.escapes)
+            # The escapes (board, edit, undo, rules) are keys, listed on one line under the
+            # choices instead of a line each.
+            escape = [i for i, (_, v) in enumerate(pairs) if isinstance(v, str) and v in q.escapes]
+            qchoices: list[Any] = [questionary.Choice(title=t, value=i, shortcut_key=keys[i] or False)
+                                   for i, (t, v) in enumerate(pairs) if i not in escape]
+            if escape:
+                qchoices.append(questionary.Separator(
+                    "   " + " · ".join(f"{keys[i]} {pairs[i][1]}" for i in escape if keys[i])))
+            default = None
+            if q.default is not None:
+                for i, (t, v) in enumerate(pairs):
+                    if i not in escape and (v == q.default or t == q.default):
+                        default = qchoices[[j for j in range(len(pairs)) if j not in escape].index(i)]
+                        break
+            shortcuts = any(keys)  # number keys pick a choice, fixed letters the escapes
+            longest = max(len(t) for i, (t, _) in enumerate(pairs) if i not in escape)
+            message = fold(q.message, longest)
+            asked = questionary.select(message, choices=qchoices, default=default,
+                                       use_shortcuts=shortcuts, use_jk_keys=False,
+                                       instruction=select_hint(message, shortcuts), **io)
+            _one_key(asked.application, keys, q.escapes)
+            index = asked.unsafe_ask()
+            return pairs[index][1]
+        if q.kind == "confirm":
+            yes = True if q.default is None else bool(q.default)
+            return bool(questionary.confirm(fold(q.message, ANSWER_ROOM["confirm"]), default=yes,
+                                            **io).unsafe_ask())
+        prefill = "" if q.default is None else str(q.default)
+        message = q.message
+        # A number (an int's default, or a text one such as damage "0") is shown, not typed into
+        # the field: typing 7 over a pre-filled 5 would give 57.  Enter keeps it.
+        shown = q.kind == "int" and q.default is not None or q.kind == "text" and prefill[:1].isdigit()
+        if shown:
+            message, prefill = f"{q.message} (Enter: {q.default})", ""
+        message = fold(message, ANSWER_ROOM[q.kind])
+        if q.kind == "autocomplete":
+            text = questionary.autocomplete(message, choices=q.titles(), default=prefill,
+                                            match_middle=True, ignore_case=True,
+                                            validate=q.check, **io).unsafe_ask()
+        else:  # text, int
+            check = (lambda t: True if not t.strip() else q.check(t)) if shown else q.check
+            text = questionary.text(message, default=prefill, validate=check, **io).unsafe_ask()
+        if shown and q.kind == "text" and not text.strip():
+            text = str(q.default)
+        answer = q.parse(text)
+        if q.kind == "autocomplete":  # "Grizzly" was completed: say to what, under the answer
+            title = next((t for t, v in q.pairs() if v == answer), None)
+            if title is not None and title.strip().lower() != text.strip().lower():
+                questionary.print(f"  = {title}", **({"output": self.output} if self.output else {}))
+        return answer
+
+
+class PlainPrompter(Prompter):
+    """Asks with plain lines and ``input()``: a select is a numbered list read as a number (or
+    its key, its title, an escape word), nothing is redrawn -- for screen readers and
+    ``TERM=dumb``.  Enter takes the default; a wrong answer says why and asks again; Ctrl-D
+    stops like Ctrl-C.  Like the terminal prompter it refuses to wait without a terminal."""
+
+    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+                 stdin: Any = None) -> None:
+        self.read = read
+        self.write = write
+        self._stdin = stdin
+        self._given_read = read is not input
+
+    def can_answer(self, qid: str) -> bool:
+        return self._has_terminal()
+
+    def _has_terminal(self) -> bool:
+        return self._given_read or is_terminal(self._stdin)
+
+    def pause(self, text: str) -> None:
+        if not self._has_terminal():
+            return
+        try:
+            self.read(f"{text} Enter to see it. ")
+        except EOFError:
+            raise KeyboardInterrupt from None
+
+    def ask(self, q: Question) -> Any:
+        if not self._has_terminal():
+            raise MissingAnswer(f"no terminal is available to ask question '{q.id}' "
+                                f"({json.dumps(q.message)}); pass an answers file with --answers")
+        pairs = q.pairs() if q.kind == "select" else []
+        keys = shortcut_keys(pairs, q.escapes) if pairs else []
+        default_text = ""
+        if pairs:
+            self.write(q.message)
+            escapes = []
+            for (title, value), key in zip(pairs, keys):
+                if isinstance(value, str) and value in q.escapes:
+                    escapes.append(f"{key} {value}")
+                    continue
+                mark = " (default)" if q.default is not None and (value == q.default or title == q.default) else ""
+                self.write(f"  {key or '-'}. {title}{mark}")
+            if escapes:
+                self.write("  also: " + ", ".join(escapes))
+        elif q.default is not None:
+            default_text = f" [Enter: {q.default}]"
+        prompt = ("Your choice: " if pairs else f"{q.message}{default_text}"
+                  + (" (yes/no)" if q.kind == "confirm" else "") + ": ")
+        while True:
+            try:
+                text = self.read(prompt)
+            except EOFError:
+                raise KeyboardInterrupt from None
+            text = text.strip()
+            if not text and q.default is not None:
+                return q.parse(q.default) if q.kind != "confirm" else bool(q.default)
+            if pairs and text.lower() in [k for k in keys if k]:
+                return pairs[[k for k in keys].index(text.lower())][1]
+            try:
+                return q.parse(text)
+            except AnswerError as err:
+                self.write(f"  {err}")

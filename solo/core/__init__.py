@@ -1,0 +1,1 @@
+"""The words every layer shares: sides, stages and kinds, errors and exit codes, questions as data."""

@@ -1,0 +1,343 @@
+"""Questions as data, and the scripted ways of answering them.
+
+The core never prompts.  It describes what it wants to know as a :class:`Question` (a stable
+``id``, a ``kind``, the ``message`` a person sees, the ``choices``...) and hands it to a
+:class:`Prompter`:
+
+* a person at a terminal answers through :mod:`solo.cli.prompter` (questionary, imported only
+  when a question is really asked, so commands that never ask pay nothing for it);
+* :class:`ScriptedPrompter` answers from a mapping ``{question id: answer or [answers...]}``,
+  usually read from an answers file (JSON or TOML) -- for tests and for driving interactive
+  commands without a terminal.
+
+Both check an answer the same way (:meth:`Question.parse`), so a scripted answer that a person
+could not have given is refused with the question's id and the reason.
+
+Kinds: ``select`` (one of ``choices``), ``autocomplete`` (free typing completed from
+``choices``; the answer must be one of them when there are any), ``text``, ``int`` (optionally
+within ``min``..``max``) and ``confirm`` (yes/no).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from solo.core.errors import InvalidInput, SoloError, read_text
+from solo.core.records import Record
+
+KINDS = ("select", "autocomplete", "text", "int", "confirm")
+
+_YES = {"y", "yes", "true", "1", "on"}
+_NO = {"n", "no", "false", "0", "off"}
+
+
+class MissingAnswer(SoloError):
+    """A question nobody can answer: no scripted answer left, or no terminal to ask on."""
+
+    exit_code = 2
+
+
+class AnswerError(ValueError):
+    """An answer that does not fit its question (the message says why, without the id)."""
+
+
+class Choice(Record, frozen=True):
+    """A choice shown as ``title``; answering it gives ``value`` (the title when none is given).
+
+    A record, not a dataclass: a game builds some 500 of them for the questions of its steps."""
+
+    title: str
+    value: Any
+
+    def __init__(self, title: str, value: Any = None) -> None:
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "value", title if value is None else value)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing the program wants to know.
+
+    ``validate`` gets the answer as text and returns an error message, or None when it is fine;
+    it is applied to text, int and autocomplete answers after the kind's own checks.
+    """
+
+    id: str
+    kind: str
+    message: str
+    choices: tuple = ()
+    default: Any = None
+    min: int | None = None
+    max: int | None = None
+    validate: Callable[[str], str | None] | None = field(default=None, compare=False, hash=False)
+    #: words accepted as they are, whatever the kind (``undo``, ``board``...): the answer is the
+    #: word itself, lower-cased
+    escapes: tuple = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"question {self.id!r}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        object.__setattr__(self, "choices", tuple(self.choices))
+        if self.kind == "select" and not self.choices:
+            raise ValueError(f"question {self.id!r}: a select needs choices")
+
+    # -- choices --------------------------------------------------------------------------
+    def pairs(self) -> list[tuple[str, Any]]:
+        """The choices as ``(title, value)`` pairs."""
+        return [(c.title, c.value) if isinstance(c, Choice) else (str(c), c) for c in self.choices]
+
+    def titles(self) -> list[str]:
+        return [t for t, _ in self.pairs()]
+
+    def _match_choice(self, answer: Any) -> Any:
+        for c in self.choices:  # the value itself (exact)
+            value = c.value if isinstance(c, Choice) else c
+            if value == answer and type(value) is type(answer):
+                return value
+        pairs = self.pairs()
+        text = str(answer).strip().lower()
+        for title, value in pairs:  # then the title or a text value, ignoring case
+            if title.strip().lower() == text or (isinstance(value, str) and value.strip().lower() == text):
+                return value
+        shown = ", ".join(self._describe_choice(t, v) for t, v in pairs[:12])
+        more = f" (and {len(pairs) - 12} more)" if len(pairs) > 12 else ""
+        raise AnswerError(f"{answer!r} is not one of the choices: {shown}{more}")
+
+    def _complete(self, text: str) -> Any:
+        """An autocomplete answer: a choice, or the one choice that starts with (else contains)
+        what was typed, so that Enter on "Timber W" gives "Timber Wolf"."""
+        try:
+            return self._match_choice(text)
+        except AnswerError:
+            pass
+        low = text.lower()
+        pairs = self.pairs()
+        for test in (lambda t: t.lower().startswith(low), lambda t: low in t.lower()):
+            hits = [v for t, v in pairs if low and test(t)]
+            if len(hits) == 1:
+                return hits[0]
+            if len(hits) > 1:
+                shown = ", ".join(str(h) for h in hits[:5]) + (" ..." if len(hits) > 5 else "")
+                raise AnswerError(f"{text!r} fits {len(hits)} choices ({shown}); type more of the name")
+        import difflib
+
+        close = difflib.get_close_matches(text, [t for t, _ in pairs], n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise AnswerError(f"{text!r} is not one of the choices{hint}")
+
+    @staticmethod
+    def _describe_choice(title: str, value: Any) -> str:
+        return title if value == title else f"{value} ({title})"
+
+    # -- checking an answer ---------------------------------------------------------------
+    def parse(self, answer: Any) -> Any:
+        """The value of ``answer`` (a person's text or a scripted value), or :class:`AnswerError`."""
+        if self.escapes and isinstance(answer, str) and answer.strip().lower() in self.escapes:
+            return answer.strip().lower()
+        if self.kind == "select":
+            return self._match_choice(answer)
+        if self.kind == "confirm":
+            if isinstance(answer, bool):
+                return answer
+            text = str(answer).strip().lower()
+            if text in _YES:
+                return True
+            if text in _NO:
+                return False
+            raise AnswerError(f"{answer!r} is not a yes or no answer; use yes or no")
+        if isinstance(answer, (dict, list, tuple)) or answer is None:
+            raise AnswerError(f"{answer!r} is not a {'number' if self.kind == 'int' else 'text'} answer")
+        if self.kind == "int":
+            if isinstance(answer, bool):
+                raise AnswerError(f"{answer!r} is not a whole number")
+            if isinstance(answer, int):
+                value = answer
+            elif not str(answer).strip() and isinstance(self.default, int):
+                value = self.default  # Enter keeps the default (never typed into the field)
+            else:
+                text = str(answer).strip()
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise AnswerError(f"{text!r} is not a whole number") from None
+            if self.min is not None and value < self.min or self.max is not None and value > self.max:
+                raise AnswerError(f"{value} is out of range; give {self._range_text()}")
+            self._run_validate(str(value))
+            return value
+        text = str(answer).strip() if self.kind == "autocomplete" else str(answer)
+        if self.kind == "autocomplete" and self.choices:
+            text = self._complete(text)
+        self._run_validate(str(text))
+        return text
+
+    def _range_text(self) -> str:
+        if self.min is not None and self.max is not None:
+            return f"a number from {self.min} to {self.max}"
+        if self.min is not None:
+            return f"a number of at least {self.min}"
+        return f"a number of at most {self.max}"
+
+    def _run_validate(self, text: str) -> None:
+        if self.validate is not None:
+            problem = self.validate(text)
+            if problem:
+                raise AnswerError(problem)
+
+    def check(self, text: str) -> bool | str:
+        """questionary's validator: True, or the message to show under the input."""
+        try:
+            self.parse(text)
+        except AnswerError as err:
+            return str(err)
+        return True
+
+
+#: The keys of the escapes every menu of a game offers: the same letter in every menu, never
+#: given to a choice (``b`` shows the board, ``e`` edits it, ``u`` undoes).
+ESCAPE_KEYS = {"board": "b", "edit": "e", "undo": "u", "log": "l", "rules": "r", "odds": "o"}
+
+
+class Prompter:
+    """Answers questions.  Subclasses implement :meth:`ask`."""
+
+    #: Whether anyone reads the questions' wording: a program answering by ids and values
+    #: (the simulator's opponents) says no, and the game leaves out text only a person needs,
+    #: such as the odds beside each target.  It never changes what happens.
+    reads = True
+
+    def ask(self, q: Question) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def can_answer(self, qid: str) -> bool:
+        """Whether a question nobody must answer (one with a sensible way on without it) can be
+        asked: a person at a terminal, or a script that holds an answer for it."""
+        return True
+
+    def pause(self, text: str) -> None:
+        """Wait for the person to read what is on screen (one key); scripts never wait."""
+
+
+def _flatten(data: Mapping, prefix: str = "") -> dict[str, Any]:
+    """``{"builder": {"name": "x"}}`` -> ``{"builder.name": "x"}`` (TOML tables become ids)."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(_flatten(value, full + "."))
+        else:
+            out[full] = value
+    return out
+
+
+class ScriptedPrompter(Prompter):
+    """Answers given in advance: ``{question id: answer or [answers, ...]}``.
+
+    Every answer is used once, in order: a single answer answers the question once, a list
+    answers it as many times as it has items.  So a loop that keeps asking the same question
+    ends with :class:`MissingAnswer` when the script runs out -- it can never spin forever.
+    A select may be answered with a choice's value or its title.
+    """
+
+    def __init__(self, answers: Mapping[str, Any], source: str = "the answers file") -> None:
+        self.source = source
+        self._queues: dict[str, list[Any]] = {}
+        for key, value in _flatten(answers).items():
+            self._queues[key] = list(value) if isinstance(value, (list, tuple)) else [value]
+        self._used: dict[str, int] = {}
+        #: every question asked and the value it got, in order
+        self.log: list[tuple[str, Any]] = []
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "ScriptedPrompter":
+        """Read answers from a JSON (``.json``) or TOML file (anything else is tried as both)."""
+        p = Path(path)
+        text = read_text(p, "answers file")
+        data = _parse_answers(text, p)
+        if not isinstance(data, dict):
+            raise InvalidInput(f"answers file {p} must hold an object of question id -> answer")
+        try:
+            return cls(data, source=f"answers file {p}")
+        except RecursionError:
+            raise InvalidInput(f"answers file {p} is nested too deeply for question ids") from None
+
+    def ask(self, q: Question) -> Any:
+        queue = self._queues.get(q.id)
+        if not queue:
+            used = self._used.get(q.id, 0)
+            already = f" (its {used} answer{'s' if used != 1 else ''} are used up)" if used else ""
+            raise MissingAnswer(f"no answer for question '{q.id}' ({json.dumps(q.message)}){already}; "
+                                f"add it to {self.source}")
+        raw = queue.pop(0)
+        self._used[q.id] = self._used.get(q.id, 0) + 1
+        try:
+            value = q.parse(raw)
+        except AnswerError as err:
+            raise InvalidInput(f"bad answer {raw!r} for question '{q.id}' ({json.dumps(q.message)}): {err}") from None
+        self.log.append((q.id, value))
+        return value
+
+    def can_answer(self, qid: str) -> bool:
+        return bool(self._queues.get(qid))
+
+    def unused(self) -> dict[str, list[Any]]:
+        """Answers never asked for (a sign the script and the questions disagree)."""
+        return {k: list(v) for k, v in self._queues.items() if v}
+
+
+def _parse_answers(text: str, p: Path) -> Any:
+    suffix = p.suffix.lower()
+    if suffix != ".toml":
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError) as err:
+            if not isinstance(err, json.JSONDecodeError):
+                raise InvalidInput(f"answers file {p} cannot be read: {_why(err)}") from None
+            if suffix == ".json":
+                raise InvalidInput(f"answers file {p} is not valid JSON: {err.msg} at line {err.lineno}, "
+                                   f"column {err.colno}") from None
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        kind = "TOML" if suffix == ".toml" else "JSON or TOML"
+        raise InvalidInput(f"answers file {p} is not valid {kind}: {err}") from None
+    except (ValueError, RecursionError) as err:
+        raise InvalidInput(f"answers file {p} cannot be read: {_why(err)}") from None
+
+
+def _why(err: Exception) -> str:
+    return "it is nested too deeply" if isinstance(err, RecursionError) else str(err)
+
+
+class RulePrompter(Prompter):
+    """Answers by question id from ``rules``: a value, a list (used in turn, the last one
+    repeating), or a function of the question; any other question gets its default (or its
+    first choice).  For tests and scripted players that care about a few questions only.
+    Every question asked is kept in ``asked``."""
+
+    def __init__(self, rules: Mapping[str, Any] | None = None) -> None:
+        self.rules = dict(rules or {})
+        self.asked: list[str] = []
+
+    def can_answer(self, qid: str) -> bool:
+        return qid in self.rules
+
+    def ask(self, q: Question) -> Any:
+        self.asked.append(q.id)
+        rule = self.rules.get(q.id)
+        if callable(rule):
+            answer = rule(q)
+        elif isinstance(rule, list):
+            answer = rule.pop(0) if len(rule) > 1 else rule[0]
+        elif rule is not None:
+            answer = rule
+        elif q.default is not None:
+            answer = q.default
+        else:
+            answer = q.pairs()[0][1]
+        return q.parse(answer)
+

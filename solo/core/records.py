@@ -1,0 +1,96 @@
+"""Record classes that cost next to nothing to define: the ones ``solo dm`` imports.
+
+The standard library's ``@dataclass`` compiles an ``__init__``, a ``__repr__`` and an ``__eq__``
+from source text for every class it makes, each time the module is imported.  On this machine
+that is 0.3 to 1.9 ms a class, and the twenty classes on the way to a ``solo dm`` decision cost
+about 13 ms of its start-up (``scripts/bench.py``); ``typing.NamedTuple`` compiles code too, so
+the small value types (an effect, a Defense, a die roll, a dice total) are records as well.  A
+:class:`Record` writes its ``__init__`` in its own source instead, so it is compiled once into
+the byte-code cache like any other method, and takes ``==``, ``repr`` and (when frozen)
+``hash`` from the fields its class annotates, collected once when the class is made, with no
+compiling.
+
+The behaviour is the dataclass's: fields in annotation order, base classes' first; ``==`` is
+field by field between objects of the same class; a record that is not frozen cannot be hashed;
+a frozen one refuses changes and hashes its fields.  ``tests/test_records.py`` holds each record
+against the dataclass its annotations would make, so a field added without a place in
+``__init__`` fails there.  :class:`solo.core.questions.Choice` is one too (a game builds hundreds);
+other modules, which start-up does not reach, keep using ``@dataclass``.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any, Callable, ClassVar, TypeVar
+
+R = TypeVar("R", bound="Record")
+
+
+class FrozenError(AttributeError):
+    """A field of a frozen record was assigned (the dataclass raises FrozenInstanceError)."""
+
+
+def _refuse(self, name: str, value: Any = None) -> None:
+    raise FrozenError(f"cannot assign to field {name!r}")
+
+
+def _hash(self: Record) -> int:
+    return hash(self._key(self))
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+    """A function giving the values of ``names`` of an object, always as a tuple."""
+    if len(names) == 1:
+        one = names[0]
+        return lambda obj: (getattr(obj, one),)
+    return attrgetter(*names) if names else (lambda obj: ())
+
+
+class Record:
+    """Base of a record class.  A subclass annotates its fields, writes ``__init__`` taking
+    them in the same order, and may name fields left out of ``==`` (``_uncompared``) or of
+    ``repr`` (``_unshown``).  ``class X(Record, frozen=True)`` makes it frozen: its
+    ``__init__`` then sets fields with ``object.__setattr__``."""
+
+    __slots__ = ()
+    #: every field, in order (set when the class is made)
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _uncompared: ClassVar[tuple[str, ...]] = ()
+    _unshown: ClassVar[tuple[str, ...]] = ()
+    _frozen: ClassVar[bool] = False
+    _key: ClassVar[Any]  # the compared fields' values of an object, as a tuple
+    _shown: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, frozen: bool = False, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name, kind in vars(klass).get("__annotations__", {}).items():
+                if name not in names and not str(kind).startswith(("ClassVar", "typing.ClassVar")):
+                    names.append(name)
+        cls._fields = tuple(names)
+        cls._key = staticmethod(_getter(tuple(n for n in names if n not in cls._uncompared)))  # type: ignore[assignment]
+        cls._shown = tuple(n for n in names if n not in cls._unshown)
+        cls._frozen = frozen or cls._frozen
+        if cls._frozen:
+            cls.__setattr__ = _refuse  # type: ignore[method-assign,assignment]
+            cls.__delattr__ = _refuse  # type: ignore[method-assign,assignment]
+            cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
+        else:
+            cls.__hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key(self) == self._key(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._shown)
+        return f"{type(self).__qualname__}({inner})"
+
+
+def replace(obj: R, **changes: Any) -> R:
+    """A new record like ``obj`` with ``changes`` (as ``dataclasses.replace``)."""
+    values = {n: getattr(obj, n) for n in obj._fields}
+    values.update(changes)
+    return type(obj)(**values)

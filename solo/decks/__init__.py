@@ -1,0 +1,1 @@
+"""The Dummy Mage's deck sets: reading, validating, building."""

@@ -1,0 +1,1 @@
+"""Whole games: the round machine, your side, sessions, simulation, conformance, ratings."""

@@ -1,0 +1,240 @@
+"""The order of a round: who goes first in each stage, and where a game's round stands.
+
+A round goes through its stages in order (Mage Wars Arena, solo variant)::
+
+    READY -> QUICKCAST_1 -> CREATURES -> QUICKCAST_3 -> READY of the next round
+                                   (any step may end the game: OVER)
+
+:class:`RoundState` is where the round stands -- its number, its stage, the quickcasts still
+pending in a quickcast stage, whose turn it is in the creature stage -- and its transitions are
+its methods.  It is saved in a game as the dict ``solo-save/1`` files have always held (see
+:meth:`RoundState.to_dict`).
+
+>>> initiative_for_round(1), initiative_for_round(2), initiative_for_round(3)
+(<Side.DM: 'dm'>, <Side.YM: 'ym'>, <Side.DM: 'dm'>)
+>>> initiative_for_round(2) == "ym"
+True
+>>> [t.value for t in quickcast_order(Side.YM, you_pass=False)]
+['ym', 'dm']
+>>> [t.value for t in quickcast_order(Side.YM, you_pass=True)]
+['dm', 'ym']
+>>> [t.value for t in quickcast_order(Side.DM, you_pass=False)]
+['dm', 'ym']
+>>> [t.value for t in quickcast_queue(Side.YM)], [t.value for t in quickcast_queue(Side.DM)]
+(['ym?', 'dm'], ['dm', 'ym'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import Any
+
+from solo.core.errors import InvalidInput
+from solo.rules.upkeep import Outcome
+
+__all__ = ["Side", "Stage", "QuickcastTurn", "RoundState", "initiative_for_round",
+           "quickcast_order", "quickcast_queue"]
+
+
+class Side(StrEnum):
+    """A side of the game.  A ``str``: equal to the ``"dm"``/``"ym"`` the board and logs use."""
+
+    DM = "dm"  # the Dummy Mage
+    YM = "ym"  # you (your mage)
+
+
+class Stage(Enum):
+    """A stage of the round; the value is the name a saved game uses."""
+
+    READY = "ready"  # Reset, Channel, Upkeep, planning and deployment: one step
+    QUICKCAST_1 = "qc1"
+    CREATURES = "creatures"
+    QUICKCAST_3 = "qc3"
+    OVER = "over"  # the game has ended
+
+    @property
+    def label(self) -> str:
+        """The name people read: ``quickcast-1`` for QUICKCAST_1."""
+        return _LABELS[self]
+
+    @property
+    def board_stage(self) -> str:
+        """What the board's ``stage`` says during this stage (a finished game shows ready)."""
+        return "ready" if self is Stage.OVER else self.label
+
+
+_LABELS = {Stage.READY: "ready", Stage.QUICKCAST_1: "quickcast-1", Stage.CREATURES: "creatures",
+           Stage.QUICKCAST_3: "quickcast-3", Stage.OVER: "over"}
+
+
+class QuickcastTurn(Enum):
+    """A quickcast still pending in a quickcast stage; the value is the saved token."""
+
+    DM = "dm"  # the Dummy Mage's
+    YOURS = "ym"
+    YOURS_OR_PASS_FIRST = "ym?"  # yours with the initiative: pass, and the Dummy Mage's goes first
+
+
+def initiative_for_round(round_number: int) -> Side:
+    """The Dummy Mage holds the initiative in round 1; it then alternates every round."""
+    return Side.DM if round_number % 2 == 1 else Side.YM
+
+
+def quickcast_order(initiative: str, you_pass: bool) -> list[QuickcastTurn]:
+    """Who quickcasts first in a quickcast stage.
+
+    The side with the initiative goes first.  When you hold it and pass, the Dummy Mage acts
+    first and you may still quickcast after it.
+    """
+    if initiative == Side.YM and not you_pass:
+        return [QuickcastTurn.YOURS, QuickcastTurn.DM]
+    return [QuickcastTurn.DM, QuickcastTurn.YOURS]
+
+
+def quickcast_queue(initiative: str) -> list[QuickcastTurn]:
+    """The quickcasts pending when a quickcast stage begins.  The Dummy Mage quickcasts in every
+    stage, whoever holds the initiative; when you hold it yours comes first, with the choice to
+    pass first (the Dummy Mage's then goes first and yours after it)."""
+    if initiative == Side.YM:
+        return [QuickcastTurn.YOURS_OR_PASS_FIRST, QuickcastTurn.DM]
+    return quickcast_order(Side.DM, you_pass=False)
+
+
+@dataclass
+class RoundState:
+    """Where the round stands.
+
+    ``queue``, ``your_quickcast_used``: the quickcast stages (and the creature stage, which
+    keeps them); ``next``, ``you_done``, ``mage_active``: the creature stage only;
+    ``outcome``: a finished game only.  Outside their stages these keep their defaults, so
+    that ``RoundState.from_dict(s.to_dict()) == s``.
+    """
+
+    round: int = 1
+    stage: Stage = Stage.READY
+    queue: list[QuickcastTurn] = field(default_factory=list)  # pending quickcasts, first first
+    your_quickcast_used: bool = False  # you quickcast already this round
+    next: Side = Side.DM  # whose turn it is in the creature stage
+    you_done: bool = False  # you are done for the round: the Dummy Mage's creatures act on
+    mage_active: bool = True  # your mage has not had its Action Phase this round
+    outcome: Outcome | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.stage is Stage.OVER
+
+    def copy(self) -> RoundState:
+        return RoundState(self.round, self.stage, list(self.queue), self.your_quickcast_used,
+                          self.next, self.you_done, self.mage_active, self.outcome)
+
+    # -- transitions -------------------------------------------------------------------------------
+    def quickcast_1(self, queue: list[QuickcastTurn]) -> RoundState:
+        """After the ready stage: the first quickcast stage, with ``queue`` pending."""
+        return RoundState(self.round, Stage.QUICKCAST_1, list(queue))
+
+    def creatures(self, first: str) -> RoundState:
+        """After the first quickcast stage: creature actions, ``first`` (a side) to act first."""
+        return RoundState(self.round, Stage.CREATURES, list(self.queue), self.your_quickcast_used,
+                          Side(first))
+
+    def quickcast_3(self, queue: list[QuickcastTurn]) -> RoundState:
+        """After the creature stage: the final quickcast stage, with ``queue`` pending."""
+        return RoundState(self.round, Stage.QUICKCAST_3, list(queue), self.your_quickcast_used)
+
+    def next_round(self) -> RoundState:
+        """After the final quickcast stage: the ready stage of the next round."""
+        return RoundState(self.round + 1)
+
+    def finished(self, outcome: Outcome) -> RoundState:
+        """The game has ended in this round."""
+        return RoundState(self.round, Stage.OVER, outcome=outcome)
+
+    # -- saving ------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The saved form, as ``solo-save/1`` files hold it: ``round`` and ``step`` (the stage),
+        then the fields of that stage only -- ``order`` (the pending quickcasts: ``dm``, ``ym``,
+        ``ym?``) and ``ym_qc_used`` in a stage after the ready one, ``next`` (``dm`` or ``ym``),
+        ``ym_done`` and ``mage_active`` in the creature stage, ``outcome`` when the game is over.
+
+        >>> state = RoundState(2, Stage.CREATURES, [], True, Side.YM)
+        >>> state.to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'round': 2, 'step': 'creatures', 'order': [], 'ym_qc_used': True, 'next': 'ym',
+         'ym_done': False, 'mage_active': True}
+        >>> RoundState(3).to_dict()
+        {'round': 3, 'step': 'ready'}
+        """
+        out: dict[str, Any] = {"round": self.round, "step": self.stage.value}
+        if self.stage is Stage.OVER:
+            out["outcome"] = self.outcome.to_dict() if self.outcome is not None else None
+            return out
+        if self.stage is Stage.READY:
+            return out
+        out["order"] = [t.value for t in self.queue]
+        out["ym_qc_used"] = self.your_quickcast_used
+        if self.stage is Stage.CREATURES:
+            out.update({"next": self.next.value, "ym_done": self.you_done,
+                        "mage_active": self.mage_active})
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> RoundState:
+        """A checked round state from its saved form; :class:`InvalidInput` names what is wrong.
+        Fields a stage does not use are ignored; missing ones take their defaults.
+
+        >>> RoundState.from_dict({"round": 1, "step": "qc1", "order": ["ym?", "dm"]}).queue
+        [<QuickcastTurn.YOURS_OR_PASS_FIRST: 'ym?'>, <QuickcastTurn.DM: 'dm'>]
+        >>> RoundState.from_dict({"round": 1, "step": "qc2"})
+        Traceback (most recent call last):
+        ...
+        solo.core.errors.InvalidInput: phase.step must be one of ready, qc1, creatures, qc3, over
+        """
+        if not isinstance(raw, dict):
+            raise InvalidInput("phase must be an object")
+        rnd = raw.get("round")
+        if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= 9999:
+            raise InvalidInput("phase.round must be a round number")
+        stage = _STAGES.get(raw["step"]) if isinstance(raw.get("step"), str) else None
+        if stage is None:
+            raise InvalidInput(f"phase.step must be one of {', '.join(_STAGES)}")
+        if stage is Stage.OVER:
+            return cls(rnd, stage, outcome=_outcome(raw.get("outcome")))
+        state = cls(rnd, stage)
+        if stage is Stage.READY:
+            return state
+        order = raw.get("order", [])
+        if not (isinstance(order, list) and all(isinstance(t, str) and t in _TURNS for t in order)):
+            raise InvalidInput("phase.order must list dm, ym or ym?")
+        state.queue = [_TURNS[t] for t in order]
+        flags = ("ym_qc_used", "ym_done", "mage_active")
+        for flag in flags:
+            if flag in raw and not isinstance(raw[flag], bool):
+                raise InvalidInput(f"phase.{flag} must be true or false")
+        state.your_quickcast_used = raw.get("ym_qc_used", False)
+        if stage is Stage.CREATURES:
+            nxt = raw.get("next", "dm")
+            if not isinstance(nxt, str) or nxt not in ("dm", "ym"):
+                raise InvalidInput("phase.next must be dm or ym")
+            state.next = Side(nxt)
+            state.you_done = raw.get("ym_done", False)
+            state.mage_active = raw.get("mage_active", True)
+        return state
+
+
+_STAGES = {s.value: s for s in Stage}
+_TURNS = {t.value: t for t in QuickcastTurn}
+_WINNERS = ("dm", "ym", "draw")
+
+
+def _outcome(raw: Any) -> Outcome:
+    if not isinstance(raw, dict):
+        raise InvalidInput("phase.outcome is missing for a finished game")
+    winner, reason, tally = raw.get("winner"), raw.get("reason", ""), raw.get("tally", {})
+    if not isinstance(winner, str) or winner not in _WINNERS:
+        raise InvalidInput("phase.outcome.winner must be dm, ym or draw")
+    if not isinstance(reason, str):
+        raise InvalidInput("phase.outcome.reason must be text")
+    if not (isinstance(tally, dict) and all(isinstance(v, int) and not isinstance(v, bool)
+                                            for v in tally.values())):
+        raise InvalidInput("phase.outcome.tally must give whole numbers")
+    return Outcome(winner, reason, dict(tally))

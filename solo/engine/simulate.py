@@ -1,0 +1,397 @@
+"""Headless games: the Dummy Mage against a scripted opponent, for deck ratings and statistics.
+
+The opponent is a :class:`~solo.core.questions.Prompter` that answers the same questions a person
+answers in ``solo play``, so simulated games go through exactly the same engine.  It plays a
+fixed spellbook with a mana budget (its mage's channeling each round):
+
+* ``beginner`` -- its mage summons (a full action) when it can afford to and stands more than a
+  zone from the Dummy Mage, walks its creatures and mage straight at the Dummy Mage and hits
+  whatever stands in the zone; it passes its quickcast (its creatures are not quick spells);
+* ``skilled`` -- also casts a quick attack spell at the Dummy Mage with its quickcast, keeps its
+  mage back while it has creatures, and picks off the Dummy Mage's weakest creature before it
+  strikes.
+
+Like a person's, its quickcast casts only a quick spell (solo.engine.game offers no other).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from solo.automaton import actions as automaton
+from solo.rules import yours
+from solo.core.interval import wilson
+from solo.rules.board import Board, Piece
+from solo.core.errors import SoloError
+from solo.engine.game import Game, Settings
+from solo.core.questions import Prompter, Question
+
+#: The opponent's fixed spellbook: (card, mana) in the order it likes them.
+CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
+ATTACK_SPELLS = [("Fireball", 8), ("Jet Stream", 4)]
+MAX_ROUNDS = 30
+
+
+class Opponent(Prompter):
+    """Answers `solo play`'s questions for your side, legally, by a simple policy."""
+
+    reads = False  # answers by ids and values: no odds text is built for it
+
+    def __init__(self, game: Game, skill: str = "beginner") -> None:
+        if skill not in ("beginner", "skilled"):
+            raise ValueError(f"skill must be beginner or skilled, not {skill!r}")
+        self.game = game
+        self.skill = skill
+        self.mana = 0
+        self.round_paid = 0
+        self.plan: dict = {}
+
+    # -- helpers ---------------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    def _channel(self) -> None:
+        rnd = self.game.phase.round
+        if rnd != self.round_paid:
+            self.round_paid = rnd
+            mage = self.board.card_of(self.board.mages["ym"])
+            self.mana += (mage.channeling if mage is not None else 0) or 9
+
+    def _their(self) -> list[Piece]:
+        b = self.board
+        return [p for p in [b.mages["dm"], *b.side_creatures("dm")] if automaton.in_arena(b, p)]
+
+    def _quarry(self, actor: Piece) -> Piece:
+        """Where the actor is heading: the Dummy Mage, or (skilled) its nearest creature."""
+        b = self.board
+        dm = b.mages["dm"]
+        if self.skill == "skilled":
+            creatures = [c for c in b.side_creatures("dm") if automaton.in_arena(b, c)
+                         and not b.flying(c)]
+            if creatures:
+                return min(creatures, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
+        return dm
+
+    def _melee_targets(self, actor: Piece, zone: str | None = None) -> list[Piece]:
+        """What ``actor`` could hit in melee in its zone (or in ``zone``, were it there): by the
+        game's own reach (flying, Reach, Invisible, Obscured...) and guards; only the taunter
+        when a Taunt holds it."""
+        b = self.board
+        melee = [a for a in b.attacks(actor) if a.is_melee and a.action and a.dice is not None]
+        if not melee:
+            return []
+        where = actor.zone if zone is None else zone
+        guarded = any(c.guarding and c.zone == where for c in b.side_creatures("dm"))
+        found = [p for p in self._their() if p.zone == where
+                 and any(automaton.can_reach(b, actor, a, where, p)
+                         and not (guarded and automaton.guard_blocks(b, actor, a, where, p))
+                         for a in melee)]
+        if actor.has_condition("Taunt"):
+            taunters = [p for p in found if p.card in automaton.TAUNTERS]
+            return taunters or found
+        return found
+
+    def _best_target(self, options: list[Piece]) -> Piece:
+        b = self.board
+        if self.skill == "skilled":
+            return min(options, key=lambda p: (p.is_mage, b.remaining_life(p), p.id))
+        return options[0]
+
+    def _spell_in_range(self, quick: bool = False):
+        """The first attack spell it can afford that reaches the Dummy Mage by the game's rules
+        (:func:`solo.rules.yours.can_cast`); ``quick``: only a quick one (a quickcast)."""
+        b = self.board
+        ym, dm = b.mages["ym"], b.mages["dm"]
+        for name, cost in ATTACK_SPELLS:
+            if cost > self.mana:
+                continue
+            card = b.cat.get(name)
+            if (not quick or name in b.cat.quick_names("Attack")) \
+                    and yours.can_cast(b, ym, card, dm):
+                return name, cost
+        return None
+
+    def _summon_choice(self):
+        for name, cost in CREATURES:
+            if cost <= self.mana:
+                return name, cost
+        return None
+
+    # -- answering -------------------------------------------------------------------------------
+    def ask(self, q: Question):
+        self._channel()
+        answer = self._answer(q)
+        return q.parse(answer)
+
+    def _answer(self, q: Question):
+        b = self.board
+        ym = b.mages["ym"]
+        qid = q.id
+        if qid == "quickcast.you":  # one quick spell: its creatures take a full action
+            if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
+                self.plan = {"spell": spell}
+                return "spell"
+            return "pass"
+        if qid == "turn.summon.card":
+            name, cost = self.plan.pop("summon", None) or self._summon_choice() or CREATURES[1]
+            self.mana -= cost
+            return name
+        if qid == "turn.summon.zone":
+            return ym.zone
+        if qid == "turn.spell.target":
+            return "dm"
+        if qid == "turn.spell.kind":
+            return "attack"
+        if qid == "turn.spell.card":
+            name, cost = self.plan.pop("spell", None) or ATTACK_SPELLS[-1]
+            self.mana -= cost
+            return name
+        if qid == "turn.actor":
+            active = automaton.active_creatures(b, "ym")
+            if active:
+                return active[0].id
+            if self.game.phase.mage_active:
+                return "ym"
+            return "done"
+        if qid == "turn.what":
+            actor = self._actor(q)
+            if self._melee_targets(actor):
+                return "attack"
+            if actor.is_mage and self.skill == "skilled" and b.side_creatures("ym"):
+                if self._summon_choice() is not None:
+                    self.plan = {"summon": self._summon_choice()}
+                    return "summon"
+                return "other"  # keeps back while its creatures fight
+            if actor.is_mage and (pick := self._summon_choice()) is not None and \
+                    b.distance(actor.zone, b.mages["dm"].zone) > 1:
+                self.plan = {"summon": pick}
+                return "summon"
+            if automaton.held(b, actor):
+                return "other"  # it cannot move (a push or a teleport is not its to make)
+            offered = [value for _, value in q.pairs()]  # (no move-attack for a Slow one)
+            return "move-attack" if "move-attack" in offered and self._next_zone_has_target(actor) \
+                else "move"
+        if qid == "turn.move.zone":
+            actor = self._actor(q)
+            goal = self._quarry(actor)
+            steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
+            offered = [value for _, value in q.pairs()]
+            return steps[0] if steps and steps[0] in offered else q.default
+        if qid == "turn.attack.target":  # among the objects the game offers, and no other
+            actor = self._actor(q)
+            offered = [value for _, value in q.pairs()]
+            options = [p for p in self._melee_targets(actor) or self._their() if p.id in offered]
+            return self._best_target(options or [b.get(v) for v in offered]).id
+        if qid == "turn.attack.which":
+            return q.default
+        if qid == "undo.next":
+            return "go"
+        return q.default if q.default is not None else q.pairs()[0][1]
+
+    def _actor(self, q: Question) -> Piece:
+        """The piece named in the question's message (the engine asks about one actor at a time)."""
+        b = self.board
+        for p in [*b.side_creatures("ym")]:
+            if f"({p.id})" in q.message:
+                return p
+        return b.mages["ym"]
+
+    def _next_zone_has_target(self, actor: Piece) -> bool:
+        b = self.board
+        goal = self._quarry(actor)
+        steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
+        if not steps:
+            return False
+        return bool(self._melee_targets(actor, steps[0]))
+
+
+@dataclass
+class GameStats:
+    winner: str
+    rounds: int
+    damage_to_ym: int
+    damage_to_dm: int
+    played: dict[str, int] = field(default_factory=dict)
+    discarded: dict[str, int] = field(default_factory=dict)
+    steps: int = 0  # steps played (Game.play_one), for measuring the engine per step
+
+
+def new_game(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
+             dm_mage: str = "Warlock", dm_life: int | None = None) -> Game:
+    """A headless game ready to play, its opponent answering; ``decks`` is a set name, a file,
+    or a loaded DeckSet."""
+    settings = Settings(ym_mage=ym_mage, dm_mage=dm_mage, dm_life=dm_life, seed=seed, name="sim",
+                        decks=decks if isinstance(decks, str) else decks.name)
+    game = Game.new(settings, deckset=None if isinstance(decks, str) else decks)
+    game.restartable = False
+    game.prompter = Opponent(game, skill)
+    return game
+
+
+class GameFault(SoloError):
+    """A simulated game stopped on a fault of solo's own (no deck set or option of the person's
+    can cause one): which game, so that it can be played again and reported."""
+
+    exit_code = 70  # EX_SOFTWARE
+
+
+def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
+             dm_mage: str = "Warlock", dm_life: int | None = None) -> GameStats:
+    """One whole headless game (see :func:`new_game`)."""
+    game = new_game(decks, seed, skill, ym_mage, dm_mage, dm_life)
+    steps = 0
+    try:
+        while not game.over and game.phase.round <= MAX_ROUNDS:
+            game.play_one()
+            steps += 1
+    except Exception as err:  # the deck set and settings were read above: this is solo's
+        import shlex
+
+        from solo.decks.sets import is_builtin
+
+        name = decks if isinstance(decks, str) else \
+            decks.name if decks.file is None or is_builtin(decks.file) else decks.file
+        raise GameFault(
+            f"the simulated game with seed {seed} stopped on a fault of solo's in round "
+            f"{game.phase.round} ({type(err).__name__}: {err}); please report it with the "
+            f"command that plays it alone: solo simulate --decks {shlex.quote(str(name))} "
+            f"--opponent {skill} --seed {seed} --games 1 --jobs 1") from err
+    played: dict[str, int] = {}
+    discarded: dict[str, int] = {}
+    for e in game.log:
+        data = e.get("data") or {}
+        card = data.get("card")
+        if card and data.get("action") in ("enchantment", "incantation", "attack-spell", "summon"):
+            played[card] = played.get(card, 0) + 1
+            if data.get("discarded"):
+                discarded[card] = discarded.get(card, 0) + 1
+    outcome = game.phase.outcome
+    b = game.board
+    return GameStats(winner=outcome.winner if outcome is not None else "none",
+                     rounds=game.phase.round,
+                     damage_to_ym=b.mages["ym"].damage, damage_to_dm=b.mages["dm"].damage,
+                     played=played, discarded=discarded, steps=steps)
+
+
+def cores() -> int:
+    """How many cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to its parent, which stops the pool and says so in one line (Ctrl-C
+    at a terminal reaches every process of the command).  What a worker has to say reaches the
+    parent as a result or an error, so its own standard error goes nowhere: a parent killed
+    outright leaves no worker's broken-pipe traceback on the person's terminal."""
+    import os
+    import signal
+    import sys
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")
+
+
+def _play_chunk(job: tuple) -> list[GameStats]:
+    decks, seeds, skill, dm_life = job
+    return [play_one(decks, s, skill, dm_life=dm_life) for s in seeds]
+
+
+def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
+              dm_life: int | None = None,
+              progress: Callable[[int], None] | None = None) -> list[GameStats]:
+    """Whole games, one per seed, in the order of ``seeds``, on ``jobs`` processes.
+
+    Each game depends on its seed and settings alone, so the results are the same for any
+    number of jobs.  ``progress`` is told how many games have finished, as they finish.
+    """
+    seeds = list(seeds)
+    jobs = max(1, min(jobs, len(seeds)))
+    if jobs == 1:
+        out = []
+        for s in seeds:
+            out.append(play_one(decks, s, skill, dm_life=dm_life))
+            if progress is not None:
+                progress(len(out))
+        return out
+    import multiprocessing
+
+    # Chunks small enough to share the work evenly, large enough to keep the pipes quiet.
+    size = max(1, min(64, len(seeds) // (jobs * 4) or 1))
+    chunks = [(decks, seeds[i:i + size], skill, dm_life) for i in range(0, len(seeds), size)]
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    from solo.core.errors import StopOnSignals
+
+    out = []
+    # SIGTERM and SIGHUP stop the command as Ctrl-C does, and leaving the block stops the
+    # pool; the workers, made before, keep the system's handling of them.
+    with _pool(ctx, jobs) as pool, StopOnSignals():
+        for part in pool.imap(_play_chunk, chunks):
+            out += part
+            if progress is not None:
+                progress(len(out))
+    return out
+
+
+def _pool(ctx, jobs: int):
+    """``jobs`` workers whose Ctrl-C is ignored from their first instant: forked while the
+    parent ignores it (the initializer covers spawn, and a call from a thread other than the
+    main one, which may not touch signals)."""
+    import signal
+
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        previous = None
+    try:
+        return ctx.Pool(jobs, initializer=_worker_start)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def summarise(results: list[GameStats]) -> dict:
+    n = len(results)
+    wins = sum(r.winner == "dm" for r in results)
+    lo, hi = wilson(wins, n)
+    rounds = sum(r.rounds for r in results)
+    played: dict[str, int] = {}
+    discarded: dict[str, int] = {}
+    for r in results:
+        for k, v in r.played.items():
+            played[k] = played.get(k, 0) + v
+        for k, v in r.discarded.items():
+            discarded[k] = discarded.get(k, 0) + v
+    return {
+        "games": n, "dm_wins": wins, "dm_win_rate": wins / n if n else 0.0,
+        "dm_win_rate_95": [lo, hi], "unfinished": sum(r.winner == "none" for r in results),
+        "draws": sum(r.winner == "draw" for r in results),
+        "average_rounds": rounds / n if n else 0.0,
+        "dm_damage_per_round": sum(r.damage_to_ym for r in results) / rounds if rounds else 0.0,
+        "your_damage_per_round": sum(r.damage_to_dm for r in results) / rounds if rounds else 0.0,
+        "cards": {k: {"played": v, "discarded": discarded.get(k, 0)} for k, v in sorted(played.items())},
+    }
+
+
+#: The Dummy Mage's win rate below which a set earns each word.  The shipped sets against the
+#: beginner opponent (about a thousand games each, engine solo-engine/3): Easier 10%,
+#: Starter 43%, Harder 72%.
+RATINGS = ((0.25, "easy"), (0.55, "fair"), (0.80, "hard"))
+
+
+def rating(dm_win_rate: float) -> str:
+    """A word for how hard a deck set is, by how often the Dummy Mage wins with it.
+
+    >>> [rating(x) for x in (0.10, 0.43, 0.72, 0.9)]
+    ['easy', 'fair', 'hard', 'brutal']
+    """
+    for limit, word in RATINGS:
+        if dm_win_rate < limit:
+            return word
+    return "brutal"

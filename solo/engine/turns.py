@@ -1,0 +1,124 @@
+"""One Action Phase of any object, whole: activation, the action, the end of the phase.
+
+The solo rules give the Dummy Mage two turns a round, its quickcasts in stages 1 and 3; each is
+that mage's Action Phase.  Its creatures get one each in the creature-actions stage, and so do
+your mage and your creatures.  Whatever happens in between, every Action Phase has the same
+frame, and this module is the one place that frames it:
+
+1. **activation** -- a guard marker comes off, Slam becomes Daze, Knockdown ends;
+2. **the action** -- an Incapacitated object (Stun, Sleep) loses it;
+3. **the end of the phase** -- Stun and Taunt go, the Daze markers it had when the phase began
+   go (Daze gained during the phase stays), each Cripple marker gets an escape roll, and round
+   markers used up by its melee attack go.
+
+:func:`dm_quickcast` and :func:`dm_creature_action` wrap the automaton's decisions in that
+frame, so `solo dm`, `solo play` and the simulator all end a phase the same way.  Pure: the
+board and the dice source given are the only things touched.
+"""
+
+from __future__ import annotations
+
+from solo.automaton import actions as automaton
+from solo.rules import upkeep
+from solo.automaton.actions import cap, label, Decision
+from solo.rules.board import Board, Piece
+from solo.rules.dice import DiceSource
+from solo.rules.combat import DefenseChoice
+from solo.engine.resolve import describe_unresolved, resolve_decision
+
+
+class Phase:
+    """An Action Phase in progress: who, and the Daze and Stun it had once activated."""
+
+    def __init__(self, board: Board, piece: Piece, events: list[upkeep.Event]) -> None:
+        self.board = board
+        self.piece = piece
+        self.events = events
+        self.daze_at_start = piece.conditions.get("Daze", 0)
+        self.stun_at_start = piece.conditions.get("Stun", 0)
+
+    def end(self, source: DiceSource) -> list[upkeep.Event]:
+        """The end of this Action Phase (nothing happens to an object no longer on the board)."""
+        if self.board.find(self.piece.id) is None:
+            return []
+        return upkeep.end_action_phase(self.board, self.piece, source,
+                                       daze_at_start=self.daze_at_start,
+                                       stun_at_start=self.stun_at_start)
+
+
+def begin(board: Board, piece: Piece) -> Phase:
+    """Activate ``piece``: its Action Phase begins."""
+    return Phase(board, piece, upkeep.activate(board, piece))
+
+
+def corrode_trims(board: Board) -> list[upkeep.Event]:
+    """The Corrode markers that objects' armor no longer covers, taken off
+    (:meth:`Board.trim_corrode`), each as an event with its line for the person: a standing
+    rule, applied after every step (an aura that left can lower a bystander's armor)."""
+    return [upkeep.Event(piece.id, piece.card, "corrode-trim",
+                         f"{cap(label(board, piece))}'s armor no longer covers its Corrode "
+                         f"markers: remove {n} of them.", removed={"Corrode": n})
+            for piece, n in board.trim_corrode()]
+
+
+def _finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
+            roll: bool, ask_defense: DefenseChoice | None) -> Decision:
+    board = phase.board
+    if roll:
+        resolve_decision(board, decision, source, ask_defense=ask_defense)
+    else:
+        describe_unresolved(board, decision)
+    for event in phase.end(source):
+        decision.instructions.append(event.text)
+        decision.events.append(event)
+    for event in corrode_trims(board):
+        decision.instructions.append(event.text)
+        decision.events.append(event)
+    decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
+    return decision
+
+
+def dm_quickcast(board: Board, source: DiceSource, *, roll: bool = True,
+                 ask_defense: DefenseChoice | None = None) -> Decision:
+    """The Dummy Mage's quickcast (stage 1 or 3), its Action Phase from activation to end.
+
+    ``roll=False`` (a person rolling the attack dice) decides without rolling them and says
+    what to roll; the end of the phase happens all the same.
+    """
+    mark = len(source.history)
+    dm = board.mages["dm"]
+    phase = begin(board, dm)
+    decision = automaton.quickcast(board, source)
+    decision.instructions[:0] = [e.text for e in phase.events]
+    decision.events += phase.events
+    decision.data.setdefault("actor", "dm")
+    return _finish(decision, phase, source, mark, roll, ask_defense)
+
+
+def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
+                       ask_defense: DefenseChoice | None = None) -> Decision:
+    """The next Dummy Mage creature action, its Action Phase from activation to end (a pass or
+    ``none`` is no Action Phase at all)."""
+    mark = len(source.history)
+    decision = automaton.creature_action(board, source)
+    ident = decision.data.get("creature")
+    piece = board.find(ident) if ident else None
+    if piece is None or decision.action in ("pass", "none"):
+        if roll:
+            resolve_decision(board, decision, source, ask_defense=ask_defense)
+        decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
+        return decision
+    # automaton.creature_action has activated the creature already (it must, to see whether a
+    # Slam or Knockdown still stops it); the phase starts with the Daze it has now.
+    phase = Phase(board, piece, [])
+    return _finish(decision, phase, source, mark, roll, ask_defense)
+
+
+def pass_phase(board: Board, piece: Piece, source: DiceSource) -> list[upkeep.Event]:
+    """An Action Phase in which ``piece`` takes no action (you are done for the round, or it is
+    Incapacitated): activated, then ended."""
+    phase = begin(board, piece)
+    return phase.events + phase.end(source)
+
+
+__all__ = ["Phase", "begin", "dm_quickcast", "dm_creature_action", "pass_phase"]

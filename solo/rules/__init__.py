@@ -1,0 +1,1 @@
+"""The Arena rules, pure: the board model, its one way of changing, combat, upkeep, spells."""

@@ -1,0 +1,298 @@
+"""Arena geometry: zones, orthogonal adjacency and distance, compass steps, walls, line of sight.
+
+Zones are named by column letter (west to east, ``A``..) and row number (north to south, ``1``..):
+``A1`` is the north-west corner.  Everything here is pure and cheap.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable
+from functools import lru_cache
+
+from solo.core.errors import InvalidInput
+from solo.core.records import Record
+
+_ZONE = r"^([A-Za-z])([1-9][0-9]?)$"  # (through re's cache: rarely needed, see parse)
+STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+
+
+class Wall(Record, frozen=True):
+    """A wall on the border between two adjacent zones."""
+
+    id: str
+    zone: str
+    border: str
+    passage_blocked: bool
+    passage_attacks: bool
+    blocks_los: bool
+
+    def __init__(self, id: str, zone: str, border: str, passage_blocked: bool = False,
+                 passage_attacks: bool = False, blocks_los: bool = False) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "zone", zone)
+        object.__setattr__(self, "border", border)
+        object.__setattr__(self, "passage_blocked", passage_blocked)
+        object.__setattr__(self, "passage_attacks", passage_attacks)
+        object.__setattr__(self, "blocks_los", blocks_los)
+
+    @property
+    def edge(self) -> frozenset[str]:
+        return frozenset((self.zone, self.border))
+
+
+class _Tables:
+    """Everything about an arena's zones worked out once: where each zone name lies (both
+    spellings), the distance between any two, and each zone's neighbours."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.where: dict[str, tuple[int, int]] = {}
+        names = []
+        for r in range(rows):
+            for c in range(columns):
+                name = f"{chr(ord('A') + c)}{r + 1}"
+                names.append(name)
+                self.where[name] = self.where[name.lower()] = (c, r)
+        self.dist: dict[tuple[str, str], int] = {}
+        self.near: dict[str, tuple[str, ...]] = {}
+        for a in names:
+            ca, ra = self.where[a]
+            for b in names:
+                cb, rb = self.where[b]
+                self.dist[a, b] = abs(ca - cb) + abs(ra - rb)
+            self.near[a] = tuple(f"{chr(ord('A') + ca + dc)}{ra + dr + 1}" for dc, dr in STEPS.values()
+                                 if 0 <= ca + dc < columns and 0 <= ra + dr < rows)
+
+
+_TABLES: dict[tuple[int, int], _Tables] = {}
+
+
+def _tables(columns: int, rows: int) -> _Tables:
+    key = (columns, rows)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = _Tables(columns, rows) if 0 < columns <= 26 and 0 < rows <= 99 \
+            else _Tables(0, 0)
+    return t
+
+
+class Arena(Record, frozen=True):
+    columns: int
+    rows: int
+
+    def __init__(self, columns: int = 4, rows: int = 3) -> None:
+        object.__setattr__(self, "columns", columns)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "_t", _tables(columns, rows))
+
+    # -- zones ---------------------------------------------------------------------------------
+    def parse(self, zone: str) -> tuple[int, int]:
+        """Column and row (0-based) of a zone name.
+
+        >>> Arena().parse("A1"), Arena().parse("d3")
+        ((0, 0), (3, 2))
+        """
+        hit = self._t.where.get(zone) if isinstance(zone, str) else None  # type: ignore[attr-defined]
+        if hit is not None:
+            return hit
+        m = re.match(_ZONE, zone.strip()) if isinstance(zone, str) else None
+        if not m:
+            raise InvalidInput(f"{zone!r} is not a zone name (use a column letter and a row number, like B2)")
+        col, row = ord(m.group(1).upper()) - ord("A"), int(m.group(2)) - 1
+        if not (0 <= col < self.columns and 0 <= row < self.rows):
+            raise InvalidInput(f"zone {zone} is outside the {self.columns}x{self.rows} arena "
+                               f"(A1 to {self.name(self.columns - 1, self.rows - 1)})")
+        return col, row
+
+    def name(self, col: int, row: int) -> str:
+        return f"{chr(ord('A') + col)}{row + 1}"
+
+    def is_zone(self, zone: str) -> bool:
+        try:
+            self.parse(zone)
+            return True
+        except InvalidInput:
+            return False
+
+    def normal(self, zone: str) -> str:
+        """The canonical spelling of a zone name (upper-case letter)."""
+        return self.name(*self.parse(zone))
+
+    def zones(self) -> list[str]:
+        return [self.name(c, r) for r in range(self.rows) for c in range(self.columns)]
+
+    def distance(self, a: str, b: str) -> int:
+        """Orthogonal steps between two zones.
+
+        >>> Arena().distance("A1", "B2"), Arena().distance("A1", "D3")
+        (2, 5)
+        """
+        hit = self._t.dist.get((a, b))  # type: ignore[attr-defined]
+        if hit is not None:
+            return hit
+        (ca, ra), (cb, rb) = self.parse(a), self.parse(b)
+        return abs(ca - cb) + abs(ra - rb)
+
+    def step(self, zone: str, direction: str) -> str | None:
+        """The zone one step in a compass direction, or None off the arena.
+
+        >>> Arena().step("B1", "north") is None, Arena().step("B1", "east")
+        (True, 'C1')
+        """
+        c, r = self.parse(zone)
+        dc, dr = STEPS[direction]
+        c, r = c + dc, r + dr
+        if 0 <= c < self.columns and 0 <= r < self.rows:
+            return self.name(c, r)
+        return None
+
+    def neighbours(self, zone: str) -> list[str]:
+        """Orthogonally adjacent zones, in compass order (north, east, south, west)."""
+        return list(self._neighbours(zone))
+
+    def _neighbours(self, zone: str) -> tuple[str, ...]:
+        hit = self._t.near.get(zone)  # type: ignore[attr-defined]
+        if hit is not None:
+            return hit
+        return tuple(z for d in STEPS if (z := self.step(zone, d)) is not None)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return self.distance(a, b) == 1
+
+    def direction(self, a: str, b: str) -> str:
+        """Compass direction of an adjacent zone ``b`` from ``a``."""
+        for d in STEPS:
+            if self.step(a, d) == b:
+                return d
+        raise ValueError(f"{b} is not adjacent to {a}")
+
+
+class Geometry:
+    """An arena with its walls: movement, paths and line of sight.  Answers are remembered:
+    a geometry never changes (:func:`geometry` shares one per arena and wall layout)."""
+
+    def __init__(self, arena: Arena, walls: Iterable[Wall] = ()) -> None:
+        self.arena = arena
+        self.walls = list(walls)
+        self._by_edge: dict[frozenset[str], list[Wall]] = {}
+        for w in self.walls:
+            self._by_edge.setdefault(w.edge, []).append(w)
+        self._moves: dict[tuple[str, bool], tuple[str, ...]] = {}
+        self._paths: dict[tuple[str, bool], dict[str, int]] = {}
+        self._sight: dict[tuple[str, str], bool] = {}
+
+    def walls_between(self, a: str, b: str) -> list[Wall]:
+        return self._by_edge.get(frozenset((a, b)), [])
+
+    def blocked(self, a: str, b: str, flying: bool = False) -> bool:
+        """Whether a creature cannot cross from ``a`` to adjacent ``b``: a Passage Blocked wall
+        stands on the border (Flying creatures fly over walls)."""
+        if flying:
+            return False
+        return any(w.passage_blocked for w in self.walls_between(a, b))
+
+    def moves(self, zone: str, flying: bool = False) -> list[str]:
+        key = (zone, flying)
+        hit = self._moves.get(key)
+        if hit is None:
+            hit = self._moves[key] = tuple(z for z in self.arena.neighbours(zone)
+                                           if not self.blocked(zone, z, flying))
+        return list(hit)
+
+    def path_distances(self, start: str, flying: bool = False) -> dict[str, int]:
+        """Moves needed from ``start`` to every reachable zone, honouring Passage Blocked walls
+        (a fresh dict: the caller may keep or change it)."""
+        key = (start, flying)
+        hit = self._paths.get(key)
+        if hit is None:
+            hit = self._paths[key] = self._path_distances(start, flying)
+        return dict(hit)
+
+    def _path_distances(self, start: str, flying: bool) -> dict[str, int]:
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            z = queue.popleft()
+            for n in self.moves(z, flying):
+                if n not in dist:
+                    dist[n] = dist[z] + 1
+                    queue.append(n)
+        return dist
+
+    def step_toward(self, start: str, goal: str, flying: bool = False) -> list[str]:
+        """Adjacent zones that lie on a shortest path from ``start`` to ``goal`` (may be empty)."""
+        key = (goal, flying)
+        back = self._paths.get(key) or self.path_distances(goal, flying)
+        if start not in back:
+            return []
+        here = back[start]
+        return [n for n in self.moves(start, flying) if back.get(n, 10**9) == here - 1]
+
+    # -- line of sight -------------------------------------------------------------------------
+    def line_of_sight(self, a: str, b: str) -> bool:
+        """A line from zone centre to zone centre is blocked when it crosses a Blocks LoS wall.
+
+        A line that only touches a wall's end (passing exactly through a zone corner) is not
+        blocked: see docs/rulings.md.
+        """
+        if a == b:
+            return True
+        hit = self._sight.get((a, b))
+        if hit is None:
+            hit = self._sight[a, b] = self._line_of_sight(a, b)
+        return hit
+
+    def _line_of_sight(self, a: str, b: str) -> bool:
+        blockers = [w for w in self.walls if w.blocks_los]
+        if not blockers:
+            return True
+        # Doubled coordinates keep every point on whole numbers: zone centres are odd, borders even.
+        (ca, ra), (cb, rb) = self.arena.parse(a), self.arena.parse(b)
+        p = (2 * ca + 1, 2 * ra + 1)
+        q = (2 * cb + 1, 2 * rb + 1)
+        for w in blockers:
+            s1, s2 = self._segment(w)
+            if _crosses(p, q, s1, s2):
+                return False
+        return True
+
+    def _segment(self, w: Wall) -> tuple[tuple[int, int], tuple[int, int]]:
+        (c1, r1), (c2, r2) = self.arena.parse(w.zone), self.arena.parse(w.border)
+        if r1 == r2:  # east-west neighbours: a vertical border
+            x = 2 * max(c1, c2)
+            return (x, 2 * r1), (x, 2 * r1 + 2)
+        y = 2 * max(r1, r2)
+        return (2 * c1, y), (2 * c1 + 2, y)
+
+
+def _orient(a, b, c) -> int:
+    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (v > 0) - (v < 0)
+
+
+def _crosses(p, q, s1, s2) -> bool:
+    """True when segment p-q crosses the interior of segment s1-s2."""
+    o1, o2 = _orient(p, q, s1), _orient(p, q, s2)
+    o3, o4 = _orient(s1, s2, p), _orient(s1, s2, q)
+    if o1 == 0 or o2 == 0:
+        # The line passes through a wall's end point, or runs along the wall.
+        if o1 == 0 and o2 == 0:
+            return False  # collinear with the border: never happens between zone centres
+        return False  # only touches an end of the wall
+    return o1 != o2 and o3 != o4
+
+
+_GEOMETRIES: dict[tuple[Arena, tuple[Wall, ...]], Geometry] = {}
+
+
+def geometry(arena: Arena, walls: Iterable[Wall] = ()) -> Geometry:
+    """The one :class:`Geometry` of this arena and wall layout (kept, since its answers never
+    change; a game meets only a few layouts)."""
+    key = (arena, tuple(walls))
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        if len(_GEOMETRIES) > 256:
+            _GEOMETRIES.clear()
+        geo = _GEOMETRIES[key] = Geometry(arena, key[1])
+    return geo

@@ -1,0 +1,353 @@
+"""Dice: the attack die, the effect die (d12) and the compass, all fed by one source.
+
+Every random number in `solo` comes from a :class:`DiceSource`. There are three kinds, and all
+of them go through the same :meth:`DiceSource.roll` path:
+
+* :class:`SeededSource` -- a seeded ``random.Random`` whose state can be saved and restored;
+* :class:`ScriptedSource` -- results given in advance (tests, ``--rolls``), optionally falling
+  back to another source when the script runs out;
+* :class:`TypedSource` -- a person rolls physical dice and types what they see.
+
+Attack-die faces use the contract's notation: ``"-"`` blank, ``"1"``, ``"2"``, ``"1*"``, ``"2*"``
+(``*`` critical).  A d6 result maps to a face through :data:`D6_FACES`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from solo.core.errors import SoloError
+from solo.core.records import Record
+
+#: Attack die: two blank faces, then 1, 2, 1 critical, 2 critical (d6 result 1..6 -> face).
+D6_FACES: tuple[str, ...] = ("-", "-", "1", "2", "1*", "2*")
+FACES: frozenset[str] = frozenset(D6_FACES)
+
+#: Compass on the effect die: 1-3 north, 4-6 east, 7-9 south, 10-12 west.
+DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
+
+
+class DiceExhausted(SoloError):
+    """A scripted source ran out of results and has nothing to fall back on."""
+
+    exit_code = 2
+
+
+class Roll(Record, frozen=True):
+    """One die result, with what it was for."""
+
+    sides: int
+    value: int
+    label: str
+
+    def __init__(self, sides: int, value: int, label: str = "") -> None:
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "label", label)
+
+
+class DiceSource:
+    """Base class: subclasses provide :meth:`_next`; everything else is shared.
+
+    ``history`` keeps every result in order, so a decision can report the rolls it used.
+    """
+
+    def __init__(self) -> None:
+        self.history: list[Roll] = []
+
+    # -- the one path every die goes through -------------------------------------------------
+    def _next(self, sides: int, label: str) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def roll(self, sides: int, label: str = "") -> int:
+        value = self._next(sides, label)
+        if not 1 <= value <= sides:
+            raise SoloError(f"a d{sides} cannot show {value} ({label or 'roll'}); give 1 to {sides}")
+        self.history.append(Roll(sides, value, label))
+        return value
+
+    def roll_many(self, sides: int, count: int, label: str = "") -> list[int]:
+        """``count`` dice of ``sides`` sides; a typed source asks for them all at once."""
+        return [self.roll(sides, label) for _ in range(count)]
+
+    # -- conveniences ------------------------------------------------------------------------
+    def d12(self, label: str = "") -> int:
+        return self.roll(12, label)
+
+    def attack_dice(self, count: int, label: str = "attack dice") -> list[str]:
+        """Roll ``count`` attack dice and return their faces."""
+        return [D6_FACES[v - 1] for v in self.roll_many(6, count, label)]
+
+    def compass(self, label: str = "compass") -> tuple[int, str]:
+        r = self.d12(label)
+        return r, direction_of(r)
+
+    #: Whether a person reads the labels (then :meth:`choose` says which result picks what).
+    announces = False
+
+    def choose(self, options: Sequence, label: str = "random pick",
+               names: Sequence[str] | None = None):
+        """Pick one of ``options`` at random with the effect die (see :func:`tie_ranges`).
+
+        A single option is returned without rolling.  For a person rolling physical dice the
+        label lists which results pick which option (``names``, else :func:`describe`).
+        """
+        n = len(options)
+        if n == 0:
+            raise ValueError("nothing to choose from")
+        if n == 1:
+            return options[0]
+        if n <= 12:
+            width = 12 // n
+            asked = f"{label} (1-{width * n})"
+            if self.announces:
+                asked = ranges_label(label, names or [describe(o) for o in options])
+            while True:
+                r = self.d12(asked)
+                if r <= width * n:
+                    return options[(r - 1) // width]
+        # More than 12 options (rare): read several d12s as digits of a base-12 number.
+        digits = 1
+        while 12**digits < n:
+            digits += 1
+        limit = (12**digits // n) * n
+        while True:
+            value = 0
+            for _ in range(digits):
+                value = value * 12 + self.d12(label) - 1
+            if value < limit:
+                return options[value % n]
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle ``items`` in place (Fisher-Yates with :meth:`choose`, so a scripted or typed
+        source could drive it too; :class:`SeededSource` uses its generator directly)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = items.index(self.choose(items[: i + 1], "shuffle"))
+            items[i], items[j] = items[j], items[i]
+
+    def used_since(self, mark: int) -> list[Roll]:
+        return self.history[mark:]
+
+
+def tie_ranges(n: int) -> list[tuple[int, int]]:
+    """The d12 ranges that pick each of ``n`` tied options (results above the last are rerolled).
+
+    >>> tie_ranges(2)
+    [(1, 6), (7, 12)]
+    >>> tie_ranges(5)
+    [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)]
+    """
+    width = 12 // n
+    return [(i * width + 1, (i + 1) * width) for i in range(n)]
+
+
+def describe(option) -> str:
+    """A short readable name for a tied option: a zone or card name as it is, a mage as "your
+    mage" / "the Dummy Mage", an object as ``Timber Wolf (ym-2)``, an attack by its name, a
+    path as ``B1 then B2``.
+
+    >>> describe("B2"), describe(["B1", "B2"])
+    ('B2', 'B1 then B2')
+    """
+    if isinstance(option, str):
+        return option
+    if isinstance(option, (list, tuple)):
+        return " then ".join(describe(o) for o in option)
+    if getattr(option, "kind", None) == "mage":
+        return "your mage" if getattr(option, "side", None) == "ym" else "the Dummy Mage"
+    card, ident = getattr(option, "card", None), getattr(option, "id", None)
+    if isinstance(card, str) and isinstance(ident, str):
+        return f"{card} ({ident})"
+    name = getattr(option, "name", None)
+    return name if isinstance(name, str) else str(option)
+
+
+def ranges_label(label: str, names: Sequence[str]) -> str:
+    """A tie question that says which effect-die results pick which option.
+
+    >>> ranges_label("tie: two equally short ways", ["B2", "C1"])
+    'tie: two equally short ways: 1-6 B2, 7-12 C1'
+    >>> ranges_label("tie", ["a", "b", "c", "d", "e"])
+    'tie: 1-2 a, 3-4 b, 5-6 c, 7-8 d, 9-10 e; 11-12 roll again'
+    """
+    spans = tie_ranges(len(names))
+    text = f"{label}: " + ", ".join(
+        f"{lo}-{hi} {name}" if lo != hi else f"{lo} {name}" for (lo, hi), name in zip(spans, names))
+    top = spans[-1][1]
+    if top < 12:
+        text += f"; {top + 1}-12 roll again" if top < 11 else "; 12 roll again"
+    return text
+
+
+def direction_of(d12: int) -> str:
+    """Compass direction of an effect-die result.
+
+    >>> [direction_of(r) for r in (1, 3, 4, 9, 10, 12)]
+    ['north', 'north', 'east', 'south', 'west', 'west']
+    """
+    if not 1 <= d12 <= 12:
+        raise ValueError(f"compass roll must be 1-12, not {d12}")
+    return DIRECTIONS[(d12 - 1) // 3]
+
+
+class SeededSource(DiceSource):
+    """A ``random.Random``; ``seed=None`` picks a fresh seed (kept in ``self.seed``)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**6)
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def _next(self, sides: int, label: str) -> int:
+        return self.rng.randint(1, sides)
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle in place with the generator (a deck shuffle is not a die roll to show)."""
+        self.rng.shuffle(items)
+
+    def get_state(self) -> list:
+        """A JSON-friendly copy of the generator's state."""
+        version, internal, gauss = self.rng.getstate()
+        return [version, list(internal), gauss]
+
+    def set_state(self, state: list) -> None:
+        version, internal, gauss = state
+        self.rng.setstate((version, tuple(internal), gauss))
+
+
+class ScriptedSource(DiceSource):
+    """Results given in advance.
+
+    ``d12`` is the queue of effect-die results (what ``--rolls`` gives); ``d6`` optionally the
+    attack-die results (1..6, see :data:`D6_FACES`).  When a queue is empty, ``fallback`` rolls
+    instead; with no fallback, :class:`DiceExhausted` says what was missing.
+    """
+
+    def __init__(self, d12: Sequence[int] = (), d6: Sequence[int] = (),
+                 fallback: DiceSource | None = None) -> None:
+        super().__init__()
+        self.queues: dict[int, list[int]] = {12: list(d12), 6: list(d6)}
+        self.fallback = fallback
+
+    def _next(self, sides: int, label: str) -> int:
+        queue = self.queues.get(sides)
+        if queue:
+            return queue.pop(0)
+        if self.fallback is not None:
+            return self.fallback._next(sides, label)
+        what = "--rolls" if sides == 12 else f"scripted d{sides} results"
+        raise DiceExhausted(f"ran out of {what} at the roll for {label or f'a d{sides}'}; "
+                            "give more results or add --seed")
+
+    def remaining(self, sides: int = 12) -> list[int]:
+        return list(self.queues.get(sides, []))
+
+
+class TypedSource(DiceSource):
+    """A person rolls physical dice and types the results.
+
+    ``ask(sides, count, label)`` must return ``count`` results of a d``sides`` (1-based; for the
+    attack die use :func:`face_to_d6` on what the person read).
+    """
+
+    announces = True
+
+    def __init__(self, ask: Callable[[int, int, str], list[int]]) -> None:
+        super().__init__()
+        self.ask = ask
+
+    def _next(self, sides: int, label: str) -> int:
+        return self.ask(sides, 1, label)[0]
+
+    def roll_many(self, sides: int, count: int, label: str = "") -> list[int]:
+        values = self.ask(sides, count, label)
+        if len(values) != count:
+            raise SoloError(f"expected {count} results for {label or 'the dice'}, got {len(values)}")
+        out = []
+        for v in values:
+            if not 1 <= v <= sides:
+                raise SoloError(f"a d{sides} cannot show {v}; give 1 to {sides}")
+            self.history.append(Roll(sides, v, label))
+            out.append(v)
+        return out
+
+
+def face_to_d6(face: str) -> int:
+    """The d6 result that shows ``face`` (a blank counts as the first blank).
+
+    >>> [face_to_d6(f) for f in ("-", "1", "2", "1*", "2*")]
+    [1, 3, 4, 5, 6]
+    """
+    face = face.strip()
+    if face in ("0", "", "b", "blank"):
+        face = "-"
+    if face not in FACES:
+        raise SoloError(f"{face!r} is not an attack-die face; use -, 1, 2, 1* or 2*")
+    return D6_FACES.index(face) + 1
+
+
+def parse_rolls(text: str) -> list[int]:
+    """Parse ``--rolls`` text such as ``"9,3,5"``.
+
+    >>> parse_rolls("9, 3,5")
+    [9, 3, 5]
+    """
+    out = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if not part.isdigit() or not 1 <= int(part) <= 12:
+            raise SoloError(f"--rolls: {part!r} is not a d12 result; give numbers 1-12 separated by commas")
+        out.append(int(part))
+    return out
+
+
+class DiceTotal(Record, frozen=True):
+    """Attack-die faces, and the normal and critical damage they show."""
+
+    faces: tuple[str, ...]
+    normal: int
+    critical: int
+
+    def __init__(self, faces: tuple[str, ...], normal: int, critical: int) -> None:
+        object.__setattr__(self, "faces", faces)
+        object.__setattr__(self, "normal", normal)
+        object.__setattr__(self, "critical", critical)
+
+    @property
+    def total(self) -> int:
+        return self.normal + self.critical
+
+
+def tally(faces: Sequence[str]) -> DiceTotal:
+    """Normal and critical totals of some attack-die faces.
+
+    >>> tally(["-", "1", "2*", "2", "1*"])
+    DiceTotal(faces=('-', '1', '2*', '2', '1*'), normal=3, critical=3)
+    """
+    normal = critical = 0
+    for f in faces:
+        if f == "-":
+            continue
+        value = int(f[0])
+        if f.endswith("*"):
+            critical += value
+        else:
+            normal += value
+    return DiceTotal(tuple(faces), normal, critical)
+
+
+def damage_after_armor(normal: int, critical: int, armor: int = 0, piercing: int = 0) -> int:
+    """Critical damage ignores armor; Piercing lowers armor but never below 0.
+
+    >>> damage_after_armor(5, 2, armor=3)
+    4
+    >>> damage_after_armor(5, 2, armor=3, piercing=5)
+    7
+    >>> damage_after_armor(1, 0, armor=4)
+    0
+    """
+    return critical + max(0, normal - max(0, armor - piercing))

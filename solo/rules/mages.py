@@ -1,0 +1,135 @@
+"""The Dummy Mage's mage abilities that the rules code applies by itself.
+
+The solo rules give the Dummy Mage no mana, so an ability its mage card pays for with mana and
+that triggers on its own is used every time, for free (docs/rulings.md, "Mage abilities of the
+Dummy Mage"); spells and actions of the mage card are never used.  This module applies those
+free abilities at their moment; the notes in scripts/notes/mages.toml say what is left to do
+by hand.  Pure: each function changes the board and returns the lines for the person.
+
+* Beastmaster, **Pet**: the first non-Legendary Animal it summons (while it has no Pet) gets the
+  Pet marker: Melee +1, Armor +1 and Innate Life +3 as gained traits, and Melee +1 more while in
+  the Dummy Mage's zone (:func:`pet_melee`).
+* Warlord, **Veterans**: its non-Mage creature that destroys an enemy creature with a melee
+  attack gets a veteran badge (once): Melee +1 and Armor +1.
+* Wizard, **Voltaric Shield**: on in every round; the first time in a round an attack damages
+  the Dummy Mage, up to 3 of that damage is cancelled.
+* Necromancer, **Plague Master**: in the Dummy Mage's Upkeep, 1 direct poison damage on each of
+  your objects that carries a poison condition (Cripple, Rot, Tainted, Weak).
+* Necromancer, **Eternal Servant**: the first non-Legendary, non-Epic Undead it summons (while
+  it has no Eternal Servant) takes the marker, and its attacks have Piercing +1
+  (:func:`servant_traits`).  Reanimating a destroyed servant costs a cast, which the quickcast
+  die never calls for: the next such Undead takes the marker instead.
+"""
+
+from __future__ import annotations
+
+from solo.rules.board import Board, Conjuration, Creature, Piece
+
+PET, VETERAN, SHIELD_USED, SERVANT = "pet", "veteran", "voltaric_shield_used", "eternal_servant"
+POISONS = ("Cripple", "Rot", "Tainted", "Weak")
+
+
+def _dm_is(board: Board, *names: str) -> bool:
+    return board.mages["dm"].card in names
+
+
+def _who(board: Board, p: Piece) -> str:
+    from solo.rules.combat import label_of
+
+    return label_of(board, p)
+
+
+def after_summon(board: Board, c: Creature) -> list[str]:
+    """Pet (the Beastmaster's) or Eternal Servant (the Necromancer's) for a creature the Dummy
+    Mage summons."""
+    if c.side != "dm":
+        return []
+    if _dm_is(board, "Necromancer"):
+        return _eternal_servant(board, c)
+    if not _dm_is(board, "Beastmaster"):
+        return []
+    card = board.card_of(c)
+    if card is None or "Animal" not in card.subtypes or card.has("Legendary"):
+        return []
+    if any(x.extra.get(PET) for x in board.side_creatures("dm")):
+        return []
+    c.extra[PET] = True
+    c.traits += ["Melee +1", "Armor +1", "Innate Life +3"]
+    return [f"Pet: the Dummy Mage makes {_who(board, c)} its Pet. Put the Pet marker on it: "
+            "Melee +1, Armor +1 and 3 more life, and Melee +1 more while it is in the Dummy "
+            "Mage's zone (solo counts them)."]
+
+
+def _eternal_servant(board: Board, c: Creature) -> list[str]:
+    """The Necromancer's first non-Legendary, non-Epic Undead becomes its Eternal Servant."""
+    card = board.card_of(c)
+    if card is None or "Undead" not in card.subtypes or card.has("Legendary") or card.has("Epic"):
+        return []
+    if any(x.extra.get(SERVANT) for x in board.side_creatures("dm")):
+        return []
+    c.extra[SERVANT] = True
+    return [f"Eternal Servant: put the Eternal Servant marker on {_who(board, c)}: its attacks "
+            "have Piercing +1 (solo counts it)."]
+
+
+def servant_traits(p: Piece) -> tuple[str, ...]:
+    """What the Eternal Servant marker adds to each attack of the object carrying it."""
+    return ("Piercing +1",) if p.extra.get(SERVANT) else ()
+
+
+def pet_melee(board: Board, p: Piece) -> int:
+    """The Pet's extra Melee +1 while it is in the Dummy Mage's zone."""
+    return 1 if p.extra.get(PET) and p.side == "dm" and p.zone == board.mages["dm"].zone else 0
+
+
+def after_destroy(board: Board, attacker: Piece | None, victim: Piece, melee: bool) -> list[str]:
+    """Veterans: a Dummy Mage Warlord's creature that destroys an enemy creature in melee."""
+    if attacker is None or attacker.side != "dm" or attacker.is_mage or not melee:
+        return []
+    if not _dm_is(board, "Warlord") or isinstance(victim, Conjuration) or victim.side == "dm":
+        return []
+    if attacker.extra.get(VETERAN) or board.find(attacker.id) is None:
+        return []
+    attacker.extra[VETERAN] = True
+    attacker.traits += ["Melee +1", "Armor +1"]
+    return [f"Veterans: put a veteran badge on {_who(board, attacker)}: Melee +1 and Armor +1 "
+            "from now on (solo counts them)."]
+
+
+def the_dm(board: Board) -> Piece:
+    """The Dummy Mage's mage, made the board's own first (a board copied for an attack shares
+    the objects the attack was not expected to change; see :meth:`Board.own`)."""
+    mage = board.own(board.mages["dm"].id)
+    assert mage is not None  # a mage never leaves the board
+    return mage
+
+
+def shield(board: Board, target: Piece, damage: int) -> tuple[int, str | None]:
+    """Voltaric Shield: the damage the Dummy Mage Wizard takes from this strike, and the line
+    saying so, the first time in a round it is damaged (the shield is then off until the
+    next round)."""
+    if damage <= 0 or target.id != "dm" or not _dm_is(board, "Wizard"):
+        return damage, None
+    if board.mages["dm"].extra.get(SHIELD_USED) == board.round:
+        return damage, None
+    the_dm(board).extra[SHIELD_USED] = board.round
+    kept = max(0, damage - 3)
+    return kept, (f"  Voltaric Shield: the Dummy Mage cancels {damage - kept} of the damage "
+                  f"({kept} left); its shield is off until the next round.")
+
+
+def plague(board: Board) -> list[tuple[Piece, str]]:
+    """Plague Master: in the Dummy Mage's Upkeep, 1 direct damage on each object of yours that
+    carries a poison condition.  The damage is put on the board; returns (object, line)."""
+    if not _dm_is(board, "Necromancer"):
+        return []
+    from solo.rules.combat import take_damage
+
+    out = []
+    for p in [board.mages["ym"], *board.side_creatures("ym"),
+              *[c for c in board.conjurations if c.side == "ym"]]:
+        if any(p.conditions.get(k, 0) > 0 for k in POISONS) and not board.has_trait(p, "Poison Immunity"):
+            take_damage(board, p, 1)
+            out.append((p, f"Plague Master: 1 direct poison damage on {_who(board, p)} (it carries a "
+                           "poison condition)."))
+    return out

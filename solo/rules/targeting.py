@@ -1,0 +1,65 @@
+"""Whether one object may target another: the rules every attack, spell and ability shares.
+
+Range is the caller's business (each attack and spell has its own); this module answers the
+rest: Line of Sight through walls, and the traits that forbid targeting (Invisible, Obscured,
+...).  Spells (:mod:`solo.automaton.actions`'s spell placement) and creature attacks both ask here, so a
+trait that hides an object hides it from everything.
+"""
+
+from __future__ import annotations
+
+from solo.rules.board import Board, Piece
+
+#: Conjurations that give objects the Obscured trait: every object in the arena (Rolling Fog),
+#: the other non-Flying objects of its zone (Elephant Grass).
+OBSCURE_ALL = ("Rolling Fog",)
+OBSCURE_ZONE = ("Elephant Grass",)
+
+
+def invisible(board: Board, target: Piece) -> bool:
+    """Invisible objects cannot be targeted at all (zone attacks, damage barriers and
+    counterstrikes still reach them: they do not target)."""
+    return board.has_trait(target, "Invisible")
+
+
+def obscured(board: Board, target: Piece) -> bool:
+    """Whether ``target`` is Obscured now: its own trait (Blur, Cloak of Shadows give it), a
+    Rolling Fog anywhere in the arena, or an Elephant Grass in its zone (not for Flying ones
+    nor for the grass itself)."""
+    if board.has_trait(target, "Obscured"):
+        return True
+    for c in board.conjurations:
+        if c.card in OBSCURE_ALL:
+            return True
+        if c.card in OBSCURE_ZONE and c.zone == target.zone and c.id != target.id \
+                and c.border is None and not board.flying(target):
+            return True
+    return False
+
+
+def can_target(board: Board, from_zone: str, target: Piece, *, indirect: bool = False) -> bool:
+    """Whether something in ``from_zone`` may target ``target`` (range aside).
+
+    Never an Invisible object; an Obscured one only from its zone or an adjacent one; else
+    Line of Sight decides, unless ``indirect`` (the Indirect trait: walls do not block it).
+    """
+    names = board.trait_names(target)  # (asked thousands of times a game: read once)
+    if "invisible" in names:
+        return False
+    if ("obscured" in names or (board.conjurations and obscured(board, target))) \
+            and board.distance(from_zone, target.zone) > 1:
+        return False
+    if indirect:
+        return True
+    return board.geometry().line_of_sight(from_zone, target.zone)
+
+
+def why_not(board: Board, from_zone: str, target: Piece, *, indirect: bool = False) -> str | None:
+    """A short reason ``target`` cannot be targeted from ``from_zone`` (None when it can)."""
+    if invisible(board, target):
+        return "it is Invisible"
+    if obscured(board, target) and board.distance(from_zone, target.zone) > 1:
+        return "it is Obscured (only from 1 zone away or less)"
+    if not indirect and not board.geometry().line_of_sight(from_zone, target.zone):
+        return "a wall blocks Line of Sight"
+    return None

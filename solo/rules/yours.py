@@ -1,0 +1,357 @@
+"""Your side of the board beyond your creatures: equipment, conjurations, your enchantments
+(face up or hidden) and the hidden ones that answer an attack.
+
+Pure: no prompts, no printing.  :mod:`solo.engine.game` asks the questions and calls these; the
+sentences for the person are built here from the card notes (scripts/notes/equipment.toml,
+conjurations.toml and the spells' notes).
+
+Where things live on the board (all saved with it, as keys the contract allows):
+
+* a mage's equipment: ``Mage.equipment`` (contract section 2, ``mages.*.equipment``);
+* a face-down enchantment of yours on an object: ``extra["hidden_enchantments"]`` of that object;
+* your enchantments on zones: ``board.extra["your_zone_enchantments"]``,
+  ``{zone: [{"card": name, "hidden": bool}]}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from solo.rules.board import HIDDEN, Board, Mage, Piece
+from solo.cards.catalog import Attack, Card
+from solo.rules.combat import label_of
+from solo.core.records import Record
+
+ZONE_ENCHANTMENTS = "your_zone_enchantments"
+
+#: How many pieces of equipment one slot holds; a hand-held item takes hands instead.
+SLOT_LIMITS = {"Ring": 2}
+#: Hands each kind of hand-held equipment takes (a mage has two).
+HANDS = {"Weapon": 1, "Shield": 1, "Weapon/Shield": 1, "Hand": 1, "Weapon+Shield": 2}
+
+#: Hidden enchantments that solo reveals by itself when their holder is attacked (the card
+#: says it must be revealed then) and what they do: "block" (the attack is avoided) or
+#: "reverse" (avoided, and the attacker is hit by its own attack).  Against an Unavoidable
+#: attack either is destroyed without effect.
+ON_ATTACKED = {"Block": "block", "Reverse Attack": "reverse"}
+
+
+def slot_of(card: Card) -> str | None:
+    return (card.dm or {}).get("slot")
+
+
+def same_slot(board: Board, mage: Mage, name: str) -> list[str]:
+    """What must come off ``mage`` for ``name`` to go on: a piece in a full slot (oldest first),
+    or hand-held items until the hands are free.
+
+    >>> from solo.rules.board import new_board
+    >>> b = new_board()
+    >>> m = b.mages["ym"]
+    >>> m.equipment = ["Leather Boots"]
+    >>> same_slot(b, m, "Reflex Boots") if slot_of(b.cat.get("Reflex Boots")) else ["Leather Boots"]
+    ['Leather Boots']
+    """
+    card = board.cat.get(name)
+    slot = slot_of(card)
+    if slot is None:
+        return []
+    worn = [(n, slot_of(board.cat.get(n))) for n in mage.equipment if n != card.name]
+    if slot in HANDS:
+        held = [(n, HANDS[s]) for n, s in worn if s in HANDS]
+        hands = sum(h for _, h in held) + HANDS[slot]
+        out = []
+        for n, h in held:
+            if hands <= 2:
+                break
+            out.append(n)
+            hands -= h
+        return out
+    same = [n for n, s in worn if s == slot]
+    limit = SLOT_LIMITS.get(slot, 1)
+    return same[: max(0, len(same) + 1 - limit)]
+
+
+def equipment_line(board: Board, mage: Mage, name: str) -> str:
+    """``Your mage now wears Leather Boots (armor +1).``"""
+    note = board.cat.get(name).dm or {}
+    parts = []
+    if note.get("armor"):
+        parts.append(f"armor +{note['armor']}")
+    for d in note.get("defenses", ()):
+        uses = d.get("uses", 1)
+        parts.append(f"Defense {d['roll']}+" + ("" if uses == 1 else f" {uses} a round"))
+    parts += list(note.get("traits", ()))
+    for k in ("melee", "ranged"):
+        if note.get(k):
+            parts.append(f"{k.capitalize()} +{note[k]}")
+    card = board.cat.get(name)
+    if card.attacks:
+        parts.append("attacks: " + ", ".join(a.name for a in card.attacks))
+    now = f"Your mage now wears {card.name}"
+    return now + (f" ({'; '.join(parts)})." if parts else ".") + f" Armor now {board.armor(mage)}."
+
+
+def by_hand(card: Card) -> list[str]:
+    """The card's note for what the person applies at the table, as an instruction line."""
+    text = (card.dm or {}).get("by_hand")
+    return [f"Apply by hand ({card.name}): {text}"] if text else []
+
+
+# -- what your mage may cast -------------------------------------------------------------------
+
+def can_cast(board: Board, mage: Piece, card: Card, target: Piece) -> bool:
+    """Whether your mage may cast the attack spell ``card`` at ``target`` from where it stands:
+    a spell aimed at an object reaches it as an attack does (:func:`solo.automaton.actions.can_reach`:
+    range, Line of Sight unless Indirect, never the Invisible nor the far Obscured), and not a
+    Flying one when the spell says Non-Flying; a zone spell needs its range and Line of Sight
+    to the target's zone."""
+    from solo.automaton import actions as automaton
+
+    attack = card.attacks[0] if card.attacks else None
+    if attack is None:
+        return False
+    if attack.zone or "zone" in (card.target or "").lower():  # the zone is the target
+        lo, hi = attack.range
+        return lo <= board.distance(mage.zone, target.zone) <= hi and (
+            attack.has("Indirect") or board.geometry().line_of_sight(mage.zone, target.zone))
+    if "non-flying" in (card.target or "").lower() and board.flying(target):
+        return False
+    return automaton.can_reach(board, mage, attack, mage.zone, target)
+
+
+def direction(board: Board, a: str, b: str) -> str:
+    """The compass direction from zone ``a`` to its neighbour ``b``."""
+    return board.arena.direction(a, b)
+
+
+# -- your enchantments ----------------------------------------------------------------------
+
+def hide(piece: Piece, name: str) -> None:
+    piece.extra.setdefault(HIDDEN, []).append(name)
+
+
+def hidden_on(piece: Piece) -> list[str]:
+    got = piece.extra.get(HIDDEN)
+    return [str(n) for n in got] if isinstance(got, list) else []
+
+
+def enchant_zone(board: Board, zone: str, name: str, hidden: bool) -> None:
+    board.extra.setdefault(ZONE_ENCHANTMENTS, {}).setdefault(zone, []).append(
+        {"card": name, "hidden": hidden})
+
+
+def hidden_list(board: Board) -> list[tuple[str, str, Piece | str]]:
+    """Every hidden enchantment of yours, on your objects or on the Dummy Mage's (a curse cast
+    face down): (card, where it is, the object or the zone)."""
+    out: list[tuple[str, str, Piece | str]] = []
+    for p in [board.mages["ym"], *board.side_creatures("ym"),
+              *[c for c in board.conjurations if c.side == "ym"],
+              board.mages["dm"], *board.side_creatures("dm")]:
+        out += [(n, label_of(board, p), p) for n in hidden_on(p)]
+    for zone, items in sorted((board.extra.get(ZONE_ENCHANTMENTS) or {}).items()):
+        out += [(e["card"], f"zone {zone}", zone) for e in items if e.get("hidden")]
+    return out
+
+
+def hidden_anywhere(board: Board) -> bool:
+    return bool(hidden_list(board))
+
+
+def life_bonus(card: Card | None) -> int:
+    """The Life +X an enchantment gives (Bull Endurance: revealed when it saves its holder)."""
+    return int(_grants(card).get("life", 0))
+
+
+def stops_healing(card: Card | None) -> bool:
+    """Whether an enchantment gives Finite Life (Poisoned Blood: revealed against a heal)."""
+    return "Finite Life" in (_grants(card).get("traits") or [])
+
+
+def paid(card: Card | None) -> str:
+    """What revealing it costs you, to add to the line that reveals it."""
+    return f" and pay its {card.reveal_cost} mana" if card is not None and card.reveal_cost \
+        else ""
+
+
+def _grants(card: Card | None) -> dict:
+    return ((card.dm or {}).get("grants") or {}) if card is not None else {}
+
+
+def when_revealed(card: Card) -> str:
+    """What happens to a face-down enchantment of yours from now on, for the person."""
+    if card.name in ON_ATTACKED:
+        return ("solo reveals it by itself when the Dummy Mage attacks that object, as the card "
+                "requires.")
+    if life_bonus(card):
+        return ("solo reveals it by itself when a Dummy Mage attack would destroy that object and "
+                "the life it adds saves it; or reveal it from your turn's menu.")
+    if stops_healing(card):
+        return ("solo reveals it by itself when the Dummy Mage casts a healing spell on that "
+                "object, which then heals nothing; or reveal it from your turn's menu.")
+    return "reveal it from your turn's menu when you want to (or when its card says you must)."
+
+
+def reveal(board: Board, holder: Piece | str, name: str) -> list[str]:
+    """Turn a hidden enchantment face up; its modelled effects count from now on."""
+    card = board.cat.get(name)
+    if isinstance(holder, str):
+        for e in (board.extra.get(ZONE_ENCHANTMENTS) or {}).get(holder, []):
+            if e.get("card") == name and e.get("hidden"):
+                e["hidden"] = False
+                break
+        return [f"Reveal {name} on zone {holder}."] + by_hand(card)
+    turn_up(holder, name)
+    return [f"Reveal {name} on {label_of(board, holder)}: it is face up now."] + by_hand(card)
+
+
+def turn_up(piece: Piece, name: str) -> None:
+    """Your hidden ``name`` on ``piece`` goes face up: new containers, so the board counts the
+    change (nothing when it is not hidden there: an attack's copy may have turned it first)."""
+    hidden = hidden_on(piece)
+    if name not in hidden:
+        return
+    hidden.remove(name)
+    rest = {k: v for k, v in piece.extra.items() if k != HIDDEN}
+    piece.extra = {**rest, HIDDEN: hidden} if hidden else rest
+    piece.enchantments = [*piece.enchantments, name]
+
+
+def destroy_hidden(piece: Piece) -> int:
+    """Your face-down enchantments on ``piece`` destroyed (Purge Magic, Destroy Magic: face
+    down or not, they go): how many there were."""
+    n = len(hidden_on(piece))
+    if n:
+        piece.extra = {k: v for k, v in piece.extra.items() if k != HIDDEN}
+    return n
+
+
+def destroy_zone_enchantments(board: Board, zone: str) -> tuple[list[str], int]:
+    """Your enchantments on ``zone`` destroyed (Destroy Magic): the face-up ones' names and how
+    many were face down."""
+    zones = board.extra.get(ZONE_ENCHANTMENTS) or {}
+    items = zones.get(zone) or []
+    if not items:
+        return [], 0
+    board.extra[ZONE_ENCHANTMENTS] = {z: v for z, v in zones.items() if z != zone}
+    face_up = [e["card"] for e in items if not e.get("hidden")]
+    return face_up, len(items) - len(face_up)
+
+
+# -- answering an attack --------------------------------------------------------------------
+
+class Reaction(Record):
+    """What a hidden enchantment did when its holder was attacked."""
+
+    outcome: str | None  # "avoided", "reversed", or None (destroyed without effect)
+    card: str
+    lines: list[str]
+
+    def __init__(self, outcome: str | None, card: str, lines: list[str] | None = None) -> None:
+        self.outcome = outcome
+        self.card = card
+        self.lines = [] if lines is None else lines
+
+
+def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
+                zone: bool = False) -> Reaction | None:
+    """The first hidden enchantment on ``target`` that must be revealed as it is attacked (the
+    card says so): revealed, destroyed, and what it does to the attack.  Changes the board
+    (the card leaves the object).  None when there is none."""
+    if target.side != "ym" or attacker.side == target.side:
+        return None
+    for name in hidden_on(target):
+        kind = ON_ATTACKED.get(name)
+        if kind is None:
+            continue
+        target.extra[HIDDEN].remove(name)
+        if not target.extra[HIDDEN]:
+            target.extra.pop(HIDDEN)
+        who = label_of(board, target)
+        unavoidable = zone or attack.has("Unavoidable")
+        if unavoidable:
+            return Reaction(None, name, [f"Reveal {name} on {who} and destroy it: the attack is "
+                                         "Unavoidable, so it has no effect."])
+        if kind == "block":
+            return Reaction("avoided", name, [f"Reveal {name} on {who}: the attack is avoided. "
+                                              f"Destroy {name}."])
+        return Reaction("reversed", name, [f"Reveal {name} on {who}: the attack is avoided and "
+                                           "turned back on the attacker, which rolls it against "
+                                           f"itself. Destroy {name}."])
+    return None
+
+
+# -- the mages' abilities -------------------------------------------------------------------
+
+def mage_reminders(board: Board) -> list[str]:
+    """At the start of a game: what each mage's abilities do that solo applies by itself, and
+    what the person applies by hand (scripts/notes/mages.toml)."""
+    lines = []
+    for side, who, key in (("dm", "The Dummy Mage", "by_hand_dm"), ("ym", "Your mage", "by_hand_you")):
+        card = board.cat.find(board.mages[side].card)
+        note = (card.dm if card is not None else None) or {}
+        applied = [*note.get("traits", ()), *(f"Defense {d['roll']}+" for d in note.get("defenses", ()))]
+        if applied:
+            lines.append(f"{who} ({card.name if card else '?'}): solo applies "
+                         f"{', '.join(applied)} from its abilities.")
+        text = note.get(key)
+        if text and text.startswith("Nothing:"):  # only why there is nothing to do
+            why = text.removeprefix("Nothing:").strip()
+            lines.append(f"{who} ({card.name if card else '?'}): nothing to apply by hand. "
+                         f"{why[:1].upper()}{why[1:]}")
+        elif text:
+            lines.append(f"{who} ({card.name if card else '?'}), by hand: {text}")
+    return lines
+
+
+# -- traps: your hidden zone enchantments that attack what enters --------------------------
+
+#: Hidden zone enchantments that must be revealed when an enemy creature enters their zone,
+#: and then attack it once: whether Flying creatures set them off.
+TRAPS = {"Spiked Pit": False, "Hellfire Trap": True, "Hydrothermal Vent": True}
+
+
+def sprung(board: Board, mover: Piece, path: list[str]) -> list[tuple[str, str, Attack]]:
+    """The traps of yours that ``mover`` (a Dummy Mage object) sets off walking ``path`` (the
+    zones it entered, in order): (zone, card, its attack), each revealed and taken off the
+    board as it goes off."""
+    if mover.side != "dm":
+        return []
+    out = []
+    zones = board.extra.get(ZONE_ENCHANTMENTS) or {}
+    for zone in path:
+        for e in list(zones.get(zone, [])):
+            name = e.get("card")
+            if not e.get("hidden") or name not in TRAPS:
+                continue
+            if board.flying(mover) and not TRAPS[name]:
+                continue
+            card = board.cat.find(name)
+            if card is None or not card.attacks:
+                continue
+            zones[zone].remove(e)
+            out.append((zone, name, card.attacks[0]))
+    for zone in [z for z, items in zones.items() if not items]:
+        del zones[zone]
+    return out
+
+
+
+def their_traps(board: Board, mover: Piece, zone: str) -> Iterator[tuple[str, Attack]]:
+    """The Dummy Mage's traps on ``zone`` (face-up zone enchantments it cast, solo.automaton.spells) that
+    your ``mover`` sets off by entering: (card, its attack), one at a time.  Each is taken off
+    the zone and put on the Dummy Mage's enchantment discard pile as it is handed out, so one
+    not asked for (the mover destroyed by the trap before it) stays where it is."""
+    if mover.side != "ym":
+        return
+    zones = board.extra.get("zone_enchantments") or {}
+    for name in list(zones.get(zone, [])):
+        if name not in TRAPS or (board.flying(mover) and not TRAPS[name]):
+            continue
+        card = board.cat.find(name)
+        if card is None or not card.attacks:
+            continue
+        zones[zone].remove(name)
+        if not zones[zone]:
+            del zones[zone]
+        board.discards.setdefault("enchantment", []).append(name)
+        yield name, card.attacks[0]

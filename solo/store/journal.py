@@ -1,0 +1,574 @@
+"""The game journal: every game in one SQLite database, each step committed whole.
+
+A game is determined by its settings and the answers given step by step (your actions, your
+edits, the physical dice you typed, the cards you drew).  The journal keeps exactly that, the
+way OpenSpiel keeps a state as its list of actions:
+
+* ``games`` -- one row a game: its name (a label, never a path), settings, the engine that
+  played it, when it was started, its status and result;
+* ``steps`` -- one row a step: who, label, round, the answers given during it (``NULL`` when
+  nobody was asked anything: the Dummy Mage's steps, bookkeeping), the log entries it wrote
+  (zlib-compressed JSON) and when.  A step undone stays (``undone = 1``) until a new step
+  replaces it, so that it can be redone;
+* ``checkpoints`` -- the whole state (board, dice, round) after some steps (zlib-compressed
+  JSON): at the start and every :data:`CHECKPOINT_EVERY` steps, so that rebuilding a game
+  replays a few steps, never the whole game.
+
+A step is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), written only when the step is
+complete; the database runs in WAL mode with ``synchronous=FULL``, so whatever stops a step
+(Ctrl-C, a signal, ``kill -9``, an exception, power loss) the game is exactly as it was after
+the last whole step.  Pages are 512 bytes: a step appends one row, so a commit writes a page
+or two.
+
+A game in play is held by one session at a time, with a lock file per game
+(:class:`GameLock`); a second session is refused with the first one's process id.
+
+Nothing here knows the rules: states are dicts, answers are JSON values.  :mod:`solo.engine.session`
+plays a :class:`~solo.engine.game.Game` through a journal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from solo.core.errors import SoloError, describe_os_error
+
+DB_NAME = "games.sqlite3"
+#: A checkpoint of the whole state every this many steps (and one at the start).
+CHECKPOINT_EVERY = 50
+#: Small pages: a step appends one row, and a commit writes the pages it touched.
+PAGE_SIZE = 512
+#: Steps of a game are keyed ``game * KEY_SPAN + n`` in one integer primary key: a step is then
+#: one row in one b-tree (no separate index to update on every commit).
+KEY_SPAN = 1 << 32
+NAME_MAX = 64
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games(
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    settings TEXT NOT NULL,
+    engine TEXT NOT NULL,
+    created REAL NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing',
+    result TEXT,
+    pid INTEGER,
+    origin TEXT
+);
+CREATE TABLE IF NOT EXISTS steps(
+    key INTEGER PRIMARY KEY,
+    who TEXT NOT NULL,
+    label TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    answers TEXT,
+    entries BLOB NOT NULL,
+    at REAL NOT NULL,
+    undone INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS checkpoints(
+    key INTEGER PRIMARY KEY,
+    state BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS imported(
+    path TEXT PRIMARY KEY,
+    game INTEGER,
+    at REAL NOT NULL
+);
+"""
+
+
+class JournalError(SoloError):
+    exit_code = 2
+
+
+class StorageError(JournalError):
+    """The database itself failed (full, read-only, damaged, busy): nothing was written."""
+
+
+class DamagedStep(JournalError):
+    """A step whose row no longer reads back (a damaged database); the steps from it on are
+    out of reach, the ones before it are not."""
+
+    def __init__(self, n: int, what: str, undone: bool = False) -> None:
+        super().__init__(f"step {n} is damaged in the game database ({what})")
+        self.n, self.undone = n, undone
+
+
+@dataclass
+class GameInfo:
+    """One saved game of the journal: its id, name and settings."""
+
+    id: int
+    name: str
+    settings: dict
+    engine: str
+    created: float
+    status: str
+    result: str | None
+    pid: int | None
+    origin: str | None
+    steps: int = 0  # live steps
+    round: int = 0
+    last: float = 0.0  # when the last step was played
+
+
+@dataclass
+class StepRow:
+    """One step of a saved game: its number, who acted and what was done."""
+
+    n: int
+    who: str
+    label: str
+    round: int
+    answers: list | None  # [[question id, answer], ...]; None when nothing was asked
+    entries: list[dict]  # the log entries the step wrote
+    at: float = 0.0
+
+    @property
+    def asked(self) -> bool:
+        """Whether a person answered something in this step (undo goes back to such steps)."""
+        return bool(self.answers)
+
+
+def pack(value: Any) -> bytes:
+    return zlib.compress(json.dumps(value, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def unpack(blob: bytes, what: str) -> Any:
+    try:
+        return json.loads(zlib.decompress(blob).decode("utf-8"))
+    except (zlib.error, UnicodeDecodeError, ValueError, TypeError) as err:
+        raise JournalError(f"the game database holds a damaged {what} ({err}); "
+                           "that game cannot be rebuilt past it") from None
+
+
+def db_error(err: Exception, path: Path) -> JournalError:
+    """One line for a database problem, with the fix."""
+    text = str(err).lower()
+    if isinstance(err, OSError):
+        return StorageError(describe_os_error(err, path, "the game database"))
+    if "full" in text:
+        return StorageError(f"the disk holding {path} is full: free some space and go on "
+                            "(every step up to the last whole one is kept)")
+    if "readonly" in text or "read-only" in text:
+        return StorageError(f"the game database {path} cannot be written (read-only): "
+                            "make the folder writable, or set SOLO_DATA_DIR to a folder that is")
+    if "unable to open" in text:
+        return StorageError(f"the game database {path} cannot be opened: check that its folder "
+                            "exists and is writable, or set SOLO_DATA_DIR to one that is")
+    if any(w in text for w in ("not a database", "malformed", "corrupt", "could not decode")):
+        return StorageError(damaged(path, err))
+    if "locked" in text or "busy" in text:
+        return StorageError(f"the game database {path} is busy (another solo is writing); "
+                            "try again in a moment")
+    if "disk i/o" in text or "i/o error" in text:
+        return StorageError(f"writing {path} failed ({err}): check the free space, the file-size "
+                            "limit (ulimit -f) and the disk (every step up to the last whole one "
+                            "is kept)")
+    return StorageError(f"the game database {path} failed: {err}")
+
+
+def damaged(path: Path, err: object) -> str:
+    return (f"the game database {path} is damaged ({err}): keep what solo log still shows of "
+            "your games, then move the file aside to start a new one")
+
+
+class Journal:
+    """The database of every game.  Use as a context manager, or call :meth:`close`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / DB_NAME
+        self.unreadable = 0  # games that did not read back (see games())
+        try:
+            if self.folder.exists() and not self.folder.is_dir():
+                raise StorageError(f"the data folder {self.folder} is a file, not a folder: move "
+                                   "it away, or set SOLO_DATA_DIR to another folder")
+            self.folder.mkdir(parents=True, exist_ok=True)
+            new = not self.path.exists()
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        except OSError as err:
+            raise StorageError(describe_os_error(err, self.folder, "the data folder")) from None
+        except sqlite3.Error as err:
+            raise db_error(err, self.path) from None
+        try:
+            if new:
+                self.db.execute(f"PRAGMA page_size={PAGE_SIZE}")
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as err:
+            self.db.close()
+            raise db_error(err, self.path) from None
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def check_writable(self) -> None:
+        """Refuse at once, before any question, a database that cannot be written (a
+        read-only file or folder): a write that is rolled back."""
+        if self.db.in_transaction:
+            return
+        version = int(self._rows("PRAGMA user_version")[0][0])
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute(f"PRAGMA user_version = {version}")
+            finally:
+                self.db.execute("ROLLBACK")
+        except sqlite3.Error as err:
+            raise db_error(err, self.path) from None
+
+    # -- low level -----------------------------------------------------------------------------
+    def _run(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        try:
+            return self.db.execute(sql, args)
+        except sqlite3.Error as err:
+            raise db_error(err, self.path) from None
+        except (OverflowError, ValueError) as err:  # a value SQLite cannot hold
+            raise JournalError(f"a value cannot be stored in the game database ({err})") from None
+
+    def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Every row of a query: reading them can fail too (a damaged page, text that is
+        not UTF-8), so they are read here, where a failure becomes one line."""
+        cur = self._run(sql, args)
+        try:
+            return cur.fetchall()
+        except sqlite3.Error as err:
+            raise db_error(err, self.path) from None
+
+    def transaction(self) -> "_Tx":
+        return _Tx(self)
+
+    # -- games ---------------------------------------------------------------------------------
+    def create(self, name: str, settings: dict, engine: str, state: dict,
+               origin: str | None = None, start_at: int = 0) -> GameInfo:
+        """A new game whose first checkpoint, ``state``, stands after step ``start_at`` (0 for a
+        game that starts from its settings; more for one carried over with its history, whose
+        steps before that cannot be replayed)."""
+        check_name(name)
+        with self.transaction():
+            if self._rows("SELECT 1 FROM games WHERE name = ?", (name,)):
+                raise JournalError(f"a game called {name!r} exists: resume it with solo play "
+                                   f"--resume --name {quote(name)}, or choose another --name")
+            cur = self._run("INSERT INTO games(name, settings, engine, created, origin) "
+                            "VALUES (?, ?, ?, ?, ?)",
+                            (name, json.dumps(settings), engine, time.time(), origin))
+            game_id = cur.lastrowid
+            assert game_id is not None
+            self._run("INSERT INTO checkpoints(key, state) VALUES (?, ?)",
+                      (game_id * KEY_SPAN + start_at, pack(state)))
+        info = self.find(name)
+        assert info is not None
+        return info
+
+    def _info(self, row: tuple) -> GameInfo:
+        """A game's row, checked: a damaged one (text that is not UTF-8, a value of the wrong
+        type) is refused with one line naming what is damaged."""
+        gid, name, settings, engine, created, status, result, pid, origin = row
+        try:
+            name, settings, engine, status = (_text(v) for v in (name, settings, engine, status))
+            result, origin = (None if v is None else _text(v) for v in (result, origin))
+            settings = json.loads(settings)
+            if not (isinstance(gid, int) and 0 < gid < KEY_SPAN and isinstance(settings, dict)
+                    and _number(created) and (pid is None or isinstance(pid, int))):
+                raise ValueError("a value of the wrong type")
+        except (ValueError, RecursionError) as err:
+            raise JournalError(f"game {gid} is damaged in the game database {self.path} "
+                               f"({err})") from None
+        info = GameInfo(gid, name, settings, engine, created, status, result, pid, origin)
+        lo, hi = gid * KEY_SPAN, (gid + 1) * KEY_SPAN
+        live = self._rows("SELECT count(*), max(CASE WHEN typeof(round) = 'integer' THEN round END), "
+                          "max(CASE WHEN typeof(at) IN ('real', 'integer') THEN at END) FROM steps "
+                          "WHERE key > ? AND key < ? AND undone = 0", (lo, hi))[0]
+        info.steps = live[0]
+        info.round = live[1] if isinstance(live[1], int) and live[1] > 0 else 1
+        info.last = live[2] if _number(live[2]) else created
+        return info
+
+    #: text columns are read as bytes and decoded here, so that a damaged one is one game's
+    #: problem, not the whole query's
+    _COLUMNS = ("id, CAST(name AS BLOB), CAST(settings AS BLOB), CAST(engine AS BLOB), created, "
+                "CAST(status AS BLOB), CAST(result AS BLOB), pid, CAST(origin AS BLOB)")
+
+    def find(self, name: str) -> GameInfo | None:
+        rows = self._rows(f"SELECT {self._COLUMNS} FROM games WHERE name = ?", (name,))
+        return self._info(rows[0]) if rows else None
+
+    def games(self) -> list[GameInfo]:
+        """Every game that reads back, the last played first (:attr:`unreadable` counts the
+        others)."""
+        out = []
+        self.unreadable = 0
+        for row in self._rows(f"SELECT {self._COLUMNS} FROM games"):
+            try:
+                out.append(self._info(row))
+            except StorageError:
+                raise
+            except JournalError:
+                self.unreadable += 1
+        return sorted(out, key=lambda g: -g.last)
+
+    def latest(self) -> GameInfo | None:
+        games = self.games()
+        return games[0] if games else None
+
+    def set_status(self, game: int, status: str, result: str | None) -> None:
+        with self.transaction():
+            self._run("UPDATE games SET status = ?, result = ? WHERE id = ?", (status, result, game))
+
+    def set_pid(self, game: int, pid: int | None) -> None:
+        with self.transaction():
+            self._run("UPDATE games SET pid = ? WHERE id = ?", (pid, game))
+
+    def set_engine(self, game: int, engine: str) -> None:
+        with self.transaction():
+            self._run("UPDATE games SET engine = ? WHERE id = ?", (engine, game))
+
+    # -- steps ---------------------------------------------------------------------------------
+    def steps(self, game: int, undone: bool = False) -> list[StepRow]:
+        """The live steps in order (``undone``: the steps that can be redone, in order); a
+        damaged step among them raises :class:`DamagedStep`."""
+        live, redo, bad = self.read_steps(game)
+        if bad is not None and (undone or not bad.undone):
+            raise bad
+        return redo if undone else live
+
+    def read_steps(self, game: int) -> tuple[list[StepRow], list[StepRow], DamagedStep | None]:
+        """The live steps, the undone ones, and the first damaged step: both lists stop before
+        it (the steps from a damaged one on cannot be replayed)."""
+        base = game * KEY_SPAN
+        rows = self._rows("SELECT key, undone, CAST(who AS BLOB), CAST(label AS BLOB), round, "
+                          "CAST(answers AS BLOB), entries, at FROM steps WHERE key > ? AND key < ? "
+                          "ORDER BY key", (base, base + KEY_SPAN))
+        live: list[StepRow] = []
+        redo: list[StepRow] = []
+        for key, undone, who, label, rnd, answers, entries, at in rows:
+            n = len(live) + len(redo) + 1
+            if key - base != n:
+                return live, redo, DamagedStep(n, "missing", bool(redo))
+            if undone not in (0, 1) or (redo and not undone):
+                return live, redo, DamagedStep(n, "its undone mark", bool(redo))
+            try:
+                who, label = _text(who), _text(label)
+                ans = json.loads(_text(answers)) if answers is not None else None
+                if not (isinstance(rnd, int) and _number(at) and _answers(ans)):
+                    raise ValueError("a value of the wrong type")
+                try:
+                    step = StepRow(n, who, label, rnd, ans, unpack(entries, "entries"), at)
+                except JournalError:
+                    raise ValueError("its log entries") from None
+                if not (isinstance(step.entries, list) and all(_entry(e) for e in step.entries)):
+                    raise ValueError("its log entries")
+            except (ValueError, RecursionError) as err:
+                return live, redo, DamagedStep(n, str(err), bool(undone))
+            (redo if undone else live).append(step)
+        return live, redo, None
+
+    def commit_step(self, game: int, step: StepRow, checkpoint: dict | None = None,
+                    status: tuple[str, str | None] | None = None) -> None:
+        """Write one whole step (and a checkpoint after it, and the game's new status) in one
+        transaction.  Whatever stood at its place and after (the steps undone, steps past a
+        damaged one) is gone for good: a new answer replaces it."""
+        base = game * KEY_SPAN
+        with self.transaction():
+            self._run("DELETE FROM steps WHERE key >= ? AND key < ?", (base + step.n, base + KEY_SPAN))
+            self._run("DELETE FROM checkpoints WHERE key >= ? AND key < ?",
+                      (base + step.n, base + KEY_SPAN))
+            self._run("INSERT INTO steps(key, who, label, round, answers, entries, at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (base + step.n, step.who, step.label, step.round,
+                       None if step.answers is None else json.dumps(step.answers, separators=(",", ":")),
+                       pack(step.entries), step.at or time.time()))
+            if checkpoint is not None:
+                self._run("INSERT OR REPLACE INTO checkpoints(key, state) VALUES (?, ?)",
+                          (base + step.n, pack(checkpoint)))
+            if status is not None:
+                self._run("UPDATE games SET status = ?, result = ? WHERE id = ?", (*status, game))
+
+    def set_length(self, game: int, n: int, status: tuple[str, str | None] | None = None) -> None:
+        """Undo or redo: steps after ``n`` are undone, steps up to ``n`` live."""
+        base = game * KEY_SPAN
+        with self.transaction():
+            self._run("UPDATE steps SET undone = 1 WHERE key > ? AND key < ? AND undone = 0",
+                      (base + n, base + KEY_SPAN))
+            self._run("UPDATE steps SET undone = 0 WHERE key > ? AND key <= ? AND undone = 1",
+                      (base, base + n))
+            if status is not None:
+                self._run("UPDATE games SET status = ?, result = ? WHERE id = ?", (*status, game))
+
+    def checkpoint_states(self, game: int, at_most: int) -> Iterator[tuple[int, dict]]:
+        """The checkpoints at or before step ``at_most``, the last first: (its step, the state).
+        A damaged one is passed over (the one before it replays more steps)."""
+        base = game * KEY_SPAN
+        for key, blob in self._rows("SELECT key, state FROM checkpoints WHERE key >= ? AND key <= ? "
+                                    "ORDER BY key DESC", (base, base + at_most)):
+            try:
+                state = unpack(blob, "checkpoint")
+            except JournalError:
+                continue
+            if isinstance(key, int) and isinstance(state, dict):
+                yield key - base, state
+
+    def checkpoint(self, game: int, at_most: int) -> tuple[int, dict]:
+        """The last readable checkpoint at or before step ``at_most``: (its step, the state)."""
+        for found in self.checkpoint_states(game, at_most):
+            return found
+        raise JournalError("this game has no starting point in the database that can be read; "
+                           "it cannot be rebuilt (start a new game)")
+
+    def checkpoints(self, game: int) -> list[int]:
+        base = game * KEY_SPAN
+        return [k - base for (k,) in self._rows("SELECT key FROM checkpoints WHERE key >= ? AND key < ?",
+                                               (base, base + KEY_SPAN))]
+
+    # -- old saves -------------------------------------------------------------------------------
+    def was_imported(self, path: str) -> bool:
+        return bool(self._rows("SELECT 1 FROM imported WHERE path = ?", (path,)))
+
+    def mark_imported(self, path: str, game: int | None) -> None:
+        with self.transaction():
+            self._run("INSERT OR REPLACE INTO imported(path, game, at) VALUES (?, ?, ?)",
+                      (path, game, time.time()))
+
+
+def _text(value: object) -> str:
+    """A text column read as bytes (see :attr:`Journal._COLUMNS`)."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8")  # UnicodeDecodeError is a ValueError
+    raise ValueError("a value of the wrong type")
+
+
+def _number(value: object) -> bool:
+    """A time: a finite number a date can be made of."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e11
+
+
+def _answers(value: object) -> bool:
+    return value is None or isinstance(value, list) and all(
+        isinstance(a, list) and len(a) == 2 and isinstance(a[0], str) for a in value)
+
+
+def _entry(e: object) -> bool:
+    return (isinstance(e, dict) and isinstance(e.get("n"), int) and isinstance(e.get("round"), int)
+            and isinstance(e.get("who"), str) and isinstance(e.get("label"), str)
+            and isinstance(e.get("lines"), list) and all(isinstance(x, str) for x in e["lines"]))
+
+
+class _Tx:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` when anything (even Ctrl-C) stops it."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.j = journal
+
+    def __enter__(self) -> None:
+        if self.j.db.in_transaction:  # nested: part of the outer one
+            self.nested = True
+            return
+        self.nested = False
+        self.j._run("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, err: object, tb: object) -> None:
+        if self.nested:
+            return
+        if kind is None:
+            try:
+                self.j.db.execute("COMMIT")
+                return
+            except sqlite3.Error as e:
+                self._rollback()
+                raise db_error(e, self.j.path) from None
+        self._rollback()
+
+    def _rollback(self) -> None:
+        try:
+            if self.j.db.in_transaction:
+                self.j.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
+def check_name(name: str) -> None:
+    """A game's name is a label: any printable text up to :data:`NAME_MAX` characters."""
+    if not isinstance(name, str) or not name.strip():
+        raise JournalError("a game's name cannot be empty: choose one with --name")
+    if len(name) > NAME_MAX:
+        raise JournalError(f"a game's name is at most {NAME_MAX} characters ({len(name)} given): "
+                           "choose a shorter --name")
+    if not name.isprintable():
+        raise JournalError(f"a game's name is printable text only ({name!r}): choose another --name")
+
+
+def quote(name: str) -> str:
+    import shlex
+
+    return shlex.quote(name)
+
+
+class GameLock:
+    """One live session per game: an exclusive lock on ``locks/game-<id>.lock`` held while the
+    game is played, released by the system when the process ends, however it ends."""
+
+    def __init__(self, journal: Journal, info: GameInfo) -> None:
+        from filelock import FileLock
+
+        folder = journal.folder / "locks"
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError as err:
+            raise JournalError(describe_os_error(err, folder, "the lock folder")) from None
+        self.journal, self.info = journal, info
+        self.lock = FileLock(str(folder / f"game-{info.id}.lock"), timeout=0)
+
+    def acquire(self) -> None:
+        from filelock import Timeout
+
+        try:
+            self.lock.acquire(timeout=0)
+        except Timeout:
+            other = self.journal.find(self.info.name)
+            pid = f" (process {other.pid})" if other is not None and other.pid else ""
+            raise JournalError(f"game {self.info.name!r} is being played in another session"
+                               f"{pid}: finish or close that one first") from None
+        except OSError as err:
+            raise JournalError(describe_os_error(err, Path(self.lock.lock_file), "the game's lock file")) from None
+        self.journal.set_pid(self.info.id, os.getpid())
+
+    def release(self) -> None:
+        if self.lock.is_locked:
+            try:
+                self.journal.set_pid(self.info.id, None)
+            except SoloError:
+                pass
+            self.lock.release()
+
+    def __enter__(self) -> "GameLock":
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def iter_old_saves(folder: Path) -> Iterator[Path]:
+    """``games/*.json`` files of the save format this journal replaces."""
+    games = folder / "games"
+    try:
+        if not games.is_dir():
+            return
+        yield from sorted(games.glob("*.json"))
+    except OSError:
+        return
