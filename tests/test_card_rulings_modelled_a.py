@@ -64,7 +64,7 @@ def test_a_dazed_casters_explode_rolls_no_daze_check_so_your_hidden_block_is_rev
     b = _b(mage="Warlock", ym_zone="A1", incantation=["Explode"])
     ym = b.mages["ym"]
     ym.equipment.append("Leather Boots")
-    yours.hide(ym, "Block")
+    yours.hide(b, ym, "Block")
     b.mages["dm"].conditions["Daze"] = 1
     src = ScriptedSource(d12=[1] * 10, d6=[6] * 20, fallback=SeededSource(1))
     d = spells.cast_spell(b, src, "incantation")

@@ -35,7 +35,7 @@ def _attack_on_you(hidden: str, traits=(), ym_zone="B1", **fields):
     """The Dummy Mage's wolf in B1 about to attack your mage (B1), who hides ``hidden``."""
     b = _b(ym_zone=ym_zone)
     w = _wolf_with(b, traits, **fields)
-    yours.hide(b.mages["ym"], hidden)
+    yours.hide(b, b.mages["ym"], hidden)
     return b, w
 
 
@@ -104,7 +104,7 @@ def test_your_creature_that_reverses_an_attack_still_counterstrikes():
     b = _b(ym_zone="D3")
     w = _wolf_with(b, [], zone="B2")
     hydra = b.add_creature("Darkfenne Hydra", "ym", "B2", active=False)  # Counterstrike bite
-    yours.hide(hydra, "Reverse Attack")
+    yours.hide(b, hydra, "Reverse Attack")
     d = turns.dm_creature_action(b, ScriptedSource(d6=[3] * 20, fallback=SeededSource(3)))
     roles = [s.role for s in d.results[0].strikes]
     assert roles[0] == "attack" and d.results[0].strikes[0].target == w.id
@@ -134,7 +134,7 @@ def test_reverse_attack_works_while_its_creature_is_incapacitated():  # passes b
     b = _b(ym_zone="D3")
     w = _wolf_with(b, [], zone="B2")
     mine = b.add_creature("Timber Wolf", "ym", "B2", active=False, conditions={"Stun": 1})
-    yours.hide(mine, "Reverse Attack")
+    yours.hide(b, mine, "Reverse Attack")
     turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
     assert mine.damage == 0 and w.damage == 8
 

@@ -17,7 +17,8 @@ from solo.engine import conformance
 from solo.engine import game as game_mod
 from solo.rules import upkeep
 from solo.engine.conformance import check_game, check_games, random_sets
-from solo.engine.rounds import QuickcastTurn, Side
+from solo.engine.rounds import QuickcastTurn
+from solo.core.kinds import Side
 
 #: Games in the normal run: shipped sets and random sets, three players each.
 GAMES = int(os.environ.get("SOLO_CONFORMANCE_GAMES", "300"))

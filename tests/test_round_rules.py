@@ -10,7 +10,7 @@ from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.engine.game import Game, Settings, summary
 from solo.core.questions import RulePrompter
-from solo.engine.rounds import Stage
+from solo.core.kinds import Stage
 from solo.rules.upkeep import Outcome
 
 

@@ -8,7 +8,8 @@ import pytest
 from solo.core.errors import InvalidInput
 from solo.engine.game import Game, Settings
 from solo.core.questions import RulePrompter
-from solo.engine.rounds import QuickcastTurn, RoundState, Side, Stage
+from solo.engine.rounds import QuickcastTurn, RoundState
+from solo.core.kinds import Side, Stage
 from solo.rules.upkeep import Outcome
 
 # The phase of a save written before RoundState, in each stage (keys in their saved order).

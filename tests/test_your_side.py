@@ -97,7 +97,7 @@ def test_a_reveal_takes_no_action_and_no_quickcast():
     # is still to come.
     g = new_game()
     ym = g.board.mages["ym"]
-    yours.hide(ym, "Bear Strength")
+    yours.hide(g.board, ym, "Bear Strength")
     g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
                                     "ym_done": False, "mage_active": True})
     g.prompter = RulePrompter({"turn.actor": "reveal", "reveal.which": "0"})
@@ -107,7 +107,7 @@ def test_a_reveal_takes_no_action_and_no_quickcast():
     assert "Reveal one of your hidden enchantments" not in [
         c.label for c in g._reveal_choice()]  # nothing hidden is left to offer
     # At a quickcast: revealing, then the quickcast question again.
-    yours.hide(ym, "Block")
+    yours.hide(g.board, ym, "Block")
     g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
                                     "ym_done": False, "mage_active": True})
     g.prompter = RulePrompter({"turn.actor": ["quickcast", "ym"],
@@ -119,7 +119,7 @@ def test_a_reveal_takes_no_action_and_no_quickcast():
 
 def test_the_mage_action_menu_no_longer_offers_a_reveal():
     g = new_game()
-    yours.hide(g.board.mages["ym"], "Block")
+    yours.hide(g.board, g.board.mages["ym"], "Block")
     seen = []
     step = mage_turn(g, {"turn.what": lambda q: (seen.append(q), "other")[1]})
     assert "reveal" not in [c.value for c in seen[0].choices]
@@ -133,7 +133,7 @@ def _attack_on_you(hidden: str, attack_traits=()):
         a = b.attacks(w)[0].to_dict()
         a["traits"] = list(attack_traits)
         w.stats["attacks"] = [a]
-    yours.hide(b.mages["ym"], hidden)
+    yours.hide(b, b.mages["ym"], hidden)
     return b, w
 
 
@@ -374,7 +374,7 @@ def _wolf_with_hidden_bull_endurance(damage):
     b = new_board(dm_zone="A1", ym_zone="D3")
     w = b.add_creature("Timber Wolf", "dm", "B1", id="w")
     mine = b.add_creature("Timber Wolf", "ym", "B1", id="mine", damage=damage)  # life 10, armor 2
-    yours.hide(mine, "Bull Endurance")
+    yours.hide(b, mine, "Bull Endurance")
     return b, w, mine
 
 
@@ -417,7 +417,7 @@ def _dm_heals_its_wolf(hidden_curse):
     b = new_board(dm_zone="A1", ym_zone="D3", decks={"incantation": ["Minor Heal"]})
     w = b.add_creature("Timber Wolf", "dm", "A1", id="w", damage=6)
     if hidden_curse:
-        yours.hide(w, hidden_curse)
+        yours.hide(b, w, hidden_curse)
     d = spells.cast_spell(b, ScriptedSource(d6=[6] * 6, fallback=SeededSource(2)), "incantation")
     return b, w, d
 
@@ -461,7 +461,7 @@ def test_destroy_magic_destroys_every_enchantment_in_the_zone_yours_and_face_dow
     wolf = b.add_creature("Timber Wolf", "ym", "B1", id="wolf", damage=11,
                           enchantments=["Bull Endurance"])  # 11 of 14: alive only with it
     fox = b.add_creature("Bitterwood Fox", "ym", "B1", id="fox")
-    yours.hide(fox, "Block")
+    yours.hide(b, fox, "Block")
     yours.enchant_zone(b, "B1", "Spiked Pit", True)
     yours.enchant_zone(b, "B1", "Sacred Ground", False)
     d = spells.cast_spell(b, ScriptedSource(fallback=SeededSource(4)), "incantation")
@@ -477,7 +477,7 @@ def test_destroy_magic_destroys_every_enchantment_in_the_zone_yours_and_face_dow
 def test_purge_magic_on_your_creature_takes_your_face_down_enchantment_with_the_rest():
     b = new_board(dm_zone="A1", ym_zone="D3", decks={"incantation": ["Purge Magic"]})
     w = b.add_creature("Timber Wolf", "ym", "A1", id="w", enchantments=["Bear Strength"])
-    yours.hide(w, "Bull Endurance")
+    yours.hide(b, w, "Bull Endurance")
     d = spells.cast_spell(b, ScriptedSource(fallback=SeededSource(4)), "incantation")
     assert d.data.get("target") == "w", d.instructions
     assert w.enchantments == [] and yours.hidden_on(w) == []

@@ -686,7 +686,7 @@ def _zone_enchantments(board: Board, zone: str) -> list[str]:
 def _place(board: Board, p: Piece, name: str) -> bool:
     if combat.condition_block(board, p, name):
         return False
-    combat.gain(p, name)
+    combat.gain(board, p, name)
     return True
 
 
@@ -762,7 +762,7 @@ def _destroy_magic(board: Board, d: Decision, zone: str) -> list[str]:
     for p in list(board.in_zone(zone)):
         gone += p.enchantments
         p.enchantments = []
-        down += yours.destroy_hidden(p)
+        down += yours.destroy_hidden(board, p)
         who = label(board, p)
         if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with them
             dead.append(f"{who} now has damage equal to its life: it is destroyed, remove it")
@@ -780,7 +780,7 @@ def _reveal_against_healing(board: Board, d: Decision, p: Piece) -> list[str]:
     for name in yours.hidden_on(p):
         found = board.cat.find(name)
         if yours.stops_healing(found):
-            yours.turn_up(p, name)
+            yours.turn_up(board, p, name)
             d.data.setdefault("revealed", []).append(name)
             return [f"reveal your {name} on it{yours.paid(found)}: with Finite Life it heals "
                     "nothing"]
@@ -856,7 +856,7 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         if kind is True:  # face down too: yours that solo keeps as hidden go with them
             from solo.rules import yours
 
-            down = yours.destroy_hidden(p)
+            down = yours.destroy_hidden(board, p)
             gone = gone + ([combat.counted(down, "face-down one")] if down else [])
         out.append(f"destroy every enchantment on {who} ({', '.join(gone) or 'hidden ones too'})")
         if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with them

@@ -58,11 +58,14 @@ from typing import Any, Iterable
 
 from solo.automaton import actions as automaton
 from solo.rules.board import MARKERS, Board, Creature, Piece
+from solo.rules.effects import Move, RemoveMarkers, SetGuard
+from solo.rules.effects import apply as put
 from solo.rules.combat import ROUND_EFFECTS
 from solo.rules.dice import D6_FACES
 from solo.engine.game import YOUR_QUICKCAST, Game, Settings, Step
 from solo.core.questions import Prompter, Question
-from solo.engine.rounds import RoundState, Stage
+from solo.engine.rounds import RoundState
+from solo.core.kinds import Stage
 
 RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
          "destroyed", "game-end", "traits", "your-casting")
@@ -362,9 +365,9 @@ class Checker:
         moving = before.copy()
         mover = moving.get(old.id)
         for lifted in ("Slam", "Knockdown"):
-            mover.conditions.pop(lifted, None)
+            put(moving, RemoveMarkers(mover.id, lifted))
         if isinstance(mover, Creature):
-            mover.guarding = False
+            put(moving, SetGuard(mover.id, False))
         if not self._check_path(mover, moving, path, d.data.get("climbed")):
             return
         self._check_passage(mover, moving, [old.zone, *path], d)
@@ -388,7 +391,7 @@ class Checker:
         if path and _hinders(moving, mover, mover.zone) and len(path) > 1:
             self.fail("movement", f"{old.id} leaves a zone where it is hindered and goes on")
         for i, z in enumerate(path[:-1]):
-            mover.zone = z
+            put(moving, Move(mover.id, z))
             if _hinders(moving, mover, z):
                 self.fail("movement", f"{old.id} is hindered in {z} but moves on to {path[i + 1]}")
                 break

@@ -33,8 +33,8 @@ from solo.core.questions import Choice, Prompter, Question
 from solo.engine.resolve import mirror_lines, resolve_decision
 from solo.rules import yours
 from solo.rules.odds import attack_odds, odds_text
-from solo.engine.rounds import (QuickcastTurn, RoundState, Side, Stage, initiative_for_round,
-                         quickcast_order, quickcast_queue)
+from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, quickcast_order, quickcast_queue
+from solo.core.kinds import Side, Stage
 
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
@@ -1047,7 +1047,7 @@ class Game:
                                                "reveal it", "hidden")),
                                        default="revealed")) == "hidden"
             if hidden:
-                yours.hide(target, card)
+                yours.hide(b, target, card)
                 return [f"{card} goes face down on {self._name(target)}; "
                         + yours.when_revealed(cat.get(card))]
             target.enchantments.append(card)
@@ -1142,7 +1142,7 @@ class Game:
             return [f"{card.name} goes {state} on zone {zone}."] + ([] if hidden else yours.by_hand(card))
         target = b.get(where)
         if hidden:
-            yours.hide(target, card.name)
+            yours.hide(b, target, card.name)
             return [f"{card.name} goes face down on {self._name(target)}; "
                     + yours.when_revealed(card)]
         target.enchantments.append(card.name)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from solo.rules import combat
 from solo.rules import yours
+from solo.rules.effects import Move
+from solo.rules.effects import apply as put
 from solo.rules.combat import DefenseChoice
 from solo.automaton.actions import Decision, PlannedAttack, label, pick_attack
 from solo.rules.board import Board
@@ -174,7 +176,7 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
         decision.instructions.extend(applied.lines)
         decision.results.append(result)
         if board.find(mover.id) is not None and board.restrained(mover) and mover.zone != zone:
-            mover.zone = zone
+            put(board, Move(mover.id, zone))
             decision.attacks = [p for p in decision.attacks if p.attacker != mover.id]
             decision.instructions.append(f"{label(board, mover)} is caught: put it back in "
                                          f"{zone}; it does nothing more this action.")

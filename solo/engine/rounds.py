@@ -27,45 +27,15 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import Enum
 from typing import Any
 
 from solo.core.errors import InvalidInput
+from solo.core.kinds import Side, Stage
 from solo.rules.upkeep import Outcome
 
-__all__ = ["Side", "Stage", "QuickcastTurn", "RoundState", "initiative_for_round",
+__all__ = ["QuickcastTurn", "RoundState", "initiative_for_round",
            "quickcast_order", "quickcast_queue"]
-
-
-class Side(StrEnum):
-    """A side of the game.  A ``str``: equal to the ``"dm"``/``"ym"`` the board and logs use."""
-
-    DM = "dm"  # the Dummy Mage
-    YM = "ym"  # you (your mage)
-
-
-class Stage(Enum):
-    """A stage of the round; the value is the name a saved game uses."""
-
-    READY = "ready"  # Reset, Channel, Upkeep, planning and deployment: one step
-    QUICKCAST_1 = "qc1"
-    CREATURES = "creatures"
-    QUICKCAST_3 = "qc3"
-    OVER = "over"  # the game has ended
-
-    @property
-    def label(self) -> str:
-        """The name people read: ``quickcast-1`` for QUICKCAST_1."""
-        return _LABELS[self]
-
-    @property
-    def board_stage(self) -> str:
-        """What the board's ``stage`` says during this stage (a finished game shows ready)."""
-        return "ready" if self is Stage.OVER else self.label
-
-
-_LABELS = {Stage.READY: "ready", Stage.QUICKCAST_1: "quickcast-1", Stage.CREATURES: "creatures",
-           Stage.QUICKCAST_3: "quickcast-3", Stage.OVER: "over"}
 
 
 class QuickcastTurn(Enum):

@@ -12,7 +12,7 @@ import copy
 import json
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from solo.rules.arena import Arena, Geometry, Wall, geometry
 from solo.cards.catalog import (DECK_TYPES, SPELL_DECKS, Attack, Card, Catalog, Defense, get_catalog,
@@ -317,6 +317,12 @@ def _holder(obj: _Counted, name: str, value) -> Any:
     return None
 
 
+def reaches_only(p: "Piece") -> bool:
+    """Whether a change to where ``p`` is or whose it is can change what is remembered of ``p``
+    alone (see ``_alone``); else it can change what is remembered of any piece."""
+    return _alone(p)
+
+
 def _alone(p) -> bool:
     """Whether where ``p`` is and what it is matter to ``p`` alone: a creature or mage that
     bears no enchantment (an aura goes with its bearer), not the Dummy Mage (a Pet follows it)."""
@@ -466,6 +472,8 @@ class Board(Record, _Counted):
 
     _uncompared = ("catalog", "drawer")
     _unshown = ("catalog", "drawer")
+    #: The changes applied since :meth:`keep_changes`, when a caller keeps them (never saved).
+    applied: ClassVar[list | None] = None
 
     def __init__(self, round: int, initiative: str, arena: Arena, mages: dict[str, Mage],
                  creatures: list[Creature], conjurations: list[Conjuration],
@@ -596,6 +604,25 @@ class Board(Record, _Counted):
                         border=self.arena.normal(border) if border else None, **fields)
         self.conjurations.append(c)
         return c
+
+    def put_creature(self, c: Creature) -> None:
+        """Put a creature made elsewhere into play (see :class:`solo.rules.effects.AddPiece`)."""
+        self.creatures.append(c)
+
+    def put_conjuration(self, c: Conjuration) -> None:
+        self.conjurations.append(c)
+
+    def changed(self, p: Piece | None) -> None:
+        """What is remembered of ``p`` may be out of date (None: of every piece); called by
+        :func:`solo.rules.effects.apply` after each change."""
+        _touch(p)
+
+    def keep_changes(self) -> list:
+        """From now on, every change applied to this board is also kept in the list returned
+        (:attr:`applied`), for whoever reads what a step did."""
+        kept: list = []
+        object.__setattr__(self, "applied", kept)
+        return kept
 
     def remove(self, ident: str) -> Piece:
         p = self.get(ident)

@@ -44,6 +44,10 @@ from solo.rules.board import (GROUNDED, HIDDEN, INCAPACITATING, SPELL_ROUND_MARK
                         Conjuration, Creature, Mage, Piece)
 from solo.cards.catalog import MAGE_LEVEL, Attack, Defense, parse_trait, trait_max, trait_value
 from solo.rules.dice import DiceSource, tally
+from solo.rules import effects
+from solo.rules.effects import (DELETE, AddMarkers, AddTally, Damage, Discard, Disenchant, Move,
+                                Note, RemoveMarkers, RemovePiece, SetGuard)
+from solo.rules.effects import apply as put, apply_all as put_all
 from solo.core.errors import SoloError
 from solo.core.records import Record
 
@@ -377,12 +381,10 @@ def counted(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 
 
-def gain(p: Piece, condition: str) -> None:
+def gain(board: Board, p: Piece, condition: str) -> None:
     """``p`` gains one ``condition`` marker; an Incapacitating one takes its guard marker off
     (an Incapacitated creature cannot guard: Knockdown's card ruling)."""
-    p.conditions[condition] = p.conditions.get(condition, 0) + 1
-    if condition in INCAPACITATING and isinstance(p, Creature):
-        p.guarding = False
+    put_all(board, effects.gain(p, condition))
 
 
 def _finish(result: "AttackResult") -> "AttackResult":
@@ -415,21 +417,19 @@ def heal(board: Board, piece: Piece, amount: int) -> int:
     if amount <= 0 or not can_heal(board, piece):
         return 0
     healed = min(amount, piece.damage)
-    piece.damage -= healed
     if healed:
-        lose_rage(piece, all_of_it=piece.damage == 0)
+        left = piece.damage - healed
+        put(board, Damage(piece.id, -healed))
+        lose_rage(board, piece, all_of_it=left == 0)
     return healed
 
 
-def lose_rage(piece: Piece, all_of_it: bool = False) -> int:
+def lose_rage(board: Board, piece: Piece, all_of_it: bool = False) -> int:
     """Healing or regenerating removes one Rage token; no damage left removes them all."""
     have = piece.conditions.get("Rage", 0)
     k = have if all_of_it else min(1, have)
     if k > 0:
-        if have - k > 0:
-            piece.conditions["Rage"] = have - k
-        else:
-            del piece.conditions["Rage"]
+        put(board, RemoveMarkers(piece.id, "Rage", k))
     return max(0, k)
 
 
@@ -563,7 +563,7 @@ def _unveiled(board: Board, result: AttackResult) -> list[str]:
     for ident in dict.fromkeys(s.attacker for s in result.strikes if s.attacker):
         a = board.find(ident)
         if a is not None and a.card == INVISIBLE_STALKER and not a.extra.get(VISIBLE):
-            a.extra = {**a.extra, VISIBLE: True}  # a new dict: the board counts the change
+            put(board, Note(a.id, VISIBLE, True))
             lines.append(f"{cap(label_of(board, a))} has attacked: it loses the Invisible trait "
                          "until the next Reset.")
     return lines
@@ -574,7 +574,7 @@ def reset_invisible(board: Board) -> list[str]:
     out = []
     for p in board.creatures:
         if VISIBLE in p.extra:
-            p.extra = {k: v for k, v in p.extra.items() if k != VISIBLE}
+            put(board, Note(p.id, VISIBLE, DELETE))
             out.append(p.id)
     return out
 
@@ -584,13 +584,10 @@ def reset_defenses(board: Board) -> list[str]:
     object that has some; returns the ids that lost one."""
     out = []
     for p in board.pieces():
-        p.extra.pop("defense_used", None)
-        n = p.conditions.get("Disable", 0)
-        if n > 0:
-            if n > 1:
-                p.conditions["Disable"] = n - 1
-            else:
-                del p.conditions["Disable"]
+        if "defense_used" in p.extra:
+            put(board, Note(p.id, "defense_used", DELETE))
+        if p.conditions.get("Disable", 0) > 0:
+            put(board, RemoveMarkers(p.id, "Disable", 1))
             out.append(p.id)
     return out
 
@@ -688,7 +685,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     if att.is_melee and work.flying(a) and not work.flying(t):
         # A flyer attacking a non-flyer in melee loses Flying until the end of the attack
         # action (the complete codex): on the attack's copy only.
-        a.extra = {**a.extra, GROUNDED: True}
+        put(work, Note(a.id, GROUNDED, True))
     result = AttackResult(attack=att.name, attacker=attacker.id,
                           target=attacker.id if reverse else target.id)
     if att is UNNAMED:
@@ -1318,7 +1315,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
             s.shielded = damage - kept
             damage = kept
             s.steps.append(line)
-            mages.the_dm(work).extra.pop(mages.SHIELD_USED, None)  # set when the strike is put on
+            put(work, Note("dm", mages.SHIELD_USED, DELETE))  # set when the strike is put on
     s.damage = damage
     if damage and target.side == "ym" and HIDDEN in target.extra:
         _reveal_to_survive(work, s, target, tname)
@@ -1547,11 +1544,11 @@ def take_damage(board: Board, p: Piece, amount: int) -> None:
     """Put ``amount`` damage on ``p``; a sleeping creature that takes damage wakes up Dazed."""
     if amount <= 0:
         return
-    p.damage += amount
+    put(board, Damage(p.id, amount))
     sleep = p.conditions.get("Sleep", 0)
     if sleep > 0:
-        del p.conditions["Sleep"]
-        p.conditions["Daze"] = p.conditions.get("Daze", 0) + sleep
+        put(board, RemoveMarkers(p.id, "Sleep"))
+        put(board, AddMarkers(p.id, "Daze", sleep))
 
 
 def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
@@ -1567,13 +1564,12 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
     """
     if isinstance(p, Mage) or not board.is_dead(p) or board.find(p.id) is None:
         return False
-    board.remove(p.id)
+    put(board, RemovePiece(p.id))
     if isinstance(p, Creature):
         if p.side == "dm" and not (obliterate or p.has_condition("Zombie")):
-            board.discards.setdefault("creature", []).append(p.card)
+            put(board, Discard("creature", p.card))
         if credit in ("dm", "ym") and credit != p.side:
-            tally_ = board.extra.setdefault("tally", {"dm": 0, "ym": 0})
-            tally_[credit] = int(tally_.get(credit, 0)) + board.cost(p)
+            put(board, AddTally(credit, board.cost(p)))
     return True
 
 
@@ -1590,7 +1586,7 @@ def _reveal_to_survive(work: Board, s: Strike, target: Piece, tname: str) -> Non
         card = work.cat.find(name)
         more = yours.life_bonus(card)
         if more and wounds < life + more:
-            yours.turn_up(target, name)
+            yours.turn_up(work, target, name)
             s.revealed = name
             s.steps.append(f"  Reveal your {name} on {tname}{yours.paid(card)}: with +{more} "
                            f"life it survives the {s.damage} damage.")
@@ -1605,36 +1601,37 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     if s.shielded:
         from solo.rules import mages
 
-        mages.the_dm(board).extra[mages.SHIELD_USED] = board.round
+        put(board, Note("dm", mages.SHIELD_USED, board.round))
     if s.defense_index is not None:
-        used = t.extra.setdefault("defense_used", {})
+        used = dict(t.extra.get("defense_used") or {})
         key = str(s.defense_index)
         used[key] = int(used.get(key, 0)) + 1
+        put(board, Note(t.id, "defense_used", used))
         given = enchantment_defense(board, t, s.defense_index)
         if given and given[1].get("spent"):  # Block goes once it has been used
-            t.enchantments.remove(given[0])
+            put(board, Disenchant(t.id, given[0]))
             if t.side == "dm":  # the Dummy Mage's own card
-                board.discards.setdefault("enchantment", []).append(given[0])
-    if s.melee and isinstance(t, Creature) and s.role not in ("damage barrier",):
-        t.guarding = False
+                put(board, Discard("enchantment", given[0]))
+    if s.melee and isinstance(t, Creature) and s.role not in ("damage barrier",) and t.guarding:
+        put(board, SetGuard(t.id, False))
     if s.revealed is not None:
         from solo.rules.yours import turn_up
 
-        turn_up(t, s.revealed)
+        turn_up(board, t, s.revealed)
     take_damage(board, t, s.damage)
     take_damage(board, t, s.acid)
     for c in s.conditions:
-        gain(t, c)
+        gain(board, t, c)
     if s.extinguished:
-        t.conditions.pop("Burn", None)
+        put(board, RemoveMarkers(t.id, "Burn"))
     if s.rage:
-        t.conditions["Rage"] = t.conditions.get("Rage", 0) + s.rage
+        put(board, AddMarkers(t.id, "Rage", s.rage))
     if s.healed and s.attacker is not None:
         a = board.own(s.attacker)
         if a is not None:
             heal(board, a, s.healed)
     if s.push is not None and s.push.to != s.push.start:
-        t.zone = s.push.to
+        put(board, Move(t.id, s.push.to))
     return [t.id] if destroy_if_dead(board, t, s.side, s.obliterate) else []
 
 
@@ -1643,7 +1640,7 @@ def apply(board: Board, result: AttackResult) -> Applied:
     uses, guard markers, destroyed objects (removed; tally kept in ``board.extra["tally"]``)."""
     out = Applied()
     if "tally" not in board.extra:
-        board.extra["tally"] = {"dm": 0, "ym": 0}
+        put(board, AddTally("dm", 0))
     for s in result.strikes:
         hit = board.find(s.target)
         card = hit.card if hit else None
@@ -1662,24 +1659,24 @@ def apply(board: Board, result: AttackResult) -> Applied:
         if striker is None:
             continue
         for name in once_markers(board, striker):  # its next melee attack was this one
-            striker.conditions.pop(name, None)
+            put(board, RemoveMarkers(striker.id, name))
             out.lines.append(f"{cap(label_of(board, striker))} has counterstruck: {name} is "
                              "used up; remove it.")
         for name in list(striker.enchantments):
             ench = board.cat.find(name)
             if ench is not None and ench.dm.get("ends") == "counterstrike":  # Retaliate
-                striker.enchantments.remove(name)
+                put(board, Disenchant(striker.id, name))
                 if striker.side == "dm":
-                    board.discards.setdefault("enchantment", []).append(name)
+                    put(board, Discard("enchantment", name))
                 out.lines.append(f"{cap(label_of(board, striker))} has counterstruck: destroy {name}.")
     out.lines += _unveiled(board, result)
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:
-            used = a.extra.setdefault("once_used", [])
-            for name in result.once_used:
-                if name not in used:
-                    used.append(name)
+            used = list(a.extra.get("once_used") or [])
+            fresh = [n for n in dict.fromkeys(result.once_used) if n not in used]
+            if fresh or "once_used" not in a.extra:
+                put(board, Note(a.id, "once_used", used + fresh))
     for side, mage in board.mages.items():
         if board.wounds(mage) >= board.life(mage) and any(s.target == side for s in result.strikes):
             out.defeated.append(side)

@@ -24,6 +24,8 @@ by hand.  Pure: each function changes the board and returns the lines for the pe
 from __future__ import annotations
 
 from solo.rules.board import Board, Conjuration, Creature, Piece
+from solo.rules.effects import GainTraits, Note
+from solo.rules.effects import apply as put
 
 PET, VETERAN, SHIELD_USED, SERVANT = "pet", "veteran", "voltaric_shield_used", "eternal_servant"
 POISONS = ("Cripple", "Rot", "Tainted", "Weak")
@@ -53,8 +55,8 @@ def after_summon(board: Board, c: Creature) -> list[str]:
         return []
     if any(x.extra.get(PET) for x in board.side_creatures("dm")):
         return []
-    c.extra[PET] = True
-    c.traits += ["Melee +1", "Armor +1", "Innate Life +3"]
+    put(board, Note(c.id, PET, True))
+    put(board, GainTraits(c.id, ("Melee +1", "Armor +1", "Innate Life +3")))
     return [f"Pet: the Dummy Mage makes {_who(board, c)} its Pet. Put the Pet marker on it: "
             "Melee +1, Armor +1 and 3 more life, and Melee +1 more while it is in the Dummy "
             "Mage's zone (solo counts them)."]
@@ -67,7 +69,7 @@ def _eternal_servant(board: Board, c: Creature) -> list[str]:
         return []
     if any(x.extra.get(SERVANT) for x in board.side_creatures("dm")):
         return []
-    c.extra[SERVANT] = True
+    put(board, Note(c.id, SERVANT, True))
     return [f"Eternal Servant: put the Eternal Servant marker on {_who(board, c)}: its attacks "
             "have Piercing +1 (solo counts it)."]
 
@@ -90,8 +92,8 @@ def after_destroy(board: Board, attacker: Piece | None, victim: Piece, melee: bo
         return []
     if attacker.extra.get(VETERAN) or board.find(attacker.id) is None:
         return []
-    attacker.extra[VETERAN] = True
-    attacker.traits += ["Melee +1", "Armor +1"]
+    put(board, Note(attacker.id, VETERAN, True))
+    put(board, GainTraits(attacker.id, ("Melee +1", "Armor +1")))
     return [f"Veterans: put a veteran badge on {_who(board, attacker)}: Melee +1 and Armor +1 "
             "from now on (solo counts them)."]
 
@@ -112,7 +114,7 @@ def shield(board: Board, target: Piece, damage: int) -> tuple[int, str | None]:
         return damage, None
     if board.mages["dm"].extra.get(SHIELD_USED) == board.round:
         return damage, None
-    the_dm(board).extra[SHIELD_USED] = board.round
+    put(board, Note("dm", SHIELD_USED, board.round))
     kept = max(0, damage - 3)
     return kept, (f"  Voltaric Shield: the Dummy Mage cancels {damage - kept} of the damage "
                   f"({kept} left); its shield is off until the next round.")

@@ -14,6 +14,9 @@ from solo.rules.combat import (ROUND_EFFECTS, can_heal, cap, condition_block, co
                          heal, lose_rage, name_of, reset_defenses, take_damage)
 from solo.rules.dice import DiceSource, tally
 from solo.core.records import Record
+from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers, RemovePiece,
+                                SetGuard)
+from solo.rules.effects import apply as put
 
 __all__ = ["Event", "Outcome", "upkeep", "activate", "end_action_phase", "end_round",
            "reset_defenses", "game_over", "tally_of"]
@@ -75,15 +78,13 @@ def _objects(board: Board, side: str) -> list[Piece]:
             *(c for c in board.conjurations if c.side == side)]
 
 
-def _remove(p: Piece, condition: str, n: int | None = None) -> int:
+def _remove(board: Board, p: Piece, condition: str, n: int | None = None) -> int:
+    """Take ``n`` ``condition`` markers off ``p`` (every one when None); how many came off."""
     have = p.conditions.get(condition, 0)
     k = have if n is None else min(n, have)
     if k <= 0:
         return 0
-    if have - k > 0:
-        p.conditions[condition] = have - k
-    else:
-        del p.conditions[condition]
+    put(board, RemoveMarkers(p.id, condition, k))
     return k
 
 
@@ -120,7 +121,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
 
         banish = p.conditions.get("Banish", 0)
         if banish > 0:  # Banish: one token off each Upkeep; back in its last zone with the last
-            _remove(p, "Banish", 1)
+            _remove(board, p, "Banish", 1)
             back = (f"; it returns to the arena in {p.zone}." if banish == 1
                     else f" ({banish - 1} left).")
             ev("condition-ends", f"{cap(name)}: remove one Banish token{back}",
@@ -143,12 +144,12 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
             if can_heal(board, p):
                 stop = min(regen, bleed)
                 if stop:
-                    _remove(p, "Bleed", stop)
+                    _remove(board, p, "Bleed", stop)
                     ev("regenerate", f"{name} spends {stop} of its Regenerate {regen} to remove "
                        f"{counted(stop, 'Bleed marker')}.", removed={"Bleed": stop})
                 healed = heal(board, p, regen - stop)  # healing takes a Rage token off
                 if stop and not healed:
-                    lose_rage(p)  # it regenerated all the same
+                    lose_rage(board, p)  # it regenerated all the same
                 if healed:
                     ev("regenerate", f"{name} regenerates {healed} (Regenerate {regen}).",
                        healed=healed)
@@ -159,7 +160,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
         if burn:
             if board.has_trait(p, "Flame Immunity") or board.has_trait(p, "Burnproof") \
                     or board.has_trait(p, "Incorporeal"):
-                k = _remove(p, "Burn")
+                k = _remove(board, p, "Burn")
                 ev("burn", f"{name} cannot burn: remove its {counted(k, 'Burn marker')}.",
                    removed={"Burn": k})
             else:
@@ -171,7 +172,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                        for e in p.enchantments):
                     blanks = 0  # Adramelech's Touch: the Dummy Mage pays to keep its Burns
                 take_damage(board, p, dmg)
-                k = _remove(p, "Burn", blanks)
+                k = _remove(board, p, "Burn", blanks)
                 shown = " ".join(f"[{f}]" for f in faces)
                 text = f"{name} burns: {counted(burn, 'die', 'dice')} {shown}: {dmg} damage"
                 text += f", remove {counted(k, 'Burn marker')} (blanks)." if k else "."
@@ -188,7 +189,7 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
             else:
                 block = condition_block(board, p, "Bleed")
             if block:
-                k = _remove(p, cond)
+                k = _remove(board, p, cond)
                 ev(kind, f"{name} cannot have {cond} ({block}): "
                    f"remove its {counted(k, cond + ' marker')}.",
                    removed={cond: k})
@@ -200,12 +201,12 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
         dissipate = trait_max(board.traits(p), "Dissipate")
         if dissipate:
             left = int(p.extra.get("dissipate", dissipate)) - 1
-            p.extra["dissipate"] = max(0, left)
+            put(board, Note(p.id, "dissipate", max(0, left)))
             if left <= 0 and not isinstance(p, Mage):
                 ev("dissipated", f"{name} loses its last Dissipate token.")
-                board.remove(p.id)
+                put(board, RemovePiece(p.id))
                 if isinstance(p, Creature) and p.side == "dm":
-                    board.discards.setdefault("creature", []).append(p.card)
+                    put(board, Discard("creature", p.card))
                 ev("destroyed", f"{name} is destroyed: remove it from the arena.")
                 continue
             ev("dissipate", f"{name}: remove one Dissipate token ({max(0, left)} left).")
@@ -245,22 +246,22 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     events: list[Event] = []
     name = name_of(board, piece)
     if isinstance(piece, Creature) and piece.guarding:
-        piece.guarding = False
+        put(board, SetGuard(piece.id, False))
         events.append(Event(piece.id, piece.card, "condition-ends",
                             f"{cap(name)} is activated: remove its guard marker."))
-    slam = _remove(piece, "Slam")
+    slam = _remove(board, piece, "Slam")
     if slam:
-        piece.conditions["Daze"] = piece.conditions.get("Daze", 0) + slam
+        put(board, AddMarkers(piece.id, "Daze", slam))
         events.append(Event(piece.id, piece.card, "condition-ends",
                             f"{cap(name)} is activated: replace Slam with Daze.",
                             removed={"Slam": slam}))
-    k = _remove(piece, "Knockdown")
+    k = _remove(board, piece, "Knockdown")
     if k:
         events.append(Event(piece.id, piece.card, "condition-ends",
                             f"{cap(name)} is activated: Knockdown ends.", removed={"Knockdown": k}))
     if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
         for e in board.enemies_of(piece.side):
-            k = _remove(e, "Taunt")
+            k = _remove(board, e, "Taunt")
             if k:
                 events.append(Event(e.id, e.card, "condition-ends",
                                     f"{cap(name)} is activated: remove the Taunt marker from "
@@ -279,7 +280,7 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     events: list[Event] = []
     name = name_of(board, piece)
     for cond in ("Daze", "Stun", "Taunt"):
-        k = _remove(piece, cond, {"Daze": daze_at_start, "Stun": stun_at_start}.get(cond))
+        k = _remove(board, piece, cond, {"Daze": daze_at_start, "Stun": stun_at_start}.get(cond))
         if k:
             events.append(Event(piece.id, piece.card, "condition-ends",
                                 f"{cap(name)}: remove {counted(k, cond + ' marker')} "
@@ -289,7 +290,7 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
         for _ in range(piece.conditions.get(cond, 0)):
             r = source.d12(f"{cond} escape roll for {name}")
             if r >= 7:
-                _remove(piece, cond, 1)
+                _remove(board, piece, cond, 1)
                 events.append(Event(piece.id, piece.card, "escape",
                                     f"{cap(name)} escapes a {cond}: effect die {r} (7 or more): "
                                     f"remove one {cond} marker.", rolls=[r], removed={cond: 1}))
@@ -300,20 +301,21 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     if isinstance(piece, Creature) and board.has_trait(piece, "Vigilant") and not piece.guarding \
             and board.find(piece.id) is not None and not board.incapacitated(piece):
         if piece.side == "dm":
-            piece.guarding = True
+            put(board, SetGuard(piece.id, True))
             events.append(Event(piece.id, piece.card, "guard",
                                 f"{name} is Vigilant: put a guard marker on it."))
         else:
             events.append(Event(piece.id, piece.card, "reminder",
                                 f"{name} is Vigilant: you may put a guard marker on it now "
                                 "(solo leaves it off unless you edit the board)."))
-    if _remove(piece, "Overextend"):  # the spell's price: Stunned after this Action Phase
-        piece.conditions["Stun"] = piece.conditions.get("Stun", 0) + 1
+    if _remove(board, piece, "Overextend"):  # the spell's price: Stunned after this Action Phase
+        put(board, AddMarkers(piece.id, "Stun"))
         events.append(Event(piece.id, piece.card, "condition-ends",
                             f"{name}: Overextend is spent; put a Stun marker on it."))
-    used = piece.extra.pop("once_used", None) or []
+    used = piece.extra.get("once_used") or []
+    put(board, Note(piece.id, "once_used", DELETE))
     for cond in used:
-        k = _remove(piece, cond)
+        k = _remove(board, piece, cond)
         if k:
             events.append(Event(piece.id, piece.card, "condition-ends",
                                 f"{name}: {cond} is used up; remove it.", removed={cond: k}))
@@ -328,11 +330,12 @@ def end_round(board: Board) -> list[Event]:
     for ident, text in end_of_round(board):
         events.append(Event(ident, board.get(ident).card, "condition-ends", text))
     for p in board.pieces():
-        p.extra.pop("once_used", None)
+        if "once_used" in p.extra:
+            put(board, Note(p.id, "once_used", DELETE))
         if not p.conditions:  # (nearly every object, nearly every round)
             continue
         for cond in ROUND_EFFECTS:
-            k = _remove(p, cond)
+            k = _remove(board, p, cond)
             if k:
                 events.append(Event(p.id, p.card, "condition-ends",
                                     f"{cap(name_of(board, p))}: {cond} ends with the round.",

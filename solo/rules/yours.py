@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from solo.rules.board import HIDDEN, Board, Mage, Piece
 from solo.cards.catalog import Attack, Card
 from solo.rules.combat import label_of
+from solo.rules.effects import (DELETE, BoardNote, Discard, Enchant, Note, SetZoneEnchantments,
+                                apply)
 from solo.core.records import Record
 
 ZONE_ENCHANTMENTS = "your_zone_enchantments"
@@ -126,8 +128,9 @@ def direction(board: Board, a: str, b: str) -> str:
 
 # -- your enchantments ----------------------------------------------------------------------
 
-def hide(piece: Piece, name: str) -> None:
-    piece.extra.setdefault(HIDDEN, []).append(name)
+def hide(board: Board, piece: Piece, name: str) -> None:
+    """Your ``name`` goes face down on ``piece``."""
+    apply(board, Note(piece.id, HIDDEN, [*hidden_on(piece), name]))
 
 
 def hidden_on(piece: Piece) -> list[str]:
@@ -136,8 +139,16 @@ def hidden_on(piece: Piece) -> list[str]:
 
 
 def enchant_zone(board: Board, zone: str, name: str, hidden: bool) -> None:
-    board.extra.setdefault(ZONE_ENCHANTMENTS, {}).setdefault(zone, []).append(
-        {"card": name, "hidden": hidden})
+    """Your ``name`` goes on ``zone``, face up or face down."""
+    zones = _your_zones(board)
+    zones[zone] = [*zones.get(zone, []), {"card": name, "hidden": hidden}]
+    apply(board, BoardNote(ZONE_ENCHANTMENTS, zones))
+
+
+def _your_zones(board: Board) -> dict[str, list[dict]]:
+    """A copy of your enchantments on zones, to change and put back whole."""
+    return {z: [dict(e) for e in items]
+            for z, items in (board.extra.get(ZONE_ENCHANTMENTS) or {}).items()}
 
 
 def hidden_list(board: Board) -> list[tuple[str, str, Piece | str]]:
@@ -195,44 +206,45 @@ def reveal(board: Board, holder: Piece | str, name: str) -> list[str]:
     """Turn a hidden enchantment face up; its modelled effects count from now on."""
     card = board.cat.get(name)
     if isinstance(holder, str):
-        for e in (board.extra.get(ZONE_ENCHANTMENTS) or {}).get(holder, []):
+        zones = _your_zones(board)
+        for e in zones.get(holder, []):
             if e.get("card") == name and e.get("hidden"):
                 e["hidden"] = False
+                apply(board, BoardNote(ZONE_ENCHANTMENTS, zones))
                 break
         return [f"Reveal {name} on zone {holder}."] + by_hand(card)
-    turn_up(holder, name)
+    turn_up(board, holder, name)
     return [f"Reveal {name} on {label_of(board, holder)}: it is face up now."] + by_hand(card)
 
 
-def turn_up(piece: Piece, name: str) -> None:
-    """Your hidden ``name`` on ``piece`` goes face up: new containers, so the board counts the
-    change (nothing when it is not hidden there: an attack's copy may have turned it first)."""
+def turn_up(board: Board, piece: Piece, name: str) -> None:
+    """Your hidden ``name`` on ``piece`` goes face up (nothing when it is not hidden there: an
+    attack's copy may have turned it first)."""
     hidden = hidden_on(piece)
     if name not in hidden:
         return
     hidden.remove(name)
-    rest = {k: v for k, v in piece.extra.items() if k != HIDDEN}
-    piece.extra = {**rest, HIDDEN: hidden} if hidden else rest
-    piece.enchantments = [*piece.enchantments, name]
+    apply(board, Note(piece.id, HIDDEN, hidden if hidden else DELETE))
+    apply(board, Enchant(piece.id, name))
 
 
-def destroy_hidden(piece: Piece) -> int:
+def destroy_hidden(board: Board, piece: Piece) -> int:
     """Your face-down enchantments on ``piece`` destroyed (Purge Magic, Destroy Magic: face
     down or not, they go): how many there were."""
     n = len(hidden_on(piece))
     if n:
-        piece.extra = {k: v for k, v in piece.extra.items() if k != HIDDEN}
+        apply(board, Note(piece.id, HIDDEN, DELETE))
     return n
 
 
 def destroy_zone_enchantments(board: Board, zone: str) -> tuple[list[str], int]:
     """Your enchantments on ``zone`` destroyed (Destroy Magic): the face-up ones' names and how
     many were face down."""
-    zones = board.extra.get(ZONE_ENCHANTMENTS) or {}
-    items = zones.get(zone) or []
+    zones = _your_zones(board)
+    items = zones.pop(zone, None) or []
     if not items:
         return [], 0
-    board.extra[ZONE_ENCHANTMENTS] = {z: v for z, v in zones.items() if z != zone}
+    apply(board, BoardNote(ZONE_ENCHANTMENTS, zones))
     face_up = [e["card"] for e in items if not e.get("hidden")]
     return face_up, len(items) - len(face_up)
 
@@ -263,9 +275,9 @@ def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
         kind = ON_ATTACKED.get(name)
         if kind is None:
             continue
-        target.extra[HIDDEN].remove(name)
-        if not target.extra[HIDDEN]:
-            target.extra.pop(HIDDEN)
+        left = [n for n in hidden_on(target)]
+        left.remove(name)
+        apply(board, Note(target.id, HIDDEN, left if left else DELETE))
         who = label_of(board, target)
         unavoidable = zone or attack.has("Unavoidable")
         if unavoidable:
@@ -350,8 +362,8 @@ def their_traps(board: Board, mover: Piece, zone: str) -> Iterator[tuple[str, At
         card = board.cat.find(name)
         if card is None or not card.attacks:
             continue
-        zones[zone].remove(name)
-        if not zones[zone]:
-            del zones[zone]
-        board.discards.setdefault("enchantment", []).append(name)
+        left = list((board.extra.get("zone_enchantments") or {}).get(zone, []))
+        left.remove(name)
+        apply(board, SetZoneEnchantments(zone, tuple(left)))
+        apply(board, Discard("enchantment", name))
         yield name, card.attacks[0]

@@ -12,6 +12,8 @@ import json
 import click
 
 from solo.rules.board import Board, Piece, new_board
+from solo.rules.effects import Equip, Move
+from solo.rules.effects import apply as put, apply_all as put_all
 from solo.cards.catalog import Attack, Card, get_catalog
 from solo.rules.combat import AttackResult, resolve_attack, resolve_zone_attack
 from solo.rules.dice import SeededSource
@@ -106,20 +108,20 @@ def scratch(attacker: Card, target: Card, attack: Attack, *, equip: list[str] | 
         a: Piece = board.add_creature(attacker.name, "dm", HOME, id="attacker")
     else:  # a mage, or the Dummy Mage casting an attack spell
         a = board.mages["dm"]
-        a.zone = HOME
+        put(board, Move("dm", HOME))
         if attacker.type == "Mage":
-            board.mages["dm"].equipment = list(wield or [])
+            put_all(board, [Equip("dm", name) for name in wield or []])
     lo, hi = attack.range
     zone = HOME if attack.zone or attack.kind == "zone" or attack.is_melee else \
         _zone_at(board, HOME, min(max(lo, 0), 3))
     if target.type == "Mage":
         t: Piece = board.mages["ym"]
-        t.zone = zone
-        board.mages["ym"].equipment = list(equip or [])
+        put(board, Move("ym", zone))
+        put_all(board, [Equip("ym", name) for name in equip or []])
     elif target.type == "Creature":
         t = board.add_creature(target.name, "ym", zone, id="target")
         if zone == board.mages["ym"].zone:
-            board.mages["ym"].zone = "D1"
+            put(board, Move("ym", "D1"))
     else:
         border = board.arena.neighbours(zone)[0] if target.is_wall else None
         t = board.add_conjuration(target.name, "ym", zone, border=border, id="target")

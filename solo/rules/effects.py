@@ -1,0 +1,603 @@
+"""The one way to change a board: typed change records and :func:`apply`.
+
+Every rule says what happens as changes -- ``Damage("dm-3", 4)``, ``Move("ym-1", "B2")``,
+``AddMarkers("dm", "Burn")`` -- and :func:`apply` puts each on the board.  Nothing else writes a
+field of the board or of a piece (``tests/test_house.py`` scans for it), so:
+
+* what a step did can be read from its changes (:attr:`Board.applied`, when a caller keeps them);
+* the values the board remembers (traits, life, armor, flying...) are forgotten exactly when
+  something they are worked out from changes: :func:`apply` knows which piece a change reaches
+  and whether it can reach every other one (an aura, a wall, an enchantment), and says so to
+  the board (:meth:`Board.changed`);
+* a board copied for an attack (:meth:`Board.copy` with ``only``) shares the pieces it does not
+  change: :func:`apply` makes a piece the copy's own before changing it.
+
+Pieces are named by id (a mage's id is its side), so a change can be put on the board it was
+worked out on or on a copy of it.  Changes are plain values: equal when they say the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from solo.core.kinds import Side, Stage
+from solo.core.records import Record
+from solo.rules.board import (INCAPACITATING, Board, Conjuration, Creature, Mage, Piece,
+                              reaches_only)
+
+__all__ = [
+    "Change", "Damage", "SetDamage", "AddMarkers", "RemoveMarkers", "SetMarkers",
+    "SetConditions", "Move", "SetActive", "SetGuard", "Enchant", "Disenchant", "SetEnchantments",
+    "Equip", "Unequip", "GainTraits", "SetTraits", "SetSide", "ChangeLife", "Note", "AddPiece",
+    "RemovePiece", "Discard", "Undiscard", "SetZoneEnchantments", "BoardNote", "AddTally", "SetRound",
+    "SetStage", "DELETE", "apply", "apply_all", "gain"]
+
+
+class _Delete:
+    """The value of a :class:`Note` that takes its key off."""
+
+    def __repr__(self) -> str:
+        return "DELETE"
+
+
+DELETE: Any = _Delete()
+
+
+class Change(Record, frozen=True):
+    """One change to a board.  ``piece``: the id of the piece it changes, for those that change
+    one."""
+
+    def __init__(self) -> None:
+        pass
+
+
+# -- changes to one piece --------------------------------------------------------------------
+
+class Damage(Change, frozen=True):
+    """``amount`` more damage on the piece (less when negative: healing).  Never below 0."""
+
+    piece: str
+    amount: int
+
+    def __init__(self, piece: str, amount: int) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "amount", amount)
+
+
+class SetDamage(Change, frozen=True):
+    """The piece's damage is ``value`` (an edit; a creature brought back)."""
+
+    piece: str
+    value: int
+
+    def __init__(self, piece: str, value: int) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "value", value)
+
+
+class AddMarkers(Change, frozen=True):
+    """``count`` more ``name`` markers (a condition, a token, a round effect) on the piece."""
+
+    piece: str
+    name: str
+    count: int
+
+    def __init__(self, piece: str, name: str, count: int = 1) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "count", count)
+
+
+class RemoveMarkers(Change, frozen=True):
+    """``count`` ``name`` markers fewer on the piece (every one when ``count`` is None)."""
+
+    piece: str
+    name: str
+    count: int | None
+
+    def __init__(self, piece: str, name: str, count: int | None = None) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "count", count)
+
+
+class SetMarkers(Change, frozen=True):
+    """Exactly ``count`` ``name`` markers on the piece (none: the entry goes)."""
+
+    piece: str
+    name: str
+    count: int
+
+    def __init__(self, piece: str, name: str, count: int) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "count", count)
+
+
+class SetConditions(Change, frozen=True):
+    """Every marker of the piece at once (an edit)."""
+
+    piece: str
+    conditions: dict[str, int]
+
+    def __init__(self, piece: str, conditions: dict[str, int]) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "conditions", conditions)
+
+
+class Move(Change, frozen=True):
+    """The piece is now in ``zone`` (a walk, a push, a teleport, an edit)."""
+
+    piece: str
+    zone: str
+
+    def __init__(self, piece: str, zone: str) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "zone", zone)
+
+
+class SetActive(Change, frozen=True):
+    """A creature's action marker: active (True) or spent (False)."""
+
+    piece: str
+    active: bool
+
+    def __init__(self, piece: str, active: bool) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "active", active)
+
+
+class SetGuard(Change, frozen=True):
+    """A creature's guard marker: on or off."""
+
+    piece: str
+    guarding: bool
+
+    def __init__(self, piece: str, guarding: bool) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "guarding", guarding)
+
+
+class Enchant(Change, frozen=True):
+    """The enchantment ``name`` is attached (face up) to the piece."""
+
+    piece: str
+    name: str
+
+    def __init__(self, piece: str, name: str) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "name", name)
+
+
+class Disenchant(Change, frozen=True):
+    """One ``name`` enchantment comes off the piece (where it goes is another change)."""
+
+    piece: str
+    name: str
+
+    def __init__(self, piece: str, name: str) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "name", name)
+
+
+class SetEnchantments(Change, frozen=True):
+    """Every face-up enchantment on the piece at once (an edit; all destroyed)."""
+
+    piece: str
+    names: tuple[str, ...]
+
+    def __init__(self, piece: str, names: tuple[str, ...]) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "names", names)
+
+
+class Equip(Change, frozen=True):
+    """The mage wears ``name``."""
+
+    piece: str
+    name: str
+
+    def __init__(self, piece: str, name: str) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "name", name)
+
+
+class Unequip(Change, frozen=True):
+    """The mage no longer wears ``name``."""
+
+    piece: str
+    name: str
+
+    def __init__(self, piece: str, name: str) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "name", name)
+
+
+class GainTraits(Change, frozen=True):
+    """Traits the piece gains for good (a Pet's, a veteran's)."""
+
+    piece: str
+    traits: tuple[str, ...]
+
+    def __init__(self, piece: str, traits: tuple[str, ...]) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "traits", traits)
+
+
+class SetTraits(Change, frozen=True):
+    """Every gained trait of the piece at once (an edit)."""
+
+    piece: str
+    traits: tuple[str, ...]
+
+    def __init__(self, piece: str, traits: tuple[str, ...]) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "traits", traits)
+
+
+class SetSide(Change, frozen=True):
+    """The piece now belongs to ``side`` (Mind Control)."""
+
+    piece: str
+    side: Side
+
+    def __init__(self, piece: str, side: Side) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "side", side)
+
+
+class ChangeLife(Change, frozen=True):
+    """A mage's own life grows by ``amount`` (shrinks when negative)."""
+
+    piece: str
+    amount: int
+
+    def __init__(self, piece: str, amount: int) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "amount", amount)
+
+
+class Note(Change, frozen=True):
+    """What solo keeps on a piece beyond the card (``extra``): ``key`` is now ``value``
+    (:data:`DELETE` takes it off).  A value that holds a list or a dict is the whole new value,
+    never changed in place."""
+
+    piece: str
+    key: str
+    value: Any
+
+    def __init__(self, piece: str, key: str, value: Any) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "value", value)
+
+
+class AddPiece(Change, frozen=True):
+    """A new piece in play: a creature summoned or brought back, a conjuration, a wall."""
+
+    piece: Piece
+
+    def __init__(self, piece: Piece) -> None:
+        object.__setattr__(self, "piece", piece)
+
+
+class RemovePiece(Change, frozen=True):
+    """The piece leaves play (destroyed, obliterated, banished for good)."""
+
+    piece: str
+
+    def __init__(self, piece: str) -> None:
+        object.__setattr__(self, "piece", piece)
+
+
+class Discard(Change, frozen=True):
+    """``card`` goes on top of the Dummy Mage's ``deck`` discard pile."""
+
+    deck: str
+    card: str
+
+    def __init__(self, deck: str, card: str) -> None:
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "card", card)
+
+
+class Undiscard(Change, frozen=True):
+    """``card`` is taken out of the Dummy Mage's ``deck`` discard pile (brought back)."""
+
+    deck: str
+    card: str
+
+    def __init__(self, deck: str, card: str) -> None:
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "card", card)
+
+
+class SetZoneEnchantments(Change, frozen=True):
+    """The enchantments the Dummy Mage keeps on ``zone`` (none: the zone's entry goes)."""
+
+    zone: str
+    names: tuple[str, ...]
+
+    def __init__(self, zone: str, names: tuple[str, ...]) -> None:
+        object.__setattr__(self, "zone", zone)
+        object.__setattr__(self, "names", names)
+
+
+class BoardNote(Change, frozen=True):
+    """What solo keeps on the board beyond the pieces (``extra``): ``key`` is now ``value``
+    (:data:`DELETE` takes it off); the whole new value, never changed in place."""
+
+    key: str
+    value: Any
+
+    def __init__(self, key: str, value: Any) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "value", value)
+
+
+class AddTally(Change, frozen=True):
+    """``side`` has destroyed ``amount`` more mana of the other side's creatures."""
+
+    side: Side
+    amount: int
+
+    def __init__(self, side: Side, amount: int) -> None:
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "amount", amount)
+
+
+class SetRound(Change, frozen=True):
+    """A new round begins: its number and who holds the initiative."""
+
+    round: int
+    initiative: Side
+
+    def __init__(self, round: int, initiative: Side) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "initiative", initiative)
+
+
+class SetStage(Change, frozen=True):
+    """The stage of the round the board is in."""
+
+    stage: Stage
+
+    def __init__(self, stage: Stage) -> None:
+        object.__setattr__(self, "stage", stage)
+
+
+# -- apply -----------------------------------------------------------------------------------
+
+def apply(board: Board, change: Change) -> None:
+    """Put one change on ``board`` (and keep it in :attr:`Board.applied` when that is a list)."""
+    _APPLY[type(change)](board, change)
+    kept = board.applied
+    if kept is not None:
+        kept.append(change)
+
+
+def apply_all(board: Board, changes: Iterable[Change]) -> None:
+    for change in changes:
+        apply(board, change)
+
+
+def gain(p: Piece, condition: str) -> list[Change]:
+    """The changes of ``p`` gaining one ``condition`` marker: an Incapacitating one also takes
+    its guard marker off (an Incapacitated creature cannot guard: Knockdown's card ruling)."""
+    out: list[Change] = [AddMarkers(p.id, condition)]
+    if condition in INCAPACITATING and isinstance(p, Creature) and p.guarding:
+        out.append(SetGuard(p.id, False))
+    return out
+
+
+def _piece(board: Board, ident: str) -> Piece:
+    p = board.own(ident)
+    if p is None:
+        raise KeyError(f"no piece {ident!r} on the board")
+    return p
+
+
+def _damage(board: Board, c: Damage) -> None:
+    p = _piece(board, c.piece)
+    p.damage = max(0, p.damage + c.amount)  # damage is never remembered: nothing to forget
+
+
+def _set_damage(board: Board, c: SetDamage) -> None:
+    _piece(board, c.piece).damage = c.value
+
+
+def _add_markers(board: Board, c: AddMarkers) -> None:
+    p = _piece(board, c.piece)
+    p.conditions[c.name] = p.conditions.get(c.name, 0) + c.count
+    board.changed(p)
+
+
+def _remove_markers(board: Board, c: RemoveMarkers) -> None:
+    p = _piece(board, c.piece)
+    left = 0 if c.count is None else p.conditions.get(c.name, 0) - c.count
+    _set_count(board, p, c.name, left)
+
+
+def _set_markers(board: Board, c: SetMarkers) -> None:
+    _set_count(board, _piece(board, c.piece), c.name, c.count)
+
+
+def _set_count(board: Board, p: Piece, name: str, count: int) -> None:
+    if count > 0:
+        p.conditions[name] = count
+    elif name in p.conditions:
+        del p.conditions[name]
+    else:
+        return
+    board.changed(p)
+
+
+def _set_conditions(board: Board, c: SetConditions) -> None:
+    p = _piece(board, c.piece)
+    p.conditions = dict(c.conditions)
+    board.changed(p)
+
+
+def _move(board: Board, c: Move) -> None:
+    p = _piece(board, c.piece)
+    p.zone = c.zone
+    _placed(board, p)
+
+
+def _placed(board: Board, p: Piece) -> None:
+    """Where the piece is, or whose it is, changed: its own remembered values while it is
+    alone (it bears no enchantment and is not the Dummy Mage, whom a Pet follows), else every
+    piece's."""
+    board.changed(p if reaches_only(p) else None)
+
+
+def _set_active(board: Board, c: SetActive) -> None:
+    p = _piece(board, c.piece)
+    assert isinstance(p, Creature), "only creatures have an action marker"
+    p.active = c.active  # never remembered
+
+
+def _set_guard(board: Board, c: SetGuard) -> None:
+    p = _piece(board, c.piece)
+    assert isinstance(p, Creature), "only creatures guard"
+    p.guarding = c.guarding
+    board.changed(p)
+
+
+def _enchant(board: Board, c: Enchant) -> None:
+    _piece(board, c.piece).enchantments.append(c.name)
+    board.changed(None)  # an aura reaches the pieces in its zone
+
+
+def _disenchant(board: Board, c: Disenchant) -> None:
+    _piece(board, c.piece).enchantments.remove(c.name)
+    board.changed(None)
+
+
+def _set_enchantments(board: Board, c: SetEnchantments) -> None:
+    _piece(board, c.piece).enchantments = list(c.names)
+    board.changed(None)
+
+
+def _mage(board: Board, ident: str) -> Mage:
+    p = _piece(board, ident)
+    assert isinstance(p, Mage), "only a mage wears equipment and has a life of its own"
+    return p
+
+
+def _equip(board: Board, c: Equip) -> None:
+    p = _mage(board, c.piece)
+    p.equipment.append(c.name)
+    board.changed(p)
+
+
+def _unequip(board: Board, c: Unequip) -> None:
+    p = _mage(board, c.piece)
+    p.equipment.remove(c.name)
+    board.changed(p)
+
+
+def _gain_traits(board: Board, c: GainTraits) -> None:
+    p = _piece(board, c.piece)
+    p.traits.extend(c.traits)
+    board.changed(p)
+
+
+def _set_traits(board: Board, c: SetTraits) -> None:
+    p = _piece(board, c.piece)
+    p.traits = list(c.traits)
+    board.changed(p)
+
+
+def _set_side(board: Board, c: SetSide) -> None:
+    p = _piece(board, c.piece)
+    p.side = str(c.side)
+    _placed(board, p)
+
+
+def _change_life(board: Board, c: ChangeLife) -> None:
+    p = _mage(board, c.piece)
+    p.life += c.amount
+    board.changed(p)
+
+
+def _note(board: Board, c: Note) -> None:
+    p = _piece(board, c.piece)
+    if c.value is DELETE:
+        if c.key not in p.extra:
+            return
+        del p.extra[c.key]
+    else:
+        p.extra[c.key] = c.value
+    board.changed(p)
+
+
+def _add_piece(board: Board, c: AddPiece) -> None:
+    p = c.piece
+    if isinstance(p, Creature):
+        board.put_creature(p)
+    elif isinstance(p, Conjuration):
+        board.put_conjuration(p)
+    else:
+        raise TypeError("a mage is never added to the board")
+
+
+def _remove_piece(board: Board, c: RemovePiece) -> None:
+    board.remove(c.piece)
+
+
+def _discard(board: Board, c: Discard) -> None:
+    board.discards.setdefault(c.deck, []).append(c.card)
+
+
+def _undiscard(board: Board, c: Undiscard) -> None:
+    board.discards[c.deck].remove(c.card)
+
+
+def _set_zone_enchantments(board: Board, c: SetZoneEnchantments) -> None:
+    kept = {z: list(v) for z, v in (board.extra.get("zone_enchantments") or {}).items()}
+    if c.names:
+        kept[c.zone] = list(c.names)
+    else:
+        kept.pop(c.zone, None)
+    board.extra["zone_enchantments"] = kept
+    board.changed(None)
+
+
+def _board_note(board: Board, c: BoardNote) -> None:
+    if c.value is DELETE:
+        if c.key not in board.extra:
+            return
+        del board.extra[c.key]
+    else:
+        board.extra[c.key] = c.value
+    board.changed(None)
+
+
+def _add_tally(board: Board, c: AddTally) -> None:
+    tally = board.extra.get("tally")
+    if tally is None:
+        tally = board.extra["tally"] = {"dm": 0, "ym": 0}
+    tally[str(c.side)] = int(tally.get(str(c.side), 0)) + c.amount
+
+
+def _set_round(board: Board, c: SetRound) -> None:
+    board.round = c.round
+    board.initiative = str(c.initiative)
+
+
+def _set_stage(board: Board, c: SetStage) -> None:
+    board.stage = c.stage.board_stage
+
+
+_APPLY: dict[type, Callable[[Board, Any], None]] = {
+    Damage: _damage, SetDamage: _set_damage, AddMarkers: _add_markers,
+    RemoveMarkers: _remove_markers, SetMarkers: _set_markers, SetConditions: _set_conditions,
+    Move: _move, SetActive: _set_active, SetGuard: _set_guard, Enchant: _enchant,
+    Disenchant: _disenchant, SetEnchantments: _set_enchantments, Equip: _equip,
+    Unequip: _unequip, GainTraits: _gain_traits, SetTraits: _set_traits, SetSide: _set_side,
+    ChangeLife: _change_life, Note: _note, AddPiece: _add_piece, RemovePiece: _remove_piece,
+    Discard: _discard, Undiscard: _undiscard, SetZoneEnchantments: _set_zone_enchantments,
+    BoardNote: _board_note, AddTally: _add_tally, SetRound: _set_round, SetStage: _set_stage,
+}
