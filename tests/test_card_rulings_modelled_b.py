@@ -17,6 +17,7 @@ from solo.rules.dice import ScriptedSource, SeededSource
 from solo.engine.game import Game, Settings
 from solo.core.questions import RulePrompter
 from solo.engine.rounds import RoundState
+from solo.rules import harm
 
 
 def _b(dm_zone="A1", ym_zone="D3", dm_mage="Warlock", **decks):
@@ -244,7 +245,7 @@ def test_poisoned_blood_stops_every_healing_of_its_creature():
     wolf = b.add_creature("Timber Wolf", "ym", "A1", damage=3, traits=["Regenerate 2"])
     _cast(b, "enchantment")
     assert wolf.enchantments == ["Poisoned Blood"]
-    assert combat.heal(b, wolf, 3) == 0
+    assert harm.heal(b, wolf, 3) == 0
     upkeep.upkeep(b, SeededSource(1), "ym")
     assert wolf.damage == 3
 

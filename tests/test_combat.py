@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from solo.rules import combat
 from solo.rules.board import new_board
 from solo.cards.catalog import Attack
-from solo.rules.combat import (BASH, apply, attack_dice, condition_block, heal, reset_defenses,
-                         resolve_attack, resolve_zone_attack, vs_bonus)
+from solo.rules.combat import BASH, apply, attack_dice, condition_block, reset_defenses, resolve_attack, resolve_zone_attack, vs_bonus
+from solo.rules.harm import heal
 from solo.rules.dice import D6_FACES, ScriptedSource, SeededSource
 from solo.core.errors import SoloError
+from solo.text import naming
 
 
 def script(d12=(), d6=()):
@@ -783,4 +784,4 @@ def test_cap_capitalises_the_first_letter_wherever_it_is(line):
     # plain definition gives.
     first = next((i for i, ch in enumerate(line) if ch.isalpha()), None)
     expected = line if first is None else line[:first] + line[first].upper() + line[first + 1:]
-    assert combat.cap(line) == expected
+    assert naming.cap(line) == expected

@@ -19,6 +19,8 @@ from solo.rules import upkeep
 from solo.engine.conformance import check_game, check_games, random_sets
 from solo.engine.rounds import QuickcastTurn
 from solo.core.kinds import Side
+from solo.rules import harm
+from solo.rules import targeting
 
 #: Games in the normal run: shipped sets and random sets, three players each.
 GAMES = int(os.environ.get("SOLO_CONFORMANCE_GAMES", "300"))
@@ -122,7 +124,7 @@ def test_it_catches_a_dummy_mage_that_never_waits(monkeypatch):
 def test_it_catches_a_double_count_in_the_tally(monkeypatch):
     from solo.rules import combat
 
-    real = combat.destroy_if_dead
+    real = harm.destroy_if_dead
 
     def twice(board, p, credit=None, obliterate=False):
         gone = real(board, p, credit, obliterate)
@@ -333,7 +335,7 @@ def _stalker_next_to_a_wolf(board):
 
 def test_it_catches_an_attack_on_the_invisible(monkeypatch):
     assert not _scene(_stalker_next_to_a_wolf, until=_round_2).violations
-    monkeypatch.setattr(automaton, "can_target", lambda board, zone, target, indirect=False: True)
+    monkeypatch.setattr(targeting, "can_target", lambda board, zone, target, indirect=False: True)
     assert "traits" in {v.rule for v in _scene(_stalker_next_to_a_wolf, until=_round_2).violations}
 
 

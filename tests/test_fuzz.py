@@ -36,6 +36,7 @@ from solo.cards.catalog import get_catalog
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.core.errors import SoloError
 from solo.core.questions import Choice, Question, ScriptedPrompter
+from solo.rules import targeting
 
 EXAMPLES = int(os.environ.get("SOLO_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -642,7 +643,7 @@ def test_board_newline_around_zone():
 
 @pytest.mark.parametrize("bad_range", [{"a": 1}, [1], [1, 2, 3], ["a", "b"], "12"])
 def test_board_attack_range_not_two_numbers(run, tmp_path, bad_range):
-    # was: accepted by the loader, then "lo, hi = attack.range" failed in automaton.can_reach
+    # was: accepted by the loader, then "lo, hi = attack.range" failed in targeting.can_reach
     data = copy.deepcopy(EXAMPLE)
     data["stage"] = "creatures"
     data["creatures"][0]["stats"] = {"attacks": [{"name": "Zap", "action": "quick",

@@ -10,7 +10,8 @@ from solo.rules import targeting
 from solo.rules import upkeep
 from solo.rules.board import new_board
 from solo.cards.catalog import Attack, Effect
-from solo.rules.combat import apply, condition_block, heal, reset_defenses, resolve_attack, resolve_zone_attack
+from solo.rules.combat import apply, condition_block, reset_defenses, resolve_attack, resolve_zone_attack
+from solo.rules.harm import heal
 from solo.rules.dice import ScriptedSource, SeededSource
 
 
@@ -278,8 +279,8 @@ def test_obscured_only_from_one_zone_away(b):
     assert not targeting.can_target(b, "D2", t)
     archer = b.add_creature("Merren Harpooner", "dm", "D2")
     harpoon = b.attacks(archer)[0]
-    assert not automaton.can_reach(b, archer, harpoon, "D2", t)
-    assert automaton.can_reach(b, archer, harpoon, "C2", t)
+    assert not targeting.can_reach(b, archer, harpoon, "D2", t)
+    assert targeting.can_reach(b, archer, harpoon, "C2", t)
 
 
 def test_rolling_fog_obscures_everything(b):

@@ -23,6 +23,8 @@ from solo.cards.catalog import Attack
 from solo.rules.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
 from solo.rules.targeting import can_target
+from solo.text import naming
+from solo.rules.targeting import can_reach
 
 #: The spell section lives in solo.automaton.spells; these names of it stay reachable from here, and the
 #: module is imported only when one is first asked for (a creature's action never needs it, and
@@ -51,10 +53,10 @@ FAR = 3
 
 def label(board: Board, p: Piece) -> str:
     """How instructions name an object: ``the Dummy Mage``, ``your Timber Wolf (ym-2)``."""
-    return combat.label_of(board, p)
+    return naming.label_of(board, p)
 
 
-cap = combat.cap  # ``the Dummy Mage's ...`` -> ``The Dummy Mage's ...``
+cap = naming.cap  # ``the Dummy Mage's ...`` -> ``The Dummy Mage's ...``
 
 
 def _d12_values(source: DiceSource, mark: int) -> list[int]:
@@ -235,27 +237,6 @@ def next_creature(board: Board, source: DiceSource) -> Creature | None:
     return source.choose(tied, "tie: equal mana cost", [label(board, c) for c in tied])
 
 
-def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, target: Piece) -> bool:
-    """Whether ``attack`` made from ``from_zone`` may target ``target``: range, flying, what
-    the attack may target, and :func:`solo.rules.targeting.can_target` (Invisible, Obscured, LoS)."""
-    dist = board.distance(from_zone, target.zone)
-    if attack.has("Can only target Corporeal Conjurations") and not (
-            isinstance(target, Conjuration) and board.is_corporeal(target)):
-        return False
-    if attack.is_melee:
-        if dist != 0:
-            return False
-        if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
-            return False
-        return can_target(board, from_zone, target)
-    if attack.is_ranged:
-        lo, hi = attack.range
-        if not (dist == 0 and board.flying(target)) and not lo <= dist <= hi:
-            return False
-        return can_target(board, from_zone, target, indirect=attack.has("Indirect"))
-    return False
-
-
 #: Attack traits (lower-case starts) of attacks that heal or help rather than hurt.
 HELPING = ("heal", "reconstruct", "remove 1", "place an armor", "target goblin", "target zombie",
            "add 3 mana")
@@ -322,8 +303,6 @@ def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece
     if not board.has_trait(attacker, "Bloodthirsty"):
         return []
     return [e for e in enemy_creatures(board) if e.zone == zone and e.damage > 0 and board.is_living(e)]
-
-
 
 
 #: Creatures whose Taunt markers force the taunted creature to attack them.

@@ -17,11 +17,13 @@ from solo.rules.board import SUMMONED, Board, Conjuration, Creature, Mage, Piece
 from solo.cards.catalog import Attack, Card, parse_trait
 from solo.rules.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
+from solo.text import naming
+from solo.rules import harm
 
 
 def label(board: Board, p: Piece) -> str:
     """How instructions name an object: ``the Dummy Mage``, ``your Timber Wolf (ym-2)``."""
-    return combat.label_of(board, p)
+    return naming.label_of(board, p)
 
 
 def spell_note(card: Card) -> tuple[dict, bool]:
@@ -206,7 +208,7 @@ def meets_needs(board: Board, p: Piece, needs: list[str], card: Card | None = No
             c = board.card_of(p)
             if not (c and c.channeling):
                 return False
-        if need == "healable" and not combat.can_heal(board, p):
+        if need == "healable" and not harm.can_heal(board, p):
             return False
         if need.startswith("trait:") and not board.has_trait(p, need[6:]):
             return False
@@ -686,7 +688,7 @@ def _zone_enchantments(board: Board, zone: str) -> list[str]:
 def _place(board: Board, p: Piece, name: str) -> bool:
     if combat.condition_block(board, p, name):
         return False
-    combat.gain(board, p, name)
+    harm.gain(board, p, name)
     return True
 
 
@@ -764,10 +766,10 @@ def _destroy_magic(board: Board, d: Decision, zone: str) -> list[str]:
         p.enchantments = []
         down += yours.destroy_hidden(board, p)
         who = label(board, p)
-        if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with them
+        if harm.destroy_if_dead(board, p, "dm"):  # its Life +X went with them
             dead.append(f"{who} now has damage equal to its life: it is destroyed, remove it")
     d.data["removed"] = gone
-    listed = ", ".join(gone + ([combat.counted(down, "face-down one")] if down else []))
+    listed = ", ".join(gone + ([naming.counted(down, "face-down one")] if down else []))
     return [f"destroy every enchantment in {zone} ({listed or 'hidden ones too'})", *dead]
 
 
@@ -802,7 +804,7 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
     for cond in effect.get("remove", []):
         k = p.conditions.pop(cond, 0)
         if k:
-            out.append(f"remove {combat.counted(k, cond + ' marker')} from {who}")
+            out.append(f"remove {naming.counted(k, cond + ' marker')} from {who}")
     for name in effect_conditions(note):
         if _place(board, p, name):
             out.append(f"put a {name} marker on {who}")
@@ -811,7 +813,7 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
     if "heal" in effect:
         out += _reveal_against_healing(board, d, p)
         amount, faces = _dice_total(source, effect["heal"], f"{card.name} healing for {who}")
-        healed = combat.heal(board, p, amount)
+        healed = harm.heal(board, p, amount)
         d.data.setdefault("healed", 0)
         d.data["healed"] += healed
         d.data["faces"] = faces
@@ -820,19 +822,19 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
     if "heal_caster" in effect:
         dm = board.mages["dm"]
         amount, faces = _dice_total(source, effect["heal_caster"], f"{card.name} healing for the Dummy Mage")
-        healed = combat.heal(board, dm, amount)
+        healed = harm.heal(board, dm, amount)
         out.append(f"the Dummy Mage heals: rolled {' '.join(faces)} = {amount}; remove {healed} damage")
     if "damage" in effect:
         amount, faces = _dice_total(source, effect["damage"], f"{card.name} damage to {who}")
         if effect.get("drain"):  # Drain Life deals no more than it takes to destroy the target
             amount = min(amount, max(0, board.remaining_life(p)))
-        combat.take_damage(board, p, amount)
+        harm.take_damage(board, p, amount)
         d.data["damage"] = amount
         out.append(f"{who} takes {amount} direct damage (rolled {' '.join(faces)})")
         if effect.get("drain"):  # and heals no more than it dealt
-            healed = combat.heal(board, board.mages["dm"], amount)
+            healed = harm.heal(board, board.mages["dm"], amount)
             out.append(f"the Dummy Mage heals {healed}")
-        if combat.destroy_if_dead(board, p, "dm"):
+        if harm.destroy_if_dead(board, p, "dm"):
             out.append(f"{who} is destroyed: remove it")
     if effect.get("move_damage"):  # Martyr's Restoration: damage moves to the caster
         moved = min(effect["move_damage"], p.damage)
@@ -857,9 +859,9 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
             from solo.rules import yours
 
             down = yours.destroy_hidden(board, p)
-            gone = gone + ([combat.counted(down, "face-down one")] if down else [])
+            gone = gone + ([naming.counted(down, "face-down one")] if down else [])
         out.append(f"destroy every enchantment on {who} ({', '.join(gone) or 'hidden ones too'})")
-        if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with them
+        if harm.destroy_if_dead(board, p, "dm"):  # its Life +X went with them
             out.append(f"{who} now has damage equal to its life: it is destroyed, remove it")
     if effect.get("dispel"):
         own = [e for e in p.enchantments if _is_curse_on(board, p, e) == (p.side == "dm")]
@@ -868,7 +870,7 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
             p.enchantments.remove(pick)
             d.data["removed"] = [pick]
             out.append(f"destroy {pick} on {who}")
-            if combat.destroy_if_dead(board, p, "dm"):  # its Life +X went with it
+            if harm.destroy_if_dead(board, p, "dm"):  # its Life +X went with it
                 out.append(f"{who} now has damage equal to its life: it is destroyed, remove it")
     # Cascading Force Wave (push_rest) never pushes through a Passage Attacks wall (its card).
     through = not effect.get("push_rest")
@@ -987,7 +989,7 @@ def _teleport(board: Board, card: Card, p: Piece, how: str) -> str:
     start, p.zone = p.zone, best
     line = f"teleport {label(board, p)} from {start} to {best}"
     if stuck := p.conditions.pop("Stuck", 0):  # the codex: a teleport destroys every Stuck
-        line += f" and remove its {combat.counted(stuck, 'Stuck marker')} (a teleport frees it)"
+        line += f" and remove its {naming.counted(stuck, 'Stuck marker')} (a teleport frees it)"
     return line
 
 
@@ -1035,7 +1037,7 @@ def _cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
                 target.enchantments.remove(card.name)
                 board.discards[deck].append(card.name)
                 parts.append(f"then destroy {card.name}")
-            d.instructions.append(combat.cap("; ".join(parts)) + ".")
+            d.instructions.append(naming.cap("; ".join(parts)) + ".")
         return d
     if effect.get("steal"):
         return _steal(board, source, d, deck, card, target)
@@ -1103,8 +1105,8 @@ def _cast_arena(board: Board, source: DiceSource, d: Decision, deck: str, card: 
         parts += _apply(board, source, d, card, sub, p)
     if heal_friends:
         for p in [board.mages["dm"], *board.side_creatures("dm")]:
-            if in_arena(board, p) and p.damage and combat.can_heal(board, p):
-                healed = combat.heal(board, p, heal_friends)
+            if in_arena(board, p) and p.damage and harm.can_heal(board, p):
+                healed = harm.heal(board, p, heal_friends)
                 _touch(d, p.id)
                 parts.append(f"{label(board, p)} heals {healed}")
     for p in pieces:
@@ -1234,12 +1236,12 @@ def upkeep_effects(board: Board, source: DiceSource, p: Piece) -> list[tuple[str
             if n == "their-enchantments":  # Arcane Corruption: the bearer's side's own
                 n = sum(1 for e in p.enchantments if not _is_curse_on(board, p, e))
             if n:
-                combat.take_damage(board, p, n)
+                harm.take_damage(board, p, n)
                 out.append(("spell-damage", f"{name}: put {n} damage on {who}.", {"damage": n}))
         if up.get("drain"):  # Death Link: the Dummy Mage heals, the bearer takes as much
-            healed = combat.heal(board, dm, up["drain"])
+            healed = harm.heal(board, dm, up["drain"])
             if healed:
-                combat.take_damage(board, p, healed)
+                harm.take_damage(board, p, healed)
             out.append(("spell-heal", f"{name}: the Dummy Mage heals {healed}.",
                         {"healed": healed, "piece": "dm"}))
             out.append(("spell-damage", f"{name}: put {healed} damage on {who}.", {"damage": healed}))
@@ -1258,14 +1260,14 @@ def upkeep_effects(board: Board, source: DiceSource, p: Piece) -> list[tuple[str
                 if isinstance(q, Conjuration) or not board.is_living(q) \
                         or board.has_trait(q, "Poison Immunity"):
                     continue
-                combat.take_damage(board, q, up["zone_damage"])
+                harm.take_damage(board, q, up["zone_damage"])
                 out.append(("spell-damage", f"{name}: put {up['zone_damage']} damage on "
                             f"{label(board, q)}.", {"damage": up["zone_damage"], "piece": q.id}))
         if up.get("zone_heal"):  # Healing Madrigal: the bearer's side's living creatures there
             for q in board.in_zone(p.zone):
                 if q.side == p.side and not isinstance(q, Conjuration) and q.damage \
-                        and combat.can_heal(board, q):
-                    healed = combat.heal(board, q, up["zone_heal"])
+                        and harm.can_heal(board, q):
+                    healed = harm.heal(board, q, up["zone_heal"])
                     out.append(("spell-heal", f"{name}: {label(board, q)} heals {healed}.",
                                 {"healed": healed, "piece": q.id}))
         if up.get("roll"):  # Lullaby: the effect die gives Stun or Daze
@@ -1311,6 +1313,6 @@ def end_of_round(board: Board) -> list[tuple[str, str]]:
                 p.enchantments.remove(name)
                 if _dm_owns(board, p, name):
                     board.discards["enchantment"].append(name)
-                out.append((p.id, f"{combat.cap(label(board, p))}: {name} ends with the round; "
+                out.append((p.id, f"{naming.cap(label(board, p))}: {name} ends with the round; "
                                   "destroy it."))
     return out

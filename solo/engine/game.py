@@ -35,6 +35,7 @@ from solo.rules import yours
 from solo.rules.odds import attack_odds, odds_text
 from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, quickcast_order, quickcast_queue
 from solo.core.kinds import Side, Stage
+from solo.text import naming
 
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
@@ -722,7 +723,7 @@ class Game:
         lines = [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
         # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
         if teleported and (stuck := actor.conditions.pop("Stuck", 0)):
-            lines.append(f"Remove its {combat.counted(stuck, 'Stuck marker')}: a teleport frees "
+            lines.append(f"Remove its {naming.counted(stuck, 'Stuck marker')}: a teleport frees "
                          "it.")
             self._events.append(upkeep.Event(actor.id, actor.card, "teleport", lines[-1],
                                              removed={"Stuck": stuck}))
@@ -822,14 +823,14 @@ class Game:
         if not typed and attacks:  # rolled here: only what its attacks reach from where it is
             # (and past the Dummy Mage's guards: a melee attack in their zone must take one)
             objs = [p for p in objs
-                    if any(automaton.can_reach(b, actor, a, actor.zone, p)
+                    if any(targeting.can_reach(b, actor, a, actor.zone, p)
                            and not automaton.guard_blocks(b, actor, a, actor.zone, p)
                            for a in attacks)]
             if not objs:
                 return [f"Nothing of the Dummy Mage's is in reach of {self._name(actor)}'s attacks "
                         f"from {actor.zone}: nothing changes on its side."]
         def figures(p: Piece) -> str:
-            reach = [a for a in attacks if automaton.can_reach(b, actor, a, actor.zone, p)]
+            reach = [a for a in attacks if targeting.can_reach(b, actor, a, actor.zone, p)]
             if typed or not reach or not isinstance(reach[0].dice, int) or not self._reads():
                 return ""
             return " · " + odds_text(attack_odds(b, actor, reach[0], p, moved=moved))
@@ -840,7 +841,7 @@ class Game:
         if target is None:
             return ["It has nothing to attack."]
         if not typed:
-            attacks = [a for a in attacks if automaton.can_reach(b, actor, a, actor.zone, target)
+            attacks = [a for a in attacks if targeting.can_reach(b, actor, a, actor.zone, target)
                        and not automaton.guard_blocks(b, actor, a, actor.zone, target)]
         if not typed and attacks:
             attack = attacks[0]
@@ -1017,7 +1018,7 @@ class Game:
                 del target.conditions["Burn"]
                 self._touched.append(target.id)
                 return [f"{card} at a burning target: the attack is cancelled and it only puts "
-                        f"out the fire; remove the {combat.counted(burns, 'Burn marker')} of "
+                        f"out the fire; remove the {naming.counted(burns, 'Burn marker')} of "
                         f"{self._name(target)}."]
             turned: list[str] = []
             if attack.zone or (spell.target or "").lower() == "zone":
@@ -1414,7 +1415,7 @@ def summary(game: Game) -> list[str]:
     b = game.board
     outcome = game.phase.outcome
     winner, reason = (outcome.winner, outcome.reason) if outcome is not None else ("", "")
-    lines = [f"Game over after {combat.counted(game.phase.round, 'round')}: "
+    lines = [f"Game over after {naming.counted(game.phase.round, 'round')}: "
              + {"ym": "you win!", "draw": "a draw."}.get(winner, "the Dummy Mage wins.")]
     if reason:
         lines.append(automaton.cap(reason) + ".")
@@ -1423,7 +1424,7 @@ def summary(game: Game) -> list[str]:
               (("enchantment", "enchantment"), ("incantation", "incantation"),
                ("attack", "attack-spell"))}
     summoned = actions.count("summon")
-    counted = combat.counted
+    counted = naming.counted
     lines.append(f"The Dummy Mage summoned {counted(summoned, 'creature')} and cast or discarded "
                  f"{counted(played['enchantment'], 'enchantment')}, "
                  f"{counted(played['incantation'], 'incantation')} and "

@@ -27,6 +27,7 @@ from solo.rules.board import Board, Piece
 from solo.core.errors import SoloError
 from solo.engine.game import Game, Settings
 from solo.core.questions import Prompter, Question
+from solo.rules import targeting
 
 #: The opponent's fixed spellbook: (card, mana) in the order it likes them.
 CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
@@ -86,7 +87,7 @@ class Opponent(Prompter):
         where = actor.zone if zone is None else zone
         guarded = any(c.guarding and c.zone == where for c in b.side_creatures("dm"))
         found = [p for p in self._their() if p.zone == where
-                 and any(automaton.can_reach(b, actor, a, where, p)
+                 and any(targeting.can_reach(b, actor, a, where, p)
                          and not (guarded and automaton.guard_blocks(b, actor, a, where, p))
                          for a in melee)]
         if actor.has_condition("Taunt"):

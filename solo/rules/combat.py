@@ -40,16 +40,20 @@ import math
 import re
 from typing import Callable, overload
 
-from solo.rules.board import (GROUNDED, HIDDEN, INCAPACITATING, SPELL_ROUND_MARKERS, VISIBLE, Board,
+from solo.rules.board import (GROUNDED, HIDDEN, SPELL_ROUND_MARKERS, VISIBLE, Board,
                         Conjuration, Creature, Mage, Piece)
 from solo.cards.catalog import MAGE_LEVEL, Attack, Defense, parse_trait, trait_max, trait_value
 from solo.rules.dice import DiceSource, tally
-from solo.rules import effects
-from solo.rules.effects import (DELETE, AddMarkers, AddTally, Damage, Discard, Disenchant, Move,
-                                Note, RemoveMarkers, RemovePiece, SetGuard)
-from solo.rules.effects import apply as put, apply_all as put_all
+from solo.rules.effects import (DELETE, AddMarkers, AddTally, Discard, Disenchant, Move,
+                                Note, RemoveMarkers, SetGuard)
+from solo.rules.effects import apply as put
 from solo.core.errors import SoloError
 from solo.core.records import Record
+from solo.text.naming import name_of, label_of, attack_label, cap, counted
+from solo.rules.harm import can_heal, heal, take_damage, destroy_if_dead, gain
+from solo.rules.yours import turn_up
+from solo.rules import yours
+from solo.rules import mages
 
 #: Conditions placed by incantations that last until the end of the round.
 ROUND_EFFECTS = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown", *SPELL_ROUND_MARKERS)
@@ -328,64 +332,6 @@ class Applied(Record):
 
 # -- small helpers ---------------------------------------------------------------------------
 
-def name_of(board: Board, p: Piece | None) -> str:
-    """How a person calls an object: ``Timber Wolf (dm-1)``, ``the Dummy Mage (Warlock)``."""
-    if p is None:
-        return "nobody"
-    if isinstance(p, Mage):
-        return f"{'the Dummy Mage' if p.side == 'dm' else 'your mage'} ({p.card})"
-    return f"{p.card} ({p.id})"
-
-
-def label_of(board: Board, p: Piece) -> str:
-    """How instructions name an object with its owner: ``the Dummy Mage``, ``your mage``,
-    ``the Dummy Mage's Timber Wolf (dm-3)``, ``your Timber Wolf (ym-2)``."""
-    if isinstance(p, Mage):
-        return "the Dummy Mage" if p.side == "dm" else "your mage"
-    owner = "the Dummy Mage's" if p.side == "dm" else "your"
-    return f"{owner} {p.card} ({p.id})"
-
-
-def attack_label(board: Board, attacker: Piece | None, attack: Attack, target: Piece | str,
-                 role: str = "attack") -> str:
-    """Who attacks whom with what, for a person asked to roll the dice:
-    ``the Dummy Mage's Timber Wolf (dm-3) Bite at your mage`` (``, second strike`` and so on
-    for the strikes after the first; a zone attack names its zone)."""
-    at = f"zone {target}" if isinstance(target, str) else label_of(board, target)
-    if attacker is None:
-        text = f"{attack.name} on {at}"
-    else:
-        by = label_of(board, attacker) + ("'s" if isinstance(attacker, Mage) else "")
-        text = f"{by} {attack.name} at {at}"
-    return text if role == "attack" else f"{text}, {role}"
-
-
-def cap(line: str) -> str:
-    """Capitalise the first letter of a line (names such as "the Dummy Mage" start lower-case)."""
-    body = line.lstrip(" ")
-    first = body[:1]
-    if first.isalpha():  # nearly always: the letter after the indent
-        return line if first.isupper() else line[:len(line) - len(body)] + first.upper() + body[1:]
-    for i, ch in enumerate(line):
-        if ch.isalpha():
-            return line[:i] + ch.upper() + line[i + 1:]
-    return line
-
-
-def counted(n: int, word: str, many: str | None = None) -> str:
-    """A count and its noun, plural when it is not 1.
-
-    >>> counted(1, "Burn marker"), counted(2, "Burn marker"), counted(0, "die", "dice")
-    ('1 Burn marker', '2 Burn markers', '0 dice')
-    """
-    return f"{n} {word if n == 1 else many or word + 's'}"
-
-
-def gain(board: Board, p: Piece, condition: str) -> None:
-    """``p`` gains one ``condition`` marker; an Incapacitating one takes its guard marker off
-    (an Incapacitated creature cannot guard: Knockdown's card ruling)."""
-    put_all(board, effects.gain(p, condition))
-
 
 def _finish(result: "AttackResult") -> "AttackResult":
     result.steps = [cap(x) for x in result.steps]
@@ -401,36 +347,6 @@ def _signed(n: int) -> str:
 def is_creature(p: Piece) -> bool:
     """Creatures and mages (a mage is a creature too)."""
     return isinstance(p, (Creature, Mage))
-
-
-def can_heal(board: Board, p: Piece) -> bool:
-    """Living objects heal; Nonliving ones and those with Finite Life cannot."""
-    return board.is_living(p) and not board.has_trait(p, "Finite Life") \
-        and not board.has_trait(p, "Nonliving")
-
-
-def heal(board: Board, piece: Piece, amount: int) -> int:
-    """Remove up to ``amount`` damage from a Living object; returns how much was healed.
-
-    Nonliving objects and those with Finite Life cannot heal; damage never goes below 0.
-    """
-    if amount <= 0 or not can_heal(board, piece):
-        return 0
-    healed = min(amount, piece.damage)
-    if healed:
-        left = piece.damage - healed
-        put(board, Damage(piece.id, -healed))
-        lose_rage(board, piece, all_of_it=left == 0)
-    return healed
-
-
-def lose_rage(board: Board, piece: Piece, all_of_it: bool = False) -> int:
-    """Healing or regenerating removes one Rage token; no damage left removes them all."""
-    have = piece.conditions.get("Rage", 0)
-    k = have if all_of_it else min(1, have)
-    if k > 0:
-        put(board, RemoveMarkers(piece.id, "Rage", k))
-    return max(0, k)
 
 
 def is_plant(board: Board, p: Piece) -> bool:
@@ -999,8 +915,6 @@ def attack_traits(board: Board, attacker: Piece | None, attack: Attack,
     attacks (Sniper Shot)."""
     traits = list(attack.traits)
     if attacker is not None and attacker.extra:  # the Necromancer's Eternal Servant
-        from solo.rules import mages
-
         traits += mages.servant_traits(attacker)
     if attacker is not None and attack.is_melee:
         traits += board.grant_totals(attacker, "melee_traits")
@@ -1308,8 +1222,6 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         damage = 0
         s.steps.append(f"  {tname} is Indestructible: it takes no damage.")
     if damage:
-        from solo.rules import mages
-
         kept, line = mages.shield(work, target, damage)
         if line:
             s.shielded = damage - kept
@@ -1540,38 +1452,6 @@ def passage_attack(board: Board, wall: Piece, mover: Piece) -> Attack | None:
 
 # -- putting results on the board ------------------------------------------------------------
 
-def take_damage(board: Board, p: Piece, amount: int) -> None:
-    """Put ``amount`` damage on ``p``; a sleeping creature that takes damage wakes up Dazed."""
-    if amount <= 0:
-        return
-    put(board, Damage(p.id, amount))
-    sleep = p.conditions.get("Sleep", 0)
-    if sleep > 0:
-        put(board, RemoveMarkers(p.id, "Sleep"))
-        put(board, AddMarkers(p.id, "Daze", sleep))
-
-
-def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
-                    obliterate: bool = False) -> bool:
-    """Remove a creature or conjuration whose damage reached its life; returns True if removed.
-
-    A destroyed Dummy Mage creature goes to its creature discard pile; a destroyed creature adds
-    its mana cost to the tally of ``credit`` (the side that destroyed it) unless that is its own
-    side.  Mages are never removed (see :func:`solo.rules.upkeep.game_over`); Indestructible objects
-    and objects without a life value are not destroyed by damage.  Tainted markers count 3
-    each.  An obliterated creature (``obliterate``: Devour; always with a Zombie marker) leaves
-    the game: it goes to no discard pile.
-    """
-    if isinstance(p, Mage) or not board.is_dead(p) or board.find(p.id) is None:
-        return False
-    put(board, RemovePiece(p.id))
-    if isinstance(p, Creature):
-        if p.side == "dm" and not (obliterate or p.has_condition("Zombie")):
-            put(board, Discard("creature", p.card))
-        if credit in ("dm", "ym") and credit != p.side:
-            put(board, AddTally(credit, board.cost(p)))
-    return True
-
 
 def _reveal_to_survive(work: Board, s: Strike, target: Piece, tname: str) -> None:
     """Your face-down enchantment that adds life (Bull Endurance), revealed at the end of the
@@ -1580,8 +1460,6 @@ def _reveal_to_survive(work: Board, s: Strike, target: Piece, tname: str) -> Non
     wounds, life = work.wounds(target) + s.damage, work.life(target)
     if wounds < life or work.has_trait(target, "Indestructible"):
         return
-    from solo.rules import yours
-
     for name in yours.hidden_on(target):
         card = work.cat.find(name)
         more = yours.life_bonus(card)
@@ -1599,8 +1477,6 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     if t is None:
         return []
     if s.shielded:
-        from solo.rules import mages
-
         put(board, Note("dm", mages.SHIELD_USED, board.round))
     if s.defense_index is not None:
         used = dict(t.extra.get("defense_used") or {})
@@ -1615,8 +1491,6 @@ def _apply_strike(board: Board, s: Strike) -> list[str]:
     if s.melee and isinstance(t, Creature) and s.role not in ("damage barrier",) and t.guarding:
         put(board, SetGuard(t.id, False))
     if s.revealed is not None:
-        from solo.rules.yours import turn_up
-
         turn_up(board, t, s.revealed)
     take_damage(board, t, s.damage)
     take_damage(board, t, s.acid)
@@ -1652,8 +1526,6 @@ def apply(board: Board, result: AttackResult) -> Applied:
             else:
                 out.lines.append(f"Remove {card} ({gone}) from the arena: it is destroyed.")
             if hit is not None:
-                from solo.rules import mages
-
                 out.lines += mages.after_destroy(board, board.find(s.attacker or ""), hit, s.melee)
         striker = board.find(s.attacker) if s.role == "counterstrike" and s.attacker else None
         if striker is None:

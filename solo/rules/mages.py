@@ -26,6 +26,8 @@ from __future__ import annotations
 from solo.rules.board import Board, Conjuration, Creature, Piece
 from solo.rules.effects import GainTraits, Note
 from solo.rules.effects import apply as put
+from solo.text.naming import label_of
+from solo.rules.harm import take_damage
 
 PET, VETERAN, SHIELD_USED, SERVANT = "pet", "veteran", "voltaric_shield_used", "eternal_servant"
 POISONS = ("Cripple", "Rot", "Tainted", "Weak")
@@ -36,8 +38,6 @@ def _dm_is(board: Board, *names: str) -> bool:
 
 
 def _who(board: Board, p: Piece) -> str:
-    from solo.rules.combat import label_of
-
     return label_of(board, p)
 
 
@@ -125,8 +125,6 @@ def plague(board: Board) -> list[tuple[Piece, str]]:
     carries a poison condition.  The damage is put on the board; returns (object, line)."""
     if not _dm_is(board, "Necromancer"):
         return []
-    from solo.rules.combat import take_damage
-
     out = []
     for p in [board.mages["ym"], *board.side_creatures("ym"),
               *[c for c in board.conjurations if c.side == "ym"]]:

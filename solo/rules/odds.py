@@ -25,6 +25,7 @@ from math import factorial
 from solo.rules import combat
 from solo.rules.board import Board, Conjuration, Piece
 from solo.cards.catalog import Attack, trait_value
+from solo.rules import mages
 
 # Faces of the attack die by kind: (normal, critical, is a "1") and their count on the die.
 _KINDS = ((0, 0, False, 2), (1, 0, True, 1), (2, 0, False, 1), (0, 1, True, 1), (0, 2, False, 1))
@@ -126,8 +127,6 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     # A state: (wounds on the target, Defense uses spent, conditions placed so far, Corrode
     # markers placed so far).
     # The Dummy Mage Wizard's Voltaric Shield (solo.rules.mages): its first damage a round loses 3.
-    from solo.rules import mages
-
     shield = target.id == "dm" and board.mages["dm"].card == "Wizard" \
         and board.mages["dm"].extra.get(mages.SHIELD_USED) != board.round
     State = tuple[int, int, frozenset[str], int, bool]

@@ -8,7 +8,8 @@ trait that hides an object hides it from everything.
 
 from __future__ import annotations
 
-from solo.rules.board import Board, Piece
+from solo.cards.catalog import Attack
+from solo.rules.board import Board, Conjuration, Piece
 
 #: Conjurations that give objects the Obscured trait: every object in the arena (Rolling Fog),
 #: the other non-Flying objects of its zone (Elephant Grass).
@@ -63,3 +64,24 @@ def why_not(board: Board, from_zone: str, target: Piece, *, indirect: bool = Fal
     if not indirect and not board.geometry().line_of_sight(from_zone, target.zone):
         return "a wall blocks Line of Sight"
     return None
+
+
+def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, target: Piece) -> bool:
+    """Whether ``attack`` made from ``from_zone`` may target ``target``: range, flying, what
+    the attack may target, and :func:`solo.rules.targeting.can_target` (Invisible, Obscured, LoS)."""
+    dist = board.distance(from_zone, target.zone)
+    if attack.has("Can only target Corporeal Conjurations") and not (
+            isinstance(target, Conjuration) and board.is_corporeal(target)):
+        return False
+    if attack.is_melee:
+        if dist != 0:
+            return False
+        if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
+            return False
+        return can_target(board, from_zone, target)
+    if attack.is_ranged:
+        lo, hi = attack.range
+        if not (dist == 0 and board.flying(target)) and not lo <= dist <= hi:
+            return False
+        return can_target(board, from_zone, target, indirect=attack.has("Indirect"))
+    return False

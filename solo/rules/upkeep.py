@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from solo.rules.board import Board, Creature, Mage, Piece
 from solo.cards.catalog import trait_max, trait_value
-from solo.rules.combat import (ROUND_EFFECTS, can_heal, cap, condition_block, counted, destroy_if_dead,
-                         heal, lose_rage, name_of, reset_defenses, take_damage)
+from solo.rules.combat import ROUND_EFFECTS, condition_block, reset_defenses
+from solo.rules.harm import can_heal, destroy_if_dead, heal, lose_rage, take_damage
+from solo.text.naming import cap, counted, name_of
 from solo.rules.dice import DiceSource, tally
 from solo.core.records import Record
 from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers, RemovePiece,
                                 SetGuard)
 from solo.rules.effects import apply as put
+from solo.rules import mages
 
 __all__ = ["Event", "Outcome", "upkeep", "activate", "end_action_phase", "end_round",
            "reset_defenses", "game_over", "tally_of"]
@@ -107,8 +109,6 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
         raise ValueError(f"side must be 'dm' or 'ym', not {side!r}")
     events: list[Event] = []
     if side == "ym":  # the Dummy Mage Necromancer's Plague Master, on your poisoned objects
-        from solo.rules import mages
-
         for p, text in mages.plague(board):
             events.append(Event(p.id, p.card, "plague", text, damage=1))
     for p in _objects(board, side):

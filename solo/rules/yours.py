@@ -19,10 +19,11 @@ from collections.abc import Iterator
 
 from solo.rules.board import HIDDEN, Board, Mage, Piece
 from solo.cards.catalog import Attack, Card
-from solo.rules.combat import label_of
+from solo.text.naming import label_of
 from solo.rules.effects import (DELETE, BoardNote, Discard, Enchant, Note, SetZoneEnchantments,
                                 apply)
 from solo.core.records import Record
+from solo.rules import targeting
 
 ZONE_ENCHANTMENTS = "your_zone_enchantments"
 
@@ -103,12 +104,10 @@ def by_hand(card: Card) -> list[str]:
 
 def can_cast(board: Board, mage: Piece, card: Card, target: Piece) -> bool:
     """Whether your mage may cast the attack spell ``card`` at ``target`` from where it stands:
-    a spell aimed at an object reaches it as an attack does (:func:`solo.automaton.actions.can_reach`:
+    a spell aimed at an object reaches it as an attack does (:func:`solo.rules.targeting.can_reach`:
     range, Line of Sight unless Indirect, never the Invisible nor the far Obscured), and not a
     Flying one when the spell says Non-Flying; a zone spell needs its range and Line of Sight
     to the target's zone."""
-    from solo.automaton import actions as automaton
-
     attack = card.attacks[0] if card.attacks else None
     if attack is None:
         return False
@@ -118,7 +117,7 @@ def can_cast(board: Board, mage: Piece, card: Card, target: Piece) -> bool:
             attack.has("Indirect") or board.geometry().line_of_sight(mage.zone, target.zone))
     if "non-flying" in (card.target or "").lower() and board.flying(target):
         return False
-    return automaton.can_reach(board, mage, attack, mage.zone, target)
+    return targeting.can_reach(board, mage, attack, mage.zone, target)
 
 
 def direction(board: Board, a: str, b: str) -> str:
