@@ -48,6 +48,7 @@ from solo.rules.effects import (DELETE, AddMarkers, AddTally, Discard, Disenchan
                                 Note, RemoveMarkers, SetGuard)
 from solo.rules.effects import apply as put
 from solo.core.errors import SoloError
+from solo.core.kinds import Side
 from solo.core.records import Record
 from solo.text.naming import name_of, label_of, attack_label, cap, counted
 from solo.rules.harm import can_heal, heal, take_damage, destroy_if_dead, gain
@@ -1514,7 +1515,7 @@ def apply(board: Board, result: AttackResult) -> Applied:
     uses, guard markers, destroyed objects (removed; tally kept in ``board.extra["tally"]``)."""
     out = Applied()
     if "tally" not in board.extra:
-        put(board, AddTally("dm", 0))
+        put(board, AddTally(Side.DM, 0))
     for s in result.strikes:
         hit = board.find(s.target)
         card = hit.card if hit else None

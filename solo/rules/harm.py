@@ -6,6 +6,7 @@ abilities), each put on the board through :func:`solo.rules.effects.apply`.
 
 from __future__ import annotations
 
+from solo.core.kinds import DeckKind, Side
 from solo.rules import effects
 from solo.rules.board import Board, Creature, Mage, Piece
 from solo.rules.effects import AddMarkers, AddTally, Damage, Discard, RemoveMarkers, RemovePiece
@@ -74,8 +75,8 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
         return False
     put(board, RemovePiece(p.id))
     if isinstance(p, Creature):
-        if p.side == "dm" and not (obliterate or p.has_condition("Zombie")):
-            put(board, Discard("creature", p.card))
-        if credit in ("dm", "ym") and credit != p.side:
-            put(board, AddTally(credit, board.cost(p)))
+        if p.side == Side.DM and not (obliterate or p.has_condition("Zombie")):
+            put(board, Discard(DeckKind.CREATURE, p.card))
+        if credit in (Side.DM, Side.YM) and credit != p.side:
+            put(board, AddTally(Side(credit), board.cost(p)))
     return True

@@ -4,29 +4,30 @@ small helpers every sentence uses (a capital letter, a counted noun)."""
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
-from solo.rules.board import Board, Mage, Piece
+from solo.rules.board import Board, Piece
+from solo.rules.said import Who
 
 
-def name_of(board: Board, p: Piece | None) -> str:
+def name_of(board: Board | None, p: Piece | Who | None) -> str:
     """How a person calls an object: ``Timber Wolf (dm-1)``, ``the Dummy Mage (Warlock)``."""
     if p is None:
         return "nobody"
-    if isinstance(p, Mage):
+    if p.is_mage:
         return f"{'the Dummy Mage' if p.side == 'dm' else 'your mage'} ({p.card})"
     return f"{p.card} ({p.id})"
 
 
-def label_of(board: Board, p: Piece) -> str:
+def label_of(board: Board | None, p: Piece | Who) -> str:
     """How instructions name an object with its owner: ``the Dummy Mage``, ``your mage``,
     ``the Dummy Mage's Timber Wolf (dm-3)``, ``your Timber Wolf (ym-2)``."""
-    if isinstance(p, Mage):
+    if p.is_mage:
         return "the Dummy Mage" if p.side == "dm" else "your mage"
     owner = "the Dummy Mage's" if p.side == "dm" else "your"
     return f"{owner} {p.card} ({p.id})"
 
 
-def attack_label(board: Board, attacker: Piece | None, attack: Attack, target: Piece | str,
-                 role: str = "attack") -> str:
+def attack_label(board: Board | None, attacker: Piece | Who | None, attack: Attack,
+                 target: Piece | Who | str, role: str = "attack") -> str:
     """Who attacks whom with what, for a person asked to roll the dice:
     ``the Dummy Mage's Timber Wolf (dm-3) Bite at your mage`` (``, second strike`` and so on
     for the strikes after the first; a zone attack names its zone)."""
@@ -34,7 +35,7 @@ def attack_label(board: Board, attacker: Piece | None, attack: Attack, target: P
     if attacker is None:
         text = f"{attack.name} on {at}"
     else:
-        by = label_of(board, attacker) + ("'s" if isinstance(attacker, Mage) else "")
+        by = label_of(board, attacker) + ("'s" if attacker.is_mage else "")
         text = f"{by} {attack.name} at {at}"
     return text if role == "attack" else f"{text}, {role}"
 

@@ -1,0 +1,69 @@
+"""What the rules report for a person, as data: :class:`Said` lines and :class:`Who` names.
+
+The rules and the Dummy Mage's choices never build a sentence.  Where a person must be told
+something (a die rolled, a Defense tried, a creature that cannot move), a rule records a
+:class:`Said`: a ``code`` naming the kind of line and the facts the line needs.  The sentence is
+built from it in :mod:`solo.text`, where every code has one function.  A piece named in a line
+is a :class:`Who`: who it was at that moment (it may be gone from the board by the time the
+line is read).
+
+>>> s = Said("wolf.bites", who=Who("dm-3", "Timber Wolf", "dm", False), dice=3)
+>>> s.code, s["dice"], s["who"].card
+('wolf.bites', 3, 'Timber Wolf')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo.core.records import Record
+
+__all__ = ["Said", "Who"]
+
+
+class Who(Record, frozen=True):
+    """A piece as a line names it: its id, card and side, and whether it is a mage."""
+
+    id: str
+    card: str
+    side: str
+    is_mage: bool
+
+    def __init__(self, id: str, card: str, side: str, is_mage: bool) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "is_mage", is_mage)
+
+    @classmethod
+    def of(cls, p: Any) -> Who:
+        """The piece ``p`` (a :class:`~solo.rules.board.Piece`, or a Who) as it is now."""
+        if type(p) is Who:
+            return p
+        return cls(p.id, p.card, p.side, p.is_mage)
+
+
+class Said:
+    """One line for a person: its ``code`` and the ``facts`` it is built from (equal when both
+    are)."""
+
+    __slots__ = ("code", "facts")
+
+    def __init__(self, code: str, **facts: Any) -> None:
+        self.code = code
+        self.facts = facts
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Said and (self.code, self.facts) == (other.code, other.facts)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        inner = "".join(f", {k}={v!r}" for k, v in self.facts.items())
+        return f"Said({self.code!r}{inner})"
+
+    def __getitem__(self, key: str) -> Any:
+        return self.facts[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.facts.get(key, default)
