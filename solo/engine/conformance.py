@@ -66,6 +66,7 @@ from solo.engine.game import YOUR_QUICKCAST, Game, Settings, Step
 from solo.core.questions import Prompter, Question
 from solo.engine.rounds import RoundState
 from solo.core.kinds import Stage
+from solo.text.render import line
 
 RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
          "destroyed", "game-end", "traits", "your-casting")
@@ -287,7 +288,7 @@ class Checker:
                           f"Action Phase (it gained {gained.get('Daze', 0)} during it)")
             escapes = [e for e in step.events if e.piece == ident and e.kind == "escape"]
             for cond in ("Cripple", "Stuck"):
-                rolls = [e for e in escapes if e.text.split(":")[0].endswith(
+                rolls = [e for e in escapes if line(e.text).split(":")[0].endswith(
                     ("Crippled" if cond == "Cripple" else "Stuck", f"a {cond}"))]
                 expected = old.conditions.get(cond, 0) + gained.get(cond, 0)
                 if cond == "Stuck":  # a teleport during the phase destroys every Stuck marker

@@ -36,6 +36,7 @@ from solo.rules.odds import attack_odds, odds_text
 from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, quickcast_order, quickcast_queue
 from solo.core.kinds import Side, Stage
 from solo.text import naming
+from solo.text import render
 
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
@@ -363,6 +364,7 @@ class Game:
         return step
 
     def _log(self, step: Step) -> None:
+        step.lines = render.lines(step.lines)  # its sentences, from here on
         entry = {"n": len(self.log) + 1, "round": step.round or self.phase.round,
                  "who": step.who, "label": step.label, "lines": list(step.lines)}
         if step.data:
@@ -407,7 +409,7 @@ class Game:
                   for i in combat.reset_invisible(b)]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
         events = upkeep.upkeep(b, self.dice, "dm") + upkeep.upkeep(b, self.dice, "ym")
-        lines += [f"Upkeep: {_after_colon(e.text)}" for e in events] \
+        lines += [f"Upkeep: {_after_colon(render.line(e.text))}" for e in events] \
             or ["Upkeep: nothing to resolve on either side."]
         if upkeep.game_over(b, alternate=self.settings.alternate_end) is None:  # else nothing to plan
             lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
@@ -489,7 +491,7 @@ class Game:
         return step
 
     def _dm_step(self, label: str, decision: automaton.Decision) -> Step:
-        lines = [f"{i}. {text}" for i, text in enumerate(decision.instructions, 1)]
+        lines = [f"{i}. {text}" for i, text in enumerate(render.lines(decision.instructions), 1)]
         if decision.rolls:
             lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
         actor = decision.data.get("creature") or decision.data.get("actor")

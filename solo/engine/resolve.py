@@ -16,6 +16,7 @@ from solo.rules.combat import DefenseChoice
 from solo.automaton.actions import Decision, PlannedAttack, label, pick_attack
 from solo.rules.board import Board
 from solo.rules.dice import DiceSource
+from solo.text.render import lines
 
 
 def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision,
@@ -70,7 +71,7 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
     if any(p.attack.kind == "passage" for p in decision.attacks):
         # A wall's Passage Attack comes first: say whose attack each set of lines is.
         decision.instructions.append(result.steps[0])
-    decision.instructions.extend("  " + line.strip() for line in result.steps[1:])
+    decision.instructions.extend("  " + x.strip() for x in lines(result.steps[1:]))
     decision.instructions.extend(mirror_lines(board, result))
     decision.instructions.extend(applied.lines)
     decision.results.append(result)
@@ -171,7 +172,7 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
         result = combat.resolve_attack(board, board.mages["ym"], attack, mover, source,
                                        is_spell=True, reactions=False, barrier=True)
         applied = combat.apply(board, result)
-        decision.instructions.extend("  " + line.strip() for line in result.steps[1:])
+        decision.instructions.extend("  " + x.strip() for x in lines(result.steps[1:]))
         decision.instructions.extend(mirror_lines(board, result))
         decision.instructions.extend(applied.lines)
         decision.results.append(result)

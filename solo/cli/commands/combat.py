@@ -18,6 +18,7 @@ from solo.cards.catalog import Attack, Card, get_catalog
 from solo.rules.combat import AttackResult, resolve_attack, resolve_zone_attack
 from solo.rules.dice import SeededSource
 from solo.core.errors import SoloError
+from solo.text.render import lines as text_lines
 
 ATTACKER_TYPES = ("Creature", "Mage", "Attack")
 TARGET_TYPES = ("Creature", "Conjuration", "Mage")
@@ -177,7 +178,7 @@ def odds_line(odds: dict, target: str) -> str:
 
 
 def render(result: AttackResult, out: dict) -> str:
-    lines = [odds_line(out["odds"], out["target_card"]), *result.steps]
+    lines = [odds_line(out["odds"], out["target_card"]), *text_lines(result.steps)]
     main = result.main
     name, life = out["target_card"], out["target_life"]
     mine = [s for s in result.strikes if s.target == out["target"] and s.attacker == out["attacker"]]

@@ -151,7 +151,7 @@ def render_step(step, game, color: bool = False, width: int | None = None,
         lines.append(render.board_map(game.board, width=width, color=color))
         lines += render.status_lines(game.board, width)
     body = []
-    for line in step.lines:
+    for line in step.lines:  # (text: the log entry of a step played)
         body += term.wrap(line, width, indent="  ")
     if color and step.who == "dm":
         body = [click.style(x, fg="yellow") for x in body]
