@@ -30,8 +30,11 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAY = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from solo.decks import sets as decks
-from solo.engine import simulate
+try:  # the layered packages (the house redesign) ...
+    from solo.decks import sets as decks
+    from solo.engine import simulate
+except ImportError:  # ... or a tree from before it, for comparing the two
+    from solo import decks, simulate
 ds = decks.resolve("Starter")
 simulate.play_one(ds, 0, sys.argv[3])  # loads everything a game needs, also with no games
 for seed in range(1, int(sys.argv[2]) + 1):
