@@ -6,6 +6,7 @@ import pytest
 
 from solo.automaton import actions as automaton
 from solo.engine.game import Game, Settings
+from solo.engine.oldsaves import load_save, save_dict
 from solo.core.questions import Prompter, RulePrompter, ScriptedPrompter
 from solo.cli.prompter import QuestionaryPrompter
 from solo.engine.rounds import QuickcastTurn
@@ -200,15 +201,15 @@ def test_damaged_save_files_are_refused_clearly(tmp_path):
 
     g = new_game(seed=3)
     path = tmp_path / "g.json"
-    path.write_text(json.dumps(g.to_dict()))
+    path.write_text(json.dumps(save_dict(g)))
     data = json.loads(path.read_text())
     for bad in ({**data, "format": "solo-save/0"}, {**data, "phase": "x"}, [1, 2], {"format": "x"}):
         path.write_text(json.dumps(bad))
         with pytest.raises(SoloError):
-            Game.load(path)
+            load_save(path)
     path.write_text(json.dumps(data)[:50])
     with pytest.raises(SoloError, match="not valid JSON"):
-        Game.load(path)
+        load_save(path)
 
 
 # -- the command ---------------------------------------------------------------------------

@@ -14,12 +14,11 @@ no longer replays (an engine change) and the game is refused with the step to go
 
 from __future__ import annotations
 
-import os
 import time
 from typing import Any, Callable
 
 from solo.core.errors import SoloError
-from solo.engine.game import ENGINE, Game, Settings, Step, UndoRequested
+from solo.engine.game import ENGINE, Game, Settings, Step, Undo
 from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, StepRow,
                           StorageError, quote)
 from solo.core.questions import AnswerError, Choice, Prompter, Question
@@ -138,9 +137,8 @@ class Session:
         """One step, committed whole; None after an undo, a restarted step, or at the end."""
         game = self.game
         before = len(game.log)
-        try:
-            step = game.play_one()
-        except UndoRequested:
+        step = game.play_one()
+        if isinstance(step, Undo):  # answered at the step's first question: back past it
             self.undo_menu()
             return None
         if step is None:
@@ -281,9 +279,7 @@ def settings_dict(settings: Settings) -> dict:
 
 
 def load_settings(raw: dict) -> Settings:
-    from solo.engine.game import _settings
-
-    return _settings(raw)
+    return Settings.from_dict(raw)
 
 
 def rebuild(journal: Journal, info: GameInfo, settings: Settings, rows: list[StepRow],
@@ -312,12 +308,12 @@ def replay_step(game: Game, row: StepRow, info: GameInfo | None = None) -> None:
     try:
         try:
             step = game.play_one()
-        except UndoRequested:
-            raise ReplayMismatch(f"step {row.n} now asks for an undo") from None
         except SoloError as err:
             if isinstance(err, ReplayMismatch):
                 raise
             raise ReplayMismatch(f"step {row.n} fails now ({err})") from None
+        if isinstance(step, Undo):
+            raise ReplayMismatch(f"step {row.n} now asks for an undo")
         if step is None or not prompter.done() or game.log[before:] != row.entries:
             raise ReplayMismatch(f"step {row.n} ({row.label}) plays differently now")
     except ReplayMismatch as err:
