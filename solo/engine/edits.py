@@ -8,6 +8,8 @@ calls it when ``edit`` is answered at a question.
 
 from __future__ import annotations
 
+from typing import Any
+
 from solo.core.kinds import Side
 from solo.core.questions import Choice, Question
 from solo.engine.answers import check_conditions, format_conditions, parse_conditions
@@ -24,7 +26,7 @@ WHO = "edit"  # the log's ``who`` of an edit step
 
 
 def new_creature(board: Board, card: str, side: str, zone: str, *, active: bool = True,
-                 extra: dict | None = None) -> Creature:
+                 extra: dict[str, Any] | None = None) -> Creature:
     """A creature to put into play (:class:`~solo.rules.effects.AddPiece`), with a new id, named
     and placed as :meth:`Board.add_creature` names and places one."""
     found = board.cat.find(card)

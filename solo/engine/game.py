@@ -19,14 +19,14 @@ past it, or plays the edit as the step.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from solo.automaton import actions as automaton
 from solo.rules import combat
 from solo.engine import turns
 from solo.rules import upkeep
 from solo.rules.board import Board, Piece, from_dict as board_from_dict, new_board
-from solo.cards.catalog import SPELL_DECKS, get_catalog
+from solo.cards.catalog import SPELL_DECKS, Defense, get_catalog
 from solo.rules.dice import DiceSource, SeededSource, TypedSource, face_to_d6
 from solo.rules.effects import BoardNote, SetActive, SetRound, SetStage
 from solo.rules.effects import apply as put
@@ -41,6 +41,9 @@ from solo.core.kinds import Side, Stage
 from solo.text import naming
 from solo.text import render
 from solo.text.summary import summary as summary_lines
+
+if TYPE_CHECKING:
+    from solo.decks.sets import DeckSet
 
 __all__ = ["Game", "Settings", "Step", "Undo", "Edit", "Reach", "ENGINE", "ESCAPES",
            "YOUR_QUICKCAST", "summary", "set_rng"]
@@ -89,12 +92,12 @@ class Settings:
 
 class Game:
     def __init__(self, settings: Settings, board: Board, rng: SeededSource, phase: RoundState,
-                 log: list[dict] | None = None) -> None:
+                 log: list[dict[str, Any]] | None = None) -> None:
         self.settings = settings
         self.board = board
         self.rng = rng
         self.phase = phase
-        self.log: list[dict] = log or []
+        self.log: list[dict[str, Any]] = log or []
         self.prompter: Prompter | None = None
         self.on_output: Callable[[str], None] = lambda text: None
         self.show_board: Callable[[], str] = lambda: ""
@@ -103,7 +106,7 @@ class Game:
         self.look_up: Callable[[str], str] = _look_up
         #: every answer given during the current step, as [question id, answer]: the record
         #: that replays it
-        self.recorded: list[list] = []
+        self.recorded: list[list[Any]] = []
         #: a step can be started again (undo within it) or edited; the simulator turns it off
         self.restartable = True
         #: your side's quickcasts and Action Phases, asked through this game
@@ -111,7 +114,7 @@ class Game:
 
     # -- creation and checkpoints --------------------------------------------------------------
     @classmethod
-    def new(cls, settings: Settings, deckset=None) -> "Game":
+    def new(cls, settings: Settings, deckset: DeckSet | None = None) -> "Game":
         """A new game; ``deckset`` (a resolved DeckSet) saves looking ``settings.decks`` up."""
         from solo.decks import sets as deck_mod
 
@@ -134,20 +137,21 @@ class Game:
         put(board, BoardNote("tally", {Side.DM.value: 0, Side.YM.value: 0}))
         return cls(settings, board, rng, RoundState())
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """A checkpoint: everything but the log, which is restored by its length."""
         return {"board": self.board.to_dict(), "rng": self.rng.get_state(),
                 "phase": self.phase.to_dict(), "log_len": len(self.log)}
 
     @classmethod
-    def from_state(cls, settings: Settings, state: dict, log: list[dict]) -> "Game":
+    def from_state(cls, settings: Settings, state: dict[str, Any],
+                   log: list[dict[str, Any]]) -> "Game":
         """A game from a checkpoint (:meth:`state`) and the log written up to it."""
         game = cls(settings, board_from_dict(state["board"]), SeededSource(settings.seed),
                    RoundState(), list(log))
         game.restore(state)
         return game
 
-    def restore(self, state: dict) -> None:
+    def restore(self, state: dict[str, Any]) -> None:
         try:
             board = board_from_dict(state["board"], self.board.catalog)
             set_rng(self.rng, state["rng"])
@@ -196,16 +200,23 @@ class Game:
     def _ask_card(self, deck: str, pile: list[str]) -> str:
         """You drew the Dummy Mage's card from your shuffled physical deck: which one?"""
         names = tuple(dict.fromkeys(pile))
-        return self.ask(Question("draw.card", "autocomplete",
+        return str(self.ask(Question("draw.card", "autocomplete",
                                  f"Draw the top card of the Dummy Mage's {deck} deck: which card is it?",
-                                 names))
+                                 names)))
 
     # -- asking ----------------------------------------------------------------------------------
     def ask(self, q: Question) -> Any:
-        """Ask through the prompter; ``board``, ``rules`` and ``log`` are answered here and the
-        question asked again; ``undo`` and ``edit`` end the step (their :data:`Escape` goes to
-        :meth:`play_one`, an undo's reach decided here: back past the step at its first question,
-        to its start at a later one)."""
+        """Ask through the prompter (see :meth:`answer`); an ``undo`` or ``edit`` ends the step
+        in progress: its :data:`Escape` is handed to :meth:`play_one`."""
+        answer = self.answer(q)
+        if isinstance(answer, (Undo, Edit)):
+            raise Interrupted(answer)
+        return answer
+
+    def answer(self, q: Question) -> Any:
+        """The answer to ``q``, recorded, or the :data:`Escape` answered: ``board``, ``rules``
+        and ``log`` are answered here and the question asked again; an undo answered at the
+        step's first question reaches back past the step, at a later one to its start."""
         if self.prompter is None:
             raise SoloError(f"no way to ask question '{q.id}'")
         if not getattr(self.prompter, "reads", True):  # a program: never asks for the board,
@@ -236,9 +247,9 @@ class Game:
             first = not self.recorded  # the step's first answer
             self.recorded.append([q.id, answer])
             if answer == UNDO:
-                raise Interrupted(Undo(Reach.BACK if first else Reach.STEP))
+                return Undo(Reach.BACK if first else Reach.STEP)
             if answer == EDIT:
-                raise Interrupted(Edit())
+                return Edit()
             return answer
 
     def reads(self) -> bool:
@@ -295,7 +306,7 @@ class Game:
         self._check_end()
         return step
 
-    def _escaped(self, escape: Escape, before: dict | None) -> Step | Undo | None:
+    def _escaped(self, escape: Escape, before: dict[str, Any] | None) -> Step | Undo | None:
         """The step was left at ``escape``: the board goes back to ``before`` it (the state
         at its start); an undo within it starts it again, one at its first question is handed
         back; an edit is asked for and is the step (None when cancelled)."""
@@ -454,7 +465,7 @@ class Game:
                     actors=[actor] if actor and decision.action not in ("pass", "none") else [],
                     results=list(decision.results), events=list(decision.events))
 
-    def _ask_defense(self, target: Piece, defense, modifier: int) -> bool:
+    def _ask_defense(self, target: Piece, defense: Defense, modifier: int) -> bool:
         """Your object may try its Defense against the Dummy Mage's attack: your choice."""
         if target.side != Side.YM:
             return True
@@ -501,7 +512,7 @@ def set_rng(rng: SeededSource, state: Any) -> None:
     rng.set_state(state)
 
 
-def _facts(decision: Any) -> dict:
+def _facts(decision: Any) -> dict[str, Any]:
     """The parts of a Dummy Mage decision that statistics need."""
     keys = ("action", "card", "discarded", "target", "creature")
     data = decision.to_json()

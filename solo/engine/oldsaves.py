@@ -2,8 +2,12 @@
 
 Such a file holds a game's state and log but not the answers that made it, so the imported
 game starts its journal where the file stood: its log becomes steps that cannot be replayed
-(the game's first checkpoint is the file's state), and undo goes back no further than that.  The files are left where they are; each is imported once (the journal keeps a
-list), and a file that cannot be read is reported and skipped, never fatal.
+(the game's first checkpoint is the file's state), and undo goes back no further than that.
+The files are left where they are; each is imported once (the journal keeps a list), and a file
+that cannot be read is reported and skipped, never fatal.
+
+:func:`load_save` and :func:`read_save` read such a file into a
+:class:`~solo.engine.game.Game`; :func:`save_dict` writes one (for tests and tools).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from solo.core.errors import InvalidInput, SoloError, format_problem, read_text
 from solo.store.journal import Journal, StepRow, StorageError, check_name, iter_old_saves
@@ -22,7 +26,7 @@ if TYPE_CHECKING:
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 
 
-def import_old_saves(journal: Journal, warn=None) -> list[str]:
+def import_old_saves(journal: Journal, warn: Callable[[str], None] | None = None) -> list[str]:
     """Import every old save not imported yet; returns the names of the games made.
 
     Each file is imported in one transaction with its mark, so that two solo starting at once
@@ -87,7 +91,7 @@ def import_old_save(journal: Journal, path: Path) -> str:
 
 # -- the files -------------------------------------------------------------------------------
 
-def save_dict(game: Game) -> dict:
+def save_dict(game: Game) -> dict[str, Any]:
     """The game as a save file of earlier versions held it."""
     return {"format": SAVE_FORMAT, "settings": asdict(game.settings),
             "board": game.board.to_dict(), "rng": game.rng.get_state(),

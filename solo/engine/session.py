@@ -34,7 +34,7 @@ class ReplayMismatch(JournalError):
 class ReplayPrompter(Prompter):
     """Gives a step's recorded answers back, in order, each checked against its question."""
 
-    def __init__(self, answers: list | None, n: int) -> None:
+    def __init__(self, answers: list[Any] | None, n: int) -> None:
         self.answers = list(answers or [])
         self.n = n
         self.i = 0
@@ -146,7 +146,7 @@ class Session:
         self._commit(step, game.log[before:])
         return step
 
-    def _commit(self, step: Step, entries: list[dict]) -> None:
+    def _commit(self, step: Step, entries: list[dict[str, Any]]) -> None:
         n = len(self.rows) + 1
         row = StepRow(n, step.who, step.label, step.round or self.game.phase.round,
                       list(self.game.recorded) or None, entries, time.time())
@@ -272,13 +272,13 @@ def open_saved(name: str, folder: Any = None) -> Session:
         return Session.open(journal, info)
 
 
-def settings_dict(settings: Settings) -> dict:
+def settings_dict(settings: Settings) -> dict[str, Any]:
     from dataclasses import asdict
 
     return asdict(settings)
 
 
-def load_settings(raw: dict) -> Settings:
+def load_settings(raw: dict[str, Any]) -> Settings:
     return Settings.from_dict(raw)
 
 

@@ -19,8 +19,10 @@ from solo.core.kinds import Stage
 from solo.core.questions import Question
 from solo.engine.rounds import RoundState
 from solo.rules.board import Board
+from solo.rules.combat import AttackResult
 from solo.rules.decision import Decision
 from solo.rules.dice import DiceSource
+from solo.rules.upkeep import Event
 
 __all__ = ["GameView", "Step", "Free", "Undo", "Edit", "Escape", "Reach", "Interrupted", "ESCAPES",
            "SHOW", "EDIT", "UNDO", "RULES", "LOG", "YOUR_QUICKCAST", "YOU_REVEAL"]
@@ -47,17 +49,17 @@ class Step:
     label: str
     who: str
     lines: list[Any] = field(default_factory=list)
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     round: int = 0
     stage: Stage | None = None
     actors: list[str] = field(default_factory=list, repr=False)
     decision: Decision | None = field(default=None, repr=False)
-    results: list = field(default_factory=list, repr=False)
-    events: list = field(default_factory=list, repr=False)
+    results: list[AttackResult] = field(default_factory=list, repr=False)
+    events: list[Event] = field(default_factory=list, repr=False)
     touched: list[str] = field(default_factory=list, repr=False)  # changed by your typed report
 
 
-class Free(list):
+class Free(list[str]):
     """The lines of something of yours that takes no action and no quickcast: revealing a hidden
     enchantment (the codex: it only costs its reveal cost)."""
 

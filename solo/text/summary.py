@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from solo.core.kinds import DeckKind, Side
 from solo.rules import upkeep
 from solo.rules.board import Board
@@ -11,7 +13,7 @@ from solo.text.naming import cap, counted
 __all__ = ["summary"]
 
 
-def summary(board: Board, rounds: int, outcome: Outcome | None, log: list[dict]) -> list[str]:
+def summary(board: Board, rounds: int, outcome: Outcome | None, log: list[dict[str, Any]]) -> list[str]:
     """The lines of a game that ended after ``rounds`` rounds with ``outcome``; ``log`` (the
     game's log) says what the Dummy Mage played."""
     winner, reason = (outcome.winner, outcome.reason) if outcome is not None else ("", "")
