@@ -91,6 +91,9 @@ class Settings:
 
 
 class Game:
+    """A game being played: settings, board, dice, round and log, and the round machine that
+    plays it one step at a time (see the module's text)."""
+
     def __init__(self, settings: Settings, board: Board, rng: SeededSource, phase: RoundState,
                  log: list[dict[str, Any]] | None = None) -> None:
         self.settings = settings
@@ -319,7 +322,7 @@ class Game:
                 return None
             return escape
         if before is None:
-            raise SoloError("this game cannot be edited")
+            raise SoloError("this game cannot be edited") from None
         self.restore(before)
         try:
             edited = edit_board(self)

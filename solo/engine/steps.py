@@ -1,12 +1,14 @@
 """What a step of a game ends with: the :class:`Step` it played, or an :class:`Undo` that goes
 back past it; and the escapes a person may answer at any question.
 
-A step asks its questions through :meth:`solo.engine.game.Game.ask`.  Three extra answers are
-accepted everywhere: ``board`` (show the map), ``rules`` (look a term up) and ``log`` (the last
-steps) change nothing and ask again; ``undo`` and ``edit`` end the step.  Which step an undo
-reaches is decided at the question that was answered with it: at the step's first question it
-reaches back to your last step (:attr:`Reach.BACK`, the journal's job: see
-:mod:`solo.engine.session`), at a later one it starts this step again (:attr:`Reach.STEP`).
+A step asks its questions through :meth:`solo.engine.game.Game.ask`.  Five extra answers are
+accepted at every one: ``board`` (show the map), ``rules`` (look a term up) and ``log`` (the
+last steps) change nothing and the question is asked again; ``undo`` and ``edit`` are values,
+:class:`Undo` and :class:`Edit` (:meth:`solo.engine.game.Game.answer` returns them), and end
+the step.  Which step an undo reaches is decided at the question answered with it: at the
+step's first question it reaches back past the step, to your last one (:attr:`Reach.BACK`, the
+journal's job: see :mod:`solo.engine.session`); at a later one it starts this step again
+(:attr:`Reach.STEP`).
 """
 
 from __future__ import annotations
