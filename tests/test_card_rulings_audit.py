@@ -164,6 +164,6 @@ def test_your_geyser_at_a_burning_creature_only_puts_out_the_fire():
     wolf = b.add_creature("Timber Wolf", "dm", "B1", id="dm-w", conditions={"Burn": 2})
     g.prompter = ScriptedPrompter({"turn.spell.target": "dm-w", "turn.spell.kind": "attack",
                                    "turn.spell.card": "Geyser"})
-    lines = g._your_spell(b.mages["ym"])
+    lines = g.yours.spell(b.mages["ym"])
     assert "Burn" not in wolf.conditions and wolf.damage == 0 and "Daze" not in wolf.conditions
     assert any("cancelled" in line for line in lines)

@@ -137,7 +137,7 @@ def test_your_melee_attack_in_a_guarded_zone_is_offered_only_the_guard():
             return super().ask(q)
 
     g.prompter = Spy({"turn.attack.target": "g"})
-    g._your_attack(wolf, moved=False)
+    g.yours.attack(wolf, moved=False)
     assert _offered(asked, "turn.attack.target") == [guard.id]
 
 
@@ -153,7 +153,7 @@ def test_your_stuck_creature_is_offered_no_zone_to_walk_to_and_a_teleport_frees_
             return super().ask(q)
 
     g.prompter = Spy({"turn.move.zone": "elsewhere", "turn.move.elsewhere": "C1"})
-    lines = g._your_move(wolf)
+    lines = g.yours.move(wolf)
     assert _offered(asked, "turn.move.zone") == ["elsewhere"]
     assert wolf.zone == "C1" and not wolf.has_condition("Stuck")
     assert any("Stuck" in line for line in lines)

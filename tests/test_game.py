@@ -6,6 +6,7 @@ import pytest
 
 from solo.automaton import actions as automaton
 from solo.engine.game import Game, Settings
+from solo.engine.oldsaves import load_save, save_dict
 from solo.core.questions import Prompter, RulePrompter, ScriptedPrompter
 from solo.cli.prompter import QuestionaryPrompter
 from solo.engine.rounds import QuickcastTurn
@@ -138,6 +139,30 @@ def test_undo_at_a_prompt_steps_back_many_levels(tmp_path):
     assert all(r.asked for r in s.redo_rows[:1])  # it stopped just before one of your steps
 
 
+def test_an_undo_is_a_value_that_knows_how_far_it_reaches():
+    """At a step's first question an undo reaches back past the step and play_one hands it
+    back; at a later question it starts the step again, the board as it was."""
+    from solo.engine.game import Reach, Undo
+
+    g = new_game(seed=4)
+    g.prompter = Policy(PASSIVE)
+    yours = (QuickcastTurn.YOURS, QuickcastTurn.YOURS_OR_PASS_FIRST)
+    while not (g.phase.stage.value == "qc1" and g.phase.queue[0] in yours):  # your quickcast next
+        g.play_one()
+    log = list(g.log)
+    g.prompter = Policy({"quickcast.you": "undo"})
+    assert g.play_one() == Undo(Reach.BACK)
+    assert g.log == log and g.recorded == []
+    said = []
+    g.on_output = said.append
+    g.prompter = Policy({"quickcast.you": "own", "own.kind": "equipment",
+                         "own.equipment": "undo"})
+    before = g.board.to_dict()
+    assert g.play_one() is None
+    assert said == ["Undo: back to the start of this step."]
+    assert g.board.to_dict() == before and g.log == log and g.recorded == []
+
+
 def test_edit_board_at_a_prompt_changes_damage_and_is_undoable(tmp_path):
     s = new_session(tmp_path, seed=4)
     g = s.game
@@ -200,15 +225,15 @@ def test_damaged_save_files_are_refused_clearly(tmp_path):
 
     g = new_game(seed=3)
     path = tmp_path / "g.json"
-    path.write_text(json.dumps(g.to_dict()))
+    path.write_text(json.dumps(save_dict(g)))
     data = json.loads(path.read_text())
     for bad in ({**data, "format": "solo-save/0"}, {**data, "phase": "x"}, [1, 2], {"format": "x"}):
         path.write_text(json.dumps(bad))
         with pytest.raises(SoloError):
-            Game.load(path)
+            load_save(path)
     path.write_text(json.dumps(data)[:50])
     with pytest.raises(SoloError, match="not valid JSON"):
-        Game.load(path)
+        load_save(path)
 
 
 # -- the command ---------------------------------------------------------------------------

@@ -30,6 +30,7 @@ import pytest
 from solo.store.journal import KEY_SPAN, Journal
 from solo.core.questions import RulePrompter
 from solo.engine.session import Session
+from solo.engine.oldsaves import save_dict
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 PASSIVE = {"quickcast.you": "pass", "turn.actor": "done"}
@@ -730,13 +731,13 @@ def test_old_save_files_are_imported_once_and_play_on(tmp_path, env):
     games = Path(env["SOLO_DATA_DIR"]) / "games"
     games.mkdir(parents=True)
     old = old_save(15)
-    text = json.dumps(old.to_dict())
+    text = json.dumps(save_dict(old))
     (games / "my old game.json").write_text(text)
     (games / "a broken one.json").write_text(text[: len(text) // 2])
     (games / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
     (games / "not utf-8.json").write_bytes(b"\xff\xfe")
     (games / "a folder.json").mkdir()
-    (games / "zz later.json").write_text(json.dumps(old_save(20, seed=8).to_dict()))
+    (games / "zz later.json").write_text(json.dumps(save_dict(old_save(20, seed=8))))
     rc, out, err = solo(["play", "--list"], env)
     assert rc == 0 and "Traceback" not in err
     notes = err.splitlines()
@@ -768,7 +769,7 @@ def test_an_old_save_is_imported_again_after_the_database_failed(run, user_data,
 
     games = user_data / "games"
     games.mkdir(parents=True)
-    (games / "kept.json").write_text(json.dumps(old_save(10).to_dict()))
+    (games / "kept.json").write_text(json.dumps(save_dict(old_save(10))))
     real = journal_mod.Journal.commit_step
 
     def full(self, *a, **k):

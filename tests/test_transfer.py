@@ -20,6 +20,7 @@ from fuzzing import JSON, set_at
 
 from solo.core.errors import MAX_INPUT_BYTES, SoloError
 from solo.engine.game import Game, Settings
+from solo.engine.oldsaves import save_dict
 from solo.store.journal import CHECKPOINT_EVERY, Journal
 from solo.core.questions import Prompter
 from solo.engine.session import Session, open_saved
@@ -197,7 +198,7 @@ def test_an_old_save_imported_game_carries_its_start(run, folders, monkeypatch):
     for _ in range(20):
         g.play_one()
     (a / "games").mkdir(parents=True)
-    (a / "games" / "old.json").write_text(json.dumps(g.to_dict()))
+    (a / "games" / "old.json").write_text(json.dumps(save_dict(g)))
     monkeypatch.setenv("SOLO_DATA_DIR", str(a))
     assert run("play", "--list").exit_code == 0  # imports the old save
     with Journal(a) as j:
@@ -369,7 +370,7 @@ def _valid_exports() -> list[dict]:
         for _ in range(8):
             g.play_one()
         (f / "games").mkdir()
-        (f / "games" / "old.json").write_text(json.dumps(g.to_dict()))
+        (f / "games" / "old.json").write_text(json.dumps(save_dict(g)))
         from solo.engine.oldsaves import import_old_saves
 
         with Journal(f) as j:

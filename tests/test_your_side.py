@@ -105,7 +105,7 @@ def test_a_reveal_takes_no_action_and_no_quickcast():
     assert step.label == "you reveal an enchantment" and "Bear Strength" in ym.enchantments
     assert g.phase.mage_active and not g.phase.your_quickcast_used
     assert "Reveal one of your hidden enchantments" not in [
-        c.label for c in g._reveal_choice()]  # nothing hidden is left to offer
+        c.label for c in g.yours.reveal_choice()]  # nothing hidden is left to offer
     # At a quickcast: revealing, then the quickcast question again.
     yours.hide(g.board, ym, "Block")
     g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",

@@ -775,7 +775,8 @@ def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30,
     checker = Checker(game, label)
     while not game.over and game.phase.round <= max_rounds:
         checker.before()
-        checker.after(game.play_one())
+        played = game.play_one()
+        checker.after(played if isinstance(played, Step) else None)  # (it never asks for an undo)
     return checker
 
 

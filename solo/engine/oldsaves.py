@@ -2,19 +2,31 @@
 
 Such a file holds a game's state and log but not the answers that made it, so the imported
 game starts its journal where the file stood: its log becomes steps that cannot be replayed
-(the game's first checkpoint is the file's state), and undo goes back no further than that.  The files are left where they are; each is imported once (the journal keeps a
-list), and a file that cannot be read is reported and skipped, never fatal.
+(the game's first checkpoint is the file's state), and undo goes back no further than that.
+The files are left where they are; each is imported once (the journal keeps a list), and a file
+that cannot be read is reported and skipped, never fatal.
+
+:func:`load_save` and :func:`read_save` read such a file into a
+:class:`~solo.engine.game.Game`; :func:`save_dict` writes one (for tests and tools).
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
 
-from solo.core.errors import InvalidInput, SoloError
+from solo.core.errors import InvalidInput, SoloError, format_problem, read_text
 from solo.store.journal import Journal, StepRow, StorageError, check_name, iter_old_saves
 
+if TYPE_CHECKING:
+    from solo.engine.game import Game
 
-def import_old_saves(journal: Journal, warn=None) -> list[str]:
+SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
+
+
+def import_old_saves(journal: Journal, warn: Callable[[str], None] | None = None) -> list[str]:
     """Import every old save not imported yet; returns the names of the games made.
 
     Each file is imported in one transaction with its mark, so that two solo starting at once
@@ -44,12 +56,10 @@ def import_old_saves(journal: Journal, warn=None) -> list[str]:
 
 
 def import_old_save(journal: Journal, path: Path) -> str:
-    from dataclasses import asdict
-
-    from solo.engine.game import ENGINE, Game
+    from solo.engine.game import ENGINE
 
     try:
-        game = Game.load(path)
+        game = load_save(path)
     except RecursionError:
         raise InvalidInput(f"saved game {path} is nested too deeply to be a game") from None
     name = path.stem[:60] or "imported"
@@ -77,3 +87,58 @@ def import_old_save(journal: Journal, path: Path) -> str:
             outcome = game.phase.outcome
             journal.set_status(info.id, "over", outcome.winner if outcome else None)
     return name
+
+
+# -- the files -------------------------------------------------------------------------------
+
+def save_dict(game: Game) -> dict[str, Any]:
+    """The game as a save file of earlier versions held it."""
+    return {"format": SAVE_FORMAT, "settings": asdict(game.settings),
+            "board": game.board.to_dict(), "rng": game.rng.get_state(),
+            "phase": game.phase.to_dict(), "log": game.log, "undo": []}
+
+
+def read_save(data: Any, where: str = "save file") -> Game:
+    """The game a save file of an earlier version holds (its undo states are not used)."""
+    from solo.engine.game import Game, Settings, set_rng
+    from solo.engine.rounds import RoundState
+    from solo.rules.board import from_dict as board_from_dict
+    from solo.rules.dice import SeededSource
+
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{where} does not hold a saved game")
+    problem = format_problem(data.get("format"), SAVE_FORMAT, "a solo saved game")
+    if problem:
+        raise InvalidInput(f"{where}: {problem}")
+    try:
+        settings = Settings.from_dict(data["settings"])
+        board = board_from_dict(data["board"])
+        rng = SeededSource(settings.seed)
+        set_rng(rng, data["rng"])
+        phase = RoundState.from_dict(data["phase"])
+        log = data["log"]
+        if not isinstance(log, list) or not all(_log_entry(e) for e in log):
+            raise ValueError("log: every entry needs n, round, who, label and lines")
+    except SoloError as err:
+        raise InvalidInput(f"{where} is damaged: {err}") from None
+    except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as err:
+        raise InvalidInput(f"{where} is damaged ({type(err).__name__}: {err}); "
+                           "start a new game or restore a copy") from None
+    return Game(settings, board, rng, phase, log)
+
+
+def load_save(path: str | Path) -> Game:
+    """The game in the save file at ``path``."""
+    p = Path(path)
+    text = read_text(p, "saved game", "see solo play --list")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InvalidInput(f"saved game {p} is not valid JSON (line {err.lineno}); "
+                           "it may have been cut short") from None
+    return read_save(data, f"saved game {p}")
+
+
+def _log_entry(e: Any) -> bool:
+    return (isinstance(e, dict) and isinstance(e.get("label"), str) and isinstance(e.get("who"), str)
+            and isinstance(e.get("lines"), list) and all(isinstance(x, str) for x in e["lines"]))

@@ -14,12 +14,11 @@ no longer replays (an engine change) and the game is refused with the step to go
 
 from __future__ import annotations
 
-import os
 import time
 from typing import Any, Callable
 
 from solo.core.errors import SoloError
-from solo.engine.game import ENGINE, Game, Settings, Step, UndoRequested
+from solo.engine.game import ENGINE, Game, Settings, Step, Undo
 from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, StepRow,
                           StorageError, quote)
 from solo.core.questions import AnswerError, Choice, Prompter, Question
@@ -35,7 +34,7 @@ class ReplayMismatch(JournalError):
 class ReplayPrompter(Prompter):
     """Gives a step's recorded answers back, in order, each checked against its question."""
 
-    def __init__(self, answers: list | None, n: int) -> None:
+    def __init__(self, answers: list[Any] | None, n: int) -> None:
         self.answers = list(answers or [])
         self.n = n
         self.i = 0
@@ -138,9 +137,8 @@ class Session:
         """One step, committed whole; None after an undo, a restarted step, or at the end."""
         game = self.game
         before = len(game.log)
-        try:
-            step = game.play_one()
-        except UndoRequested:
+        step = game.play_one()
+        if isinstance(step, Undo):  # answered at the step's first question: back past it
             self.undo_menu()
             return None
         if step is None:
@@ -148,7 +146,7 @@ class Session:
         self._commit(step, game.log[before:])
         return step
 
-    def _commit(self, step: Step, entries: list[dict]) -> None:
+    def _commit(self, step: Step, entries: list[dict[str, Any]]) -> None:
         n = len(self.rows) + 1
         row = StepRow(n, step.who, step.label, step.round or self.game.phase.round,
                       list(self.game.recorded) or None, entries, time.time())
@@ -274,16 +272,14 @@ def open_saved(name: str, folder: Any = None) -> Session:
         return Session.open(journal, info)
 
 
-def settings_dict(settings: Settings) -> dict:
+def settings_dict(settings: Settings) -> dict[str, Any]:
     from dataclasses import asdict
 
     return asdict(settings)
 
 
-def load_settings(raw: dict) -> Settings:
-    from solo.engine.game import _settings
-
-    return _settings(raw)
+def load_settings(raw: dict[str, Any]) -> Settings:
+    return Settings.from_dict(raw)
 
 
 def rebuild(journal: Journal, info: GameInfo, settings: Settings, rows: list[StepRow],
@@ -312,12 +308,12 @@ def replay_step(game: Game, row: StepRow, info: GameInfo | None = None) -> None:
     try:
         try:
             step = game.play_one()
-        except UndoRequested:
-            raise ReplayMismatch(f"step {row.n} now asks for an undo") from None
         except SoloError as err:
             if isinstance(err, ReplayMismatch):
                 raise
             raise ReplayMismatch(f"step {row.n} fails now ({err})") from None
+        if isinstance(step, Undo):
+            raise ReplayMismatch(f"step {row.n} now asks for an undo")
         if step is None or not prompter.done() or game.log[before:] != row.entries:
             raise ReplayMismatch(f"step {row.n} ({row.label}) plays differently now")
     except ReplayMismatch as err:

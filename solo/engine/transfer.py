@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solo.core.errors import InvalidInput, SoloError, format_problem
-from solo.engine.game import ENGINE, Game, Settings, UndoRequested
+from solo.engine.game import ENGINE, Game, Settings, Undo
 from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, Journal, StepRow, check_name,
                           quote)
 
@@ -269,14 +269,14 @@ def _replay_step(game: Game, row: StepRow) -> None:
     game.prompter = prompter
     try:
         step = game.play_one()
-    except UndoRequested:
-        raise Refused(f"{head} answers undo at its first question, which no step records") from None
     except Refused:
         raise
     except SoloError as err:
         raise Refused(f"{head} fails ({err})") from None
     finally:
         game.prompter = None
+    if isinstance(step, Undo):
+        raise Refused(f"{head} answers undo at its first question, which no step records")
     if step is None:
         raise Refused(f"{head} does not play: the game is over, or its answers start the step again")
     if not prompter.done():

@@ -1,0 +1,117 @@
+"""What a step of a game ends with: the :class:`Step` it played, or an :class:`Undo` that goes
+back past it; and the escapes a person may answer at any question.
+
+A step asks its questions through :meth:`solo.engine.game.Game.ask`.  Five extra answers are
+accepted at every one: ``board`` (show the map), ``rules`` (look a term up) and ``log`` (the
+last steps) change nothing and the question is asked again; ``undo`` and ``edit`` are values,
+:class:`Undo` and :class:`Edit` (:meth:`solo.engine.game.Game.answer` returns them), and end
+the step.  Which step an undo reaches is decided at the question answered with it: at the
+step's first question it reaches back past the step, to your last one (:attr:`Reach.BACK`, the
+journal's job: see :mod:`solo.engine.session`); at a later one it starts this step again
+(:attr:`Reach.STEP`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Callable, Protocol
+
+from solo.core.kinds import Stage
+from solo.core.questions import Question
+from solo.engine.rounds import RoundState
+from solo.rules.board import Board
+from solo.rules.combat import AttackResult
+from solo.rules.decision import Decision
+from solo.rules.dice import DiceSource
+from solo.rules.upkeep import Event
+
+__all__ = ["GameView", "Step", "Free", "Undo", "Edit", "Escape", "Reach", "Interrupted", "ESCAPES",
+           "SHOW", "EDIT", "UNDO", "RULES", "LOG", "YOUR_QUICKCAST", "YOU_REVEAL"]
+
+SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
+ESCAPES = (SHOW, EDIT, UNDO, RULES, LOG)
+#: The label of the step of your quickcast (in a quickcast stage or between your Action Phases).
+YOUR_QUICKCAST = "your quickcast"
+#: The step of a reveal of yours, which uses up nothing.
+YOU_REVEAL = "you reveal an enchantment"
+
+
+@dataclass
+class Step:
+    """What one step did: its label (shown by undo) and the lines for the person.
+
+    ``data`` (saved in the log) holds what a Dummy Mage decision did, for statistics.  The
+    other fields are for checking a game against the rules while it is played (see
+    :mod:`solo.engine.conformance`) and are not saved: the round and stage the step was played in,
+    the object whose Action Phase it was, the Dummy Mage's decision, every attack result and
+    every upkeep or end-of-phase event.
+    """
+
+    label: str
+    who: str
+    lines: list[Any] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    round: int = 0
+    stage: Stage | None = None
+    actors: list[str] = field(default_factory=list, repr=False)
+    decision: Decision | None = field(default=None, repr=False)
+    results: list[AttackResult] = field(default_factory=list, repr=False)
+    events: list[Event] = field(default_factory=list, repr=False)
+    touched: list[str] = field(default_factory=list, repr=False)  # changed by your typed report
+
+
+class Free(list[str]):
+    """The lines of something of yours that takes no action and no quickcast: revealing a hidden
+    enchantment (the codex: it only costs its reveal cost)."""
+
+
+class Reach(Enum):
+    """How far an undo goes back."""
+
+    STEP = "step"  # to the start of the step it was answered in: the step is asked again
+    BACK = "back"  # to before your last answered step (answered at a step's first question)
+
+
+@dataclass(frozen=True)
+class Undo:
+    """The person answered ``undo``."""
+
+    reach: Reach
+
+
+@dataclass(frozen=True)
+class Edit:
+    """The person answered ``edit``: the step is left and the board corrected instead."""
+
+
+Escape = Undo | Edit
+
+
+class Interrupted(Exception):
+    """The step in progress ends at an escape answered deep inside it (a question a rule asked
+    while rolling your dice, say): carries the :data:`Escape` from the question back to
+    :meth:`solo.engine.game.Game.play_one`, which hands it on as a value.  Nothing outside the
+    game sees it."""
+
+    def __init__(self, escape: Escape) -> None:
+        super().__init__(escape)
+        self.escape = escape
+
+
+class GameView(Protocol):
+    """What your side's turn (:mod:`solo.engine.your_turn`) and the board edits
+    (:mod:`solo.engine.edits`) use of the game they are played in
+    (:class:`solo.engine.game.Game`): its board and round of the moment, its dice, and its way
+    of asking and telling the person."""
+
+    board: Board
+    phase: RoundState
+    on_output: Callable[[str], None]
+
+    @property
+    def dice(self) -> DiceSource: ...
+
+    def ask(self, q: Question) -> Any: ...
+
+    def reads(self) -> bool: ...

@@ -1,0 +1,240 @@
+"""Your attacks: the Dummy Mage's objects your side may pick, the attacks of your creatures and
+your mage that solo rolls or that you report, and what the Dummy Mage's side does about them
+(its guards Intercept, its Reverse Attack turns one back, a Sweeping attack's second target).
+
+:class:`YourAttacks` is the first layer of your side's turn (:class:`~solo.engine.your_turn.YourTurn`
+is built on it, through :class:`~solo.engine.your_spells.YourSpells`).  It asks through the game
+it is given and keeps, for the step in progress, the attack results, the objects your typed
+report changed and the events beyond attacks (see :meth:`YourAttacks.begin`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from solo.automaton import actions as automaton
+from solo.cards.catalog import Attack
+from solo.core.kinds import DeckKind, Side
+from solo.core.questions import Choice, Question
+from solo.engine.answers import check_damage, check_markers, markers, parse_damage
+from solo.engine.resolve import mirror_lines
+from solo.engine.steps import GameView
+from solo.rules import combat, targeting, upkeep
+from solo.rules.board import Board, Piece
+from solo.rules.dice import DiceSource
+from solo.rules.effects import Discard, SetEnchantments, SetGuard
+from solo.rules.effects import apply as put
+from solo.rules.odds import attack_odds, odds_text
+from solo.text.naming import cap, label_of
+
+__all__ = ["YourAttacks", "REVERSE_ATTACK"]
+
+#: The Dummy Mage's enchantment that turns the next attack on its bearer back on the attacker.
+REVERSE_ATTACK = "Reverse Attack"
+
+
+class YourAttacks:
+    """Your side's attacks, asked through ``game``."""
+
+    def __init__(self, game: GameView) -> None:
+        self.game = game
+        self.results: list[combat.AttackResult] = []  # attack results of your current step
+        self.touched: list[str] = []  # objects your reported damage or markers changed
+        self.events: list[upkeep.Event] = []  # what your action did beyond attacks (a teleport)
+
+    def begin(self) -> None:
+        """A step of yours begins: nothing attacked, reported or done yet (new lists: the last
+        step keeps its own)."""
+        self.results, self.touched, self.events = [], [], []
+
+    @property
+    def board(self) -> Board:
+        return self.game.board  # the game's board of the moment (a restore replaces it)
+
+    @property
+    def dice(self) -> DiceSource:
+        return self.game.dice
+
+    def ask(self, q: Question) -> Any:
+        return self.game.ask(q)
+
+    def name(self, p: Piece) -> str:
+        return label_of(self.board, p)
+
+    # -- what your side may attack ---------------------------------------------------------
+    def their_objects(self, near: str | None) -> list[Piece]:
+        """The Dummy Mage's objects in a fixed order (its mage, its creatures, its conjurations,
+        each as they came into play), so a menu's numbers mean the same object every turn; the
+        nearest to ``near`` comes first only as the default (see :meth:`pick_target`)."""
+        b = self.board
+        objs = [b.mages[Side.DM], *b.side_creatures(Side.DM),
+                *[c for c in b.conjurations if c.side == Side.DM]]
+        return [p for p in objs if automaton.in_arena(b, p)]
+
+    def pick_target(self, actor: Piece, qid: str, message: str,
+                    objs: list[Piece] | None = None,
+                    odds: Callable[[Piece], str] | None = None) -> Piece | None:
+        """One of the Dummy Mage's objects, in a fixed order; the default is the nearest.
+        ``odds`` adds the attack's figures to each choice."""
+        b = self.board
+        objs = self.their_objects(actor.zone) if objs is None else objs
+        if not objs:
+            return None
+        # The question names whose objects these are: a title need not say it again (a
+        # shorter line, which fits 80 columns once answered).
+        choices = tuple(Choice(("the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})")
+                               + f" in {p.zone} ({p.damage}/{b.life(p)})"
+                               + (odds(p) if odds else ""), p.id) for p in objs)
+        near = min(objs, key=lambda p: b.distance(actor.zone, p.zone))
+        return b.get(self.ask(Question(qid, "select", message, choices, default=near.id)))
+
+    # -- an attack of your creature's or your mage's -----------------------------------------
+    def attack(self, actor: Piece, moved: bool, typed: bool = False) -> list[str]:
+        """Your attack on one of its objects: rolled from the card through the game's dice
+        (solo's, or yours typed in), or -- ``typed`` -- the damage you report."""
+        b = self.board
+        attacks = [a for a in b.attacks(actor) if a.kind in ("melee", "ranged") and a.action
+                   and a.dice is not None  # no dice: an ability of the card, not an attack
+                   and (a.action == "quick" or not moved)]
+        objs = self.their_objects(actor.zone)
+        # Nothing of its side that cannot be targeted at all from here (Invisible; Obscured
+        # from afar); walls are left to the attack (Indirect ones ignore them).
+        objs = [p for p in objs if targeting.can_target(b, actor.zone, p, indirect=True)]
+        if not typed and attacks:  # rolled here: only what its attacks reach from where it is
+            # (and past the Dummy Mage's guards: a melee attack in their zone must take one)
+            objs = [p for p in objs
+                    if any(targeting.can_reach(b, actor, a, actor.zone, p)
+                           and not automaton.guard_blocks(b, actor, a, actor.zone, p)
+                           for a in attacks)]
+            if not objs:
+                return [f"Nothing of the Dummy Mage's is in reach of {self.name(actor)}'s attacks "
+                        f"from {actor.zone}: nothing changes on its side."]
+
+        def figures(p: Piece) -> str:
+            reach = [a for a in attacks if targeting.can_reach(b, actor, a, actor.zone, p)]
+            if typed or not reach or not isinstance(reach[0].dice, int) or not self.game.reads():
+                return ""
+            return " · " + odds_text(attack_odds(b, actor, reach[0], p, moved=moved))
+
+        target = self.pick_target(actor, "turn.attack.target",
+                                  f"Which of its objects did {self.name(actor)} attack?", objs,
+                                  odds=figures)
+        if target is None:
+            return ["It has nothing to attack."]
+        if not typed:
+            attacks = [a for a in attacks if targeting.can_reach(b, actor, a, actor.zone, target)
+                       and not automaton.guard_blocks(b, actor, a, actor.zone, target)]
+        if typed or not attacks:
+            return self.typed_attack(actor, target, attacks[0] if attacks else None)
+        attack = self._which_attack(actor, attacks, target, moved)
+        guard = automaton.interceptor(b, actor, attack, actor.zone, target)
+        intercepted: list[str] = []
+        if guard is not None:  # the Dummy Mage's guards always Intercept
+            put(b, SetGuard(guard.id, False))
+            intercepted = [f"{cap(self.name(guard))} Intercepts your ranged attack "
+                           f"on {self.name(target)}: it is the target instead; remove its "
+                           "guard marker."]
+            target = b.get(guard.id)
+        if not isinstance(attack.dice, int):  # "X" dice: the card says how many
+            return [f"{attack.name} rolls as many dice as its card says: roll them and "
+                    "report the damage."] + self.typed_attack(actor, target, attack, moved)
+        second = self.sweep_target(actor, attack, target)
+        turned, reverse, daze = self.their_reverse_attack(actor, attack, target)
+        return intercepted + turned + self.put_attack(combat.resolve_attack(
+            b, actor, attack, target, self.dice, moved=moved, sweep_target=second,
+            daze=daze, reverse=reverse))
+
+    def _which_attack(self, actor: Piece, attacks: list[Attack], target: Piece,
+                      moved: bool) -> Attack:
+        """The attack ``actor`` made at ``target``, asked when it has more than one that
+        reaches."""
+        if len(attacks) == 1:
+            return attacks[0]
+        b = self.board
+        name = self.ask(Question(
+            "turn.attack.which", "select", "Which attack?",
+            tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)"
+                         + (" · " + odds_text(attack_odds(b, actor, a, target, moved=moved))
+                            if isinstance(a.dice, int) and self.game.reads() else ""), a.name)
+                  for a in attacks), default=attacks[0].name))
+        return next(a for a in attacks if a.name == name)
+
+    def their_reverse_attack(self, actor: Piece, attack: Attack, target: Piece,
+                             is_spell: bool = False) -> tuple[list[str], bool, int | None]:
+        """The Dummy Mage's Reverse Attack (face up, as it casts everything) on the target of
+        your attack: after your Daze check (rolled here when you are Dazed), the attack turns
+        back on your attacker and the card is destroyed; an Unavoidable one only destroys it.
+        Returns the lines, whether the first strike is reversed, and the Daze check rolled."""
+        b = self.board
+        if REVERSE_ATTACK not in target.enchantments:
+            return [], False, None
+        daze = combat.daze_check(b, actor, attack, target, self.dice, is_spell)
+        if daze is not None and daze <= 6:
+            return [], False, daze  # it misses: nothing reaches the Avoid Attack step
+        put(b, SetEnchantments(target.id, tuple(e for e in target.enchantments
+                                                if e != REVERSE_ATTACK)))
+        put(b, Discard(DeckKind.ENCHANTMENT, REVERSE_ATTACK))
+        self.touched.append(target.id)
+        who = self.name(target)
+        if attack.zone or combat.has_unavoidable(b, actor, attack):
+            return [f"{cap(who)}'s {REVERSE_ATTACK} is destroyed: your attack is "
+                    "Unavoidable, so it has no effect."], False, daze
+        return [f"{cap(who)}'s {REVERSE_ATTACK} turns your attack back on "
+                f"{self.name(actor)}; then it is destroyed."], True, daze
+
+    def sweep_target(self, actor: Piece, attack: Attack, target: Piece) -> Piece | None:
+        """The second, different target of your Sweeping attack: another of its objects in the
+        target's zone that the attack reaches (asked when there is one; you may decline)."""
+        if not attack.has("Sweeping"):
+            return None
+        b = self.board
+        others = [p for p in self.their_objects(target.zone) if p.zone == target.zone
+                  and p.id != target.id and automaton.sweeps_on(b, actor, attack, target, p)]
+        if not others:
+            return None
+        choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id) for p in others)
+        picked = self.ask(Question("turn.attack.sweep", "select",
+                                   "Sweeping: which other object did the second attack target?",
+                                   choices + (Choice("None (no second attack)", "none"),),
+                                   default=choices[0].value))
+        return None if picked == "none" else b.get(picked)
+
+    # -- the attacks you roll yourself -----------------------------------------------------
+    def typed_attack(self, attacker: Piece, target: Piece, attack: Attack | None,
+                     moved: bool = False) -> list[str]:
+        """You rolled the attack dice: the attack goes through :mod:`solo.rules.combat` like a
+        rolled one (Daze check, the target's Defense, armor, Piercing, counterstrike... with the
+        game's dice) and asks you for the damage and the markers only when a strike gets that
+        far.  ``attack`` None: an attack solo does not know (no Defense is rolled for it)."""
+        result = combat.resolve_reported_attack(self.board, attacker, attack, target,
+                                                combat.Reported(self._ask_damage, self._ask_markers),
+                                                self.dice, moved=moved)
+        for s in result.strikes:  # what your report changed
+            if s.reported and s.target not in self.touched:
+                self.touched.append(s.target)
+        return self.put_attack(result)
+
+    def put_attack(self, result: combat.AttackResult) -> list[str]:
+        """Put an attack of yours on the board and record it for the step; its lines."""
+        self.results.append(result)
+        applied = combat.apply(self.board, result)
+        return result.steps + mirror_lines(self.board, result) + applied.lines
+
+    def _ask_damage(self, strike: combat.Strike, only_ones: bool) -> tuple[int, int]:
+        """What your attack dice showed for one strike: normal+critical."""
+        message = "Damage rolled: normal+critical (e.g. 5+2, or 4 for normal only)"
+        if strike.role != "attack":
+            message = f"{cap(strike.role)}: {message[0].lower()}{message[1:]}"
+        if only_ones:
+            message += (f"; {self.name(self.board.get(strike.target))} is Incorporeal: count "
+                        "only the dice showing 1 (1 normal, 1* critical)")
+        return parse_damage(self.ask(Question("turn.attack.damage", "text", message, default="0",
+                                              validate=check_damage)))
+
+    def _ask_markers(self, strike: combat.Strike) -> list[str]:
+        """The markers your attack's effect die (or its card) gave one strike."""
+        message = "Markers it gets (e.g. Burn, Burn; empty for none)"
+        if strike.role != "attack":
+            message = f"{cap(strike.role)}: {message[0].lower()}{message[1:]}"
+        return markers(self.ask(Question("turn.attack.conditions", "text", message, default="",
+                                         validate=check_markers)))

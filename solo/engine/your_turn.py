@@ -1,0 +1,328 @@
+"""Your side's turn: who of yours acts and what they did (moves, attacks, guards, spells), your
+quickcast, and what the Dummy Mage's side does as your creatures move (its traps go off, a
+Trample of yours).
+
+The round machine (:class:`solo.engine.game.Game`) holds one :class:`YourTurn` and asks it for
+your quickcast (:meth:`YourTurn.quickcast`) and for your Action Phases in the creature stage
+(:meth:`YourTurn.turn`).  It is built in three layers, one job each: :class:`YourAttacks`
+(targets and attacks), :class:`YourSpells` (what your mage casts) and this one.
+"""
+
+from __future__ import annotations
+
+from solo.automaton import actions as automaton
+from solo.core.kinds import Side
+from solo.core.questions import Choice, Question
+from solo.engine import turns
+from solo.engine.steps import YOU_REVEAL, YOUR_QUICKCAST, Free, Step
+from solo.engine.your_spells import YourSpells
+from solo.rules import combat, targeting, upkeep, yours
+from solo.rules.board import INCAPACITATING, Creature, Piece
+from solo.rules.effects import Move, Note, RemoveMarkers, SetActive, SetGuard
+from solo.rules.effects import apply as put
+from solo.text import naming
+from solo.text.naming import cap
+
+__all__ = ["YourTurn", "MOVE_THEN_QUICK"]
+
+#: Your actions that are a move and then a quick action (none for a Slow creature).
+MOVE_THEN_QUICK = ("move-attack", "move-spell", "move-guard")
+
+
+class YourTurn(YourSpells):
+    """Your quickcasts and Action Phases, asked through the game."""
+
+    # -- your quickcast ------------------------------------------------------------------------
+    def quickcast(self, keep: bool = False) -> list[str] | None:
+        """Your quickcast: its lines, or None for a pass (``keep``: asked between your Action
+        Phases, where passing keeps it for later this round); a reveal's lines are
+        :class:`Free` (the quickcast is still to come)."""
+        self.begin()
+        return self._quick_spell("quickcast.you", "Your quickcast:",
+                                 Choice("Not now (keep it for later)" if keep else "Pass", "pass"))
+
+    def _quick_spell(self, qid: str, message: str, skip: Choice | None = None) -> list[str] | None:
+        """One quick spell of your mage's (a quickcast, or its quick action after a move): its
+        lines, or None when ``skip`` (offered first, and the default) is chosen."""
+        what = self.ask(Question(
+            qid, "select", message,
+            ((skip,) if skip is not None else ())
+            + (Choice("Cast a spell at its side", "spell"),
+               *self.quick_summon_choice(),
+               Choice("Cast something on your side (equipment, wall...)", "own"),
+               *(self.reveal_choice() if skip is not None else ()),
+               Choice("Cast something else (nothing changes on the board)", "other")),
+            default=skip.value if skip is not None else "spell"))
+        if skip is not None and what == skip.value:
+            return None
+        if what == "reveal":  # no spell and no action: the quickcast is still to come
+            return Free(self.reveal())
+        mage = self.board.mages[Side.YM]
+        if what == "spell":
+            return self.spell(mage, quick=True)
+        if what == "summon":
+            return self.summon(quick=True)
+        if what == "own":
+            return self.own_spell(mage, quick=True)
+        return ["You cast a spell that does not change the board."]
+
+    # -- your Action Phases ----------------------------------------------------------------------
+    def turn(self) -> Step:
+        """Your turn in the creature stage: who acts (or your quickcast, a pass, a reveal, or
+        done for the round), and what they did."""
+        b = self.board
+        phase = self.game.phase
+        active = automaton.active_creatures(b, Side.YM)
+        dm_active = automaton.active_creatures(b, Side.DM)
+        choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
+        if phase.mage_active:
+            choices.append(Choice(f"Your mage in {b.mages[Side.YM].zone}", Side.YM.value))
+        if choices and not phase.your_quickcast_used:
+            # The quickcast action may come before or after any of your Action Phases.
+            choices.append(Choice("Your quickcast, now (one quick spell)", "quickcast"))
+        if choices and len(dm_active) > len(active):  # passing keeps someone of yours waiting
+            # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
+            choices.append(Choice("Pass this turn (it has more creatures to act)", "pass"))
+        choices.append(Choice("Nothing more this round (done)", "done"))
+        choices += self.reveal_choice()  # free: it takes no action
+        while True:
+            if len(choices) == 1:  # nobody left to act: nothing to ask
+                actor_id = "done"
+            else:
+                actor_id = self.ask(Question("turn.actor", "select", "Who acts now?",
+                                             tuple(choices), default=choices[0].value))
+            if actor_id == "reveal":
+                self.begin()
+                return Step(YOU_REVEAL, Side.YM, self.reveal(), touched=self.touched)
+            if actor_id != "quickcast":
+                break
+            lines = self.quickcast(keep=True)
+            if isinstance(lines, Free):  # a reveal: your quickcast is still unused
+                return Step(YOU_REVEAL, Side.YM, lines, touched=self.touched)
+            if lines is not None:  # not an Action Phase: your turn goes on after it
+                phase.your_quickcast_used = True
+                return Step(YOUR_QUICKCAST, Side.YM, lines, results=self.results,
+                            touched=self.touched)
+        if actor_id == "pass":
+            return Step("you pass this turn", Side.YM, ["You pass; the Dummy Mage acts next."])
+        if actor_id == "done":
+            return self._done(active)
+        return self._action_phase(b.get(actor_id))
+
+    def _done(self, active: list[Creature]) -> Step:
+        """You are done for the round: whoever has not acted yet has an Action Phase without an
+        action."""
+        b = self.board
+        phase = self.game.phase
+        waiting: list[Piece] = list(active)
+        if phase.mage_active:
+            waiting.append(b.mages[Side.YM])
+        phase.you_done = True
+        phase.mage_active = False
+        events = []
+        for p in waiting:
+            events += turns.pass_phase(b, p, self.dice)
+            if isinstance(p, Creature):
+                put(b, SetActive(p.id, False))
+        return Step("you are done for the round", Side.YM,
+                    ["You are done for this round."] + [e.text for e in events],
+                    actors=[p.id for p in waiting], events=events)
+
+    def _action_phase(self, actor: Piece) -> Step:
+        """The Action Phase of your creature or your mage, from activation to its end."""
+        b = self.board
+        self.begin()
+        phase = turns.begin(b, actor)
+        lines = [e.text for e in phase.events]
+        if isinstance(actor, Creature):
+            put(b, SetActive(actor.id, False))
+        else:
+            self.game.phase.mage_active = False
+        if b.incapacitated(actor):
+            why = ", ".join(k for k in INCAPACITATING if actor.has_condition(k))
+            lines.append(f"{cap(self.name(actor))} is Incapacitated ({why}) and "
+                         "loses this action.")
+        else:
+            lines += self._action(actor)
+        end = phase.end(self.dice)
+        lines += [e.text for e in end]
+        name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
+        return Step(f"your turn: {name}", Side.YM, lines, actors=[actor.id], results=self.results,
+                    events=phase.events + self.events + end, touched=self.touched)
+
+    def _action(self, actor: Piece) -> list[str]:
+        here = [p for p in self.their_objects(actor.zone) if p.zone == actor.zone]
+        choices = [Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
+                   Choice("Moved, then attacked", "move-attack"),
+                   Choice("Attacked, and I type the damage", "attack-typed")]
+        if actor.is_mage:
+            choices += [Choice("Cast a spell at its side", "spell"),
+                        Choice("Summoned a creature", "summon"),
+                        Choice("Cast something on your side (equipment, wall...)", "own"),
+                        Choice("Moved, then cast a quick spell", "move-spell")]
+        else:
+            choices += [Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard")]
+        choices.append(Choice("Anything else (its side unchanged)", "other"))
+        if self.pace(actor)[1]:  # the codex's Slow: a move ends its Action Phase
+            choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
+        what = self.ask(Question("turn.what", "select", f"What did {self.name(actor)} do?",
+                                 tuple(choices), default="attack" if here else "move"))
+        lines: list[str] = []
+        moved = False
+        if what == "move" or what in MOVE_THEN_QUICK:
+            # a move, or a move action and then a quick action (the codex's Action Phase)
+            lines += self.move(actor, attacking=what != "move")
+            moved = True
+            if self.board.find(actor.id) is None:  # a trap destroyed it on the way
+                return lines
+            actor = self.board.get(actor.id)
+        if what in ("attack", "move-attack", "attack-typed"):
+            lines += self.attack(actor, moved, typed=what == "attack-typed")
+        elif what == "spell":
+            lines += self.spell(actor)
+        elif what == "move-spell":
+            lines += self._quick_spell_after_move()
+        elif what == "summon":
+            lines += self.summon()
+        elif what == "own":
+            lines += self.own_spell(actor)
+        elif what in ("guard", "move-guard"):
+            put(self.board, SetGuard(actor.id, True))  # only a creature is offered "guard"
+            lines.append(f"{cap(self.name(actor))} is guarding.")
+        elif what == "other":
+            lines.append(f"{cap(self.name(actor))} did something that does not touch the Dummy Mage's side.")
+        return lines
+
+    def _quick_spell_after_move(self) -> list[str]:
+        """The quick spell your mage cast with its quick action, after its move."""
+        lines = self._quick_spell("turn.quick.where", "Then which quick spell?")
+        assert lines is not None  # no pass is offered
+        return lines
+
+    # -- moves -----------------------------------------------------------------------------------
+    def pace(self, actor: Piece) -> tuple[bool, bool]:
+        """(Fast, Slow) as they count: the two traits together cancel out."""
+        fast, slow = self.board.has_trait(actor, "Fast"), self.board.has_trait(actor, "Slow")
+        return fast and not slow, slow and not fast
+
+    def _open_way(self, actor: Piece, zone: str, flying: bool) -> bool:
+        """Whether some shortest way to ``zone`` (two away) passes through a zone where no enemy
+        hinders ``actor`` (entering one would end its move there)."""
+        b = self.board
+        return any(not automaton.hinders(b, actor, m)
+                   for m in b.geometry().step_toward(actor.zone, zone, flying))
+
+    def move(self, actor: Piece, attacking: bool = False) -> list[str]:
+        """Where your creature or mage went: the zones its move reaches past the walls, nearest
+        first, and "Elsewhere" for a teleport or a push the board cannot know.  Two zones
+        for a move, one before a quick action (two if Fast: the codex's Fast allows two move
+        actions, never more); one if Slow (Fast and Slow cancel out), Lumbering, or hindered
+        (it starts in a zone with an enemy that hinders it); and never past a zone where an
+        enemy hinders it (entering such a zone ends its move)."""
+        b = self.board
+        flying = b.flying(actor)
+        fast, slow = self.pace(actor)
+        held = automaton.held(b, actor)  # only a push or a teleport moves it ("Elsewhere")
+        one = slow or b.has_trait(actor, "Lumbering") or automaton.hinders(b, actor, actor.zone) \
+            or (attacking and not fast)
+        steps = 1 if one else 2
+        reach = b.geometry().path_distances(actor.zone, flying)
+        zones = [] if held else sorted(
+            (z for z, d in reach.items()
+             if 0 < d <= steps and (d == 1 or self._open_way(actor, z, flying))),
+            key=lambda z: (reach[z], z))
+        elsewhere = "elsewhere"
+        # The default: the next zone toward the Dummy Mage (to attack: one holding its objects).
+        theirs = {p.zone for p in self.their_objects(None)}
+        near = [z for z in zones if reach[z] == 1] or zones
+        toward = min(near, key=lambda z: (not (attacking and z in theirs),
+                                          b.distance(z, b.mages[Side.DM].zone), z)) if near else elsewhere
+        choices = [Choice(f"{z} ({reach[z]} away)", z) for z in zones]
+        choices.append(Choice("Elsewhere (pushed, teleported)", elsewhere))
+        dest = self.ask(Question("turn.move.zone", "select",
+                                 f"Where did {self.name(actor)} go, from {actor.zone}?",
+                                 tuple(choices), default=toward))
+        teleported = dest == elsewhere  # no trample on a teleport or a push
+        if dest == elsewhere:
+            others = [z for z in b.arena.zones() if z != actor.zone]
+            dest = self.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
+                                     tuple(Choice(z, z) for z in others), default=others[0]))
+        start = actor.zone
+        put(b, Move(actor.id, dest))
+        actor = b.get(actor.id)
+        lines = [f"{cap(self.name(actor))} moved from {start} to {dest}."]
+        # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
+        if teleported and "Stuck" in actor.conditions:
+            stuck = actor.conditions["Stuck"]
+            put(b, RemoveMarkers(actor.id, "Stuck"))
+            if stuck:
+                lines.append(f"Remove its {naming.counted(stuck, 'Stuck marker')}: a teleport "
+                             "frees it.")
+                self.events.append(upkeep.Event(actor.id, actor.card, "teleport", lines[-1],
+                                                removed={"Stuck": stuck}))
+        if dest != start and not teleported:
+            lines += self._trample(actor, start)
+        if dest != start and b.find(actor.id) is not None:
+            lines += self._their_traps(b.get(actor.id), start, dest, teleported)
+        return lines
+
+    def _their_traps(self, actor: Piece, start: str, dest: str, teleported: bool) -> list[str]:
+        """The Dummy Mage's traps in the zones your creature entered (its way there, or just the
+        zone it landed in) attack it; caught (Stuck) on the way, it stays in the trap's zone."""
+        b = self.board
+        geo = b.geometry()
+        way, here = [], start
+        while not teleported and here != dest:
+            nxt = geo.step_toward(here, dest, b.flying(actor))
+            if not nxt:
+                break
+            # the way its move may take: not into a zone where an enemy hinders it (see move)
+            here = min(nxt, key=lambda z: (z != dest and automaton.hinders(b, actor, z), z))
+            way.append(here)
+        lines: list[str] = []
+        for zone in way or [dest]:
+            for name, attack in yours.their_traps(b, actor, zone):
+                lines.append(f"The Dummy Mage's {name} in {zone} goes off as "
+                             f"{self.name(actor)} enters; then it is destroyed.")
+                # the trap attacks, not the Dummy Mage: its Daze does not touch it (barrier)
+                lines += self.put_attack(combat.resolve_attack(
+                    b, b.mages[Side.DM], attack, actor, self.dice, is_spell=True,
+                    reactions=False, barrier=True))
+                if b.find(actor.id) is None:  # destroyed: the traps after this one wait
+                    break
+                actor = b.get(actor.id)
+            if b.find(actor.id) is None:
+                return lines
+            if b.restrained(actor) and zone != dest:
+                put(b, Move(actor.id, zone))
+                lines.append(f"{cap(self.name(actor))} is caught in {zone} and stops there.")
+                return lines
+        return lines
+
+    def _trample(self, actor: Piece, start: str) -> list[str]:
+        """Trample: once a round, your creature that walks out of a zone may attack a non-Flying
+        creature of the Dummy Mage's there (its guards first); asked, and you may decline."""
+        b = self.board
+        attack = automaton.trample_attack(b, actor)
+        if attack is None:
+            return []
+        options = [e for e in automaton.enemy_creatures(b, actor.side) if e.zone == start
+                   and not b.flying(e) and targeting.can_target(b, start, e)]
+        guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding]
+        if guards and not b.has_trait(actor, "Elusive"):
+            options = guards
+        if not options:
+            return []
+        choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id) for p in options)
+        picked = self.ask(Question("turn.trample", "select",
+                                   f"Trample: {self.name(actor)} leaves {start}; trample whom "
+                                   f"with {attack.name}?",
+                                   choices + (Choice("Nobody", "none"),), default=choices[0].value))
+        if picked == "none":
+            return []
+        put(b, Note(actor.id, "trampled", b.round))
+        actor = b.get(actor.id)
+        lines = [f"{cap(self.name(actor))} tramples {self.name(b.get(picked))} with "
+                 f"{attack.name} as it leaves {start}."]
+        return lines + self.put_attack(combat.resolve_attack(b, actor, attack, b.get(picked),
+                                                             self.dice, first_strike=False))
