@@ -19,6 +19,7 @@ from solo.rules.harm import heal
 from solo.rules.dice import D6_FACES, ScriptedSource, SeededSource
 from solo.core.errors import SoloError
 from solo.text import naming
+from solo.text.render import line, lines
 
 
 def script(d12=(), d6=()):
@@ -160,7 +161,7 @@ def test_never_below_one_die(b):
     a, t = fight(b, "Bitterwood Fox", "Timber Wolf",
                  a={"conditions": {"Weak": 2}, "enchantments": ["Agony"]})
     n, parts = attack_dice(b, a, b.attacks(a)[0], t)
-    assert n == 1 and parts[-1].startswith("never below 1")
+    assert n == 1 and line(parts[-1]).startswith("never below 1")
 
 
 # -- Daze on the attacker ---------------------------------------------------------------------
@@ -405,7 +406,7 @@ def test_slam_on_an_unmovable_creature_is_daze(b):
 def test_sweeping_does_nothing_without_a_second_target(b):
     a, t = fight(b, "Dwarf Kriegsbiel", "Bitterwood Fox")
     r = resolve_attack(b, a, "Sweeping Attack", t, script(d6=[1] * 4))
-    assert len(r.strikes) == 1 and any("no second" in x for x in r.steps)
+    assert len(r.strikes) == 1 and any("no second" in x for x in lines(r.steps))
 
 
 # -- push and bash ----------------------------------------------------------------------------
@@ -560,7 +561,7 @@ def test_no_counterstrike_against_ranged_when_incapacitated_or_destroyed(b):
                               script(d6=[1] * 4, d12=[1])).strikes) == 1
     hydra.conditions["Stun"] = 1
     r = resolve_attack(b, archer, "Claws", hydra, script(d6=[1] * 2))
-    assert len(r.strikes) == 1 and any("cannot counterstrike" in x for x in r.steps)
+    assert len(r.strikes) == 1 and any("cannot counterstrike" in x for x in lines(r.steps))
     hydra.conditions.clear()
     hydra.damage = 14
     r = resolve_attack(b, archer, "Claws", hydra, script(d6=[6, 6]))

@@ -27,12 +27,13 @@ from solo.rules import upkeep
 from solo.rules import board as board_mod
 from solo.rules.board import SUMMONED, Board, Creature, Piece, from_dict as board_from_dict, new_board
 from solo.cards.catalog import SPELL_DECKS, Attack, Card, get_catalog
-from solo.rules.dice import DiceSource, SeededSource, TypedSource, face_to_d6
+from solo.rules.dice import DiceSource, Label, SeededSource, TypedSource, face_to_d6
 from solo.core.errors import InvalidInput, SoloError, format_problem, read_text
 from solo.core.questions import Choice, Prompter, Question
 from solo.engine.resolve import mirror_lines, resolve_decision
 from solo.rules import yours
-from solo.rules.odds import attack_odds, odds_text
+from solo.rules.odds import attack_odds
+from solo.text.combat import odds_text
 from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, quickcast_order, quickcast_queue
 from solo.core.kinds import Side, Stage
 from solo.text import naming
@@ -223,7 +224,8 @@ class Game:
             return src
         return self.rng
 
-    def _ask_dice(self, sides: int, count: int, label: str) -> list[int]:
+    def _ask_dice(self, sides: int, count: int, label: Label) -> list[int]:
+        label = render.line(label)
         if sides == 12:
             value = self.ask(Question("dice.d12", "int", f"Roll the effect die ({label}): result?",
                                       min=1, max=12))
@@ -956,7 +958,8 @@ class Game:
         """Put an attack of yours on the board and record it for the step; its lines."""
         self._results.append(result)
         applied = combat.apply(self.board, result)
-        return result.steps + mirror_lines(self.board, result) + applied.lines
+        return render.lines(result.steps) + mirror_lines(self.board, result) \
+            + render.lines(applied.lines)
 
     def _ask_damage(self, strike: combat.Strike, only_ones: bool) -> tuple[int, int]:
         """What your attack dice showed for one strike: normal+critical."""
@@ -1035,7 +1038,8 @@ class Game:
                                                daze=daze, reverse=reverse, sweep_target=second)
             self._results.append(result)
             applied = combat.apply(b, result)
-            lines = turned + result.steps + mirror_lines(b, result) + applied.lines
+            lines = turned + render.lines(result.steps) + mirror_lines(b, result) \
+                + render.lines(applied.lines)
             if (spell.dm or {}).get("second_target") == "farther" and b.find(mage.id):
                 lines += self._farther_attack(mage, spell, target.zone)
             return lines

@@ -16,7 +16,7 @@ from solo.rules.combat import DefenseChoice
 from solo.automaton.actions import Decision, PlannedAttack, label, pick_attack
 from solo.rules.board import Board
 from solo.rules.dice import DiceSource
-from solo.text.render import lines
+from solo.text.render import line, lines
 
 
 def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision,
@@ -70,10 +70,10 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
             decision.data.setdefault("revealed", []).append(s.revealed)
     if any(p.attack.kind == "passage" for p in decision.attacks):
         # A wall's Passage Attack comes first: say whose attack each set of lines is.
-        decision.instructions.append(result.steps[0])
+        decision.instructions.append(line(result.steps[0]))
     decision.instructions.extend("  " + x.strip() for x in lines(result.steps[1:]))
     decision.instructions.extend(mirror_lines(board, result))
-    decision.instructions.extend(applied.lines)
+    decision.instructions.extend(lines(applied.lines))
     decision.results.append(result)
     if applied.defeated:
         decision.data["defeated"] = sorted(set(decision.data.get("defeated", []) + applied.defeated))
@@ -174,7 +174,7 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
         applied = combat.apply(board, result)
         decision.instructions.extend("  " + x.strip() for x in lines(result.steps[1:]))
         decision.instructions.extend(mirror_lines(board, result))
-        decision.instructions.extend(applied.lines)
+        decision.instructions.extend(lines(applied.lines))
         decision.results.append(result)
         if board.find(mover.id) is not None and board.restrained(mover) and mover.zone != zone:
             put(board, Move(mover.id, zone))
