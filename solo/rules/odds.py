@@ -29,7 +29,6 @@ from solo.rules import combat, mages
 from solo.rules.board import Board, Conjuration, Piece
 from solo.rules.combat import DEFENSE_USED, has_named
 
-__all__ = ["Odds", "attack_odds", "dice_outcomes"]
 
 # Faces of the attack die by kind: (normal, critical, is a "1") and their count on the die.
 _KINDS = ((0, 0, False, 2), (1, 0, True, 1), (2, 0, False, 1), (0, 1, True, 1), (0, 2, False, 1))

@@ -29,39 +29,72 @@ counterstrike -- is rolled and decided here as for any attack.
 
 from __future__ import annotations
 
-from solo.rules.combat.applying import (INVISIBLE_STALKER, apply, apply_strike, reset_defenses,
-                                        reset_invisible)
-from solo.rules.combat.attack import (NO_BY_HAND, daze_check, resolve_attack, resolve_push,
-                                      resolve_reported_attack, resolve_zone_attack)
-from solo.rules.combat.conditions import (NOT_ON_CONJURATIONS, POISON_CONDITIONS,
-                                          PSYCHIC_CONDITIONS, PSYCHIC_TAUNTERS, ROUND_EFFECTS,
-                                          condition_block, immune_to_damage_type, is_creature,
-                                          is_plant, taunt_block)
-from solo.rules.combat.modifiers import (FEWER_BEYOND_1, FIRST_STRIKE_GUARDS, RESTRAINED_PLUS_4,
-                                         all_defenses, attack_dice, attack_traits, by_itself,
-                                         choose_defense, damage_type_modifier, defense_chance,
-                                         defense_modifier, enchantment_defense, has_named,
-                                         has_unavoidable, level, once_markers, strike_count, vs_bonus)
-from solo.rules.combat.push import passage_attack, push_to
-from solo.rules.combat.results import (ARENA_EDGE, BASH, DEFENSE_USED, ONCE_USED, UNNAMED,
-                                       Applied, AttackResult, CombatError, DefenseChoice, Line,
-                                       Push, Reported, Role, Strike)
-
-__all__ = [
-    # results
-    "ARENA_EDGE", "BASH", "DEFENSE_USED", "ONCE_USED", "UNNAMED", "Applied", "AttackResult",
-    "CombatError", "DefenseChoice", "Line", "Push", "Reported", "Role", "Strike",
-    # conditions
-    "NOT_ON_CONJURATIONS", "POISON_CONDITIONS", "PSYCHIC_CONDITIONS", "PSYCHIC_TAUNTERS",
-    "ROUND_EFFECTS", "condition_block", "immune_to_damage_type", "is_creature", "is_plant",
-    "taunt_block",
-    # modifiers
-    "FEWER_BEYOND_1", "FIRST_STRIKE_GUARDS", "RESTRAINED_PLUS_4", "all_defenses", "attack_dice",
-    "attack_traits", "by_itself", "choose_defense", "damage_type_modifier", "defense_chance",
-    "defense_modifier", "enchantment_defense", "has_named", "has_unavoidable", "level", "once_markers",
-    "strike_count", "vs_bonus",
-    # resolving, moving, applying
-    "NO_BY_HAND", "daze_check", "resolve_attack", "resolve_push", "resolve_reported_attack",
-    "resolve_zone_attack", "passage_attack", "push_to", "INVISIBLE_STALKER", "apply",
-    "apply_strike", "reset_defenses", "reset_invisible",
-]
+# The public names, re-exported (``x as x``) so that ``from solo.rules.combat import x`` and
+# ``combat.x`` keep working for every module that used them when combat was one module.
+from solo.rules.combat.results import (
+    ARENA_EDGE as ARENA_EDGE,
+    BASH as BASH,
+    DEFENSE_USED as DEFENSE_USED,
+    ONCE_USED as ONCE_USED,
+    UNNAMED as UNNAMED,
+    Applied as Applied,
+    AttackResult as AttackResult,
+    CombatError as CombatError,
+    DefenseChoice as DefenseChoice,
+    Line as Line,
+    Push as Push,
+    Reported as Reported,
+    Role as Role,
+    Strike as Strike,
+)
+from solo.rules.combat.conditions import (
+    NOT_ON_CONJURATIONS as NOT_ON_CONJURATIONS,
+    POISON_CONDITIONS as POISON_CONDITIONS,
+    PSYCHIC_CONDITIONS as PSYCHIC_CONDITIONS,
+    PSYCHIC_TAUNTERS as PSYCHIC_TAUNTERS,
+    ROUND_EFFECTS as ROUND_EFFECTS,
+    condition_block as condition_block,
+    immune_to_damage_type as immune_to_damage_type,
+    is_creature as is_creature,
+    is_plant as is_plant,
+    taunt_block as taunt_block,
+)
+from solo.rules.combat.modifiers import (
+    FEWER_BEYOND_1 as FEWER_BEYOND_1,
+    FIRST_STRIKE_GUARDS as FIRST_STRIKE_GUARDS,
+    RESTRAINED_PLUS_4 as RESTRAINED_PLUS_4,
+    all_defenses as all_defenses,
+    attack_dice as attack_dice,
+    attack_traits as attack_traits,
+    by_itself as by_itself,
+    choose_defense as choose_defense,
+    damage_type_modifier as damage_type_modifier,
+    defense_chance as defense_chance,
+    defense_modifier as defense_modifier,
+    enchantment_defense as enchantment_defense,
+    has_named as has_named,
+    has_unavoidable as has_unavoidable,
+    level as level,
+    once_markers as once_markers,
+    strike_count as strike_count,
+    vs_bonus as vs_bonus,
+)
+from solo.rules.combat.attack import (
+    NO_BY_HAND as NO_BY_HAND,
+    daze_check as daze_check,
+    resolve_attack as resolve_attack,
+    resolve_push as resolve_push,
+    resolve_reported_attack as resolve_reported_attack,
+    resolve_zone_attack as resolve_zone_attack,
+)
+from solo.rules.combat.push import (
+    passage_attack as passage_attack,
+    push_to as push_to,
+)
+from solo.rules.combat.applying import (
+    INVISIBLE_STALKER as INVISIBLE_STALKER,
+    apply as apply,
+    apply_strike as apply_strike,
+    reset_defenses as reset_defenses,
+    reset_invisible as reset_invisible,
+)

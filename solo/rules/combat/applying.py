@@ -21,7 +21,6 @@ from solo.rules.harm import destroy_if_dead, gain, heal, take_damage
 from solo.rules.said import Said, Who
 from solo.rules.yours import turn_up
 
-__all__ = ["INVISIBLE_STALKER", "apply", "apply_strike", "reset_defenses", "reset_invisible"]
 
 #: It loses the Invisible trait as soon as it declares an attack (its card ruling), until the
 #: next Reset (when the OCTGN module turns its Visible marker back): see :func:`apply`.

@@ -25,8 +25,6 @@ from solo.rules.effects import Note
 from solo.rules.effects import apply as put
 from solo.rules.said import Said, Who
 
-__all__ = ["NO_BY_HAND", "resolve_attack", "resolve_reported_attack", "resolve_zone_attack",
-           "resolve_push", "daze_check"]
 
 #: Attack traits and markers that solo applies in full (their glossary entries have no by-hand
 #: line), by the name before any number: an attack that names only these records no

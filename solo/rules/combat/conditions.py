@@ -9,9 +9,6 @@ from __future__ import annotations
 from solo.rules.board import SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.said import Said
 
-__all__ = ["ROUND_EFFECTS", "POISON_CONDITIONS", "PSYCHIC_CONDITIONS", "NOT_ON_CONJURATIONS",
-           "PSYCHIC_TAUNTERS", "is_creature", "is_plant", "immune_to_damage_type",
-           "taunt_block", "condition_block"]
 
 #: Conditions placed by incantations that last until the end of the round.
 ROUND_EFFECTS = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown",

@@ -16,10 +16,6 @@ from solo.rules.combat.conditions import is_creature
 from solo.rules.combat.results import DEFENSE_USED
 from solo.rules.said import Said
 
-__all__ = ["FEWER_BEYOND_1", "RESTRAINED_PLUS_4", "FIRST_STRIKE_GUARDS", "has_named",
-           "attack_traits", "by_itself", "has_unavoidable", "damage_type_modifier", "vs_bonus",
-           "once_markers", "level", "strike_count", "attack_dice", "defense_modifier",
-           "defense_chance", "all_defenses", "enchantment_defense", "choose_defense"]
 
 #: An attack trait (as the card prints it, lower-case start): one die fewer for each zone of
 #: range beyond 1.

@@ -15,7 +15,6 @@ from solo.rules.combat.results import ARENA_EDGE, Push, Strike
 from solo.rules.dice import DiceSource
 from solo.rules.said import Said, Who
 
-__all__ = ["push_to", "push_effect", "snatch", "passage_attack"]
 
 
 def push_to(board: Board, target: Piece, roll: int, direction: str,

@@ -18,9 +18,6 @@ from solo.core.records import Record
 from solo.rules.board import Piece
 from solo.rules.said import Said
 
-__all__ = ["Line", "Role", "Push", "Strike", "AttackResult", "Applied", "Reported",
-           "CombatError", "DefenseChoice", "ARENA_EDGE", "DEFENSE_USED", "ONCE_USED", "BASH",
-           "UNNAMED"]
 
 #: A line for a person: a Said, or the text a module not yet turned to Said records gives
 #: (the Dummy Mage Wizard's Voltaric Shield line, :func:`solo.rules.mages.shield`).

@@ -22,7 +22,6 @@ from solo.rules.combat.strike import one_strike
 from solo.rules.dice import DiceSource
 from solo.rules.said import Said, Who
 
-__all__ = ["attack_sequence", "after_push"]
 
 
 def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece,

@@ -39,7 +39,6 @@ from solo.rules.effects import apply as put
 from solo.rules.harm import can_heal
 from solo.rules.said import Said, Who
 
-__all__ = ["one_strike"]
 
 
 class Blow(Record):
