@@ -51,38 +51,24 @@ def _n(who: Who | None) -> str:
 
 # -- why a condition is not gained (fragments) --------------------------------------------------
 
-_BLOCKS = {
-    "block.uncontainable": "it is Uncontainable",
-    "block.not-living": "only Living creatures bleed",
-    "block.plant": "Plants do not bleed",
-    "block.incorporeal": "Corrode has no effect on Incorporeal objects",
-    "block.burnproof": "it is Burnproof",
-    "block.poison-immunity": "it has Poison Immunity",
-    "block.psychic-immunity": "it has Psychic Immunity",
-}
+LINES.update({
+    "block.uncontainable": lambda s: "it is Uncontainable",
+    "block.not-living": lambda s: "only Living creatures bleed",
+    "block.plant": lambda s: "Plants do not bleed",
+    "block.incorporeal": lambda s: "Corrode has no effect on Incorporeal objects",
+    "block.burnproof": lambda s: "it is Burnproof",
+    "block.poison-immunity": lambda s: "it has Poison Immunity",
+    "block.psychic-immunity": lambda s: "it has Psychic Immunity",
+    "block.conjuration": lambda s: f"conjurations cannot gain {s['condition']}",
+    "block.taunt-mage": lambda s: f"{_short(s['taunter'])}'s Taunt does not affect mages",
+    "block.taunt-psychic": lambda s: (f"it has Psychic Immunity ({_short(s['taunter'])}'s Taunt "
+                                      "is psychic)"),
+})
 
 
-def _fixed(text: str) -> Callable[[Said], str]:
-    return lambda s: text
-
-
-for _code, _text in _BLOCKS.items():
-    LINES[_code] = _fixed(_text)
-
-
-@_words("block.conjuration")
-def _conjuration(s: Said) -> str:
-    return f"conjurations cannot gain {s['condition']}"
-
-
-@_words("block.taunt-mage")
-def _taunt_mage(s: Said) -> str:
-    return f"{s['taunter'].split(',')[0]}'s Taunt does not affect mages"
-
-
-@_words("block.taunt-psychic")
-def _taunt_psychic(s: Said) -> str:
-    return f"it has Psychic Immunity ({s['taunter'].split(',')[0]}'s Taunt is psychic)"
+def _short(card: str) -> str:
+    """A named creature's short name: ``Skeelax`` for ``Skeelax, Taunting Imp``."""
+    return card.split(",")[0]
 
 
 # -- why an attack rolls its dice (fragments) -----------------------------------------------------

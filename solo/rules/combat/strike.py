@@ -22,7 +22,6 @@ import math
 
 from solo.cards.catalog import Attack, trait_max, trait_value
 from solo.core.kinds import Side
-from solo.core.records import Record
 from solo.rules import mages, yours
 from solo.rules.board import HIDDEN, Board, Conjuration, Piece
 from solo.rules.combat.conditions import (condition_block, immune_to_damage_type, is_creature,
@@ -41,22 +40,12 @@ from solo.rules.said import Said, Who
 
 
 
-class Blow(Record):
+class Blow:
     """One strike being worked out: the board, who strikes whom with what and in which role,
     the attack's traits, a person's report of the dice, and the target as lines name it."""
 
-    work: Board
-    attacker: Piece | None
-    attack: Attack
-    target: Piece
-    source: DiceSource
-    traits: list[str]
-    role: str
-    report: Reported | None
-    zone: bool  # a zone attack
-    who: Who  # the target
-    #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
-    only_ones: bool
+    __slots__ = ("work", "attacker", "attack", "target", "source", "traits", "role", "report",
+                 "zone", "who", "only_ones")
 
     def __init__(self, work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                  source: DiceSource, traits: list[str], role: str,
@@ -69,8 +58,9 @@ class Blow(Record):
         self.traits = traits
         self.role = role
         self.report = report
-        self.zone = bool(attack.zone or attack.kind == "zone")
-        self.who = Who.of(target)
+        self.zone = bool(attack.zone or attack.kind == "zone")  # a zone attack
+        self.who = Who.of(target)  # the target, as lines name it
+        #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
         self.only_ones = False
 
     def roll(self, code: str, **facts: object) -> Said:
