@@ -786,3 +786,27 @@ def test_cap_capitalises_the_first_letter_wherever_it_is(line):
     first = next((i for i, ch in enumerate(line) if ch.isalpha()), None)
     expected = line if first is None else line[:first] + line[first].upper() + line[first + 1:]
     assert naming.cap(line) == expected
+
+
+# -- words apart from rules ------------------------------------------------------------------
+
+def test_an_attack_records_lines_as_said_and_text_words_every_one(b):
+    from solo.rules.said import Said
+
+    a, t = fight(b, "Timber Wolf", "Bitterwood Fox")
+    r = resolve_attack(b, a, "Bite", t, script(d6=[6, 6, 6, 6], d12=[12]))
+    out = apply(b, r)
+    assert r.steps and all(isinstance(x, Said) for x in r.steps + out.lines)
+    assert lines(r.steps)[0] == f"Timber Wolf ({a.id}) attacks Bitterwood Fox ({t.id}) with Bite (melee)."
+    assert lines(out.lines) == [f"Remove Bitterwood Fox ({t.id}) from the arena: it is destroyed."]
+
+
+def test_a_reason_is_a_code_worded_in_text_and_an_error_reads_as_its_sentence(b):
+    wall = b.add_conjuration("Wall of Stone", "ym", "B2", border="B1")
+    why = condition_block(b, wall, "Daze")
+    assert why is not None and why.code == "block.conjuration"
+    assert line(why) == str(why) == "conjurations cannot gain Daze"
+    a = b.add_creature("Timber Wolf", "dm", "B2")
+    with pytest.raises(SoloError) as err:
+        resolve_attack(b, a, "Claws", wall, any_dice())
+    assert str(err.value) == f"Timber Wolf ({a.id}) has no attack named 'Claws' (its attacks: Bite)"

@@ -8,6 +8,7 @@ decision's instructions and data.  Pure: no printing, dice only from the source 
 
 from __future__ import annotations
 
+from solo.core.kinds import Side
 from solo.rules import combat
 from solo.rules import yours
 from solo.rules.effects import Move
@@ -154,7 +155,7 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
 def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
     """Your hidden traps in the zones the moving object entered attack it as it enters, before
     anything else it does; one that gets Stuck stops in the trap's zone and attacks no more."""
-    ident = decision.data.get("creature") or ("dm" if "from" in decision.data else None)
+    ident = decision.data.get("creature") or (Side.DM if "from" in decision.data else None)
     mover = board.find(ident) if isinstance(ident, str) else None
     if mover is None:
         return
@@ -169,7 +170,7 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
                                      f"{attack.name}. Then destroy {name}.")
         decision.data.setdefault("revealed", []).append(name)
         # the trap attacks, not your mage: its Daze does not touch the trap (barrier)
-        result = combat.resolve_attack(board, board.mages["ym"], attack, mover, source,
+        result = combat.resolve_attack(board, board.mages[Side.YM], attack, mover, source,
                                        is_spell=True, reactions=False, barrier=True)
         applied = combat.apply(board, result)
         decision.instructions.extend("  " + x.strip() for x in lines(result.steps[1:]))
