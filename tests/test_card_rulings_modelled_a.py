@@ -6,6 +6,7 @@ from solo.rules import combat
 from solo.automaton import spells
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
+from solo.text.render import line
 from solo.engine.resolve import resolve_decision
 
 
@@ -70,7 +71,7 @@ def test_a_dazed_casters_explode_rolls_no_daze_check_so_your_hidden_block_is_rev
     d = spells.cast_spell(b, src, "incantation")
     resolve_decision(b, d, src)
     assert d.data.get("revealed") == ["Block"] and ym.damage == 8
-    assert not any(r.label.endswith("Daze check (7 or more goes ahead)") for r in src.history)
+    assert not any(line(r.label).endswith("Daze check (7 or more goes ahead)") for r in src.history)
 
 
 def test_a_dazed_dummy_mage_still_rolls_daze_for_its_own_attack_spell():  # passes before and after

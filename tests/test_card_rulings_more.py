@@ -5,6 +5,7 @@ from solo.rules import combat
 from solo.automaton import spells
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
+from solo.text.render import lines
 from solo.engine.resolve import resolve_decision
 
 
@@ -57,7 +58,7 @@ def test_marked_for_death_still_adds_a_die_to_a_creatures_attack():  # passes be
     target = b.add_creature("Timber Wolf", "ym", "B2", active=False,
                             enchantments=["Marked for Death"])
     r = combat.resolve_attack(b, wolf, "Bite", target, SeededSource(1))
-    assert "target's Marked for Death +1" in r.strikes[0].dice_parts  # a guard: still applies
+    assert "target's Marked for Death +1" in lines(r.strikes[0].dice_parts)  # a guard: still applies
 
 
 # -- Whirling Spirit (card-rulings.txt 765-766) -----------------------------------------------

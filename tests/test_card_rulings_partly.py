@@ -12,6 +12,7 @@ from solo.rules.board import new_board
 from solo.cards.catalog import get_catalog
 from solo.cards.coverage import coverage
 from solo.rules.dice import ScriptedSource, SeededSource
+from solo.text.render import lines
 
 
 def _b(dm_mage="Warlock", dm_zone="A1", ym_zone="D3", **decks):
@@ -169,7 +170,7 @@ def test_a_guarding_temple_high_guard_counterstrikes_first_with_melee_plus_2():
                               ScriptedSource(d6=[6] * 12, fallback=SeededSource(1)))
     first = r.strikes[0]
     assert first.role == "counterstrike" and first.attacker == guard.id
-    assert first.dice == 6 and "Melee +2 (guarding)" in first.dice_parts
+    assert first.dice == 6 and "Melee +2 (guarding)" in lines(first.dice_parts)
     assert first.destroyed  # it destroys the attacker ...
     assert not any(s.role == "attack" for s in r.strikes)  # ... which makes no attack
 

@@ -9,6 +9,7 @@ from solo.rules import combat
 from solo.automaton import spells
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
+from solo.text.render import lines
 from solo.engine.game import Game, Settings
 from solo.core.questions import ScriptedPrompter
 
@@ -47,7 +48,7 @@ def test_a_flyer_that_melee_attacks_a_walker_is_not_flying_for_its_counterstrike
     beak = next(a for a in b.attacks(falcon) if a.is_melee)
     r = combat.resolve_attack(b, falcon, beak, tarok, SeededSource(5))
     cs = [s for s in r.strikes if s.role == "counterstrike"]
-    assert cs and not any("vs. Flying" in part for part in cs[0].dice_parts)
+    assert cs and not any("vs. Flying" in part for part in lines(cs[0].dice_parts))
     assert b.flying(falcon) and not falcon.extra  # flying again after the action
 
 
@@ -90,7 +91,7 @@ def test_skeelax_taunt_holds_neither_psychic_immune_creatures_nor_mages():
                                   ScriptedSource(d12=[12] * 3, d6=[6, 6], fallback=SeededSource(1)))
         combat.apply(b, r)
         assert not b.find(t.id).has_condition("Taunt"), who
-        assert any("Taunt" in line and "No Taunt" in line for line in r.steps), who
+        assert any("Taunt" in line and "No Taunt" in line for line in lines(r.steps)), who
 
 
 def test_sosrukos_taunt_holds_a_psychic_immune_creature():

@@ -19,6 +19,7 @@ from solo.rules.harm import heal
 from solo.rules.dice import D6_FACES, ScriptedSource, SeededSource
 from solo.core.errors import SoloError
 from solo.text import naming
+from solo.text.render import line, lines
 
 
 def script(d12=(), d6=()):
@@ -160,7 +161,7 @@ def test_never_below_one_die(b):
     a, t = fight(b, "Bitterwood Fox", "Timber Wolf",
                  a={"conditions": {"Weak": 2}, "enchantments": ["Agony"]})
     n, parts = attack_dice(b, a, b.attacks(a)[0], t)
-    assert n == 1 and parts[-1].startswith("never below 1")
+    assert n == 1 and line(parts[-1]).startswith("never below 1")
 
 
 # -- Daze on the attacker ---------------------------------------------------------------------
@@ -405,7 +406,7 @@ def test_slam_on_an_unmovable_creature_is_daze(b):
 def test_sweeping_does_nothing_without_a_second_target(b):
     a, t = fight(b, "Dwarf Kriegsbiel", "Bitterwood Fox")
     r = resolve_attack(b, a, "Sweeping Attack", t, script(d6=[1] * 4))
-    assert len(r.strikes) == 1 and any("no second" in x for x in r.steps)
+    assert len(r.strikes) == 1 and any("no second" in x for x in lines(r.steps))
 
 
 # -- push and bash ----------------------------------------------------------------------------
@@ -560,7 +561,7 @@ def test_no_counterstrike_against_ranged_when_incapacitated_or_destroyed(b):
                               script(d6=[1] * 4, d12=[1])).strikes) == 1
     hydra.conditions["Stun"] = 1
     r = resolve_attack(b, archer, "Claws", hydra, script(d6=[1] * 2))
-    assert len(r.strikes) == 1 and any("cannot counterstrike" in x for x in r.steps)
+    assert len(r.strikes) == 1 and any("cannot counterstrike" in x for x in lines(r.steps))
     hydra.conditions.clear()
     hydra.damage = 14
     r = resolve_attack(b, archer, "Claws", hydra, script(d6=[6, 6]))
@@ -785,3 +786,27 @@ def test_cap_capitalises_the_first_letter_wherever_it_is(line):
     first = next((i for i, ch in enumerate(line) if ch.isalpha()), None)
     expected = line if first is None else line[:first] + line[first].upper() + line[first + 1:]
     assert naming.cap(line) == expected
+
+
+# -- words apart from rules ------------------------------------------------------------------
+
+def test_an_attack_records_lines_as_said_and_text_words_every_one(b):
+    from solo.rules.said import Said
+
+    a, t = fight(b, "Timber Wolf", "Bitterwood Fox")
+    r = resolve_attack(b, a, "Bite", t, script(d6=[6, 6, 6, 6], d12=[12]))
+    out = apply(b, r)
+    assert r.steps and all(isinstance(x, Said) for x in r.steps + out.lines)
+    assert lines(r.steps)[0] == f"Timber Wolf ({a.id}) attacks Bitterwood Fox ({t.id}) with Bite (melee)."
+    assert lines(out.lines) == [f"Remove Bitterwood Fox ({t.id}) from the arena: it is destroyed."]
+
+
+def test_a_reason_is_a_code_worded_in_text_and_an_error_reads_as_its_sentence(b):
+    wall = b.add_conjuration("Wall of Stone", "ym", "B2", border="B1")
+    why = condition_block(b, wall, "Daze")
+    assert why is not None and why.code == "block.conjuration"
+    assert line(why) == str(why) == "conjurations cannot gain Daze"
+    a = b.add_creature("Timber Wolf", "dm", "B2")
+    with pytest.raises(SoloError) as err:
+        resolve_attack(b, a, "Claws", wall, any_dice())
+    assert str(err.value) == f"Timber Wolf ({a.id}) has no attack named 'Claws' (its attacks: Bite)"

@@ -132,7 +132,7 @@ def test_it_catches_a_double_count_in_the_tally(monkeypatch):
             board.extra["tally"][credit] += board.cost(p)
         return gone
 
-    monkeypatch.setattr(combat, "destroy_if_dead", twice)
+    monkeypatch.setattr(combat.applying, "destroy_if_dead", twice)
     assert "destroyed" in _violations(monkeypatch)
 
 

@@ -11,6 +11,7 @@ from solo.rules import board as board_mod
 from solo.rules import combat
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource
+from solo.text.render import lines
 from solo.rules.odds import attack_odds
 
 
@@ -78,7 +79,7 @@ def test_a_flame_protection_takes_dice_from_flame_attacks(notes):
     b.mages["dm"].zone = "B1"
     attack = b.cat.get("Fireball").attacks[0]
     dice, parts = combat.attack_dice(b, b.mages["dm"], attack, b.mages["ym"], is_spell=True)
-    assert dice == attack.dice - 2 and any("Flame" in p for p in parts)
+    assert dice == attack.dice - 2 and any("Flame" in p for p in lines(parts))
 
 
 def test_a_weapon_gives_the_mage_its_attacks():

@@ -10,6 +10,7 @@ from solo.rules import combat
 from solo.rules import upkeep
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource
+from solo.text.render import lines
 
 from test_odds import check_against_engine
 
@@ -58,16 +59,16 @@ def _melee_kill(dm_mage: str):
 def test_a_warlords_creature_that_kills_in_melee_becomes_a_veteran_once():
     b, wolf, applied = _melee_kill("Warlord")
     assert b.find("f") is None
-    assert any("veteran badge" in line for line in applied.lines)
+    assert any("veteran badge" in line for line in lines(applied.lines))
     assert b.armor(wolf) == 3 and "Melee +1" in wolf.traits
     fox2 = b.add_creature("Bitterwood Fox", "ym", "B2", id="f2")
     again = combat.apply(b, combat.resolve_attack(b, wolf, "Bite", fox2, ScriptedSource(d6=[6] * 6)))
-    assert not any("veteran" in line for line in again.lines) and b.armor(wolf) == 3
+    assert not any("veteran" in line for line in lines(again.lines)) and b.armor(wolf) == 3
 
 
 def test_no_badge_for_another_mage():
     b, wolf, applied = _melee_kill("Warlock")
-    assert b.armor(wolf) == 2 and not any("veteran" in line for line in applied.lines)
+    assert b.armor(wolf) == 2 and not any("veteran" in line for line in lines(applied.lines))
 
 
 def test_the_wizards_voltaric_shield_takes_3_off_its_first_damage_each_round():
@@ -78,7 +79,7 @@ def test_the_wizards_voltaric_shield_takes_3_off_its_first_damage_each_round():
     first = combat.resolve_attack(b, wolf, "Bite", dm, ScriptedSource(d6=[6, 6, 6, 6]))
     assert b.to_dict() == before  # the shield is used on the attack's copy, not yet here
     combat.apply(b, first)
-    assert dm.damage == 5 and any("Voltaric Shield" in x for x in first.steps)  # 8 - 3
+    assert dm.damage == 5 and any("Voltaric Shield" in x for x in lines(first.steps))  # 8 - 3
     second = combat.resolve_attack(b, wolf, "Bite", dm, ScriptedSource(d6=[6, 6, 6, 6]))
     combat.apply(b, second)
     assert dm.damage == 13  # no shield the second time this round

@@ -187,14 +187,14 @@ def test_every_kind_remembered_of_a_piece_moves_with_its_copy():
 def test_a_strike_on_a_shared_object_owns_it_first():
     # A copy that shares the wolf: putting a strike on it makes the copy's own wolf; the
     # original keeps its damage, and the copy remembers the wolf's life all the same.
-    from solo.rules.combat import Strike, _apply_strike
+    from solo.rules.combat import Strike, apply_strike
 
     board = new_board("Warlock", "Beastmaster")
     wolf = board.add_creature("Timber Wolf", "ym", "B2")
     life = board.life(wolf)
     work = board.copy(only={"dm", "ym"})
     assert work.find(wolf.id) is wolf
-    _apply_strike(work, Strike(role="attack", attack="Bite", kind="melee", attacker="dm",
+    apply_strike(work, Strike(role="attack", attack="Bite", kind="melee", attacker="dm",
                                target=wolf.id, side="dm", damage=3))
     mine = work.find(wolf.id)
     assert mine is not wolf and mine.damage == 3 and wolf.damage == 0

@@ -12,6 +12,7 @@ from solo.automaton.actions import Decision, PlannedAttack
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource, TypedSource
 from solo.engine.resolve import resolve_decision
+from solo.text.render import line
 
 
 def board_with(dm_zone="A1", ym_zone="B2", stage="quickcast-1", **decks):
@@ -297,7 +298,7 @@ def recording_source(d12=7, faces=(3,)):
     asked = []
 
     def ask(sides, count, label):
-        asked.append(label)
+        asked.append(line(label))  # what a person reads
         return [d12] * count if sides == 12 else [faces[0]] * count
 
     return TypedSource(ask), asked

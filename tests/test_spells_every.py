@@ -19,6 +19,7 @@ from solo.automaton import spells
 from solo.rules.board import Mage, Board, Creature, Piece, new_board
 from solo.cards.catalog import Card, get_catalog, parse_trait
 from solo.rules.dice import ScriptedSource, SeededSource
+from solo.text.render import lines
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = {"Enchantment": "enchantment", "Incantation": "incantation", "Attack": "attack"}
@@ -1085,7 +1086,7 @@ def test_marked_for_death_adds_a_die_to_attacks_against_it():
     before, _ = combat.attack_dice(b, wolf, bite, p)
     cast(b, "Marked for Death")
     after, parts = combat.attack_dice(b, wolf, bite, p)
-    assert after == before + 1 and any("Marked for Death" in x for x in parts)
+    assert after == before + 1 and any("Marked for Death" in x for x in lines(parts))
 
 
 def test_overextend_stuns_its_creature_after_its_next_action_phase():

@@ -156,7 +156,8 @@ def test_resume_shows_the_last_instructions_and_the_map(run, tmp_path):
 
 def test_your_attack_menu_shows_each_targets_odds_and_keeps_its_order():
     from solo.engine.game import Game, Settings
-    from solo.rules.odds import attack_odds, odds_text
+    from solo.rules.odds import attack_odds
+    from solo.text.combat import odds_text
     from solo.core.questions import RulePrompter
     from solo.engine.rounds import RoundState
 

@@ -13,6 +13,7 @@ from solo.cards.catalog import Attack, Effect
 from solo.rules.combat import apply, condition_block, reset_defenses, resolve_attack, resolve_zone_attack
 from solo.rules.harm import heal
 from solo.rules.dice import ScriptedSource, SeededSource
+from solo.text.render import line
 
 
 def script(d12=(), d6=()):
@@ -214,7 +215,7 @@ def test_devour_kill_is_an_obliteration(b):
     r = resolve_attack(b, a, hit(1, traits=("Unavoidable", "Devour")), t, script(d6=[6]),
                        first_strike=False)
     out = apply(b, r)
-    assert t.id in out.destroyed and "obliterated" in out.lines[0]
+    assert t.id in out.destroyed and "obliterated" in line(out.lines[0])
     assert "Bitterwood Fox" not in b.discards["creature"]
     assert b.extra["tally"]["ym"] == 5  # still destroyed: it counts for the tally
 

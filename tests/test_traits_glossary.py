@@ -8,6 +8,7 @@ from solo.rules.board import new_board
 from solo.cards.catalog import Attack, Effect, get_catalog
 from solo.rules.combat import resolve_attack, resolve_zone_attack
 from solo.rules.dice import ScriptedSource, SeededSource
+from solo.text.render import lines
 
 def _catalog_terms():
     cat = get_catalog()
@@ -96,7 +97,7 @@ def test_grapple_is_not_modelled_and_its_attack_says_what_to_do(b):
     t.stats = {"life": 99, "cost": 9}  # nothing can kill it before the effect die
     r = resolve_attack(b, crab, claw, t, ScriptedSource(d12=[grab.min], d6=[1] * 12))
     assert "Grapple" in r.main.conditions
-    assert any(term.by_hand in line for line in r.steps)
+    assert any(term.by_hand in line for line in lines(r.steps))
 
 
 def test_a_partly_modelled_attack_trait_carries_its_by_hand_line(b):
@@ -104,11 +105,11 @@ def test_a_partly_modelled_attack_trait_carries_its_by_hand_line(b):
     t = b.add_creature("Bitterwood Fox", "ym", "B2")
     att = Attack("Sweep", "quick", "melee", (0, 0), 2, traits=("Sweeping", "Unavoidable"))
     r = resolve_attack(b, a, att, t, SeededSource(1))
-    assert any(glossary.lookup("Sweeping").by_hand in line for line in r.steps)
+    assert any(glossary.lookup("Sweeping").by_hand in line for line in lines(r.steps))
     # a fully modelled trait adds no such line
     att = Attack("Plain", "quick", "melee", (0, 0), 2, traits=("Unavoidable",))
     r = resolve_attack(b, a, att, t, SeededSource(1))
-    assert not any(line.startswith("By hand") for line in r.steps)
+    assert not any(line.startswith("By hand") for line in lines(r.steps))
 
 
 def test_a_zone_attack_with_an_unmodelled_trait_says_so(b):
@@ -116,7 +117,7 @@ def test_a_zone_attack_with_an_unmodelled_trait_says_so(b):
     att = Attack("Once", "quick", "ranged", (0, 2), 2, zone=True,
                  traits=("Counts as an attack spell. May be cast once per round.",))
     r = resolve_zone_attack(b, b.mages["dm"], att, "B2", SeededSource(1))
-    assert any(line.startswith("By hand") for line in r.steps)
+    assert any(line.startswith("By hand") for line in lines(r.steps))
 
 
 def test_one_name_is_one_entry_and_none_is_hidden():

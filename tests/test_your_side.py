@@ -15,6 +15,7 @@ from solo.engine import turns
 from solo.rules import yours
 from solo.rules.board import from_dict, new_board
 from solo.rules.dice import ScriptedSource, SeededSource
+from solo.text.render import lines
 from solo.engine.game import Game, Settings
 from solo.core.questions import RulePrompter
 from solo.engine.rounds import RoundState
@@ -389,8 +390,8 @@ def test_a_hidden_bull_endurance_is_revealed_only_when_it_saves_its_creature(dam
     assert s.damage == 8
     if saved:
         assert s.revealed == "Bull Endurance"
-        assert any("Reveal your Bull Endurance" in line and "survives" in line for line in s.steps)
-        assert any("pay its 3 mana" in line for line in s.steps)
+        assert any("Reveal your Bull Endurance" in line and "survives" in line for line in lines(s.steps))
+        assert any("pay its 3 mana" in line for line in lines(s.steps))
         assert b.find("mine") is not None and b.find("mine").damage == 13
         assert "Bull Endurance" in mine.enchantments and yours.hidden_on(mine) == []
         assert b.life(mine) == 14

@@ -18,6 +18,7 @@ from solo.cards.catalog import Attack, Card, parse_trait
 from solo.rules.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
 from solo.text import naming
+from solo.text.render import line
 from solo.rules import harm
 
 
@@ -259,7 +260,7 @@ def immune_reason(board: Board, p: Piece, note: dict) -> str | None:
     if not conds:
         return None
     reasons = [combat.condition_block(board, p, c) for c in conds]
-    return reasons[0] if all(reasons) else None
+    return line(reasons[0]) if all(reasons) and reasons[0] is not None else None
 
 
 #: Where an object keeps the spells limited to one a round that were cast on it:
@@ -809,7 +810,7 @@ def _apply(board: Board, source: DiceSource, d: Decision, card: Card, note: dict
         if _place(board, p, name):
             out.append(f"put a {name} marker on {who}")
         else:
-            out.append(f"{who} cannot gain {name} ({combat.condition_block(board, p, name)})")
+            out.append(f"{who} cannot gain {name} ({line(combat.condition_block(board, p, name) or '')})")
     if "heal" in effect:
         out += _reveal_against_healing(board, d, p)
         amount, faces = _dice_total(source, effect["heal"], f"{card.name} healing for {who}")

@@ -27,7 +27,7 @@ from solo.engine import turns
 from solo.rules import upkeep
 from solo.rules.board import Board, Piece, from_dict as board_from_dict, new_board
 from solo.cards.catalog import SPELL_DECKS, Defense, get_catalog
-from solo.rules.dice import DiceSource, SeededSource, TypedSource, face_to_d6
+from solo.rules.dice import DiceSource, Label, SeededSource, TypedSource, face_to_d6
 from solo.rules.effects import BoardNote, SetActive, SetRound, SetStage
 from solo.rules.effects import apply as put
 from solo.core.errors import InvalidInput, SoloError
@@ -177,7 +177,8 @@ class Game:
             return src
         return self.rng
 
-    def _ask_dice(self, sides: int, count: int, label: str) -> list[int]:
+    def _ask_dice(self, sides: int, count: int, label: Label) -> list[int]:
+        label = render.line(label)
         if sides == 12:
             value = self.ask(Question("dice.d12", "int", f"Roll the effect die ({label}): result?",
                                       min=1, max=12))

@@ -8,6 +8,7 @@ decision's instructions and data.  Pure: no printing, dice only from the source 
 
 from __future__ import annotations
 
+from solo.core.kinds import Side
 from solo.rules import combat
 from solo.rules import yours
 from solo.rules.effects import Move
@@ -16,7 +17,7 @@ from solo.rules.combat import DefenseChoice
 from solo.automaton.actions import Decision, PlannedAttack, label, pick_attack
 from solo.rules.board import Board
 from solo.rules.dice import DiceSource
-from solo.text.render import lines
+from solo.text.render import line, lines
 
 
 def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision,
@@ -70,10 +71,10 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
             decision.data.setdefault("revealed", []).append(s.revealed)
     if any(p.attack.kind == "passage" for p in decision.attacks):
         # A wall's Passage Attack comes first: say whose attack each set of lines is.
-        decision.instructions.append(result.steps[0])
+        decision.instructions.append(line(result.steps[0]))
     decision.instructions.extend("  " + x.strip() for x in lines(result.steps[1:]))
     decision.instructions.extend(mirror_lines(board, result))
-    decision.instructions.extend(applied.lines)
+    decision.instructions.extend(lines(applied.lines))
     decision.results.append(result)
     if applied.defeated:
         decision.data["defeated"] = sorted(set(decision.data.get("defeated", []) + applied.defeated))
@@ -154,7 +155,7 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
 def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
     """Your hidden traps in the zones the moving object entered attack it as it enters, before
     anything else it does; one that gets Stuck stops in the trap's zone and attacks no more."""
-    ident = decision.data.get("creature") or ("dm" if "from" in decision.data else None)
+    ident = decision.data.get("creature") or (Side.DM if "from" in decision.data else None)
     mover = board.find(ident) if isinstance(ident, str) else None
     if mover is None:
         return
@@ -169,12 +170,12 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
                                      f"{attack.name}. Then destroy {name}.")
         decision.data.setdefault("revealed", []).append(name)
         # the trap attacks, not your mage: its Daze does not touch the trap (barrier)
-        result = combat.resolve_attack(board, board.mages["ym"], attack, mover, source,
+        result = combat.resolve_attack(board, board.mages[Side.YM], attack, mover, source,
                                        is_spell=True, reactions=False, barrier=True)
         applied = combat.apply(board, result)
         decision.instructions.extend("  " + x.strip() for x in lines(result.steps[1:]))
         decision.instructions.extend(mirror_lines(board, result))
-        decision.instructions.extend(applied.lines)
+        decision.instructions.extend(lines(applied.lines))
         decision.results.append(result)
         if board.find(mover.id) is not None and board.restrained(mover) and mover.zone != zone:
             put(board, Move(mover.id, zone))

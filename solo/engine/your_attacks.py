@@ -24,7 +24,9 @@ from solo.rules.board import Board, Piece
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Discard, SetEnchantments, SetGuard
 from solo.rules.effects import apply as put
-from solo.rules.odds import attack_odds, odds_text
+from solo.rules.odds import attack_odds
+from solo.text import render
+from solo.text.combat import odds_text
 from solo.text.naming import cap, label_of
 
 __all__ = ["YourAttacks", "REVERSE_ATTACK"]
@@ -218,7 +220,8 @@ class YourAttacks:
         """Put an attack of yours on the board and record it for the step; its lines."""
         self.results.append(result)
         applied = combat.apply(self.board, result)
-        return result.steps + mirror_lines(self.board, result) + applied.lines
+        return render.lines(result.steps) + mirror_lines(self.board, result) \
+            + render.lines(applied.lines)
 
     def _ask_damage(self, strike: combat.Strike, only_ones: bool) -> tuple[int, int]:
         """What your attack dice showed for one strike: normal+critical."""

@@ -20,7 +20,7 @@ from solo.rules.board import SUMMONED, Creature, Piece
 from solo.rules.effects import (AddPiece, AddTally, Discard, Enchant, Equip, RemoveMarkers,
                                 RemovePiece, Unequip)
 from solo.rules.effects import apply as put
-from solo.text import naming
+from solo.text import naming, render
 from solo.text.naming import cap
 
 __all__ = ["YourSpells"]
@@ -97,7 +97,8 @@ class YourSpells(YourAttacks):
                                            daze=daze, reverse=reverse, sweep_target=second)
         self.results.append(result)
         applied = combat.apply(b, result)
-        lines = turned + result.steps + mirror_lines(b, result) + applied.lines
+        lines = turned + render.lines(result.steps) + mirror_lines(b, result) \
+            + render.lines(applied.lines)
         if (spell.dm or {}).get("second_target") == "farther" and b.find(mage.id):
             lines += self._farther_attack(mage, spell, target.zone)
         return lines

@@ -10,6 +10,7 @@ from __future__ import annotations
 from solo.rules.board import Board, Piece
 from solo.cards.catalog import Attack
 from solo.core.records import Record
+from solo.text.combat import attack_json
 
 
 class Decision(Record):
@@ -46,7 +47,7 @@ class Decision(Record):
         if self.reason is not None:
             out["reason"] = self.reason
         if self.results:
-            out["results"] = [r.to_json() for r in self.results if r.main is not None]
+            out["results"] = [attack_json(r) for r in self.results if r.main is not None]
         out["instructions"] = list(self.instructions)
         return out
 

@@ -19,10 +19,15 @@ from typing import Callable, Sequence
 
 from solo.core.errors import SoloError
 from solo.core.records import Record
+from solo.rules.said import Said
 
 #: Attack die: two blank faces, then 1, 2, 1 critical, 2 critical (d6 result 1..6 -> face).
 D6_FACES: tuple[str, ...] = ("-", "-", "1", "2", "1*", "2*")
 FACES: frozenset[str] = frozenset(D6_FACES)
+
+#: What a die is rolled for, for a person rolling it: its text, or a Said (worded by solo.text;
+#: ``str(label)`` reads as its sentence).
+Label = str | Said
 
 #: Compass on the effect die: 1-3 north, 4-6 east, 7-9 south, 10-12 west.
 DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
@@ -39,9 +44,9 @@ class Roll(Record, frozen=True):
 
     sides: int
     value: int
-    label: str
+    label: Label
 
-    def __init__(self, sides: int, value: int, label: str = "") -> None:
+    def __init__(self, sides: int, value: int, label: Label = "") -> None:
         object.__setattr__(self, "sides", sides)
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "label", label)
@@ -57,36 +62,36 @@ class DiceSource:
         self.history: list[Roll] = []
 
     # -- the one path every die goes through -------------------------------------------------
-    def _next(self, sides: int, label: str) -> int:  # pragma: no cover - abstract
+    def _next(self, sides: int, label: Label) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def roll(self, sides: int, label: str = "") -> int:
+    def roll(self, sides: int, label: Label = "") -> int:
         value = self._next(sides, label)
         if not 1 <= value <= sides:
             raise SoloError(f"a d{sides} cannot show {value} ({label or 'roll'}); give 1 to {sides}")
         self.history.append(Roll(sides, value, label))
         return value
 
-    def roll_many(self, sides: int, count: int, label: str = "") -> list[int]:
+    def roll_many(self, sides: int, count: int, label: Label = "") -> list[int]:
         """``count`` dice of ``sides`` sides; a typed source asks for them all at once."""
         return [self.roll(sides, label) for _ in range(count)]
 
     # -- conveniences ------------------------------------------------------------------------
-    def d12(self, label: str = "") -> int:
+    def d12(self, label: Label = "") -> int:
         return self.roll(12, label)
 
-    def attack_dice(self, count: int, label: str = "attack dice") -> list[str]:
+    def attack_dice(self, count: int, label: Label = "attack dice") -> list[str]:
         """Roll ``count`` attack dice and return their faces."""
         return [D6_FACES[v - 1] for v in self.roll_many(6, count, label)]
 
-    def compass(self, label: str = "compass") -> tuple[int, str]:
+    def compass(self, label: Label = "compass") -> tuple[int, str]:
         r = self.d12(label)
         return r, direction_of(r)
 
     #: Whether a person reads the labels (then :meth:`choose` says which result picks what).
     announces = False
 
-    def choose(self, options: Sequence, label: str = "random pick",
+    def choose(self, options: Sequence, label: Label = "random pick",
                names: Sequence[str] | None = None):
         """Pick one of ``options`` at random with the effect die (see :func:`tie_ranges`).
 
@@ -163,7 +168,7 @@ def describe(option) -> str:
     return name if isinstance(name, str) else str(option)
 
 
-def ranges_label(label: str, names: Sequence[str]) -> str:
+def ranges_label(label: Label, names: Sequence[str]) -> str:
     """A tie question that says which effect-die results pick which option.
 
     >>> ranges_label("tie: two equally short ways", ["B2", "C1"])
@@ -201,7 +206,7 @@ class SeededSource(DiceSource):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def _next(self, sides: int, label: str) -> int:
+    def _next(self, sides: int, label: Label) -> int:
         return self.rng.randint(1, sides)
 
     def shuffle(self, items: list) -> None:
@@ -232,7 +237,7 @@ class ScriptedSource(DiceSource):
         self.queues: dict[int, list[int]] = {12: list(d12), 6: list(d6)}
         self.fallback = fallback
 
-    def _next(self, sides: int, label: str) -> int:
+    def _next(self, sides: int, label: Label) -> int:
         queue = self.queues.get(sides)
         if queue:
             return queue.pop(0)
@@ -255,14 +260,14 @@ class TypedSource(DiceSource):
 
     announces = True
 
-    def __init__(self, ask: Callable[[int, int, str], list[int]]) -> None:
+    def __init__(self, ask: Callable[[int, int, Label], list[int]]) -> None:
         super().__init__()
         self.ask = ask
 
-    def _next(self, sides: int, label: str) -> int:
+    def _next(self, sides: int, label: Label) -> int:
         return self.ask(sides, 1, label)[0]
 
-    def roll_many(self, sides: int, count: int, label: str = "") -> list[int]:
+    def roll_many(self, sides: int, count: int, label: Label = "") -> list[int]:
         values = self.ask(sides, count, label)
         if len(values) != count:
             raise SoloError(f"expected {count} results for {label or 'the dice'}, got {len(values)}")

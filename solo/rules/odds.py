@@ -6,43 +6,52 @@ and the strikes of one attack (Doublestrike, Triplestrike) are chained over the 
 target has taken so far, so the kill chance knows that a destroyed target takes no more strikes.
 
 The modifiers are the engine's own: :func:`solo.rules.combat.attack_dice` for the dice,
-:func:`solo.rules.combat.choose_defense` and :func:`solo.rules.combat.defense_modifier` for the Defense,
-armor (after Corrode), Piercing, Critical Damage, Incorporeal, Resilient, Indestructible and No
-Damage as :func:`solo.rules.combat._strike` applies them, the effect die moved by Tough, damage-type
-modifiers and Extinguish, conditions the target cannot take left out, and a Corrode marker the
-armor cannot take counted as acid damage.  (Extinguish's Burns are read before the attack, so a
-second strike of the same attack is counted with them too.)  ``tests/test_odds.py`` checks the
-figures against every outcome played through :func:`solo.rules.combat.resolve_attack`.
+:func:`solo.rules.combat.choose_defense` and :func:`solo.rules.combat.defense_modifier` for the
+Defense, armor (after Corrode), Piercing, Critical Damage, Incorporeal, Resilient, Indestructible
+and No Damage as :mod:`solo.rules.combat.strike` applies them, the effect die moved by Tough,
+damage-type modifiers and Extinguish, conditions the target cannot take left out, and a Corrode
+marker the armor cannot take counted as acid damage.  (Extinguish's Burns are read before the
+attack, so a second strike of the same attack is counted with them too.)  ``tests/test_odds.py``
+checks the figures against every outcome played through :func:`solo.rules.combat.resolve_attack`.
+The figures are worded in :mod:`solo.text.combat` (``odds_text``, ``odds_json``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial
 
-from solo.rules import combat
+from solo.cards.catalog import Attack, Defense, trait_value
+from solo.core.kinds import Side
+from solo.core.records import Record
+from solo.rules import combat, mages
 from solo.rules.board import Board, Conjuration, Piece
-from solo.cards.catalog import Attack, trait_value
-from solo.rules import mages
+from solo.rules.combat import DEFENSE_USED, has_named
+
 
 # Faces of the attack die by kind: (normal, critical, is a "1") and their count on the die.
 _KINDS = ((0, 0, False, 2), (1, 0, True, 1), (2, 0, False, 1), (0, 1, True, 1), (0, 2, False, 1))
 
+#: The target as the strikes leave it: (wounds, Defense uses spent, conditions placed so far,
+#: Corrode markers placed so far, the Voltaric Shield still up).
+State = tuple[int, int, frozenset[str], int, bool]
 
-@dataclass
-class Odds:
+
+class Odds(Record):
     """Figures for one attack on one target."""
 
     expected_damage: float
     kill: float
-    effects: dict[str, float] = field(default_factory=dict)
-    hit: float = 1.0  # the chance the first strike is neither missed (Daze) nor avoided
+    effects: dict[str, float]
+    hit: float  # the chance the first strike is neither missed (Daze) nor avoided
 
-    def to_json(self) -> dict:
-        return {"expected_damage": round(self.expected_damage, 4), "kill": round(self.kill, 4),
-                "effects": {k: round(v, 4) for k, v in sorted(self.effects.items())}}
+    def __init__(self, expected_damage: float, kill: float,
+                 effects: dict[str, float] | None = None, hit: float = 1.0) -> None:
+        self.expected_damage = expected_damage
+        self.kill = kill
+        self.effects = {} if effects is None else effects
+        self.hit = hit
 
 
 @lru_cache(maxsize=None)
@@ -82,11 +91,6 @@ def _d12_at_least(need: int) -> Fraction:
     return Fraction(max(0, min(12, 13 - need)), 12)
 
 
-def _has(traits: list[str], name: str) -> bool:
-    n = name.lower()
-    return any(t.lower() == n or t.lower().startswith(n + " ") for t in traits)
-
-
 def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
                 moved: bool = False, is_spell: bool = False, use_defense: bool = True,
                 zone: bool | None = None) -> Odds:
@@ -101,113 +105,135 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
         return Odds(0.0, 0.0, {}, 0.0)
     zone = (attack.zone or attack.kind == "zone") if zone is None else zone
     traits = combat.attack_traits(board, attacker, attack)
-    n_strikes = 1 if zone else combat.strike_count(board, attack, target)
-    life = board.life(target)
-    indestructible = board.has_trait(target, "Indestructible")
-    immune = combat.immune_to_damage_type(board, target, attack.damage_type)
-    chosen = None
-    if use_defense and not zone and not _has(traits, "Unavoidable"):
-        # Incapacitated, it keeps only the Defenses conditions leave alone (Block, Force Orb)
-        chosen = combat.choose_defense(board, target, attack,
-                                       steady_only=board.incapacitated(target))
-    used_before = 0
-    steady = False
-    if chosen is not None:
-        used_before = int((target.extra.get("defense_used", {}) or {}).get(str(chosen[0]), 0))
-        steady = combat.all_defenses(board, target)[chosen[0]][1]
-    dmod = 0 if steady else combat.defense_modifier(board, target)
-    dazed = attacker is not None and attacker.has_condition("Daze") \
-        and not combat.by_itself(attack, is_spell)
-    rows = _effect_rows(board, attack, target, traits)
-    armor_now = board.armor(target)
-
-    def dies(wounds: int) -> bool:
-        return life > 0 and wounds >= life and not indestructible
-
-    # A state: (wounds on the target, Defense uses spent, conditions placed so far, Corrode
-    # markers placed so far).
-    # The Dummy Mage Wizard's Voltaric Shield (solo.rules.mages): its first damage a round loses 3.
-    shield = target.id == "dm" and board.mages["dm"].card == "Wizard" \
-        and board.mages["dm"].extra.get(mages.SHIELD_USED) != board.round
-    State = tuple[int, int, frozenset[str], int, bool]
-    states: dict[State, Fraction] = {(board.wounds(target), 0, frozenset(), 0, shield): Fraction(1)}
-    ended: dict[frozenset[str], Fraction] = {}  # the target destroyed: placed so far
-    expected = Fraction(0)
-    killed = Fraction(0)
-    hit_first = Fraction(0)
-    effects_apply = bool(rows) and not (board.has_trait(target, "Incorporeal")
-                                        and not _has(traits, "Ethereal"))
-    for i in range(n_strikes):
+    chain = _Chain(board, attacker, attack, target, traits, is_spell=is_spell,
+                   use_defense=use_defense, zone=zone)
+    for i in range(1 if zone else combat.strike_count(board, attack, target)):
         first = i == 0
-        dist = _damage_distribution(board, attacker, attack, target, traits, first=first,
-                                    moved=moved and first, is_spell=is_spell)
+        chain.strike(first, _damage_distribution(board, attacker, attack, target, traits,
+                                                 first=first, moved=moved and first,
+                                                 is_spell=is_spell))
+    return chain.odds()
+
+
+class _Chain:
+    """The strikes of one attack chained over what they may leave of the target (its
+    :data:`State`), each with its exact chance, and what they add up to."""
+
+    def __init__(self, board: Board, attacker: Piece | None, attack: Attack, target: Piece,
+                 traits: list[str], *, is_spell: bool, use_defense: bool, zone: bool) -> None:
+        self.zone = zone
+        self.life = board.life(target)
+        self.indestructible = board.has_trait(target, "Indestructible")
+        self.immune = combat.immune_to_damage_type(board, target, attack.damage_type)
+        self.chosen: tuple[int, Defense] | None = None
+        if use_defense and not zone and not has_named(traits, "Unavoidable"):
+            # Incapacitated, it keeps only the Defenses conditions leave alone (Block, Force Orb)
+            self.chosen = combat.choose_defense(board, target, attack,
+                                                steady_only=board.incapacitated(target))
+        self.used_before = 0
+        steady = False
+        if self.chosen is not None:
+            used = target.extra.get(DEFENSE_USED, {}) or {}
+            self.used_before = int(used.get(str(self.chosen[0]), 0))
+            steady = combat.all_defenses(board, target)[self.chosen[0]][1]
+        self.dmod = 0 if steady else combat.defense_modifier(board, target)
+        self.dazed = attacker is not None and attacker.has_condition("Daze") \
+            and not combat.by_itself(attack, is_spell)
+        self.rows = _effect_rows(board, attack, target, traits)
+        self.armor_now = board.armor(target)
+        self.effects_apply = bool(self.rows) and not (board.has_trait(target, "Incorporeal")
+                                                      and not has_named(traits, "Ethereal"))
+        # The Dummy Mage Wizard's Voltaric Shield (solo.rules.mages): its first damage a round
+        # loses 3.
+        dm = board.mages[Side.DM]
+        shield = target.id == Side.DM and dm.card == "Wizard" \
+            and dm.extra.get(mages.SHIELD_USED) != board.round
+        self.states: dict[State, Fraction] = {
+            (board.wounds(target), 0, frozenset(), 0, shield): Fraction(1)}
+        self.ended: dict[frozenset[str], Fraction] = {}  # the target destroyed: placed so far
+        self.expected = Fraction(0)
+        self.killed = Fraction(0)
+        self.hit_first = Fraction(0)
+
+    def _dies(self, wounds: int) -> bool:
+        return self.life > 0 and wounds >= self.life and not self.indestructible
+
+    def _end(self, placed: frozenset[str], p: Fraction) -> None:
+        self.killed += p
+        self.ended[placed] = self.ended.get(placed, Fraction(0)) + p
+
+    def strike(self, first: bool, dist: list[tuple[int, Fraction]]) -> None:
+        """One more strike, ``dist`` the chance of each damage it deals when it hits."""
         nxt: dict[State, Fraction] = {}
-
-        def put(key: State, p: Fraction) -> None:
-            if p:
-                nxt[key] = nxt.get(key, Fraction(0)) + p
-
-        def end(placed: frozenset[str], p: Fraction) -> None:
-            nonlocal killed
-            killed += p
-            ended[placed] = ended.get(placed, Fraction(0)) + p
-
-        for (wounds, uses, placed, corroded, shielded), p in states.items():
+        for (wounds, uses, placed, corroded, shielded), p in self.states.items():
             go = p
-            if dazed and (first or not zone):  # a zone attack checks its Daze once
-                put((wounds, uses, placed, corroded, shielded), go / 2)
+            if self.dazed and (first or not self.zone):  # a zone attack checks its Daze once
+                _add(nxt, (wounds, uses, placed, corroded, shielded), go / 2)
                 go -= go / 2
-            if immune:
-                put((wounds, uses, placed, corroded, shielded), go)
+            if self.immune:
+                _add(nxt, (wounds, uses, placed, corroded, shielded), go)
                 continue
+            chosen = self.chosen
             if chosen is not None and (chosen[1].uses == "unlimited"
-                                       or used_before + uses < int(chosen[1].uses)):
-                avoid = go * _d12_at_least(chosen[1].roll - dmod)
+                                       or self.used_before + uses < int(chosen[1].uses)):
+                avoid = go * _d12_at_least(chosen[1].roll - self.dmod)
                 uses += 1
-                put((wounds, uses, placed, corroded, shielded), avoid)
+                _add(nxt, (wounds, uses, placed, corroded, shielded), avoid)
                 go -= avoid
             if first:
-                hit_first += go
+                self.hit_first += go
             for rolled, q in dist:
-                r = go * q
-                amount, still = rolled, shielded
-                if shielded and rolled > 0:
-                    amount, still = max(0, rolled - 3), False
-                expected += r * amount
-                if amount > 0 and dies(wounds + amount):  # destroyed: no effect roll
-                    end(placed, r)
-                    continue
-                if not effects_apply:
-                    put((wounds + amount, uses, placed, corroded, still), r)
-                    continue
-                for conds, c in rows:
-                    got, room, acid, tainted = set(), max(0, armor_now - corroded), 0, 0
-                    new_corrode = 0
-                    for cond in conds:
-                        if cond == "Corrode":
-                            if room > 0:
-                                room -= 1
-                                new_corrode += 1
-                            else:
-                                acid += 1
-                                continue
-                        if cond == "Tainted":
-                            tainted += 1
-                        got.add(cond)
-                    after = wounds + amount + acid + 3 * tainted
-                    key_placed = placed | frozenset(got)
-                    if dies(after) and (amount or acid or tainted):
-                        end(key_placed, r * c)
+                self._hit(nxt, go * q, rolled, (wounds, uses, placed, corroded, shielded))
+        self.states = nxt
+
+    def _hit(self, nxt: dict[State, Fraction], r: Fraction, rolled: int, state: State) -> None:
+        """A strike that hits, with chance ``r``, for ``rolled`` damage, then its effect roll."""
+        wounds, uses, placed, corroded, shielded = state
+        amount, still = rolled, shielded
+        if shielded and rolled > 0:
+            amount, still = max(0, rolled - 3), False
+        self.expected += r * amount
+        if amount > 0 and self._dies(wounds + amount):  # destroyed: no effect roll
+            self._end(placed, r)
+            return
+        if not self.effects_apply:
+            _add(nxt, (wounds + amount, uses, placed, corroded, still), r)
+            return
+        for conds, c in self.rows:
+            got: set[str] = set()
+            room, acid, tainted, new_corrode = max(0, self.armor_now - corroded), 0, 0, 0
+            for cond in conds:
+                if cond == "Corrode":
+                    if room > 0:
+                        room -= 1
+                        new_corrode += 1
                     else:
-                        put((after, uses, key_placed, corroded + new_corrode, still), r * c)
-        states = nxt
-    chance: dict[str, Fraction] = {}
-    finals = [(placed, p) for (_, _, placed, _, _), p in states.items()] + list(ended.items())
-    for placed, p in finals:
-        for cond in placed:
-            chance[cond] = chance.get(cond, Fraction(0)) + p
-    return Odds(float(expected), float(killed), {k: float(v) for k, v in chance.items()},
-                float(hit_first))
+                        acid += 1
+                        continue
+                if cond == "Tainted":
+                    tainted += 1
+                got.add(cond)
+            after = wounds + amount + acid + 3 * tainted
+            key_placed = placed | frozenset(got)
+            if self._dies(after) and (amount or acid or tainted):
+                self._end(key_placed, r * c)
+            else:
+                _add(nxt, (after, uses, key_placed, corroded + new_corrode, still), r * c)
+
+    def odds(self) -> Odds:
+        chance: dict[str, Fraction] = {}
+        finals = [(placed, p) for (_, _, placed, _, _), p in self.states.items()] \
+            + list(self.ended.items())
+        for placed, p in finals:
+            for cond in placed:
+                chance[cond] = chance.get(cond, Fraction(0)) + p
+        return Odds(float(self.expected), float(self.killed),
+                    {k: float(v) for k, v in chance.items()}, float(self.hit_first))
+
+
+def _add(states: dict[State, Fraction], key: State, p: Fraction) -> None:
+    if p:
+        states[key] = states.get(key, Fraction(0)) + p
 
 
 def _damage_distribution(board: Board, attacker: Piece | None, attack: Attack, target: Piece,
@@ -217,12 +243,12 @@ def _damage_distribution(board: Board, attacker: Piece | None, attack: Attack, t
     dice, _ = combat.attack_dice(board, attacker, attack, target, first=first, moved=moved,
                                  is_spell=is_spell)
     incorporeal = board.has_trait(target, "Incorporeal")
-    ethereal = _has(traits, "Ethereal")
+    ethereal = has_named(traits, "Ethereal")
     piercing = trait_value(traits, "Piercing") or 0
     base_armor = 0 if incorporeal else board.armor(target)
-    armor = 0 if _has(traits, "Critical Damage") else max(0, base_armor - piercing)
+    armor = 0 if has_named(traits, "Critical Damage") else max(0, base_armor - piercing)
     resilient = board.has_trait(target, "Resilient")
-    no_damage = _has(traits, "No Damage") or board.has_trait(target, "Indestructible")
+    no_damage = has_named(traits, "No Damage") or board.has_trait(target, "Indestructible")
     by_amount: dict[int, Fraction] = {}
     for normal, critical, ones_n, ones_c, p in dice_outcomes(dice):
         if incorporeal and not ethereal:
@@ -246,7 +272,7 @@ def _effect_rows(board: Board, attack: Attack, target: Piece,
         return []
     tough = trait_value(board.traits(target), "Tough") or 0
     mod = tough + combat.damage_type_modifier(board, target, attack.damage_type)
-    if _has(traits, "Extinguish"):
+    if has_named(traits, "Extinguish"):
         mod -= max(0, target.conditions.get("Burn", 0))
     if any(t.lower() == combat.RESTRAINED_PLUS_4.lower() for t in traits) \
             and (board.restrained(target) or board.incapacitated(target)):
@@ -259,7 +285,8 @@ def _effect_rows(board: Board, attack: Attack, target: Piece,
                 for c in e.conditions:
                     if c in ("Push", "Snatch"):
                         continue
-                    if c == "Slam" and board.unmovable(target) and not isinstance(target, Conjuration):
+                    if c == "Slam" and board.unmovable(target) \
+                            and not isinstance(target, Conjuration):
                         c = "Daze"
                     if not combat.condition_block(board, target, c):
                         got.append(c)
@@ -267,25 +294,3 @@ def _effect_rows(board: Board, attack: Attack, target: Piece,
         key = tuple(got)
         out[key] = out.get(key, Fraction(0)) + Fraction(1, 12)
     return list(out.items())
-
-
-def odds_text(odds: Odds) -> str:
-    """``~2.5 dmg, kill 31%, Daze 25%`` -- the figures a menu shows beside an attack."""
-    parts = [f"~{odds.expected_damage:.1f} dmg"]
-    if odds.kill:
-        parts.append(f"kill {_pct(odds.kill)}")
-    parts += [f"{c} {_pct(p)}" for c, p in sorted(odds.effects.items())]
-    return ", ".join(parts)
-
-
-def _pct(p: float) -> str:
-    """A chance as a whole percentage; one that is not 0 or 1 never shows as 0% or 100%.
-
-    >>> _pct(0.004), _pct(0.5), _pct(0.999), _pct(1.0)
-    ('<1%', '50%', '>99%', '100%')
-    """
-    if 0 < p < 0.005:
-        return "<1%"
-    if 0.995 < p < 1:
-        return ">99%"
-    return f"{p:.0%}"

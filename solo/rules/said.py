@@ -14,11 +14,11 @@ line is read).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from solo.core.records import Record
 
-__all__ = ["Said", "Who"]
+__all__ = ["Said", "Who", "worded_by"]
 
 
 class Who(Record, frozen=True):
@@ -62,8 +62,25 @@ class Said:
         inner = "".join(f", {k}={v!r}" for k, v in self.facts.items())
         return f"Said({self.code!r}{inner})"
 
+    def __str__(self) -> str:
+        """Its sentence, once :mod:`solo.text.render` is loaded (it words every code; see
+        :func:`worded_by`), so that a Said where text is expected -- a die's label, an error's
+        message -- reads as its sentence; before that, the record itself."""
+        return _wording[0](self) if _wording else repr(self)
+
     def __getitem__(self, key: str) -> Any:
         return self.facts[key]
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.facts.get(key, default)
+
+
+#: The function that words a Said, once the text layer has given it (:func:`worded_by`).
+_wording: list[Callable[[Said], str]] = []
+
+
+def worded_by(words: Callable[[Said], str]) -> None:
+    """Make ``str(said)`` read as ``words(said)``: :mod:`solo.text.render` gives its ``line``
+    when it is loaded.  The rules never word a line; the layers above read a Said's text where
+    they expect text (a die's label, an error's message) without each asking for it."""
+    _wording[:] = [words]

@@ -13,6 +13,7 @@ from solo.cards.catalog import trait_max, trait_value
 from solo.rules.combat import ROUND_EFFECTS, condition_block, reset_defenses
 from solo.rules.harm import can_heal, destroy_if_dead, heal, lose_rage, take_damage
 from solo.text.naming import cap, counted, name_of
+from solo.text.render import line
 from solo.rules.dice import DiceSource, tally
 from solo.core.records import Record
 from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers, RemovePiece,
@@ -187,7 +188,8 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 block = "it has Poison Immunity" if (board.has_trait(p, "Poison Immunity")
                                                      or not board.is_living(p)) else None
             else:
-                block = condition_block(board, p, "Bleed")
+                stops = condition_block(board, p, "Bleed")
+                block = line(stops) if stops is not None else None
             if block:
                 k = _remove(board, p, cond)
                 ev(kind, f"{name} cannot have {cond} ({block}): "

@@ -26,17 +26,18 @@ def label_of(board: Board | None, p: Piece | Who) -> str:
     return f"{owner} {p.card} ({p.id})"
 
 
-def attack_label(board: Board | None, attacker: Piece | Who | None, attack: Attack,
+def attack_label(board: Board | None, attacker: Piece | Who | None, attack: Attack | str,
                  target: Piece | Who | str, role: str = "attack") -> str:
-    """Who attacks whom with what, for a person asked to roll the dice:
+    """Who attacks whom with what (an attack, or its name), for a person asked to roll the dice:
     ``the Dummy Mage's Timber Wolf (dm-3) Bite at your mage`` (``, second strike`` and so on
     for the strikes after the first; a zone attack names its zone)."""
     at = f"zone {target}" if isinstance(target, str) else label_of(board, target)
+    name = attack if isinstance(attack, str) else attack.name
     if attacker is None:
-        text = f"{attack.name} on {at}"
+        text = f"{name} on {at}"
     else:
         by = label_of(board, attacker) + ("'s" if attacker.is_mage else "")
-        text = f"{by} {attack.name} at {at}"
+        text = f"{by} {name} at {at}"
     return text if role == "attack" else f"{text}, {role}"
 
 

@@ -17,7 +17,9 @@ from solo.rules.effects import apply as put, apply_all as put_all
 from solo.cards.catalog import Attack, Card, get_catalog
 from solo.rules.combat import AttackResult, resolve_attack, resolve_zone_attack
 from solo.rules.dice import SeededSource
+from solo.rules.odds import attack_odds
 from solo.core.errors import SoloError
+from solo.text.combat import attack_json, odds_json, pct
 from solo.text.render import lines as text_lines
 
 ATTACKER_TYPES = ("Creature", "Mage", "Attack")
@@ -152,28 +154,24 @@ def roll_attack_result(attacker_name: str, target_name: str, attack_name: str | 
     board, a, t = scratch(attacker, target, attack, equip=worn, wield=held)
     source = SeededSource(seed)
     spell = attacker.type == "Attack"
-    from solo.rules.odds import attack_odds
-
     odds = attack_odds(board, a, attack, t, is_spell=spell)
     if attack.zone or attack.kind == "zone":
         result = resolve_zone_attack(board, a, attack, t.zone, source, is_spell=spell)
     else:
         result = resolve_attack(board, a, attack, t, source, is_spell=spell)
-    out = result.to_json()
+    out = attack_json(result)
     out.update({"attacker_card": attacker.name, "target_card": target.name,
                 "target_life": board.life(t), "target_armor": board.armor(t),
-                "seed": source.seed, "odds": odds.to_json()})
+                "seed": source.seed, "odds": odds_json(odds)})
     return result, out
 
 
 def odds_line(odds: dict, target: str) -> str:
     """``Odds before rolling: expected damage 2.5, destroys Fox 31%, Daze 25%.``"""
-    from solo.rules.odds import _pct
-
     parts = [f"expected damage {odds['expected_damage']:.1f}"]
     if odds["kill"]:
-        parts.append(f"destroys {target} {_pct(odds['kill'])}")
-    parts += [f"{c} {_pct(p)}" for c, p in odds["effects"].items()]
+        parts.append(f"destroys {target} {pct(odds['kill'])}")
+    parts += [f"{c} {pct(p)}" for c, p in odds["effects"].items()]
     return "Odds before rolling: " + ", ".join(parts) + "."
 
 

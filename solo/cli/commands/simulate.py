@@ -60,7 +60,7 @@ def run_games(decks: str, games: int, seed: int, opponent: str, progress: bool =
 
 
 def render(r: dict) -> str:
-    from solo.rules.combat import counted  # (played games: the engine is loaded)
+    from solo.text.naming import counted  # (played games: the engine is loaded)
 
     lo, hi = r["dm_win_rate_95"]
     lines = [f"{counted(r['games'], 'game')}, decks {r['decks']}, {r['opponent']} opponent, "

@@ -1,0 +1,270 @@
+"""Resolving an attack: :func:`resolve_attack` (one attack on one object, with a Sweeping
+attack's second target), :func:`resolve_reported_attack` (dice a person rolled),
+:func:`resolve_zone_attack` (every object in a zone), :func:`resolve_push` (what a spell's Push
+brings), and the Daze check made when the attack is declared.
+
+None of them changes the board it is given: each plays the attack out on a private copy (so
+that a second strike sees the damage of the first, a counterstrike sees whether its creature
+survived, and so on) and returns an :class:`AttackResult`; :func:`solo.rules.combat.apply` puts
+it on the real board.  Positions, range, line of sight, guards and who may attack whom are the
+caller's business.
+"""
+
+from __future__ import annotations
+
+from typing import overload
+
+from solo.cards.catalog import Attack, parse_trait
+from solo.rules.board import GROUNDED, Board, Piece
+from solo.rules.combat.modifiers import by_itself, once_markers
+from solo.rules.combat.results import (BASH, UNNAMED, AttackResult, CombatError,
+                                       DefenseChoice, Push, Reported, Role)
+from solo.rules.combat.sequence import after_push, attack_sequence
+from solo.rules.dice import DiceSource
+from solo.rules.effects import Note
+from solo.rules.effects import apply as put
+from solo.rules.said import Said, Who
+
+
+#: Attack traits and markers that solo applies in full (their glossary entries have no by-hand
+#: line), by the name before any number: an attack that names only these records no
+#: ``attack.by-hand`` line, so its wording loads no glossary.  tests/test_startup.py holds it to
+#: the glossary over every card.
+NO_BY_HAND = frozenset((
+    "bleed", "burn", "corrode", "cripple", "daze", "knockdown", "rot", "slam", "sleep", "stuck",
+    "stun", "tainted", "weak", "push", "piercing", "unavoidable", "counterstrike", "doublestrike",
+    "triplestrike", "reach", "ethereal", "vampiric", "critical damage", "no damage", "extinguish",
+    "defrost", "trample"))
+
+
+def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, target: Piece,
+                   source: DiceSource, *, moved: bool = False, is_spell: bool | None = None,
+                   first_strike: bool = True, sweep_target: Piece | None = None,
+                   use_defense: bool | DefenseChoice = True,
+                   report: Reported | None = None, reactions: bool = True,
+                   daze: int | None = None, reverse: bool = False,
+                   blocked_by: str | None = None, barrier: bool = False) -> AttackResult:
+    """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
+
+    ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
+    spell's card name -- then the attacker is its caster).  ``is_spell`` says the attack is an
+    attack spell (Weak and enchantments such as Agony do not touch it); left as None it is a
+    spell when it is not one of the attacker's own attacks.  ``moved``: the attacker moved at
+    least one zone just before (Charge +X).  ``first_strike``: this is the first attack of the
+    action (Melee +X, Bloodthirsty +X, Charge +X and Vampiric count only then).
+    ``sweep_target``: the second, different target of a Sweeping attack.  ``use_defense``:
+    whether the target tries its Defense (the Dummy Mage's side always does), or a
+    :data:`DefenseChoice` asked when it could.  ``report``: the attack dice were rolled by a
+    person (see :func:`resolve_reported_attack`).  ``reactions``: False when nobody answers the
+    attack with a damage barrier or a counterstrike.  ``daze``: the attacker's Daze check,
+    already rolled (:func:`daze_check`).  ``reverse``: the target's Reverse Attack turned the
+    attack back: its first strike hits the attacker itself, which rolls no Defense; the rest
+    of the action goes on as declared -- a Doublestrike's other strikes at the target, a
+    Sweeping attack's second target -- and the target may still counterstrike (the card's
+    rulings).  ``blocked_by``: the card (a hidden Block, revealed) that avoids the first strike;
+    the rest of the action goes on as declared (a Doublestrike's second attack, the codex).
+    ``barrier``: the attack is not the attacker's own but one its side's card makes without
+    targeting, as a damage barrier does (a trap's: ``attacker`` is the mage whose trap it is):
+    the attacker's Daze, Weak and bonuses do not touch it.
+    """
+    att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
+    # Only what the attack can change is copied (see apply_strike, which owns what it changes).
+    work = board.copy(_may_change(attacker, target, sweep_target))
+    a, t = _on(work, attacker), _on(work, target)
+    if att.is_melee and work.flying(a) and not work.flying(t):
+        # A flyer attacking a non-flyer in melee loses Flying until the end of the attack
+        # action (the complete codex): on the attack's copy only.
+        put(work, Note(a.id, GROUNDED, True))
+    result = AttackResult(attack=att.name, attacker=attacker.id,
+                          target=attacker.id if reverse else target.id)
+    result.steps.append(_declared(a, t, att, spell, report))
+    attack_sequence(work, a, att, t, source, result, role=Role.ATTACK, moved=moved,
+                    is_spell=spell, first=first_strike, use_defense=use_defense,
+                    reactions=reactions, report=report, thirst=first_strike, daze=daze,
+                    reverse=reverse, blocked_by=blocked_by, barrier=barrier)
+    if att.has("Sweeping"):
+        _sweep(work, a, att, t, sweep_target, source, result, spell=spell,
+               use_defense=use_defense, report=report, thirst=first_strike)
+    if att.is_melee:
+        result.once_used = once_markers(work, a) if work.find(a.id) else []
+    elif att.is_ranged and not (att.zone or att.kind == "zone"):
+        result.once_used = once_markers(work, a, "ranged") if work.find(a.id) else []
+    _by_hand(result, att)
+    return result
+
+
+def _attack_of(board: Board, attacker: Piece, attack: Attack | str | None,
+               is_spell: bool | None, report: Reported | None,
+               use_defense: bool | DefenseChoice
+               ) -> tuple[Attack, bool, bool | DefenseChoice]:
+    """The attack, whether it is a spell, and whether its target may use a Defense."""
+    if attack is None and report is not None:
+        # its traits are unknown: it may well be Unavoidable, so no Defense is rolled for it
+        return UNNAMED, bool(is_spell), False
+    assert attack is not None  # an attack without a name needs its dice reported
+    att, spell = _find_attack(board, attacker, attack, is_spell)
+    if report is None:
+        _check_dice(att)
+    elif att.zone or att.kind == "zone":
+        raise CombatError(Said("combat.zone-reported", attack=att.name))
+    return att, spell, use_defense
+
+
+def _declared(a: Piece, t: Piece, att: Attack, spell: bool, report: Reported | None) -> Said:
+    """The attack's first line: who attacks whom with what."""
+    if att is UNNAMED:
+        return Said("attack.unknown", by=Who.of(a), target=Who.of(t))
+    return Said("attack.declared", by=Who.of(a), target=Who.of(t), attack=att.name,
+                kind=att.kind, zone=bool(att.zone or att.kind == "zone"), spell=spell,
+                reported=report is not None)
+
+
+def _sweep(work: Board, a: Piece, att: Attack, t: Piece, sweep_target: Piece | None,
+           source: DiceSource, result: AttackResult, *, spell: bool,
+           use_defense: bool | DefenseChoice, report: Reported | None, thirst: bool) -> None:
+    """A Sweeping attack's second attack, at its second, different target."""
+    second = _on(work, sweep_target) if sweep_target is not None \
+        and work.find(sweep_target.id) else None
+    if second is None or second.id == t.id:
+        result.steps.append(Said("sweep.none"))
+    elif work.find(a.id) is not None:
+        result.steps.append(Said("sweep.second", target=Who.of(second)))
+        attack_sequence(work, a, att, second, source, result, role=Role.SWEEP, moved=False,
+                        is_spell=spell, first=False, use_defense=use_defense, reactions=True,
+                        report=report, thirst=thirst)
+
+
+def _by_hand(result: AttackResult, attack: Attack) -> None:
+    """Nothing ignored in silence: the attack's traits and the markers it gave that solo may
+    not fully apply end its steps with an ``attack.by-hand`` line (worded with the glossary's
+    by-hand notes; none when the glossary has none for them)."""
+    names = list(attack.traits) + [c for s in result.strikes for c in s.conditions]
+    if all(parse_trait(n)[0].lower() in NO_BY_HAND for n in names):
+        return
+    if any(s.role == Role.SWEEP for s in result.strikes):
+        names = [n for n in names if n.lower() != "sweeping"]
+    result.steps.append(Said("attack.by-hand", names=names))
+
+
+def resolve_reported_attack(board: Board, attacker: Piece, attack: Attack | str | None,
+                            target: Piece, report: Reported, source: DiceSource, *,
+                            moved: bool = False, is_spell: bool | None = None,
+                            first_strike: bool = True, sweep_target: Piece | None = None,
+                            use_defense: bool | DefenseChoice = True) -> AttackResult:
+    """An attack whose attack dice (and effect die) a person rolled at the table; the board is
+    not changed.
+
+    Resolved exactly as :func:`resolve_attack` resolves a rolled one -- the Daze check, the
+    target's Defense (modified by its Daze and Restrained; none against Unavoidable attacks or
+    by an Incapacitated target; its uses counted), armor and Piercing, criticals, Incorporeal,
+    immunities, Indestructible, No Damage, Vampiric, more strikes, damage barriers and the
+    counterstrike, rolled with ``source`` -- except that each of the attack's own strikes asks
+    ``report`` for what the attack dice showed and for the markers, instead of rolling them.
+    ``attack`` may roll "X" dice (the card says how many); None is an attack solo does not know:
+    no traits, and no Defense is rolled for it.  Zone attacks cannot be reported.
+    """
+    return resolve_attack(board, attacker, attack, target, source, moved=moved,
+                          is_spell=is_spell, first_strike=first_strike,
+                          sweep_target=sweep_target, use_defense=use_defense, report=report)
+
+
+def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str, zone: str,
+                        source: DiceSource, *, is_spell: bool | None = None,
+                        daze: int | None = None) -> AttackResult:
+    """A zone attack: a separate Unavoidable attack on every creature and conjuration in
+    ``zone`` (walls on its border are not hit) except the caster; one Daze check for all
+    (``daze``: already rolled, :func:`daze_check`)."""
+    att, spell = _find_attack(board, caster, attack, is_spell)
+    _check_dice(att)
+    zone = board.arena.normal(zone)
+    work = board.copy(_may_change(caster, *board.in_zone(zone)))
+    c = _on(work, caster)
+    result = AttackResult(attack=att.name, attacker=caster.id if caster else None, target=zone,
+                          zone=zone)
+    targets = [p for p in work.in_zone(zone) if (c is None or p.id != c.id)
+               and p.conditions.get("Banish", 0) <= 0]  # banished: out of range and LoS
+    by = Who.of(c) if c is not None else None
+    result.steps.append(Said("zone.cast", by=by, attack=att.name, zone=zone,
+                             targets=[Who.of(p) for p in targets]))
+    if c is None or not c.has_condition("Daze"):
+        daze = None
+    elif daze is None:
+        daze = daze_check(work, c, att, zone, source)
+    if daze is not None:
+        result.daze_roll = daze
+        result.steps.append(Said("zone.daze", by=by, roll=daze))
+    for p in targets:
+        if work.find(p.id) is None:
+            continue
+        attack_sequence(work, c, att, p, source, result, role=Role.ATTACK, moved=False,
+                        is_spell=spell, first=True, use_defense=False, reactions=False,
+                        zone_daze=daze)
+    _by_hand(result, att)
+    return result
+
+
+def resolve_push(board: Board, target: Piece, push: Push, source: DiceSource,
+                 credit: str | None) -> AttackResult:
+    """What follows a Push that no attack made (a spell's), once ``target`` stands where
+    ``push`` took it (:func:`~solo.rules.combat.push.push_to`): the Bash when something stopped
+    it, or the attack of each Passage Attacks wall it was pushed through on foot.  ``credit``:
+    the pusher's side.  The board is not changed (see :func:`solo.rules.combat.apply`)."""
+    work = board.copy({target.id})
+    result = AttackResult(attack=BASH.name if push.blocked_by else "Push", attacker=None,
+                          target=target.id)
+    after_push(work, push, credit, _on(work, target), source, result)
+    return result
+
+
+def daze_check(board: Board, attacker: Piece | None, attack: Attack, target: Piece | str,
+               source: DiceSource, is_spell: bool = False) -> int | None:
+    """A Dazed attacker's Daze check (the effect die; None when it is not Dazed, or when a spell
+    makes the attack by itself, Explode's: :func:`by_itself`), rolled at the end of the Declare
+    Attack Step: before its target may answer in the Avoid Attack Step (a hidden Block or
+    Reverse Attack is not revealed against an attack that missed)."""
+    if attacker is None or not attacker.has_condition("Daze") or by_itself(attack, is_spell):
+        return None
+    at = target if isinstance(target, str) else Who.of(target)
+    return source.d12(Said("roll.daze", by=Who.of(attacker), attack=attack.name, at=at,
+                           role=Role.ATTACK))
+
+
+def _find_attack(board: Board, attacker: Piece | None, attack: Attack | str,
+                 is_spell: bool | None) -> tuple[Attack, bool]:
+    """The attack object and whether it is a spell (an attack card rather than the object's own)."""
+    own = board.attacks(attacker) if attacker is not None else []
+    if isinstance(attack, Attack):
+        return attack, (attack not in own) if is_spell is None else is_spell
+    for a in own:
+        if a.name.lower() == attack.strip().lower():
+            return a, bool(is_spell)
+    card = board.cat.find(attack)
+    if card is not None and card.type == "Attack" and card.attacks:
+        return card.attacks[0], True if is_spell is None else is_spell
+    raise CombatError(Said("combat.no-such-attack", by=Who.of(attacker) if attacker else None,
+                           attack=attack, known=[a.name for a in own]))
+
+
+def _check_dice(attack: Attack) -> None:
+    if not isinstance(attack.dice, int) or isinstance(attack.dice, bool):
+        raise CombatError(Said("combat.dice-by-hand", attack=attack.name, dice=attack.dice))
+
+
+def _may_change(*pieces: Piece | None) -> set[str]:
+    """The ids of the objects an attack among ``pieces`` changes for sure.  Any other object it
+    changes is owned when it is (:meth:`Board.own`), so this only saves copying the rest of the
+    board."""
+    return {p.id for p in pieces if p is not None}
+
+
+@overload
+def _on(work: Board, p: Piece) -> Piece: ...
+@overload
+def _on(work: Board, p: Piece | None) -> Piece | None: ...
+def _on(work: Board, p: Piece | None) -> Piece | None:
+    if p is None:
+        return None
+    found = work.find(p.id)
+    if found is None:
+        raise CombatError(Said("combat.not-on-board", card=p.card, id=p.id))
+    return found

@@ -1,0 +1,182 @@
+"""The attack sequence around the strikes: an attack with its additional strikes (Doublestrike,
+Triplestrike, a Reverse Attack's first strike turned back), then for a melee attack the
+target's damage barriers and its counterstrike (a guarding Temple High Guard's comes first);
+a Bash after a blocked Push and the Passage Attacks of walls a pushed creature crosses.
+
+Everything happens on the attack's copy of the board; each strike is put on that copy as it is
+recorded, so the next one sees it.  The lines are :class:`Said` records worded in
+:mod:`solo.text.combat`.
+"""
+
+from __future__ import annotations
+
+from solo.cards.catalog import Attack
+from solo.rules.board import Board, Creature, Piece
+from solo.rules.combat.applying import apply_strike
+from solo.rules.combat.modifiers import (FIRST_STRIKE_GUARDS, attack_traits, has_named,
+                                         strike_count)
+from solo.rules.combat.push import passage_attack
+from solo.rules.combat.results import (BASH, AttackResult, DefenseChoice, Push, Reported, Role,
+                                       Strike, nth_strike)
+from solo.rules.combat.strike import one_strike
+from solo.rules.dice import DiceSource
+from solo.rules.said import Said, Who
+
+
+
+def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
+                    source: DiceSource, result: AttackResult, *, role: str, moved: bool,
+                    is_spell: bool, first: bool, use_defense: bool | DefenseChoice,
+                    reactions: bool, barrier: bool = False, zone_daze: int | None = None,
+                    credit: str | None = None, report: Reported | None = None,
+                    thirst: bool | None = None, daze: int | None = None,
+                    reverse: bool = False, blocked_by: str | None = None) -> None:
+    """One attack with its additional strikes, then (for melee) damage barriers and
+    counterstrike.  ``report`` (a person's dice) serves the attack's own strikes only, never
+    the answers to it.  ``thirst``: the action opened with Bloodthirsty to be had (see
+    :func:`~solo.rules.combat.modifiers.attack_dice`).  ``daze``: the first strike's Daze check,
+    already rolled.  ``reverse``, ``blocked_by``: the first strike is turned back on the
+    attacker, or avoided (see :func:`solo.rules.combat.resolve_attack`)."""
+    n = strike_count(work, attack, target)
+    # Known before the strikes: the melee attack removes a guard marker, but the guard still
+    # counterstrikes in this attack's Counterstrike step.
+    cs = _counterstrike(work, target) if reactions and attack.is_melee else None
+    if cs is not None and attacker is not None and work.find(attacker.id) is not None \
+            and getattr(target, "guarding", False) and target.card in FIRST_STRIKE_GUARDS:
+        # It counterstrikes first, right after the Declare Attack Step: an attacker it destroys
+        # makes no attack (Temple High Guard's card ruling).
+        _counterstrike_step(work, target, cs, attacker, source, result, first=True)
+        cs = None
+        if work.find(attacker.id) is None:
+            return
+    landed = False  # a strike on the target that was not avoided: a successful attack
+    for i in range(n):
+        at = attacker if reverse and i == 0 and attacker is not None else target
+        if work.find(at.id) is None:
+            break
+        if attacker is not None and work.find(attacker.id) is None:
+            break
+        s = one_strike(work, attacker, attack, at, source, role=nth_strike(i, role),
+                       first=first and i == 0, moved=moved and i == 0, is_spell=is_spell,
+                       use_defense=False if at is not target else use_defense,
+                       barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
+                       thirst=None if thirst is None
+                       else thirst and not _thirst_taken(result, attacker),
+                       daze=daze if i == 0 else None,
+                       blocked_by=blocked_by if i == 0 else None)
+        if at is not target:
+            s.steps.insert(0, Said("strike.reversed", target=Who.of(at)))
+        record_strike(work, result, s)
+        landed = landed or (at is target and not s.avoided)
+        if s.push is not None and work.find(at.id) is not None:
+            after_push(work, s.push, s.side, at, source, result)
+    if reactions and attack.is_melee and attacker is not None:
+        _answers(work, attacker, target, cs, landed, source, result)
+
+
+def _answers(work: Board, attacker: Piece, target: Piece, cs: Attack | None, landed: bool,
+             source: DiceSource, result: AttackResult) -> None:
+    """The target's answers to a melee attack: the damage barrier step, then the counterstrike
+    step (a destroyed object does neither)."""
+    if work.find(target.id) is None or work.find(attacker.id) is None:
+        return
+    # A damage barrier answers only a successful melee attack: one that did not miss (a Daze
+    # check, a Defense, a Reverse Attack) -- the complete codex and Reverse Attack's ruling.
+    if target.side != attacker.side and landed:
+        for b in _damage_barriers(work, target):
+            if work.find(attacker.id) is None:
+                return
+            if not isinstance(b.dice, int):
+                continue
+            result.steps.append(Said("barrier.hits", barrier=b.name, of=Who.of(target),
+                                     target=Who.of(attacker)))
+            attack_sequence(work, target, b, attacker, source, result,
+                            role=Role.DAMAGE_BARRIER, moved=False, is_spell=False, first=True,
+                            use_defense=True, reactions=False, barrier=True)
+    if work.find(attacker.id) is None or work.find(target.id) is None:
+        return
+    if cs is not None:
+        _counterstrike_step(work, target, cs, attacker, source, result)
+
+
+def _counterstrike_step(work: Board, target: Piece, cs: Attack, attacker: Piece,
+                        source: DiceSource, result: AttackResult, first: bool = False) -> None:
+    """``target`` counterstrikes ``attacker`` with ``cs``, if it still can (``first``: before
+    the attack it answers is rolled)."""
+    who = Who.of(target)
+    if target.zone != attacker.zone:  # pushed out of reach (Whirling Spirit's Windstorm)
+        result.steps.append(Said("counter.out-of-reach", by=who))
+        return
+    if work.incapacitated(target):
+        result.steps.append(Said("counter.incapacitated", by=who))
+        return
+    result.steps.append(Said("counter.strikes", by=who, attack=cs.name, first=first))
+    attack_sequence(work, target, cs, attacker, source, result, role=Role.COUNTERSTRIKE,
+                    moved=False, is_spell=False, first=True, use_defense=True, reactions=False)
+
+
+def _thirst_taken(result: AttackResult, attacker: Piece | None) -> bool:
+    """Whether a strike of ``attacker`` in this attack action already had its Bloodthirsty dice."""
+    return attacker is not None and any(
+        s.attacker == attacker.id and any(p.code == "dice.bloodthirsty" for p in s.dice_parts)
+        for s in result.strikes)
+
+
+def record_strike(work: Board, result: AttackResult, s: Strike) -> None:
+    """Add ``s`` to ``result`` and put it on the attack's copy of the board."""
+    result.strikes.append(s)
+    result.steps.extend(s.steps)
+    target = work.find(s.target)
+    gone = apply_strike(work, s)
+    if target is not None:
+        s.damage_total = target.damage
+    if s.target in gone:
+        s.destroyed = True
+        line = Said("strike.destroyed", card=s.target_card, id=s.target)
+        s.steps.append(line)
+        result.steps.append(line)
+
+
+def _damage_barriers(work: Board, p: Piece) -> list[Attack]:
+    out = [a for a in work.attacks(p) if a.kind == "damage-barrier"]
+    for name in p.enchantments:
+        card = work.cat.find(name)
+        if card is not None:
+            out += [a for a in card.attacks if a.kind == "damage-barrier"]
+    return out
+
+
+def _counterstrike(work: Board, p: Piece) -> Attack | None:
+    """The quick melee attack ``p`` counterstrikes with: one with the Counterstrike trait, or,
+    for a guarding creature, its first quick melee attack."""
+    quick = [a for a in work.attacks(p) if a.is_melee and a.action == "quick"
+             and isinstance(a.dice, int)]
+    for a in quick:
+        if has_named(attack_traits(work, p, a), "Counterstrike"):  # the card's, or Retaliate's
+            return a
+    if isinstance(p, Creature) and p.guarding and quick:
+        return quick[0]
+    return None
+
+
+def after_push(work: Board, push: Push, credit: str | None, target: Piece, source: DiceSource,
+               result: AttackResult) -> None:
+    """A Bash after a blocked Push (credited to the pusher's side, ``credit``); Passage Attacks
+    of walls a pushed creature crosses on foot (a Flying one flies over them: Force Push's
+    card rulings)."""
+    if push.blocked_by is not None:
+        attack_sequence(work, None, BASH, target, source, result, role=Role.BASH, moved=False,
+                        is_spell=False, first=True, use_defense=False, reactions=False,
+                        credit=credit)
+        return
+    if push.to == push.start or push.flying:
+        return
+    for w in work.geometry().walls_between(push.start, push.to):
+        wall = work.get(w.id)
+        a = passage_attack(work, wall, target) if w.passage_attacks else None
+        if a is not None:
+            result.steps.append(Said("passage.attacks", wall=Who.of(wall),
+                                     target=Who.of(target)))
+            attack_sequence(work, wall, a, target, source, result, role=Role.PASSAGE_ATTACK,
+                            moved=False, is_spell=False, first=True, use_defense=True,
+                            reactions=False, barrier=True)

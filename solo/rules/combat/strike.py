@@ -1,0 +1,398 @@
+"""One strike: one roll of attack dice against one object, worked out on the attack's copy of the
+board, in the game's order.
+
+1. dice: the attack's dice and every modifier (:func:`~solo.rules.combat.modifiers.attack_dice`);
+2. a Dazed attacker rolls the effect die: 7 or more hits, 6 or less misses;
+3. the target's Defense, unless the attack is Unavoidable or a zone attack, or the target is
+   Incapacitated (-2 per Daze marker on it, -2 when Restrained);
+4. the attack dice: criticals ignore armor, Piercing lowers armor (never below 0), Incorporeal
+   targets count only the 1s of non-Ethereal attacks, Immunity and Indestructible stop damage;
+5. the effect die, moved by the target's Tough -X and damage-type modifier, gives conditions
+   (those the target is immune to are dropped) and Push (compass roll; into the arena edge or a
+   Passage Blocked wall the creature is Bashed).
+
+A person's reported dice (:class:`~solo.rules.combat.results.Reported`) stand in for the rolls
+of steps 4 and 5.  Every line is a :class:`Said` (``strike.*``; the labels of the dice asked
+for are ``roll.*``), worded in :mod:`solo.text.combat`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from solo.cards.catalog import Attack, trait_max, trait_value
+from solo.core.kinds import Side
+from solo.rules import mages, yours
+from solo.rules.board import HIDDEN, Board, Conjuration, Piece
+from solo.rules.combat.conditions import (condition_block, immune_to_damage_type, is_creature,
+                                          taunt_block)
+from solo.rules.combat.modifiers import (RESTRAINED_PLUS_4, all_defenses, attack_dice,
+                                         attack_traits, by_itself, choose_defense,
+                                         damage_type_modifier, defense_modifier,
+                                         enchantment_defense, has_named)
+from solo.rules.combat.push import push_effect, snatch
+from solo.rules.combat.results import DefenseChoice, Reported, Strike
+from solo.rules.dice import DiceSource, tally
+from solo.rules.effects import DELETE, Note
+from solo.rules.effects import apply as put
+from solo.rules.harm import can_heal
+from solo.rules.said import Said, Who
+
+
+
+class Blow:
+    """One strike being worked out: the board, who strikes whom with what and in which role,
+    the attack's traits, a person's report of the dice, and the target as lines name it."""
+
+    __slots__ = ("work", "attacker", "attack", "target", "source", "traits", "role", "report",
+                 "zone", "who", "only_ones")
+
+    def __init__(self, work: Board, attacker: Piece | None, attack: Attack, target: Piece,
+                 source: DiceSource, traits: list[str], role: str,
+                 report: Reported | None) -> None:
+        self.work = work
+        self.attacker = attacker
+        self.attack = attack
+        self.target = target
+        self.source = source
+        self.traits = traits
+        self.role = role
+        self.report = report
+        self.zone = bool(attack.zone or attack.kind == "zone")  # a zone attack
+        self.who = Who.of(target)  # the target, as lines name it
+        #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
+        self.only_ones = False
+
+    def roll(self, code: str, **facts: object) -> Said:
+        """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
+        by = Who.of(self.attacker) if self.attacker is not None else None
+        return Said(code, by=by, attack=self.attack.name, at=self.who, role=self.role, **facts)
+
+
+def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
+               source: DiceSource, *, role: str, first: bool, moved: bool, is_spell: bool,
+               use_defense: bool | DefenseChoice, barrier: bool, zone_daze: int | None,
+               credit: str | None = None, report: Reported | None = None,
+               thirst: bool | None = None, daze: int | None = None,
+               blocked_by: str | None = None) -> Strike:
+    """One strike of ``attack`` on ``target``, worked out on ``work`` (which it may change: a
+    reveal, the Voltaric Shield's note); the strike is not put on the board (see
+    :func:`solo.rules.combat.applying.apply_strike`).  The arguments are
+    :func:`solo.rules.combat.sequence.attack_sequence`'s."""
+    b = Blow(work, attacker, attack, target, source,
+             attack_traits(work, attacker, attack, first=first), role, report)
+    side = attacker.side if attacker is not None else None
+    s = Strike(role=role, attack=attack.name, kind=attack.kind,
+               attacker=attacker.id if attacker is not None else None, target=target.id,
+               side=side if credit is None else credit, target_card=target.card,
+               reported=report is not None)
+    _count_dice(b, s, first=first, moved=moved, is_spell=is_spell, barrier=barrier,
+                thirst=thirst)
+    if _misses(b, s, zone_daze, daze, barrier=barrier, is_spell=is_spell):
+        return s
+    if immune_to_damage_type(work, target, attack.damage_type):
+        s.immune = True
+        s.steps.append(Said("strike.immune", target=b.who, type=attack.damage_type))
+        _extinguish(b, s)
+        return s
+    if _avoided(b, s, use_defense, blocked_by):
+        return s
+    damage, critical_ones = _roll_damage(b, s)
+    s.damage = _stop_damage(b, s, damage, critical_ones)
+    _after_damage(b, s, first, side)
+    if _effects_apply(b, s):
+        _place(b, s, _effect_roll(b, s))
+    return s
+
+
+def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
+                barrier: bool, thirst: bool | None) -> None:
+    """Step 1: how many dice (an "X" attack, only ever reported, rolls what its card says)."""
+    attack = b.attack
+    if isinstance(attack.dice, int) and not isinstance(attack.dice, bool):
+        s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
+                                           moved=moved, is_spell=is_spell, barrier=barrier,
+                                           thirst=thirst)
+        s.steps.append(Said("strike.dice", role=b.role, zone=b.zone, target=b.who,
+                            dice=s.dice, parts=list(s.dice_parts)))
+    elif attack.dice is not None:  # "X": only a reported attack gets here
+        s.steps.append(Said("strike.dice-by-card", role=b.role, zone=b.zone, target=b.who,
+                            dice=attack.dice))
+
+
+def _misses(b: Blow, s: Strike, zone_daze: int | None, daze: int | None, *, barrier: bool,
+            is_spell: bool) -> bool:
+    """Step 2: Daze on the attacker (a zone attack checked once, before any target); whether
+    the strike missed."""
+    if zone_daze is not None:
+        s.daze_roll = zone_daze
+        if zone_daze <= 6:
+            s.missed = s.avoided = True
+            s.steps.append(Said("strike.zone-daze-missed"))
+            return True
+        return False
+    attacker = b.attacker
+    if attacker is None or barrier or by_itself(b.attack, is_spell) \
+            or not attacker.has_condition("Daze"):
+        return False
+    s.daze_roll = b.source.d12(b.roll("roll.daze")) if daze is None else daze
+    if s.daze_roll <= 6:
+        s.missed = s.avoided = True
+    s.steps.append(Said("strike.daze", by=Who.of(attacker), roll=s.daze_roll))
+    return s.missed
+
+
+def _avoided(b: Blow, s: Strike, use_defense: bool | DefenseChoice,
+             blocked_by: str | None) -> bool:
+    """Step 3: a hidden Block revealed, or the target's Defense; whether the strike was
+    avoided."""
+    unavoidable = b.zone or has_named(b.traits, "Unavoidable")
+    if blocked_by is not None and not unavoidable:  # a hidden Block, revealed: no roll
+        s.avoided = True
+        s.steps.append(Said("strike.avoided-by", target=b.who, card=blocked_by))
+        return True
+    if unavoidable:
+        if all_defenses(b.work, b.target):
+            s.steps.append(Said("strike.unavoidable", zone=b.zone))
+        return False
+    return bool(use_defense) and _defend(b, s, use_defense)
+
+
+def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
+    """The target tries its best Defense left (the one conditions leave alone, when it is
+    Incapacitated); a :data:`DefenseChoice` may decline it."""
+    work, target = b.work, b.target
+    incapacitated = work.incapacitated(target)
+    chosen = choose_defense(work, target, b.attack, steady_only=incapacitated)
+    if chosen is None and incapacitated and all_defenses(work, target):
+        s.steps.append(Said("strike.incapacitated", target=b.who))
+    steady = chosen is not None and all_defenses(work, target)[chosen[0]][1]
+    mod = 0 if steady else defense_modifier(work, target)
+    if chosen is not None and callable(use_defense) \
+            and not use_defense(target, chosen[1], mod):
+        s.steps.append(Said("strike.defense-declined", target=b.who, need=chosen[1].roll))
+        chosen = None
+    if chosen is None:
+        return False
+    idx, d = chosen
+    given = enchantment_defense(work, target, idx)
+    if given and given[1].get("sure"):  # Block: no roll
+        s.defense, s.defense_index = d.roll, idx
+        s.avoided = True
+        s.steps.append(Said("strike.avoided-by", target=b.who, card=given[0]))
+        return True
+    roll = b.source.d12(b.roll("roll.defense", need=d.roll))
+    s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
+    s.avoided = roll + mod >= d.roll
+    s.steps.append(Said("strike.defense", target=b.who, need=d.roll, roll=roll, mod=mod,
+                        avoided=s.avoided))
+    return s.avoided
+
+
+def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
+    """Step 4: the attack dice (rolled, or as a person reported them) against armor, Piercing,
+    Critical Damage and Incorporeal; the damage, and the critical 1s among it (what Resilient
+    keeps of an Incorporeal target's)."""
+    work, target = b.work, b.target
+    incorporeal = work.has_trait(target, "Incorporeal")
+    b.only_ones = only_ones = incorporeal and not has_named(b.traits, "Ethereal")
+    if b.report is not None:
+        s.normal, s.critical = b.report.damage(s, only_ones)
+        s.steps.append(Said("strike.reported-dice", ones=only_ones, normal=s.normal,
+                            critical=s.critical))
+    else:
+        s.faces = b.source.attack_dice(s.dice, b.roll("roll.attack-dice", dice=s.dice))
+        t = tally(s.faces)
+        s.normal, s.critical = t.normal, t.critical
+        s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
+                            critical=s.critical))
+    piercing = trait_value(b.traits, "Piercing") or 0
+    base_armor = 0 if incorporeal else work.armor(target)
+    armor = max(0, base_armor - piercing)
+    critical_damage = has_named(b.traits, "Critical Damage")
+    if critical_damage:
+        armor = 0
+    s.armor = armor
+    if not only_ones:
+        damage = s.critical + max(0, s.normal - armor)
+        s.steps.append(Said("strike.armor", armor=base_armor, piercing=piercing,
+                            critical_damage=critical_damage, critical=s.critical,
+                            normal=max(0, s.normal - armor), damage=damage))
+        return damage, 0
+    if b.report is not None:  # the person counted the 1s: normal 1s and critical 1s
+        ones_n, ones_c = s.normal, s.critical
+    else:
+        ones_n = sum(1 for f in s.faces if f == "1")
+        ones_c = sum(1 for f in s.faces if f == "1*")
+    damage = ones_c + max(0, ones_n - armor)
+    s.steps.append(Said("strike.incorporeal", target=b.who, damage=damage))
+    return damage, ones_c
+
+
+def _stop_damage(b: Blow, s: Strike, damage: int, critical_ones: int) -> int:
+    """What is left of ``damage`` after Resilient, No Damage, Indestructible and the Dummy Mage
+    Wizard's Voltaric Shield."""
+    work, target = b.work, b.target
+    if damage and work.has_trait(target, "Resilient"):
+        kept = min(damage, critical_ones) if b.only_ones else s.critical
+        if kept < damage:
+            s.steps.append(Said("strike.resilient", target=b.who, damage=kept))
+            damage = kept
+    if has_named(b.traits, "No Damage"):
+        damage = 0
+        s.steps.append(Said("strike.no-damage"))
+    if damage and work.has_trait(target, "Indestructible"):
+        damage = 0
+        s.steps.append(Said("strike.indestructible", target=b.who))
+    if damage:
+        kept, line = mages.shield(work, target, damage)
+        if line:
+            s.shielded = damage - kept
+            damage = kept
+            s.steps.append(line)
+            put(work, Note(Side.DM, mages.SHIELD_USED, DELETE))  # set when the strike is put on
+    return damage
+
+
+def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
+    """What the damage brings: your hidden enchantment revealed to survive it, Extinguish,
+    Devour, Rage, Vampiric, Mana Drain."""
+    work, target, attacker = b.work, b.target, b.attacker
+    damage = s.damage
+    if damage and target.side == Side.YM and HIDDEN in target.extra:
+        _reveal_to_survive(b, s)
+    _extinguish(b, s)
+    if (has_named(b.traits, "Devour") and is_creature(target) and work.is_corporeal(target)) \
+            or target.has_condition("Zombie"):
+        s.obliterate = True
+    rage = trait_max(work.traits(target), "Rage") or 0
+    if damage and rage and attacker is not None and is_creature(attacker) \
+            and attacker.side != target.side and target.conditions.get("Rage", 0) < rage:
+        s.rage = 1
+        s.steps.append(Said("strike.rage", target=b.who, most=rage))
+    if first and damage and attacker is not None and has_named(b.traits, "Vampiric") \
+            and is_creature(target) and work.is_living(target):
+        _vampiric(b, s, attacker)
+    drain = trait_value(b.traits, "Mana Drain") or trait_value(b.traits, "Mana Transfer") or 0
+    if first and damage and drain and target.side != side:
+        s.steps.append(Said("strike.drain", drain=drain, yours=target.side == Side.YM))
+
+
+def _vampiric(b: Blow, s: Strike, attacker: Piece) -> None:
+    """The attacker heals half the damage it caused to a Living creature."""
+    work, target, damage = b.work, b.target, s.damage
+    counted = min(damage, max(0, work.remaining_life(target)))
+    hurt = attacker.damage
+    if attacker.id == target.id:  # its own attack turned back on it (Reverse Attack): it
+        # takes the damage first, and heals only if that leaves it standing (the ruling)
+        hurt = 0 if damage >= work.remaining_life(target) else hurt + damage
+    s.healed = min(math.ceil(counted / 2), hurt) if can_heal(work, attacker) else 0
+    if s.healed:
+        s.steps.append(Said("strike.vampiric", by=Who.of(attacker), healed=s.healed))
+
+
+def _effects_apply(b: Blow, s: Strike) -> bool:
+    """Whether the effect die is rolled: nothing to roll for when the strike destroys the
+    target (or fells a mage), nor for an attack without an effect table (a reported attack is
+    asked for its markers all the same: its card's text may give some), nor on an
+    Incorporeal target of a non-Ethereal attack."""
+    work, target, damage = b.work, b.target, s.damage
+    lethal = damage > 0 and work.life(target) > 0 \
+        and work.wounds(target) + damage >= work.life(target) \
+        and not work.has_trait(target, "Indestructible")
+    if lethal or (not b.attack.effects and b.report is None):
+        return False
+    if b.only_ones:
+        s.steps.append(Said("strike.no-effects", target=b.who))
+        return False
+    return True
+
+
+def _effect_roll(b: Blow, s: Strike) -> list[str]:
+    """Step 5: the markers the effect die gives (moved by Tough, the damage type, Extinguish's
+    Burns, +4 against a held target for the attack that says so), or a person reports."""
+    rolled: list[str] = []
+    if b.report is not None:
+        rolled = list(b.report.markers(s))
+        s.steps.append(Said("strike.reported-markers", markers=rolled))
+        return rolled
+    work, target, attack = b.work, b.target, b.attack
+    tough = trait_value(work.traits(target), "Tough") or 0
+    dmod = damage_type_modifier(work, target, attack.damage_type)
+    ext = -s.extinguished
+    held = 4 if any(t.lower() == RESTRAINED_PLUS_4.lower() for t in b.traits) \
+        and (work.restrained(target) or work.incapacitated(target)) else 0
+    s.effect_roll = b.source.d12(b.roll("roll.effect"))
+    s.effect_modifier = tough + dmod + ext + held
+    total = s.effect_roll + s.effect_modifier
+    for e in attack.effects:
+        if e.covers(total):
+            rolled = list(e.conditions)
+            break
+    s.steps.append(Said("strike.effect", roll=s.effect_roll, tough=tough, dmod=dmod,
+                        type=attack.damage_type, ext=ext, held=held, markers=rolled))
+    return rolled
+
+
+def _place(b: Blow, s: Strike, rolled: list[str]) -> None:
+    """The markers the target gains of those ``rolled`` (Push and Snatch move it; Corrode on no
+    armor is acid damage; Slam on an Unmovable creature is Daze; a condition it cannot have is
+    ignored, with the reason)."""
+    work, target, attacker = b.work, b.target, b.attacker
+    corrode_room = work.armor(target)
+    for c in rolled:
+        if c == "Push":
+            push_effect(work, s, target, b.source)
+            continue
+        if c == "Snatch":
+            snatch(work, s, attacker, target, b.source)
+            continue
+        if c == "Corrode" and condition_block(work, target, c) is None:
+            if corrode_room > 0:
+                corrode_room -= 1
+            else:
+                s.acid += 1
+                continue
+        if c == "Slam" and (work.unmovable(target) and not isinstance(target, Conjuration)):
+            s.steps.append(Said("strike.slam-is-daze", target=b.who))
+            c = "Daze"
+        why_not = condition_block(work, target, c)
+        if c == "Taunt" and why_not is None and attacker is not None:
+            why_not = taunt_block(work, attacker.card, target)
+        if why_not:
+            s.ignored.append(c)
+            s.steps.append(Said("strike.no-condition", condition=c, why=why_not))
+        else:
+            s.conditions.append(c)
+    if s.conditions:
+        s.steps.append(Said("strike.gains", target=b.who, conditions=list(s.conditions)))
+    if s.acid:
+        s.steps.append(Said("strike.acid", acid=s.acid))
+
+
+def _extinguish(b: Blow, s: Strike) -> None:
+    """An Extinguish attack removes every Burn marker from its target."""
+    burn = b.target.conditions.get("Burn", 0)
+    if burn > 0 and has_named(b.traits, "Extinguish"):
+        s.extinguished = burn
+        s.steps.append(Said("strike.extinguish", burn=burn, target=Who.of(b.target)))
+
+
+def _reveal_to_survive(b: Blow, s: Strike) -> None:
+    """Your face-down enchantment that adds life (Bull Endurance), revealed at the end of the
+    Roll Dice step when the strike's damage would destroy its holder and the added life saves
+    it (its card ruling): on the attack's copy at once, so the rest of the attack counts it."""
+    work, target = b.work, b.target
+    wounds, life = work.wounds(target) + s.damage, work.life(target)
+    if wounds < life or work.has_trait(target, "Indestructible"):
+        return
+    for name in yours.hidden_on(target):
+        card = work.cat.find(name)
+        more = yours.life_bonus(card)
+        if more and wounds < life + more:
+            yours.turn_up(work, target, name)
+            s.revealed = name
+            s.steps.append(Said("strike.revealed", card=name, target=b.who,
+                                cost=card.reveal_cost if card is not None else None,
+                                more=more, damage=s.damage))
+            return
