@@ -49,6 +49,16 @@ BOARD_FIELDS = frozenset({
 MUTATORS = frozenset({"append", "extend", "remove", "pop", "insert", "clear", "update",
                       "setdefault", "sort", "reverse", "popitem", "__setitem__", "__delitem__",
                       "discard", "add"})
+#: Names that hold a record with a field named like a board's, not a board or a piece: (module,
+#: the name written through) -> what it is.
+NOT_BOARD = {
+    ("solo.rules.combat.strike", "s"): "a Strike (one roll of attack dice)",
+    ("solo.decks.sets", "deckset"): "a deck set",
+    ("solo.decks.sets", "out"): "a deck set",
+    ("solo.store.journal", "info"): "a game's row in the journal",
+    ("solo.cli.commands.play", "s"): "the settings of a new game",
+    ("solo.engine.conformance", "ds"): "a deck set",
+}
 #: The modules that may write a board field: the board model and its apply.
 MAY_WRITE = ("solo.rules.board", "solo.rules.effects", "solo.rules.pieces")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
@@ -219,6 +229,8 @@ def writes() -> list[Write]:
                 for name, base in hits:
                     if init and isinstance(base, ast.Name) and base.id == "self":
                         continue  # a record's constructor
+                    if isinstance(base, ast.Name) and (mod, base.id) in NOT_BOARD:
+                        continue
                     text = (ast.get_source_segment(src, n) or "").split("\n")[0]
                     out.append(Write(mod, n.lineno, name, text[:100]))
     return out
@@ -280,12 +292,19 @@ def names() -> frozenset[str]:
     return frozenset(out)
 
 
+#: Two words with white space between them: the mark of a sentence (a code such as
+#: "strike.defense" or a key such as "once_used" has none).
+_TWO_WORDS = re.compile(r"[A-Za-z'’]+[,;:]?\s+[A-Za-z'’(]")
+
+
 def is_sentence(text: str, known: frozenset[str]) -> bool:
+    """Two words or more with a space between them, or a text ending as a sentence does, and
+    not a card's name or a catalog term."""
     stripped = text.strip()
     if not stripped or stripped.lower() in known:
         return False
-    words = _WORD.findall(stripped)
-    return len(words) >= 2 or (len(words) >= 1 and stripped[-1:] in ".!?")
+    return bool(_TWO_WORDS.search(stripped)) or (
+        " " in stripped and stripped[-1:] in ".!?" and bool(_WORD.search(stripped)))
 
 
 def words(packages=NO_INNER_IMPORTS) -> list[Words]:
