@@ -219,7 +219,7 @@ class Game:
     @property
     def dice(self) -> DiceSource:
         if self.settings.dice == "physical":
-            src = TypedSource(self._ask_dice)
+            src = TypedSource(self._ask_dice, words=render.line)
             return src
         return self.rng
 

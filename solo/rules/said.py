@@ -18,7 +18,7 @@ from typing import Any
 
 from solo.core.records import Record
 
-__all__ = ["Said", "Who"]
+__all__ = ["Said", "Who", "Refusal"]
 
 
 class Who(Record, frozen=True):
@@ -67,3 +67,18 @@ class Said:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.facts.get(key, default)
+
+
+class Refusal(Said):
+    """Why something is not done (a spell discarded unused, a target refused): a reason ``code``
+    and its facts, worded in :mod:`solo.text` as a line is."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Refusal and (self.code, self.facts) == (other.code, other.facts)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "Refusal" + super().__repr__()[len("Said"):]

@@ -19,6 +19,7 @@ from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers
                                 SetGuard)
 from solo.rules.effects import apply as put
 from solo.rules import mages
+from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
 
 __all__ = ["Event", "Outcome", "upkeep", "activate", "end_action_phase", "end_round",
            "reset_defenses", "game_over", "tally_of"]
@@ -211,7 +212,6 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 continue
             ev("dissipate", f"{name}: remove one Dissipate token ({max(0, left)} left).")
 
-        from solo.automaton.spells import upkeep_effects  # enchantments that act in the Upkeep
         for kind, text, details in upkeep_effects(board, source, p):
             ident = details.pop("piece", p.id)
             events.append(Event(ident, board.get(ident).card, kind, text, **details))
@@ -326,7 +326,6 @@ def end_round(board: Board) -> list[Event]:
     """The end of the round: round effects placed by incantations (Battle Fury, Charge,
     Perfect Strike, Piercing Strike, Knockdown) are removed from every object."""
     events: list[Event] = []
-    from solo.automaton.spells import end_of_round  # enchantments that last one round
     for ident, text in end_of_round(board):
         events.append(Event(ident, board.get(ident).card, "condition-ends", text))
     for p in board.pieces():
