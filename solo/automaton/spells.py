@@ -390,7 +390,7 @@ def choose_forward_zone(board: Board, source: DiceSource, card: Card) -> str | R
 def summoning_zone(board: Board) -> str | None:
     """Where the Dummy Mage summons when it has cast Summoning Circle: the circle's zone (the one
     nearest your mage if there are several), else None (its own zone)."""
-    zones = [z for z, names in (board.extra.get("zone_enchantments") or {}).items()
+    zones = [str(z) for z, names in (board.extra.get("zone_enchantments") or {}).items()
              if "Summoning Circle" in names]
     if not zones:
         return None

@@ -354,7 +354,7 @@ class Game:
                 return None
             step = edited
         for event in turns.corrode_trims(self.board):  # a standing rule, whatever changed
-            step.lines.append(event.text)
+            step.lines.append(render.line(event.text))
             step.events.append(event)
         step.round = step.round or rnd
         step.stage = step.stage or stage
@@ -462,7 +462,8 @@ class Game:
         # end of the round
         events = upkeep.end_round(self.board)
         self.phase = self.phase.next_round()
-        return Step(f"round {rnd} ends", "game", [e.text for e in events] or [f"Round {rnd} is over."],
+        return Step(f"round {rnd} ends", "game",
+                    render.lines(e.text for e in events) or [f"Round {rnd} is over."],
                     round=rnd, events=events)
 
     def _creature_stage(self) -> Step:
@@ -591,12 +592,12 @@ class Game:
                 if isinstance(p, Creature):
                     p.active = False
             return Step("you are done for the round", "ym",
-                        ["You are done for this round."] + [e.text for e in events],
+                        ["You are done for this round."] + render.lines(e.text for e in events),
                         actors=[p.id for p in waiting], events=events)
         actor = b.get(actor_id)
         self._results, self._touched, self._events = [], [], []
         phase = turns.begin(b, actor)
-        lines = [e.text for e in phase.events]
+        lines = render.lines(e.text for e in phase.events)
         if isinstance(actor, Creature):
             actor.active = False
         else:
@@ -608,7 +609,7 @@ class Game:
         else:
             lines += self._your_action(actor)
         end = phase.end(self.dice)
-        lines += [e.text for e in end]
+        lines += render.lines(e.text for e in end)
         name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", "ym", lines, actors=[actor.id], results=self._results,
                     events=phase.events + self._events + end, touched=self._touched)

@@ -7,6 +7,8 @@ internals.  Nothing here prints or prompts.
 
 from __future__ import annotations
 
+from typing import Any
+
 from solo.rules.board import Board, Piece
 from solo.cards.catalog import Attack
 from solo.core.records import Record
@@ -42,7 +44,7 @@ class Decision(Record):
         self.events = [] if events is None else events
 
     def to_json(self) -> dict:
-        out = {"rolls": list(self.rolls), "action": self.action}
+        out: dict[str, Any] = {"rolls": list(self.rolls), "action": self.action}
         out.update(self.data)
         if self.reason is not None:
             out["reason"] = self.reason

@@ -78,7 +78,7 @@ class Refusal(Said):
     def __eq__(self, other: object) -> bool:
         return type(other) is Refusal and (self.code, self.facts) == (other.code, other.facts)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         return "Refusal" + super().__repr__()[len("Said"):]

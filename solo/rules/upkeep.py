@@ -20,6 +20,7 @@ from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers
 from solo.rules.effects import apply as put
 from solo.rules import mages
 from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
+from solo.rules.said import Said
 
 __all__ = ["Event", "Outcome", "upkeep", "activate", "end_action_phase", "end_round",
            "reset_defenses", "game_over", "tally_of"]
@@ -34,14 +35,14 @@ class Event(Record):
     #            condition-ends, escape, guard, reminder, plague, spell-damage, spell-heal,
     #            spell-condition (solo.automaton.spells.upkeep_effects), corrode-trim (solo.engine.turns),
     #            teleport (your creature teleported while Stuck: solo.engine.game)
-    text: str
+    text: str | Said  # a Said is worded by solo.text.render
     dice: list[str]  # attack-die faces rolled
     rolls: list[int]  # effect-die results
     damage: int
     healed: int
     removed: dict[str, int]  # condition -> markers removed
 
-    def __init__(self, piece: str, card: str, kind: str, text: str, dice: list[str] | None = None,
+    def __init__(self, piece: str, card: str, kind: str, text: str | Said, dice: list[str] | None = None,
                  rolls: list[int] | None = None, damage: int = 0, healed: int = 0,
                  removed: dict[str, int] | None = None) -> None:
         self.piece = piece
@@ -212,9 +213,9 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 continue
             ev("dissipate", f"{name}: remove one Dissipate token ({max(0, left)} left).")
 
-        for kind, text, details in upkeep_effects(board, source, p):
+        for kind, said, details in upkeep_effects(board, source, p):
             ident = details.pop("piece", p.id)
-            events.append(Event(ident, board.get(ident).card, kind, text, **details))
+            events.append(Event(ident, board.get(ident).card, kind, said, **details))
 
         if isinstance(p, Mage):
             if board.wounds(p) >= board.life(p):

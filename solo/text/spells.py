@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from solo.core.kinds import Side
 from solo.rules.said import Said, Who
 from solo.text.naming import cap, counted, label_of
 from solo.text.render import line
@@ -209,11 +210,12 @@ _UPKEEP: dict[str, Callable[[Said], str]] = {
 # -- why a spell is discarded unused ---------------------------------------------------------------
 
 #: Whose targets a refusal speaks of.
-_WHOSE = {"enemy": "enemy", "friendly": "friendly", "dm": "the Dummy Mage", "ym": "your mage"}
+_WHOSE: dict[str, str] = {"enemy": "enemy", "friendly": "friendly", Side.DM: "the Dummy Mage",
+                          Side.YM: "your mage"}
 
 
 def _whose(s: Said) -> str:
-    return _WHOSE[str(s["whose"])]
+    return _WHOSE[s["whose"]]
 
 
 _REFUSALS: dict[str, Callable[[Said], str]] = {
