@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from solo.cards.catalog import Card
 from solo.core.kinds import DeckKind, Side
+from solo.rules import combat
 from solo.rules.board import Board, Conjuration, Piece
 from solo.rules.decision import Decision, _taken, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -29,7 +30,6 @@ from solo.rules.spell_targets import (MAGE_SCHOOLS, ROUND_SPELLS, SCHOOLS, NoteD
 from solo.rules.spell_upkeep import end_of_round, upkeep_effects
 from solo.rules.spells import (cast_arena, cast_attack, cast_on, cast_revive, discard_unused,
                                steal)
-from solo.rules import combat
 
 __all__ = [
     "spell_note", "CRITERIA", "cast_spell", "choose_target", "choose_attack_spell_target",

@@ -18,10 +18,10 @@ from solo.rules import combat, harm, yours
 from solo.rules.board import SUMMONED, Board, Creature, Mage, Piece
 from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
-from solo.rules.effects import (AddMarkers, AddPiece, Damage, Discard, Disenchant, Enchant,
-                                Move, Note, RemoveMarkers, SetActive, SetEnchantments, SetGuard,
-                                SetMarkers, SetSide, SetZoneEnchantments, Undiscard, Unequip)
-from solo.rules.effects import ChangeLife
+from solo.rules.effects import (AddMarkers, AddPiece, ChangeLife, Damage, Discard, Disenchant,
+                                Enchant, Move, Note, RemoveMarkers, SetActive, SetEnchantments,
+                                SetGuard, SetMarkers, SetSide, SetZoneEnchantments, Undiscard,
+                                Unequip)
 from solo.rules.effects import apply as put
 from solo.rules.pushes import push
 from solo.rules.said import Refusal, Said, Who
