@@ -5,6 +5,7 @@ import pytest
 from solo.automaton import actions as automaton
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
+from worded import worded
 
 
 def board_with(dm_zone="A1", ym_zone="B2", stage="quickcast-1", **decks):
@@ -77,7 +78,7 @@ def test_passage_blocked_wall_stops_the_move():
 @pytest.mark.parametrize("first,deck", [(5, "creature"), (9, "enchantment"), (12, "attack")])
 def test_exhausted_deck_loses_the_turn(first, deck):
     b = board_with("B2", "C2")
-    d = automaton.quickcast(b, ScriptedSource(d12=[first, 3]))
+    d = worded(automaton.quickcast(b, ScriptedSource(d12=[first, 3])))
     assert d.action == "lose-turn"
     assert deck in d.reason
 
@@ -194,7 +195,7 @@ def test_attack_spell_discarded_when_nothing_in_range():
     # far from every enemy: the 11s are rerolled, so make the wolf near instead
     b = board_with("A1", "D3", attack=["Flameblast"])
     b.add_creature("Timber Wolf", "ym", "A3")  # 2 zones: near, but out of range 0-1
-    d = automaton.quickcast(b, ScriptedSource(d12=[11]))
+    d = worded(automaton.quickcast(b, ScriptedSource(d12=[11])))
     assert d.data["discarded"] is True and "range" in d.reason
     assert b.discards["attack"] == ["Flameblast"]
 
@@ -202,7 +203,7 @@ def test_attack_spell_discarded_when_nothing_in_range():
 def test_zone_attack_spell_hits_your_mages_zone_and_its_own_creatures():
     b = board_with("B2", "B2", attack=["Blinding Flash"])
     own = b.add_creature("Timber Wolf", "dm", "B2")
-    d = automaton.quickcast(b, ScriptedSource(d12=[11]))
+    d = worded(automaton.quickcast(b, ScriptedSource(d12=[11])))
     assert d.data["target"] == "B2"
     assert d.attacks[0].zone and d.attacks[0].target == "B2"
     assert own.id in " ".join(d.instructions)

@@ -18,6 +18,7 @@ from solo.engine.game import Game, Settings
 from solo.core.questions import RulePrompter
 from solo.engine.rounds import RoundState
 from solo.rules import harm
+from worded import worded
 
 
 def _b(dm_zone="A1", ym_zone="D3", dm_mage="Warlock", **decks):
@@ -26,7 +27,7 @@ def _b(dm_zone="A1", ym_zone="D3", dm_mage="Warlock", **decks):
 
 def _cast(b, deck, d12=(), d6=()):
     src = ScriptedSource(d12=list(d12), d6=list(d6), fallback=SeededSource(1))
-    return spells.cast_spell(b, src, deck)
+    return worded(spells.cast_spell(b, src, deck))
 
 
 def _strikes(d, role):

@@ -12,6 +12,7 @@ from solo.rules.dice import ScriptedSource, SeededSource
 from solo.text.render import lines
 from solo.engine.game import Game, Settings
 from solo.core.questions import ScriptedPrompter
+from worded import worded
 
 
 def _b(**decks):
@@ -58,7 +59,7 @@ def test_animate_dead_on_a_slow_creature_also_stuns_it():
     b = new_board("Necromancer", "Beastmaster", dm_zone="A1", ym_zone="D3",
                   decks=dict(incantation=["Animate Dead"]))
     b.discards["creature"].append("Gorgon Archer")  # Slow on its card
-    d = spells.cast_spell(b, ScriptedSource(), "incantation")
+    d = worded(spells.cast_spell(b, ScriptedSource(), "incantation"))
     c = b.get(d.data["target"])
     assert c.card == "Gorgon Archer" and c.has_condition("Zombie") and c.has_condition("Stun")
     assert any("Stun" in line for line in d.instructions)
@@ -110,7 +111,7 @@ def test_sosrukos_taunt_holds_a_psychic_immune_creature():
 def test_teleport_destroys_every_stuck_marker():
     b = _b(incantation=["Teleport"])
     wolf = b.add_creature("Timber Wolf", "dm", "A2", conditions={"Stuck": 2})
-    d = spells.cast_spell(b, ScriptedSource(fallback=SeededSource(1)), "incantation")
+    d = worded(spells.cast_spell(b, ScriptedSource(fallback=SeededSource(1)), "incantation"))
     assert d.data.get("target") == wolf.id and wolf.zone != "A2", d.instructions
     assert not wolf.has_condition("Stuck")
     assert any("Stuck" in line for line in d.instructions)

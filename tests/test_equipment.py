@@ -13,6 +13,7 @@ from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource
 from solo.text.render import lines
 from solo.rules.odds import attack_odds
+from worded import worded
 
 
 @pytest.fixture
@@ -175,7 +176,7 @@ def test_the_dummy_mages_equipment_breakers_destroy_your_costliest_piece(spell):
     b = _board("Leather Boots", "Dragonscale Hauberk")
     b.mages["dm"].zone = "B1"
     b.decks["incantation"] = [spell]
-    d = automaton.cast_spell(b, SeededSource(1), "incantation")
+    d = worded(automaton.cast_spell(b, SeededSource(1), "incantation"))
     assert not d.data.get("discarded"), d.instructions
     assert b.mages["ym"].equipment == ["Leather Boots"]  # the Hauberk cost more
     assert any("destroy Dragonscale Hauberk" in line for line in d.instructions)

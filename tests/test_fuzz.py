@@ -37,6 +37,7 @@ from solo.rules.dice import ScriptedSource, SeededSource
 from solo.core.errors import SoloError
 from solo.core.questions import Choice, Question, ScriptedPrompter
 from solo.rules import targeting
+from worded import worded
 
 EXAMPLES = int(os.environ.get("SOLO_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -315,7 +316,7 @@ def run_dm(board, kind: str, seed: int) -> None:
     decide = turns.dm_quickcast if kind == "quickcast" else turns.dm_creature_action
     decision = accepted_or_clear(decide, board, source)
     if not isinstance(decision, SoloError):
-        json.dumps(decision.to_json())
+        json.dumps(worded(decision).to_json())
         # The board after the decision (what --out writes) loads again.
         again = accepted_or_clear(from_dict, json.loads(board.dumps()))
         assert not isinstance(again, SoloError), f"the board after the turn is refused: {again}"

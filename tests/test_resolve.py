@@ -7,6 +7,7 @@ from solo.engine import turns
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.engine.resolve import resolve_decision
+from worded import worded
 
 
 def test_jet_stream_example_rolls_damage_effect_and_push():
@@ -19,7 +20,7 @@ def test_jet_stream_example_rolls_damage_effect_and_push():
     # armor 2 stops the 2 normal; the critical 2 goes through
     assert wolf.damage == 2
     assert wolf.zone == "C1"
-    text = " ".join(d.instructions)
+    text = " ".join(worded(d).instructions)
     assert "Push your Timber Wolf (ym-1) east from B1 to C1" in text
     assert d.results[0].main.effect_roll == 7
     assert d.rolls == [12, 7, 5]  # the quickcast, the effect die, the push's compass

@@ -13,6 +13,7 @@ from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource, TypedSource
 from solo.engine.resolve import resolve_decision
 from solo.text.render import line
+from worded import worded
 
 
 def board_with(dm_zone="A1", ym_zone="B2", stage="quickcast-1", **decks):
@@ -32,7 +33,7 @@ ENCHANTMENT = [9, 1]
 def test_battle_fury_is_not_cast_on_a_creature_that_already_has_it():
     b = board_with("A1", "B1", incantation=["Battle Fury"])
     wolf = b.add_creature("Timber Wolf", "dm", "A1", conditions={"Battle Fury": 1})
-    d = automaton.quickcast(b, ScriptedSource(d12=INCANTATION))
+    d = worded(automaton.quickcast(b, ScriptedSource(d12=INCANTATION)))
     assert d.data.get("discarded") is True and "target" not in d.data
     assert wolf.conditions == {"Battle Fury": 1}
     assert b.discards["incantation"] == ["Battle Fury"]

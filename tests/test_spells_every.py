@@ -19,7 +19,9 @@ from solo.automaton import spells
 from solo.rules.board import Mage, Board, Creature, Piece, new_board
 from solo.cards.catalog import Card, get_catalog, parse_trait
 from solo.rules.dice import ScriptedSource, SeededSource
-from solo.text.render import lines
+from solo.rules.spell_targets import note_cast
+from solo.text.render import line, lines
+from worded import worded
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = {"Enchantment": "enchantment", "Incantation": "incantation", "Attack": "attack"}
@@ -181,7 +183,7 @@ def prepare(b: Board, p: Piece, note: dict) -> None:
 
 
 def cast(b: Board, name: str, source=None):
-    return spells.cast_spell(b, source or dice(), DECK[CAT.get(name).type])
+    return worded(spells.cast_spell(b, source or dice(), DECK[CAT.get(name).type]))
 
 
 def _by_criterion(criterion: str) -> list[str]:
@@ -540,7 +542,7 @@ def test_spell_is_discarded_when_its_target_already_has_it(name):
         if marker:
             p.conditions[marker] = 1
         else:
-            spells._note_cast(b, p, name)
+            note_cast(b, p, name)
     d = cast(b, name)
     assert d.data["discarded"] is True and d.reason
     assert p.enchantments.count(name) <= 1 and all(n <= 1 for n in p.conditions.values())
@@ -859,7 +861,8 @@ def test_force_bash_slams_a_second_creature_where_it_lands():
 def test_push_against_the_arena_edge_leaves_it_in_place():
     b = board_for("Force Push")
     p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
-    d = spells.cast_spell(b, ScriptedSource(d12=[1], fallback=SeededSource(1)), "incantation")
+    d = worded(spells.cast_spell(b, ScriptedSource(d12=[1], fallback=SeededSource(1)),
+                                 "incantation"))
     assert p.zone == DM_ZONE and "stays" in " ".join(d.instructions)
 
 
@@ -1017,7 +1020,7 @@ def test_brace_yourself_ends_with_the_round():
     cast(b, "Brace Yourself")
     assert b.armor(p) == base + 4
     events = upkeep.end_round(b)
-    assert b.armor(p) == base and any("Brace Yourself" in e.text for e in events)
+    assert b.armor(p) == base and any("Brace Yourself" in line(e.text) for e in events)
 
 
 @pytest.mark.parametrize("name", ["Acid Blast", "Windstorm"])

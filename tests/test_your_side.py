@@ -19,6 +19,7 @@ from solo.text.render import lines
 from solo.engine.game import Game, Settings
 from solo.core.questions import RulePrompter
 from solo.engine.rounds import RoundState
+from worded import worded
 
 
 def new_game():
@@ -419,7 +420,8 @@ def _dm_heals_its_wolf(hidden_curse):
     w = b.add_creature("Timber Wolf", "dm", "A1", id="w", damage=6)
     if hidden_curse:
         yours.hide(b, w, hidden_curse)
-    d = spells.cast_spell(b, ScriptedSource(d6=[6] * 6, fallback=SeededSource(2)), "incantation")
+    d = worded(spells.cast_spell(b, ScriptedSource(d6=[6] * 6, fallback=SeededSource(2)),
+                                 "incantation"))
     return b, w, d
 
 
@@ -465,7 +467,7 @@ def test_destroy_magic_destroys_every_enchantment_in_the_zone_yours_and_face_dow
     yours.hide(b, fox, "Block")
     yours.enchant_zone(b, "B1", "Spiked Pit", True)
     yours.enchant_zone(b, "B1", "Sacred Ground", False)
-    d = spells.cast_spell(b, ScriptedSource(fallback=SeededSource(4)), "incantation")
+    d = worded(spells.cast_spell(b, ScriptedSource(fallback=SeededSource(4)), "incantation"))
     assert d.data.get("target") == "B1"
     assert b.find("wolf") is None  # its +4 life went with Bull Endurance (as after Dispel)
     assert yours.hidden_on(fox) == [] and fox.enchantments == []
@@ -479,7 +481,7 @@ def test_purge_magic_on_your_creature_takes_your_face_down_enchantment_with_the_
     b = new_board(dm_zone="A1", ym_zone="D3", decks={"incantation": ["Purge Magic"]})
     w = b.add_creature("Timber Wolf", "ym", "A1", id="w", enchantments=["Bear Strength"])
     yours.hide(b, w, "Bull Endurance")
-    d = spells.cast_spell(b, ScriptedSource(fallback=SeededSource(4)), "incantation")
+    d = worded(spells.cast_spell(b, ScriptedSource(fallback=SeededSource(4)), "incantation"))
     assert d.data.get("target") == "w", d.instructions
     assert w.enchantments == [] and yours.hidden_on(w) == []
     assert "1 face-down one" in " ".join(d.instructions)

@@ -173,7 +173,7 @@ class Game:
     @property
     def dice(self) -> DiceSource:
         if self.settings.dice == "physical":
-            src = TypedSource(self._ask_dice)
+            src = TypedSource(self._ask_dice, words=render.line)
             return src
         return self.rng
 
@@ -302,7 +302,7 @@ class Game:
                 return ended
             step = ended
         for event in turns.corrode_trims(self.board):  # a standing rule, whatever changed
-            step.lines.append(event.text)
+            step.lines.append(render.line(event.text))
             step.events.append(event)
         step = replace(step, round=step.round or rnd, stage=step.stage or stage)
         put(self.board, SetStage(self.phase.stage))  # for the status line
@@ -432,7 +432,8 @@ class Game:
         # end of the round
         events = upkeep.end_round(self.board)
         self.phase = self.phase.next_round()
-        return Step(f"round {rnd} ends", GAME, [e.text for e in events] or [f"Round {rnd} is over."],
+        return Step(f"round {rnd} ends", GAME,
+                    render.lines(e.text for e in events) or [f"Round {rnd} is over."],
                     round=rnd, events=events)
 
     def _creature_stage(self) -> Step:

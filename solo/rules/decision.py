@@ -7,9 +7,12 @@ internals.  Nothing here prints or prompts.
 
 from __future__ import annotations
 
+from typing import Any
+
 from solo.rules.board import Board, Piece
 from solo.cards.catalog import Attack
 from solo.core.records import Record
+from solo.rules.said import Said
 from solo.text.combat import attack_json
 
 
@@ -18,8 +21,8 @@ class Decision(Record):
 
     action: str
     rolls: list[int]
-    instructions: list[str]
-    reason: str | None
+    instructions: list[str | Said]  # a Said is worded by solo.text.render
+    reason: str | Said | None
     data: dict
     #: attacks this decision makes, for :mod:`solo.engine.resolve` to roll
     attacks: list["PlannedAttack"]
@@ -29,7 +32,7 @@ class Decision(Record):
     events: list
 
     def __init__(self, action: str, rolls: list[int] | None = None,
-                 instructions: list[str] | None = None, reason: str | None = None,
+                 instructions: list[str | Said] | None = None, reason: str | Said | None = None,
                  data: dict | None = None, attacks: list[PlannedAttack] | None = None,
                  results: list | None = None, events: list | None = None) -> None:
         self.action = action
@@ -42,7 +45,7 @@ class Decision(Record):
         self.events = [] if events is None else events
 
     def to_json(self) -> dict:
-        out = {"rolls": list(self.rolls), "action": self.action}
+        out: dict[str, Any] = {"rolls": list(self.rolls), "action": self.action}
         out.update(self.data)
         if self.reason is not None:
             out["reason"] = self.reason

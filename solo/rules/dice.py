@@ -19,15 +19,15 @@ from typing import Callable, Sequence
 
 from solo.core.errors import SoloError
 from solo.core.records import Record
-from solo.rules.said import Said
+from solo.rules.said import Said, Who
+
+#: What a die is rolled for, as the person rolling it reads it: a text, or a :class:`Said` that
+#: :mod:`solo.text` words (a source made for a person is given the function that does it).
+Label = str | Said
 
 #: Attack die: two blank faces, then 1, 2, 1 critical, 2 critical (d6 result 1..6 -> face).
 D6_FACES: tuple[str, ...] = ("-", "-", "1", "2", "1*", "2*")
 FACES: frozenset[str] = frozenset(D6_FACES)
-
-#: What a die is rolled for, for a person rolling it: its text, or a Said (worded by solo.text;
-#: ``str(label)`` reads as its sentence).
-Label = str | Said
 
 #: Compass on the effect die: 1-3 north, 4-6 east, 7-9 south, 10-12 west.
 DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
@@ -58,8 +58,10 @@ class DiceSource:
     ``history`` keeps every result in order, so a decision can report the rolls it used.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, words: Callable[[Label], str] | None = None) -> None:
         self.history: list[Roll] = []
+        #: How a label reads for a person (a Said needs :func:`solo.text.render.line`).
+        self.words: Callable[[Label], str] = words or plain
 
     # -- the one path every die goes through -------------------------------------------------
     def _next(self, sides: int, label: Label) -> int:  # pragma: no cover - abstract
@@ -68,7 +70,8 @@ class DiceSource:
     def roll(self, sides: int, label: Label = "") -> int:
         value = self._next(sides, label)
         if not 1 <= value <= sides:
-            raise SoloError(f"a d{sides} cannot show {value} ({label or 'roll'}); give 1 to {sides}")
+            raise SoloError(f"a d{sides} cannot show {value} ({self.words(label) or 'roll'}); "
+                            f"give 1 to {sides}")
         self.history.append(Roll(sides, value, label))
         return value
 
@@ -92,11 +95,12 @@ class DiceSource:
     announces = False
 
     def choose(self, options: Sequence, label: Label = "random pick",
-               names: Sequence[str] | None = None):
+               names: Sequence[str | Who] | None = None):
         """Pick one of ``options`` at random with the effect die (see :func:`tie_ranges`).
 
         A single option is returned without rolling.  For a person rolling physical dice the
-        label lists which results pick which option (``names``, else :func:`describe`).
+        label lists which results pick which option (``names``, else :func:`describe`; a
+        :class:`Who` is named as solo.text names a piece, for a label that is a Said).
         """
         n = len(options)
         if n == 0:
@@ -105,9 +109,15 @@ class DiceSource:
             return options[0]
         if n <= 12:
             width = 12 // n
-            asked = f"{label} (1-{width * n})"
-            if self.announces:
-                asked = ranges_label(label, names or [describe(o) for o in options])
+            asked: Label
+            if isinstance(label, Said):  # worded by solo.text ("dice.choose")
+                listed = tuple(names or [describe(o) for o in options]) if self.announces else None
+                asked = Said("dice.choose", label=label, top=width * n, names=listed)
+            else:
+                asked = f"{label} (1-{width * n})"
+                if self.announces:
+                    asked = ranges_label(label, [x if isinstance(x, str) else describe(x)
+                                                 for x in names or options])
             while True:
                 r = self.d12(asked)
                 if r <= width * n:
@@ -133,6 +143,12 @@ class DiceSource:
 
     def used_since(self, mark: int) -> list[Roll]:
         return self.history[mark:]
+
+
+def plain(label: Label) -> str:
+    """A label as text: a text as it is, a Said as its sentence once :mod:`solo.text.render` is
+    loaded (see :func:`solo.rules.said.worded_by`), else as the record."""
+    return label if isinstance(label, str) else str(label)
 
 
 def tie_ranges(n: int) -> list[tuple[int, int]]:
@@ -232,8 +248,9 @@ class ScriptedSource(DiceSource):
     """
 
     def __init__(self, d12: Sequence[int] = (), d6: Sequence[int] = (),
-                 fallback: DiceSource | None = None) -> None:
-        super().__init__()
+                 fallback: DiceSource | None = None,
+                 words: Callable[[Label], str] | None = None) -> None:
+        super().__init__(words)
         self.queues: dict[int, list[int]] = {12: list(d12), 6: list(d6)}
         self.fallback = fallback
 
@@ -244,7 +261,7 @@ class ScriptedSource(DiceSource):
         if self.fallback is not None:
             return self.fallback._next(sides, label)
         what = "--rolls" if sides == 12 else f"scripted d{sides} results"
-        raise DiceExhausted(f"ran out of {what} at the roll for {label or f'a d{sides}'}; "
+        raise DiceExhausted(f"ran out of {what} at the roll for {self.words(label) or f'a d{sides}'}; "
                             "give more results or add --seed")
 
     def remaining(self, sides: int = 12) -> list[int]:
@@ -260,17 +277,19 @@ class TypedSource(DiceSource):
 
     announces = True
 
-    def __init__(self, ask: Callable[[int, int, Label], list[int]]) -> None:
-        super().__init__()
+    def __init__(self, ask: Callable[[int, int, str], list[int]],
+                 words: Callable[[Label], str] | None = None) -> None:
+        super().__init__(words)
         self.ask = ask
 
     def _next(self, sides: int, label: Label) -> int:
-        return self.ask(sides, 1, label)[0]
+        return self.ask(sides, 1, self.words(label))[0]
 
     def roll_many(self, sides: int, count: int, label: Label = "") -> list[int]:
-        values = self.ask(sides, count, label)
+        values = self.ask(sides, count, self.words(label))
         if len(values) != count:
-            raise SoloError(f"expected {count} results for {label or 'the dice'}, got {len(values)}")
+            raise SoloError(f"expected {count} results for {self.words(label) or 'the dice'}, "
+                            f"got {len(values)}")
         out = []
         for v in values:
             if not 1 <= v <= sides:

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from solo.core.records import Record
 
-__all__ = ["Said", "Who", "worded_by"]
+__all__ = ["Said", "Who", "Refusal", "worded_by"]
 
 
 class Who(Record, frozen=True):
@@ -84,3 +84,18 @@ def worded_by(words: Callable[[Said], str]) -> None:
     when it is loaded.  The rules never word a line; the layers above read a Said's text where
     they expect text (a die's label, an error's message) without each asking for it."""
     _wording[:] = [words]
+
+
+class Refusal(Said):
+    """Why something is not done (a spell discarded unused, a target refused): a reason ``code``
+    and its facts, worded in :mod:`solo.text` as a line is."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Refusal and (self.code, self.facts) == (other.code, other.facts)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return "Refusal" + super().__repr__()[len("Said"):]

@@ -20,6 +20,8 @@ from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers
                                 SetGuard)
 from solo.rules.effects import apply as put
 from solo.rules import mages
+from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
+from solo.rules.said import Said
 
 __all__ = ["Event", "Outcome", "upkeep", "activate", "end_action_phase", "end_round",
            "reset_defenses", "game_over", "tally_of"]
@@ -34,14 +36,14 @@ class Event(Record):
     #            condition-ends, escape, guard, reminder, plague, spell-damage, spell-heal,
     #            spell-condition (solo.automaton.spells.upkeep_effects), corrode-trim (solo.engine.turns),
     #            teleport (your creature teleported while Stuck: solo.engine.game)
-    text: str
+    text: str | Said  # a Said is worded by solo.text.render
     dice: list[str]  # attack-die faces rolled
     rolls: list[int]  # effect-die results
     damage: int
     healed: int
     removed: dict[str, int]  # condition -> markers removed
 
-    def __init__(self, piece: str, card: str, kind: str, text: str, dice: list[str] | None = None,
+    def __init__(self, piece: str, card: str, kind: str, text: str | Said, dice: list[str] | None = None,
                  rolls: list[int] | None = None, damage: int = 0, healed: int = 0,
                  removed: dict[str, int] | None = None) -> None:
         self.piece = piece
@@ -213,10 +215,9 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
                 continue
             ev("dissipate", f"{name}: remove one Dissipate token ({max(0, left)} left).")
 
-        from solo.automaton.spells import upkeep_effects  # enchantments that act in the Upkeep
-        for kind, text, details in upkeep_effects(board, source, p):
+        for kind, said, details in upkeep_effects(board, source, p):
             ident = details.pop("piece", p.id)
-            events.append(Event(ident, board.get(ident).card, kind, text, **details))
+            events.append(Event(ident, board.get(ident).card, kind, said, **details))
 
         if isinstance(p, Mage):
             if board.wounds(p) >= board.life(p):
@@ -328,7 +329,6 @@ def end_round(board: Board) -> list[Event]:
     """The end of the round: round effects placed by incantations (Battle Fury, Charge,
     Perfect Strike, Piercing Strike, Knockdown) are removed from every object."""
     events: list[Event] = []
-    from solo.automaton.spells import end_of_round  # enchantments that last one round
     for ident, text in end_of_round(board):
         events.append(Event(ident, board.get(ident).card, "condition-ends", text))
     for p in board.pieces():
