@@ -19,10 +19,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from solo.automaton import actions as automaton
+from solo.automaton import attacks as attack_rules, creatures, movement
+from solo.rules import decision as decisions
 from solo.rules import combat
 from solo.rules import targeting
-from solo.engine import turns
+from solo.engine import quickcast_turn, turns
 from solo.rules import upkeep
 from solo.rules import board as board_mod
 from solo.rules.board import SUMMONED, Board, Creature, Piece, from_dict as board_from_dict, new_board
@@ -37,6 +38,7 @@ from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, 
 from solo.core.kinds import Side, Stage
 from solo.text import naming
 from solo.text import render
+from solo.text.automaton import decision_json
 
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
@@ -93,7 +95,7 @@ class Step:
     round: int = 0
     stage: Stage | None = None
     actors: list[str] = field(default_factory=list, repr=False)
-    decision: automaton.Decision | None = field(default=None, repr=False)
+    decision: decisions.Decision | None = field(default=None, repr=False)
     results: list = field(default_factory=list, repr=False)
     events: list = field(default_factory=list, repr=False)
     touched: list[str] = field(default_factory=list, repr=False)  # changed by your typed report
@@ -240,7 +242,7 @@ class Game:
             return None
 
         text = self.ask(Question("dice.attack", "text",
-                                 (f"{automaton.cap(label)}. Roll them: faces? (- 1 2 1* 2*)"
+                                 (f"{naming.cap(label)}. Roll them: faces? (- 1 2 1* 2*)"
                                   if "attack dice" in label else
                                   f"Roll {count} attack dice ({label}): faces? (- 1 2 1* 2*)"),
                                  validate=check))
@@ -400,7 +402,7 @@ class Game:
         lines = [f"Round {rnd} begins. Initiative: "
                  + ("the Dummy Mage." if b.initiative == "dm" else "you.")]
         for c in b.creatures:
-            if automaton.in_arena(b, c):  # a banished creature's action marker cannot change
+            if decisions.in_arena(b, c):  # a banished creature's action marker cannot change
                 c.active = True
         disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
@@ -428,7 +430,7 @@ class Game:
         token = order[0]
         if token is QuickcastTurn.DM:
             order.pop(0)
-            decision = turns.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
+            decision = quickcast_turn.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
             what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
                                                                                decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
@@ -453,7 +455,7 @@ class Game:
         rnd = self.phase.round
         if stage is Stage.QUICKCAST_1:
             self.phase = self.phase.creatures(first=self.board.initiative)
-            if not automaton.active_creatures(self.board, "dm"):  # (its mage never acts here)
+            if not creatures.active_creatures(self.board, "dm"):  # (its mage never acts here)
                 line = "Creature actions: the Dummy Mage has no creature ready to act, so only yours act."
             else:
                 line = "Creature actions: you and the Dummy Mage take turns, " \
@@ -467,7 +469,7 @@ class Game:
 
     def _creature_stage(self) -> Step:
         ph = self.phase
-        dm_left = automaton.active_creatures(self.board, "dm")
+        dm_left = creatures.active_creatures(self.board, "dm")
         if ph.you_done and not dm_left:
             self.phase = ph.quickcast_3(self._qc_order(self.board.initiative))
             return Step("creature actions end", "game", ["Every creature has acted: final quickcasts."])
@@ -490,7 +492,7 @@ class Game:
             ph.next = Side.DM
         return step
 
-    def _dm_step(self, label: str, decision: automaton.Decision) -> Step:
+    def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
         lines = [f"{i}. {text}" for i, text in enumerate(render.lines(decision.instructions), 1)]
         if decision.rolls:
             lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
@@ -507,7 +509,7 @@ class Game:
         mod = f", {modifier:+d} for Daze/Restrained" if modifier else ""
         return bool(self.ask(Question(
             "defense.use", "confirm",
-            f"{automaton.cap(self._name(target))} can try its Defense {defense.roll}+ "
+            f"{naming.cap(self._name(target))} can try its Defense {defense.roll}+ "
             f"({chance:.0%} to avoid the attack{mod}). Use it?", default=True)))
 
     # -- your side -------------------------------------------------------------------------------
@@ -544,8 +546,8 @@ class Game:
 
     def _your_turn(self) -> Step:
         b = self.board
-        active = automaton.active_creatures(b, "ym")
-        dm_active = automaton.active_creatures(b, "dm")
+        active = creatures.active_creatures(b, "ym")
+        dm_active = creatures.active_creatures(b, "dm")
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if self.phase.mage_active:
             choices.append(Choice(f"Your mage in {b.mages['ym'].zone}", "ym"))
@@ -603,7 +605,7 @@ class Game:
             self.phase.mage_active = False
         if b.incapacitated(actor):
             why = ", ".join(k for k in board_mod.INCAPACITATING if actor.has_condition(k))
-            lines.append(f"{automaton.cap(self._name(actor))} is Incapacitated ({why}) and "
+            lines.append(f"{naming.cap(self._name(actor))} is Incapacitated ({why}) and "
                          "loses this action.")
         else:
             lines += self._your_action(actor)
@@ -620,7 +622,7 @@ class Game:
         b = self.board
         objs = [b.mages["dm"], *b.side_creatures("dm"),
                 *[c for c in b.conjurations if c.side == "dm"]]
-        return [p for p in objs if automaton.in_arena(b, p)]
+        return [p for p in objs if decisions.in_arena(b, p)]
 
     def _your_action(self, actor: Piece) -> list[str]:
         here = [p for p in self._their_objects(actor.zone) if p.zone == actor.zone]
@@ -660,13 +662,13 @@ class Game:
         elif what in ("guard", "move-guard"):
             assert isinstance(actor, Creature)  # only a creature is offered "guard"
             actor.guarding = True
-            lines.append(f"{automaton.cap(self._name(actor))} is guarding.")
+            lines.append(f"{naming.cap(self._name(actor))} is guarding.")
         elif what == "other":
-            lines.append(f"{automaton.cap(self._name(actor))} did something that does not touch the Dummy Mage's side.")
+            lines.append(f"{naming.cap(self._name(actor))} did something that does not touch the Dummy Mage's side.")
         return lines
 
     def _name(self, p: Piece) -> str:
-        return automaton.label(self.board, p)
+        return naming.label_of(self.board, p)
 
     def _your_quick_spell(self) -> list[str]:
         """The quick spell your mage cast with its quick action, after its move."""
@@ -683,7 +685,7 @@ class Game:
         """Whether some shortest way to ``zone`` (two away) passes through a zone where no enemy
         hinders ``actor`` (entering one would end its move there)."""
         b = self.board
-        return any(not automaton.hinders(b, actor, m)
+        return any(not movement.hinders(b, actor, m)
                    for m in b.geometry().step_toward(actor.zone, zone, flying))
 
     def _your_move(self, actor: Piece, attacking: bool = False) -> list[str]:
@@ -696,8 +698,8 @@ class Game:
         b = self.board
         flying = b.flying(actor)
         fast, slow = self._pace(actor)
-        held = automaton.held(b, actor)  # only a push or a teleport moves it ("Elsewhere")
-        one = slow or b.has_trait(actor, "Lumbering") or automaton.hinders(b, actor, actor.zone) \
+        held = movement.held(b, actor)  # only a push or a teleport moves it ("Elsewhere")
+        one = slow or b.has_trait(actor, "Lumbering") or movement.hinders(b, actor, actor.zone) \
             or (attacking and not fast)
         steps = 1 if one else 2
         reach = b.geometry().path_distances(actor.zone, flying)
@@ -722,7 +724,7 @@ class Game:
             dest = self.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
                                      tuple(Choice(z, z) for z in others), default=others[0]))
         start, actor.zone = actor.zone, dest
-        lines = [f"{automaton.cap(self._name(actor))} moved from {start} to {dest}."]
+        lines = [f"{naming.cap(self._name(actor))} moved from {start} to {dest}."]
         # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
         if teleported and (stuck := actor.conditions.pop("Stuck", 0)):
             lines.append(f"Remove its {naming.counted(stuck, 'Stuck marker')}: a teleport frees "
@@ -746,7 +748,7 @@ class Game:
             if not nxt:
                 break
             # the way its move may take: not into a zone where an enemy hinders it (see _your_move)
-            here = min(nxt, key=lambda z: (z != dest and automaton.hinders(b, actor, z), z))
+            here = min(nxt, key=lambda z: (z != dest and movement.hinders(b, actor, z), z))
             way.append(here)
         lines: list[str] = []
         for zone in way or [dest]:
@@ -763,7 +765,7 @@ class Game:
                 return lines
             if b.restrained(actor) and zone != dest:
                 actor.zone = zone
-                lines.append(f"{automaton.cap(self._name(actor))} is caught in {zone} and stops there.")
+                lines.append(f"{naming.cap(self._name(actor))} is caught in {zone} and stops there.")
                 return lines
         return lines
 
@@ -771,10 +773,10 @@ class Game:
         """Trample: once a round, your creature that walks out of a zone may attack a non-Flying
         creature of the Dummy Mage's there (its guards first); asked, and you may decline."""
         b = self.board
-        attack = automaton.trample_attack(b, actor)
+        attack = movement.trample_attack(b, actor)
         if attack is None:
             return []
-        options = [e for e in automaton.enemy_creatures(b, actor.side) if e.zone == start
+        options = [e for e in decisions.enemy_creatures(b, actor.side) if e.zone == start
                    and not b.flying(e) and targeting.can_target(b, start, e)]
         guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding]
         if guards and not b.has_trait(actor, "Elusive"):
@@ -789,7 +791,7 @@ class Game:
         if picked == "none":
             return []
         actor.extra["trampled"] = b.round
-        lines = [f"{automaton.cap(self._name(actor))} tramples {self._name(b.get(picked))} with "
+        lines = [f"{naming.cap(self._name(actor))} tramples {self._name(b.get(picked))} with "
                  f"{attack.name} as it leaves {start}."]
         return lines + self._put(combat.resolve_attack(b, actor, attack, b.get(picked), self.dice,
                                                        first_strike=False))
@@ -826,7 +828,7 @@ class Game:
             # (and past the Dummy Mage's guards: a melee attack in their zone must take one)
             objs = [p for p in objs
                     if any(targeting.can_reach(b, actor, a, actor.zone, p)
-                           and not automaton.guard_blocks(b, actor, a, actor.zone, p)
+                           and not attack_rules.guard_blocks(b, actor, a, actor.zone, p)
                            for a in attacks)]
             if not objs:
                 return [f"Nothing of the Dummy Mage's is in reach of {self._name(actor)}'s attacks "
@@ -844,7 +846,7 @@ class Game:
             return ["It has nothing to attack."]
         if not typed:
             attacks = [a for a in attacks if targeting.can_reach(b, actor, a, actor.zone, target)
-                       and not automaton.guard_blocks(b, actor, a, actor.zone, target)]
+                       and not attack_rules.guard_blocks(b, actor, a, actor.zone, target)]
         if not typed and attacks:
             attack = attacks[0]
             if len(attacks) > 1:
@@ -855,12 +857,12 @@ class Game:
                                     if isinstance(a.dice, int) and self._reads() else ""), a.name)
                           for a in attacks), default=attacks[0].name))
                 attack = next(a for a in attacks if a.name == name)
-            guard = automaton.interceptor(b, actor, attack, actor.zone, target)
+            guard = attack_rules.interceptor(b, actor, attack, actor.zone, target)
             intercepted: list[str] = []
             if guard is not None:  # the Dummy Mage's guards always Intercept
                 assert isinstance(guard, Creature)
                 guard.guarding = False
-                intercepted = [f"{automaton.cap(self._name(guard))} Intercepts your ranged attack "
+                intercepted = [f"{naming.cap(self._name(guard))} Intercepts your ranged attack "
                                f"on {self._name(target)}: it is the target instead; remove its "
                                "guard marker."]
                 target = guard
@@ -917,9 +919,9 @@ class Game:
         self._touched.append(target.id)
         who = self._name(target)
         if attack.zone or combat.has_unavoidable(b, actor, attack):
-            return [f"{automaton.cap(who)}'s {REVERSE_ATTACK} is destroyed: your attack is "
+            return [f"{naming.cap(who)}'s {REVERSE_ATTACK} is destroyed: your attack is "
                     "Unavoidable, so it has no effect."], False, daze
-        return [f"{automaton.cap(who)}'s {REVERSE_ATTACK} turns your attack back on "
+        return [f"{naming.cap(who)}'s {REVERSE_ATTACK} turns your attack back on "
                 f"{self._name(actor)}; then it is destroyed."], True, daze
 
     def _sweep_target(self, actor: Piece, attack, target: Piece) -> Piece | None:
@@ -929,7 +931,7 @@ class Game:
             return None
         b = self.board
         others = [p for p in self._their_objects(target.zone) if p.zone == target.zone
-                  and p.id != target.id and automaton.sweeps_on(b, actor, attack, target, p)]
+                  and p.id != target.id and attack_rules.sweeps_on(b, actor, attack, target, p)]
         if not others:
             return None
         choices = tuple(Choice(f"{self._name(p)} ({p.damage}/{b.life(p)})", p.id) for p in others)
@@ -969,7 +971,7 @@ class Game:
 
         message = "Damage rolled: normal+critical (e.g. 5+2, or 4 for normal only)"
         if strike.role != "attack":
-            message = f"{automaton.cap(strike.role)}: {message[0].lower()}{message[1:]}"
+            message = f"{naming.cap(strike.role)}: {message[0].lower()}{message[1:]}"
         if only_ones:
             message += (f"; {self._name(self.board.get(strike.target))} is Incorporeal: count "
                         "only the dice showing 1 (1 normal, 1* critical)")
@@ -980,7 +982,7 @@ class Game:
         """The markers your attack's effect die (or its card) gave one strike."""
         message = "Markers it gets (e.g. Burn, Burn; empty for none)"
         if strike.role != "attack":
-            message = f"{automaton.cap(strike.role)}: {message[0].lower()}{message[1:]}"
+            message = f"{naming.cap(strike.role)}: {message[0].lower()}{message[1:]}"
         text = self.ask(Question("turn.attack.conditions", "text", message, default="",
                                  validate=_check_markers))
         return [_marker_name(m) for m in text.replace(";", ",").split(",") if m.strip()]
@@ -1149,7 +1151,7 @@ class Game:
             return [f"{card.name} goes face down on {self._name(target)}; "
                     + yours.when_revealed(card)]
         target.enchantments.append(card.name)
-        return [f"{automaton.cap(self._name(target))} now carries {card.name}, face up."] \
+        return [f"{naming.cap(self._name(target))} now carries {card.name}, face up."] \
             + yours.by_hand(card)
 
     def _reveal_choice(self) -> list[Choice]:
@@ -1316,7 +1318,7 @@ def _log_entry(e) -> bool:
 def _facts(decision) -> dict:
     """The parts of a Dummy Mage decision that statistics need."""
     keys = ("action", "card", "discarded", "target", "creature")
-    data = decision.to_json()
+    data = decision_json(decision)
     out = {k: data[k] for k in keys if k in data}
     damage: dict[str, int] = {}
     for r in decision.results:
@@ -1420,7 +1422,7 @@ def summary(game: Game) -> list[str]:
     lines = [f"Game over after {naming.counted(game.phase.round, 'round')}: "
              + {"ym": "you win!", "draw": "a draw."}.get(winner, "the Dummy Mage wins.")]
     if reason:
-        lines.append(automaton.cap(reason) + ".")
+        lines.append(naming.cap(reason) + ".")
     actions = [(e.get("data") or {}).get("action") for e in game.log if e.get("who") == "dm"]
     played = {deck: actions.count(action) for deck, action in
               (("enchantment", "enchantment"), ("incantation", "incantation"),

@@ -18,7 +18,7 @@ from solo.rules.said import Said
 __all__ = ["line", "lines", "MODULES"]
 
 #: The modules of solo.text that have a ``LINES`` table.
-MODULES: tuple[str, ...] = ()
+MODULES: tuple[str, ...] = ("solo.text.automaton",)
 
 _TABLE: dict[str, Callable[[Said], str]] = {}
 
