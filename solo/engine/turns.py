@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from solo.automaton import creatures
 from solo.rules import upkeep
-from solo.rules.board import Board, Piece
+from solo.rules.board import Board, Creature, Piece
 from solo.rules.combat import DefenseChoice
 from solo.rules.decision import Decision
 from solo.rules.dice import DiceSource
@@ -101,12 +101,13 @@ def creature_action(board: Board, source: DiceSource) -> Decision:
     mark = len(source.history)
     d = creatures.waiting(board)
     if d is None:
-        c = creatures.next_creature(board, source)
-        assert c is not None  # it has an active creature (creatures.waiting)
-        events = upkeep.activate(board, c)
-        put(board, SetActive(c.id, False))
-        put(board, SetGuard(c.id, False))
-        c = board.get(c.id)
+        picked = creatures.next_creature(board, source)
+        assert picked is not None  # it has an active creature (creatures.waiting)
+        events = upkeep.activate(board, picked)
+        put(board, SetActive(picked.id, False))
+        put(board, SetGuard(picked.id, False))
+        c = board.get(picked.id)
+        assert isinstance(c, Creature)
         d = creatures.act(board, source, c)
         d.instructions[:0] = [e.text for e in events]
         d.events[:0] = events
