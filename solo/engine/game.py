@@ -38,7 +38,6 @@ from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, 
 from solo.core.kinds import Side, Stage
 from solo.text import naming
 from solo.text import render
-from solo.text.automaton import decision_json
 
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
@@ -1318,7 +1317,7 @@ def _log_entry(e) -> bool:
 def _facts(decision) -> dict:
     """The parts of a Dummy Mage decision that statistics need."""
     keys = ("action", "card", "discarded", "target", "creature")
-    data = decision_json(decision)
+    data = {"action": decision.action, **decision.data}
     out = {k: data[k] for k in keys if k in data}
     damage: dict[str, int] = {}
     for r in decision.results:
