@@ -103,8 +103,8 @@ def test_a_creature_action_as_contract_json():
         "rolls": [], "action": "move-attack", "creature": wolf.id, "path": ["C2"],
         "attack": "Bite", "target": "ym",
         "instructions": [f"Move the Dummy Mage's Timber Wolf ({wolf.id}) to C2.",
-                         f"The Dummy Mage's Timber Wolf ({wolf.id}) attacks your mage with "
-                         "Bite (melee)."]}
+                         (f"The Dummy Mage's Timber Wolf ({wolf.id}) attacks your mage with "
+                          "Bite (melee).")]}
 
 
 def test_waiting_and_none_say_why():

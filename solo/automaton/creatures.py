@@ -17,6 +17,9 @@ the spell section (:mod:`solo.automaton.spells`): a creature casts nothing.
 
 from __future__ import annotations
 
+from solo.automaton import movement
+from solo.automaton.attacks import THORG, interceptor, legal_attacks, pick_attack, sweep_target
+from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules.arena import Geometry
@@ -26,9 +29,6 @@ from solo.rules.dice import DiceSource
 from solo.rules.effects import Move, SetGuard
 from solo.rules.said import Said, Who
 from solo.text.naming import label_of
-from solo.automaton import movement
-from solo.automaton.attacks import THORG, interceptor, legal_attacks, pick_attack, sweep_target
-from solo.automaton.plan import Plan
 
 __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_taunting"]
 

@@ -8,7 +8,10 @@ the attacks it sets off are added to the decision for :mod:`solo.engine.resolve`
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
+from solo.automaton.attacks import helps_only
+from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules import combat
@@ -19,8 +22,6 @@ from solo.rules.dice import DiceSource
 from solo.rules.effects import Note
 from solo.rules.said import Said, Who
 from solo.rules.targeting import can_target
-from solo.automaton.attacks import helps_only
-from solo.automaton.plan import Plan
 
 __all__ = ["held", "hinders", "fast", "slow", "paths", "reachable", "passage_attacks",
            "plan_passage", "trample_attack", "trample_target", "plan_trample", "pursuit_target",
@@ -122,7 +123,7 @@ def passage_attacks(board: Board, mover: Piece, zones: list[str],
         return []
     geo = geo or board.geometry()
     out = []
-    for a, b in zip(zones, zones[1:]):
+    for a, b in pairwise(zones):
         for w in geo.walls_between(a, b):
             if not w.passage_attacks:
                 continue
@@ -136,7 +137,7 @@ def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],
                  geo: Geometry) -> None:
     """Plan the Passage Attacks on the piece ``mover_id`` walking ``zones``, before anything it
     does next (read on the board as the plan leaves it so far)."""
-    if not any(w.passage_attacks for a, b in zip(zones, zones[1:])
+    if not any(w.passage_attacks for a, b in pairwise(zones)
                for w in geo.walls_between(a, b)):
         return  # (nearly always: no such wall on the way, whatever the board holds)
     board = plan.board

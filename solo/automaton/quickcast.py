@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from solo.automaton.movement import plan_passage
+from solo.automaton.plan import Plan
+from solo.automaton.spells import cast_spell, summoning_zone
 from solo.cards.coverage import coverage
 from solo.core.kinds import DeckKind, Side
 from solo.rules.board import SUMMONED, Board, Creature
@@ -22,9 +25,6 @@ from solo.rules.decision import Act, Decision, enemy_creatures, taken
 from solo.rules.dice import DiceSource
 from solo.rules.effects import AddPiece, BoardNote, Discard, Move
 from solo.rules.said import Said
-from solo.automaton.movement import plan_passage
-from solo.automaton.plan import Plan
-from solo.automaton.spells import cast_spell, summoning_zone
 
 __all__ = ["FAR", "far_from_enemies", "quickcast", "summon", "fresh_id", "NEXT_ID"]
 

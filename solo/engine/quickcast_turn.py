@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from solo.automaton import quickcast as table
 from solo.core.kinds import Side
+from solo.engine import turns
+from solo.engine.turns import begin, finish
 from solo.rules import mages
 from solo.rules.board import Board, Creature
 from solo.rules.combat import DefenseChoice
 from solo.rules.decision import Act, Decision
 from solo.rules.dice import DiceSource
 from solo.rules.said import Said
-from solo.engine import turns
-from solo.engine.turns import begin, finish
 
 __all__ = ["quickcast", "carry_out", "dm_quickcast"]
 

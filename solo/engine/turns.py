@@ -22,6 +22,7 @@ does without it.)
 from __future__ import annotations
 
 from solo.automaton import creatures
+from solo.engine.resolve import describe_unresolved, resolve_decision
 from solo.rules import upkeep
 from solo.rules.board import Board, Creature, Piece
 from solo.rules.combat import DefenseChoice
@@ -29,7 +30,6 @@ from solo.rules.decision import Decision
 from solo.rules.dice import DiceSource
 from solo.rules.effects import SetActive, SetGuard, apply_all
 from solo.rules.effects import apply as put
-from solo.engine.resolve import describe_unresolved, resolve_decision
 from solo.text.naming import cap, label_of
 
 
