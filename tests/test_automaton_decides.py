@@ -7,7 +7,7 @@ from solo.engine import quickcast_turn, turns
 from solo.rules.board import SUMMONED, new_board
 from solo.rules.decision import Decision
 from solo.rules.dice import ScriptedSource, SeededSource
-from solo.rules.effects import AddPiece, BoardNote, Discard, Move, Note, SetGuard
+from solo.rules.effects import AddPiece, CountId, Discard, Move, Note, SetGuard
 from solo.rules.said import Said
 from solo.text.automaton import decision_json
 from solo.text.render import lines
@@ -36,8 +36,8 @@ def test_a_summon_adds_the_creature_and_counts_its_id():
     b.round = 2
     d = quickcast.quickcast(b, ScriptedSource(d12=[5]))
     assert b.creatures == [] and b.decks["creature"] == []  # only the card is drawn
-    note, add = d.changes
-    assert isinstance(note, BoardNote) and note.key == "next_id" and note.value == {"dm": 2}
+    count, add = d.changes
+    assert count == CountId("dm", "dm-1") and "next_id" not in b.extra
     assert isinstance(add, AddPiece) and add.piece.id == "dm-1"
     assert add.piece.extra == {SUMMONED: 2} and add.piece.active is False
     quickcast_turn.carry_out(b, d)

@@ -23,7 +23,7 @@ from solo.core.kinds import DeckKind, Side
 from solo.rules.board import SUMMONED, Board, Creature
 from solo.rules.decision import Act, Decision, enemy_creatures, taken
 from solo.rules.dice import DiceSource
-from solo.rules.effects import AddPiece, BoardNote, Discard, Move
+from solo.rules.effects import AddPiece, CountId, Discard, Move
 from solo.rules.said import Said
 
 __all__ = ["FAR", "far_from_enemies", "quickcast", "summon", "fresh_id", "NEXT_ID"]
@@ -111,9 +111,10 @@ def _move(board: Board, source: DiceSource) -> Decision:
     return d
 
 
-def fresh_id(board: Board, side: str) -> tuple[str, dict[str, Any]]:
-    """The id the next new piece of ``side`` gets (``dm-4``: never one used before, even by a
-    destroyed creature), and the id counters once it is given (:data:`NEXT_ID`)."""
+def fresh_id(board: Board, side: str) -> str:
+    """The id the next new piece of ``side`` gets (``dm-4``): never one used before, even by a
+    destroyed creature (the rule of :meth:`Board.new_id`, which counts it when the piece comes
+    into play: :class:`~solo.rules.effects.CountId`)."""
     counters: dict[str, Any] = board.extra.get(NEXT_ID) or {}
     used = {p.id for p in board.pieces()}
     n = int(counters.get(side, 1))
@@ -123,7 +124,7 @@ def fresh_id(board: Board, side: str) -> tuple[str, dict[str, Any]]:
             n = max(n, int(num) + 1)
     while f"{side}-{n}" in used:
         n += 1
-    return f"{side}-{n}", {**counters, side: n + 1}
+    return f"{side}-{n}"
 
 
 def summon(board: Board) -> Decision:
@@ -144,12 +145,12 @@ def summon(board: Board) -> Decision:
         return d
     circle = summoning_zone(board)  # a Summoning Circle of the Dummy Mage's, if any
     side = str(Side.DM)
-    ident, counters = fresh_id(board, side)
+    ident = fresh_id(board, side)
     c = Creature(id=ident, card=found.name if found else card, side=side,
                  zone=board.arena.normal(circle or board.mages[Side.DM].zone), active=False,
                  extra={SUMMONED: board.round})
     d = Decision(Act.SUMMON, data={"card": c.card, "id": c.id, "zone": c.zone})
-    d.changes += [BoardNote(NEXT_ID, counters), AddPiece(c)]
+    d.changes += [CountId(Side.DM, ident), AddPiece(c)]
     d.instructions.append(Said("dm.qc.summon", taken=taken(deck, c.card, drawn), zone=c.zone,
                                circle=bool(circle), id=c.id))
     by_hand = cov.by_hand if cov is not None else []

@@ -104,10 +104,11 @@ def creature_action(board: Board, source: DiceSource) -> Decision:
         picked = creatures.next_creature(board, source)
         assert picked is not None  # it has an active creature (creatures.waiting)
         events = upkeep.activate(board, picked)
-        put(board, SetActive(picked.id, False))
-        put(board, SetGuard(picked.id, False))
         c = board.get(picked.id)
         assert isinstance(c, Creature)
+        put(board, SetActive(c.id, False))
+        if c.guarding:  # (activation took its guard marker off already, as a rule)
+            put(board, SetGuard(c.id, False))
         d = creatures.act(board, source, c)
         d.instructions[:0] = [e.text for e in events]
         d.events[:0] = events
