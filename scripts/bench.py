@@ -11,7 +11,7 @@ Measures, on this machine:
   same interpreter, the commands taken in turn so a burst of load elsewhere hits them all alike
   (the best run is shown too); target: at most 1.3 times click's.  Measure a regular
   (non-editable) install: ``--python`` names its interpreter, whose ``solo`` script is run;
-* one Dummy Mage creature decision in-process (``automaton.creature_action`` on a fresh copy of
+* one Dummy Mage creature decision in-process (``turns.creature_action`` on a fresh copy of
   the 24-creature board), median of ``--decisions`` runs; target: under 5 ms;
 * whole simulated games a second (Starter, beginner on one core and on every core; target
   500 and 1,000), and rating a set no cache knows to +/-3 points (target: 2 seconds);
@@ -133,7 +133,7 @@ def catalog_load(python: str, runs: int) -> list[float]:
 
 def decision_times(runs: int) -> list[float]:
     """Seconds per ``creature_action`` on a fresh copy of the 24-creature board."""
-    from solo.automaton import actions as automaton
+    from solo.engine import turns
     from solo.rules.board import load
     from solo.rules.dice import SeededSource
 
@@ -143,7 +143,7 @@ def decision_times(runs: int) -> list[float]:
     for i in range(runs):
         board, source = base.copy(), SeededSource(i)
         t = time.perf_counter()
-        automaton.creature_action(board, source)
+        turns.creature_action(board, source)
         times.append(time.perf_counter() - t)
     return times
 

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from solo.automaton import actions as automaton
+from solo.engine import quickcast_turn
+from solo.engine import turns
 from solo.rules.board import new_board
 from solo.cards.catalog import get_catalog
 from solo.rules.dice import SeededSource
@@ -89,7 +90,7 @@ def test_random_boards_give_legal_decisions(seed):
     for _ in range(12):
         before = {c.id: (c.zone, c.active, b.has_trait(c, "Slow") and not b.has_trait(c, "Fast"),
                          b.flying(c)) for c in b.creatures}
-        d = automaton.creature_action(b, src)
+        d = turns.creature_action(b, src)
         cid = check_creature_decision(b, before, d)
         if cid is None:
             break
@@ -98,7 +99,7 @@ def test_random_boards_give_legal_decisions(seed):
     # quickcasts: moves go to an adjacent zone or stay; spell targets are within range
     for _ in range(4):
         dm_zone = b.mages["dm"].zone
-        d = automaton.quickcast(b, src)
+        d = quickcast_turn.quickcast(b, src)
         if d.action == "move":
             assert d.data["to"] == dm_zone or b.arena.adjacent(dm_zone, d.data["to"])
         if d.action in ("enchantment", "incantation", "attack-spell") and "target" in d.data:

@@ -1,7 +1,7 @@
 """Official card rulings (card-rulings.txt) for the cards of the shipped deck sets that the
 engine had wrong.  Each test fails on the engine before its fix."""
 
-from solo.automaton import actions as automaton
+from solo.engine import quickcast_turn
 from solo.rules import combat
 from solo.automaton import spells
 from solo.engine import turns
@@ -37,7 +37,7 @@ def test_a_zone_attack_does_not_hit_a_banished_creature():
                   decks={"attack": ["Blinding Flash"]})
     wolf = b.add_creature("Timber Wolf", "ym", "B1", conditions={"Banish": 2})
     src = ScriptedSource(d12=[11], fallback=SeededSource(8))
-    d = automaton.quickcast(b, src)
+    d = quickcast_turn.quickcast(b, src)
     resolve_decision(b, d, src)
     assert d.results and wolf.id not in {s.target for s in d.results[0].strikes}
 
@@ -137,7 +137,7 @@ def test_geyser_never_damages_a_burning_target():
     ym = b.mages["ym"]
     ym.conditions["Burn"] = 2
     src = ScriptedSource(d12=[12, 12, 12], d6=[6] * 10, fallback=SeededSource(1))
-    d = automaton.quickcast(b, src)
+    d = quickcast_turn.quickcast(b, src)
     resolve_decision(b, d, src)
     assert ym.damage == 0 and "Daze" not in ym.conditions
 

@@ -18,6 +18,7 @@ from solo.engine.game import Game, Settings
 from solo.core.questions import RulePrompter
 from solo.engine.rounds import RoundState
 from solo.rules import harm
+from solo.text.render import lines as sentences
 from worded import worded
 
 
@@ -44,7 +45,7 @@ def test_force_wave_bashes_what_it_pushes_into_the_arena_edge():
     bash = _strikes(d, "bash")
     assert len(bash) == 1 and bash[0].target == wolf.id and bash[0].side == "dm"
     assert wolf.damage == 6  # three critical 2s: Unavoidable, criticals ignore armor
-    assert "Bashed against the arena's edge" in d.instructions[-1]
+    assert "Bashed against the arena's edge" in sentences(d.instructions)[-1]
 
 
 @pytest.mark.parametrize("card, dm_zone", [("Force Wave", "B1"), ("Repulse", "B2")])
@@ -98,7 +99,7 @@ def test_repulse_leaves_a_stuck_creature_where_it_is():
     fox = b.add_creature("Bitterwood Fox", "ym", "B2", active=False)
     d = _cast(b, "incantation", d12=[5, 7])  # the first roll is the fox's
     assert wolf.zone == "B2" and fox.zone == "C2"
-    assert "Timber Wolf" not in d.instructions[-1]  # not a target: nothing to push
+    assert "Timber Wolf" not in sentences(d.instructions)[-1]  # not a target: nothing to push
 
 
 def test_repulse_rolls_for_each_creature_and_spares_the_caster():
@@ -289,7 +290,8 @@ def test_a_life_bonus_put_on_after_poisoned_blood_gives_no_life():
 # -- Rouse the Beast: "Target a creature summoned this round" (its card) -----------------------
 
 def test_rouse_the_beast_never_gives_a_creature_that_has_acted_a_second_action():
-    from solo.automaton import actions as automaton
+    from solo.automaton import quickcast as qc_table
+    from solo.engine import quickcast_turn
 
     b = _b(incantation=["Rouse the Beast"], creature=["Timber Wolf"])
     b.stage = "quickcast-1"
@@ -299,6 +301,6 @@ def test_rouse_the_beast_never_gives_a_creature_that_has_acted_a_second_action()
     # a creature summoned this round may be roused
     b.discards["incantation"].remove("Rouse the Beast")
     b.decks["incantation"].append("Rouse the Beast")
-    fresh = b.get(automaton._quickcast_summon(b).data["id"])
+    fresh = b.get(quickcast_turn.carry_out(b, qc_table.summon(b)).data["id"])
     d = _cast(b, "incantation")
     assert d.data.get("target") == fresh.id and fresh.active and not acted.active

@@ -4,7 +4,7 @@ Zombie marker (a Stun for a creature already Slow; undead for "+X vs. Undead"), 
 Taunts of Skeelax and Thorg, a teleport freeing a Stuck creature, and your side's guards and
 held creatures.  Each test fails on the engine before the fix."""
 
-from solo.automaton import actions as automaton
+from solo.automaton import attacks as dm_attacks
 from solo.rules import combat
 from solo.automaton import spells
 from solo.rules.board import new_board
@@ -12,6 +12,7 @@ from solo.rules.dice import ScriptedSource, SeededSource
 from solo.text.render import lines
 from solo.engine.game import Game, Settings
 from solo.core.questions import ScriptedPrompter
+from solo.text.render import lines as sentences
 from worded import worded
 
 
@@ -27,8 +28,8 @@ def test_a_flyer_may_melee_a_flyer_past_a_walking_guard():
     theirs = b.add_creature("Thunderift Falcon", "ym", "B2", active=False)
     walker = b.add_creature("Timber Wolf", "ym", "B2", active=False)
     b.add_creature("Bitterwood Fox", "ym", "B2", active=False, guarding=True)
-    assert automaton.legal_attacks(b, falcon, "B2", theirs, False)
-    assert not automaton.legal_attacks(b, falcon, "B2", walker, False)  # the guard first
+    assert dm_attacks.legal_attacks(b, falcon, "B2", theirs, False)
+    assert not dm_attacks.legal_attacks(b, falcon, "B2", walker, False)  # the guard first
 
 
 def test_a_flyers_sweep_on_a_walker_cannot_go_on_to_a_flyer():
@@ -37,9 +38,9 @@ def test_a_flyers_sweep_on_a_walker_cannot_go_on_to_a_flyer():
     fox = b.add_creature("Bitterwood Fox", "ym", "B2", active=False)
     b.add_creature("Thunderift Falcon", "ym", "B2", active=False)
     sweep = next(a for a in b.attacks(adra) if a.has("Sweeping"))
-    assert automaton.sweep_target(b, adra, sweep, fox) is None
+    assert dm_attacks.sweep_target(b, adra, sweep, fox) is None
     wolf = b.add_creature("Timber Wolf", "ym", "B2", active=False)
-    assert automaton.sweep_target(b, adra, sweep, fox) is wolf  # a walker it still reaches
+    assert dm_attacks.sweep_target(b, adra, sweep, fox) is wolf  # a walker it still reaches
 
 
 def test_a_flyer_that_melee_attacks_a_walker_is_not_flying_for_its_counterstrike():
@@ -62,7 +63,7 @@ def test_animate_dead_on_a_slow_creature_also_stuns_it():
     d = worded(spells.cast_spell(b, ScriptedSource(), "incantation"))
     c = b.get(d.data["target"])
     assert c.card == "Gorgon Archer" and c.has_condition("Zombie") and c.has_condition("Stun")
-    assert any("Stun" in line for line in d.instructions)
+    assert any("Stun" in line for line in sentences(d.instructions))
 
 
 def test_animate_dead_on_a_creature_that_is_not_slow_does_not_stun_it():
@@ -114,7 +115,7 @@ def test_teleport_destroys_every_stuck_marker():
     d = worded(spells.cast_spell(b, ScriptedSource(fallback=SeededSource(1)), "incantation"))
     assert d.data.get("target") == wolf.id and wolf.zone != "A2", d.instructions
     assert not wolf.has_condition("Stuck")
-    assert any("Stuck" in line for line in d.instructions)
+    assert any("Stuck" in line for line in sentences(d.instructions))
 
 
 # -- your side -------------------------------------------------------------------------------

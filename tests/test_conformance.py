@@ -12,7 +12,8 @@ import os
 
 import pytest
 
-from solo.automaton import actions as automaton
+from solo.automaton import creatures as dm_creatures
+from solo.automaton import movement as dm_movement
 from solo.engine import conformance
 from solo.engine import game as game_mod
 from solo.rules import upkeep
@@ -106,18 +107,18 @@ def test_it_catches_a_stun_that_never_ends(monkeypatch):
 
 
 def test_it_catches_a_creature_that_is_not_stopped_when_hindered(monkeypatch):
-    monkeypatch.setattr(automaton, "hinders", lambda board, mover, zone: False)
+    monkeypatch.setattr(dm_movement, "hinders", lambda board, mover, zone: False)
     assert "movement" in _violations(monkeypatch, seeds=range(1, 13))
 
 
 def test_it_catches_a_dummy_mage_that_never_waits(monkeypatch):
-    real = automaton.active_creatures
+    real = dm_creatures.active_creatures
 
     def fewer_of_yours(board, side):
         found = real(board, side)
         return found[:1] if side == "ym" else found
 
-    monkeypatch.setattr(automaton, "active_creatures", fewer_of_yours)
+    monkeypatch.setattr(dm_creatures, "active_creatures", fewer_of_yours)
     assert "waiting" in _violations(monkeypatch)
 
 
@@ -170,7 +171,7 @@ def test_the_checker_replays_the_same_game_for_the_same_seed(player):
 
 
 def test_it_catches_a_wall_that_does_not_attack_those_who_walk_through(monkeypatch):
-    monkeypatch.setattr(automaton, "passage_attacks", lambda board, mover, zones, geo=None: [])
+    monkeypatch.setattr(dm_movement, "passage_attacks", lambda board, mover, zones, geo=None: [])
     report = check_games(SHIPPED, range(1, 13, 3), PLAYERS)  # seeds 1, 4, 7, 10: one wall each
     assert "movement" in {v.rule for v in report.violations}
 

@@ -11,6 +11,7 @@ from solo.cards import glossary
 from solo.cards.catalog import Attack, Card, Effect
 from solo.core.errors import InvalidInput
 from solo.cards.glossary import Term
+from solo.text.render import line as sentence, lines as sentences
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "reference" / "cards.json"
@@ -140,13 +141,14 @@ def test_every_creature_with_printed_text_has_a_note(catalog):
 
 
 def test_summoning_a_creature_with_card_text_says_what_to_apply(catalog):
-    from solo.automaton import actions as automaton
+    from solo.automaton import quickcast as qc_table
+    from solo.engine import quickcast_turn
     from solo.rules.board import new_board
 
     b = new_board()
     b.decks["creature"] = ["Highland Unicorn", "Timber Wolf"]
-    d = automaton._quickcast_summon(b)
-    text = "\n".join(d.instructions)
+    d = quickcast_turn.carry_out(b, qc_table.summon(b))
+    text = "\n".join(sentences(d.instructions))
     assert "Highland Unicorn" in text
     for line in cov.coverage(catalog.get("Highland Unicorn")).by_hand:
         assert line in text
@@ -192,18 +194,19 @@ def test_docs_cards_md_is_up_to_date(catalog):
 
 
 def test_an_unusable_creature_drawn_by_the_dummy_mage_is_discarded(catalog):
-    from solo.automaton import actions as automaton
+    from solo.automaton import quickcast as qc_table
+    from solo.engine import quickcast_turn
     from solo.rules.board import new_board
 
     b = new_board()
     b.decks["creature"] = ["Talos", "Timber Wolf"]
     before = len(b.creatures)
-    d = automaton._quickcast_summon(b)
-    assert d.action == "summon" and d.data["discarded"] is True and "Altar of Domination" in d.reason
+    d = quickcast_turn.carry_out(b, qc_table.summon(b))
+    assert d.action == "summon" and d.data["discarded"] is True and "Altar of Domination" in sentence(d.reason)
     assert len(b.creatures) == before and b.discards["creature"] == ["Talos"]
     assert b.decks["creature"] == ["Timber Wolf"]
     assert any(line.startswith("Draw the top card of the creature deck: Talos. Discard it unused")
-               for line in d.instructions)
+               for line in sentences(d.instructions))
 
 
 def test_a_ruled_ability_is_said_and_leaves_nothing_by_hand(catalog):

@@ -13,7 +13,7 @@ from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource
 from solo.text.render import lines
 from solo.rules.odds import attack_odds
-from worded import worded
+from solo.text.render import lines as sentences
 
 
 @pytest.fixture
@@ -170,20 +170,20 @@ def test_solo_dm_counts_the_armor_your_mage_wears(run, tmp_path):
 
 @pytest.mark.parametrize("spell", ["Dissolve", "Steal Equipment", "Explode"])
 def test_the_dummy_mages_equipment_breakers_destroy_your_costliest_piece(spell):
-    from solo.automaton import actions as automaton
+    from solo.automaton import spells
     from solo.rules.dice import SeededSource
 
     b = _board("Leather Boots", "Dragonscale Hauberk")
     b.mages["dm"].zone = "B1"
     b.decks["incantation"] = [spell]
-    d = worded(automaton.cast_spell(b, SeededSource(1), "incantation"))
+    d = spells.cast_spell(b, SeededSource(1), "incantation")
     assert not d.data.get("discarded"), d.instructions
     assert b.mages["ym"].equipment == ["Leather Boots"]  # the Hauberk cost more
-    assert any("destroy Dragonscale Hauberk" in line for line in d.instructions)
+    assert any("destroy Dragonscale Hauberk" in line for line in sentences(d.instructions))
     assert bool(d.attacks) == (spell == "Explode")
     # With nothing worn, the spell is discarded.
     bare = _board()
     bare.mages["dm"].zone = "B1"
     bare.decks["incantation"] = [spell]
-    d2 = automaton.cast_spell(bare, SeededSource(1), "incantation")
+    d2 = spells.cast_spell(bare, SeededSource(1), "incantation")
     assert d2.data.get("discarded")

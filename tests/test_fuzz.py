@@ -27,7 +27,9 @@ import tomli_w
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solo.automaton import actions as automaton
+from solo.engine import quickcast_turn
+from solo.engine import turns
+from solo.text.automaton import decision_json
 from solo.decks import sets as decks
 from solo.text import board_map as render
 from solo.rules.board import FORMAT, from_dict
@@ -36,8 +38,6 @@ from solo.cards.catalog import get_catalog
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.core.errors import SoloError
 from solo.core.questions import Choice, Question, ScriptedPrompter
-from solo.rules import targeting
-from worded import worded
 
 EXAMPLES = int(os.environ.get("SOLO_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -310,13 +310,11 @@ class BoundedSource(SeededSource):
 
 def run_dm(board, kind: str, seed: int) -> None:
     """What ``solo dm quickcast|creature --seed`` does: decide, resolve, print JSON, save."""
-    from solo.engine import turns
-
     source = BoundedSource(seed)
-    decide = turns.dm_quickcast if kind == "quickcast" else turns.dm_creature_action
+    decide = quickcast_turn.dm_quickcast if kind == "quickcast" else turns.dm_creature_action
     decision = accepted_or_clear(decide, board, source)
     if not isinstance(decision, SoloError):
-        json.dumps(worded(decision).to_json())
+        json.dumps(decision_json(decision))
         # The board after the decision (what --out writes) loads again.
         again = accepted_or_clear(from_dict, json.loads(board.dumps()))
         assert not isinstance(again, SoloError), f"the board after the turn is refused: {again}"
@@ -667,7 +665,7 @@ def test_board_superscript_digit_in_id():
     # was: "²".isdigit() is true but int("²") fails, in Board.new_id on a summon
     data = copy.deepcopy(EXAMPLE)
     data["creatures"][0]["id"] = "dm-²"
-    decision = automaton.quickcast(from_dict(data), ScriptedSource(d12=[5]))  # 5: summon
+    decision = quickcast_turn.quickcast(from_dict(data), ScriptedSource(d12=[5]))  # 5: summon
     assert decision.action == "summon"
 
 
@@ -737,7 +735,7 @@ def test_known_board_after_a_turn_over_the_limits():
     data = _wolf_board()
     data["mages"]["ym"].update(life=999, damage=998)
     board, source = from_dict(data), SeededSource(0)
-    resolve_decision(board, automaton.creature_action(board, source), source)
+    resolve_decision(board, turns.creature_action(board, source), source)
     assert board.mages["ym"].damage > 999  # the wolf bit your mage: 1006
     from_dict(json.loads(board.dumps()))
 
@@ -758,7 +756,7 @@ def test_markers_past_the_limit_after_a_turn():
     data = _wolf_board()
     data["mages"]["ym"]["conditions"] = {"Daze": 99, "Sleep": 1}
     board, source = from_dict(data), SeededSource(0)
-    resolve_decision(board, automaton.creature_action(board, source), source)
+    resolve_decision(board, turns.creature_action(board, source), source)
     again = from_dict(json.loads(board.dumps()))
     assert 0 < again.mages["ym"].conditions.get("Daze", 0) <= 99
 
@@ -777,6 +775,6 @@ def test_homemade_creature_on_the_discard_pile():
         "active": False, "guarding": True, "conditions": {}, "enchantments": [], "traits": [],
         "stats": {}})
     board, source = from_dict(data), SeededSource(0)
-    resolve_decision(board, automaton.creature_action(board, source), source)
+    resolve_decision(board, turns.creature_action(board, source), source)
     assert board.discards["creature"] == ["Homemade Beast"]
     from_dict(json.loads(board.dumps()))

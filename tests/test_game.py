@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from solo.automaton import actions as automaton
+from solo.automaton import creatures as dm_creatures
 from solo.engine.game import Game, Settings
 from solo.engine.oldsaves import load_save, save_dict
 from solo.core.questions import Prompter, RulePrompter, ScriptedPrompter
@@ -338,7 +338,7 @@ def test_the_start_of_creature_actions_says_who_acts():
     for seed in range(1, 9):
         game = simulate.new_game("Starter", seed)
         while not game.over and game.phase.round <= 6:
-            dm_ready = bool(automaton.active_creatures(game.board, "dm"))
+            dm_ready = bool(dm_creatures.active_creatures(game.board, "dm"))
             step = game.play_one()
             if step is not None and step.label == "creature actions begin":
                 text = " ".join(step.lines)

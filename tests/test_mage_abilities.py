@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from solo.automaton import actions as automaton
+from solo.automaton import quickcast as qc_table
+from solo.engine import quickcast_turn
 from solo.rules import combat
 from solo.rules import upkeep
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource
+from solo.text.render import lines as sentences
 from solo.text.render import lines
 
 from test_odds import check_against_engine
@@ -17,7 +19,7 @@ from test_odds import check_against_engine
 
 def _summon(board, *cards):
     board.decks["creature"] = list(cards)
-    return [automaton._quickcast_summon(board) for _ in cards]
+    return [quickcast_turn.carry_out(board, qc_table.summon(board)) for _ in cards]
 
 
 def test_the_beastmasters_first_animal_becomes_its_pet():
@@ -27,14 +29,14 @@ def test_the_beastmasters_first_animal_becomes_its_pet():
     plain = new_board().add_creature("Timber Wolf", "dm", "A1")
     ref = new_board()
     ref.creatures.append(plain)
-    assert any("Pet" in line for line in d1.instructions)
+    assert any("Pet" in line for line in sentences(d1.instructions))
     assert b.armor(wolf) == ref.armor(plain) + 1 and b.life(wolf) == ref.life(plain) + 3
     # Melee +1, and one more while in the Dummy Mage's zone
     from solo.cards.catalog import trait_value
     assert trait_value(b.traits(wolf), "Melee") == 2
     wolf.zone = "B2"
     assert trait_value(b.traits(wolf), "Melee") == 1
-    assert not any("Pet" in line for line in d2.instructions)  # one Pet at a time
+    assert not any("Pet" in line for line in sentences(d2.instructions))  # one Pet at a time
     assert b.armor(fox) == 0
 
 
@@ -115,7 +117,7 @@ def test_the_necromancers_first_plain_undead_is_its_eternal_servant_with_piercin
     b = new_board(dm_mage="Necromancer", ym_mage="Warlock", dm_zone="B2", ym_zone="D3")
     d1, d2, d3 = _summon(b, "Skeletal Knight", "Mort", "Zombie Crawler")  # Mort is Legendary
     knight, mort, crawler = (b.get(d.data["id"]) for d in (d1, d2, d3))
-    assert any("Eternal Servant" in line for line in d1.instructions)
+    assert any("Eternal Servant" in line for line in sentences(d1.instructions))
     assert [x.extra.get("eternal_servant", False) for x in (knight, mort, crawler)] == [True, False, False]
     # Piercing +1 on its attacks: armor 2 counts as 1 (two normal hits: 1 damage without it)
     target = b.add_creature("Bitterwood Fox", "ym", "B2", id="fox")

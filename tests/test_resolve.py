@@ -2,12 +2,12 @@
 
 import json
 
-from solo.automaton import actions as automaton
+from solo.engine import quickcast_turn
 from solo.engine import turns
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.engine.resolve import resolve_decision
-from worded import worded
+from solo.text.render import lines as sentences
 
 
 def test_jet_stream_example_rolls_damage_effect_and_push():
@@ -15,12 +15,12 @@ def test_jet_stream_example_rolls_damage_effect_and_push():
     wolf = b.add_creature("Timber Wolf", "ym", "B1")
     # d12: quickcast 12; effect die 7 (Push); compass 5 (east). d6: 2* and 2 -> 2 crit + 2 normal.
     src = ScriptedSource(d12=[12, 7, 5], d6=[6, 4])
-    d = automaton.quickcast(b, src)
+    d = quickcast_turn.quickcast(b, src)
     resolve_decision(b, d, src)
     # armor 2 stops the 2 normal; the critical 2 goes through
     assert wolf.damage == 2
     assert wolf.zone == "C1"
-    text = " ".join(worded(d).instructions)
+    text = " ".join(sentences(d.instructions))
     assert "Push your Timber Wolf (ym-1) east from B1 to C1" in text
     assert d.results[0].main.effect_roll == 7
     assert d.rolls == [12, 7, 5]  # the quickcast, the effect die, the push's compass
@@ -49,7 +49,7 @@ def test_zone_spell_hits_its_own_creature_but_not_the_dummy_mage():
     b = new_board(dm_zone="B2", ym_zone="B2", decks={"attack": ["Blinding Flash"]})
     own = b.add_creature("Timber Wolf", "dm", "B2")
     src = ScriptedSource(d12=[11], fallback=SeededSource(8))
-    d = automaton.quickcast(b, src)
+    d = quickcast_turn.quickcast(b, src)
     resolve_decision(b, d, src)
     hit = {s.target for s in d.results[0].strikes}
     assert hit == {"ym", own.id}

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from solo.engine import turns
+from solo.engine import quickcast_turn
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.engine.game import Game, Settings, summary
@@ -115,10 +115,10 @@ def test_a_stunned_dummy_mage_loses_one_quickcast_then_acts_again():
     b = new_board(dm_zone="A1", ym_zone="B1", decks={"creature": ["Timber Wolf"] * 3})
     b.mages["dm"].conditions["Stun"] = 1
     src = ScriptedSource(d12=[5, 5])
-    first = turns.dm_quickcast(b, src)
+    first = quickcast_turn.dm_quickcast(b, src)
     assert first.action == "lose-turn"
     assert "Stun" not in b.mages["dm"].conditions
-    second = turns.dm_quickcast(b, src)
+    second = quickcast_turn.dm_quickcast(b, src)
     assert second.action == "summon"
 
 
@@ -126,7 +126,7 @@ def test_a_stunned_dummy_mage_loses_one_quickcast_then_acts_again():
 def test_slam_and_knockdown_end_when_the_dummy_mage_is_activated(condition):
     b = new_board(dm_zone="A1", ym_zone="B1", decks={"creature": ["Timber Wolf"]})
     b.mages["dm"].conditions[condition] = 1
-    d = turns.dm_quickcast(b, ScriptedSource(d12=[5]))
+    d = quickcast_turn.dm_quickcast(b, ScriptedSource(d12=[5]))
     assert d.action == "summon"
     assert b.mages["dm"].conditions == {}  # a Slam's Daze ends with the phase too
 
@@ -134,7 +134,7 @@ def test_slam_and_knockdown_end_when_the_dummy_mage_is_activated(condition):
 def test_daze_on_the_dummy_mage_ends_after_its_quickcast():
     b = new_board(dm_zone="A1", ym_zone="D3", decks={"creature": ["Timber Wolf"]})
     b.mages["dm"].conditions["Daze"] = 2
-    turns.dm_quickcast(b, ScriptedSource(d12=[5]))
+    quickcast_turn.dm_quickcast(b, ScriptedSource(d12=[5]))
     assert "Daze" not in b.mages["dm"].conditions
 
 
@@ -313,14 +313,14 @@ def test_markers_must_be_known_conditions(text, ok):
 # -- rulings revisited ------------------------------------------------------------------------------
 
 def test_a_guarding_flying_creature_loses_flying_so_the_wolf_must_bite_it():
-    from solo.automaton import actions as automaton
+    from solo.engine import turns
 
     b = new_board(dm_zone="A1", ym_zone="D3")
     falcon = b.add_creature("Thunderift Falcon", "ym", "B2", guarding=True, active=False)
     b.add_creature("Bitterwood Fox", "ym", "B2", active=False)
     b.add_creature("Timber Wolf", "dm", "B2")
     assert not b.flying(falcon)
-    d = automaton.creature_action(b, SeededSource(1))
+    d = turns.creature_action(b, SeededSource(1))
     assert d.action == "attack" and d.data["target"] == falcon.id
 
 
@@ -335,12 +335,12 @@ def test_both_mages_falling_at_once_is_a_draw():
 
 
 def test_heal_never_goes_on_the_dummy_mage_itself():
-    from solo.automaton import actions as automaton
+    from solo.engine import quickcast_turn
 
     b = new_board(dm_zone="A1", ym_zone="B1", decks={"incantation": ["Heal"]})
     b.mages["dm"].damage = 10
     b.add_creature("Timber Wolf", "dm", "A1")  # a friend, but not damaged
-    d = automaton.quickcast(b, ScriptedSource(d12=[8, 8]))
+    d = quickcast_turn.quickcast(b, ScriptedSource(d12=[8, 8]))
     assert d.data["card"] == "Heal" and d.data["discarded"] is True
     assert b.mages["dm"].damage == 10
 

@@ -6,14 +6,17 @@ import json
 
 import pytest
 
-from solo.automaton import actions as automaton
+from solo.automaton import movement as dm_movement
+from solo.engine import quickcast_turn
+from solo.automaton import spells
+from solo.engine import turns
 from solo.rules import combat
-from solo.automaton.actions import Decision, PlannedAttack
+from solo.rules.decision import Decision, PlannedAttack
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource, TypedSource
 from solo.engine.resolve import resolve_decision
+from solo.text.render import line as sentence, lines as sentences
 from solo.text.render import line
-from worded import worded
 
 
 def board_with(dm_zone="A1", ym_zone="B2", stage="quickcast-1", **decks):
@@ -33,28 +36,28 @@ ENCHANTMENT = [9, 1]
 def test_battle_fury_is_not_cast_on_a_creature_that_already_has_it():
     b = board_with("A1", "B1", incantation=["Battle Fury"])
     wolf = b.add_creature("Timber Wolf", "dm", "A1", conditions={"Battle Fury": 1})
-    d = worded(automaton.quickcast(b, ScriptedSource(d12=INCANTATION)))
+    d = quickcast_turn.quickcast(b, ScriptedSource(d12=INCANTATION))
     assert d.data.get("discarded") is True and "target" not in d.data
     assert wolf.conditions == {"Battle Fury": 1}
     assert b.discards["incantation"] == ["Battle Fury"]
-    assert "already" in d.reason
+    assert "already" in sentence(d.reason)
 
 
 def test_battle_fury_only_once_a_round_on_the_same_creature():
     b = board_with("A1", "B1", incantation=["Battle Fury", "Battle Fury", "Battle Fury"])
     hurt = b.add_creature("Timber Wolf", "dm", "A1", damage=3)  # lowest remaining life
     other = b.add_creature("Timber Wolf", "dm", "A1")
-    first = automaton.quickcast(b, ScriptedSource(d12=INCANTATION))
+    first = quickcast_turn.quickcast(b, ScriptedSource(d12=INCANTATION))
     assert first.data["target"] == hurt.id
     # Its Battle Fury is gone before it acted (wasted on a counterstrike, say): the card still
     # allows only one Battle Fury on it this round, so the next goes to the other wolf.
     del hurt.conditions["Battle Fury"]
-    second = automaton.quickcast(b, ScriptedSource(d12=INCANTATION))
+    second = quickcast_turn.quickcast(b, ScriptedSource(d12=INCANTATION))
     assert second.data["target"] == other.id
     # A new round: the hurt wolf may have one again.
     b.round += 1
     hurt.conditions.clear()
-    third = automaton.quickcast(b, ScriptedSource(d12=INCANTATION))
+    third = quickcast_turn.quickcast(b, ScriptedSource(d12=INCANTATION))
     assert third.data["target"] == hurt.id
 
 
@@ -63,11 +66,11 @@ def test_the_once_a_round_record_survives_a_board_file(tmp_path):
 
     b = board_with("A1", "B1", incantation=["Battle Fury", "Battle Fury"])
     wolf = b.add_creature("Timber Wolf", "dm", "A1")
-    automaton.quickcast(b, ScriptedSource(d12=INCANTATION))
+    quickcast_turn.quickcast(b, ScriptedSource(d12=INCANTATION))
     wolf.conditions.clear()
     b.save(tmp_path / "b.json")
     again = load(tmp_path / "b.json")
-    d = automaton.quickcast(again, ScriptedSource(d12=INCANTATION))
+    d = quickcast_turn.quickcast(again, ScriptedSource(d12=INCANTATION))
     assert d.data.get("discarded") is True
 
 
@@ -75,11 +78,11 @@ def test_perfect_strike_skips_a_creature_whose_melee_attack_is_already_unavoidab
     b = board_with("A1", "B1", incantation=["Perfect Strike", "Perfect Strike"])
     brogan = b.add_creature("Brogan Bloodstone", "dm", "A1", damage=8)  # Vorpal Blade: Unavoidable
     wolf = b.add_creature("Timber Wolf", "dm", "A1")
-    d = automaton.quickcast(b, ScriptedSource(d12=INCANTATION))
+    d = quickcast_turn.quickcast(b, ScriptedSource(d12=INCANTATION))
     assert d.data["target"] == wolf.id
     assert "Perfect Strike" not in brogan.conditions
     # The wolf now has it: nothing left that it would help.
-    d = automaton.quickcast(b, ScriptedSource(d12=INCANTATION))
+    d = quickcast_turn.quickcast(b, ScriptedSource(d12=INCANTATION))
     assert d.data.get("discarded") is True
 
 
@@ -87,7 +90,7 @@ def test_falcon_precision_is_discarded_when_every_melee_attack_is_already_unavoi
     b = board_with("A1", "B1", enchantment=["Falcon Precision"])
     b.add_creature("Timber Wolf", "dm", "A1", enchantments=["Falcon Precision"])
     b.add_creature("Brogan Bloodstone", "dm", "A1")
-    d = automaton.quickcast(b, ScriptedSource(d12=ENCHANTMENT))
+    d = quickcast_turn.quickcast(b, ScriptedSource(d12=ENCHANTMENT))
     assert d.data.get("discarded") is True
     assert b.discards["enchantment"] == ["Falcon Precision"]
 
@@ -96,7 +99,7 @@ def test_perfect_strike_goes_on_a_creature_with_unavoidable_from_falcon_precisio
     b = board_with("A1", "B1", incantation=["Perfect Strike"])
     b.add_creature("Timber Wolf", "dm", "A1", enchantments=["Falcon Precision"], damage=5)
     fox = b.add_creature("Bitterwood Fox", "dm", "A1")
-    d = automaton.quickcast(b, ScriptedSource(d12=INCANTATION))
+    d = quickcast_turn.quickcast(b, ScriptedSource(d12=INCANTATION))
     assert d.data["target"] == fox.id
 
 
@@ -105,13 +108,13 @@ def test_new_effect_need_reads_granted_traits():
     wolf = b.add_creature("Timber Wolf", "dm", "A1")
     eagle = b.cat.get("Eagle Wings")
     bear = b.cat.get("Bear Strength")
-    assert automaton.adds_something(b, wolf, eagle)
+    assert spells.adds_something(b, wolf, eagle)
     wolf.traits.append("Flying")
-    assert not automaton.adds_something(b, wolf, eagle)  # a flag it already has
+    assert not spells.adds_something(b, wolf, eagle)  # a flag it already has
     wolf.traits.append("Melee +2")
-    assert automaton.adds_something(b, wolf, bear)  # numbers add up: Melee +2 again
+    assert spells.adds_something(b, wolf, bear)  # numbers add up: Melee +2 again
     wolf.enchantments.append("Bear Strength")
-    assert not automaton.adds_something(b, wolf, bear)  # but one copy of an enchantment only
+    assert not spells.adds_something(b, wolf, bear)  # but one copy of an enchantment only
 
 
 # -- 2. walls with Passage Attacks attack what walks through -----------------------------------
@@ -127,7 +130,7 @@ def fire_wall_board():
 def test_creature_moving_through_a_passage_attacks_wall_is_attacked_first():
     b, wolf, wall = fire_wall_board()
     src = SeededSource(4)
-    d = automaton.creature_action(b, src)
+    d = turns.creature_action(b, src)
     resolve_decision(b, d, src)
     assert d.action == "move-attack" and d.data["path"] == ["B1"]
     assert [(p.attacker, p.attack.name, p.target) for p in d.attacks][:1] == \
@@ -135,7 +138,7 @@ def test_creature_moving_through_a_passage_attacks_wall_is_attacked_first():
     assert d.results[0].attack == "Searing Flames" and d.results[0].main.target == wolf.id
     assert d.results[1].attack == "Bite"
     assert wolf.damage == d.results[0].damage_to(wolf.id) + d.results[1].damage_to(wolf.id)
-    assert any("Searing Flames" in line for line in d.instructions)
+    assert any("Searing Flames" in line for line in sentences(d.instructions))
 
 
 def test_a_creature_destroyed_by_the_wall_makes_no_attack():
@@ -143,7 +146,7 @@ def test_a_creature_destroyed_by_the_wall_makes_no_attack():
     wolf.damage = 9
     # Searing Flames: 5 dice, all 2 critical; lethal, so no effect die.
     src = ScriptedSource(d6=[6] * 5, fallback=SeededSource(1))
-    d = automaton.creature_action(b, src)
+    d = turns.creature_action(b, src)
     resolve_decision(b, d, src)
     assert [r.attack for r in d.results] == ["Searing Flames"]
     assert b.find(wolf.id) is None and b.mages["ym"].damage == 0
@@ -154,7 +157,7 @@ def test_dm_quickcast_move_through_a_passage_attacks_wall_is_attacked():
     b = board_with("A1", "C3")
     wall = b.add_conjuration("Wall of Fire", "ym", "A1", border="B1")
     src = ScriptedSource(d12=[1, 5], d6=[4] * 5, fallback=SeededSource(2))
-    d = automaton.quickcast(b, src)
+    d = quickcast_turn.quickcast(b, src)
     resolve_decision(b, d, src)
     assert d.action == "move" and d.data["to"] == "B1"
     assert [(r.attack, r.attacker, r.main.target) for r in d.results] == \
@@ -187,7 +190,7 @@ def test_pursuit_prefers_the_way_around_a_passage_attacks_wall():
                           stats={"attacks": [{"name": "Maul", "action": "full", "kind": "melee",
                                               "range": [0, 0], "dice": 5}]})
     b.add_conjuration("Wall of Fire", "ym", "A1", border="B1")
-    d = automaton.creature_action(b, ScriptedSource())  # no roll needed
+    d = turns.creature_action(b, ScriptedSource())  # no roll needed
     assert d.data["path"] == ["A2", "B2"] and wolf.zone == "B2"
     assert d.attacks == []
 
@@ -196,7 +199,7 @@ def test_move_attack_prefers_the_way_around_a_passage_attacks_wall():
     b = board_with("D3", "B2")
     fox = b.add_creature("Bitterwood Fox", "dm", "A1")  # Fast: two zones, then a quick attack
     b.add_conjuration("Wall of Fire", "ym", "A1", border="B1")
-    d = automaton.creature_action(b, ScriptedSource())
+    d = turns.creature_action(b, ScriptedSource())
     assert d.data["path"] == ["A2", "B2"] and fox.zone == "B2"
     assert [p.attack.name for p in d.attacks] == ["Bite"]
 
@@ -206,8 +209,8 @@ def test_wall_of_thorns_attacks_level_minus_one_times():
     thorns = b.add_conjuration("Wall of Thorns", "ym", "A1", border="B1")
     fox = b.add_creature("Bitterwood Fox", "dm", "A1")  # Level 1
     wolf = b.add_creature("Timber Wolf", "dm", "A1")  # Level 2
-    assert automaton.passage_attacks(b, fox, ["A1", "B1"]) == []
-    planned = automaton.passage_attacks(b, wolf, ["A1", "B1"])
+    assert dm_movement.passage_attacks(b, fox, ["A1", "B1"]) == []
+    planned = dm_movement.passage_attacks(b, wolf, ["A1", "B1"])
     assert [(p.attacker, p.attack.name) for p in planned] == [(thorns.id, "Sharp Thorns")]
     # A mage is Level 6: five strikes.
     r = combat.resolve_attack(b, thorns, "Sharp Thorns", b.mages["dm"], SeededSource(1))
@@ -219,7 +222,7 @@ def test_flying_mover_is_not_attacked_by_a_passage_wall():
     b = board_with("A1", "B1")
     b.add_conjuration("Wall of Fire", "ym", "A1", border="B1")
     falcon = b.add_creature("Thunderift Falcon", "dm", "A1")
-    assert automaton.passage_attacks(b, falcon, ["A1", "B1"]) == []
+    assert dm_movement.passage_attacks(b, falcon, ["A1", "B1"]) == []
 
 
 # -- 3. paths: hindering, and flying ---------------------------------------------------------
@@ -237,7 +240,7 @@ def test_pursuit_takes_the_equally_short_way_that_arrives(roll):
     wolf = full_action_wolf(b, "A1")
     b.add_creature("Bitterwood Fox", "ym", "B1", active=False)  # closer, less life; hinders
     quarry = b.add_creature("Timber Wolf", "ym", "B2", active=False)  # closer, most life
-    d = automaton.creature_action(b, ScriptedSource(d12=[roll], fallback=SeededSource(1)))
+    d = turns.creature_action(b, ScriptedSource(d12=[roll], fallback=SeededSource(1)))
     assert d.data["path"] == ["A2", "B2"] and wolf.zone == quarry.zone
 
 
@@ -245,7 +248,7 @@ def test_flying_creatures_do_not_hinder_walkers():
     b = board_with("D3", "C1")
     wolf = full_action_wolf(b, "A1")
     b.add_creature("Thunderift Falcon", "ym", "B1", active=False)  # Flying: cannot hinder it
-    d = automaton.creature_action(b, ScriptedSource())
+    d = turns.creature_action(b, ScriptedSource())
     assert d.data["path"] == ["B1", "C1"] and wolf.zone == "C1"
 
 
@@ -253,14 +256,14 @@ def test_walkers_do_not_hinder_flying_creatures():
     b = board_with("D3", "C1")
     falcon = b.add_creature("Thunderift Falcon", "dm", "A1")
     b.add_creature("Timber Wolf", "ym", "B1")
-    assert not automaton.hinders(b, falcon, "B1")
+    assert not dm_movement.hinders(b, falcon, "B1")
 
 
 def test_a_flying_enemy_still_hinders_a_flying_mover():
     b = board_with("D3", "C1")
     falcon = b.add_creature("Thunderift Falcon", "dm", "A1")
     b.add_creature("Thunderift Falcon", "ym", "B1")
-    assert automaton.hinders(b, falcon, "B1")
+    assert dm_movement.hinders(b, falcon, "B1")
 
 
 # -- 4. extra strikes show the running damage ------------------------------------------------
@@ -287,7 +290,7 @@ def test_triple_bite_lines_show_the_damage_after_each_strike():
     d.attacks.append(PlannedAttack(hydra.id, bite, "ym"))
     resolve_decision(b, d, ScriptedSource(d6=TRIPLE_BITE_D6))
     life = b.life(b.mages["ym"])
-    lines = [x for x in d.instructions if x.startswith("Put ") and "damage on your mage" in x]
+    lines = [x for x in sentences(d.instructions) if x.startswith("Put ") and "damage on your mage" in x]
     assert lines == [f"Put 2 damage on your mage (it now has 2 of {life}).",
                      f"Put 1 damage on your mage (it now has 3 of {life}).",
                      f"Put 2 damage on your mage (it now has 5 of {life})."]
@@ -350,7 +353,7 @@ def test_pursuit_tie_question_describes_the_ways():
     b = board_with("D1", "B2")
     full_action_wolf(b, "A1")
     src, asked = recording_source(d12=2)
-    d = automaton.creature_action(b, src)
+    d = turns.creature_action(b, src)
     assert d.data["path"] == ["A2", "B2"]
     assert asked == ["tie: two equally short ways: 1-6 A2, 7-12 B1"]
 

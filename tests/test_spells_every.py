@@ -19,6 +19,7 @@ from solo.automaton import spells
 from solo.rules.board import Mage, Board, Creature, Piece, new_board
 from solo.cards.catalog import Card, get_catalog, parse_trait
 from solo.rules.dice import ScriptedSource, SeededSource
+from solo.text.render import line as sentence, lines as sentences
 from solo.rules.spell_targets import note_cast
 from solo.text.render import line, lines
 from worded import worded
@@ -249,7 +250,7 @@ def test_an_unusable_spell_is_discarded_with_its_reason(name):
     b.add_creature("Timber Wolf", "dm", DM_ZONE)
     b.add_creature("Timber Wolf", "ym", DM_ZONE)
     d = cast(b, name)
-    assert d.data["discarded"] is True and d.reason == note_of(name)["unusable"]
+    assert d.data["discarded"] is True and sentence(d.reason) == note_of(name)["unusable"]
     assert b.discards[DECK[CAT.get(name).type]] == [name]
 
 
@@ -261,7 +262,7 @@ def test_a_mage_only_spell_is_discarded_by_the_wrong_mage(name):
     want = note_of(name)["mage_only"]
     b = board_for(name, dm_mage=NOT_MAGE_FOR[want], ym_zone="B1")
     d = cast(b, name)
-    assert d.data["discarded"] is True and "only" in d.reason and NOT_MAGE_FOR[want] in d.reason
+    assert d.data["discarded"] is True and "only" in sentence(d.reason) and NOT_MAGE_FOR[want] in sentence(d.reason)
 
 
 # -- attack spells ---------------------------------------------------------------------------
@@ -302,7 +303,7 @@ def test_attack_spell_is_discarded_with_nothing_in_range(name):
     b = board_for(name)
     b.add_creature("Timber Wolf", "dm", DM_ZONE)  # its own creature is never a target
     d = cast(b, name)
-    assert d.data["discarded"] is True and "range" in d.reason
+    assert d.data["discarded"] is True and "range" in sentence(d.reason)
     assert d.attacks == []
 
 
@@ -425,7 +426,7 @@ def check_effect(b: Board, d, name: str, p: Piece, before: dict) -> None:
         assert moved["enchantment"] not in p.enchantments
         assert moved["enchantment"] in b.get(moved["to"]).enchantments and b.get(moved["to"]).side == "dm"
     if note.get("by_hand"):
-        assert any(note["by_hand"] in line for line in d.instructions)
+        assert any(note["by_hand"] in line for line in sentences(d.instructions))
         assert d.data["by_hand_text"] == note["by_hand"]
 
 
@@ -561,7 +562,7 @@ def test_spell_is_discarded_when_its_only_target_is_immune(name, immunity):
     p = _fresh_target(name, "ym", b)
     p.traits.append(immunity)
     d = cast(b, name)
-    assert d.data["discarded"] is True and "immun" in d.reason.lower()
+    assert d.data["discarded"] is True and "immun" in sentence(d.reason).lower()
     assert name not in p.enchantments
 
 
@@ -589,7 +590,7 @@ def test_spell_on_the_dummy_mage_itself(name):
     # a second copy adds nothing
     b.decks["enchantment"] = [name]
     d = cast(b, name)
-    assert d.data["discarded"] is True and "already" in d.reason
+    assert d.data["discarded"] is True and "already" in sentence(d.reason)
     assert dm.enchantments.count(name) == 1
 
 
@@ -648,7 +649,7 @@ def test_spell_on_your_mage_in_range(name):
 def test_spell_on_your_mage_is_discarded_out_of_range(name):
     b = board_for(name)  # five zones away
     d = cast(b, name)
-    assert d.data["discarded"] is True and "your mage" in d.reason
+    assert d.data["discarded"] is True and "your mage" in sentence(d.reason)
 
 
 # -- zones -----------------------------------------------------------------------------------
@@ -696,7 +697,7 @@ def test_enemy_zone_spell_is_discarded_where_only_its_own_creatures_are(name):
     own = _zone_target(name, "dm", b)
     before = _snapshot(b, own)
     d = cast(b, name)
-    assert d.data["discarded"] is True and "enemy" in d.reason
+    assert d.data["discarded"] is True and "enemy" in sentence(d.reason)
     assert own.zone == before["zone"] and own.conditions == before["conditions"]
 
 
@@ -754,7 +755,7 @@ def test_trap_goes_next_to_your_creature(name):
 def test_trap_is_discarded_with_no_enemy_near_a_free_zone(name):
     b = board_for(name)  # your mage 5 zones away, nothing else
     d = cast(b, name)
-    assert d.data["discarded"] is True and "next to an enemy" in d.reason
+    assert d.data["discarded"] is True and "next to an enemy" in sentence(d.reason)
 
 
 def test_spiked_pit_ignores_flyers():
@@ -861,9 +862,8 @@ def test_force_bash_slams_a_second_creature_where_it_lands():
 def test_push_against_the_arena_edge_leaves_it_in_place():
     b = board_for("Force Push")
     p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
-    d = worded(spells.cast_spell(b, ScriptedSource(d12=[1], fallback=SeededSource(1)),
-                                 "incantation"))
-    assert p.zone == DM_ZONE and "stays" in " ".join(d.instructions)
+    d = spells.cast_spell(b, ScriptedSource(d12=[1], fallback=SeededSource(1)), "incantation")
+    assert p.zone == DM_ZONE and "stays" in " ".join(sentences(d.instructions))
 
 
 def test_combustion_rolls_two_dice_per_burn_removed():
@@ -903,20 +903,20 @@ def test_by_hand_lines_are_in_the_instructions_when_cast():
     b = board_for("Block")
     b.add_creature("Timber Wolf", "dm", DM_ZONE)
     d = cast(b, "Block")
-    assert d.instructions[-1] == f"By hand (Block): {note_of('Block')['by_hand']}"
+    assert sentences(d.instructions)[-1] == f"By hand (Block): {note_of('Block')['by_hand']}"
     b = board_for("Block")
     d = cast(b, "Block")  # discarded: nothing to do by hand
-    assert d.data["discarded"] and not any(line.startswith("By hand") for line in d.instructions)
+    assert d.data["discarded"] and not any(line.startswith("By hand") for line in sentences(d.instructions))
 
 
 def test_ballad_of_courage_keeps_its_creature_from_being_hindered():
-    from solo.automaton import actions as automaton
+    from solo.automaton import movement as dm_movement
     b = board_for("Ballad of Courage")
     wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE)
     b.add_creature("Timber Wolf", "ym", DM_ZONE)
-    assert automaton.hinders(b, wolf, DM_ZONE)
+    assert dm_movement.hinders(b, wolf, DM_ZONE)
     cast(b, "Ballad of Courage")
-    assert not automaton.hinders(b, wolf, DM_ZONE)
+    assert not dm_movement.hinders(b, wolf, DM_ZONE)
 
 
 def test_new_round_markers_end_with_the_round():
@@ -1036,12 +1036,12 @@ def test_a_sweeping_attack_spell_strikes_a_second_target_of_yours(name):
 
 
 def test_the_dummy_mage_summons_into_its_summoning_circle():
-    from solo.automaton import actions as automaton
+    from solo.engine import quickcast_turn
     b = board_for("Summoning Circle")
     d = cast(b, "Summoning Circle")
     circle = d.data["target"]
     b.decks["creature"] = ["Timber Wolf"]
-    d = automaton.quickcast(b, ScriptedSource(d12=[5]))
+    d = quickcast_turn.quickcast(b, ScriptedSource(d12=[5]))
     assert d.action == "summon" and b.get(d.data["id"]).zone == circle != DM_ZONE
 
 

@@ -100,7 +100,7 @@ def test_cards_show_reads_no_board_and_no_pathlib(tmp_path):
 
 def test_dm_creature_asks_no_questions(tmp_path):
     names = imported(tmp_path, "dm", "creature", "--board", str(BOARD), "--seed", "1")
-    assert "solo.automaton.actions" in names
+    assert "solo.automaton.creatures" in names
     assert not heavy(names, INTERACTIVE | {"solo.decks.sets", "solo.engine.simulate", "platformdirs", "pathlib"})
     # nor the spell section (a creature's action casts nothing), nor any dataclass: their
     # classes are Records (solo/core/records.py), which cost nothing to define; nor the glossary,
@@ -136,15 +136,6 @@ def test_what_needs_no_by_hand_line_is_what_the_glossary_says():
     assert len(covered) >= 25  # (29 distinct names when this was written)
     for name in covered:
         assert by_hand_notes([name]) == [], name
-
-
-def test_the_spell_names_automaton_passes_on_are_the_spell_sections():
-    from solo.automaton import actions as automaton
-    from solo.automaton import spells
-    for name in automaton._SPELL_NAMES:
-        assert getattr(automaton, name) is getattr(spells, name)
-    with pytest.raises(AttributeError):
-        automaton.no_such_name  # noqa: B018
 
 
 DECODED_PROBE = """

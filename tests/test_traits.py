@@ -5,7 +5,12 @@ Scripted attack dice: d6 1,2 -> "-", 3 -> "1", 4 -> "2", 5 -> "1*", 6 -> "2*".
 
 import pytest
 
-from solo.automaton import actions as automaton
+from solo.automaton import attacks as dm_attacks
+from solo.automaton import creatures as dm_creatures
+from solo.rules import decision as dm_decision
+from solo.automaton import movement as dm_movement
+from solo.automaton.plan import Plan
+from solo.engine import turns
 from solo.rules import targeting
 from solo.rules import upkeep
 from solo.rules.board import new_board
@@ -143,7 +148,7 @@ def test_stuck_holds_neither_conjurations_nor_uncontainable(b):
 
 def test_a_stuck_dm_creature_does_not_move(b):
     t = b.add_creature("Timber Wolf", "dm", "A1", conditions={"Stuck": 1})
-    d = automaton.creature_action(b, SeededSource(1))
+    d = turns.creature_action(b, SeededSource(1))
     assert d.data["creature"] == t.id and not d.data.get("path") and t.zone == "A1"
 
 
@@ -256,7 +261,7 @@ def test_invisible_cannot_be_targeted_but_counts_as_pest_and_elusive(b):
     assert not targeting.can_target(b, "B2", s)
     assert b.has_trait(s, "Pest") and b.has_trait(s, "Elusive")
     wolf = b.add_creature("Timber Wolf", "dm", "B2")
-    assert automaton.legal_attacks(b, wolf, "B2", s, quick_only=False) == []
+    assert dm_attacks.legal_attacks(b, wolf, "B2", s, quick_only=False) == []
 
 
 def test_zone_attacks_still_hit_the_invisible(b):
@@ -270,7 +275,7 @@ def test_dm_creature_never_attacks_the_invisible(b):
     b.mages["ym"].zone = "D3"
     s = b.add_creature("Invisible Stalker", "ym", "B2")
     wolf = b.add_creature("Timber Wolf", "dm", "B2")
-    d = automaton.creature_action(b, SeededSource(2))
+    d = turns.creature_action(b, SeededSource(2))
     assert d.data["creature"] == wolf.id and d.data.get("target") != s.id
 
 
@@ -350,7 +355,7 @@ def test_your_guarding_interceptor_takes_a_ranged_attack_on_your_mage(b):
     b.mages["ym"].zone = "C2"
     guard = b.add_creature("Noble Vanguard", "ym", "C2", guarding=True)
     b.add_creature("Merren Harpooner", "dm", "A2")
-    d = automaton.creature_action(b, SeededSource(1))
+    d = turns.creature_action(b, SeededSource(1))
     assert d.data["target"] == guard.id and d.data["intercepted_by"] == guard.id
     assert not guard.guarding
 
@@ -358,29 +363,31 @@ def test_your_guarding_interceptor_takes_a_ranged_attack_on_your_mage(b):
 def test_unstoppable_is_never_hindered(b):
     w = b.add_creature("Water Elemental", "dm", "B2")
     b.add_creature("Timber Wolf", "ym", "B2")
-    assert not automaton.hinders(b, w, "B2")
+    assert not dm_movement.hinders(b, w, "B2")
     assert b.unmovable(w) and b.has_trait(w, "Uncontainable")
 
 
 def test_trample_as_it_leaves_a_zone_once_a_round(b):
     rhino = b.add_creature("Woolly Rhinoceros", "dm", "B2")
     fox = b.add_creature("Bitterwood Fox", "ym", "B2")
-    d = automaton.Decision("move")
+    d = dm_decision.Decision("move")
     rhino.zone = "C2"
     horn = b.attacks(rhino)[0]
-    automaton._attack(b, d, rhino, "move-attack", ["C2"], horn, b.mages["ym"], start="B2")
+    dm_creatures._attack(Plan(b, d.changes), d, rhino.id, "move-attack", ["C2"], horn, "ym",
+                         start="B2")
+    turns.carry_out(b, d)
     tramples = [p for p in d.attacks if p.attack.has("Trample")]
     assert len(tramples) == 1 and tramples[0].target == fox.id and not tramples[0].first
     assert d.attacks[0] is tramples[0]  # as it leaves: before the attack at the end of the move
-    assert automaton.trample_attack(b, rhino) is None  # once a round
+    assert dm_movement.trample_attack(b, rhino) is None  # once a round
     b.round += 1
-    assert automaton.trample_attack(b, rhino) is not None
+    assert dm_movement.trample_attack(b, rhino) is not None
 
 
 def test_trample_never_targets_a_flyer(b):
     rhino = b.add_creature("Woolly Rhinoceros", "dm", "B2")
     b.add_creature("Gargoyle Sentry", "ym", "B2")
-    assert automaton.trample_target(b, rhino, "B2", b.attacks(rhino)[1]) is None
+    assert dm_movement.trample_target(b, rhino, "B2", b.attacks(rhino)[1]) is None
 
 
 # -- attacks that help, and card-text attack traits ------------------------------------------
@@ -388,7 +395,7 @@ def test_trample_never_targets_a_flyer(b):
 def test_a_heal_attack_is_never_made_against_an_enemy(b):
     cleric = b.add_creature("Asyran Cleric", "dm", "B2")
     t = b.add_creature("Timber Wolf", "ym", "C2")
-    assert automaton.legal_attacks(b, cleric, "B2", t, quick_only=False) == []
+    assert dm_attacks.legal_attacks(b, cleric, "B2", t, quick_only=False) == []
 
 
 def test_plus_four_to_the_effect_die_against_a_restrained_target(b):
@@ -408,7 +415,7 @@ def test_dm_sweeping_attack_takes_a_second_different_target(b):
                                              "range": [0, 0], "dice": 3, "traits": ["Sweeping"]}]})
     fox = b.add_creature("Bitterwood Fox", "ym", "B2", active=False)
     wolf = b.add_creature("Timber Wolf", "ym", "B2", active=False)
-    d = automaton.creature_action(b, SeededSource(5))
+    d = turns.creature_action(b, SeededSource(5))
     assert d.data["creature"] == sweeper.id
     assert {d.data["target"], d.data["sweep"]} == {fox.id, wolf.id}
     resolve_decision(b, d, SeededSource(5))
@@ -421,7 +428,7 @@ def test_a_boxed_in_climbing_creature_climbs_over_a_wall(b):
     ape = b.add_creature("Mountain Gorilla", "dm", "A1")
     w1 = b.add_conjuration("Wall of Stone", "ym", "A1", border="B1")
     w2 = b.add_conjuration("Wall of Stone", "ym", "A1", border="A2")
-    d = automaton.creature_action(b, SeededSource(1))
+    d = turns.creature_action(b, SeededSource(1))
     assert d.data["creature"] == ape.id and d.data["climbed"] in (w1.id, w2.id)
     assert d.data["path"] == [ape.zone] and ape.zone in ("B1", "A2")
 
@@ -431,7 +438,7 @@ def test_a_boxed_in_walker_attacks_the_wall_instead(b):
     wolf = b.add_creature("Timber Wolf", "dm", "A1")
     b.add_conjuration("Wall of Stone", "ym", "A1", border="B1")
     b.add_conjuration("Wall of Stone", "ym", "A1", border="A2")
-    d = automaton.creature_action(b, SeededSource(1))
+    d = turns.creature_action(b, SeededSource(1))
     assert "climbed" not in d.data and wolf.zone == "A1" and d.action == "attack"
 
 
@@ -439,7 +446,7 @@ def test_a_taunted_dm_creature_attacks_its_taunter_first(b):
     b.mages["ym"].zone = "B2"  # your mage is right there too
     imp = b.add_creature("Skeelax, Taunting Imp", "ym", "B2", active=False)
     wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Taunt": 1})
-    d = automaton.creature_action(b, SeededSource(1))
+    d = turns.creature_action(b, SeededSource(1))
     assert d.data["creature"] == wolf.id and d.data["target"] == imp.id
 
 
@@ -454,7 +461,7 @@ def test_thorgs_taunt_from_the_next_zone_draws_the_creature_to_him(b):
     b.mages["ym"].zone = "A3"
     thorg = b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
     wolf = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Taunt": 1})
-    d = automaton.creature_action(b, SeededSource(1))
+    d = turns.creature_action(b, SeededSource(1))
     assert d.action == "move-attack" and d.data["path"] == ["C2"] and d.data["target"] == thorg.id
     assert wolf.zone == "C2"
 
@@ -463,7 +470,7 @@ def test_thorgs_taunt_a_shooter_shoots_at_him(b):
     b.mages["ym"].zone = "A3"
     thorg = b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
     archer = b.add_creature("Merren Harpooner", "dm", "B2", conditions={"Taunt": 1})
-    d = automaton.creature_action(b, SeededSource(1))
+    d = turns.creature_action(b, SeededSource(1))
     assert d.action == "attack" and d.data["target"] == thorg.id and archer.zone == "B2"
 
 
@@ -473,11 +480,11 @@ def test_thorgs_taunt_in_his_zone_takes_any_attack_at_him(b):
     b.mages["ym"].zone = "B2"
     thorg = b.add_creature("Thorg, Chief Bodyguard", "ym", "B2", active=False)
     spear = b.add_creature("Gorgon Spearthrower", "dm", "B2", conditions={"Taunt": 1})
-    d = automaton.creature_action(b, SeededSource(1))
+    d = turns.creature_action(b, SeededSource(1))
     assert d.data["creature"] == spear.id and d.data["target"] == thorg.id
 
 
 def test_thorgs_taunt_does_not_hold_psychic_immune_creatures(b):
     b.add_creature("Thorg, Chief Bodyguard", "ym", "C2", active=False)
     z = b.add_creature("Zombie Minion", "dm", "B2", conditions={"Taunt": 1})
-    assert automaton._thorg_taunting(b, z) is None
+    assert dm_creatures.thorg_taunting(b, z) is None

@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-from solo.automaton import actions as automaton
 from solo.rules import combat
 from solo.automaton import spells
 from solo.engine import turns
@@ -19,6 +18,7 @@ from solo.text.render import lines
 from solo.engine.game import Game, Settings
 from solo.core.questions import RulePrompter
 from solo.engine.rounds import RoundState
+from solo.text.render import lines as sentences
 from worded import worded
 
 
@@ -62,13 +62,13 @@ def test_a_wall_of_yours_stands_where_you_say_and_blocks_the_dummy_mages_creatur
     wolf = b.add_creature("Timber Wolf", "dm", "A2", id="w")
     # Without a wall the wolf runs two zones east toward your mage.
     free = b.copy()
-    d = automaton.creature_action(free, SeededSource(1))
+    d = turns.creature_action(free, SeededSource(1))
     assert free.get("w").zone == "C2" and d.action == "move"
     mage_turn(g, {"turn.what": "own", "own.kind": "conjuration", "own.conjuration": "Wall of Stone",
                   "own.zone": "B2", "own.border": "C2"})
     wall = [c for c in b.conjurations if c.card == "Wall of Stone"]
     assert len(wall) == 1 and wall[0].zone == "B2" and wall[0].border == "C2" and wall[0].side == "ym"
-    automaton.creature_action(b, SeededSource(1))
+    turns.creature_action(b, SeededSource(1))
     assert b.get("w").zone != "C2"  # it cannot walk through the wall into your zone
     assert wolf.id == "w"
 
@@ -145,7 +145,7 @@ def test_a_hidden_block_avoids_the_dummy_mages_attack_and_is_used_up():
     assert d.data.get("revealed") == ["Block"]
     assert b.mages["ym"].damage == 0
     assert yours.hidden_on(b.mages["ym"]) == [] and "Block" not in b.mages["ym"].enchantments
-    assert any("Reveal Block" in line and "avoided" in line for line in d.instructions)
+    assert any("Reveal Block" in line and "avoided" in line for line in sentences(d.instructions))
     # The next attack hits.
     w.active = True
     turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
@@ -157,7 +157,7 @@ def test_block_against_an_unavoidable_attack_is_destroyed_without_effect():
     d = turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
     assert yours.hidden_on(b.mages["ym"]) == []
     assert b.mages["ym"].damage == 8  # four 2-criticals
-    assert any("Unavoidable" in line for line in d.instructions)
+    assert any("Unavoidable" in line for line in sentences(d.instructions))
 
 
 def test_reverse_attack_turns_the_attack_on_the_attacker():
@@ -176,7 +176,7 @@ def test_a_hidden_trap_attacks_the_dummy_mages_creature_that_enters_its_zone():
     d = turns.dm_creature_action(b, SeededSource(5))
     assert d.data["path"][0] == "B2"
     assert d.data.get("revealed") == ["Hellfire Trap"]
-    assert any("Hellfire Trap in B2 is revealed" in line for line in d.instructions)
+    assert any("Hellfire Trap in B2 is revealed" in line for line in sentences(d.instructions))
     trap = [r for r in d.results if r.attack == "Trap Attack"]
     assert len(trap) == 1 and trap[0].target == "w"
     assert not yours.hidden_anywhere(b)  # used up
@@ -409,7 +409,7 @@ def test_the_dummy_mages_step_says_it_revealed_your_bull_endurance():
     d = turns.dm_creature_action(b, ScriptedSource(d12=[1] * 8, d6=[6] * 8,
                                                    fallback=SeededSource(3)))
     assert d.data.get("revealed") == ["Bull Endurance"]
-    assert any("Reveal your Bull Endurance" in line for line in d.instructions)
+    assert any("Reveal your Bull Endurance" in line for line in sentences(d.instructions))
     assert b.find("mine") is not None
 
 
@@ -431,7 +431,7 @@ def test_a_hidden_poisoned_blood_is_revealed_when_the_dummy_mage_heals_and_it_he
     assert w.damage == 6 and d.data.get("healed", 0) == 0
     assert d.data.get("revealed") == ["Poisoned Blood"]
     assert "Poisoned Blood" in w.enchantments and yours.hidden_on(w) == []
-    assert any("reveal your poisoned blood" in line.lower() for line in d.instructions), d.instructions
+    assert any("reveal your poisoned blood" in line.lower() for line in sentences(d.instructions)), d.instructions
 
 
 @pytest.mark.parametrize("hidden", [None, "Agony"])
@@ -473,7 +473,7 @@ def test_destroy_magic_destroys_every_enchantment_in_the_zone_yours_and_face_dow
     assert yours.hidden_on(fox) == [] and fox.enchantments == []
     assert yours.hidden_list(b) == []  # the face-down trap went too
     assert "Sacred Ground" in d.data["removed"] and "Bull Endurance" in d.data["removed"]
-    text = " ".join(d.instructions)
+    text = " ".join(sentences(d.instructions))
     assert "2 face-down ones" in text and "Timber Wolf (wolf) now has damage equal" in text
 
 
@@ -484,4 +484,4 @@ def test_purge_magic_on_your_creature_takes_your_face_down_enchantment_with_the_
     d = worded(spells.cast_spell(b, ScriptedSource(fallback=SeededSource(4)), "incantation"))
     assert d.data.get("target") == "w", d.instructions
     assert w.enchantments == [] and yours.hidden_on(w) == []
-    assert "1 face-down one" in " ".join(d.instructions)
+    assert "1 face-down one" in " ".join(sentences(d.instructions))

@@ -56,7 +56,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from solo.automaton import actions as automaton
+from solo.rules.decision import in_arena
 from solo.rules.board import MARKERS, Board, Creature, Piece
 from solo.rules.effects import Move, RemoveMarkers, SetGuard
 from solo.rules.effects import apply as put
@@ -98,14 +98,14 @@ class _Round:
 def _hinders(board: Board, mover: Piece, zone: str) -> bool:
     """Whether an enemy in ``zone`` hinders ``mover`` (the codex's Hinder entry).  Written
     here again on purpose, like :func:`_active`: the checker must not share a fault with
-    :func:`solo.automaton.actions.hinders`."""
+    :func:`solo.automaton.movement.hinders`."""
     if board.has_trait(mover, "Elusive") or board.has_trait(mover, "Invisible") \
             or board.has_trait(mover, "Unstoppable") \
             or board.has_trait(mover, "Unhinderable"):  # Ballad of Courage: cannot be Hindered
         return False
     flying = board.flying(mover)
     for e in board.enemies_of(mover.side):
-        if e.zone != zone or not automaton.in_arena(board, e):
+        if e.zone != zone or not in_arena(board, e):
             continue
         if board.incapacitated(e) or board.restrained(e) or board.has_trait(e, "Pest"):
             continue
@@ -230,7 +230,7 @@ class Checker:
                     self.fail("summoning", f"{ident} acts in the round it entered the arena")
         if step.label == "creature actions end":
             missing = {i for i in r.active_at_creatures - r.acted if after.find(i) is not None
-                       and automaton.in_arena(after, after.get(i))}
+                       and in_arena(after, after.get(i))}
             if missing:
                 self.fail("one-action", f"no Action Phase this round for {', '.join(sorted(missing))}")
         if step.label == f"round {step.round} ends":

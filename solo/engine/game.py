@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from solo.automaton import actions as automaton
+from solo.automaton import creatures
+from solo.rules import decision as decisions
 from solo.rules import combat
-from solo.engine import turns
+from solo.engine import quickcast_turn, turns
 from solo.rules import upkeep
 from solo.rules.board import Board, Piece, from_dict as board_from_dict, new_board
 from solo.cards.catalog import SPELL_DECKS, Defense, get_catalog
@@ -370,7 +371,7 @@ class Game:
         lines = [f"Round {rnd} begins. Initiative: "
                  + ("the Dummy Mage." if b.initiative == Side.DM else "you.")]
         for c in b.creatures:
-            if automaton.in_arena(b, c):  # a banished creature's action marker cannot change
+            if decisions.in_arena(b, c):  # a banished creature's action marker cannot change
                 put(b, SetActive(c.id, True))
         disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
@@ -398,7 +399,7 @@ class Game:
         token = order[0]
         if token is QuickcastTurn.DM:
             order.pop(0)
-            decision = turns.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
+            decision = quickcast_turn.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
             what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
                                                                                decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
@@ -423,7 +424,7 @@ class Game:
         rnd = self.phase.round
         if stage is Stage.QUICKCAST_1:
             self.phase = self.phase.creatures(first=self.board.initiative)
-            if not automaton.active_creatures(self.board, Side.DM):  # (its mage never acts here)
+            if not creatures.active_creatures(self.board, Side.DM):  # (its mage never acts here)
                 line = "Creature actions: the Dummy Mage has no creature ready to act, so only yours act."
             else:
                 line = "Creature actions: you and the Dummy Mage take turns, " \
@@ -438,7 +439,7 @@ class Game:
 
     def _creature_stage(self) -> Step:
         ph = self.phase
-        dm_left = automaton.active_creatures(self.board, Side.DM)
+        dm_left = creatures.active_creatures(self.board, Side.DM)
         if ph.you_done and not dm_left:
             self.phase = ph.quickcast_3(self._qc_order(self.board.initiative))
             return Step("creature actions end", GAME, ["Every creature has acted: final quickcasts."])
@@ -461,7 +462,7 @@ class Game:
             ph.next = Side.DM
         return step
 
-    def _dm_step(self, label: str, decision: automaton.Decision) -> Step:
+    def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
         lines = [f"{i}. {text}" for i, text in enumerate(render.lines(decision.instructions), 1)]
         if decision.rolls:
             lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
@@ -520,7 +521,7 @@ def set_rng(rng: SeededSource, state: Any) -> None:
 def _facts(decision: Any) -> dict[str, Any]:
     """The parts of a Dummy Mage decision that statistics need."""
     keys = ("action", "card", "discarded", "target", "creature")
-    data = decision.to_json()
+    data = {"action": decision.action, **decision.data}
     out = {k: data[k] for k in keys if k in data}
     damage: dict[str, int] = {}
     for r in decision.results:

@@ -1,7 +1,7 @@
 """Resolve what a Dummy Mage decision sets in motion: its attacks and the end of the acting
 creature's Action Phase.
 
-:mod:`solo.automaton.actions` decides (who, where, what); this module rolls and applies the attacks
+:mod:`solo.automaton.creatures` decides (who, where, what); this module rolls and applies the attacks
 through :mod:`solo.rules.combat` and tidies up through :mod:`solo.rules.upkeep`, adding the results to the
 decision's instructions and data.  Pure: no printing, dice only from the source given.
 """
@@ -14,7 +14,9 @@ from solo.rules import yours
 from solo.rules.effects import Move
 from solo.rules.effects import apply as put
 from solo.rules.combat import DefenseChoice
-from solo.automaton.actions import Decision, PlannedAttack, label, pick_attack
+from solo.automaton.attacks import pick_attack
+from solo.rules.decision import Decision, PlannedAttack
+from solo.text.naming import label_of as label
 from solo.rules.board import Board
 from solo.rules.dice import DiceSource
 from solo.text.render import line, lines

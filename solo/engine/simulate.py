@@ -20,7 +20,8 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from solo.automaton import actions as automaton
+from solo.automaton import attacks as attack_rules, creatures as dm_creatures, movement
+from solo.rules.decision import in_arena
 from solo.rules import yours
 from solo.core.interval import wilson
 from solo.rules.board import Board, Piece
@@ -63,14 +64,14 @@ class Opponent(Prompter):
 
     def _their(self) -> list[Piece]:
         b = self.board
-        return [p for p in [b.mages["dm"], *b.side_creatures("dm")] if automaton.in_arena(b, p)]
+        return [p for p in [b.mages["dm"], *b.side_creatures("dm")] if in_arena(b, p)]
 
     def _quarry(self, actor: Piece) -> Piece:
         """Where the actor is heading: the Dummy Mage, or (skilled) its nearest creature."""
         b = self.board
         dm = b.mages["dm"]
         if self.skill == "skilled":
-            creatures = [c for c in b.side_creatures("dm") if automaton.in_arena(b, c)
+            creatures = [c for c in b.side_creatures("dm") if in_arena(b, c)
                          and not b.flying(c)]
             if creatures:
                 return min(creatures, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
@@ -88,10 +89,10 @@ class Opponent(Prompter):
         guarded = any(c.guarding and c.zone == where for c in b.side_creatures("dm"))
         found = [p for p in self._their() if p.zone == where
                  and any(targeting.can_reach(b, actor, a, where, p)
-                         and not (guarded and automaton.guard_blocks(b, actor, a, where, p))
+                         and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p))
                          for a in melee)]
         if actor.has_condition("Taunt"):
-            taunters = [p for p in found if p.card in automaton.TAUNTERS]
+            taunters = [p for p in found if p.card in attack_rules.TAUNTERS]
             return taunters or found
         return found
 
@@ -151,7 +152,7 @@ class Opponent(Prompter):
             self.mana -= cost
             return name
         if qid == "turn.actor":
-            active = automaton.active_creatures(b, "ym")
+            active = dm_creatures.active_creatures(b, "ym")
             if active:
                 return active[0].id
             if self.game.phase.mage_active:
@@ -170,7 +171,7 @@ class Opponent(Prompter):
                     b.distance(actor.zone, b.mages["dm"].zone) > 1:
                 self.plan = {"summon": pick}
                 return "summon"
-            if automaton.held(b, actor):
+            if movement.held(b, actor):
                 return "other"  # it cannot move (a push or a teleport is not its to make)
             offered = [value for _, value in q.pairs()]  # (no move-attack for a Slow one)
             return "move-attack" if "move-attack" in offered and self._next_zone_has_target(actor) \

@@ -11,20 +11,26 @@ frame, and this module is the one place that frames it:
    go (Daze gained during the phase stays), each Cripple marker gets an escape roll, and round
    markers used up by its melee attack go.
 
-:func:`dm_quickcast` and :func:`dm_creature_action` wrap the automaton's decisions in that
-frame, so `solo dm`, `solo play` and the simulator all end a phase the same way.  Pure: the
-board and the dice source given are the only things touched.
+:func:`dm_creature_action` wraps the automaton's creature decisions in that frame, and
+:func:`solo.engine.quickcast_turn.dm_quickcast` its quickcasts, so `solo dm`, `solo play` and
+the simulator all end a phase the same way.  The automaton only decides: what a decision does
+to the board is put on it here (:func:`carry_out`).  Pure: the board and the dice source given
+are the only things touched.  (This module never loads the spell section: ``solo dm creature``
+does without it.)
 """
 
 from __future__ import annotations
 
-from solo.automaton import actions as automaton
-from solo.rules import upkeep
-from solo.automaton.actions import cap, label, Decision
-from solo.rules.board import Board, Piece
-from solo.rules.dice import DiceSource
-from solo.rules.combat import DefenseChoice
+from solo.automaton import creatures
 from solo.engine.resolve import describe_unresolved, resolve_decision
+from solo.rules import upkeep
+from solo.rules.board import Board, Creature, Piece
+from solo.rules.combat import DefenseChoice
+from solo.rules.decision import Decision
+from solo.rules.dice import DiceSource
+from solo.rules.effects import SetActive, SetGuard, apply_all
+from solo.rules.effects import apply as put
+from solo.text.naming import cap, label_of
 
 
 class Phase:
@@ -51,18 +57,27 @@ def begin(board: Board, piece: Piece) -> Phase:
     return Phase(board, piece, upkeep.activate(board, piece))
 
 
+def carry_out(board: Board, decision: Decision) -> None:
+    """Put what ``decision`` does (its :attr:`~solo.rules.decision.Decision.changes`: a walk, a
+    creature summoned, a guard marker taken off...) on the board, in order."""
+    apply_all(board, decision.changes)
+
+
 def corrode_trims(board: Board) -> list[upkeep.Event]:
     """The Corrode markers that objects' armor no longer covers, taken off
     (:meth:`Board.trim_corrode`), each as an event with its line for the person: a standing
     rule, applied after every step (an aura that left can lower a bystander's armor)."""
     return [upkeep.Event(piece.id, piece.card, "corrode-trim",
-                         f"{cap(label(board, piece))}'s armor no longer covers its Corrode "
+                         f"{cap(label_of(board, piece))}'s armor no longer covers its Corrode "
                          f"markers: remove {n} of them.", removed={"Corrode": n})
             for piece, n in board.trim_corrode()]
 
 
-def _finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
-            roll: bool, ask_defense: DefenseChoice | None) -> Decision:
+def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
+           roll: bool, ask_defense: DefenseChoice | None) -> Decision:
+    """The rest of an Action Phase once its decision is on the board: its attacks rolled (or,
+    ``roll=False``, said for a person to roll), the end of the phase, the standing Corrode
+    rule; the effect-die results used since ``mark``."""
     board = phase.board
     if roll:
         resolve_decision(board, decision, source, ask_defense=ask_defense)
@@ -78,21 +93,28 @@ def _finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
     return decision
 
 
-def dm_quickcast(board: Board, source: DiceSource, *, roll: bool = True,
-                 ask_defense: DefenseChoice | None = None) -> Decision:
-    """The Dummy Mage's quickcast (stage 1 or 3), its Action Phase from activation to end.
-
-    ``roll=False`` (a person rolling the attack dice) decides without rolling them and says
-    what to roll; the end of the phase happens all the same.
-    """
+def creature_action(board: Board, source: DiceSource) -> Decision:
+    """The next Dummy Mage creature action, decided and put on the board, its attacks not yet
+    rolled: whether one acts (:func:`creatures.waiting`), which (:func:`creatures.next_creature`),
+    its activation (guard marker off, Slam to Daze, Knockdown over, its action marker flipped),
+    then what it does (:func:`creatures.act`)."""
     mark = len(source.history)
-    dm = board.mages["dm"]
-    phase = begin(board, dm)
-    decision = automaton.quickcast(board, source)
-    decision.instructions[:0] = [e.text for e in phase.events]
-    decision.events += phase.events
-    decision.data.setdefault("actor", "dm")
-    return _finish(decision, phase, source, mark, roll, ask_defense)
+    d = creatures.waiting(board)
+    if d is None:
+        picked = creatures.next_creature(board, source)
+        assert picked is not None  # it has an active creature (creatures.waiting)
+        events = upkeep.activate(board, picked)
+        c = board.get(picked.id)
+        assert isinstance(c, Creature)
+        put(board, SetActive(c.id, False))
+        if c.guarding:  # (activation took its guard marker off already, as a rule)
+            put(board, SetGuard(c.id, False))
+        d = creatures.act(board, source, c)
+        d.instructions[:0] = [e.text for e in events]
+        d.events[:0] = events
+        carry_out(board, d)
+    d.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
+    return d
 
 
 def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
@@ -100,7 +122,7 @@ def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
     """The next Dummy Mage creature action, its Action Phase from activation to end (a pass or
     ``none`` is no Action Phase at all)."""
     mark = len(source.history)
-    decision = automaton.creature_action(board, source)
+    decision = creature_action(board, source)
     ident = decision.data.get("creature")
     piece = board.find(ident) if ident else None
     if piece is None or decision.action in ("pass", "none"):
@@ -108,10 +130,10 @@ def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
             resolve_decision(board, decision, source, ask_defense=ask_defense)
         decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
         return decision
-    # automaton.creature_action has activated the creature already (it must, to see whether a
-    # Slam or Knockdown still stops it); the phase starts with the Daze it has now.
+    # creature_action has activated the creature already (it must, to see whether a Slam or
+    # Knockdown still stops it); the phase starts with the Daze it has now.
     phase = Phase(board, piece, [])
-    return _finish(decision, phase, source, mark, roll, ask_defense)
+    return finish(decision, phase, source, mark, roll, ask_defense)
 
 
 def pass_phase(board: Board, piece: Piece, source: DiceSource) -> list[upkeep.Event]:
@@ -121,4 +143,5 @@ def pass_phase(board: Board, piece: Piece, source: DiceSource) -> list[upkeep.Ev
     return phase.events + phase.end(source)
 
 
-__all__ = ["Phase", "begin", "dm_quickcast", "dm_creature_action", "pass_phase"]
+__all__ = ["Phase", "begin", "carry_out", "creature_action", "dm_creature_action", "finish",
+           "pass_phase", "corrode_trims"]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from solo.automaton import actions as automaton
+from solo.automaton import attacks as attack_rules
+from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
 from solo.core.kinds import DeckKind, Side
 from solo.core.questions import Choice, Question
@@ -71,7 +72,7 @@ class YourAttacks:
         b = self.board
         objs = [b.mages[Side.DM], *b.side_creatures(Side.DM),
                 *[c for c in b.conjurations if c.side == Side.DM]]
-        return [p for p in objs if automaton.in_arena(b, p)]
+        return [p for p in objs if decisions.in_arena(b, p)]
 
     def pick_target(self, actor: Piece, qid: str, message: str,
                     objs: list[Piece] | None = None,
@@ -106,7 +107,7 @@ class YourAttacks:
             # (and past the Dummy Mage's guards: a melee attack in their zone must take one)
             objs = [p for p in objs
                     if any(targeting.can_reach(b, actor, a, actor.zone, p)
-                           and not automaton.guard_blocks(b, actor, a, actor.zone, p)
+                           and not attack_rules.guard_blocks(b, actor, a, actor.zone, p)
                            for a in attacks)]
             if not objs:
                 return [f"Nothing of the Dummy Mage's is in reach of {self.name(actor)}'s attacks "
@@ -125,11 +126,11 @@ class YourAttacks:
             return ["It has nothing to attack."]
         if not typed:
             attacks = [a for a in attacks if targeting.can_reach(b, actor, a, actor.zone, target)
-                       and not automaton.guard_blocks(b, actor, a, actor.zone, target)]
+                       and not attack_rules.guard_blocks(b, actor, a, actor.zone, target)]
         if typed or not attacks:
             return self.typed_attack(actor, target, attacks[0] if attacks else None)
         attack = self._which_attack(actor, attacks, target, moved)
-        guard = automaton.interceptor(b, actor, attack, actor.zone, target)
+        guard = attack_rules.interceptor(b, actor, attack, actor.zone, target)
         intercepted: list[str] = []
         if guard is not None:  # the Dummy Mage's guards always Intercept
             put(b, SetGuard(guard.id, False))
@@ -191,7 +192,7 @@ class YourAttacks:
             return None
         b = self.board
         others = [p for p in self.their_objects(target.zone) if p.zone == target.zone
-                  and p.id != target.id and automaton.sweeps_on(b, actor, attack, target, p)]
+                  and p.id != target.id and attack_rules.sweeps_on(b, actor, attack, target, p)]
         if not others:
             return None
         choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id) for p in others)

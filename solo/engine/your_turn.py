@@ -10,7 +10,9 @@ your quickcast (:meth:`YourTurn.quickcast`) and for your Action Phases in the cr
 
 from __future__ import annotations
 
-from solo.automaton import actions as automaton
+from solo.automaton import creatures
+from solo.rules import decision as decisions
+from solo.automaton import movement
 from solo.core.kinds import Side
 from solo.core.questions import Choice, Question
 from solo.engine import turns
@@ -72,8 +74,8 @@ class YourTurn(YourSpells):
         done for the round), and what they did."""
         b = self.board
         phase = self.game.phase
-        active = automaton.active_creatures(b, Side.YM)
-        dm_active = automaton.active_creatures(b, Side.DM)
+        active = creatures.active_creatures(b, Side.YM)
+        dm_active = creatures.active_creatures(b, Side.DM)
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if phase.mage_active:
             choices.append(Choice(f"Your mage in {b.mages[Side.YM].zone}", Side.YM.value))
@@ -209,7 +211,7 @@ class YourTurn(YourSpells):
         """Whether some shortest way to ``zone`` (two away) passes through a zone where no enemy
         hinders ``actor`` (entering one would end its move there)."""
         b = self.board
-        return any(not automaton.hinders(b, actor, m)
+        return any(not movement.hinders(b, actor, m)
                    for m in b.geometry().step_toward(actor.zone, zone, flying))
 
     def move(self, actor: Piece, attacking: bool = False) -> list[str]:
@@ -222,8 +224,8 @@ class YourTurn(YourSpells):
         b = self.board
         flying = b.flying(actor)
         fast, slow = self.pace(actor)
-        held = automaton.held(b, actor)  # only a push or a teleport moves it ("Elsewhere")
-        one = slow or b.has_trait(actor, "Lumbering") or automaton.hinders(b, actor, actor.zone) \
+        held = movement.held(b, actor)  # only a push or a teleport moves it ("Elsewhere")
+        one = slow or b.has_trait(actor, "Lumbering") or movement.hinders(b, actor, actor.zone) \
             or (attacking and not fast)
         steps = 1 if one else 2
         reach = b.geometry().path_distances(actor.zone, flying)
@@ -277,7 +279,7 @@ class YourTurn(YourSpells):
             if not nxt:
                 break
             # the way its move may take: not into a zone where an enemy hinders it (see move)
-            here = min(nxt, key=lambda z: (z != dest and automaton.hinders(b, actor, z), z))
+            here = min(nxt, key=lambda z: (z != dest and movement.hinders(b, actor, z), z))
             way.append(here)
         lines: list[str] = []
         for zone in way or [dest]:
@@ -303,10 +305,10 @@ class YourTurn(YourSpells):
         """Trample: once a round, your creature that walks out of a zone may attack a non-Flying
         creature of the Dummy Mage's there (its guards first); asked, and you may decline."""
         b = self.board
-        attack = automaton.trample_attack(b, actor)
+        attack = movement.trample_attack(b, actor)
         if attack is None:
             return []
-        options = [e for e in automaton.enemy_creatures(b, actor.side) if e.zone == start
+        options = [e for e in decisions.enemy_creatures(b, actor.side) if e.zone == start
                    and not b.flying(e) and targeting.can_target(b, start, e)]
         guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding]
         if guards and not b.has_trait(actor, "Elusive"):

@@ -1,40 +1,68 @@
 """What a Dummy Mage turn decides, as data, and the small board questions every decision asks.
 
-:mod:`solo.automaton.actions` (quickcast, creature actions) and :mod:`solo.automaton.spells` (spell placement) both
-build :class:`Decision` objects; this module holds what they share so neither imports the other's
-internals.  Nothing here prints or prompts.
+The Dummy Mage's choices (:mod:`solo.automaton.quickcast`, :mod:`solo.automaton.creatures`,
+:mod:`solo.automaton.spells`) build :class:`Decision` objects; this module holds what they
+share so none imports another's internals.  A decision says what happens -- its board changes
+(:mod:`solo.rules.effects` records, which the engine puts on the board), the attacks to roll,
+the lines for the person (:class:`~solo.rules.said.Said` records, worded in
+:mod:`solo.text.automaton`) -- and changes nothing itself.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
-from solo.rules.board import Board, Piece
 from solo.cards.catalog import Attack
+from solo.core.kinds import Side
 from solo.core.records import Record
+from solo.rules.board import Board, Piece
+from solo.rules.effects import Change
 from solo.rules.said import Said
-from solo.text.combat import attack_json
+
+__all__ = ["Act", "Decision", "PlannedAttack", "Line", "in_arena", "enemy_creatures", "taken"]
+
+#: A line for the person: a :class:`Said` (or, while the spell section still words its own,
+#: a sentence).
+Line = Said | str
+
+
+class Act(StrEnum):
+    """What a decision does (``action`` in ``solo dm --json``)."""
+
+    NONE = "none"  # no creature of the Dummy Mage's is left to act this round
+    PASS = "pass"  # it waits: you have more active creatures
+    LOSE_TURN = "lose-turn"
+    MOVE = "move"
+    SUMMON = "summon"
+    ATTACK = "attack"
+    MOVE_ATTACK = "move-attack"
 
 
 class Decision(Record):
-    """One Dummy Mage turn, ready to render or to print as contract JSON."""
+    """One Dummy Mage turn, ready to put on the board and to word (its contract JSON is
+    :func:`solo.text.automaton.decision_json`)."""
 
     action: str
     rolls: list[int]
-    instructions: list[str | Said]  # a Said is worded by solo.text.render
-    reason: str | Said | None
-    data: dict
+    instructions: list[Line]
+    reason: Line | None
+    data: dict[str, Any]
     #: attacks this decision makes, for :mod:`solo.engine.resolve` to roll
-    attacks: list["PlannedAttack"]
+    attacks: list[PlannedAttack]
     #: what resolving them gave (combat.AttackResult objects), filled in by solo.engine.resolve
-    results: list
+    results: list[Any]
     #: activation and end-of-phase events (upkeep.Event objects), filled in by solo.engine.turns
-    events: list
+    events: list[Any]
+    #: what the decision does to the board, in order: the engine puts these on it
+    #: (:func:`solo.engine.turns.carry_out`) before it rolls the attacks
+    changes: list[Change]
 
     def __init__(self, action: str, rolls: list[int] | None = None,
-                 instructions: list[str | Said] | None = None, reason: str | Said | None = None,
-                 data: dict | None = None, attacks: list[PlannedAttack] | None = None,
-                 results: list | None = None, events: list | None = None) -> None:
+                 instructions: list[Line] | None = None, reason: Line | None = None,
+                 data: dict[str, Any] | None = None, attacks: list[PlannedAttack] | None = None,
+                 results: list[Any] | None = None, events: list[Any] | None = None,
+                 changes: list[Change] | None = None) -> None:
         self.action = action
         self.rolls = [] if rolls is None else rolls
         self.instructions = [] if instructions is None else instructions
@@ -43,16 +71,7 @@ class Decision(Record):
         self.attacks = [] if attacks is None else attacks
         self.results = [] if results is None else results
         self.events = [] if events is None else events
-
-    def to_json(self) -> dict:
-        out: dict[str, Any] = {"rolls": list(self.rolls), "action": self.action}
-        out.update(self.data)
-        if self.reason is not None:
-            out["reason"] = self.reason
-        if self.results:
-            out["results"] = [attack_json(r) for r in self.results if r.main is not None]
-        out["instructions"] = list(self.instructions)
-        return out
+        self.changes = [] if changes is None else changes
 
 
 class PlannedAttack(Record):
@@ -87,13 +106,15 @@ def in_arena(board: Board, p: Piece) -> bool:
     return p.conditions.get("Banish", 0) <= 0
 
 
-def enemy_creatures(board: Board, side: str = "dm") -> list[Piece]:
+def enemy_creatures(board: Board, side: str = Side.DM) -> list[Piece]:
     """The other side's mage and creatures that are in the arena (a mage is a creature)."""
     return [p for p in board.enemies_of(side) if in_arena(board, p)]
 
 
-def _taken(deck: str, card: str, drawn: bool) -> str:
-    """The instruction line for a card the Dummy Mage takes from one of its decks."""
-    if drawn:
-        return f"You drew {card} from the {deck} deck."
-    return f"Draw the top card of the {deck} deck: {card}."
+def taken(deck: str, card: str, drawn: bool) -> Said:
+    """The line for a card the Dummy Mage takes from one of its decks (``drawn``: a person
+    drew it from a physical deck)."""
+    return Said("dm.taken", deck=deck, card=card, drawn=drawn)
+
+
+_taken = taken  # (the spell section's name for it)

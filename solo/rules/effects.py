@@ -601,3 +601,28 @@ _APPLY: dict[type, Callable[[Board, Any], None]] = {
     Discard: _discard, Undiscard: _undiscard, SetZoneEnchantments: _set_zone_enchantments,
     BoardNote: _board_note, AddTally: _add_tally, SetRound: _set_round, SetStage: _set_stage,
 }
+
+
+# -- an id given to a new piece (added after the first set) ----------------------------------
+
+class CountId(Change, frozen=True):
+    """The id ``ident`` goes to a new piece of ``side`` (an :class:`AddPiece` follows): the board
+    counts it (:meth:`Board.new_id`), so no later piece gets it, even once this one is gone.  A
+    decision works the id out beforehand by the same rule, to name the piece before it is in
+    play."""
+
+    side: Side
+    ident: str
+
+    def __init__(self, side: Side, ident: str) -> None:
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "ident", ident)
+
+
+def _count_id(board: Board, c: CountId) -> None:
+    given = board.new_id(str(c.side))
+    assert given == c.ident, (given, c.ident)
+
+
+_APPLY[CountId] = _count_id
+__all__ += ["CountId"]

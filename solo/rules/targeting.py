@@ -2,8 +2,8 @@
 
 Range is the caller's business (each attack and spell has its own); this module answers the
 rest: Line of Sight through walls, and the traits that forbid targeting (Invisible, Obscured,
-...).  Spells (:mod:`solo.automaton.actions`'s spell placement) and creature attacks both ask here, so a
-trait that hides an object hides it from everything.
+...).  Spells (:mod:`solo.automaton.spells`) and creature attacks both ask here, so a trait
+that hides an object hides it from everything.
 """
 
 from __future__ import annotations
@@ -55,14 +55,20 @@ def can_target(board: Board, from_zone: str, target: Piece, *, indirect: bool = 
     return board.geometry().line_of_sight(from_zone, target.zone)
 
 
+#: Why ``target`` cannot be targeted (:func:`why_not`); worded by solo.text.automaton
+#: (``target.<reason>``).
+INVISIBLE, OBSCURED, WALLED = "invisible", "obscured", "walled"
+
+
 def why_not(board: Board, from_zone: str, target: Piece, *, indirect: bool = False) -> str | None:
-    """A short reason ``target`` cannot be targeted from ``from_zone`` (None when it can)."""
+    """Why ``target`` cannot be targeted from ``from_zone``: :data:`INVISIBLE`,
+    :data:`OBSCURED` or :data:`WALLED` (a wall blocks Line of Sight); None when it can."""
     if invisible(board, target):
-        return "it is Invisible"
+        return INVISIBLE
     if obscured(board, target) and board.distance(from_zone, target.zone) > 1:
-        return "it is Obscured (only from 1 zone away or less)"
+        return OBSCURED
     if not indirect and not board.geometry().line_of_sight(from_zone, target.zone):
-        return "a wall blocks Line of Sight"
+        return WALLED
     return None
 
 

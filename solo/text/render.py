@@ -23,7 +23,8 @@ from solo.rules.said import Said
 __all__ = ["line", "lines", "MODULES"]
 
 #: The modules of solo.text that have a ``LINES`` table.
-MODULES: tuple[str, ...] = ("solo.text.combat", "solo.text.spells", "solo.text.dice")
+MODULES: tuple[str, ...] = ("solo.text.combat", "solo.text.spells", "solo.text.dice",
+                          "solo.text.automaton")
 
 _TABLE: dict[str, Callable[[Said], str | list[str]]] = {}
 

@@ -34,21 +34,21 @@ def render(decision: dict, room: int | None = None) -> str:
 def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_json: bool,
          out: str | None) -> None:
     from solo.rules import board as board_mod
-    from solo.engine import turns
-    from solo.text.render import line, lines
+    from solo.text.automaton import decision_json
 
     board = board_mod.load(board_path)
     source = make_source(rolls, seed)
     # With --rolls and no --seed the person rolls the attack dice: solo only decides.
     roll = not (rolls is not None and seed is None)
     if kind == "quickcast":
-        decision = turns.dm_quickcast(board, source, roll=roll)
+        from solo.engine.quickcast_turn import dm_quickcast  # (it loads the spell section)
+
+        decision = dm_quickcast(board, source, roll=roll)
     else:
-        decision = turns.dm_creature_action(board, source, roll=roll)
-    result = decision.to_json()
-    result["instructions"] = lines(result["instructions"])  # the recorded lines' sentences
-    if "reason" in result:
-        result["reason"] = line(result["reason"])
+        from solo.engine.turns import dm_creature_action
+
+        decision = dm_creature_action(board, source, roll=roll)
+    result = decision_json(decision)
     if out:
         board.save(out)
     click.echo(json.dumps(result) if as_json else render(result))

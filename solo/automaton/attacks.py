@@ -1,0 +1,181 @@
+"""Which attacks a creature may make, and at whom: rules A-i/ii of the Dummy Mage's creatures.
+
+Legal attacks (range, Line of Sight, guards, Bloodthirsty, Taunt), the target the solo rules
+pick (your mage first, else your creature with the most life left), and what follows from the
+target (an Intercepting guard, a Sweeping attack's second target).  Your side's rules ask the
+same questions (:mod:`solo.engine.game`, :mod:`solo.engine.simulate`).  Nothing here changes
+the board.
+"""
+
+from __future__ import annotations
+
+from solo.cards.catalog import Attack
+from solo.core.kinds import Side
+from solo.rules import combat, upkeep
+from solo.rules.board import Board, Piece
+from solo.rules.decision import enemy_creatures, in_arena
+from solo.rules.dice import DiceSource
+from solo.rules.targeting import can_reach, can_target
+from solo.text.naming import label_of
+
+__all__ = ["HELPING", "TAUNTERS", "THORG", "helps_only", "forced_guards", "guard_blocks",
+           "legal_attacks", "pick_attack", "interceptor", "sweep_target", "sweeps_on"]
+
+#: Attack traits (lower-case starts) of attacks that heal or help rather than hurt (catalog
+#: text, matched as it is written).
+HELPING = ("heal", "reconstruct", "remove 1", "place an armor", "target goblin", "target zombie",
+           "add 3 mana")
+
+#: Creatures whose Taunt markers force the taunted creature to attack them.
+TAUNTERS = upkeep.TAUNTERS
+THORG = "Thorg, Chief Bodyguard"
+
+
+def helps_only(attack: Attack) -> bool:
+    """An attack that heals or helps (Heal, or card text such as reconstructing a skeleton):
+    never made against an enemy."""
+    return any(t.lower().startswith(HELPING) for t in attack.traits)
+
+
+def forced_guards(board: Board, attacker: Piece, zone: str,
+                  target: Piece | None = None) -> list[Piece]:
+    """The attacker's enemies' guards in ``zone`` that a melee attack must target first; none
+    for an Elusive attacker, nor for a flyer attacking a flyer (the complete codex: a flyer
+    heeds guards only when it attacks a non-flyer)."""
+    enemy = Side.YM if attacker.side == Side.DM else Side.DM
+    guards = [c for c in board.side_creatures(enemy) if c.guarding and c.zone == zone]
+    if not guards:  # (nearly always)
+        return []
+    if board.has_trait(attacker, "Elusive"):
+        return []
+    if target is not None and board.flying(target) and board.flying(attacker):
+        return []
+    return [c for c in guards if in_arena(board, c) and not board.incapacitated(c)
+            and not board.restrained(c) and not board.has_trait(c, "Pest")]
+
+
+def guard_blocks(board: Board, attacker: Piece, attack: Attack, zone: str, target: Piece) -> bool:
+    """Whether a guard stops this melee attack from ``zone`` at ``target``: a guard it could
+    attack stands there, and ``target`` is not one."""
+    if not attack.is_melee:
+        return False
+    guards = [g for g in forced_guards(board, attacker, zone, target)
+              if can_reach(board, attacker, attack, zone, g)]
+    return bool(guards) and target not in guards
+
+
+def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
+                  quick_only: bool) -> list[Attack]:
+    """The attacks ``attacker`` may make from ``from_zone`` at ``target`` (only its quick ones
+    when ``quick_only``)."""
+    out = []
+    for a in board.attacks(attacker):
+        if a.kind not in ("melee", "ranged") or a.action is None or a.dice is None:
+            continue  # no dice: an ability of the card, not an attack
+        if helps_only(a):
+            continue
+        if quick_only and a.action != "quick":
+            continue
+        if not can_reach(board, attacker, a, from_zone, target):
+            continue
+        if a.is_melee:
+            guards = [g for g in forced_guards(board, attacker, from_zone, target)
+                      if can_reach(board, attacker, a, from_zone, g)]
+            if guards and target not in guards:
+                continue
+            blood = _bloodthirst_targets(board, attacker, from_zone)
+            if blood and target not in blood and not guards:
+                continue
+        out.append(a)
+    return out
+
+
+def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece]:
+    if not board.has_trait(attacker, "Bloodthirsty"):
+        return []
+    return [e for e in enemy_creatures(board) if e.zone == zone and e.damage > 0
+            and board.is_living(e)]
+
+
+def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: str,
+                quick_only: bool) -> tuple[Piece, list[Attack]] | None:
+    """Rules A-i/ii: your mage if it can be attacked, else your creature with the highest
+    remaining life that can be, else a conjuration of yours in its zone (engaged)."""
+    if attacker.has_condition("Taunt"):  # it must attack the creature that taunted it
+        for t in enemy_creatures(board, attacker.side):
+            if t.card in TAUNTERS and t.zone == from_zone \
+                    and combat.taunt_block(board, t.card, attacker) is None:
+                # Thorg's: any attack at him (the codex); the others': a melee attack
+                at = [a for a in legal_attacks(board, attacker, from_zone, t, quick_only)
+                      if a.is_melee or t.card == THORG]
+                if at:
+                    return t, at
+    ym = board.mages[Side.YM]
+    if in_arena(board, ym):
+        attacks = legal_attacks(board, attacker, from_zone, ym, quick_only)
+        if attacks:
+            return ym, attacks
+    options: list[tuple[Piece, list[Attack]]] = [
+        (c, legal_attacks(board, attacker, from_zone, c, quick_only))
+        for c in board.side_creatures(Side.YM) if in_arena(board, c)]
+    options = [(c, a) for c, a in options if a]
+    if not options:
+        options = _engaged_conjurations(board, attacker, from_zone, quick_only)
+    if not options:
+        return None
+    best = max(board.remaining_life(c) for c, _ in options)
+    tied = [(c, a) for c, a in options if board.remaining_life(c) == best]
+    picked: tuple[Piece, list[Attack]] = source.choose(
+        tied, "tie: targets with equal remaining life", [label_of(board, c) for c, _ in tied])
+    return picked
+
+
+def _engaged_conjurations(board: Board, attacker: Piece, from_zone: str,
+                          quick_only: bool) -> list[tuple[Piece, list[Attack]]]:
+    """Your conjurations in its zone (not walls) and the melee attacks it may make at them."""
+    conj: list[tuple[Piece, list[Attack]]] = [
+        (c, [a for a in board.attacks(attacker) if a.is_melee and a.action
+             and (a.action == "quick" or not quick_only)])
+        for c in board.conjurations if c.side == Side.YM and c.border is None
+        and c.zone == from_zone and can_target(board, from_zone, c)]
+    return [(c, a) for c, a in conj if a]
+
+
+def interceptor(board: Board, attacker: Piece, attack: Attack, from_zone: str,
+                target: Piece) -> Piece | None:
+    """A guarding creature with Intercept on the target's side, in its zone, that may take a
+    ranged attack on a non-Flying object there on itself (not Restrained or Incapacitated, and
+    a legal target of the attack); None when there is none."""
+    if not attack.is_ranged or attack.zone or attack.kind == "zone" or board.flying(target):
+        return None
+    for g in board.side_creatures(target.side):
+        if g.id == target.id or g.zone != target.zone or not g.guarding or not in_arena(board, g):
+            continue
+        if not board.has_trait(g, "Intercept") or board.restrained(g) or board.incapacitated(g):
+            continue
+        if can_reach(board, attacker, attack, from_zone, g):
+            return g
+    return None
+
+
+def sweep_target(board: Board, c: Piece, attack: Attack, first: Piece) -> Piece | None:
+    """The second target of a Sweeping attack: another enemy in the first one's zone that the
+    attack may target there, the one with the highest remaining life (ties: the lowest id)."""
+    if not attack.has("Sweeping"):
+        return None
+    options = [e for e in enemy_creatures(board, c.side) if e.id != first.id
+               and e.zone == first.zone and sweeps_on(board, c, attack, first, e)]
+    if not options:
+        return None
+    return min(options, key=lambda e: (-board.remaining_life(e), e.id))
+
+
+def sweeps_on(board: Board, c: Piece, attack: Attack, first: Piece, second: Piece) -> bool:
+    """Whether a Sweeping attack on ``first`` may go on to ``second``: a flyer that attacks a
+    non-flyer in melee loses Flying for the whole attack action (the complete codex), so it
+    cannot go on to a flyer without Reach."""
+    if not can_reach(board, c, attack, c.zone, second):
+        return False
+    return not (attack.is_melee and board.flying(c) and not board.flying(first)
+                and board.flying(second) and not attack.has("Reach"))
+

@@ -1,0 +1,296 @@
+"""The Dummy Mage's creature actions (contract section 3, ``solo dm creature``): which creature
+acts, and what it does.
+
+Three questions, asked by the engine in this order (:func:`solo.engine.turns.creature_action`),
+which activates the creature between the second and the third:
+
+* :func:`waiting` -- whether the Dummy Mage has no creature left to act, or waits for you;
+* :func:`next_creature` -- the active creature with the highest mana cost;
+* :func:`act` -- what it does: rules A (attack from where it stands), B (move, then a quick
+  attack) and C (move toward your mage), Taunt and Thorg's Taunt first.
+
+Each answer is a :class:`~solo.rules.decision.Decision`: its lines (:class:`Said` records,
+worded in :mod:`solo.text.automaton`), the attacks to roll and the changes to put on the board
+(a walk, a guard marker taken off); nothing here changes the board.  This module never loads
+the spell section (:mod:`solo.automaton.spells`): a creature casts nothing.
+"""
+
+from __future__ import annotations
+
+from solo.automaton import movement
+from solo.automaton.attacks import THORG, interceptor, legal_attacks, pick_attack, sweep_target
+from solo.automaton.plan import Plan
+from solo.cards.catalog import Attack
+from solo.core.kinds import Side
+from solo.rules.arena import Geometry
+from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
+from solo.rules.decision import Act, Decision, PlannedAttack, enemy_creatures, in_arena
+from solo.rules.dice import DiceSource
+from solo.rules.effects import Move, SetGuard
+from solo.rules.said import Said, Who
+from solo.text.naming import label_of
+
+__all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_taunting"]
+
+
+def active_creatures(board: Board, side: str) -> list[Creature]:
+    return [c for c in board.side_creatures(side) if c.active and in_arena(board, c)]
+
+
+def waiting(board: Board) -> Decision | None:
+    """No creature action this time: the Dummy Mage has no active creature left (``none``),
+    or you have more active creatures than it has (``pass``: take your next action); None
+    when one of its creatures acts."""
+    dm_active = active_creatures(board, Side.DM)
+    if not dm_active:
+        return Decision(Act.NONE, reason=Said("dm.act.none.reason"),
+                        instructions=[Said("dm.act.none")])
+    ym_active = active_creatures(board, Side.YM)
+    if len(ym_active) > len(dm_active):
+        counts = {"yours": len(ym_active), "its": len(dm_active)}
+        return Decision(Act.PASS, reason=Said("dm.act.wait.reason", **counts),
+                        instructions=[Said("dm.act.wait", **counts)])
+    return None
+
+
+def next_creature(board: Board, source: DiceSource) -> Creature | None:
+    """The active Dummy Mage creature with the highest mana cost (ties at random)."""
+    active = active_creatures(board, Side.DM)
+    if not active:
+        return None
+    top = max(board.cost(c) for c in active)
+    tied = [c for c in active if board.cost(c) == top]
+    picked: Creature = source.choose(tied, "tie: equal mana cost",
+                                     [label_of(board, c) for c in tied])
+    return picked
+
+
+def _one(source: DiceSource, attacks: list[Attack]) -> Attack:
+    """One of the legal attacks (a tie is rolled)."""
+    if len(attacks) > 1:
+        picked: Attack = source.choose(attacks, "tie: two legal attacks")
+        return picked
+    return attacks[0]
+
+
+def act(board: Board, source: DiceSource, c: Creature) -> Decision:
+    """What the activated creature ``c`` does this action (its activation -- action marker
+    flipped, guard marker off, Slam to Daze, Knockdown over -- is on ``board`` already)."""
+    d = Decision("", data={"creature": c.id})
+    if board.incapacitated(c):
+        why = tuple(k for k in ("Stun", "Sleep") if c.has_condition(k))
+        d.action = Act.LOSE_TURN
+        d.reason = Said("dm.act.incapacitated.reason", card=c.card, why=why)
+        d.instructions.append(Said("dm.act.incapacitated", who=Who.of(c), why=why))
+        return d
+    plan = Plan(board, d.changes)
+    thorg = thorg_taunting(board, c)
+    if thorg is not None and _answer_thorg(plan, source, d, c, thorg):
+        return d
+
+    # A: attack from where it stands (full or quick action).
+    picked = pick_attack(board, source, c, c.zone, quick_only=False)
+    if picked:
+        target, attacks = picked
+        _attack(plan, d, c.id, Act.ATTACK, [], _one(source, attacks), target.id)
+        return d
+
+    rooted = board.has_trait(c, "Rooted")  # no move actions at all (not Restrained)
+    restrained = movement.held(board, c)
+    slow = movement.slow(board, c)
+    # Lumbering: always hindered, so one move action at most, even when Fast.
+    hindered = movement.hinders(board, c, c.zone) or board.has_trait(c, "Lumbering")
+    geo = board.geometry()
+    flying = board.flying(c)
+
+    # B: move one zone (two if Fast and not hindered), then a quick attack.
+    if not restrained and not slow:
+        steps = 2 if movement.fast(board, c) and not hindered else 1
+        reach = movement.reachable(board, c, geo, flying, steps)
+        options = [(zone, path) for zone, path in reach.items() if path]
+        choice = _best_move_attack(board, source, c, options, geo)
+        if choice:
+            zone, path, target, attacks = choice
+            attack = _one(source, attacks)
+            start = c.zone
+            plan.put(Move(c.id, zone))
+            _attack(plan, d, c.id, Act.MOVE_ATTACK, path, attack, target.id, start)
+            return d
+
+    # C: move up to two zones toward your mage, or toward your creature with the highest
+    # remaining life when it is closer.
+    if restrained:
+        d.action = Act.MOVE
+        d.data["path"] = []
+        d.instructions.append(Said("dm.act.held", who=Who.of(c), rooted=rooted, zone=c.zone))
+        return d
+    _pursue(plan, source, d, c, geo, flying, steps=1 if (slow or hindered) else 2)
+    return d
+
+
+# -- Taunt -----------------------------------------------------------------------------------
+
+def thorg_taunting(board: Board, c: Piece) -> Piece | None:
+    """The Thorg of the other side in a zone next to a Taunted creature (Thorg's Taunt holds
+    neither mages nor creatures with Psychic Immunity); None otherwise."""
+    if not c.has_condition("Taunt") or isinstance(c, Mage) \
+            or board.has_trait(c, "Psychic Immunity"):
+        return None
+    for t in enemy_creatures(board, c.side):
+        if t.card == THORG and board.distance(c.zone, t.zone) == 1:
+            return t
+    return None
+
+
+def _answer_thorg(plan: Plan, source: DiceSource, d: Decision, c: Creature,
+                  thorg: Piece) -> bool:
+    """Thorg's Taunt from the next zone: a ranged attack at Thorg if it has one, else a move
+    into Thorg's zone (never through a wall with Passage Attacks) and a quick melee attack at
+    him if it can; False when it can do neither (then the usual rules apply)."""
+    board = plan.board
+    ranged = [a for a in legal_attacks(board, c, c.zone, thorg, quick_only=False) if a.is_ranged]
+    if ranged:
+        attack = _one(source, ranged)
+        d.instructions.append(Said("dm.act.taunted.shoots", who=Who.of(c), thorg=Who.of(thorg)))
+        _attack(plan, d, c.id, Act.ATTACK, [], attack, thorg.id)
+        return True
+    geo = board.geometry()
+    flying = board.flying(c)
+    if movement.held(board, c) or thorg.zone not in geo.moves(c.zone, flying) \
+            or (not flying and any(w.passage_attacks for w in geo.walls_between(c.zone, thorg.zone))):
+        return False
+    d.instructions.append(Said("dm.act.taunted.goes", who=Who.of(c), thorg=Who.of(thorg)))
+    start = c.zone
+    melee = [] if movement.slow(board, c) else [
+        a for a in legal_attacks(board, c, thorg.zone, thorg, quick_only=True) if a.is_melee]
+    if melee:
+        attack = _one(source, melee)
+        plan.put(Move(c.id, thorg.zone))
+        _attack(plan, d, c.id, Act.MOVE_ATTACK, [thorg.zone], attack, thorg.id, start)
+        return True
+    d.action = Act.MOVE
+    d.data["path"] = [thorg.zone]
+    movement.plan_trample(plan, d, c.id, start)
+    plan.put(Move(c.id, thorg.zone))
+    d.instructions.append(Said("dm.act.move.to", who=Who.of(c), zone=thorg.zone))
+    return True
+
+
+# -- rule B: where to move and attack --------------------------------------------------------
+
+_Scored = tuple[tuple[int, int], str, list[str], Piece, list[Attack]]
+
+
+def _best_move_attack(board: Board, source: DiceSource, c: Piece,
+                      options: list[tuple[str, list[str]]],
+                      geo: Geometry) -> tuple[str, list[str], Piece, list[Attack]] | None:
+    """Among zones it can move to, the one from which rule A's target choice is best."""
+    ym = board.mages[Side.YM]
+    scored: list[_Scored] = []
+    for zone, path in options:
+        ym_attacks = legal_attacks(board, c, zone, ym, quick_only=True) if in_arena(board, ym) else []
+        if ym_attacks:
+            scored.append(((2, 0), zone, path, ym, ym_attacks))
+            continue
+        for t in board.side_creatures(Side.YM):
+            if not in_arena(board, t):
+                continue
+            attacks = legal_attacks(board, c, zone, t, quick_only=True)
+            if attacks:
+                scored.append(((1, board.remaining_life(t)), zone, path, t, attacks))
+    if not scored:
+        return None
+    best = max(s[0] for s in scored)
+    tied = [s for s in scored if s[0] == best]
+    # Fewer zones moved first (a Fast creature does not run past its quarry), then fewer walls
+    # with Passage Attacks on the way.
+    fewest = min((len(s[2]), movement.wall_hits(board, c, s[2], geo)) for s in tied)
+    tied = [s for s in tied if (len(s[2]), movement.wall_hits(board, c, s[2], geo)) == fewest]
+    names = [f"to {' then '.join(s[2])}, at {label_of(board, s[3])}" for s in tied]
+    picked: _Scored = source.choose(tied, "tie: where to move and attack", names)
+    _, zone, path, target, attacks = picked
+    return zone, path, target, attacks
+
+
+# -- an attack, after the walk that leads to it ----------------------------------------------
+
+def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], attack: Attack,
+            target_id: str, start: str | None = None) -> None:
+    """The creature ``ident`` (already where ``path`` leads on the plan's board) attacks
+    ``target_id``: its Trample and the walls it passed first, an Intercepting guard of your
+    mage's, a Sweeping attack's second target."""
+    d.action = action
+    if path:
+        assert start is not None  # a walk has a start
+        d.data["path"] = list(path)
+        movement.plan_trample(plan, d, ident, start)
+        d.instructions.append(Said("dm.act.move", who=Who.of(plan.board.get(ident)),
+                                   path=tuple(path)))
+        movement.plan_passage(plan, d, ident, [start, *path], plan.board.geometry())
+    board = plan.board
+    c, target = board.get(ident), board.get(target_id)
+    guard = interceptor(board, c, attack, c.zone, target)
+    if guard is not None and isinstance(target, Mage):  # your default: guard your mage
+        assert isinstance(guard, Creature)
+        plan.put(SetGuard(guard.id, False))
+        d.instructions.append(Said("dm.act.intercept", guard=Who.of(guard), target=Who.of(target)))
+        d.data["intercepted_by"] = guard.id
+        board = plan.board
+        c, target = board.get(ident), board.get(guard.id)
+    d.data["attack"] = attack.name
+    d.data["target"] = target.id
+    second = sweep_target(board, c, attack, target)
+    d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path),
+                                   sweep=second.id if second is not None else None))
+    if second is not None:
+        d.data["sweep"] = second.id
+    d.instructions.append(Said("dm.act.attack", who=Who.of(c), target=Who.of(target),
+                               attack=attack.name, kind=attack.kind,
+                               sweep=Who.of(second) if second is not None else None))
+
+
+# -- rule C: toward your mage ----------------------------------------------------------------
+
+def _pursue(plan: Plan, source: DiceSource, d: Decision, c: Creature, geo: Geometry,
+            flying: bool, steps: int) -> None:
+    board = plan.board
+    d.action = Act.MOVE
+    quarry = movement.pursuit_target(board, c)
+    start = c.zone
+    path: list[str] = []
+    if quarry is not None:
+        path = movement.pursuit_path(board, source, c, quarry.zone, geo, flying, steps)
+        if not path:
+            wall = movement.blocking_wall(board, c, quarry, geo)
+            if wall is not None and board.has_trait(c, "Climbing") and board.is_corporeal(wall):
+                _climb(plan, d, c, wall, quarry, geo)
+                return
+            if wall is not None:
+                attack = next((a for a in board.attacks(c) if a.is_melee and a.action), None)
+                if attack is not None:
+                    _attack(plan, d, c.id, Act.ATTACK, [], attack, wall.id)
+                    return
+    d.data["path"] = path
+    if path:
+        movement.plan_trample(plan, d, c.id, start)
+        plan.put(Move(c.id, path[-1]))
+        d.instructions.append(Said("dm.act.pursue", who=Who.of(c), path=tuple(path),
+                                   aim=Who.of(quarry) if quarry is not None else None))
+        movement.plan_passage(plan, d, c.id, [start, *path], geo)
+    else:
+        d.instructions.append(Said("dm.act.stay", who=Who.of(c), zone=c.zone))
+
+
+def _climb(plan: Plan, d: Decision, c: Creature, wall: Conjuration, quarry: Piece,
+           geo: Geometry) -> None:
+    """Climbing: a full action over a Corporeal wall into the zone beyond it (a wall with
+    Passage Attacks attacks the climber first)."""
+    start = c.zone
+    assert wall.border is not None  # a wall stands on a border
+    dest = wall.border if wall.zone == start else wall.zone
+    d.data["path"] = [dest]
+    d.data["climbed"] = wall.id
+    movement.plan_passage(plan, d, c.id, [start, dest], geo)
+    plan.put(Move(c.id, dest))
+    d.instructions.append(Said("dm.act.climb", who=Who.of(c), wall=Who.of(wall), start=start,
+                               dest=dest, quarry=Who.of(quarry)))

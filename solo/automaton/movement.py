@@ -1,0 +1,273 @@
+"""How the Dummy Mage's creatures move: hindering, the ways they may walk, rule C's pursuit,
+and what a walk sets off (walls with Passage Attacks, a Trample attack).
+
+Nothing here changes the board: a walk is planned (:class:`~solo.automaton.plan.Plan`), and
+the attacks it sets off are added to the decision for :mod:`solo.engine.resolve` to roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import pairwise
+
+from solo.automaton.attacks import helps_only
+from solo.automaton.plan import Plan
+from solo.cards.catalog import Attack
+from solo.core.kinds import Side
+from solo.rules import combat
+from solo.rules.arena import Geometry
+from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
+from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
+from solo.rules.dice import DiceSource
+from solo.rules.effects import Note
+from solo.rules.said import Said, Who
+from solo.rules.targeting import can_target
+
+__all__ = ["held", "hinders", "fast", "slow", "paths", "reachable", "passage_attacks",
+           "plan_passage", "trample_attack", "trample_target", "plan_trample", "pursuit_target",
+           "pursuit_path", "blocking_wall", "TRAMPLED"]
+
+#: The round a creature last made its Trample attack (a piece note).
+TRAMPLED = "trampled"
+#: How far an unreachable zone counts in a walk's distances.
+_FAR = 1000
+
+
+def held(board: Board, p: Piece) -> bool:
+    """No move of its own: Restrained (Stuck, Cripple...) or Rooted; a push or a teleport may
+    still move it."""
+    return board.restrained(p) or board.has_trait(p, "Rooted")
+
+
+def fast(board: Board, c: Piece) -> bool:
+    return board.has_trait(c, "Fast") and not board.has_trait(c, "Slow")
+
+
+def slow(board: Board, c: Piece) -> bool:
+    return board.has_trait(c, "Slow") and not board.has_trait(c, "Fast")
+
+
+def hinders(board: Board, mover: Piece, zone: str) -> bool:
+    """Whether an enemy in ``zone`` hinders ``mover`` (Elusive movers are never hindered;
+    Incapacitated, Restrained and Pest creatures hinder nobody; Flying creatures hinder only
+    Flying ones, and non-Flying creatures only non-Flying ones; Unstoppable and Unhinderable
+    movers (Ballad of Courage) are never hindered)."""
+    if board.has_trait(mover, "Elusive") or board.has_trait(mover, "Unstoppable") \
+            or board.has_trait(mover, "Unhinderable"):
+        return False
+    flying = board.flying(mover)
+    for e in enemy_creatures(board, mover.side):
+        if e.zone != zone:
+            continue
+        if board.incapacitated(e) or board.restrained(e) or board.has_trait(e, "Pest"):
+            continue
+        if board.flying(e) != flying:
+            continue
+        return True
+    return False
+
+
+# -- the ways to walk ------------------------------------------------------------------------
+
+def paths(board: Board, c: Piece, geo: Geometry, flying: bool, steps: int,
+          toward: Callable[[str], list[str]] | None = None) -> list[list[str]]:
+    """Every way to move up to ``steps`` zones from where ``c`` stands, shortest first
+    (entering a zone with an enemy that hinders stops the movement; never back into a zone
+    it has been in).  ``toward(zone)``, when given, lists the zones each move may go to."""
+    out: list[list[str]] = []
+    frontier: list[list[str]] = [[]]
+    for _ in range(steps):
+        nxt = []
+        for path in frontier:
+            zone = path[-1] if path else c.zone
+            if path and hinders(board, c, zone):
+                continue
+            for n in (toward(zone) if toward else geo.moves(zone, flying)):
+                if n != c.zone and n not in path:
+                    nxt.append(path + [n])
+        out += nxt
+        frontier = nxt
+    return out
+
+
+def wall_hits(board: Board, c: Piece, path: list[str], geo: Geometry) -> int:
+    """How many Passage Attacks walls would attack ``c`` on ``path``."""
+    if not any(w.passage_attacks for w in geo.walls):
+        return 0
+    return len(passage_attacks(board, c, [c.zone, *path], geo))
+
+
+def reachable(board: Board, c: Piece, geo: Geometry, flying: bool,
+              steps: int) -> dict[str, list[str]]:
+    """Zones reachable with up to ``steps`` moves, each with one path: the shortest, and of
+    those one that passes the fewest walls with Passage Attacks (entering a zone with an enemy
+    that hinders stops the movement)."""
+    best: dict[str, tuple[tuple[int, int], list[str]]] = {}
+    for path in paths(board, c, geo, flying, steps):
+        key = (len(path), wall_hits(board, c, path, geo))
+        if path[-1] not in best or key < best[path[-1]][0]:
+            best[path[-1]] = (key, path)
+    out: dict[str, list[str]] = {c.zone: []}
+    out.update({zone: path for zone, (_, path) in best.items()})
+    return out
+
+
+# -- walls with Passage Attacks -------------------------------------------------------------
+
+def passage_attacks(board: Board, mover: Piece, zones: list[str],
+                    geo: Geometry | None = None) -> list[PlannedAttack]:
+    """The attacks that walls with Passage Attacks make on ``mover`` walking ``zones`` (its
+    start first), border by border.  Flying movers fly over walls; a wall that would not strike
+    it at all (Wall of Thorns and a Level 1 creature) makes none."""
+    if board.flying(mover):
+        return []
+    geo = geo or board.geometry()
+    out = []
+    for a, b in pairwise(zones):
+        for w in geo.walls_between(a, b):
+            if not w.passage_attacks:
+                continue
+            attack = combat.passage_attack(board, board.get(w.id), mover)
+            if attack is not None:
+                out.append(PlannedAttack(w.id, attack, mover.id))
+    return out
+
+
+def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],
+                 geo: Geometry) -> None:
+    """Plan the Passage Attacks on the piece ``mover_id`` walking ``zones``, before anything it
+    does next (read on the board as the plan leaves it so far)."""
+    if not any(w.passage_attacks for a, b in pairwise(zones)
+               for w in geo.walls_between(a, b)):
+        return  # (nearly always: no such wall on the way, whatever the board holds)
+    board = plan.board
+    mover = board.get(mover_id)
+    planned = passage_attacks(board, mover, zones, geo)
+    d.attacks.extend(planned)
+    for p in planned:
+        d.instructions.append(Said("dm.walk.passage", wall=Who.of(board.get(p.attacker)),
+                                   mover=Who.of(mover), attack=p.attack.name))
+
+
+# -- Trample ---------------------------------------------------------------------------------
+
+def trample_attack(board: Board, c: Piece) -> Attack | None:
+    """Its Trample attack, if it has one it has not made this round."""
+    if c.extra.get(TRAMPLED) == board.round:
+        return None
+    return next((a for a in board.attacks(c) if a.has("Trample") and isinstance(a.dice, int)),
+                None)
+
+
+def trample_target(board: Board, c: Piece, zone: str, attack: Attack) -> Piece | None:
+    """Whom a creature leaving ``zone`` tramples: a non-Flying enemy creature there that it may
+    target, guards first; of those your mage, else the one with the highest remaining life."""
+    options = [e for e in enemy_creatures(board, c.side) if e.zone == zone
+               and not board.flying(e) and can_target(board, zone, e)]
+    guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding
+                           and not board.has_trait(c, "Elusive")]
+    options = guards or options
+    if not options:
+        return None
+    mage = [e for e in options if isinstance(e, Mage)]
+    if mage:
+        return mage[0]
+    return max(options, key=lambda e: (board.remaining_life(e), e.id))
+
+
+def plan_trample(plan: Plan, d: Decision, ident: str, start: str) -> None:
+    """Once a round, a creature with a Trample attack that leaves a zone holding a non-Flying
+    enemy creature attacks it as it leaves (before moving on); the attack is no melee attack,
+    so Melee +X and Charge do not count (``first=False``)."""
+    board = plan.board
+    c = board.get(ident)
+    attack = trample_attack(board, c)
+    if attack is None:
+        return
+    target = trample_target(board, c, start, attack)
+    if target is None:
+        return
+    plan.put(Note(c.id, TRAMPLED, board.round))
+    d.attacks.append(PlannedAttack(c.id, attack, target.id, first=False))
+    d.data["trample"] = {"attack": attack.name, "target": target.id}
+    d.instructions.append(Said("dm.walk.trample", who=Who.of(c), target=Who.of(target),
+                               attack=attack.name, start=start))
+
+
+# -- rule C: pursuit -------------------------------------------------------------------------
+
+def pursuit_target(board: Board, c: Piece) -> Piece | None:
+    """Rule C: your mage, unless one of your creatures is strictly closer; then the closer
+    creature with the highest remaining life (ties: the closest)."""
+    ym = board.mages[Side.YM]
+    geo = board.geometry()
+    flying = board.flying(c)
+    dist = geo.path_distances(c.zone, flying)
+
+    def far(p: Piece) -> int:
+        return dist.get(p.zone, _FAR + board.distance(c.zone, p.zone))
+
+    def attackable(p: Piece) -> bool:
+        if board.has_trait(p, "Invisible"):
+            return False  # it can never be targeted: no use chasing it
+        return any(a.is_ranged or (a.is_melee and (not board.flying(p) or flying or a.has("Reach")))
+                   for a in board.attacks(c) if a.action and not helps_only(a))
+
+    ym_far = far(ym) if in_arena(board, ym) else 10**6
+    closer: list[Piece] = [p for p in board.side_creatures(Side.YM) if in_arena(board, p)
+                           and attackable(p) and far(p) < ym_far]
+    if not closer:
+        return ym if in_arena(board, ym) else None
+    best = max(board.remaining_life(p) for p in closer)
+    closer = [p for p in closer if board.remaining_life(p) == best]
+    return min(closer, key=far)
+
+
+def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geometry,
+                 flying: bool, steps: int) -> list[str]:
+    """Rule C's way toward ``goal``: every move on a shortest path to it (when walls cut it
+    off, closer by straight distance), as far as ``steps`` and hindering allow.  Of the ways
+    that go as far as they can, those that end nearest the goal, then those that pass the
+    fewest walls with Passage Attacks; a tie is rolled on the effect die, move by move."""
+    back = geo.path_distances(goal, flying)
+
+    def toward(zone: str) -> list[str]:
+        if zone == goal:
+            return []
+        options = geo.step_toward(zone, goal, flying)
+        if not options:  # walled off: close in by straight distance if it can
+            here = board.distance(zone, goal)
+            options = [n for n in geo.moves(zone, flying) if board.distance(n, goal) < here]
+        return options
+
+    def left(zone: str) -> int:
+        return back.get(zone, _FAR + board.distance(zone, goal))
+
+    ways = paths(board, c, geo, flying, steps, toward)
+    ways = [w for w in ways if not any(len(v) > len(w) and v[:len(w)] == w for v in ways)]
+    if not ways:
+        return []
+    key = {tuple(w): (left(w[-1]), wall_hits(board, c, w, geo)) for w in ways}
+    best = min(key.values())
+    tied = [w for w in ways if key[tuple(w)] == best]
+    # Ties are rolled move by move, among the next zones of the best ways.
+    path: list[str] = []
+    while path not in tied:
+        nexts = sorted({w[len(path)] for w in tied if w[:len(path)] == path})
+        what = "two equally short ways" if len(nexts) == 2 else f"{len(nexts)} equally short ways"
+        path.append(source.choose(nexts, f"tie: {what}"))
+    return path
+
+
+def blocking_wall(board: Board, c: Piece, quarry: Piece, geo: Geometry) -> Conjuration | None:
+    """A wall of yours on a border of the creature's zone that stands between it and its quarry."""
+    here = board.distance(c.zone, quarry.zone)
+    for n in board.arena.neighbours(c.zone):
+        if board.distance(n, quarry.zone) >= here:
+            continue
+        for w in geo.walls_between(c.zone, n):
+            p = board.get(w.id)
+            assert isinstance(p, Conjuration)  # a wall is a conjuration on a border
+            if p.side == Side.YM and w.passage_blocked:
+                return p
+    return None

@@ -1,0 +1,160 @@
+"""The Dummy Mage's quickcast (stages 1 and 3, ``solo dm quickcast``): the d12 table.
+
+1-3 it moves one zone in a rolled direction; 4-7 it summons the top card of its creature deck;
+8-10 it casts the top card of its enchantment (second roll 1-6) or incantation deck (7-12);
+11-12 the top card of its attack deck.  While every enemy is 3 or more zones away, 8 or more
+is rolled again.  The spells are :mod:`solo.automaton.spells`' business.
+
+:func:`quickcast` returns a :class:`~solo.rules.decision.Decision` whose changes (the move, the
+summoned creature) the engine puts on the board (:func:`solo.engine.quickcast_turn.quickcast`);
+it changes nothing itself.  Its lines are :class:`Said` records, worded in
+:mod:`solo.text.automaton`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo.automaton.movement import plan_passage
+from solo.automaton.plan import Plan
+from solo.automaton.spells import cast_spell, summoning_zone
+from solo.cards.coverage import coverage
+from solo.core.kinds import DeckKind, Side
+from solo.rules.board import SUMMONED, Board, Creature
+from solo.rules.decision import Act, Decision, enemy_creatures, taken
+from solo.rules.dice import DiceSource
+from solo.rules.effects import AddPiece, CountId, Discard, Move
+from solo.rules.said import Said
+
+__all__ = ["FAR", "far_from_enemies", "quickcast", "summon", "fresh_id", "NEXT_ID"]
+
+#: Distance at which the quickcast rerolls every 8+ (the Dummy Mage is this far from all enemies).
+FAR = 3
+#: The board note that counts the ids given so far, side by side (an id is never used twice).
+NEXT_ID = "next_id"
+#: What the Dummy Mage's incapacitating conditions are, in the order its lines name them.
+_INCAPACITATING = ("Stun", "Sleep", "Slam", "Knockdown")
+
+
+def far_from_enemies(board: Board) -> bool:
+    """True when every enemy creature (your mage included) is 3 or more zones from the DM."""
+    dm = board.mages[Side.DM]
+    return all(board.distance(dm.zone, e.zone) >= FAR for e in enemy_creatures(board))
+
+
+def _d12_values(source: DiceSource, mark: int) -> list[int]:
+    return [r.value for r in source.used_since(mark) if r.sides == 12]
+
+
+def quickcast(board: Board, source: DiceSource) -> Decision:
+    """One quickcast action of the Dummy Mage (stage 1 or 3)."""
+    mark = len(source.history)
+    dm = board.mages[Side.DM]
+    if board.incapacitated(dm):
+        why = tuple(c for c in _INCAPACITATING if dm.has_condition(c))
+        return Decision(Act.LOSE_TURN, reason=Said("dm.qc.incapacitated.reason", why=why),
+                        instructions=[Said("dm.qc.incapacitated", why=why)])
+
+    first = source.d12("quickcast")
+    rerolled = []
+    while first >= 8 and far_from_enemies(board):
+        rerolled.append(first)
+        first = source.d12("quickcast reroll (3+ zones from every enemy)")
+    notes: list[Said | str] = []
+    if rerolled:
+        notes.append(Said("dm.qc.reroll", rerolled=tuple(rerolled), kept=first))
+
+    if first <= 3:
+        d = _move(board, source)
+    elif first <= 7:
+        d = summon(board)
+    elif first <= 10:
+        second = source.d12("enchantment (1-6) or incantation (7-12)")
+        deck = DeckKind.ENCHANTMENT if second <= 6 else DeckKind.INCANTATION
+        notes.append(Said("dm.qc.second", second=second, deck=deck))
+        d = cast_spell(board, source, deck)
+    else:
+        d = cast_spell(board, source, DeckKind.ATTACK)
+    d.rolls = _d12_values(source, mark)
+    d.instructions = notes + d.instructions
+    return d
+
+
+def _move(board: Board, source: DiceSource) -> Decision:
+    """1-3: one zone in the rolled direction, unless the arena's edge, a Restraint or a wall
+    that blocks passage stops it; a wall with Passage Attacks it passes attacks it."""
+    dm = board.mages[Side.DM]
+    _, direction = source.compass("direction for the Dummy Mage's move")
+    start = dm.zone
+    dest = board.arena.step(start, direction)
+    data: dict[str, Any] = {"from": start, "direction": direction}
+    d = Decision(Act.MOVE, data=data)
+    if dest is None:
+        data["to"] = start
+        d.instructions.append(Said("dm.qc.move.edge", direction=direction, start=start))
+        return d
+    geo = board.geometry()
+    if board.restrained(dm):
+        data["to"] = start
+        d.instructions.append(Said("dm.qc.move.restrained", direction=direction, start=start))
+        return d
+    if geo.blocked(start, dest, board.flying(dm)):
+        data["to"] = start
+        d.instructions.append(Said("dm.qc.move.walled", direction=direction, start=start,
+                                   dest=dest))
+        return d
+    plan = Plan(board, d.changes)
+    plan.put(Move(dm.id, dest))
+    data["to"] = dest
+    d.instructions.append(Said("dm.qc.move", direction=direction, start=start, dest=dest))
+    plan_passage(plan, d, dm.id, [start, dest], geo)
+    return d
+
+
+def fresh_id(board: Board, side: str) -> str:
+    """The id the next new piece of ``side`` gets (``dm-4``): never one used before, even by a
+    destroyed creature (the rule of :meth:`Board.new_id`, which counts it when the piece comes
+    into play: :class:`~solo.rules.effects.CountId`)."""
+    counters: dict[str, Any] = board.extra.get(NEXT_ID) or {}
+    used = {p.id for p in board.pieces()}
+    n = int(counters.get(side, 1))
+    for ident in used:
+        prefix, _, num = ident.partition("-")
+        if prefix == side and num.isascii() and num.isdigit():
+            n = max(n, int(num) + 1)
+    while f"{side}-{n}" in used:
+        n += 1
+    return f"{side}-{n}"
+
+
+def summon(board: Board) -> Decision:
+    """4-7: the top card of its creature deck, put in play inactive next to it (or in its
+    Summoning Circle's zone); one solo cannot use is discarded unused."""
+    deck = DeckKind.CREATURE
+    if not board.decks[deck]:
+        return Decision(Act.LOSE_TURN, reason=Said("dm.qc.deck.empty.reason", deck=deck),
+                        instructions=[Said("dm.qc.deck.empty", deck=deck)])
+    card, drawn = board.draw(deck)
+    found = board.cat.find(card)
+    cov = coverage(found) if found is not None else None
+    if found is not None and cov is not None and cov.level == "unusable":
+        d = Decision(Act.SUMMON, data={"card": found.name, "discarded": True}, reason=cov.why)
+        d.changes.append(Discard(deck, found.name))
+        d.instructions.append(Said("dm.qc.summon.unusable", taken=taken(deck, found.name, drawn),
+                                   why=cov.why))
+        return d
+    circle = summoning_zone(board)  # a Summoning Circle of the Dummy Mage's, if any
+    side = str(Side.DM)
+    ident = fresh_id(board, side)
+    c = Creature(id=ident, card=found.name if found else card, side=side,
+                 zone=board.arena.normal(circle or board.mages[Side.DM].zone), active=False,
+                 extra={SUMMONED: board.round})
+    d = Decision(Act.SUMMON, data={"card": c.card, "id": c.id, "zone": c.zone})
+    d.changes += [CountId(Side.DM, ident), AddPiece(c)]
+    d.instructions.append(Said("dm.qc.summon", taken=taken(deck, c.card, drawn), zone=c.zone,
+                               circle=bool(circle), id=c.id))
+    by_hand = cov.by_hand if cov is not None else []
+    if by_hand:  # nothing ignored in silence: what solo leaves to the person, said here
+        d.data["card_by_hand"] = by_hand
+        d.instructions.append(Said("dm.qc.summon.by_hand", card=c.card, notes=tuple(by_hand)))
+    return d

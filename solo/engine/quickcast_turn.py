@@ -1,0 +1,63 @@
+"""The Dummy Mage's quickcast (stages 1 and 3) as its Action Phase, whole.
+
+:func:`quickcast` asks the automaton (:func:`solo.automaton.quickcast.quickcast`, the d12
+table) and puts what it decided on the board; :func:`dm_quickcast` frames that in the Action
+Phase of :mod:`solo.engine.turns` (activation, attacks rolled, the end of the phase).  Apart
+from :mod:`solo.engine.turns` because a quickcast may cast a spell, and the spell section is
+not loaded for a creature's action.
+"""
+
+from __future__ import annotations
+
+from solo.automaton import quickcast as table
+from solo.core.kinds import Side
+from solo.engine import turns
+from solo.engine.turns import begin, finish
+from solo.rules import mages
+from solo.rules.board import Board, Creature
+from solo.rules.combat import DefenseChoice
+from solo.rules.decision import Act, Decision
+from solo.rules.dice import DiceSource
+from solo.rules.said import Said
+
+__all__ = ["quickcast", "carry_out", "dm_quickcast"]
+
+#: The line of a creature the quickcast summoned (the Pet or Eternal Servant line follows it).
+SUMMONED_LINE = "dm.qc.summon"
+
+
+def quickcast(board: Board, source: DiceSource) -> Decision:
+    """One quickcast of the Dummy Mage, decided and put on the board, its attacks not yet
+    rolled."""
+    return carry_out(board, table.quickcast(board, source))
+
+
+def carry_out(board: Board, decision: Decision) -> Decision:
+    """Put what a quickcast decided on the board (:func:`solo.engine.turns.carry_out`).  A
+    creature it summoned may become its Pet (Beastmaster) or Eternal Servant (Necromancer):
+    said right after the summon."""
+    turns.carry_out(board, decision)
+    if decision.action == Act.SUMMON and "id" in decision.data:
+        c = board.get(decision.data["id"])
+        assert isinstance(c, Creature)
+        at = next(i for i, x in enumerate(decision.instructions)
+                  if isinstance(x, Said) and x.code == SUMMONED_LINE) + 1
+        decision.instructions[at:at] = mages.after_summon(board, c)
+    return decision
+
+
+def dm_quickcast(board: Board, source: DiceSource, *, roll: bool = True,
+                 ask_defense: DefenseChoice | None = None) -> Decision:
+    """The Dummy Mage's quickcast (stage 1 or 3), its Action Phase from activation to end.
+
+    ``roll=False`` (a person rolling the attack dice) decides without rolling them and says
+    what to roll; the end of the phase happens all the same.
+    """
+    mark = len(source.history)
+    dm = board.mages[Side.DM]
+    phase = begin(board, dm)
+    decision = quickcast(board, source)
+    decision.instructions[:0] = [e.text for e in phase.events]
+    decision.events += phase.events
+    decision.data.setdefault("actor", str(Side.DM))
+    return finish(decision, phase, source, mark, roll, ask_defense)

@@ -1,0 +1,119 @@
+"""The Dummy Mage only decides: its quickcast and creature decisions leave the board as they
+found it, and carry what happens as change records that the engine puts on the board."""
+
+from solo.automaton import creatures, quickcast
+from solo.automaton.plan import Plan
+from solo.engine import quickcast_turn, turns
+from solo.rules.board import SUMMONED, new_board
+from solo.rules.decision import Decision
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.rules.effects import AddPiece, CountId, Discard, Move, Note, SetGuard
+from solo.rules.said import Said
+from solo.text.automaton import decision_json
+from solo.text.render import lines
+
+
+def board_with(dm_zone="A1", ym_zone="B2", **decks):
+    b = new_board("Warlock", "Beastmaster", dm_zone=dm_zone, ym_zone=ym_zone, decks=decks)
+    b.stage = "quickcast-1"
+    return b
+
+
+def test_a_quickcast_move_is_a_change_the_engine_puts_on_the_board():
+    b = board_with("B2", "D3")
+    before = b.dumps()
+    d = quickcast.quickcast(b, ScriptedSource(d12=[1, 8]))  # 1: move; 8: south
+    assert b.dumps() == before
+    assert d.changes == [Move("dm", "B3")]
+    assert isinstance(d.instructions[0], Said)
+    assert lines(d.instructions) == ["Move the Dummy Mage one zone south: from B2 to B3."]
+    turns.carry_out(b, d)
+    assert b.mages["dm"].zone == "B3"
+
+
+def test_a_summon_adds_the_creature_and_counts_its_id():
+    b = board_with("A1", "D3", creature=["Timber Wolf"])
+    b.round = 2
+    d = quickcast.quickcast(b, ScriptedSource(d12=[5]))
+    assert b.creatures == [] and b.decks["creature"] == []  # only the card is drawn
+    count, add = d.changes
+    assert count == CountId("dm", "dm-1") and "next_id" not in b.extra
+    assert isinstance(add, AddPiece) and add.piece.id == "dm-1"
+    assert add.piece.extra == {SUMMONED: 2} and add.piece.active is False
+    quickcast_turn.carry_out(b, d)
+    assert [c.id for c in b.creatures] == ["dm-1"] and b.extra["next_id"] == {"dm": 2}
+    assert b.new_id("dm") == "dm-2"
+
+
+def test_an_unusable_creature_is_a_discard():
+    b = board_with("A1", "D3", creature=["Talos"])
+    d = quickcast.quickcast(b, ScriptedSource(d12=[5]))
+    assert d.changes == [Discard("creature", "Talos")] and b.discards.get("creature", []) == []
+
+
+def test_a_move_and_attack_walks_on_a_copy_and_leaves_the_board_alone():
+    b = board_with("A1", "C2")
+    wolf = b.add_creature("Timber Wolf", "dm", "B2", active=False)
+    before = b.dumps()
+    d = creatures.act(b, ScriptedSource(), wolf)
+    assert b.dumps() == before and wolf.zone == "B2"
+    assert d.action == "move-attack" and d.changes == [Move(wolf.id, "C2")]
+    turns.carry_out(b, d)
+    assert wolf.zone == "C2"
+
+
+def test_trample_and_an_intercepting_guard_are_changes_too():
+    b = board_with("A1", "D3")
+    rhino = b.add_creature("Woolly Rhinoceros", "dm", "B2")
+    fox = b.add_creature("Bitterwood Fox", "ym", "B2")
+    d = Decision("move")
+    plan = Plan(b, d.changes)
+    plan.put(Move(rhino.id, "C2"))
+    creatures._attack(plan, d, rhino.id, "move-attack", ["C2"], b.attacks(rhino)[0], "ym", "B2")
+    assert d.changes == [Move(rhino.id, "C2"), Note(rhino.id, "trampled", b.round)]
+    assert "trampled" not in rhino.extra and rhino.zone == "B2"
+    assert any(p.target == fox.id and not p.first for p in d.attacks)
+    b = board_with("A1", "D3")
+    b.mages["ym"].zone = "C2"
+    guard = b.add_creature("Noble Vanguard", "ym", "C2", guarding=True)
+    harpooner = b.add_creature("Merren Harpooner", "dm", "A2", active=False)
+    d = creatures.act(b, SeededSource(1), harpooner)
+    assert d.data["intercepted_by"] == guard.id and d.changes == [SetGuard(guard.id, False)]
+    assert guard.guarding
+    turns.carry_out(b, d)
+    assert not guard.guarding
+
+
+def test_a_plan_reads_its_changes_on_a_copy():
+    b = board_with("A1", "C2")
+    wolf = b.add_creature("Timber Wolf", "dm", "B2")
+    changes = []
+    plan = Plan(b, changes)
+    assert plan.board is b  # nothing planned: the board itself
+    plan.put(Move(wolf.id, "C2"))
+    assert plan.board is not b and plan.board.get(wolf.id).zone == "C2"
+    assert wolf.zone == "B2" and changes == [Move(wolf.id, "C2")]
+
+
+def test_a_creature_action_as_contract_json():
+    b = board_with("A1", "C2")
+    wolf = b.add_creature("Timber Wolf", "dm", "B2")
+    d = turns.creature_action(b, ScriptedSource())
+    assert decision_json(d) == {
+        "rolls": [], "action": "move-attack", "creature": wolf.id, "path": ["C2"],
+        "attack": "Bite", "target": "ym",
+        "instructions": [f"Move the Dummy Mage's Timber Wolf ({wolf.id}) to C2.",
+                         (f"The Dummy Mage's Timber Wolf ({wolf.id}) attacks your mage with "
+                          "Bite (melee).")]}
+
+
+def test_waiting_and_none_say_why():
+    b = board_with("A1", "C2")
+    d = turns.creature_action(b, SeededSource(1))
+    assert decision_json(d)["reason"] == "the Dummy Mage has no active creature left this round"
+    b.add_creature("Timber Wolf", "dm", "A1")
+    b.add_creature("Timber Wolf", "ym", "C2")
+    b.add_creature("Timber Wolf", "ym", "C2")
+    d = turns.creature_action(b, SeededSource(1))
+    assert d.action == "pass" and lines(d.instructions) == [
+        "The Dummy Mage waits: you have more active creatures (2 to its 1). Take your next action."]
