@@ -70,7 +70,7 @@ def table() -> str:
         lines += ["", f"**[`{pkg}/`]({link})**: {intro or '(no docstring)'}", "",
                   "| module | its job |", "|---|---|"]
         lines += [_row(*row) for row in rows if row[0] != "__init__.py"]
-    assert not found, f"packages outside the layers: {sorted(found)}"
+    assert not found, f"packages outside the layers: {sorted(map(str, found))}"
     return "\n".join([*lines, "", END])
 
 
