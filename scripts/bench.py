@@ -16,7 +16,10 @@ Measures, on this machine:
 * whole simulated games a second (Starter, beginner on one core and on every core; target
   500 and 1,000), and rating a set no cache knows to +/-3 points (target: 2 seconds);
 * loading the card catalog (``solo.cards.catalog.get_catalog()``) in a fresh process, median of
-  ``--runs``.
+  ``--runs``;
+* ``solo deck show`` in fresh processes with empty data and cache folders: a built-in set, whose
+  rating ships with solo (target: 2 seconds), and a set no cache knows, a first look whose games
+  stop at the command's time budget (target: that budget and 1.5 seconds).
 
 Exits 1 when a target is missed, so it can guard a change by hand.
 """
@@ -195,6 +198,34 @@ def rating_seconds() -> tuple[float, int]:
     return time.perf_counter() - t, r.games
 
 
+#: `solo deck show` of a built-in set: its rating ships with solo, no game is played.
+DECK_SHOW_SHIPPED_SECONDS = 2.0
+#: A first look at a new set's rating may take the command's own budget for its games
+#: (`solo.cli.commands.ratings.RATING_SECONDS`) and this much besides.
+FIRST_LOOK_SLACK_SECONDS = 1.5
+
+
+def deck_show_seconds(python: str, runs: int) -> dict[str, float]:
+    """Median wall times (seconds) of ``solo deck show`` in fresh processes, each with new data,
+    config and cache folders: ``shipped`` for Starter, ``first_look`` for a random set no cache
+    knows; and ``budget``, the command's time budget for a rating's games."""
+    import tempfile
+
+    from solo.cli.commands.ratings import RATING_SECONDS as budget
+
+    script = Path(python).with_name("solo")
+    solo = [str(script)] if script.exists() else [python, "-m", "solo"]
+    out: dict[str, list[float]] = {"shipped": [], "first_look": []}
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory(dir=os.environ.get("SOLO_BENCH_DIR")) as tmp:
+            env = dict(_env(), SOLO_DATA_DIR=f"{tmp}/data", SOLO_CONFIG_DIR=f"{tmp}/config",
+                       SOLO_CACHE_DIR=f"{tmp}/cache")
+            _run_once(solo + ["deck", "random", "--seed", "4", "--name", "Bench"], env)
+            out["shipped"].append(_run_once(solo + ["deck", "show", "Starter"], env))
+            out["first_look"].append(_run_once(solo + ["deck", "show", "Bench"], env))
+    return {"budget": budget, **{k: statistics.median(v) for k, v in out.items()}}
+
+
 BYTES_PER_STEP = 2048
 COMMIT_MS = 2.0
 RESUME_MS = 100.0
@@ -324,6 +355,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901
         dec_t = decision_times(args.decisions)
         sims = games_per_second(args.games)
         rate_s, rate_games = rating_seconds()
+        show = deck_show_seconds(python, 5)
         import tempfile
 
         with tempfile.TemporaryDirectory(dir=os.environ.get("SOLO_BENCH_DIR")) as tmp:
@@ -336,12 +368,16 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901
             "steps_per_game_beginner": sims["steps_per_game"], "us_per_step_beginner": sims["us_per_step"],
             "games_per_second_beginner_all_cores": sims["beginner_all_cores"],
             "rating_seconds": rate_s, "rating_games": rate_games,
+            "deck_show_shipped_seconds": show["shipped"],
+            "deck_show_first_look_seconds": show["first_look"],
             **{f"journal_{k}": v for k, v in jf.items()},
         })
         ok.update({"decision": med(dec_t) * 1000 < DECISION_MS,
                    "games": sims["beginner"] >= GAMES_PER_SECOND,
                    "games_all": sims["beginner_all_cores"] >= GAMES_PER_SECOND_ALL_CORES,
                    "rating": rate_s <= RATING_SECONDS,
+                   "show_shipped": show["shipped"] <= DECK_SHOW_SHIPPED_SECONDS,
+                   "first_look": show["first_look"] <= show["budget"] + FIRST_LOOK_SLACK_SECONDS,
                    "bytes": 0 <= jf["bytes_per_step"] <= BYTES_PER_STEP,
                    "commit": jf["commit_ms"] <= COMMIT_MS,
                    "resume": max(jf["resume_ms"], jf["undo_ms"]) <= RESUME_MS,
@@ -359,6 +395,12 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901
              f"{sims['us_per_step']:.0f} us ({sims['steps_per_game']:.0f} steps a game)", "(info)", ""),
             ("rating a new set to +/-3 points, every core",
              f"{rate_s:.1f} s ({rate_games} games)", f"<= {RATING_SECONDS:g} s", mark[ok["rating"]]),
+            ("solo deck show Starter (shipped rating), fresh process",
+             f"{show['shipped']:.2f} s", f"<= {DECK_SHOW_SHIPPED_SECONDS:g} s",
+             mark[ok["show_shipped"]]),
+            ("solo deck show, a new set's first look, fresh process",
+             f"{show['first_look']:.2f} s",
+             f"<= {show['budget'] + FIRST_LOOK_SLACK_SECONDS:g} s", mark[ok["first_look"]]),
             ("catalog load, fresh process", f"{figures['catalog_load_ms']:.1f} ms", "(info)", ""),
             (f"journal: bytes written a step ({jf['steps_measured']:.0f} steps)",
              f"{jf['bytes_per_step']:.0f} B", f"<= {BYTES_PER_STEP} B", mark[ok["bytes"]]),

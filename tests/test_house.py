@@ -1,0 +1,198 @@
+"""The shape of the code, held to the measures of ``scripts/house.py`` (docs/architecture.md):
+layers, cycles, function-level imports, board writes, sentences in the rules, sizes, sides as
+strings; and the engine's fingerprint, the games a redesign must not change.
+
+Each measure is asserted package by package.  One that the code does not meet yet is marked
+``xfail(strict=True)`` with what is left: the day it is met the test passes, which a strict xfail
+turns into a failure, so the mark must come off then and the measure is held from that day on (a
+ratchet).  ``python scripts/house.py imports|writes|words|sizes|sides`` lists what is left.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def script(name: str) -> ModuleType:
+    """``scripts/<name>.py``, loaded from its path (the scripts are not a package)."""
+    key = f"solo_scripts_{name}"
+    if key not in sys.modules:
+        spec = importlib.util.spec_from_file_location(key, ROOT / "scripts" / f"{name}.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module  # a dataclass looks up its own module while it is made
+        spec.loader.exec_module(module)
+    return sys.modules[key]
+
+
+house = script("house")
+TOP = "solo"  # the modules in no package: solo/__init__.py and solo/__main__.py
+
+
+def package(module: str) -> str:
+    return house.package_of(module) or TOP
+
+
+def not_yet(reason: str) -> pytest.MarkDecorator:
+    return pytest.mark.xfail(strict=True, reason=f"not met yet: {reason}")
+
+
+def each(*met: str, **left: str) -> list:
+    """The packages as parameters: those in ``met`` meet the measure, each of ``left`` not yet
+    (with what is left as its reason)."""
+    return [*met, *(pytest.param(p, marks=not_yet(why)) for p, why in left.items())]
+
+
+# Each measure reads every module once for all the tests.
+found = cache(house.imports)
+writes = cache(house.writes)
+words = cache(house.words)
+module_sizes = cache(house.module_sizes)
+long_functions = cache(house.long_functions)
+side_strings = cache(house.side_strings)
+
+
+# -- imports ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("pkg", each(
+    "core", "cards", "decks", "engine", "cli", TOP,
+    rules="imports solo.text.naming (combat, mages, upkeep, yours), solo.store.files (board) and, "
+          "inside functions, solo.automaton.spells (upkeep)",
+    automaton="actions and spells import solo.text.naming",
+    store="config and ratings_cache import solo.decks.sets and solo.engine.ratings",
+    text="lookup imports solo.cli.term inside a function"))
+def test_a_package_imports_only_itself_and_the_layers_before_it(pkg):
+    wrong = [f"{i.source} -> {i.target} (line {i.line})"
+             for i in house.layer_violations(found()) if package(i.source) == pkg]
+    assert wrong == []
+
+
+@pytest.mark.xfail(strict=True, reason="not met yet: solo.cli.commands.play and solo.cli.completion "
+                                       "import each other (completion inside a function)")
+def test_no_import_cycle():
+    assert house.cycles(found()) == []
+
+
+def test_no_import_cycle_at_module_level():
+    assert house.cycles([i for i in found() if not i.inner]) == []
+
+
+def test_no_import_cycle_among_the_rules_and_the_automaton():
+    pure = [i for i in found() if package(i.source) in house.NO_INNER_IMPORTS
+            and package(i.target) in house.NO_INNER_IMPORTS]
+    assert house.cycles(pure) == []
+
+
+@pytest.mark.parametrize("pkg", each(
+    rules="3 function-level imports (upkeep)",
+    automaton="9 function-level imports (actions, spells)"))
+def test_no_function_level_import_in_the_rules_and_the_automaton(pkg):
+    inner = [f"{i.source} -> {i.target} (line {i.line})"
+             for i in house.inner_imports(found()) if package(i.source) == pkg]
+    assert inner == []
+
+
+# -- the board changes only through its model and effects.apply ------------------------------
+
+@pytest.mark.parametrize("pkg", each(
+    "core", "cards", "text", TOP,
+    rules="2 writes in combat",
+    automaton="56 writes (spells 44, actions 12)",
+    store="1 write in journal",
+    decks="5 writes in sets",
+    engine="34 writes (game 33, conformance 1)",
+    cli="1 write in commands.play"))
+def test_no_board_write_outside_the_board_model_and_effects(pkg):
+    written = [f"{w.module}:{w.line}: {w.text}" for w in writes() if package(w.module) == pkg]
+    assert written == []
+
+
+# -- words apart from rules ------------------------------------------------------------------
+
+@pytest.mark.parametrize("pkg", each(
+    rules="467 sentence literals",
+    automaton="308 sentence literals"))
+def test_no_sentence_in_the_rules_and_the_automaton(pkg):
+    said = [f"{w.module}:{w.line}: {w.text!r}" for w in words() if package(w.module) == pkg]
+    assert said == []
+
+
+# -- sizes -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("pkg", each(
+    "core", "cards", "text", "store", "cli", TOP,
+    rules="combat 1,558 lines, board 1,530",
+    automaton="spells 1,318 lines, actions 800",
+    engine="game 1,440 lines, conformance 808",
+    decks="sets 786 lines"))
+def test_no_module_over_700_lines(pkg):
+    assert house.MAX_MODULE == 700
+    big = [f"{s.name}: {s.lines} lines" for s in module_sizes()
+           if s.lines > house.MAX_MODULE and package(s.name) == pkg]
+    assert big == []
+
+
+@pytest.mark.parametrize("pkg", each(
+    rules="combat._strike 244 lines, upkeep.upkeep 139, board._from_dict 128, "
+          "odds.attack_odds 121",
+    automaton="spells._apply 159 lines"))
+def test_no_function_over_80_lines_in_the_rules_and_the_automaton(pkg):
+    assert house.MAX_FUNCTION == 80
+    long = [f"{s.name}: {s.lines} lines ({s.where})" for s in long_functions()
+            if package(s.name.rsplit(".", 1)[0]) == pkg]
+    assert long == []
+
+
+# -- sides are Side.DM and Side.YM, "dm" and "ym" only at the file boundary --------------------
+
+@pytest.mark.parametrize("pkg", each(
+    "decks", TOP,
+    cards='3 "dm"/"ym" literals',
+    rules='86 "dm"/"ym" literals',
+    automaton='83 "dm"/"ym" literals',
+    text='11 "dm"/"ym" literals',
+    engine='117 "dm"/"ym" literals'))
+def test_no_side_as_a_string_outside_the_file_boundary(pkg):
+    assert pkg not in ("core", "store", "cli")  # the boundary, where the strings belong
+    sides = [f"{w.module}:{w.line}" for w in side_strings() if package(w.module) == pkg]
+    assert sides == []
+
+
+def test_every_package_is_held_to_each_measure():
+    """A package added to the layers must be added to the parameters above too."""
+    assert set(house.LAYERS) == {"core", "cards", "rules", "automaton", "text", "store", "decks",
+                                 "engine", "cli"}
+    assert {package(m) for m in house.modules()} == {*house.LAYERS, TOP}
+
+
+# -- a redesign changes no game ----------------------------------------------------------------
+
+def _fingerprint(games: int) -> None:
+    fingerprint = script("fingerprint")
+    stored = json.loads(fingerprint.STORED.read_text(encoding="utf-8"))
+    whole, digests = fingerprint.fingerprint(games)
+    plan = fingerprint.plan(games)
+    differ = [(i, plan[i]) for i, (a, b) in enumerate(zip(digests, stored["each"])) if a != b]
+    assert not differ, f"{len(differ)} of {games} games differ from the stored ones, first: {differ[0]}"
+    assert len(stored["each"]) >= games
+    if games == stored["games"]:
+        assert whole == stored["fingerprint"]
+
+
+def test_the_first_ten_games_of_the_fingerprint_are_the_stored_ones():
+    _fingerprint(10)
+
+
+@pytest.mark.slow
+def test_the_400_games_of_the_fingerprint_are_the_stored_ones():
+    """What `scripts/fingerprint.py --check` checks."""
+    _fingerprint(400)
