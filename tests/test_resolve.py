@@ -2,6 +2,7 @@
 
 import json
 
+from solo.store import board_file
 from solo.automaton import actions as automaton
 from solo.engine import turns
 from solo.rules.board import new_board
@@ -56,7 +57,7 @@ def test_zone_spell_hits_its_own_creature_but_not_the_dummy_mage():
 
 def write_board(tmp_path, b):
     path = tmp_path / "board.json"
-    b.save(path)
+    board_file.save(b, path)
     return path
 
 

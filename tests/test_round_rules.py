@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from solo.store import board_file
 from solo.engine import turns
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
@@ -243,7 +244,7 @@ def test_solo_dm_creature_with_rolls_only_ends_the_action_phase(tmp_path, run):
     b = new_board(dm_zone="A1", ym_zone="B2")
     b.add_creature("Timber Wolf", "dm", "B2", conditions={"Daze": 1, "Cripple": 1})
     path, out = tmp_path / "b.json", tmp_path / "out.json"
-    b.save(path)
+    board_file.save(b, path)
     r = run("dm", "creature", "--board", path, "--rolls", "9,8", "--json", "--out", out)
     assert r.exit_code == 0, r.output
     after = json.loads(out.read_text())

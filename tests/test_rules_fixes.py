@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from solo.store import board_file
 from solo.automaton import actions as automaton
 from solo.rules import combat
 from solo.automaton.actions import Decision, PlannedAttack
@@ -57,13 +58,13 @@ def test_battle_fury_only_once_a_round_on_the_same_creature():
 
 
 def test_the_once_a_round_record_survives_a_board_file(tmp_path):
-    from solo.rules.board import load
+    from solo.store.board_file import load
 
     b = board_with("A1", "B1", incantation=["Battle Fury", "Battle Fury"])
     wolf = b.add_creature("Timber Wolf", "dm", "A1")
     automaton.quickcast(b, ScriptedSource(d12=INCANTATION))
     wolf.conditions.clear()
-    b.save(tmp_path / "b.json")
+    board_file.save(b, tmp_path / "b.json")
     again = load(tmp_path / "b.json")
     d = automaton.quickcast(again, ScriptedSource(d12=INCANTATION))
     assert d.data.get("discarded") is True
@@ -163,7 +164,7 @@ def test_dm_quickcast_move_through_a_passage_attacks_wall_is_attacked():
 def test_walls_attack_in_solo_dm_json_and_out_board(run, tmp_path):
     b, wolf, wall = fire_wall_board()
     path = tmp_path / "board.json"
-    b.save(path)
+    board_file.save(b, path)
     out = tmp_path / "after.json"
     result = run("dm", "creature", "--board", path, "--seed", 5, "--json", "--out", out)
     assert result.exit_code == 0, result.output

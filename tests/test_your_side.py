@@ -8,12 +8,14 @@ import json
 
 import pytest
 
+from solo.store import board_file
 from solo.automaton import actions as automaton
 from solo.rules import combat
 from solo.automaton import spells
 from solo.engine import turns
 from solo.rules import yours
-from solo.rules.board import from_dict, new_board
+from solo.rules.board import new_board
+from solo.store.board_file import from_dict
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.engine.game import Game, Settings
 from solo.core.questions import RulePrompter
@@ -81,7 +83,7 @@ def test_an_enchantment_face_up_counts_at_once_and_a_hidden_one_waits():
     ym = g.board.mages["ym"]
     assert "Block" not in ym.enchantments and yours.hidden_on(ym) == ["Block"]
     # Saved with the board and read back.
-    again = from_dict(json.loads(g.board.dumps()))
+    again = from_dict(json.loads(board_file.dumps(g.board)))
     assert yours.hidden_on(again.mages["ym"]) == ["Block"]
     # Revealed from the menu.
     g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",

@@ -254,3 +254,45 @@ class StopOnSignals:
 
         for n, handler in self.saved.items():
             signal.signal(getattr(signal, n), handler)
+
+
+class StaleMemory(AssertionError):
+    """A value a board remembered differs from the one worked out again while no change was
+    counted in between (a change that escaped the count; see solo.rules.stats.CHECK_MEMORY)."""
+
+    def __init__(self, kind: str, old: object, new: object, by_state: bool = False) -> None:
+        if by_state:
+            text = f"{kind} remembered for a state went stale: {old!r} then {new!r}"
+        else:
+            text = (f"remembered {kind} went stale: {old!r} then {new!r} "
+                    "with no change counted in between")
+        super().__init__(text)
+
+
+class NoSuchPiece(InvalidInput):
+    """No object on the board has the id asked for."""
+
+    def __init__(self, ident: str) -> None:
+        super().__init__(f"no object with id {ident!r} on the board")
+
+
+class NotInDeck(InvalidInput):
+    """The card a person says they drew is not in that deck of the Dummy Mage."""
+
+    def __init__(self, card: object, deck: str) -> None:
+        super().__init__(f"{card!r} is not in the Dummy Mage's {deck} deck")
+
+
+class MageNotRemovable(InvalidInput):
+    """A mage was asked to leave the board."""
+
+    def __init__(self) -> None:
+        super().__init__("a mage cannot be removed from the board")
+
+
+class NotAMage(InvalidInput):
+    """A card that is not a mage was named as a side's mage."""
+
+    def __init__(self, name: str, kind: str, side: str) -> None:
+        who = "the Dummy Mage" if side == "dm" else "your mage"
+        super().__init__(f"{name} is a {kind}, not a mage, for {who}")

@@ -25,7 +25,8 @@ from solo.rules import targeting
 from solo.engine import turns
 from solo.rules import upkeep
 from solo.rules import board as board_mod
-from solo.rules.board import SUMMONED, Board, Creature, Piece, from_dict as board_from_dict, new_board
+from solo.rules.board import SUMMONED, Board, Creature, Piece, new_board
+from solo.store.board_file import from_dict as board_from_dict
 from solo.cards.catalog import SPELL_DECKS, Attack, Card, get_catalog
 from solo.rules.dice import DiceSource, SeededSource, TypedSource, face_to_d6
 from solo.core.errors import InvalidInput, SoloError, format_problem, read_text

@@ -32,10 +32,10 @@ def render(decision: dict, room: int | None = None) -> str:
 
 def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_json: bool,
          out: str | None) -> None:
-    from solo.rules import board as board_mod
+    from solo.store import board_file
     from solo.engine import turns
 
-    board = board_mod.load(board_path)
+    board = board_file.load(board_path)
     source = make_source(rolls, seed)
     # With --rolls and no --seed the person rolls the attack dice: solo only decides.
     roll = not (rolls is not None and seed is None)
@@ -45,7 +45,7 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
         decision = turns.dm_creature_action(board, source, roll=roll)
     result = decision.to_json()
     if out:
-        board.save(out)
+        board_file.save(board, out)
     click.echo(json.dumps(result) if as_json else render(result))
 
 
