@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from solo.text.render import lines
 from solo.automaton import actions as automaton
 from solo.rules import combat
 from solo.rules import upkeep
@@ -26,14 +27,14 @@ def test_the_beastmasters_first_animal_becomes_its_pet():
     plain = new_board().add_creature("Timber Wolf", "dm", "A1")
     ref = new_board()
     ref.creatures.append(plain)
-    assert any("Pet" in line for line in d1.instructions)
+    assert any("Pet" in line for line in lines(d1.instructions))
     assert b.armor(wolf) == ref.armor(plain) + 1 and b.life(wolf) == ref.life(plain) + 3
     # Melee +1, and one more while in the Dummy Mage's zone
     from solo.cards.catalog import trait_value
     assert trait_value(b.traits(wolf), "Melee") == 2
     wolf.zone = "B2"
     assert trait_value(b.traits(wolf), "Melee") == 1
-    assert not any("Pet" in line for line in d2.instructions)  # one Pet at a time
+    assert not any("Pet" in line for line in lines(d2.instructions))  # one Pet at a time
     assert b.armor(fox) == 0
 
 
@@ -58,16 +59,16 @@ def _melee_kill(dm_mage: str):
 def test_a_warlords_creature_that_kills_in_melee_becomes_a_veteran_once():
     b, wolf, applied = _melee_kill("Warlord")
     assert b.find("f") is None
-    assert any("veteran badge" in line for line in applied.lines)
+    assert any("veteran badge" in line for line in lines(applied.lines))
     assert b.armor(wolf) == 3 and "Melee +1" in wolf.traits
     fox2 = b.add_creature("Bitterwood Fox", "ym", "B2", id="f2")
     again = combat.apply(b, combat.resolve_attack(b, wolf, "Bite", fox2, ScriptedSource(d6=[6] * 6)))
-    assert not any("veteran" in line for line in again.lines) and b.armor(wolf) == 3
+    assert not any("veteran" in line for line in lines(again.lines)) and b.armor(wolf) == 3
 
 
 def test_no_badge_for_another_mage():
     b, wolf, applied = _melee_kill("Warlock")
-    assert b.armor(wolf) == 2 and not any("veteran" in line for line in applied.lines)
+    assert b.armor(wolf) == 2 and not any("veteran" in line for line in lines(applied.lines))
 
 
 def test_the_wizards_voltaric_shield_takes_3_off_its_first_damage_each_round():
@@ -78,7 +79,7 @@ def test_the_wizards_voltaric_shield_takes_3_off_its_first_damage_each_round():
     first = combat.resolve_attack(b, wolf, "Bite", dm, ScriptedSource(d6=[6, 6, 6, 6]))
     assert b.to_dict() == before  # the shield is used on the attack's copy, not yet here
     combat.apply(b, first)
-    assert dm.damage == 5 and any("Voltaric Shield" in x for x in first.steps)  # 8 - 3
+    assert dm.damage == 5 and any("Voltaric Shield" in x for x in lines(first.steps))  # 8 - 3
     second = combat.resolve_attack(b, wolf, "Bite", dm, ScriptedSource(d6=[6, 6, 6, 6]))
     combat.apply(b, second)
     assert dm.damage == 13  # no shield the second time this round
@@ -114,7 +115,7 @@ def test_the_necromancers_first_plain_undead_is_its_eternal_servant_with_piercin
     b = new_board(dm_mage="Necromancer", ym_mage="Warlock", dm_zone="B2", ym_zone="D3")
     d1, d2, d3 = _summon(b, "Skeletal Knight", "Mort", "Zombie Crawler")  # Mort is Legendary
     knight, mort, crawler = (b.get(d.data["id"]) for d in (d1, d2, d3))
-    assert any("Eternal Servant" in line for line in d1.instructions)
+    assert any("Eternal Servant" in line for line in lines(d1.instructions))
     assert [x.extra.get("eternal_servant", False) for x in (knight, mort, crawler)] == [True, False, False]
     # Piercing +1 on its attacks: armor 2 counts as 1 (two normal hits: 1 damage without it)
     target = b.add_creature("Bitterwood Fox", "ym", "B2", id="fox")
@@ -136,7 +137,7 @@ def test_the_necromancers_first_plain_undead_is_its_eternal_servant_with_piercin
 def test_the_reminders_at_the_start_say_plainly_when_nothing_is_done_by_hand(dm_mage):
     """A note that only says why there is nothing to apply does not read as a by-hand step
     ("by hand: Nothing: ..."); the others keep their by-hand label."""
-    from solo.rules.yours import mage_reminders
+    from solo.text.yours import mage_reminders
 
     board = new_board(dm_mage=dm_mage, ym_mage="Beastmaster")
     note = board.cat.get(dm_mage).dm["by_hand_dm"]

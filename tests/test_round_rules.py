@@ -11,7 +11,7 @@ from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.engine.game import Game, Settings, summary
 from solo.core.questions import RulePrompter
-from solo.core.kinds import Stage
+from solo.core.kinds import Side, Stage, Termination
 from solo.rules.upkeep import Outcome
 
 
@@ -266,7 +266,7 @@ def test_the_summary_counts_enchantments_still_in_play():
     g = new_game(seed=6)
     g.log.append({"n": 1, "round": 1, "who": "dm", "label": "quickcast: Bear Strength",
                   "lines": [], "data": {"action": "enchantment", "card": "Bear Strength"}})
-    g.phase.outcome = Outcome("dm", "test", {})
+    g.phase.outcome = Outcome(Termination.MAGE_FELL, Side.DM, {}, worded="test")
     assert g.board.discards["enchantment"] == []
     assert any("1 enchantment, " in line for line in summary(g))
 
@@ -331,7 +331,7 @@ def test_both_mages_falling_at_once_is_a_draw():
     b.mages["dm"].damage = b.life(b.mages["dm"])
     b.mages["ym"].damage = b.life(b.mages["ym"])
     g._check_end()
-    assert g.phase.outcome.winner == "draw"
+    assert g.phase.outcome.winner is None and g.phase.outcome.result == "draw"
     assert "a draw" in summary(g)[0]
 
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from solo.text.render import line
 from solo.store import board_file
 from solo.automaton import actions as automaton
 from solo.rules import combat
@@ -301,7 +302,7 @@ def recording_source(d12=7, faces=(3,)):
         asked.append(label)
         return [d12] * count if sides == 12 else [faces[0]] * count
 
-    return TypedSource(ask), asked
+    return TypedSource(ask, words=line), asked  # as the engine makes it
 
 
 def test_attack_dice_question_says_who_attacks_whom_with_what():

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from solo.text.render import line
 from solo.rules import combat
 from solo.automaton import spells
 from solo.rules.board import Mage, Board, Creature, Piece, new_board
@@ -1016,7 +1017,7 @@ def test_brace_yourself_ends_with_the_round():
     cast(b, "Brace Yourself")
     assert b.armor(p) == base + 4
     events = upkeep.end_round(b)
-    assert b.armor(p) == base and any("Brace Yourself" in e.text for e in events)
+    assert b.armor(p) == base and any("Brace Yourself" in line(e.text) for e in events)
 
 
 @pytest.mark.parametrize("name", ["Acid Blast", "Windstorm"])
@@ -1046,7 +1047,7 @@ def test_essence_drain_makes_your_upkeep_ask_for_two_mana():
     p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
     cast(b, "Essence Drain")
     events = _upkeep(b, "ym")
-    assert any(e.kind == "upkeep-cost" and e.piece == p.id and "2 mana" in e.text for e in events)
+    assert any(e.kind == "upkeep-cost" and e.piece == p.id and "2 mana" in line(e.text) for e in events)
 
 
 def test_defense_enchantments_give_their_creature_a_defense():

@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from solo.text import yours as your_words
+from solo.text.render import line, lines
 from solo.store import board_file
 from solo.automaton import actions as automaton
 from solo.rules import combat
@@ -145,7 +147,7 @@ def test_a_hidden_block_avoids_the_dummy_mages_attack_and_is_used_up():
     assert d.data.get("revealed") == ["Block"]
     assert b.mages["ym"].damage == 0
     assert yours.hidden_on(b.mages["ym"]) == [] and "Block" not in b.mages["ym"].enchantments
-    assert any("Reveal Block" in line and "avoided" in line for line in d.instructions)
+    assert any("Reveal Block" in line and "avoided" in line for line in lines(d.instructions))
     # The next attack hits.
     w.active = True
     turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
@@ -157,7 +159,7 @@ def test_block_against_an_unavoidable_attack_is_destroyed_without_effect():
     d = turns.dm_creature_action(b, ScriptedSource(d6=[6] * 8, fallback=SeededSource(3)))
     assert yours.hidden_on(b.mages["ym"]) == []
     assert b.mages["ym"].damage == 8  # four 2-criticals
-    assert any("Unavoidable" in line for line in d.instructions)
+    assert any("Unavoidable" in line for line in lines(d.instructions))
 
 
 def test_reverse_attack_turns_the_attack_on_the_attacker():
@@ -195,7 +197,7 @@ def test_a_spiked_pit_lets_a_flying_creature_pass():
     d = turns.dm_creature_action(b, SeededSource(5))
     assert set(d.data["path"]) & {"B2", "C2"}
     assert not d.data.get("revealed")
-    assert len(yours.hidden_list(b)) == 2
+    assert len(yours.hidden(b)) == 2
 
 
 def test_a_trap_does_not_go_off_for_your_own_creatures_moves():
@@ -449,10 +451,10 @@ def test_you_cast_a_curse_face_down_on_its_creature_and_reveal_it_later():
                          "turn.spell.hidden": "hidden"})
     assert yours.hidden_on(w) == ["Agony"] and w.enchantments == []
     assert any("face down" in line for line in step.lines)
-    options = yours.hidden_list(g.board)
+    options = your_words.hidden_list(g.board)
     assert [(n, where) for n, where, _ in options] == [("Agony", "the Dummy Mage's Timber Wolf "
                                                                  "(dm-w)")]
-    assert yours.reveal(g.board, options[0][2], "Agony")[0].startswith("Reveal Agony on the Dummy")
+    assert line(yours.reveal(g.board, options[0][2], "Agony")[0]).startswith("Reveal Agony on the Dummy")
     assert w.enchantments == ["Agony"] and yours.hidden_on(w) == []
 
 
@@ -470,7 +472,7 @@ def test_destroy_magic_destroys_every_enchantment_in_the_zone_yours_and_face_dow
     assert d.data.get("target") == "B1"
     assert b.find("wolf") is None  # its +4 life went with Bull Endurance (as after Dispel)
     assert yours.hidden_on(fox) == [] and fox.enchantments == []
-    assert yours.hidden_list(b) == []  # the face-down trap went too
+    assert yours.hidden(b) == []  # the face-down trap went too
     assert "Sacred Ground" in d.data["removed"] and "Bull Endurance" in d.data["removed"]
     text = " ".join(d.instructions)
     assert "2 face-down ones" in text and "Timber Wolf (wolf) now has damage equal" in text

@@ -784,7 +784,8 @@ def _reveal_against_healing(board: Board, d: Decision, p: Piece) -> list[str]:
         if yours.stops_healing(found):
             yours.turn_up(board, p, name)
             d.data.setdefault("revealed", []).append(name)
-            return [f"reveal your {name} on it{yours.paid(found)}: with Finite Life it heals "
+            paid = f" and pay its {found.reveal_cost} mana" if found and found.reveal_cost else ""
+            return [f"reveal your {name} on it{paid}: with Finite Life it heals "
                     "nothing"]
     return []
 

@@ -296,3 +296,67 @@ class NotAMage(InvalidInput):
     def __init__(self, name: str, kind: str, side: str) -> None:
         who = "the Dummy Mage" if side == "dm" else "your mage"
         super().__init__(f"{name} is a {kind}, not a mage, for {who}")
+
+
+class NotASide(ValueError):
+    """A side that is neither the Dummy Mage's nor yours."""
+
+    def __init__(self, side: object) -> None:
+        super().__init__(f"side must be 'dm' or 'ym', not {side!r}")
+
+
+# -- dice (solo.rules.dice) -------------------------------------------------------------------
+
+class DiceExhausted(SoloError):
+    """A scripted source ran out of results and has nothing to fall back on."""
+
+    exit_code = 2
+
+    def __init__(self, sides: int, label: str | None = None) -> None:
+        what = "--rolls" if sides == 12 else f"scripted d{sides} results"
+        super().__init__(f"ran out of {what} at the roll for {label or f'a d{sides}'}; "
+                         "give more results or add --seed")
+
+
+class BadDieResult(SoloError):
+    """A die result a die cannot show; ``label``: the roll it was for, when said."""
+
+    def __init__(self, sides: int, value: int, label: str | None = None) -> None:
+        said = f" ({label})" if label is not None else ""
+        super().__init__(f"a d{sides} cannot show {value}{said}; give 1 to {sides}")
+
+
+class WrongCount(SoloError):
+    """A person typed more or fewer dice results than were rolled."""
+
+    def __init__(self, count: int, label: str | None, got: int) -> None:
+        super().__init__(f"expected {count} results for {label or 'the dice'}, got {got}")
+
+
+class NotAFace(SoloError):
+    """Text that is not a face of the attack die."""
+
+    def __init__(self, face: str) -> None:
+        super().__init__(f"{face!r} is not an attack-die face; use -, 1, 2, 1* or 2*")
+
+
+class NotARoll(SoloError):
+    """A ``--rolls`` entry that is not an effect-die result."""
+
+    def __init__(self, part: str) -> None:
+        super().__init__(f"--rolls: {part!r} is not a d12 result; give numbers 1-12 separated by "
+                         "commas")
+
+
+class NotACompassRoll(ValueError):
+    """An effect-die result outside 1-12 read as a compass direction."""
+
+    def __init__(self, d12: int) -> None:
+        super().__init__(f"compass roll must be 1-12, not {d12}")
+
+
+class NothingToChoose(ValueError):
+    """A random pick among no options."""
+
+    def __init__(self) -> None:
+        super().__init__("nothing to choose from")

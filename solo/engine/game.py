@@ -38,6 +38,7 @@ from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, 
 from solo.core.kinds import Side, Stage
 from solo.text import naming
 from solo.text import render
+from solo.text import yours as your_words
 
 SAVE_FORMAT = "solo-save/1"  # the JSON save files of earlier versions, imported once
 #: The engine's version, stored with each game: change it when the same answers would no longer
@@ -220,7 +221,7 @@ class Game:
     @property
     def dice(self) -> DiceSource:
         if self.settings.dice == "physical":
-            src = TypedSource(self._ask_dice)
+            src = TypedSource(self._ask_dice, render.line)
             return src
         return self.rng
 
@@ -1053,7 +1054,7 @@ class Game:
             if hidden:
                 yours.hide(b, target, card)
                 return [f"{card} goes face down on {self._name(target)}; "
-                        + yours.when_revealed(cat.get(card))]
+                        + your_words.when_revealed(cat.get(card))]
             target.enchantments.append(card)
             return [f"{self._name(target)} now carries {card}."]
         if kind == "destroy":
@@ -1148,7 +1149,7 @@ class Game:
         if hidden:
             yours.hide(b, target, card.name)
             return [f"{card.name} goes face down on {self._name(target)}; "
-                    + yours.when_revealed(card)]
+                    + your_words.when_revealed(card)]
         target.enchantments.append(card.name)
         return [f"{automaton.cap(self._name(target))} now carries {card.name}, face up."] \
             + yours.by_hand(card)
@@ -1160,7 +1161,7 @@ class Game:
 
     def _reveal(self) -> list[str]:
         b = self.board
-        options = yours.hidden_list(b)
+        options = your_words.hidden_list(b)
         if not options:
             return ["You have no hidden enchantment to reveal."]
         pick = self.ask(Question("reveal.which", "select", "Which one do you reveal?",
@@ -1417,7 +1418,7 @@ def summary(game: Game) -> list[str]:
     """The end-of-game summary: who won and why, rounds, cards played, creatures destroyed."""
     b = game.board
     outcome = game.phase.outcome
-    winner, reason = (outcome.winner, outcome.reason) if outcome is not None else ("", "")
+    winner, reason = (outcome.result, render.line(outcome.reason)) if outcome is not None else ("", "")
     lines = [f"Game over after {naming.counted(game.phase.round, 'round')}: "
              + {"ym": "you win!", "draw": "a draw."}.get(winner, "the Dummy Mage wins.")]
     if reason:

@@ -75,5 +75,5 @@ def import_old_save(journal: Journal, path: Path) -> str:
             journal.commit_step(info.id, row, game.state() if i == len(game.log) else None)
         if game.over:
             outcome = game.phase.outcome
-            journal.set_status(info.id, "over", outcome.winner if outcome else None)
+            journal.set_status(info.id, "over", outcome.result if outcome else None)
     return name

@@ -271,7 +271,7 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
                 discarded[card] = discarded.get(card, 0) + 1
     outcome = game.phase.outcome
     b = game.board
-    return GameStats(winner=outcome.winner if outcome is not None else "none",
+    return GameStats(winner=outcome.result if outcome is not None else "none",
                      rounds=game.phase.round,
                      damage_to_ym=b.mages["ym"].damage, damage_to_dm=b.mages["dm"].damage,
                      played=played, discarded=discarded, steps=steps)

@@ -335,9 +335,9 @@ class Applied(Record):
 
 
 def _finish(result: "AttackResult") -> "AttackResult":
-    result.steps = [cap(x) for x in result.steps]
+    result.steps = [cap(x) if type(x) is str else x for x in result.steps]
     for s in result.strikes:
-        s.steps = [cap(x) for x in s.steps]
+        s.steps = [cap(x) if type(x) is str else x for x in s.steps]
     return result
 
 
@@ -1467,7 +1467,8 @@ def _reveal_to_survive(work: Board, s: Strike, target: Piece, tname: str) -> Non
         if more and wounds < life + more:
             yours.turn_up(work, target, name)
             s.revealed = name
-            s.steps.append(f"  Reveal your {name} on {tname}{yours.paid(card)}: with +{more} "
+            paid = f" and pay its {card.reveal_cost} mana" if card and card.reveal_cost else ""
+            s.steps.append(f"  Reveal your {name} on {tname}{paid}: with +{more} "
                            f"life it survives the {s.damage} damage.")
             return
 

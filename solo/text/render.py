@@ -18,7 +18,8 @@ from solo.rules.said import Said
 __all__ = ["line", "lines", "MODULES"]
 
 #: The modules of solo.text that have a ``LINES`` table.
-MODULES: tuple[str, ...] = ()
+MODULES: tuple[str, ...] = ("solo.text.upkeep", "solo.text.mages", "solo.text.dice",
+                            "solo.text.yours")
 
 _TABLE: dict[str, Callable[[Said], str]] = {}
 

@@ -10,11 +10,12 @@ import click
 def make_source(rolls: str | None, seed: int | None):
     """``--rolls`` first, then ``--seed``; with neither, a fresh seed."""
     from solo.rules.dice import ScriptedSource, SeededSource, parse_rolls
+    from solo.text.render import line
 
     if rolls is None:
         return SeededSource(seed)
     fallback = SeededSource(seed) if seed is not None else None
-    return ScriptedSource(d12=parse_rolls(rolls), fallback=fallback)
+    return ScriptedSource(d12=parse_rolls(rolls), fallback=fallback, words=line)
 
 
 def render(decision: dict, room: int | None = None) -> str:
@@ -34,6 +35,7 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
          out: str | None) -> None:
     from solo.store import board_file
     from solo.engine import turns
+    from solo.text.render import lines
 
     board = board_file.load(board_path)
     source = make_source(rolls, seed)
@@ -44,6 +46,9 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
     else:
         decision = turns.dm_creature_action(board, source, roll=roll)
     result = decision.to_json()
+    result["instructions"] = lines(result["instructions"])  # the rules' lines, in words
+    for r in result.get("results", ()):
+        r["steps"] = lines(r["steps"])
     if out:
         board_file.save(board, out)
     click.echo(json.dumps(result) if as_json else render(result))

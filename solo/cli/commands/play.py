@@ -302,7 +302,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
         session.hold()
         out(f"Game {settings.name} started (solo play --resume --name {settings.name} goes on "
             "with it). At any question: board, edit, undo.")
-        from solo.rules import yours
+        from solo.text import yours
 
         for line in yours.mage_reminders(session.game.board):
             out(line)
