@@ -311,13 +311,14 @@ class BoundedSource(SeededSource):
 
 def run_dm(board, kind: str, seed: int) -> None:
     """What ``solo dm quickcast|creature --seed`` does: decide, resolve, print JSON, save."""
+    from solo.cli.commands import dm as dm_command
     from solo.engine import turns
 
     source = BoundedSource(seed)
     decide = turns.dm_quickcast if kind == "quickcast" else turns.dm_creature_action
     decision = accepted_or_clear(decide, board, source)
     if not isinstance(decision, SoloError):
-        json.dumps(decision.to_json())
+        json.dumps(dm_command.to_json(decision))
         # The board after the decision (what --out writes) loads again.
         again = accepted_or_clear(from_dict, json.loads(board_file.dumps(board)))
         assert not isinstance(again, SoloError), f"the board after the turn is refused: {again}"

@@ -402,7 +402,7 @@ def test_a_rating_on_a_full_disk_says_its_games_were_not_kept(run, tmp_path, mon
 
 def test_the_cache_says_why_a_rating_was_not_kept_until_one_is(tmp_path, monkeypatch):
     from solo.engine import ratings
-    from solo.store import ratings_cache
+    from solo.engine import ratings_cache
 
     r = ratings.Rating(games=128, dm_wins=50, rounds=900, damage_to_ym=100, damage_to_dm=90)
     path = tmp_path / "c" / "ratings.json"

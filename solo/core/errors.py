@@ -360,3 +360,27 @@ class NothingToChoose(ValueError):
 
     def __init__(self) -> None:
         super().__init__("nothing to choose from")
+
+
+# -- the arena (solo.rules.arena) ---------------------------------------------------------------
+
+class NotAZone(InvalidInput):
+    """Text that is not a zone name."""
+
+    def __init__(self, zone: object) -> None:
+        super().__init__(f"{zone!r} is not a zone name (use a column letter and a row number, "
+                         "like B2)")
+
+
+class OutsideArena(InvalidInput):
+    """A zone name past the arena's last column or row."""
+
+    def __init__(self, zone: str, columns: int, rows: int, last: str) -> None:
+        super().__init__(f"zone {zone} is outside the {columns}x{rows} arena (A1 to {last})")
+
+
+class NotAdjacent(ValueError):
+    """A direction asked between zones that are not next to each other."""
+
+    def __init__(self, a: str, b: str) -> None:
+        super().__init__(f"{b} is not adjacent to {a}")

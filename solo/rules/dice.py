@@ -123,8 +123,7 @@ class DiceSource:
             return options[0]
         if n <= 12:
             width = 12 // n
-            asked: Label = f"{label} (1-{width * n})" if type(label) is str \
-                else Said("dice.pick", label=label, top=width * n)
+            asked: Label = Said("dice.pick", label=label, top=width * n)
             if self.announces:
                 asked = Said("dice.tie", label=label,
                              names=tuple(names) if names else tuple(_shown(o) for o in options))

@@ -18,6 +18,17 @@ def make_source(rolls: str | None, seed: int | None):
     return ScriptedSource(d12=parse_rolls(rolls), fallback=fallback, words=line)
 
 
+def to_json(decision) -> dict:
+    """The decision as contract section 3 gives it: its lines in words."""
+    from solo.text.render import lines
+
+    result = decision.to_json()
+    result["instructions"] = lines(result["instructions"])
+    for r in result.get("results", ()):
+        r["steps"] = lines(r["steps"])
+    return result
+
+
 def render(decision: dict, room: int | None = None) -> str:
     """The decision for a person, every line within ``room`` columns (the terminal's width)."""
     from solo.cli.term import fit
@@ -35,7 +46,6 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
          out: str | None) -> None:
     from solo.store import board_file
     from solo.engine import turns
-    from solo.text.render import lines
 
     board = board_file.load(board_path)
     source = make_source(rolls, seed)
@@ -45,10 +55,7 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
         decision = turns.dm_quickcast(board, source, roll=roll)
     else:
         decision = turns.dm_creature_action(board, source, roll=roll)
-    result = decision.to_json()
-    result["instructions"] = lines(result["instructions"])  # the rules' lines, in words
-    for r in result.get("results", ()):
-        r["steps"] = lines(r["steps"])
+    result = to_json(decision)
     if out:
         board_file.save(board, out)
     click.echo(json.dumps(result) if as_json else render(result))

@@ -206,7 +206,7 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
             return
         journal.check_writable()  # before any question
         if not resume:  # flags, then the environment, then the config file, then defaults
-            from solo.store.config import resolve
+            from solo.engine.config import resolve
 
             chosen = resolve({"mage": mage, "dm_mage": dm_mage, "decks": decks, "dice": dice,
                               "draw": draw, "dm_life": dm_life})
