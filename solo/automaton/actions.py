@@ -108,7 +108,7 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
     else:
         d = cast_spell(board, source, "attack")
     d.rolls = _d12_values(source, mark)
-    d.instructions = notes + d.instructions
+    d.instructions = [*notes, *d.instructions]
     return d
 
 

@@ -356,7 +356,7 @@ class Game:
                 return None
             step = edited
         for event in turns.corrode_trims(self.board):  # a standing rule, whatever changed
-            step.lines.append(event.text)
+            step.lines.append(render.line(event.text))
             step.events.append(event)
         step.round = step.round or rnd
         step.stage = step.stage or stage
@@ -464,7 +464,7 @@ class Game:
         # end of the round
         events = upkeep.end_round(self.board)
         self.phase = self.phase.next_round()
-        return Step(f"round {rnd} ends", "game", [e.text for e in events] or [f"Round {rnd} is over."],
+        return Step(f"round {rnd} ends", "game", [render.line(e.text) for e in events] or [f"Round {rnd} is over."],
                     round=rnd, events=events)
 
     def _creature_stage(self) -> Step:
@@ -593,12 +593,12 @@ class Game:
                 if isinstance(p, Creature):
                     p.active = False
             return Step("you are done for the round", "ym",
-                        ["You are done for this round."] + [e.text for e in events],
+                        ["You are done for this round."] + [render.line(e.text) for e in events],
                         actors=[p.id for p in waiting], events=events)
         actor = b.get(actor_id)
         self._results, self._touched, self._events = [], [], []
         phase = turns.begin(b, actor)
-        lines = [e.text for e in phase.events]
+        lines = [render.line(e.text) for e in phase.events]
         if isinstance(actor, Creature):
             actor.active = False
         else:
@@ -610,7 +610,7 @@ class Game:
         else:
             lines += self._your_action(actor)
         end = phase.end(self.dice)
-        lines += [e.text for e in end]
+        lines += [render.line(e.text) for e in end]
         name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", "ym", lines, actors=[actor.id], results=self._results,
                     events=phase.events + self._events + end, touched=self._touched)
@@ -1096,8 +1096,8 @@ class Game:
             mage.equipment.remove(old)
             lines.append(f"{old} comes off your mage ({name} takes its place); discard it.")
         mage.equipment.append(name)
-        lines.append(yours.equipment_line(b, mage, name))
-        return lines + yours.by_hand(b.cat.get(name))
+        lines.append(render.line(yours.equipment_line(b, mage, name)))
+        return lines + render.lines(yours.by_hand(b.cat.get(name)))
 
     def _your_conjuration(self, quick: bool = False) -> list[str]:
         b = self.board
@@ -1122,7 +1122,7 @@ class Game:
                                              for n in sides), default=toward))
         c = b.add_conjuration(card.name, "ym", zone, border=border)
         where = f"on the border of {zone} and {border}" if border else f"in {zone}"
-        return [f"Your {card.name} ({c.id}) stands {where}."] + yours.by_hand(card)
+        return [f"Your {card.name} ({c.id}) stands {where}."] + render.lines(yours.by_hand(card))
 
     def _your_enchantment(self, quick: bool = False) -> list[str]:
         b = self.board
@@ -1144,7 +1144,7 @@ class Game:
             zone = where.split(":", 1)[1]
             yours.enchant_zone(b, zone, card.name, hidden)
             state = "face down" if hidden else "face up"
-            return [f"{card.name} goes {state} on zone {zone}."] + ([] if hidden else yours.by_hand(card))
+            return [f"{card.name} goes {state} on zone {zone}."] + ([] if hidden else render.lines(yours.by_hand(card)))
         target = b.get(where)
         if hidden:
             yours.hide(b, target, card.name)
@@ -1152,7 +1152,7 @@ class Game:
                     + your_words.when_revealed(card)]
         target.enchantments.append(card.name)
         return [f"{automaton.cap(self._name(target))} now carries {card.name}, face up."] \
-            + yours.by_hand(card)
+            + render.lines(yours.by_hand(card))
 
     def _reveal_choice(self) -> list[Choice]:
         if yours.hidden_anywhere(self.board):
@@ -1171,7 +1171,7 @@ class Game:
         name, where, holder = options[int(pick)]
         if not isinstance(holder, str):
             self._touched.append(holder.id)
-        return yours.reveal(b, holder, name)
+        return render.lines(yours.reveal(b, holder, name))
 
     def _quick_summon_choice(self) -> list[Choice]:
         """A quickcast summons only a quick creature: the choice names them (and is not offered

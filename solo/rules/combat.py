@@ -1227,7 +1227,7 @@ def _strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
         if line:
             s.shielded = damage - kept
             damage = kept
-            s.steps.append(line)
+            s.steps.append(line)  # type: ignore[arg-type]  # (a Said: solo.rules.mages)
             put(work, Note("dm", mages.SHIELD_USED, DELETE))  # set when the strike is put on
     s.damage = damage
     if damage and target.side == "ym" and HIDDEN in target.extra:
@@ -1528,7 +1528,8 @@ def apply(board: Board, result: AttackResult) -> Applied:
             else:
                 out.lines.append(f"Remove {card} ({gone}) from the arena: it is destroyed.")
             if hit is not None:
-                out.lines += mages.after_destroy(board, board.find(s.attacker or ""), hit, s.melee)
+                out.lines += mages.after_destroy(  # type: ignore[arg-type]  # (Said lines)
+                    board, board.find(s.attacker or ""), hit, s.melee)
         striker = board.find(s.attacker) if s.role == "counterstrike" and s.attacker else None
         if striker is None:
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 from solo.rules.board import Board, Piece
 from solo.cards.catalog import Attack
 from solo.core.records import Record
+from solo.rules.said import Said
 
 
 class Decision(Record):
@@ -17,7 +18,7 @@ class Decision(Record):
 
     action: str
     rolls: list[int]
-    instructions: list[str]
+    instructions: list[str | Said]
     reason: str | None
     data: dict
     #: attacks this decision makes, for :mod:`solo.engine.resolve` to roll
@@ -28,7 +29,7 @@ class Decision(Record):
     events: list
 
     def __init__(self, action: str, rolls: list[int] | None = None,
-                 instructions: list[str] | None = None, reason: str | None = None,
+                 instructions: list[str | Said] | None = None, reason: str | None = None,
                  data: dict | None = None, attacks: list[PlannedAttack] | None = None,
                  results: list | None = None, events: list | None = None) -> None:
         self.action = action
