@@ -13,7 +13,7 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from solo.core.errors import SoloError
+from solo.core.errors import ExitCode, SoloError
 from solo.core.records import Record
 
 if TYPE_CHECKING:
@@ -310,7 +310,7 @@ class Card(Record):
 
 
 class UnknownCard(SoloError):
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class Catalog:

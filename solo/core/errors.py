@@ -1,11 +1,23 @@
 """Errors meant for people: one clear line and an exit status, never a traceback.
 
-The pure core raises these; the CLI turns them into ``solo: <message>`` and the exit status.
-Exit statuses: 1 = the input is well formed but invalid (an invalid deck set), 2 = usage errors
-and unreadable or malformed input (a missing file, bad TOML or JSON, a wrong board).
+The pure core raises these; the CLI turns them into ``solo: <message>`` and the exit status
+(:class:`ExitCode`).  Errors the rules raise for people have their classes here, so that their
+words are built outside the rules.
 """
 
 from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """The exit statuses of the command line."""
+
+    DONE = 0
+    INVALID = 1  # the input is well formed but invalid (an invalid deck set)
+    USAGE = 2  # usage errors, unreadable or malformed input (a missing file, bad TOML or JSON)
+    SOFTWARE = 70  # EX_SOFTWARE: a fault of solo's own (a simulated game that stopped)
+    INTERRUPTED = 130  # Ctrl-C, or SIGTERM/SIGHUP during a game
 
 
 def one_line(text) -> str:
@@ -189,7 +201,7 @@ def check_writable(path, what: str = "file", folder: bool = False) -> None:
 class SoloError(Exception):
     """A problem a person can fix; ``str(err)`` says what and how."""
 
-    exit_code = 2
+    exit_code: int = ExitCode.USAGE
 
     def __init__(self, message: str, exit_code: int | None = None) -> None:
         super().__init__(one_line(message))
@@ -200,13 +212,13 @@ class SoloError(Exception):
 class InvalidInput(SoloError):
     """Unreadable or malformed input (exit status 2)."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class InvalidDeck(SoloError):
     """A deck set that reads fine but breaks the rules (exit status 1)."""
 
-    exit_code = 1
+    exit_code = ExitCode.INVALID
 
 
 def format_problem(fmt, expected: str, what: str) -> str | None:
@@ -310,7 +322,7 @@ class NotASide(ValueError):
 class DiceExhausted(SoloError):
     """A scripted source ran out of results and has nothing to fall back on."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
     def __init__(self, sides: int, label: str | None = None) -> None:
         what = "--rolls" if sides == 12 else f"scripted d{sides} results"

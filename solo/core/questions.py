@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from solo.core.errors import InvalidInput, SoloError, read_text
+from solo.core.errors import ExitCode, InvalidInput, SoloError, read_text
 from solo.core.records import Record
 
 KINDS = ("select", "autocomplete", "text", "int", "confirm")
@@ -37,7 +37,7 @@ _NO = {"n", "no", "false", "0", "off"}
 class MissingAnswer(SoloError):
     """A question nobody can answer: no scripted answer left, or no terminal to ask on."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class AnswerError(ValueError):

@@ -24,7 +24,7 @@ from solo.automaton import actions as automaton
 from solo.rules import yours
 from solo.core.interval import wilson
 from solo.rules.board import Board, Piece
-from solo.core.errors import SoloError
+from solo.core.errors import ExitCode, SoloError
 from solo.engine.game import Game, Settings
 from solo.core.questions import Prompter, Question
 from solo.rules import targeting
@@ -236,7 +236,7 @@ class GameFault(SoloError):
     """A simulated game stopped on a fault of solo's own (no deck set or option of the person's
     can cause one): which game, so that it can be played again and reported."""
 
-    exit_code = 70  # EX_SOFTWARE
+    exit_code = ExitCode.SOFTWARE
 
 
 def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",

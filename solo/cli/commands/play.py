@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from solo.core.errors import InvalidInput, SoloError, StopOnSignals
+from solo.core.errors import ExitCode, InvalidInput, SoloError, StopOnSignals
 
 
 def _complete_games(ctx, param, incomplete):
@@ -363,7 +363,7 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
     except KeyboardInterrupt:  # Ctrl-C, or Stopped by SIGTERM/SIGHUP
         out(f"\nStopped. The game stands as after step {len(session.rows)} (the step in progress "
             f"is not kept). Resume with: solo play --resume --name {_q(session.info.name)}")
-        sys.exit(130)
+        sys.exit(ExitCode.INTERRUPTED)
     except SoloError as err:
         raise SoloError(f"{err} (the game stands as after step {len(session.rows)}; resume with "
                         f"solo play --resume --name {_q(session.info.name)})", err.exit_code) from None
