@@ -7,7 +7,12 @@ words are built outside the rules.
 
 from __future__ import annotations
 
+import os
 from enum import IntEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class ExitCode(IntEnum):
@@ -20,7 +25,7 @@ class ExitCode(IntEnum):
     INTERRUPTED = 130  # Ctrl-C, or SIGTERM/SIGHUP during a game
 
 
-def one_line(text) -> str:
+def one_line(text: object) -> str:
     """The text with every control character (line breaks, escape sequences, NEL, line and
     paragraph separators) written as an escape, so a message is one plain line whatever a file
     put into it.
@@ -59,7 +64,8 @@ def _size_text(n: int) -> str:
     return f"{n} bytes"
 
 
-def read_text(path, what: str, missing_hint: str = "check the path", error=None) -> str:
+def read_text(path: str | os.PathLike[str], what: str, missing_hint: str = "check the path",
+              error: type[SoloError] | None = None) -> str:
     """The text of a UTF-8 file, or one clear line saying why it cannot be read.
 
     ``what`` names the file for the person ("deck file", "board file"...); ``error`` is the
@@ -89,7 +95,7 @@ def read_text(path, what: str, missing_hint: str = "check the path", error=None)
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _file_in_the_way(path) -> str | None:
+def _file_in_the_way(path: str | os.PathLike[str]) -> str | None:
     """The first folder on the way to ``path`` (or ``path``) that is really a file, if any."""
     import os
     from pathlib import Path
@@ -101,7 +107,7 @@ def _file_in_the_way(path) -> str | None:
     return None
 
 
-def _nearest_folder(path) -> str:
+def _nearest_folder(path: Path) -> str:
     """``path`` if it is a folder, else the nearest folder above it that exists."""
     import os
 
@@ -111,7 +117,8 @@ def _nearest_folder(path) -> str:
     return str(q)
 
 
-def describe_os_error(err: OSError, path, what: str = "file", action: str = "write") -> str:
+def describe_os_error(err: OSError, path: str | os.PathLike[str], what: str = "file",
+                      action: str = "write") -> str:
     """One line for a person on why ``path`` could not be read or written, and what to do.
 
     ``what`` names the file ("board file", "deck file", "saved game"..., or "" for none);
@@ -166,7 +173,7 @@ def describe_os_error(err: OSError, path, what: str = "file", action: str = "wri
     return f"cannot {action} {what + ' ' if what else ''}{p}: {why}"
 
 
-def check_writable(path, what: str = "file", folder: bool = False) -> None:
+def check_writable(path: str | os.PathLike[str], what: str = "file", folder: bool = False) -> None:
     """Refuse, with the line :func:`describe_os_error` would give, a file that could not be
     written because of where it goes: a file stands where a folder should be, or the nearest
     existing folder is read-only or not ours.  With ``folder``, ``path`` is a folder to save
@@ -221,7 +228,7 @@ class InvalidDeck(SoloError):
     exit_code = ExitCode.INVALID
 
 
-def format_problem(fmt, expected: str, what: str) -> str | None:
+def format_problem(fmt: object, expected: str, what: str) -> str | None:
     """Why a file's ``format`` field is not ``expected`` (``"family/N"``), or None when it is.
 
     >>> format_problem("solo-game/2", "solo-game/1", "a solo game file")
@@ -253,7 +260,7 @@ class StopOnSignals:
         import signal
         import threading
 
-        def stop(signum, frame):  # pragma: no cover - exercised by tests/test_crash.py
+        def stop(signum: int, frame: object) -> None:  # pragma: no cover - exercised by tests/test_crash.py
             raise Stopped()
 
         self.saved = {}
