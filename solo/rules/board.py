@@ -14,7 +14,7 @@ from typing import Any, ClassVar, TypeVar
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.core.errors import MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck
-from solo.core.kinds import BOARD_STAGES, Side
+from solo.core.kinds import BOARD_STAGES, Side, Stage
 from solo.core.records import Record
 from solo.rules.arena import Arena, Geometry, Wall, geometry
 from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITATING, MARKERS,
@@ -76,7 +76,7 @@ class Board(Record, _Counted, Stats):
     def __init__(self, round: int, initiative: str, arena: Arena, mages: dict[str, Mage],
                  creatures: list[Creature], conjurations: list[Conjuration],
                  decks: dict[str, list[str]], discards: dict[str, list[str]],
-                 stage: str = "quickcast-1", extra: dict[str, Any] | None = None,
+                 stage: str = Stage.QUICKCAST_1.label, extra: dict[str, Any] | None = None,
                  catalog: Catalog | None = None,
                  drawer: Callable[[str, list[str]], str] | None = None) -> None:
         self.round = round

@@ -27,10 +27,6 @@ from solo.core.errors import (BadDieResult, DiceExhausted, NotACompassRoll, NotA
 from solo.core.records import Record
 from solo.rules.said import Said, Who
 
-__all__ = ["D6_FACES", "FACES", "DIRECTIONS", "DiceExhausted", "Label", "Roll", "DiceSource",
-           "tie_ranges", "direction_of", "SeededSource", "ScriptedSource", "TypedSource",
-           "face_to_d6", "parse_rolls", "DiceTotal", "tally", "damage_after_armor"]
-
 #: What a roll is for, as a person would be told: text, or a line worded in solo.text.
 Label = str | Said
 _T = TypeVar("_T")

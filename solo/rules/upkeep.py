@@ -90,7 +90,7 @@ class Outcome(Record):
         if self.worded is not None:
             return Said("outcome.as-saved", text=self.worded)
         if self.termination is Termination.TALLY:
-            return Said("outcome.tally", ym=self.tally[Side.YM], dm=self.tally[Side.DM],
+            return Said("outcome.tally", yours=self.tally[Side.YM], its=self.tally[Side.DM],
                         won=self.winner is Side.YM)
         if self.termination is Termination.MAGE_FELL:
             return Said("outcome.mage-fell", mage=self.fallen)
@@ -252,7 +252,7 @@ def _burn(board: Board, source: DiceSource, p: Piece, ev: _Events) -> None:
 
 def _rot_and_bleed(board: Board, p: Piece, ev: _Events) -> None:
     """Rot and Bleed: one damage a marker each Upkeep, unless the object cannot have them."""
-    for cond, kind in (("Rot", "rot"), ("Bleed", "bleed")):
+    for cond, kind, code in (("Rot", "rot", "upkeep.rot"), ("Bleed", "bleed", "upkeep.bleed")):
         n = p.conditions.get(cond, 0)
         if not n:
             continue
@@ -269,7 +269,7 @@ def _rot_and_bleed(board: Board, p: Piece, ev: _Events) -> None:
         else:
             dmg = 0 if board.has_trait(p, "Indestructible") else n
             take_damage(board, p, dmg)
-            ev(kind, "upkeep." + kind, damage=dmg)
+            ev(kind, code, damage=dmg)
 
 
 def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from solo.core.kinds import Side
 from solo.rules.dice import tie_ranges
 from solo.rules.said import Said, Who
 from solo.text.render import line
@@ -26,7 +27,7 @@ def describe(option: object) -> str:
         return " then ".join(describe(o) for o in option)
     if isinstance(option, Who):
         if option.is_mage:
-            return "your mage" if option.side == "ym" else "the Dummy Mage"
+            return "your mage" if option.side == Side.YM else "the Dummy Mage"
         return f"{option.card} ({option.id})"
     return str(option)
 

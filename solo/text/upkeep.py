@@ -94,8 +94,8 @@ LINES: dict[str, Callable[[Said], str]] = {
     # how a game ended (Outcome.reason)
     "outcome.both-fell": lambda s: "both mages reached their life at once: a draw",
     "outcome.mage-fell": lambda s: f"{name_of(None, s['mage'])} reached its life",
-    "outcome.tally": lambda s: f"the Dummy Mage has no creatures left; your tally {s['ym']} is "
-                               f"{'more' if s['won'] else 'not more'} than twice its {s['dm']}",
+    "outcome.tally": lambda s: f"the Dummy Mage has no creatures left; your tally {s['yours']} is "
+                               f"{'more' if s['won'] else 'not more'} than twice its {s['its']}",
     "outcome.as-saved": lambda s: s["text"],
 }
 

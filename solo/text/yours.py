@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from solo.cards.catalog import Card
+from solo.core.kinds import Side
 from solo.rules import yours
 from solo.rules.board import Board, Piece
 from solo.rules.said import Said
@@ -87,7 +88,8 @@ def mage_reminders(board: Board) -> list[str]:
     """At the start of a game: what each mage's abilities do that solo applies by itself, and
     what the person applies by hand (scripts/notes/mages.toml)."""
     lines = []
-    for side, who, key in (("dm", "The Dummy Mage", "by_hand_dm"), ("ym", "Your mage", "by_hand_you")):
+    for side, who, key in ((Side.DM, "The Dummy Mage", "by_hand_dm"),
+                           (Side.YM, "Your mage", "by_hand_you")):
         card = board.cat.find(board.mages[side].card)
         note = (card.dm if card is not None else None) or {}
         applied = [*note.get("traits", ()), *(f"Defense {d['roll']}+" for d in note.get("defenses", ()))]
