@@ -110,7 +110,7 @@ class Arena(Record, frozen=True):
         return col, row
 
     def name(self, col: int, row: int) -> str:
-        return _name(col, row)
+        return chr(ord("A") + col) + str(row + 1)
 
     def is_zone(self, zone: str) -> bool:
         try:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, TypeVar
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.core.errors import MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck
-from solo.core.kinds import BOARD_STAGES, Side, Stage
+from solo.core.kinds import BOARD_STAGES, DM, YM, Side, Stage
 from solo.core.records import Record
 from solo.rules.arena import Arena, Geometry, Wall, geometry
 from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITATING, MARKERS,
@@ -38,9 +38,6 @@ __all__ = ["Board", "Piece", "Mage", "Creature", "Conjuration", "new_board",
 FORMAT = "solo-board/1"
 STAGES = BOARD_STAGES
 SIDES = (Side.DM, Side.YM)
-#: The sides as the board keeps them: plain strings (a dict looks a plain string up three times
-#: faster than an enum member, and the board is read a great many times a game).
-_DM, _YM = Side.DM.value, Side.YM.value
 
 
 def set_zone_enchantments(board: Board, zone: str, names: list[str]) -> None:
@@ -104,7 +101,7 @@ class Board(Record, _Counted, Stats):
 
     def pieces(self) -> list[Piece]:
         """Both mages, then every creature, then every conjuration."""
-        return [self.mages[_DM], self.mages[_YM], *self.creatures, *self.conjurations]
+        return [self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations]
 
     def get(self, ident: str) -> Piece:
         p = self.find(ident)
@@ -115,7 +112,7 @@ class Board(Record, _Counted, Stats):
     def find(self, ident: str) -> Piece | None:
         """The object with id ``ident`` (the first, in :meth:`pieces` order), if any."""
         mages = self.mages
-        for p in (mages[_DM], mages[_YM]):
+        for p in (mages[DM], mages[YM]):
             if p.id == ident:
                 return p
         for c in self.creatures:
@@ -257,7 +254,7 @@ class Board(Record, _Counted, Stats):
         return out
 
     def enemies_of(self, side: str) -> list[Piece]:
-        other = Side(side).other.value
+        other = YM if side == DM else DM
         return [self.mages[other], *self.side_creatures(other)]
 
     # -- serialisation -------------------------------------------------------------------------
@@ -356,10 +353,10 @@ def new_board(dm_mage: str = "Warlock", ym_mage: str = "Beastmaster", *, dm_zone
     dm_start = dm_life if dm_life is not None else dm.life
     assert dm_start is not None and ym.life is not None  # every mage card has a life
     arena = Arena(columns, rows)
-    mages = {_DM: Mage(id=_DM, card=dm.name, side=_DM, zone=arena.normal(dm_zone), life=dm_start),
-             _YM: Mage(id=_YM, card=ym.name, side=_YM, zone=arena.normal(ym_zone), life=ym.life)}
+    mages = {DM: Mage(id=DM, card=dm.name, side=DM, zone=arena.normal(dm_zone), life=dm_start),
+             YM: Mage(id=YM, card=ym.name, side=YM, zone=arena.normal(ym_zone), life=ym.life)}
     piles = {d: list((decks or {}).get(d, [])) for d in SPELL_DECKS}
-    return Board(round=1, initiative=_DM, arena=arena, mages=mages, creatures=[],
+    return Board(round=1, initiative=DM, arena=arena, mages=mages, creatures=[],
                  conjurations=[], decks=piles, discards={d: [] for d in SPELL_DECKS},
                  catalog=catalog)
 

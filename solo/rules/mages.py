@@ -24,7 +24,7 @@ by hand.  Pure: each function changes the board and returns the lines for the pe
 
 from __future__ import annotations
 
-from solo.core.kinds import Side
+from solo.core.kinds import DM, YM
 from solo.rules.board import Board, Conjuration, Creature, Piece
 from solo.rules.effects import GainTraits, Note
 from solo.rules.effects import apply as put
@@ -36,13 +36,13 @@ POISONS = ("Cripple", "Rot", "Tainted", "Weak")
 
 
 def _dm_is(board: Board, *names: str) -> bool:
-    return board.mages[Side.DM].card in names
+    return board.mages[DM].card in names
 
 
 def after_summon(board: Board, c: Creature) -> list[Said]:
     """Pet (the Beastmaster's) or Eternal Servant (the Necromancer's) for a creature the Dummy
     Mage summons."""
-    if c.side != Side.DM:
+    if c.side != DM:
         return []
     if _dm_is(board, "Necromancer"):
         return _eternal_servant(board, c)
@@ -51,7 +51,7 @@ def after_summon(board: Board, c: Creature) -> list[Said]:
     card = board.card_of(c)
     if card is None or "Animal" not in card.subtypes or card.has("Legendary"):
         return []
-    if any(x.extra.get(PET) for x in board.side_creatures(Side.DM)):
+    if any(x.extra.get(PET) for x in board.side_creatures(DM)):
         return []
     put(board, Note(c.id, PET, True))
     put(board, GainTraits(c.id, ("Melee +1", "Armor +1", "Innate Life +3")))
@@ -63,7 +63,7 @@ def _eternal_servant(board: Board, c: Creature) -> list[Said]:
     card = board.card_of(c)
     if card is None or "Undead" not in card.subtypes or card.has("Legendary") or card.has("Epic"):
         return []
-    if any(x.extra.get(SERVANT) for x in board.side_creatures(Side.DM)):
+    if any(x.extra.get(SERVANT) for x in board.side_creatures(DM)):
         return []
     put(board, Note(c.id, SERVANT, True))
     return [Said("mage.servant", who=Who.of(c))]
@@ -76,16 +76,16 @@ def servant_traits(p: Piece) -> tuple[str, ...]:
 
 def pet_melee(board: Board, p: Piece) -> int:
     """The Pet's extra Melee +1 while it is in the Dummy Mage's zone."""
-    return 1 if p.extra.get(PET) and p.side == Side.DM and p.zone == board.mages[Side.DM].zone \
+    return 1 if p.extra.get(PET) and p.side == DM and p.zone == board.mages[DM].zone \
         else 0
 
 
 def after_destroy(board: Board, attacker: Piece | None, victim: Piece,
                   melee: bool) -> list[Said]:
     """Veterans: a Dummy Mage Warlord's creature that destroys an enemy creature in melee."""
-    if attacker is None or attacker.side != Side.DM or attacker.is_mage or not melee:
+    if attacker is None or attacker.side != DM or attacker.is_mage or not melee:
         return []
-    if not _dm_is(board, "Warlord") or isinstance(victim, Conjuration) or victim.side == Side.DM:
+    if not _dm_is(board, "Warlord") or isinstance(victim, Conjuration) or victim.side == DM:
         return []
     if attacker.extra.get(VETERAN) or board.find(attacker.id) is None:
         return []
@@ -97,7 +97,7 @@ def after_destroy(board: Board, attacker: Piece | None, victim: Piece,
 def the_dm(board: Board) -> Piece:
     """The Dummy Mage's mage, made the board's own first (a board copied for an attack shares
     the objects the attack was not expected to change; see :meth:`Board.own`)."""
-    mage = board.own(board.mages[Side.DM].id)
+    mage = board.own(board.mages[DM].id)
     assert mage is not None  # a mage never leaves the board
     return mage
 
@@ -106,11 +106,11 @@ def shield(board: Board, target: Piece, damage: int) -> tuple[int, Said | None]:
     """Voltaric Shield: the damage the Dummy Mage Wizard takes from this strike, and the line
     saying so, the first time in a round it is damaged (the shield is then off until the
     next round)."""
-    if damage <= 0 or target.id != Side.DM or not _dm_is(board, "Wizard"):
+    if damage <= 0 or target.id != DM or not _dm_is(board, "Wizard"):
         return damage, None
-    if board.mages[Side.DM].extra.get(SHIELD_USED) == board.round:
+    if board.mages[DM].extra.get(SHIELD_USED) == board.round:
         return damage, None
-    put(board, Note(Side.DM.value, SHIELD_USED, board.round))
+    put(board, Note(DM, SHIELD_USED, board.round))
     kept = max(0, damage - 3)
     return kept, Said("mage.shield", cancelled=damage - kept, left=kept)
 
@@ -121,8 +121,8 @@ def plague(board: Board) -> list[tuple[Piece, Said]]:
     if not _dm_is(board, "Necromancer"):
         return []
     out: list[tuple[Piece, Said]] = []
-    for p in [board.mages[Side.YM], *board.side_creatures(Side.YM),
-              *[c for c in board.conjurations if c.side == Side.YM]]:
+    for p in [board.mages[YM], *board.side_creatures(YM),
+              *[c for c in board.conjurations if c.side == YM]]:
         if any(p.conditions.get(k, 0) > 0 for k in POISONS) and not board.has_trait(p, "Poison Immunity"):
             take_damage(board, p, 1)
             out.append((p, Said("mage.plague", who=Who.of(p))))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any, TypeVar
 
-from solo.core.kinds import Side
+from solo.core.kinds import DM
 from solo.core.records import Record
 
 
@@ -297,7 +297,7 @@ def _alone(p: Any) -> bool:
     """Whether where ``p`` is and what it is matter to ``p`` alone: a creature or mage that
     bears no enchantment (an aura goes with its bearer), not the Dummy Mage (a Pet follows it)."""
     return not p.__dict__.get("enchantments") \
-        and not (type(p) is Mage and p.__dict__.get("side") == Side.DM)
+        and not (type(p) is Mage and p.__dict__.get("side") == DM)
 
 
 class _Creatures(_List):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from solo.cards.catalog import Attack, Card, Catalog, Defense, parse_trait, trait_max, trait_value
 from solo.core.errors import StaleMemory
-from solo.core.kinds import Side
+from solo.core.kinds import DM
 from solo.rules import pieces as _pieces
 from solo.rules.pieces import (GROUNDED, IMPLIED, INCAPACITATING, RESTRAINING, VISIBLE,
                                ZOMBIE_TRAITS, Conjuration, Mage, Piece)
@@ -29,8 +29,6 @@ _PIECE_KINDS = ("traits", "life", "armor", "state", "grants", "flying")
 
 _NOTHING = object()
 _T = TypeVar("_T")
-#: The Dummy Mage's side as the board keeps it (a plain string: see solo.rules.board._DM).
-_DM = Side.DM.value
 #: Traits, life and armor by everything they are worked out from (see Stats._state).
 _SEEN: dict[tuple[Any, ...], object] = {}
 
@@ -148,7 +146,7 @@ class Stats:
         for zone, names in (self.extra.get("zone_enchantments") or {}).items():
             for name in names:
                 if name in auras:
-                    out.setdefault(zone, []).append((name, _DM, ""))
+                    out.setdefault(zone, []).append((name, DM, ""))
         for q in self.pieces():
             if q.enchantments:
                 for name in q.enchantments:
@@ -267,7 +265,7 @@ class Stats:
         state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
                  tuple(p.enchantments), tuple(p.conditions.items()), stats,
                  (tuple(p.equipment), p.life) if isinstance(p, Mage) else (),
-                 pet, self.mages[_DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
+                 pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
                  tuple(self._aura_sources().get(p.zone, ())))
         return self._keep(key, at, state)
 
@@ -278,7 +276,7 @@ class Stats:
         for note in self.gear(p):
             base += note.get("traits", [])
             base += [f"{k.capitalize()} +{note[k]}" for k in ("melee", "ranged") if note.get(k)]
-        if p.extra.get("pet") and p.side == Side.DM and p.zone == self.mages[_DM].zone:
+        if p.extra.get("pet") and p.side == DM and p.zone == self.mages[DM].zone:
             base.append("Melee +1")  # a Pet in its mage's zone (solo.rules.mages)
         lost: set[str] = {"invisible"} if p.extra.get(VISIBLE) else set()  # it has attacked
         for g in self._grants(p):

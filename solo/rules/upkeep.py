@@ -14,7 +14,7 @@ from typing import Any
 from solo.rules.board import Board, Creature, Mage, Piece
 from solo.cards.catalog import trait_max, trait_value
 from solo.core.errors import NotASide
-from solo.core.kinds import DeckKind, Side, Termination
+from solo.core.kinds import DM, YM, DeckKind, Side, Termination
 from solo.rules.combat import ROUND_EFFECTS, condition_block
 from solo.rules.harm import can_heal, destroy_if_dead, heal, lose_rage, take_damage
 from solo.rules.dice import DiceSource, tally
@@ -90,7 +90,7 @@ class Outcome(Record):
         if self.worded is not None:
             return Said("outcome.as-saved", text=self.worded)
         if self.termination is Termination.TALLY:
-            return Said("outcome.tally", yours=self.tally[Side.YM], its=self.tally[Side.DM],
+            return Said("outcome.tally", yours=self.tally[YM], its=self.tally[DM],
                         won=self.winner is Side.YM)
         if self.termination is Termination.MAGE_FELL:
             return Said("outcome.mage-fell", mage=self.fallen)
@@ -112,15 +112,24 @@ def _remove(board: Board, p: Piece, condition: str, n: int | None = None) -> int
     return k
 
 
+#: Each side's enemy, as the board names sides.
+_OTHER = {DM: YM, YM: DM}
+
+
 def _other(side: str) -> str:
-    return Side(side).other.value
+    return _OTHER[side]
 
 
 class _Events:
     """The events of one object's Upkeep, as they are recorded."""
 
     def __init__(self, events: list[Event], p: Piece) -> None:
-        self.events, self.p, self.who = events, p, Who.of(p)
+        self.events, self.p = events, p
+
+    @property
+    def who(self) -> Who:
+        """The object, as its lines name it (its id, card and side do not change here)."""
+        return Who.of(self.p)
 
     def __call__(self, kind: str, code: str, **facts: Any) -> None:
         """Record an event of ``kind`` whose line is ``code`` with ``facts`` (see _DETAILS)."""
@@ -133,7 +142,7 @@ class _Events:
 _DETAILS = ("dice", "rolls", "damage", "healed", "removed")
 
 
-def upkeep(board: Board, source: DiceSource, side: str = Side.DM) -> list[Event]:
+def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
     """The Upkeep phase of one side's objects (the Dummy Mage's by default).
 
     For each object, in board order: Upkeep +X costs (the Dummy Mage pays nothing, see
@@ -144,10 +153,10 @@ def upkeep(board: Board, source: DiceSource, side: str = Side.DM) -> list[Event]
     damage: see docs/rulings.md.  An object whose wounds (damage, 3 per Tainted marker) reach
     its life is destroyed (credited to the other side's tally).
     """
-    if side not in (Side.DM, Side.YM):
+    if side not in (DM, YM):
         raise NotASide(side)
     events: list[Event] = []
-    if side == Side.YM:  # the Dummy Mage Necromancer's Plague Master, on your poisoned objects
+    if side == YM:  # the Dummy Mage Necromancer's Plague Master, on your poisoned objects
         for p, text in mages.plague(board):
             events.append(Event(p.id, p.card, "plague", text, damage=1))
     for p in _objects(board, side):
@@ -165,11 +174,13 @@ def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
                    events: list[Event]) -> None:
     """One object's Upkeep (see :func:`upkeep`), its events added to ``events``."""
     ev = _Events(events, p)
-    _banish(board, p, ev)
+    if p.conditions:  # (most objects carry no marker)
+        _banish(board, p, ev)
     _upkeep_cost(board, p, side, ev)
     _regenerate(board, p, ev)
-    _burn(board, source, p, ev)
-    _rot_and_bleed(board, p, ev)
+    if p.conditions:
+        _burn(board, source, p, ev)
+        _rot_and_bleed(board, p, ev)
     if _dissipate(board, p, ev):
         return
 
@@ -202,7 +213,7 @@ def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
     if cost is None and board.has_trait(p, "Upkeep"):
         cost = 0  # "Upkeep +X": the card says what X is
     if cost is not None:
-        if side == Side.DM:
+        if side == DM:
             ev("upkeep-cost", "upkeep.cost-kept")
         else:
             ev("upkeep-cost", "upkeep.cost", cost=cost)
@@ -282,7 +293,7 @@ def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
     if left <= 0 and not isinstance(p, Mage):
         ev("dissipated", "upkeep.dissipated")
         put(board, RemovePiece(p.id))
-        if isinstance(p, Creature) and p.side == Side.DM:
+        if isinstance(p, Creature) and p.side == DM:
             put(board, Discard(DeckKind.CREATURE, p.card))
         ev("destroyed", "upkeep.destroyed")
         return True
@@ -345,7 +356,7 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
                 ev("escape", "upkeep.stays", condition=cond, rolls=[r])
     if isinstance(piece, Creature) and board.has_trait(piece, "Vigilant") and not piece.guarding \
             and board.find(piece.id) is not None and not board.incapacitated(piece):
-        if piece.side == Side.DM:
+        if piece.side == DM:
             put(board, SetGuard(piece.id, True))
             ev("guard", "upkeep.vigilant")
         else:
@@ -386,7 +397,7 @@ def end_round(board: Board) -> list[Event]:
 def tally_of(board: Board) -> dict[str, int]:
     """Mana cost of enemy creatures each side has destroyed: ``{"dm": n, "ym": n}``."""
     t = board.extra.get("tally") or {}
-    return {Side.DM.value: int(t.get(Side.DM, 0)), Side.YM.value: int(t.get(Side.YM, 0))}
+    return {DM: int(t.get(DM, 0)), YM: int(t.get(YM, 0))}
 
 
 def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
@@ -397,10 +408,10 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     Mage's creature deck is empty and none of its creatures is left in the arena, you win only
     if your tally is more than twice the Dummy Mage's; otherwise it wins.
     """
-    dm, ym = board.mages[Side.DM], board.mages[Side.YM]
+    dm, ym = board.mages[DM], board.mages[YM]
     dm_down, ym_down = board.wounds(dm) >= board.life(dm), board.wounds(ym) >= board.life(ym)
     alone = alternate and not board.decks.get(DeckKind.CREATURE) \
-        and not board.side_creatures(Side.DM)
+        and not board.side_creatures(DM)
     if not (dm_down or ym_down or alone):  # asked after every step: the game goes on
         return None
     t = tally_of(board)
@@ -410,5 +421,5 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
         return Outcome(Termination.MAGE_FELL, Side.DM, t, fallen=Who.of(ym))
     if dm_down:
         return Outcome(Termination.MAGE_FELL, Side.YM, t, fallen=Who.of(dm))
-    won = Side.YM if t[Side.YM] > 2 * t[Side.DM] else Side.DM
+    won = Side.YM if t[YM] > 2 * t[DM] else Side.DM
     return Outcome(Termination.TALLY, won, t)

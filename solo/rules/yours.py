@@ -22,7 +22,7 @@ from typing import Any
 
 from solo.rules.board import HIDDEN, Board, Mage, Piece
 from solo.cards.catalog import Attack, Card
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind
 from solo.rules.effects import (DELETE, BoardNote, Discard, Enchant, Note, SetZoneEnchantments,
                                 apply)
 from solo.core.records import Record
@@ -152,9 +152,9 @@ def hidden(board: Board) -> list[tuple[str, Piece | str]]:
     face down): (card, the object or the zone it is on).  (solo.text.yours.hidden_list adds
     where each is, in words.)"""
     out: list[tuple[str, Piece | str]] = []
-    for p in [board.mages[Side.YM], *board.side_creatures(Side.YM),
-              *[c for c in board.conjurations if c.side == Side.YM],
-              board.mages[Side.DM], *board.side_creatures(Side.DM)]:
+    for p in [board.mages[YM], *board.side_creatures(YM),
+              *[c for c in board.conjurations if c.side == YM],
+              board.mages[DM], *board.side_creatures(DM)]:
         out += [(n, p) for n in hidden_on(p)]
     for zone, items in sorted((board.extra.get(ZONE_ENCHANTMENTS) or {}).items()):
         out += [(e["card"], zone) for e in items if e.get("hidden")]
@@ -261,7 +261,7 @@ def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
     """The first hidden enchantment on ``target`` that must be revealed as it is attacked (the
     card says so): revealed, destroyed, and what it does to the attack.  Changes the board
     (the card leaves the object).  None when there is none."""
-    if target.side != Side.YM or attacker.side == target.side:
+    if target.side != YM or attacker.side == target.side:
         return None
     for name in hidden_on(target):
         kind = ON_ATTACKED.get(name)
@@ -290,7 +290,7 @@ def sprung(board: Board, mover: Piece, path: list[str]) -> list[tuple[str, str, 
     """The traps of yours that ``mover`` (a Dummy Mage object) sets off walking ``path`` (the
     zones it entered, in order): (zone, card, its attack), each revealed and taken off the
     board as it goes off."""
-    if mover.side != Side.DM:
+    if mover.side != DM:
         return []
     out: list[tuple[str, str, Attack]] = []
     zones = _your_zones(board)
@@ -319,7 +319,7 @@ def their_traps(board: Board, mover: Piece, zone: str) -> Iterator[tuple[str, At
     your ``mover`` sets off by entering: (card, its attack), one at a time.  Each is taken off
     the zone and put on the Dummy Mage's enchantment discard pile as it is handed out, so one
     not asked for (the mover destroyed by the trap before it) stays where it is."""
-    if mover.side != Side.YM:
+    if mover.side != YM:
         return
     zones = board.extra.get(DM_ZONE_ENCHANTMENTS) or {}
     for name in list(zones.get(zone, [])):
