@@ -290,7 +290,7 @@ def sprung(board: Board, mover: Piece, path: list[str]) -> list[tuple[str, str, 
     """The traps of yours that ``mover`` (a Dummy Mage object) sets off walking ``path`` (the
     zones it entered, in order): (zone, card, its attack), each revealed and taken off the
     board as it goes off."""
-    if mover.side != DM:
+    if mover.side != DM or not board.extra.get(ZONE_ENCHANTMENTS):
         return []
     out: list[tuple[str, str, Attack]] = []
     zones = _your_zones(board)
