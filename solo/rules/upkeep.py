@@ -27,6 +27,8 @@ from solo.rules.said import Said, Who
 
 #: Keys of ``Piece.extra`` this module reads and clears.
 ONCE_USED, DISSIPATE = "once_used", "dissipate"
+#: The kind of an event that takes markers off (a condition or a round effect that ends).
+ENDS = "condition-ends"
 
 
 class Event(Record):
@@ -204,7 +206,7 @@ def _banish(board: Board, p: Piece, ev: _Events) -> None:
     banish = p.conditions.get("Banish", 0)
     if banish > 0:
         _remove(board, p, "Banish", 1)
-        ev("condition-ends", "upkeep.banish", left=banish - 1, zone=p.zone,
+        ev(ENDS, "upkeep.banish", left=banish - 1, zone=p.zone,
            removed={"Banish": 1})
 
 
@@ -313,19 +315,19 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     ev = _Events(events, piece)
     if isinstance(piece, Creature) and piece.guarding:
         put(board, SetGuard(piece.id, False))
-        ev("condition-ends", "upkeep.activated-guard")
+        ev(ENDS, "upkeep.activated-guard")
     slam = _remove(board, piece, "Slam")
     if slam:
         put(board, AddMarkers(piece.id, "Daze", slam))
-        ev("condition-ends", "upkeep.activated-slam", removed={"Slam": slam})
+        ev(ENDS, "upkeep.activated-slam", removed={"Slam": slam})
     k = _remove(board, piece, "Knockdown")
     if k:
-        ev("condition-ends", "upkeep.activated-knockdown", removed={"Knockdown": k})
+        ev(ENDS, "upkeep.activated-knockdown", removed={"Knockdown": k})
     if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
         for e in board.enemies_of(piece.side):
             k = _remove(board, e, "Taunt")
             if k:
-                events.append(Event(e.id, e.card, "condition-ends",
+                events.append(Event(e.id, e.card, ENDS,
                                     Said("upkeep.activated-taunt", who=ev.who, taunted=Who.of(e)),
                                     removed={"Taunt": k}))
     return events
@@ -344,7 +346,7 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     for cond in ("Daze", "Stun", "Taunt"):
         k = _remove(board, piece, cond, {"Daze": daze_at_start, "Stun": stun_at_start}.get(cond))
         if k:
-            ev("condition-ends", "upkeep.phase-ends", condition=cond, markers=k,
+            ev(ENDS, "upkeep.phase-ends", condition=cond, markers=k,
                removed={cond: k})
     for cond in ("Cripple", "Stuck"):
         for _ in range(piece.conditions.get(cond, 0)):
@@ -363,13 +365,13 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
             ev("reminder", "upkeep.vigilant-yours")
     if _remove(board, piece, "Overextend"):  # the spell's price: Stunned after this Action Phase
         put(board, AddMarkers(piece.id, "Stun"))
-        ev("condition-ends", "upkeep.overextend")
+        ev(ENDS, "upkeep.overextend")
     used = piece.extra.get(ONCE_USED) or []
     put(board, Note(piece.id, ONCE_USED, DELETE))
     for cond in used:
         k = _remove(board, piece, cond)
         if k:
-            ev("condition-ends", "upkeep.used-up", condition=cond, removed={cond: k})
+            ev(ENDS, "upkeep.used-up", condition=cond, removed={cond: k})
     return events
 
 
@@ -379,7 +381,7 @@ def end_round(board: Board) -> list[Event]:
     events: list[Event] = []
     from solo.automaton.spells import end_of_round  # enchantments that last one round
     for ident, text in end_of_round(board):
-        events.append(Event(ident, board.get(ident).card, "condition-ends", text))
+        events.append(Event(ident, board.get(ident).card, ENDS, text))
     for p in board.pieces():
         if ONCE_USED in p.extra:
             put(board, Note(p.id, ONCE_USED, DELETE))
@@ -388,7 +390,7 @@ def end_round(board: Board) -> list[Event]:
         for cond in ROUND_EFFECTS:
             k = _remove(board, p, cond)
             if k:
-                events.append(Event(p.id, p.card, "condition-ends",
+                events.append(Event(p.id, p.card, ENDS,
                                     Said("upkeep.round-ends", who=Who.of(p), condition=cond),
                                     removed={cond: k}))
     return events
