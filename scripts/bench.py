@@ -137,7 +137,7 @@ def catalog_load(python: str, runs: int) -> list[float]:
 def decision_times(runs: int) -> list[float]:
     """Seconds per ``creature_action`` on a fresh copy of the 24-creature board."""
     from solo.engine import turns
-    from solo.rules.board import load
+    from solo.store.board_file import load
     from solo.rules.dice import SeededSource
 
     base = load(BOARD)

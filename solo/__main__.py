@@ -26,7 +26,7 @@ def run() -> None:
         atexit.register(gc.freeze)  # registered first: runs after every other exit handler
         from solo.cli.app import main
     except KeyboardInterrupt:  # pragma: no cover - in subprocesses: test_crash, test_startup
-        os._exit(130)
+        os._exit(130)  # ExitCode.INTERRUPTED (solo.core.errors may be half imported here)
     main()
 
 

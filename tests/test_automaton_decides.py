@@ -1,6 +1,7 @@
 """The Dummy Mage only decides: its quickcast and creature decisions leave the board as they
 found it, and carry what happens as change records that the engine puts on the board."""
 
+from solo.store import board_file
 from solo.automaton import creatures, quickcast
 from solo.automaton.plan import Plan
 from solo.engine import quickcast_turn, turns
@@ -21,9 +22,9 @@ def board_with(dm_zone="A1", ym_zone="B2", **decks):
 
 def test_a_quickcast_move_is_a_change_the_engine_puts_on_the_board():
     b = board_with("B2", "D3")
-    before = b.dumps()
+    before = board_file.dumps(b)
     d = quickcast.quickcast(b, ScriptedSource(d12=[1, 8]))  # 1: move; 8: south
-    assert b.dumps() == before
+    assert board_file.dumps(b) == before
     assert d.changes == [Move("dm", "B3")]
     assert isinstance(d.instructions[0], Said)
     assert lines(d.instructions) == ["Move the Dummy Mage one zone south: from B2 to B3."]
@@ -54,9 +55,9 @@ def test_an_unusable_creature_is_a_discard():
 def test_a_move_and_attack_walks_on_a_copy_and_leaves_the_board_alone():
     b = board_with("A1", "C2")
     wolf = b.add_creature("Timber Wolf", "dm", "B2", active=False)
-    before = b.dumps()
+    before = board_file.dumps(b)
     d = creatures.act(b, ScriptedSource(), wolf)
-    assert b.dumps() == before and wolf.zone == "B2"
+    assert board_file.dumps(b) == before and wolf.zone == "B2"
     assert d.action == "move-attack" and d.changes == [Move(wolf.id, "C2")]
     turns.carry_out(b, d)
     assert wolf.zone == "C2"

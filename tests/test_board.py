@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from solo.rules import board as board_mod
+from solo.store import board_file
 from solo.rules.arena import Arena, Geometry, Wall
-from solo.rules.board import BoardError, from_dict, new_board
+from solo.rules.board import new_board
+from solo.store.board_file import BoardError, from_dict
 
 CONTRACT = Path(__file__).resolve().parents[2] / "shared" / "spec" / "contract.md"
 
@@ -35,7 +36,7 @@ def test_round_trip_keeps_unknown_keys(tmp_path):
     data["mages"]["dm"]["mood"] = "grim"
     b = from_dict(data)
     path = tmp_path / "b.json"
-    b.save(path)
+    board_file.save(b, path)
     again = json.loads(path.read_text())
     assert again["notes"] == {"table": "kitchen"}
     assert again["creatures"][0]["painted"] is True
@@ -111,15 +112,15 @@ def test_unknown_card_allowed_with_stats():
 
 def test_load_errors_name_the_file(tmp_path):
     with pytest.raises(BoardError, match="not found"):
-        board_mod.load(tmp_path / "nope.json")
+        board_file.load(tmp_path / "nope.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json")
     with pytest.raises(BoardError, match="not valid JSON .*line 1"):
-        board_mod.load(bad)
+        board_file.load(bad)
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps(broken("round", 0)))
     with pytest.raises(BoardError, match=r"wrong.json: board: round"):
-        board_mod.load(wrong)
+        board_file.load(wrong)
 
 
 def test_cli_reports_a_bad_board_in_one_line(run, tmp_path):

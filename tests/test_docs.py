@@ -9,8 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from solo.rules import board as board_mod
+from solo.store import board_file
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -20,9 +19,9 @@ def test_the_board_format_example_loads_and_keeps_every_key():
     example = re.search(r"```json\n(.*?)```", text, re.S)
     assert example, "docs/board-format.md has lost its example"
     data = json.loads(example.group(1))
-    b = board_mod.from_dict(data)
+    b = board_file.from_dict(data)
     assert b.stage == "creatures" and b.mages["ym"].zone == "C3"
-    again = json.loads(b.dumps())
+    again = json.loads(board_file.dumps(b))
     assert again["mages"]["ym"]["equipment"] == ["Leather Boots"]
     assert [w.border for w in b.walls()] == ["C2"]
 

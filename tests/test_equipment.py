@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from solo.rules import board as board_mod
+from solo.store import board_file
 from solo.rules import combat
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource
@@ -91,25 +91,25 @@ def test_a_weapon_gives_the_mage_its_attacks():
 
 def test_the_board_file_keeps_equipment_and_refuses_what_is_not_equipment(tmp_path):
     b = _board("Leather Boots")
-    data = json.loads(b.dumps())
+    data = json.loads(board_file.dumps(b))
     assert data["mages"]["ym"]["equipment"] == ["Leather Boots"]
-    assert board_mod.from_dict(data).mages["ym"].equipment == ["Leather Boots"]
+    assert board_file.from_dict(data).mages["ym"].equipment == ["Leather Boots"]
     data["mages"]["ym"]["equipment"] = ["leather boots"]  # any case, written back as printed
-    assert board_mod.from_dict(data).mages["ym"].equipment == ["Leather Boots"]
+    assert board_file.from_dict(data).mages["ym"].equipment == ["Leather Boots"]
     data["mages"]["ym"]["equipment"] = ["Timber Wolf"]
-    with pytest.raises(board_mod.BoardError, match=r"mages\.ym\.equipment\[0\].*Creature"):
-        board_mod.from_dict(data)
+    with pytest.raises(board_file.BoardError, match=r"mages\.ym\.equipment\[0\].*Creature"):
+        board_file.from_dict(data)
     data["mages"]["ym"]["equipment"] = ["Leathr Boots"]
-    with pytest.raises(board_mod.BoardError, match="did you mean Leather Boots"):
-        board_mod.from_dict(data)
+    with pytest.raises(board_file.BoardError, match="did you mean Leather Boots"):
+        board_file.from_dict(data)
     data["mages"]["ym"]["equipment"] = "Leather Boots"
-    with pytest.raises(board_mod.BoardError, match=r"mages\.ym\.equipment"):
-        board_mod.from_dict(data)
+    with pytest.raises(board_file.BoardError, match=r"mages\.ym\.equipment"):
+        board_file.from_dict(data)
 
 
 def test_solo_dm_refuses_a_board_with_unknown_equipment(run, tmp_path):
     b = _board()
-    data = json.loads(b.dumps())
+    data = json.loads(board_file.dumps(b))
     data["mages"]["ym"]["equipment"] = ["Cloak of Nothing"]
     path = tmp_path / "b.json"
     path.write_text(json.dumps(data))
@@ -152,10 +152,10 @@ def test_solo_dm_counts_the_armor_your_mage_wears(run, tmp_path):
     wolf = b.add_creature("Timber Wolf", "dm", "B1", id="w")
     wolf.active = True
     bare = tmp_path / "bare.json"
-    bare.write_text(b.dumps())
+    bare.write_text(board_file.dumps(b))
     b.mages["ym"].equipment = ["Leather Boots", "Dragonscale Hauberk"]
     dressed = tmp_path / "dressed.json"
-    dressed.write_text(b.dumps())
+    dressed.write_text(board_file.dumps(b))
     outs = []
     for path in (bare, dressed):
         out = run("dm", "creature", "--board", path, "--seed", "3", "--json", "--out", tmp_path / "after.json")

@@ -30,10 +30,12 @@ from hypothesis import strategies as st
 from solo.engine import quickcast_turn
 from solo.engine import turns
 from solo.text.automaton import decision_json
+from solo.store import board_file
 from solo.decks import sets as decks
 from solo.text import board_map as render
-from solo.rules.board import FORMAT, from_dict
-from solo.rules.board import load as load_board
+from solo.rules.board import FORMAT
+from solo.store.board_file import from_dict
+from solo.store.board_file import load as load_board
 from solo.cards.catalog import get_catalog
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.core.errors import SoloError
@@ -169,9 +171,9 @@ def check_board(data) -> None:
     if isinstance(result, SoloError):
         return
     # An accepted board saves and loads again to the same thing, and can be drawn.
-    again = accepted_or_clear(from_dict, json.loads(result.dumps()))
+    again = accepted_or_clear(from_dict, json.loads(board_file.dumps(result)))
     assert not isinstance(again, SoloError), f"a saved board does not load again: {again}"
-    assert again.dumps() == result.dumps()
+    assert board_file.dumps(again) == board_file.dumps(result)
     render.board_view(result)
 
 
@@ -316,7 +318,7 @@ def run_dm(board, kind: str, seed: int) -> None:
     if not isinstance(decision, SoloError):
         json.dumps(decision_json(decision))
         # The board after the decision (what --out writes) loads again.
-        again = accepted_or_clear(from_dict, json.loads(board.dumps()))
+        again = accepted_or_clear(from_dict, json.loads(board_file.dumps(board)))
         assert not isinstance(again, SoloError), f"the board after the turn is refused: {again}"
 
 
@@ -737,7 +739,7 @@ def test_known_board_after_a_turn_over_the_limits():
     board, source = from_dict(data), SeededSource(0)
     resolve_decision(board, turns.creature_action(board, source), source)
     assert board.mages["ym"].damage > 999  # the wolf bit your mage: 1006
-    from_dict(json.loads(board.dumps()))
+    from_dict(json.loads(board_file.dumps(board)))
 
 
 # Was a flaw: SoloError escaped only line breaks; every control character is escaped now.
@@ -757,7 +759,7 @@ def test_markers_past_the_limit_after_a_turn():
     data["mages"]["ym"]["conditions"] = {"Daze": 99, "Sleep": 1}
     board, source = from_dict(data), SeededSource(0)
     resolve_decision(board, turns.creature_action(board, source), source)
-    again = from_dict(json.loads(board.dumps()))
+    again = from_dict(json.loads(board_file.dumps(board)))
     assert 0 < again.mages["ym"].conditions.get("Daze", 0) <= 99
 
 
@@ -777,4 +779,4 @@ def test_homemade_creature_on_the_discard_pile():
     board, source = from_dict(data), SeededSource(0)
     resolve_decision(board, turns.creature_action(board, source), source)
     assert board.discards["creature"] == ["Homemade Beast"]
-    from_dict(json.loads(board.dumps()))
+    from_dict(json.loads(board_file.dumps(board)))

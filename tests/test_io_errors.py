@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from solo.rules import board as board_mod
+from solo.store import board_file
 from solo.core.errors import MAX_INPUT_BYTES, InvalidInput, describe_os_error
 
 BOARD = Path(__file__).parent / "data" / "board24.json"
@@ -259,19 +259,19 @@ def test_a_real_file_size_limit(tmp_path):
 
 
 def test_a_written_file_keeps_its_permissions_and_a_new_one_follows_the_umask(tmp_path):
-    b = board_mod.load(BOARD)
+    b = board_file.load(BOARD)
     old = tmp_path / "old.json"
     old.write_text("x")
     old.chmod(0o640)
-    b.save(old)
+    board_file.save(b, old)
     assert stat.S_IMODE(old.stat().st_mode) == 0o640
     umask = os.umask(0o022)
     try:
-        b.save(tmp_path / "new.json")
+        board_file.save(b, tmp_path / "new.json")
     finally:
         os.umask(umask)
     assert stat.S_IMODE((tmp_path / "new.json").stat().st_mode) == 0o644
-    assert board_mod.load(tmp_path / "new.json").to_dict() == b.to_dict()
+    assert board_file.load(tmp_path / "new.json").to_dict() == b.to_dict()
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="symbolic links")
@@ -280,8 +280,8 @@ def test_writing_through_a_symbolic_link_keeps_the_link(tmp_path):
     real.write_text("old")
     link = tmp_path / "link.json"
     link.symlink_to(real)
-    board_mod.load(BOARD).save(link)
-    assert link.is_symlink() and board_mod.load(real).round == board_mod.load(BOARD).round
+    board_file.save(board_file.load(BOARD), link)
+    assert link.is_symlink() and board_file.load(real).round == board_file.load(BOARD).round
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
@@ -292,7 +292,7 @@ def test_writing_to_a_pipe_writes_into_it(tmp_path):
     reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
     reader.start()
     try:
-        board_mod.write_atomic(fifo, "through the pipe\n")
+        board_file.write_atomic(fifo, "through the pipe\n")
     finally:
         reader.join(10)
         if reader.is_alive():  # the pipe was never opened for writing: release the reader
@@ -305,7 +305,7 @@ def test_writing_to_a_pipe_writes_into_it(tmp_path):
 def test_writing_over_a_folder(tmp_path):
     (tmp_path / "d").mkdir()
     with pytest.raises(InvalidInput, match=r"cannot write saved game .*d: it is a folder"):
-        board_mod.write_atomic(tmp_path / "d", "x", "saved game")
+        board_file.write_atomic(tmp_path / "d", "x", "saved game")
 
 
 # -- the data folder ---------------------------------------------------------------------------
@@ -402,7 +402,7 @@ def test_a_rating_on_a_full_disk_says_its_games_were_not_kept(run, tmp_path, mon
 
 def test_the_cache_says_why_a_rating_was_not_kept_until_one_is(tmp_path, monkeypatch):
     from solo.engine import ratings
-    from solo.store import ratings_cache
+    from solo.engine import ratings_cache
 
     r = ratings.Rating(games=128, dm_wins=50, rounds=900, damage_to_ym=100, damage_to_dm=90)
     path = tmp_path / "c" / "ratings.json"

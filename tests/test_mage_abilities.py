@@ -7,12 +7,12 @@ import pytest
 
 from solo.automaton import quickcast as qc_table
 from solo.engine import quickcast_turn
+from solo.text.render import lines
 from solo.rules import combat
 from solo.rules import upkeep
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource
 from solo.text.render import lines as sentences
-from solo.text.render import lines
 
 from test_odds import check_against_engine
 
@@ -139,7 +139,7 @@ def test_the_necromancers_first_plain_undead_is_its_eternal_servant_with_piercin
 def test_the_reminders_at_the_start_say_plainly_when_nothing_is_done_by_hand(dm_mage):
     """A note that only says why there is nothing to apply does not read as a by-hand step
     ("by hand: Nothing: ..."); the others keep their by-hand label."""
-    from solo.rules.yours import mage_reminders
+    from solo.text.yours import mage_reminders
 
     board = new_board(dm_mage=dm_mage, ym_mage="Beastmaster")
     note = board.cat.get(dm_mage).dm["by_hand_dm"]

@@ -1,19 +1,20 @@
 """Remembered values (solo.rules.board): traits, life, armor, flying and the wall geometry are worked
 out once and reused until anything on the board changes.  A change that the count misses would
 make a whole game quietly wrong, so whole games are played with every remembered value worked
-out again and compared (``board.CHECK_MEMORY``), and the count itself is tested change by change.
+out again and compared (``solo.rules.stats.CHECK_MEMORY``), and the count itself is tested change by change.
 """
 
 import pytest
 
 from solo.rules import board as board_mod
+from solo.rules import pieces, stats
 from solo.rules.board import new_board
 from solo.engine.conformance import check_games, random_sets
 
 
 @pytest.fixture
 def checking(monkeypatch):
-    monkeypatch.setattr(board_mod, "CHECK_MEMORY", True)
+    monkeypatch.setattr(stats, "CHECK_MEMORY", True)
 
 
 def test_whole_games_never_use_a_stale_remembered_value(checking):
@@ -77,7 +78,7 @@ def test_every_kind_of_change_is_counted(change):
 ])
 def test_every_change_to_a_counting_container_counts_and_does_what_the_plain_one_does(kind, name, args):
     plain = {"a": 1} if kind == "dict" else [1, 2]
-    counting = board_mod._tracked(plain.copy())
+    counting = pieces._tracked(plain.copy())
     assert type(counting) is not type(plain)
     before = board_mod.changes()
     got, want = getattr(counting, name)(*args), getattr(plain, name)(*args)

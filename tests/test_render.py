@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from solo.text import board_map as render
-from solo.rules.board import from_dict, load, new_board
+from solo.rules.board import new_board
+from solo.store.board_file import from_dict, load
 
 DATA = Path(__file__).parent / "data"
 JUNCTIONS = "┌┬┐├┼┤└┴┘"

@@ -3,6 +3,7 @@
 import json
 
 from solo.engine import quickcast_turn
+from solo.store import board_file
 from solo.engine import turns
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
@@ -57,7 +58,7 @@ def test_zone_spell_hits_its_own_creature_but_not_the_dummy_mage():
 
 def write_board(tmp_path, b):
     path = tmp_path / "board.json"
-    b.save(path)
+    board_file.save(b, path)
     return path
 
 

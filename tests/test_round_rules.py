@@ -6,11 +6,13 @@ import json
 import pytest
 
 from solo.engine import quickcast_turn
+from solo.store import board_file
+from solo.engine import turns
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.engine.game import Game, Settings, summary
 from solo.core.questions import RulePrompter
-from solo.core.kinds import Stage
+from solo.core.kinds import Side, Stage, Termination
 from solo.rules.upkeep import Outcome
 
 
@@ -243,7 +245,7 @@ def test_solo_dm_creature_with_rolls_only_ends_the_action_phase(tmp_path, run):
     b = new_board(dm_zone="A1", ym_zone="B2")
     b.add_creature("Timber Wolf", "dm", "B2", conditions={"Daze": 1, "Cripple": 1})
     path, out = tmp_path / "b.json", tmp_path / "out.json"
-    b.save(path)
+    board_file.save(b, path)
     r = run("dm", "creature", "--board", path, "--rolls", "9,8", "--json", "--out", out)
     assert r.exit_code == 0, r.output
     after = json.loads(out.read_text())
@@ -265,7 +267,7 @@ def test_the_summary_counts_enchantments_still_in_play():
     g = new_game(seed=6)
     g.log.append({"n": 1, "round": 1, "who": "dm", "label": "quickcast: Bear Strength",
                   "lines": [], "data": {"action": "enchantment", "card": "Bear Strength"}})
-    g.phase.outcome = Outcome("dm", "test", {})
+    g.phase.outcome = Outcome(Termination.MAGE_FELL, Side.DM, {}, worded="test")
     assert g.board.discards["enchantment"] == []
     assert any("1 enchantment, " in line for line in summary(g))
 
@@ -313,7 +315,6 @@ def test_markers_must_be_known_conditions(text, ok):
 # -- rulings revisited ------------------------------------------------------------------------------
 
 def test_a_guarding_flying_creature_loses_flying_so_the_wolf_must_bite_it():
-    from solo.engine import turns
 
     b = new_board(dm_zone="A1", ym_zone="D3")
     falcon = b.add_creature("Thunderift Falcon", "ym", "B2", guarding=True, active=False)
@@ -330,7 +331,7 @@ def test_both_mages_falling_at_once_is_a_draw():
     b.mages["dm"].damage = b.life(b.mages["dm"])
     b.mages["ym"].damage = b.life(b.mages["ym"])
     g._check_end()
-    assert g.phase.outcome.winner == "draw"
+    assert g.phase.outcome.winner is None and g.phase.outcome.result == "draw"
     assert "a draw" in summary(g)[0]
 
 

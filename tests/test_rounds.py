@@ -10,7 +10,7 @@ from solo.engine.game import Game, Settings
 from solo.engine.oldsaves import read_save, save_dict
 from solo.core.questions import RulePrompter
 from solo.engine.rounds import QuickcastTurn, RoundState
-from solo.core.kinds import Side, Stage
+from solo.core.kinds import Side, Stage, Termination
 from solo.rules.upkeep import Outcome
 
 # The phase of a save written before RoundState, in each stage (keys in their saved order).
@@ -41,8 +41,9 @@ def test_an_old_phase_reads_as_typed_fields():
     qc = RoundState.from_dict(OLD_PHASES[1])
     assert qc.queue == [QuickcastTurn.YOURS_OR_PASS_FIRST, QuickcastTurn.DM]
     over = RoundState.from_dict(OLD_PHASES[4])
-    assert over.over and over.outcome == Outcome("ym", "the Dummy Mage reached its life",
-                                                 {"dm": 63, "ym": 113})
+    assert over.over and over.outcome == Outcome(Termination.MAGE_FELL, Side.YM,
+                                                 {"dm": 63, "ym": 113},
+                                                 worded="the Dummy Mage reached its life")
 
 
 def test_a_save_with_an_old_phase_loads_and_plays_on():

@@ -10,13 +10,14 @@ from solo.automaton import movement as dm_movement
 from solo.engine import quickcast_turn
 from solo.automaton import spells
 from solo.engine import turns
+from solo.text.render import line
+from solo.store import board_file
 from solo.rules import combat
 from solo.rules.decision import Decision, PlannedAttack
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource, TypedSource
 from solo.engine.resolve import resolve_decision
 from solo.text.render import line as sentence, lines as sentences
-from solo.text.render import line
 
 
 def board_with(dm_zone="A1", ym_zone="B2", stage="quickcast-1", **decks):
@@ -62,13 +63,13 @@ def test_battle_fury_only_once_a_round_on_the_same_creature():
 
 
 def test_the_once_a_round_record_survives_a_board_file(tmp_path):
-    from solo.rules.board import load
+    from solo.store.board_file import load
 
     b = board_with("A1", "B1", incantation=["Battle Fury", "Battle Fury"])
     wolf = b.add_creature("Timber Wolf", "dm", "A1")
     quickcast_turn.quickcast(b, ScriptedSource(d12=INCANTATION))
     wolf.conditions.clear()
-    b.save(tmp_path / "b.json")
+    board_file.save(b, tmp_path / "b.json")
     again = load(tmp_path / "b.json")
     d = quickcast_turn.quickcast(again, ScriptedSource(d12=INCANTATION))
     assert d.data.get("discarded") is True
@@ -168,7 +169,7 @@ def test_dm_quickcast_move_through_a_passage_attacks_wall_is_attacked():
 def test_walls_attack_in_solo_dm_json_and_out_board(run, tmp_path):
     b, wolf, wall = fire_wall_board()
     path = tmp_path / "board.json"
-    b.save(path)
+    board_file.save(b, path)
     out = tmp_path / "after.json"
     result = run("dm", "creature", "--board", path, "--seed", 5, "--json", "--out", out)
     assert result.exit_code == 0, result.output
@@ -305,7 +306,7 @@ def recording_source(d12=7, faces=(3,)):
         asked.append(line(label))  # what a person reads
         return [d12] * count if sides == 12 else [faces[0]] * count
 
-    return TypedSource(ask), asked
+    return TypedSource(ask, words=line), asked  # as the engine makes it
 
 
 def test_attack_dice_question_says_who_attacks_whom_with_what():

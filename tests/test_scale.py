@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from solo.engine import ratings
-from solo.store import ratings_cache
+from solo.engine import ratings_cache
 from solo.engine import simulate
 from solo.decks.sets import resolve
 from solo.engine.game import ENGINE

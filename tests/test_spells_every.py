@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from solo.text.render import line
 from solo.rules import combat
 from solo.automaton import spells
 from solo.rules.board import Mage, Board, Creature, Piece, new_board
@@ -21,7 +22,7 @@ from solo.cards.catalog import Card, get_catalog, parse_trait
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.text.render import line as sentence, lines as sentences
 from solo.rules.spell_targets import note_cast
-from solo.text.render import line, lines
+from solo.text.render import lines
 from worded import worded
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1050,11 +1051,10 @@ def test_essence_drain_makes_your_upkeep_ask_for_two_mana():
     p = b.add_creature("Timber Wolf", "ym", DM_ZONE)
     cast(b, "Essence Drain")
     events = _upkeep(b, "ym")
-    assert any(e.kind == "upkeep-cost" and e.piece == p.id and "2 mana" in e.text for e in events)
+    assert any(e.kind == "upkeep-cost" and e.piece == p.id and "2 mana" in line(e.text) for e in events)
 
 
 def test_defense_enchantments_give_their_creature_a_defense():
-    from solo.cards.catalog import Attack
     b = board_for("Cobra Reflexes")
     wolf = b.add_creature("Timber Wolf", "dm", DM_ZONE)
     cast(b, "Cobra Reflexes")

@@ -17,6 +17,7 @@ import pytest
 
 from solo.cards import catalog
 from solo.decks import sets as decks
+from solo.store import paths
 from solo.cards.catalog import Catalog, data_folder
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -327,7 +328,7 @@ def test_the_user_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path, en
     assert decks.user_data_dir() == Path(platformdirs.user_data_dir("solo"))
     assert decks.user_folder("SOLO_CONFIG_DIR", "config") == Path(platformdirs.user_config_dir("solo"))
     if env.get("XDG_DATA_HOME", "/").startswith("/"):
-        assert decks._xdg_folder("data") is not None  # the short cut was taken
+        assert paths._xdg_folder("data") is not None  # the short cut was taken
 
 
 # -- Ctrl-C while starting ----------------------------------------------------------------------

@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from solo.text.render import line
 from solo.rules.board import new_board
 from solo.rules.combat import apply, resolve_attack
 from solo.rules.dice import ScriptedSource, SeededSource
@@ -71,7 +72,7 @@ def test_regenerate(b, card, damage, after):
 def test_finite_life_does_not_regenerate(b):
     p = b.add_creature("Darkfenne Hydra", "dm", "B2", damage=5, traits=["Finite Life"])
     events = upkeep(b, ScriptedSource())
-    assert p.damage == 5 and "cannot regenerate" in events[0].text
+    assert p.damage == 5 and "cannot regenerate" in line(events[0].text)
 
 
 def test_regenerate_comes_before_burn(b):
@@ -112,7 +113,7 @@ def test_dm_keeps_upkeep_creatures_for_free(b):
     assert kinds(events) == ["upkeep-cost"] and b.find(e.id) is not None
     mine = b.add_creature("Grey Wraith", "ym", "B2")
     events = upkeep(b, ScriptedSource(), side="ym")
-    assert "pay 1 mana" in events[0].text and b.find(mine.id) is not None
+    assert "pay 1 mana" in line(events[0].text) and b.find(mine.id) is not None
 
 
 def test_mage_burning_to_its_life_is_reported_not_removed(b):
@@ -194,7 +195,7 @@ def test_a_mage_at_its_life_loses(b, dm_down, ym_down, winner):
         b.mages["dm"].damage = b.mages["dm"].life
     if ym_down:
         b.mages["ym"].damage = b.mages["ym"].life + 3
-    assert game_over(b).winner == winner
+    assert game_over(b).result == winner
 
 
 @pytest.mark.parametrize("ym,dm,winner", [(11, 5, "ym"), (10, 5, "dm"), (0, 0, "dm"), (1, 0, "ym")])

@@ -9,7 +9,7 @@ import pytest
 
 from solo.text import board_map as render
 from solo.cli import term
-from solo.rules.board import load
+from solo.store.board_file import load
 from solo.cli.term import color_enabled, visible, wrap
 from pathlib import Path
 

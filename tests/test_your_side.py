@@ -8,13 +8,16 @@ import json
 
 import pytest
 
+from solo.text import yours as your_words
+from solo.text.render import line, lines
+from solo.store import board_file
 from solo.rules import combat
 from solo.automaton import spells
 from solo.engine import turns
 from solo.rules import yours
-from solo.rules.board import from_dict, new_board
+from solo.rules.board import new_board
+from solo.store.board_file import from_dict
 from solo.rules.dice import ScriptedSource, SeededSource
-from solo.text.render import lines
 from solo.engine.game import Game, Settings
 from solo.core.questions import RulePrompter
 from solo.engine.rounds import RoundState
@@ -83,7 +86,7 @@ def test_an_enchantment_face_up_counts_at_once_and_a_hidden_one_waits():
     ym = g.board.mages["ym"]
     assert "Block" not in ym.enchantments and yours.hidden_on(ym) == ["Block"]
     # Saved with the board and read back.
-    again = from_dict(json.loads(g.board.dumps()))
+    again = from_dict(json.loads(board_file.dumps(g.board)))
     assert yours.hidden_on(again.mages["ym"]) == ["Block"]
     # Revealed from the menu.
     g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
@@ -195,7 +198,7 @@ def test_a_spiked_pit_lets_a_flying_creature_pass():
     d = turns.dm_creature_action(b, SeededSource(5))
     assert set(d.data["path"]) & {"B2", "C2"}
     assert not d.data.get("revealed")
-    assert len(yours.hidden_list(b)) == 2
+    assert len(yours.hidden(b)) == 2
 
 
 def test_a_trap_does_not_go_off_for_your_own_creatures_moves():
@@ -450,10 +453,10 @@ def test_you_cast_a_curse_face_down_on_its_creature_and_reveal_it_later():
                          "turn.spell.hidden": "hidden"})
     assert yours.hidden_on(w) == ["Agony"] and w.enchantments == []
     assert any("face down" in line for line in step.lines)
-    options = yours.hidden_list(g.board)
+    options = your_words.hidden_list(g.board)
     assert [(n, where) for n, where, _ in options] == [("Agony", "the Dummy Mage's Timber Wolf "
                                                                  "(dm-w)")]
-    assert yours.reveal(g.board, options[0][2], "Agony")[0].startswith("Reveal Agony on the Dummy")
+    assert line(yours.reveal(g.board, options[0][2], "Agony")[0]).startswith("Reveal Agony on the Dummy")
     assert w.enchantments == ["Agony"] and yours.hidden_on(w) == []
 
 
@@ -471,7 +474,7 @@ def test_destroy_magic_destroys_every_enchantment_in_the_zone_yours_and_face_dow
     assert d.data.get("target") == "B1"
     assert b.find("wolf") is None  # its +4 life went with Bull Endurance (as after Dispel)
     assert yours.hidden_on(fox) == [] and fox.enchantments == []
-    assert yours.hidden_list(b) == []  # the face-down trap went too
+    assert yours.hidden(b) == []  # the face-down trap went too
     assert "Sacred Ground" in d.data["removed"] and "Bull Endurance" in d.data["removed"]
     text = " ".join(sentences(d.instructions))
     assert "2 face-down ones" in text and "Timber Wolf (wolf) now has damage equal" in text

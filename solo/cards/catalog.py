@@ -11,9 +11,9 @@ import functools
 import json
 import os
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from solo.core.errors import SoloError
+from solo.core.errors import ExitCode, SoloError
 from solo.core.records import Record
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     #: A card as the catalog keeps it: (name, type, the record), the record being decoded, or
     #: its JSON text, or where that text starts and ends in the catalog's text.
-    Entry = tuple[str, str, dict | str | tuple[int, int]]
+    Entry = tuple[str, str, dict[str, Any] | str | tuple[int, int]]
 
 SPELL_DECKS = ("creature", "enchantment", "incantation", "attack")
 #: Which card type each of the Dummy Mage's decks holds.
@@ -60,7 +60,7 @@ def data_folder() -> str:
         return os.path.join(os.path.dirname(here), "decks")
 
 
-def shipped_json(name: str):
+def shipped_json(name: str) -> Any:
     """A JSON file shipped beside the catalog (``decks/NAME``), decoded; None when it is missing
     or cannot be read (each such file is a short cut or a head start, never the only source)."""
     try:
@@ -155,7 +155,7 @@ class Attack(Record):
         self.traits = traits
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Attack":
+    def from_dict(cls, d: dict[str, Any]) -> "Attack":
         return cls(
             name=d["name"], action=d.get("action"), kind=d.get("kind"),
             range=tuple(d.get("range") or (0, 0)), dice=d.get("dice"),
@@ -181,7 +181,7 @@ class Attack(Record):
     def trait_value(self, name: str) -> int | None:
         return trait_value(list(self.traits), name)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d: dict[str, object] = {"name": self.name, "action": self.action, "kind": self.kind,
                                 "range": list(self.range), "dice": self.dice}
         if self.damage_type:
@@ -229,7 +229,7 @@ class Card(Record):
     attacks: tuple[Attack, ...]
     type_detail: str | None
     set: str | None
-    dm: dict
+    dm: dict[str, Any]
 
     _uncompared = ("dm",)
 
@@ -240,7 +240,7 @@ class Card(Record):
                  life: int | None = None, armor: int | None = None, channeling: int | None = None,
                  defenses: tuple[Defense, ...] = (), traits: tuple[str, ...] = (),
                  attacks: tuple[Attack, ...] = (), type_detail: str | None = None,
-                 set: str | None = None, dm: dict | None = None) -> None:
+                 set: str | None = None, dm: dict[str, Any] | None = None) -> None:
         self.name = name
         self.type = type
         self.cost = cost
@@ -261,7 +261,7 @@ class Card(Record):
         self.dm = {} if dm is None else dm
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Card":
+    def from_dict(cls, d: dict[str, Any]) -> "Card":
         return cls(
             name=d["name"], type=d["type"], cost=d.get("cost"),
             subtypes=tuple(d.get("subtypes", ())),
@@ -310,13 +310,13 @@ class Card(Record):
 
 
 class UnknownCard(SoloError):
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class Catalog:
     """Cards by name (matched without regard to case)."""
 
-    def __init__(self, records: list[dict]) -> None:
+    def __init__(self, records: list[dict[str, Any]]) -> None:
         #: lower-case name -> (name, type, the record), where the record is its JSON text, or
         #: where that text starts and ends in ``_text``, until the card is first asked for
         self._records: dict[str, Entry] = {
@@ -353,7 +353,7 @@ class Catalog:
         catalog._records = records
         return catalog
 
-    def _record(self, key: str) -> dict | None:
+    def _record(self, key: str) -> dict[str, Any] | None:
         entry = self._records.get(key)
         if entry is None:
             return None
@@ -555,7 +555,7 @@ def shipped_index(folder: str) -> Index | None:
     from importlib.machinery import SourceFileLoader
 
     path = os.path.join(folder, "catalog_index.py")
-    space: dict = {}
+    space: dict[str, Any] = {}
     try:
         name = "solo.data.catalog_index"
         code = SourceFileLoader(name, path).get_code(name)

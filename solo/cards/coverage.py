@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from solo.cards.catalog import Card, Catalog
 from solo.core.errors import InvalidInput
@@ -183,7 +183,7 @@ _CRITERIA = {
 }
 
 
-def _keys(d: dict) -> str:
+def _keys(d: dict[str, Any]) -> str:
     return ", ".join(k.replace("_", " ") for k in sorted(d))
 
 

@@ -14,6 +14,7 @@ read.  ``modelled`` says how far the rules code applies the term:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from solo.cards.catalog import parse_trait
 from solo.core.records import Record, replace
@@ -393,7 +394,7 @@ def lookup(name: str) -> Term | None:
 _VS = r"(?i)^\+\s*\d+\s+vs\.?\s"  # (through re's cache: compiled only when needed)
 
 
-def by_hand_notes(names) -> list[str]:
+def by_hand_notes(names: Iterable[str]) -> list[str]:
     """The by-hand instruction of every term among ``names`` that solo does not fully apply
     (each once, in order): what the person must do at the table."""
     out: list[str] = []

@@ -12,7 +12,7 @@ import sys
 import click
 
 from solo import __version__
-from solo.core.errors import SoloError
+from solo.core.errors import ExitCode, SoloError
 
 #: command name -> (module:attribute, one-line help shown by ``solo --help``)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -85,7 +85,7 @@ class LazyGroup(click.Group):
             raise SoloClickError(str(err), err.exit_code) from None
         except KeyboardInterrupt:  # Ctrl-C (or SIGTERM/SIGHUP in a game): not click's "Aborted!"
             click.echo("\nsolo: interrupted", err=True)
-            sys.exit(130)
+            sys.exit(ExitCode.INTERRUPTED)
         except OSError as err:
             # The last resort for a file or folder no command reported itself: still one line.
             if err.filename is None or isinstance(err, BrokenPipeError):
@@ -107,7 +107,7 @@ def _collector_on() -> None:
 
 
 class SoloClickError(click.ClickException):
-    def __init__(self, message: str, exit_code: int = 2) -> None:
+    def __init__(self, message: str, exit_code: int = ExitCode.USAGE) -> None:
         super().__init__(message)
         # click reads the status from the instance; its stubs declare it on the class only.
         self.exit_code = exit_code  # type: ignore[misc]
@@ -148,4 +148,4 @@ def main(argv: list[str] | None = None) -> None:
         cli.main(args=argv, prog_name="solo")
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         click.echo("\nsolo: interrupted", err=True)
-        sys.exit(130)
+        sys.exit(ExitCode.INTERRUPTED)

@@ -1,16 +1,21 @@
-"""The terminal: how wide it is, whether to colour, and lines wrapped to fit.
+"""The terminal: how wide it is, whether to colour, and lines wrapped to fit it.
 
 Everything a command prints for a person passes through :func:`fit` (or :func:`wrap`), so no
 line is wider than the terminal and no word is split: a line breaks between words, and its
-continuation keeps the line's indent (and a numbered instruction's hanging indent).
+continuation keeps the line's indent (and a numbered instruction's hanging indent).  The
+wrapping itself is :mod:`solo.text.wrap`'s; this module knows the terminal.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import sys
-import textwrap
+
+from solo.text import wrap as _wrap
+from solo.text.wrap import visible, wrap
+
+__all__ = ["MIN_WIDTH", "width", "color_enabled", "at_terminal", "wrap", "hang", "visible", "fit",
+           "clip", "echo"]
 
 #: The narrowest width solo lays out for; a narrower terminal still gets 40-column lines.
 MIN_WIDTH = 40
@@ -49,40 +54,6 @@ def color_enabled(flag: bool | None = None, stream=None) -> bool:
     return at_terminal(stream or sys.stdout)
 
 
-def wrap(line: str, room: int, indent: str = "") -> list[str]:
-    """One line of text as lines of at most ``room`` columns, broken between words only; the
-    continuation lines keep the line's own leading spaces, plus three more after a numbered
-    start (``1. ``).  A word longer than the room stays whole on its own line.
-
-    >>> wrap("  1. Move the Dummy Mage's Timber Wolf to B2.", 24)
-    ['  1. Move the Dummy', "     Mage's Timber Wolf", '     to B2.']
-    """
-    lead = indent + " " * (len(line) - len(line.lstrip()))
-    body = line.strip()
-    if not body:
-        return [""]
-    first = body.split(" ", 1)[0]
-    hang = lead + (" " * (len(first) + 1) if first[:-1].isdigit() and first.endswith(".") else "")
-    return textwrap.wrap(body, max(room, 10), initial_indent=lead, subsequent_indent=hang,
-                         break_long_words=False, break_on_hyphens=False) or [lead]
-
-
-def hang(line: str, room: int | None = None, indent: int = 2) -> str:
-    """``line`` folded between words to ``room`` columns (default: the terminal's width), its
-    later lines indented by ``indent`` spaces; a no-break space holds two words together
-    ("57\xa0steps") and shows as a space.
-
-    >>> print(hang("solo: no game called 'x'; games: a, b, c (see solo play --list)", 40, 6))
-    solo: no game called 'x'; games: a, b, c
-          (see solo play --list)
-    """
-    room = room or width()
-    if len(line) > room:
-        line = "\n".join(textwrap.wrap(line, room, subsequent_indent=" " * indent,
-                                       break_long_words=False, break_on_hyphens=False))
-    return line.replace("\xa0", " ")
-
-
 def at_terminal(stream) -> bool:
     """Whether ``stream`` is a terminal (a person reading or typing), not a pipe or a file."""
     try:
@@ -91,29 +62,20 @@ def at_terminal(stream) -> bool:
         return False
 
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def visible(line: str) -> int:
-    """How many columns ``line`` takes on screen (colour codes take none)."""
-    return len(_ANSI.sub("", line))
+def hang(line: str, room: int | None = None, indent: int = 2) -> str:
+    """:func:`solo.text.wrap.hang` to ``room`` columns (default: the terminal's width)."""
+    return _wrap.hang(line, room or width(), indent)
 
 
 def fit(text: str, room: int | None = None) -> str:
     """Every line of ``text`` wrapped to ``room`` columns (default: the terminal's width)."""
-    room = room or width()
-    out: list[str] = []
-    for line in text.split("\n"):
-        out += [line] if visible(line) <= room else wrap(_ANSI.sub("", line), room)
-    return "\n".join(out)
+    return _wrap.fit(text, room or width())
 
 
 def clip(text: str, room: int | None = None) -> str:
-    """Every line of a table cut to ``room`` columns with an ellipsis (a row cannot wrap and
-    stay a row)."""
-    room = room or width()
-    return "\n".join(line if visible(line) <= room else _ANSI.sub("", line)[:room - 1] + "…"
-                     for line in text.split("\n"))
+    """Every line of a table cut to ``room`` columns (default: the terminal's width) with an
+    ellipsis (a row cannot wrap and stay a row)."""
+    return _wrap.clip(text, room or width())
 
 
 def echo(text: str = "", *, table: bool = False, err: bool = False) -> None:

@@ -1,14 +1,31 @@
 """Errors meant for people: one clear line and an exit status, never a traceback.
 
-The pure core raises these; the CLI turns them into ``solo: <message>`` and the exit status.
-Exit statuses: 1 = the input is well formed but invalid (an invalid deck set), 2 = usage errors
-and unreadable or malformed input (a missing file, bad TOML or JSON, a wrong board).
+The pure core raises these; the CLI turns them into ``solo: <message>`` and the exit status
+(:class:`ExitCode`).  Errors the rules raise for people have their classes here, so that their
+words are built outside the rules.
 """
 
 from __future__ import annotations
 
+import os
+from enum import IntEnum
+from typing import TYPE_CHECKING
 
-def one_line(text) -> str:
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+class ExitCode(IntEnum):
+    """The exit statuses of the command line."""
+
+    DONE = 0
+    INVALID = 1  # the input is well formed but invalid (an invalid deck set)
+    USAGE = 2  # usage errors, unreadable or malformed input (a missing file, bad TOML or JSON)
+    SOFTWARE = 70  # EX_SOFTWARE: a fault of solo's own (a simulated game that stopped)
+    INTERRUPTED = 130  # Ctrl-C, or SIGTERM/SIGHUP during a game
+
+
+def one_line(text: object) -> str:
     """The text with every control character (line breaks, escape sequences, NEL, line and
     paragraph separators) written as an escape, so a message is one plain line whatever a file
     put into it.
@@ -47,7 +64,8 @@ def _size_text(n: int) -> str:
     return f"{n} bytes"
 
 
-def read_text(path, what: str, missing_hint: str = "check the path", error=None) -> str:
+def read_text(path: str | os.PathLike[str], what: str, missing_hint: str = "check the path",
+              error: type[SoloError] | None = None) -> str:
     """The text of a UTF-8 file, or one clear line saying why it cannot be read.
 
     ``what`` names the file for the person ("deck file", "board file"...); ``error`` is the
@@ -77,7 +95,7 @@ def read_text(path, what: str, missing_hint: str = "check the path", error=None)
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _file_in_the_way(path) -> str | None:
+def _file_in_the_way(path: str | os.PathLike[str]) -> str | None:
     """The first folder on the way to ``path`` (or ``path``) that is really a file, if any."""
     import os
     from pathlib import Path
@@ -89,7 +107,7 @@ def _file_in_the_way(path) -> str | None:
     return None
 
 
-def _nearest_folder(path) -> str:
+def _nearest_folder(path: Path) -> str:
     """``path`` if it is a folder, else the nearest folder above it that exists."""
     import os
 
@@ -99,7 +117,8 @@ def _nearest_folder(path) -> str:
     return str(q)
 
 
-def describe_os_error(err: OSError, path, what: str = "file", action: str = "write") -> str:
+def describe_os_error(err: OSError, path: str | os.PathLike[str], what: str = "file",
+                      action: str = "write") -> str:
     """One line for a person on why ``path`` could not be read or written, and what to do.
 
     ``what`` names the file ("board file", "deck file", "saved game"..., or "" for none);
@@ -154,7 +173,7 @@ def describe_os_error(err: OSError, path, what: str = "file", action: str = "wri
     return f"cannot {action} {what + ' ' if what else ''}{p}: {why}"
 
 
-def check_writable(path, what: str = "file", folder: bool = False) -> None:
+def check_writable(path: str | os.PathLike[str], what: str = "file", folder: bool = False) -> None:
     """Refuse, with the line :func:`describe_os_error` would give, a file that could not be
     written because of where it goes: a file stands where a folder should be, or the nearest
     existing folder is read-only or not ours.  With ``folder``, ``path`` is a folder to save
@@ -189,7 +208,7 @@ def check_writable(path, what: str = "file", folder: bool = False) -> None:
 class SoloError(Exception):
     """A problem a person can fix; ``str(err)`` says what and how."""
 
-    exit_code = 2
+    exit_code: int = ExitCode.USAGE
 
     def __init__(self, message: str, exit_code: int | None = None) -> None:
         super().__init__(one_line(message))
@@ -200,16 +219,16 @@ class SoloError(Exception):
 class InvalidInput(SoloError):
     """Unreadable or malformed input (exit status 2)."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class InvalidDeck(SoloError):
     """A deck set that reads fine but breaks the rules (exit status 1)."""
 
-    exit_code = 1
+    exit_code = ExitCode.INVALID
 
 
-def format_problem(fmt, expected: str, what: str) -> str | None:
+def format_problem(fmt: object, expected: str, what: str) -> str | None:
     """Why a file's ``format`` field is not ``expected`` (``"family/N"``), or None when it is.
 
     >>> format_problem("solo-game/2", "solo-game/1", "a solo game file")
@@ -241,7 +260,7 @@ class StopOnSignals:
         import signal
         import threading
 
-        def stop(signum, frame):  # pragma: no cover - exercised by tests/test_crash.py
+        def stop(signum: int, frame: object) -> None:  # pragma: no cover - exercised by tests/test_crash.py
             raise Stopped()
 
         self.saved = {}
@@ -254,3 +273,133 @@ class StopOnSignals:
 
         for n, handler in self.saved.items():
             signal.signal(getattr(signal, n), handler)
+
+
+class StaleMemory(AssertionError):
+    """A value a board remembered differs from the one worked out again while no change was
+    counted in between (a change that escaped the count; see solo.rules.stats.CHECK_MEMORY)."""
+
+    def __init__(self, kind: str, old: object, new: object, by_state: bool = False) -> None:
+        if by_state:
+            text = f"{kind} remembered for a state went stale: {old!r} then {new!r}"
+        else:
+            text = (f"remembered {kind} went stale: {old!r} then {new!r} "
+                    "with no change counted in between")
+        super().__init__(text)
+
+
+class NoSuchPiece(InvalidInput):
+    """No object on the board has the id asked for."""
+
+    def __init__(self, ident: str) -> None:
+        super().__init__(f"no object with id {ident!r} on the board")
+
+
+class NotInDeck(InvalidInput):
+    """The card a person says they drew is not in that deck of the Dummy Mage."""
+
+    def __init__(self, card: object, deck: str) -> None:
+        super().__init__(f"{card!r} is not in the Dummy Mage's {deck} deck")
+
+
+class MageNotRemovable(InvalidInput):
+    """A mage was asked to leave the board."""
+
+    def __init__(self) -> None:
+        super().__init__("a mage cannot be removed from the board")
+
+
+class NotAMage(InvalidInput):
+    """A card that is not a mage was named as a side's mage."""
+
+    def __init__(self, name: str, kind: str, side: str) -> None:
+        who = "the Dummy Mage" if side == "dm" else "your mage"
+        super().__init__(f"{name} is a {kind}, not a mage, for {who}")
+
+
+class NotASide(ValueError):
+    """A side that is neither the Dummy Mage's nor yours."""
+
+    def __init__(self, side: object) -> None:
+        super().__init__(f"side must be 'dm' or 'ym', not {side!r}")
+
+
+# -- dice (solo.rules.dice) -------------------------------------------------------------------
+
+class DiceExhausted(SoloError):
+    """A scripted source ran out of results and has nothing to fall back on."""
+
+    exit_code = ExitCode.USAGE
+
+    def __init__(self, sides: int, label: str | None = None) -> None:
+        what = "--rolls" if sides == 12 else f"scripted d{sides} results"
+        super().__init__(f"ran out of {what} at the roll for {label or f'a d{sides}'}; "
+                         "give more results or add --seed")
+
+
+class BadDieResult(SoloError):
+    """A die result a die cannot show; ``label``: the roll it was for, when said."""
+
+    def __init__(self, sides: int, value: int, label: str | None = None) -> None:
+        said = f" ({label})" if label is not None else ""
+        super().__init__(f"a d{sides} cannot show {value}{said}; give 1 to {sides}")
+
+
+class WrongCount(SoloError):
+    """A person typed more or fewer dice results than were rolled."""
+
+    def __init__(self, count: int, label: str | None, got: int) -> None:
+        super().__init__(f"expected {count} results for {label or 'the dice'}, got {got}")
+
+
+class NotAFace(SoloError):
+    """Text that is not a face of the attack die."""
+
+    def __init__(self, face: str) -> None:
+        super().__init__(f"{face!r} is not an attack-die face; use -, 1, 2, 1* or 2*")
+
+
+class NotARoll(SoloError):
+    """A ``--rolls`` entry that is not an effect-die result."""
+
+    def __init__(self, part: str) -> None:
+        super().__init__(f"--rolls: {part!r} is not a d12 result; give numbers 1-12 separated by "
+                         "commas")
+
+
+class NotACompassRoll(ValueError):
+    """An effect-die result outside 1-12 read as a compass direction."""
+
+    def __init__(self, d12: int) -> None:
+        super().__init__(f"compass roll must be 1-12, not {d12}")
+
+
+class NothingToChoose(ValueError):
+    """A random pick among no options."""
+
+    def __init__(self) -> None:
+        super().__init__("nothing to choose from")
+
+
+# -- the arena (solo.rules.arena) ---------------------------------------------------------------
+
+class NotAZone(InvalidInput):
+    """Text that is not a zone name."""
+
+    def __init__(self, zone: object) -> None:
+        super().__init__(f"{zone!r} is not a zone name (use a column letter and a row number, "
+                         "like B2)")
+
+
+class OutsideArena(InvalidInput):
+    """A zone name past the arena's last column or row."""
+
+    def __init__(self, zone: str, columns: int, rows: int, last: str) -> None:
+        super().__init__(f"zone {zone} is outside the {columns}x{rows} arena (A1 to {last})")
+
+
+class NotAdjacent(ValueError):
+    """A direction asked between zones that are not next to each other."""
+
+    def __init__(self, a: str, b: str) -> None:
+        super().__init__(f"{b} is not adjacent to {a}")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from solo.core.errors import InvalidInput, SoloError, read_text
+from solo.core.errors import ExitCode, InvalidInput, SoloError, read_text
 from solo.core.records import Record
 
 KINDS = ("select", "autocomplete", "text", "int", "confirm")
@@ -37,7 +37,7 @@ _NO = {"n", "no", "false", "0", "off"}
 class MissingAnswer(SoloError):
     """A question nobody can answer: no scripted answer left, or no terminal to ask on."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class AnswerError(ValueError):
@@ -68,14 +68,14 @@ class Question:
     id: str
     kind: str
     message: str
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     default: Any = None
     min: int | None = None
     max: int | None = None
     validate: Callable[[str], str | None] | None = field(default=None, compare=False, hash=False)
     #: words accepted as they are, whatever the kind (``undo``, ``board``...): the answer is the
     #: word itself, lower-cased
-    escapes: tuple = ()
+    escapes: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -220,7 +220,7 @@ class Prompter:
         """Wait for the person to read what is on screen (one key); scripts never wait."""
 
 
-def _flatten(data: Mapping, prefix: str = "") -> dict[str, Any]:
+def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     """``{"builder": {"name": "x"}}`` -> ``{"builder.name": "x"}`` (TOML tables become ids)."""
     out: dict[str, Any] = {}
     for key, value in data.items():

@@ -30,7 +30,7 @@ class FrozenError(AttributeError):
     """A field of a frozen record was assigned (the dataclass raises FrozenInstanceError)."""
 
 
-def _refuse(self, name: str, value: Any = None) -> None:
+def _refuse(self: Any, name: str, value: Any = None) -> None:
     raise FrozenError(f"cannot assign to field {name!r}")
 
 
@@ -38,7 +38,7 @@ def _hash(self: Record) -> int:
     return hash(self._key(self))
 
 
-def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     """A function giving the values of ``names`` of an object, always as a tuple."""
     if len(names) == 1:
         one = names[0]
@@ -69,19 +69,20 @@ class Record:
                 if name not in names and not str(kind).startswith(("ClassVar", "typing.ClassVar")):
                     names.append(name)
         cls._fields = tuple(names)
-        cls._key = staticmethod(_getter(tuple(n for n in names if n not in cls._uncompared)))  # type: ignore[assignment]
+        cls._key = staticmethod(_getter(tuple(n for n in names if n not in cls._uncompared)))
         cls._shown = tuple(n for n in names if n not in cls._unshown)
         cls._frozen = frozen or cls._frozen
         if cls._frozen:
-            cls.__setattr__ = _refuse  # type: ignore[method-assign,assignment]
-            cls.__delattr__ = _refuse  # type: ignore[method-assign,assignment]
+            cls.__setattr__ = _refuse  # type: ignore[method-assign]
+            cls.__delattr__ = _refuse  # type: ignore[method-assign]
             cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
         else:
             cls.__hash__ = None  # type: ignore[assignment]
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self._key(self) == self._key(other)
+            same: bool = self._key(self) == self._key(other)
+            return same
         return NotImplemented
 
     def __repr__(self) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Collection
 
 from solo.store.files import write_atomic
+from solo.store.paths import user_folder, user_folder_text as _user_folder_text
 from solo.cards.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
 from solo.cards.catalog import data_folder, shipped_json
 from solo.core.errors import InvalidInput, SoloError, check_writable, describe_os_error, read_text
@@ -407,51 +408,6 @@ def _deepcopy(decks: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
 
 def builtin_dir() -> Path:
     return data_dir()
-
-
-def user_folder(env: str, kind: str) -> Path:
-    """``$env`` if set, else the platform's user folder of ``kind`` ("data", "config") for
-    solo."""
-    from pathlib import Path
-
-    return Path(_user_folder_text(env, kind))
-
-
-def _user_folder_text(env: str, kind: str) -> str:
-    """:func:`user_folder` as text, found without pathlib."""
-    value = os.environ.get(env)
-    if value:
-        return os.path.expanduser(value)
-    fast = _xdg_folder(kind)
-    if fast is not None:
-        return fast
-    import platformdirs
-
-    return str(getattr(platformdirs, f"user_{kind}_dir")("solo"))
-
-
-#: The XDG variable and default of each kind of user folder (Linux).
-_XDG = {"data": ("XDG_DATA_HOME", ".local/share"), "config": ("XDG_CONFIG_HOME", ".config")}
-
-
-def _xdg_folder(kind: str) -> str | None:
-    """On Linux, in the plain cases, the folder ``platformdirs.user_{kind}_dir("solo")`` gives,
-    found without importing platformdirs (a few milliseconds of every deck command's start):
-    ``$XDG_DATA_HOME/solo`` (``$XDG_CONFIG_HOME``) when that is an absolute path, else
-    ``$HOME/.local/share/solo`` (``.config``) when it is unset or empty and ``$HOME`` is
-    absolute.  Anything else (another system, a relative path) is left to platformdirs: None."""
-    import sys
-
-    if not sys.platform.startswith("linux") or kind not in _XDG:
-        return None
-    var, default = _XDG[kind]
-    value = os.environ.get(var, "")
-    if value.startswith("/"):
-        return os.path.join(value, "solo")
-    home = os.environ.get("HOME", "")
-    if value or not home.startswith("/"):
-        return None
-    return os.path.join(home, default, "solo")
 
 
 def user_data_dir() -> Path:

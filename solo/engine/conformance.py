@@ -644,7 +644,7 @@ class Checker:
         if self.game.over and not self._over:
             self.saw("game-end")
             outcome = self.game.phase.outcome
-            winner = outcome.winner if outcome is not None else None
+            winner = outcome.result if outcome is not None else None
             right = "draw" if ym_down and dm_down else "dm" if ym_down else "ym" if dm_down else winner
             if winner != right:
                 self.fail("game-end", f"the winner is {winner}")

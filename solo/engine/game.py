@@ -26,7 +26,8 @@ from solo.rules import decision as decisions
 from solo.rules import combat
 from solo.engine import quickcast_turn, turns
 from solo.rules import upkeep
-from solo.rules.board import Board, Piece, from_dict as board_from_dict, new_board
+from solo.rules.board import Board, Piece, new_board
+from solo.store.board_file import from_dict as board_from_dict
 from solo.cards.catalog import SPELL_DECKS, Defense, get_catalog
 from solo.rules.dice import DiceSource, Label, SeededSource, TypedSource, face_to_d6
 from solo.rules.effects import BoardNote, SetActive, SetRound, SetStage

@@ -85,7 +85,7 @@ def import_old_save(journal: Journal, path: Path) -> str:
             journal.commit_step(info.id, row, game.state() if i == len(game.log) else None)
         if game.over:
             outcome = game.phase.outcome
-            journal.set_status(info.id, "over", outcome.winner if outcome else None)
+            journal.set_status(info.id, "over", outcome.result if outcome else None)
     return name
 
 
@@ -102,7 +102,7 @@ def read_save(data: Any, where: str = "save file") -> Game:
     """The game a save file of an earlier version holds (its undo states are not used)."""
     from solo.engine.game import Game, Settings, set_rng
     from solo.engine.rounds import RoundState
-    from solo.rules.board import from_dict as board_from_dict
+    from solo.store.board_file import from_dict as board_from_dict
     from solo.rules.dice import SeededSource
 
     if not isinstance(data, dict):

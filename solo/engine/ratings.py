@@ -8,7 +8,7 @@ shipped sets come with their ratings already worked out (``decks/ratings.json``,
 ``python scripts/ratings.py``), so showing them costs nothing.
 
 Everything here is pure: the cache a rating is kept in is handed in (see
-:mod:`solo.store.ratings_cache` for the one on disk), and a rating's time limit reads the clock it is
+:mod:`solo.engine.ratings_cache` for the one on disk), and a rating's time limit reads the clock it is
 given.
 """
 

@@ -33,6 +33,7 @@ from typing import Any
 from solo.core.errors import InvalidInput
 from solo.core.kinds import Side, Stage
 from solo.rules.upkeep import Outcome
+from solo.text import upkeep as upkeep_text
 
 __all__ = ["QuickcastTurn", "RoundState", "initiative_for_round",
            "quickcast_order", "quickcast_queue"]
@@ -136,7 +137,7 @@ class RoundState:
         """
         out: dict[str, Any] = {"round": self.round, "step": self.stage.value}
         if self.stage is Stage.OVER:
-            out["outcome"] = self.outcome.to_dict() if self.outcome is not None else None
+            out["outcome"] = _outcome_dict(self.outcome) if self.outcome is not None else None
             return out
         if self.stage is Stage.READY:
             return out
@@ -207,4 +208,11 @@ def _outcome(raw: Any) -> Outcome:
     if not (isinstance(tally, dict) and all(isinstance(v, int) and not isinstance(v, bool)
                                             for v in tally.values())):
         raise InvalidInput("phase.outcome.tally must give whole numbers")
-    return Outcome(winner, reason, dict(tally))
+    return upkeep_text.read_outcome(winner, reason, dict(tally))
+
+
+def _outcome_dict(outcome: Outcome) -> dict[str, Any]:
+    """A finished game's outcome as ``solo-save/1`` files hold it: the winner (``dm``, ``ym``
+    or ``draw``), the reason in words, the tally."""
+    return {"winner": outcome.result, "reason": upkeep_text.reason(outcome),
+            "tally": dict(outcome.tally)}

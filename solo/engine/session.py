@@ -60,7 +60,7 @@ def _status(game: Game) -> tuple[str, str | None]:
     if not game.over:
         return "playing", None
     outcome = game.phase.outcome
-    return "over", outcome.winner if outcome is not None else None
+    return "over", outcome.result if outcome is not None else None
 
 
 class Session:

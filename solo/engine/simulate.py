@@ -25,7 +25,7 @@ from solo.rules.decision import in_arena
 from solo.rules import yours
 from solo.core.interval import wilson
 from solo.rules.board import Board, Piece
-from solo.core.errors import SoloError
+from solo.core.errors import ExitCode, SoloError
 from solo.engine.game import Game, Settings
 from solo.core.questions import Prompter, Question
 from solo.rules import targeting
@@ -237,7 +237,7 @@ class GameFault(SoloError):
     """A simulated game stopped on a fault of solo's own (no deck set or option of the person's
     can cause one): which game, so that it can be played again and reported."""
 
-    exit_code = 70  # EX_SOFTWARE
+    exit_code = ExitCode.SOFTWARE
 
 
 def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
@@ -272,7 +272,7 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
                 discarded[card] = discarded.get(card, 0) + 1
     outcome = game.phase.outcome
     b = game.board
-    return GameStats(winner=outcome.winner if outcome is not None else "none",
+    return GameStats(winner=outcome.result if outcome is not None else "none",
                      rounds=game.phase.round,
                      damage_to_ym=b.mages["ym"].damage, damage_to_dm=b.mages["dm"].damage,
                      played=played, discarded=discarded, steps=steps)

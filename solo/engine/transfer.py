@@ -236,7 +236,7 @@ def replay(data: Any) -> Replayed:
             out.checkpoints[row.n] = _plain(game.state())
     if game.over:
         outcome = game.phase.outcome
-        out.status = ("over", outcome.winner if outcome is not None else None)
+        out.status = ("over", outcome.result if outcome is not None else None)
     return out
 
 

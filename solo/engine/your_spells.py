@@ -21,6 +21,7 @@ from solo.rules.effects import (AddPiece, AddTally, Discard, Enchant, Equip, Rem
                                 RemovePiece, Unequip)
 from solo.rules.effects import apply as put
 from solo.text import naming, render
+from solo.text import yours as your_words
 from solo.text.naming import cap
 
 __all__ = ["YourSpells"]
@@ -142,7 +143,7 @@ class YourSpells(YourAttacks):
         if hidden:
             yours.hide(b, target, card)
             return [f"{card} goes face down on {self.name(target)}; "
-                    + yours.when_revealed(b.cat.get(card))]
+                    + your_words.when_revealed(b.cat.get(card))]
         put(b, Enchant(target.id, card))
         return [f"{self.name(target)} now carries {card}."]
 
@@ -181,8 +182,8 @@ class YourSpells(YourAttacks):
             put(b, Unequip(mage.id, old))
             lines.append(f"{old} comes off your mage ({name} takes its place); discard it.")
         put(b, Equip(mage.id, name))
-        lines.append(yours.equipment_line(b, b.mages[Side.YM], name))
-        return lines + yours.by_hand(b.cat.get(name))
+        lines.append(render.line(yours.equipment_line(b, b.mages[Side.YM], name)))
+        return lines + render.lines(yours.by_hand(b.cat.get(name)))
 
     def conjuration(self, quick: bool = False) -> list[str]:
         b = self.board
@@ -209,7 +210,7 @@ class YourSpells(YourAttacks):
         c = new_conjuration(b, card.name, Side.YM, zone, border=border)
         put(b, AddPiece(c))
         where = f"on the border of {zone} and {border}" if border else f"in {zone}"
-        return [f"Your {card.name} ({c.id}) stands {where}."] + yours.by_hand(card)
+        return [f"Your {card.name} ({c.id}) stands {where}."] + render.lines(yours.by_hand(card))
 
     def enchantment(self, quick: bool = False) -> list[str]:
         b = self.board
@@ -231,15 +232,15 @@ class YourSpells(YourAttacks):
             zone = where.split(":", 1)[1]
             yours.enchant_zone(b, zone, card.name, hidden)
             state = "face down" if hidden else "face up"
-            return [f"{card.name} goes {state} on zone {zone}."] + ([] if hidden else yours.by_hand(card))
+            return [f"{card.name} goes {state} on zone {zone}."] + ([] if hidden else render.lines(yours.by_hand(card)))
         target = b.get(where)
         if hidden:
             yours.hide(b, target, card.name)
             return [f"{card.name} goes face down on {self.name(target)}; "
-                    + yours.when_revealed(card)]
+                    + your_words.when_revealed(card)]
         put(b, Enchant(target.id, card.name))
         return [f"{cap(self.name(target))} now carries {card.name}, face up."] \
-            + yours.by_hand(card)
+            + render.lines(yours.by_hand(card))
 
     # -- your hidden enchantments, revealed ----------------------------------------------------
     def reveal_choice(self) -> list[Choice]:
@@ -249,7 +250,7 @@ class YourSpells(YourAttacks):
 
     def reveal(self) -> list[str]:
         b = self.board
-        options = yours.hidden_list(b)
+        options = your_words.hidden_list(b)
         if not options:
             return ["You have no hidden enchantment to reveal."]
         pick = self.ask(Question("reveal.which", "select", "Which one do you reveal?",
@@ -259,7 +260,7 @@ class YourSpells(YourAttacks):
         name, where, holder = options[int(pick)]
         if not isinstance(holder, str):
             self.touched.append(holder.id)
-        return yours.reveal(b, holder, name)
+        return render.lines(yours.reveal(b, holder, name))
 
     # -- creatures summoned --------------------------------------------------------------------
     def quick_summon_choice(self) -> list[Choice]:

@@ -22,7 +22,7 @@ from solo.rules import combat, targeting, upkeep, yours
 from solo.rules.board import INCAPACITATING, Creature, Piece
 from solo.rules.effects import Move, Note, RemoveMarkers, SetActive, SetGuard
 from solo.rules.effects import apply as put
-from solo.text import naming
+from solo.text import naming, render
 from solo.text.naming import cap
 
 __all__ = ["YourTurn", "MOVE_THEN_QUICK"]
@@ -127,7 +127,7 @@ class YourTurn(YourSpells):
             if isinstance(p, Creature):
                 put(b, SetActive(p.id, False))
         return Step("you are done for the round", Side.YM,
-                    ["You are done for this round."] + [e.text for e in events],
+                    ["You are done for this round."] + render.lines(e.text for e in events),
                     actors=[p.id for p in waiting], events=events)
 
     def _action_phase(self, actor: Piece) -> Step:
@@ -135,7 +135,7 @@ class YourTurn(YourSpells):
         b = self.board
         self.begin()
         phase = turns.begin(b, actor)
-        lines = [e.text for e in phase.events]
+        lines = render.lines(e.text for e in phase.events)
         if isinstance(actor, Creature):
             put(b, SetActive(actor.id, False))
         else:
@@ -147,7 +147,7 @@ class YourTurn(YourSpells):
         else:
             lines += self._action(actor)
         end = phase.end(self.dice)
-        lines += [e.text for e in end]
+        lines += render.lines(e.text for e in end)
         name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", Side.YM, lines, actors=[actor.id], results=self.results,
                     events=phase.events + self.events + end, touched=self.touched)

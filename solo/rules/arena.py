@@ -7,14 +7,17 @@ Zones are named by column letter (west to east, ``A``..) and row number (north t
 from __future__ import annotations
 
 import re
+import string
 from collections import deque
 from collections.abc import Iterable
-from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from solo.core.errors import InvalidInput
+from solo.core.errors import InvalidInput, NotAdjacent, NotAZone, OutsideArena
 from solo.core.records import Record
 
-_ZONE = r"^([A-Za-z])([1-9][0-9]?)$"  # (through re's cache: rarely needed, see parse)
+#: A zone name: a column letter, a row number (through re's cache: rarely needed, see parse).
+_ZONE = "^([" + string.ascii_letters + "])([1-9][0-9]?)$"
+Point = tuple[int, int]
 STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 
@@ -30,12 +33,8 @@ class Wall(Record, frozen=True):
 
     def __init__(self, id: str, zone: str, border: str, passage_blocked: bool = False,
                  passage_attacks: bool = False, blocks_los: bool = False) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "zone", zone)
-        object.__setattr__(self, "border", border)
-        object.__setattr__(self, "passage_blocked", passage_blocked)
-        object.__setattr__(self, "passage_attacks", passage_attacks)
-        object.__setattr__(self, "blocks_los", blocks_los)
+        vars(self).update(id=id, zone=zone, border=border, passage_blocked=passage_blocked,
+                          passage_attacks=passage_attacks, blocks_los=blocks_los)
 
     @property
     def edge(self) -> frozenset[str]:
@@ -51,7 +50,7 @@ class _Tables:
         names = []
         for r in range(rows):
             for c in range(columns):
-                name = f"{chr(ord('A') + c)}{r + 1}"
+                name = _name(c, r)
                 names.append(name)
                 self.where[name] = self.where[name.lower()] = (c, r)
         self.dist: dict[tuple[str, str], int] = {}
@@ -61,8 +60,13 @@ class _Tables:
             for b in names:
                 cb, rb = self.where[b]
                 self.dist[a, b] = abs(ca - cb) + abs(ra - rb)
-            self.near[a] = tuple(f"{chr(ord('A') + ca + dc)}{ra + dr + 1}" for dc, dr in STEPS.values()
+            self.near[a] = tuple(_name(ca + dc, ra + dr) for dc, dr in STEPS.values()
                                  if 0 <= ca + dc < columns and 0 <= ra + dr < rows)
+
+
+def _name(col: int, row: int) -> str:
+    """The name of the zone in column ``col`` and row ``row`` (both from 0): ``A1``, ``C2``."""
+    return chr(ord("A") + col) + str(row + 1)
 
 
 _TABLES: dict[tuple[int, int], _Tables] = {}
@@ -80,11 +84,11 @@ def _tables(columns: int, rows: int) -> _Tables:
 class Arena(Record, frozen=True):
     columns: int
     rows: int
+    if TYPE_CHECKING:  # not a field: the tables of its zones, shared by every arena of its size
+        _t: _Tables
 
     def __init__(self, columns: int = 4, rows: int = 3) -> None:
-        object.__setattr__(self, "columns", columns)
-        object.__setattr__(self, "rows", rows)
-        object.__setattr__(self, "_t", _tables(columns, rows))
+        vars(self).update(columns=columns, rows=rows, _t=_tables(columns, rows))
 
     # -- zones ---------------------------------------------------------------------------------
     def parse(self, zone: str) -> tuple[int, int]:
@@ -93,20 +97,20 @@ class Arena(Record, frozen=True):
         >>> Arena().parse("A1"), Arena().parse("d3")
         ((0, 0), (3, 2))
         """
-        hit = self._t.where.get(zone) if isinstance(zone, str) else None  # type: ignore[attr-defined]
+        hit = self._t.where.get(zone) if isinstance(zone, str) else None
         if hit is not None:
             return hit
         m = re.match(_ZONE, zone.strip()) if isinstance(zone, str) else None
         if not m:
-            raise InvalidInput(f"{zone!r} is not a zone name (use a column letter and a row number, like B2)")
+            raise NotAZone(zone)
         col, row = ord(m.group(1).upper()) - ord("A"), int(m.group(2)) - 1
         if not (0 <= col < self.columns and 0 <= row < self.rows):
-            raise InvalidInput(f"zone {zone} is outside the {self.columns}x{self.rows} arena "
-                               f"(A1 to {self.name(self.columns - 1, self.rows - 1)})")
+            raise OutsideArena(zone, self.columns, self.rows,
+                               self.name(self.columns - 1, self.rows - 1))
         return col, row
 
     def name(self, col: int, row: int) -> str:
-        return f"{chr(ord('A') + col)}{row + 1}"
+        return chr(ord("A") + col) + str(row + 1)
 
     def is_zone(self, zone: str) -> bool:
         try:
@@ -128,7 +132,7 @@ class Arena(Record, frozen=True):
         >>> Arena().distance("A1", "B2"), Arena().distance("A1", "D3")
         (2, 5)
         """
-        hit = self._t.dist.get((a, b))  # type: ignore[attr-defined]
+        hit = self._t.dist.get((a, b))
         if hit is not None:
             return hit
         (ca, ra), (cb, rb) = self.parse(a), self.parse(b)
@@ -152,7 +156,7 @@ class Arena(Record, frozen=True):
         return list(self._neighbours(zone))
 
     def _neighbours(self, zone: str) -> tuple[str, ...]:
-        hit = self._t.near.get(zone)  # type: ignore[attr-defined]
+        hit = self._t.near.get(zone)
         if hit is not None:
             return hit
         return tuple(z for d in STEPS if (z := self.step(zone, d)) is not None)
@@ -165,7 +169,7 @@ class Arena(Record, frozen=True):
         for d in STEPS:
             if self.step(a, d) == b:
                 return d
-        raise ValueError(f"{b} is not adjacent to {a}")
+        raise NotAdjacent(a, b)
 
 
 class Geometry:
@@ -257,7 +261,7 @@ class Geometry:
                 return False
         return True
 
-    def _segment(self, w: Wall) -> tuple[tuple[int, int], tuple[int, int]]:
+    def _segment(self, w: Wall) -> tuple[Point, Point]:
         (c1, r1), (c2, r2) = self.arena.parse(w.zone), self.arena.parse(w.border)
         if r1 == r2:  # east-west neighbours: a vertical border
             x = 2 * max(c1, c2)
@@ -266,12 +270,12 @@ class Geometry:
         return (2 * c1, y), (2 * c1 + 2, y)
 
 
-def _orient(a, b, c) -> int:
+def _orient(a: Point, b: Point, c: Point) -> int:
     v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
     return (v > 0) - (v < 0)
 
 
-def _crosses(p, q, s1, s2) -> bool:
+def _crosses(p: Point, q: Point, s1: Point, s2: Point) -> bool:
     """True when segment p-q crosses the interior of segment s1-s2."""
     o1, o2 = _orient(p, q, s1), _orient(p, q, s2)
     o3, o4 = _orient(s1, s2, p), _orient(s1, s2, q)

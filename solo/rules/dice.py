@@ -10,20 +10,26 @@ of them go through the same :meth:`DiceSource.roll` path:
 
 Attack-die faces use the contract's notation: ``"-"`` blank, ``"1"``, ``"2"``, ``"1*"``, ``"2*"``
 (``*`` critical).  A d6 result maps to a face through :data:`D6_FACES`.
+
+Every roll has a label, what it is for: text, or a :class:`~solo.rules.said.Said` worded in
+:mod:`solo.text.dice` (the tie questions) or by the module that made it.  A source that shows
+labels to people (a typed source, a scripted one whose errors name the roll) is given the
+``words`` that turn a label into text (:func:`solo.text.render.line`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
-from solo.core.errors import SoloError
+from solo.core.errors import (BadDieResult, DiceExhausted, NotACompassRoll, NotAFace, NotARoll,
+                              NothingToChoose, WrongCount)
 from solo.core.records import Record
 from solo.rules.said import Said, Who
 
-#: What a die is rolled for, as the person rolling it reads it: a text, or a :class:`Said` that
-#: :mod:`solo.text` words (a source made for a person is given the function that does it).
+#: What a roll is for, as a person would be told: text, or a line worded in solo.text.
 Label = str | Said
+_T = TypeVar("_T")
 
 #: Attack die: two blank faces, then 1, 2, 1 critical, 2 critical (d6 result 1..6 -> face).
 D6_FACES: tuple[str, ...] = ("-", "-", "1", "2", "1*", "2*")
@@ -33,10 +39,8 @@ FACES: frozenset[str] = frozenset(D6_FACES)
 DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
 
 
-class DiceExhausted(SoloError):
-    """A scripted source ran out of results and has nothing to fall back on."""
-
-    exit_code = 2
+#: The labels of rolls made without one.
+_ATTACK_DICE, _RANDOM_PICK = Said("dice.attack-dice"), Said("dice.random-pick")
 
 
 class Roll(Record, frozen=True):
@@ -56,12 +60,19 @@ class DiceSource:
     """Base class: subclasses provide :meth:`_next`; everything else is shared.
 
     ``history`` keeps every result in order, so a decision can report the rolls it used.
+    ``words``: how a label reads as text, for a source that shows labels to people (None:
+    labels that are text are shown as they are).
     """
 
     def __init__(self, words: Callable[[Label], str] | None = None) -> None:
         self.history: list[Roll] = []
-        #: How a label reads for a person (a Said needs :func:`solo.text.render.line`).
-        self.words: Callable[[Label], str] = words or plain
+        self.words = words
+
+    def text(self, label: Label) -> str:
+        """A label as a person reads it."""
+        if type(label) is str:
+            return label
+        return self.words(label) if self.words is not None else repr(label)
 
     # -- the one path every die goes through -------------------------------------------------
     def _next(self, sides: int, label: Label) -> int:  # pragma: no cover - abstract
@@ -70,8 +81,7 @@ class DiceSource:
     def roll(self, sides: int, label: Label = "") -> int:
         value = self._next(sides, label)
         if not 1 <= value <= sides:
-            raise SoloError(f"a d{sides} cannot show {value} ({self.words(label) or 'roll'}); "
-                            f"give 1 to {sides}")
+            raise BadDieResult(sides, value, self.text(label) if label else "roll")
         self.history.append(Roll(sides, value, label))
         return value
 
@@ -83,7 +93,7 @@ class DiceSource:
     def d12(self, label: Label = "") -> int:
         return self.roll(12, label)
 
-    def attack_dice(self, count: int, label: Label = "attack dice") -> list[str]:
+    def attack_dice(self, count: int, label: Label = _ATTACK_DICE) -> list[str]:
         """Roll ``count`` attack dice and return their faces."""
         return [D6_FACES[v - 1] for v in self.roll_many(6, count, label)]
 
@@ -94,30 +104,26 @@ class DiceSource:
     #: Whether a person reads the labels (then :meth:`choose` says which result picks what).
     announces = False
 
-    def choose(self, options: Sequence, label: Label = "random pick",
-               names: Sequence[str | Who] | None = None):
+    def choose(self, options: Sequence[_T], label: Label = _RANDOM_PICK,
+               names: Sequence[str | Who] | None = None) -> _T:
         """Pick one of ``options`` at random with the effect die (see :func:`tie_ranges`).
 
         A single option is returned without rolling.  For a person rolling physical dice the
-        label lists which results pick which option (``names``, else :func:`describe`; a
-        :class:`Who` is named as solo.text names a piece, for a label that is a Said).
+        label lists which results pick which option (``names``, else what each option is:
+        see :func:`solo.text.dice.describe`).
         """
         n = len(options)
         if n == 0:
-            raise ValueError("nothing to choose from")
+            raise NothingToChoose()
         if n == 1:
             return options[0]
         if n <= 12:
             width = 12 // n
-            asked: Label
-            if isinstance(label, Said):  # worded by solo.text ("dice.choose")
-                listed = tuple(names or [describe(o) for o in options]) if self.announces else None
-                asked = Said("dice.choose", label=label, top=width * n, names=listed)
-            else:
-                asked = f"{label} (1-{width * n})"
-                if self.announces:
-                    asked = ranges_label(label, [x if isinstance(x, str) else describe(x)
-                                                 for x in names or options])
+            asked: Label = Said("dice.pick", label=label, top=width * n)
+            if self.announces:
+                # names given by the caller name pieces as instructions do (with their owner)
+                asked = Said("dice.tie", label=label, owned=bool(names),
+                             names=tuple(names) if names else tuple(_shown(o) for o in options))
             while True:
                 r = self.d12(asked)
                 if r <= width * n:
@@ -134,7 +140,7 @@ class DiceSource:
             if value < limit:
                 return options[value % n]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates with :meth:`choose`, so a scripted or typed
         source could drive it too; :class:`SeededSource` uses its generator directly)."""
         for i in range(len(items) - 1, 0, -1):
@@ -143,12 +149,6 @@ class DiceSource:
 
     def used_since(self, mark: int) -> list[Roll]:
         return self.history[mark:]
-
-
-def plain(label: Label) -> str:
-    """A label as text: a text as it is, a Said as its sentence once :mod:`solo.text.render` is
-    loaded (see :func:`solo.rules.said.worded_by`), else as the record."""
-    return label if isinstance(label, str) else str(label)
 
 
 def tie_ranges(n: int) -> list[tuple[int, int]]:
@@ -163,42 +163,20 @@ def tie_ranges(n: int) -> list[tuple[int, int]]:
     return [(i * width + 1, (i + 1) * width) for i in range(n)]
 
 
-def describe(option) -> str:
-    """A short readable name for a tied option: a zone or card name as it is, a mage as "your
-    mage" / "the Dummy Mage", an object as ``Timber Wolf (ym-2)``, an attack by its name, a
-    path as ``B1 then B2``.
-
-    >>> describe("B2"), describe(["B1", "B2"])
-    ('B2', 'B1 then B2')
-    """
+def _shown(option: object) -> object:
+    """What a tie question names a tied option by (solo.text.dice.describe words it): a zone or
+    card name as it is, a path as its zones, an object as a :class:`Who`, an attack by its
+    name."""
     if isinstance(option, str):
         return option
     if isinstance(option, (list, tuple)):
-        return " then ".join(describe(o) for o in option)
-    if getattr(option, "kind", None) == "mage":
-        return "your mage" if getattr(option, "side", None) == "ym" else "the Dummy Mage"
+        return tuple(_shown(o) for o in option)
     card, ident = getattr(option, "card", None), getattr(option, "id", None)
-    if isinstance(card, str) and isinstance(ident, str):
-        return f"{card} ({ident})"
+    if getattr(option, "kind", None) == "mage" or isinstance(card, str) and isinstance(ident, str):
+        return Who(str(ident), str(card), str(getattr(option, "side", "")),
+                   getattr(option, "kind", None) == "mage")
     name = getattr(option, "name", None)
     return name if isinstance(name, str) else str(option)
-
-
-def ranges_label(label: Label, names: Sequence[str]) -> str:
-    """A tie question that says which effect-die results pick which option.
-
-    >>> ranges_label("tie: two equally short ways", ["B2", "C1"])
-    'tie: two equally short ways: 1-6 B2, 7-12 C1'
-    >>> ranges_label("tie", ["a", "b", "c", "d", "e"])
-    'tie: 1-2 a, 3-4 b, 5-6 c, 7-8 d, 9-10 e; 11-12 roll again'
-    """
-    spans = tie_ranges(len(names))
-    text = f"{label}: " + ", ".join(
-        f"{lo}-{hi} {name}" if lo != hi else f"{lo} {name}" for (lo, hi), name in zip(spans, names))
-    top = spans[-1][1]
-    if top < 12:
-        text += f"; {top + 1}-12 roll again" if top < 11 else "; 12 roll again"
-    return text
 
 
 def direction_of(d12: int) -> str:
@@ -208,7 +186,7 @@ def direction_of(d12: int) -> str:
     ['north', 'north', 'east', 'south', 'west', 'west']
     """
     if not 1 <= d12 <= 12:
-        raise ValueError(f"compass roll must be 1-12, not {d12}")
+        raise NotACompassRoll(d12)
     return DIRECTIONS[(d12 - 1) // 3]
 
 
@@ -225,16 +203,16 @@ class SeededSource(DiceSource):
     def _next(self, sides: int, label: Label) -> int:
         return self.rng.randint(1, sides)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle in place with the generator (a deck shuffle is not a die roll to show)."""
         self.rng.shuffle(items)
 
-    def get_state(self) -> list:
+    def get_state(self) -> list[Any]:
         """A JSON-friendly copy of the generator's state."""
         version, internal, gauss = self.rng.getstate()
         return [version, list(internal), gauss]
 
-    def set_state(self, state: list) -> None:
+    def set_state(self, state: list[Any]) -> None:
         version, internal, gauss = state
         self.rng.setstate((version, tuple(internal), gauss))
 
@@ -260,9 +238,7 @@ class ScriptedSource(DiceSource):
             return queue.pop(0)
         if self.fallback is not None:
             return self.fallback._next(sides, label)
-        what = "--rolls" if sides == 12 else f"scripted d{sides} results"
-        raise DiceExhausted(f"ran out of {what} at the roll for {self.words(label) or f'a d{sides}'}; "
-                            "give more results or add --seed")
+        raise DiceExhausted(sides, self.text(label) if label else None)
 
     def remaining(self, sides: int = 12) -> list[int]:
         return list(self.queues.get(sides, []))
@@ -272,28 +248,31 @@ class TypedSource(DiceSource):
     """A person rolls physical dice and types the results.
 
     ``ask(sides, count, label)`` must return ``count`` results of a d``sides`` (1-based; for the
-    attack die use :func:`face_to_d6` on what the person read).
+    attack die use :func:`face_to_d6` on what the person read).  It is given the label as
+    ``words`` word it (as it is without them).
     """
 
     announces = True
 
-    def __init__(self, ask: Callable[[int, int, str], list[int]],
+    def __init__(self, ask: Callable[[int, int, Any], list[int]],
                  words: Callable[[Label], str] | None = None) -> None:
         super().__init__(words)
         self.ask = ask
 
+    def _asked(self, label: Label) -> Label:
+        return label if self.words is None else self.text(label)
+
     def _next(self, sides: int, label: Label) -> int:
-        return self.ask(sides, 1, self.words(label))[0]
+        return self.ask(sides, 1, self._asked(label))[0]
 
     def roll_many(self, sides: int, count: int, label: Label = "") -> list[int]:
-        values = self.ask(sides, count, self.words(label))
+        values = self.ask(sides, count, self._asked(label))
         if len(values) != count:
-            raise SoloError(f"expected {count} results for {self.words(label) or 'the dice'}, "
-                            f"got {len(values)}")
+            raise WrongCount(count, self.text(label) if label else None, len(values))
         out = []
         for v in values:
             if not 1 <= v <= sides:
-                raise SoloError(f"a d{sides} cannot show {v}; give 1 to {sides}")
+                raise BadDieResult(sides, v)
             self.history.append(Roll(sides, v, label))
             out.append(v)
         return out
@@ -309,7 +288,7 @@ def face_to_d6(face: str) -> int:
     if face in ("0", "", "b", "blank"):
         face = "-"
     if face not in FACES:
-        raise SoloError(f"{face!r} is not an attack-die face; use -, 1, 2, 1* or 2*")
+        raise NotAFace(face)
     return D6_FACES.index(face) + 1
 
 
@@ -324,7 +303,7 @@ def parse_rolls(text: str) -> list[int]:
         if not part:
             continue
         if not part.isdigit() or not 1 <= int(part) <= 12:
-            raise SoloError(f"--rolls: {part!r} is not a d12 result; give numbers 1-12 separated by commas")
+            raise NotARoll(part)
         out.append(int(part))
     return out
 

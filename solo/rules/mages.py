@@ -4,7 +4,8 @@ The solo rules give the Dummy Mage no mana, so an ability its mage card pays for
 that triggers on its own is used every time, for free (docs/rulings.md, "Mage abilities of the
 Dummy Mage"); spells and actions of the mage card are never used.  This module applies those
 free abilities at their moment; the notes in scripts/notes/mages.toml say what is left to do
-by hand.  Pure: each function changes the board and returns the lines for the person.
+by hand.  Pure: each function changes the board and returns the lines for the person
+(:class:`~solo.rules.said.Said`, worded in :mod:`solo.text.mages`).
 
 * Beastmaster, **Pet**: the first non-Legendary Animal it summons (while it has no Pet) gets the
   Pet marker: Melee +1, Armor +1 and Innate Life +3 as gained traits, and Melee +1 more while in
@@ -23,28 +24,25 @@ by hand.  Pure: each function changes the board and returns the lines for the pe
 
 from __future__ import annotations
 
+from solo.core.kinds import DM, YM
 from solo.rules.board import Board, Conjuration, Creature, Piece
 from solo.rules.effects import GainTraits, Note
 from solo.rules.effects import apply as put
-from solo.text.naming import label_of
 from solo.rules.harm import take_damage
+from solo.rules.said import Said, Who
 
 PET, VETERAN, SHIELD_USED, SERVANT = "pet", "veteran", "voltaric_shield_used", "eternal_servant"
 POISONS = ("Cripple", "Rot", "Tainted", "Weak")
 
 
 def _dm_is(board: Board, *names: str) -> bool:
-    return board.mages["dm"].card in names
+    return board.mages[DM].card in names
 
 
-def _who(board: Board, p: Piece) -> str:
-    return label_of(board, p)
-
-
-def after_summon(board: Board, c: Creature) -> list[str]:
+def after_summon(board: Board, c: Creature) -> list[Said]:
     """Pet (the Beastmaster's) or Eternal Servant (the Necromancer's) for a creature the Dummy
     Mage summons."""
-    if c.side != "dm":
+    if c.side != DM:
         return []
     if _dm_is(board, "Necromancer"):
         return _eternal_servant(board, c)
@@ -53,25 +51,22 @@ def after_summon(board: Board, c: Creature) -> list[str]:
     card = board.card_of(c)
     if card is None or "Animal" not in card.subtypes or card.has("Legendary"):
         return []
-    if any(x.extra.get(PET) for x in board.side_creatures("dm")):
+    if any(x.extra.get(PET) for x in board.side_creatures(DM)):
         return []
     put(board, Note(c.id, PET, True))
     put(board, GainTraits(c.id, ("Melee +1", "Armor +1", "Innate Life +3")))
-    return [f"Pet: the Dummy Mage makes {_who(board, c)} its Pet. Put the Pet marker on it: "
-            "Melee +1, Armor +1 and 3 more life, and Melee +1 more while it is in the Dummy "
-            "Mage's zone (solo counts them)."]
+    return [Said("mage.pet", who=Who.of(c))]
 
 
-def _eternal_servant(board: Board, c: Creature) -> list[str]:
+def _eternal_servant(board: Board, c: Creature) -> list[Said]:
     """The Necromancer's first non-Legendary, non-Epic Undead becomes its Eternal Servant."""
     card = board.card_of(c)
     if card is None or "Undead" not in card.subtypes or card.has("Legendary") or card.has("Epic"):
         return []
-    if any(x.extra.get(SERVANT) for x in board.side_creatures("dm")):
+    if any(x.extra.get(SERVANT) for x in board.side_creatures(DM)):
         return []
     put(board, Note(c.id, SERVANT, True))
-    return [f"Eternal Servant: put the Eternal Servant marker on {_who(board, c)}: its attacks "
-            "have Piercing +1 (solo counts it)."]
+    return [Said("mage.servant", who=Who.of(c))]
 
 
 def servant_traits(p: Piece) -> tuple[str, ...]:
@@ -81,55 +76,54 @@ def servant_traits(p: Piece) -> tuple[str, ...]:
 
 def pet_melee(board: Board, p: Piece) -> int:
     """The Pet's extra Melee +1 while it is in the Dummy Mage's zone."""
-    return 1 if p.extra.get(PET) and p.side == "dm" and p.zone == board.mages["dm"].zone else 0
+    return 1 if p.extra.get(PET) and p.side == DM and p.zone == board.mages[DM].zone \
+        else 0
 
 
-def after_destroy(board: Board, attacker: Piece | None, victim: Piece, melee: bool) -> list[str]:
+def after_destroy(board: Board, attacker: Piece | None, victim: Piece,
+                  melee: bool) -> list[Said]:
     """Veterans: a Dummy Mage Warlord's creature that destroys an enemy creature in melee."""
-    if attacker is None or attacker.side != "dm" or attacker.is_mage or not melee:
+    if attacker is None or attacker.side != DM or attacker.is_mage or not melee:
         return []
-    if not _dm_is(board, "Warlord") or isinstance(victim, Conjuration) or victim.side == "dm":
+    if not _dm_is(board, "Warlord") or isinstance(victim, Conjuration) or victim.side == DM:
         return []
     if attacker.extra.get(VETERAN) or board.find(attacker.id) is None:
         return []
     put(board, Note(attacker.id, VETERAN, True))
     put(board, GainTraits(attacker.id, ("Melee +1", "Armor +1")))
-    return [f"Veterans: put a veteran badge on {_who(board, attacker)}: Melee +1 and Armor +1 "
-            "from now on (solo counts them)."]
+    return [Said("mage.veteran", who=Who.of(attacker))]
 
 
 def the_dm(board: Board) -> Piece:
     """The Dummy Mage's mage, made the board's own first (a board copied for an attack shares
     the objects the attack was not expected to change; see :meth:`Board.own`)."""
-    mage = board.own(board.mages["dm"].id)
+    mage = board.own(board.mages[DM].id)
     assert mage is not None  # a mage never leaves the board
     return mage
 
 
-def shield(board: Board, target: Piece, damage: int) -> tuple[int, str | None]:
+def shield(board: Board, target: Piece, damage: int) -> tuple[int, Said | None]:
     """Voltaric Shield: the damage the Dummy Mage Wizard takes from this strike, and the line
     saying so, the first time in a round it is damaged (the shield is then off until the
     next round)."""
-    if damage <= 0 or target.id != "dm" or not _dm_is(board, "Wizard"):
+    if damage <= 0 or target.id != DM or not _dm_is(board, "Wizard"):
         return damage, None
-    if board.mages["dm"].extra.get(SHIELD_USED) == board.round:
+    if board.mages[DM].extra.get(SHIELD_USED) == board.round:
         return damage, None
-    put(board, Note("dm", SHIELD_USED, board.round))
+    put(board, Note(DM, SHIELD_USED, board.round))
     kept = max(0, damage - 3)
-    return kept, (f"  Voltaric Shield: the Dummy Mage cancels {damage - kept} of the damage "
-                  f"({kept} left); its shield is off until the next round.")
+    return kept, Said("mage.shield", cancelled=damage - kept, left=kept)
 
 
-def plague(board: Board) -> list[tuple[Piece, str]]:
+def plague(board: Board) -> list[tuple[Piece, Said]]:
     """Plague Master: in the Dummy Mage's Upkeep, 1 direct damage on each object of yours that
     carries a poison condition.  The damage is put on the board; returns (object, line)."""
     if not _dm_is(board, "Necromancer"):
         return []
-    out = []
-    for p in [board.mages["ym"], *board.side_creatures("ym"),
-              *[c for c in board.conjurations if c.side == "ym"]]:
+    out: list[tuple[Piece, Said]] = []
+    for p in [board.mages[YM], *board.side_creatures(YM),
+              *[c for c in board.conjurations if c.side == YM]]:
         if any(p.conditions.get(k, 0) > 0 for k in POISONS) and not board.has_trait(p, "Poison Immunity"):
             take_damage(board, p, 1)
-            out.append((p, f"Plague Master: 1 direct poison damage on {_who(board, p)} (it carries a "
-                           "poison condition)."))
+            out.append((p, Said("mage.plague", who=Who.of(p))))
     return out

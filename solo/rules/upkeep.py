@@ -2,29 +2,34 @@
 and the end of the game.
 
 Every function here changes the board it is given and returns what it did as a list of
-:class:`Event` (with the dice), so the caller can show the person what to mirror on the table.
+:class:`Event` (with the dice), so the caller can show the person what to mirror on the table;
+an event's line is a :class:`~solo.rules.said.Said`, worded in :mod:`solo.text.upkeep`.
 Randomness only comes from the :class:`~solo.rules.dice.DiceSource` passed in.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from solo.rules.board import Board, Creature, Mage, Piece
 from solo.cards.catalog import trait_max, trait_value
-from solo.rules.combat import ROUND_EFFECTS, condition_block, reset_defenses
+from solo.core.errors import NotASide
+from solo.core.kinds import DM, YM, DeckKind, Side, Termination
+from solo.rules.combat import ROUND_EFFECTS, condition_block
 from solo.rules.harm import can_heal, destroy_if_dead, heal, lose_rage, take_damage
-from solo.text.naming import cap, counted, name_of
-from solo.text.render import line
 from solo.rules.dice import DiceSource, tally
 from solo.core.records import Record
 from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers, RemovePiece,
                                 SetGuard)
 from solo.rules.effects import apply as put
 from solo.rules import mages
+from solo.rules.said import Said, Who
 from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
-from solo.rules.said import Said
 
-__all__ = ["Event", "Outcome", "upkeep", "activate", "end_action_phase", "end_round",
-           "reset_defenses", "game_over", "tally_of"]
+#: Keys of ``Piece.extra`` this module reads and clears.
+ONCE_USED, DISSIPATE = "once_used", "dissipate"
+#: The kind of an event that takes markers off (a condition or a round effect that ends).
+ENDS = "condition-ends"
 
 
 class Event(Record):
@@ -34,18 +39,18 @@ class Event(Record):
     card: str
     kind: str  # regenerate, burn, rot, bleed, dissipate(d), upkeep-cost, destroyed, defeated,
     #            condition-ends, escape, guard, reminder, plague, spell-damage, spell-heal,
-    #            spell-condition (solo.automaton.spells.upkeep_effects), corrode-trim (solo.engine.turns),
+    #            spell-condition (solo.rules.spell_upkeep.upkeep_effects), corrode-trim (solo.engine.turns),
     #            teleport (your creature teleported while Stuck: solo.engine.game)
-    text: str | Said  # a Said is worded by solo.text.render
+    text: str | Said  # the line for the person (solo.text.render.line gives its sentence)
     dice: list[str]  # attack-die faces rolled
     rolls: list[int]  # effect-die results
     damage: int
     healed: int
     removed: dict[str, int]  # condition -> markers removed
 
-    def __init__(self, piece: str, card: str, kind: str, text: str | Said, dice: list[str] | None = None,
-                 rolls: list[int] | None = None, damage: int = 0, healed: int = 0,
-                 removed: dict[str, int] | None = None) -> None:
+    def __init__(self, piece: str, card: str, kind: str, text: str | Said,
+                 dice: list[str] | None = None, rolls: list[int] | None = None, damage: int = 0,
+                 healed: int = 0, removed: dict[str, int] | None = None) -> None:
         self.piece = piece
         self.card = card
         self.kind = kind
@@ -56,26 +61,43 @@ class Event(Record):
         self.healed = healed
         self.removed = {} if removed is None else removed
 
-    def to_dict(self) -> dict:
-        return {"piece": self.piece, "card": self.card, "kind": self.kind, "text": self.text,
-                "dice": list(self.dice), "rolls": list(self.rolls), "damage": self.damage,
-                "healed": self.healed, "removed": dict(self.removed)}
-
 
 class Outcome(Record):
-    """How the game ended: the winning side, why, and the destroyed-mana tally."""
+    """How the game ended: why (``termination``), the winning side (None: a draw), the
+    destroyed-mana tally, and the mage whose damage reached its life (``fallen``, when one
+    mage's did).  ``worded``: the reason as a saved game words it, when it is not the sentence
+    solo builds from these facts (a save from an older solo), kept as it was."""
 
-    winner: str  # "dm", "ym", or "draw" when both mages fall at once
-    reason: str
+    termination: Termination
+    winner: Side | None
     tally: dict[str, int]
+    fallen: Who | None
+    worded: str | None
 
-    def __init__(self, winner: str, reason: str, tally: dict[str, int]) -> None:
+    def __init__(self, termination: Termination, winner: Side | None, tally: dict[str, int],
+                 fallen: Who | None = None, worded: str | None = None) -> None:
+        self.termination = termination
         self.winner = winner
-        self.reason = reason
         self.tally = tally
+        self.fallen = fallen
+        self.worded = worded
 
-    def to_dict(self) -> dict:
-        return {"winner": self.winner, "reason": self.reason, "tally": dict(self.tally)}
+    @property
+    def result(self) -> str:
+        """The winner as files and the journal name it: ``dm``, ``ym`` or ``draw``."""
+        return "draw" if self.winner is None else self.winner.value
+
+    @property
+    def reason(self) -> Said:
+        """Why the game ended, as a line (solo.text.upkeep words it)."""
+        if self.worded is not None:
+            return Said("outcome.as-saved", text=self.worded)
+        if self.termination is Termination.TALLY:
+            return Said("outcome.tally", yours=self.tally[YM], its=self.tally[DM],
+                        won=self.winner is Side.YM)
+        if self.termination is Termination.MAGE_FELL:
+            return Said("outcome.mage-fell", mage=self.fallen)
+        return Said("outcome.both-fell")
 
 
 def _objects(board: Board, side: str) -> list[Piece]:
@@ -93,11 +115,37 @@ def _remove(board: Board, p: Piece, condition: str, n: int | None = None) -> int
     return k
 
 
+#: Each side's enemy, as the board names sides.
+_OTHER = {DM: YM, YM: DM}
+
+
 def _other(side: str) -> str:
-    return "ym" if side == "dm" else "dm"
+    return _OTHER[side]
 
 
-def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
+class _Events:
+    """The events of one object's Upkeep, as they are recorded."""
+
+    def __init__(self, events: list[Event], p: Piece) -> None:
+        self.events, self.p = events, p
+
+    @property
+    def who(self) -> Who:
+        """The object, as its lines name it (its id, card and side do not change here)."""
+        return Who.of(self.p)
+
+    def __call__(self, kind: str, code: str, **facts: Any) -> None:
+        """Record an event of ``kind`` whose line is ``code`` with ``facts`` (see _DETAILS)."""
+        details = {k: facts[k] for k in _DETAILS if k in facts}
+        self.events.append(Event(self.p.id, self.p.card, kind, Said(code, who=self.who, **facts),
+                                 **details))
+
+
+#: Facts of a line that are also fields of its event.
+_DETAILS = ("dice", "rolls", "damage", "healed", "removed")
+
+
+def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
     """The Upkeep phase of one side's objects (the Dummy Mage's by default).
 
     For each object, in board order: Upkeep +X costs (the Dummy Mage pays nothing, see
@@ -108,134 +156,151 @@ def upkeep(board: Board, source: DiceSource, side: str = "dm") -> list[Event]:
     damage: see docs/rulings.md.  An object whose wounds (damage, 3 per Tainted marker) reach
     its life is destroyed (credited to the other side's tally).
     """
-    if side not in ("dm", "ym"):
-        raise ValueError(f"side must be 'dm' or 'ym', not {side!r}")
+    if side not in (DM, YM):
+        raise NotASide(side)
     events: list[Event] = []
-    if side == "ym":  # the Dummy Mage Necromancer's Plague Master, on your poisoned objects
+    if side == YM:  # the Dummy Mage Necromancer's Plague Master, on your poisoned objects
         for p, text in mages.plague(board):
             events.append(Event(p.id, p.card, "plague", text, damage=1))
     for p in _objects(board, side):
-        name = name_of(board, p)
-
-        def ev(kind: str, text: str, **kw) -> Event:
-            e = Event(p.id, p.card, kind, text, **kw)
-            events.append(e)
-            return e
-
-        banish = p.conditions.get("Banish", 0)
-        if banish > 0:  # Banish: one token off each Upkeep; back in its last zone with the last
-            _remove(board, p, "Banish", 1)
-            back = (f"; it returns to the arena in {p.zone}." if banish == 1
-                    else f" ({banish - 1} left).")
-            ev("condition-ends", f"{cap(name)}: remove one Banish token{back}",
-               removed={"Banish": 1})
-
-        cost = trait_value(board.traits(p), "Upkeep")
-        if cost is None and board.has_trait(p, "Upkeep"):
-            cost = 0  # "Upkeep +X": the card says what X is
-        if cost is not None:
-            if side == "dm":
-                ev("upkeep-cost", f"{name} has an upkeep cost; the Dummy Mage keeps it without "
-                   "paying (it has no mana to track).")
-            else:
-                what = f"{cost} mana" if cost else "its upkeep cost"
-                ev("upkeep-cost", f"{name}: pay {what} or destroy it.")
-
-        regen = board.regenerate(p)
-        bleed = p.conditions.get("Bleed", 0)
-        if regen and (p.damage > 0 or bleed > 0):
-            if can_heal(board, p):
-                stop = min(regen, bleed)
-                if stop:
-                    _remove(board, p, "Bleed", stop)
-                    ev("regenerate", f"{name} spends {stop} of its Regenerate {regen} to remove "
-                       f"{counted(stop, 'Bleed marker')}.", removed={"Bleed": stop})
-                healed = heal(board, p, regen - stop)  # healing takes a Rage token off
-                if stop and not healed:
-                    lose_rage(board, p)  # it regenerated all the same
-                if healed:
-                    ev("regenerate", f"{name} regenerates {healed} (Regenerate {regen}).",
-                       healed=healed)
-            else:
-                ev("regenerate", f"{name} cannot regenerate (Finite Life).")
-
-        burn = p.conditions.get("Burn", 0)
-        if burn:
-            if board.has_trait(p, "Flame Immunity") or board.has_trait(p, "Burnproof") \
-                    or board.has_trait(p, "Incorporeal"):
-                k = _remove(board, p, "Burn")
-                ev("burn", f"{name} cannot burn: remove its {counted(k, 'Burn marker')}.",
-                   removed={"Burn": k})
-            else:
-                faces = source.attack_dice(burn, f"Burn on {name}")
-                t = tally(faces)
-                dmg = 0 if board.has_trait(p, "Indestructible") else t.normal + t.critical
-                blanks = sum(1 for f in faces if f == "-")
-                if any(((c := board.cat.find(e)) is not None and (c.dm.get("upkeep") or {}).get("keep_burn"))
-                       for e in p.enchantments):
-                    blanks = 0  # Adramelech's Touch: the Dummy Mage pays to keep its Burns
-                take_damage(board, p, dmg)
-                k = _remove(board, p, "Burn", blanks)
-                shown = " ".join(f"[{f}]" for f in faces)
-                text = f"{name} burns: {counted(burn, 'die', 'dice')} {shown}: {dmg} damage"
-                text += f", remove {counted(k, 'Burn marker')} (blanks)." if k else "."
-                ev("burn", text, dice=list(faces), damage=dmg, removed={"Burn": k} if k else {})
-
-        # Rot and Bleed: one damage a marker each Upkeep, unless the object cannot have them.
-        for cond, kind, hurt in (("Rot", "rot", "rots"), ("Bleed", "bleed", "bleeds")):
-            n = p.conditions.get(cond, 0)
-            if not n:
-                continue
-            if cond == "Rot":
-                block = "it has Poison Immunity" if (board.has_trait(p, "Poison Immunity")
-                                                     or not board.is_living(p)) else None
-            else:
-                stops = condition_block(board, p, "Bleed")
-                block = line(stops) if stops is not None else None
-            if block:
-                k = _remove(board, p, cond)
-                ev(kind, f"{name} cannot have {cond} ({block}): "
-                   f"remove its {counted(k, cond + ' marker')}.",
-                   removed={cond: k})
-            else:
-                dmg = 0 if board.has_trait(p, "Indestructible") else n
-                take_damage(board, p, dmg)
-                ev(kind, f"{name} {hurt}: {dmg} direct damage.", damage=dmg)
-
-        dissipate = trait_max(board.traits(p), "Dissipate")
-        if dissipate:
-            left = int(p.extra.get("dissipate", dissipate)) - 1
-            put(board, Note(p.id, "dissipate", max(0, left)))
-            if left <= 0 and not isinstance(p, Mage):
-                ev("dissipated", f"{name} loses its last Dissipate token.")
-                put(board, RemovePiece(p.id))
-                if isinstance(p, Creature) and p.side == "dm":
-                    put(board, Discard("creature", p.card))
-                ev("destroyed", f"{name} is destroyed: remove it from the arena.")
-                continue
-            ev("dissipate", f"{name}: remove one Dissipate token ({max(0, left)} left).")
-
-        for kind, said, details in upkeep_effects(board, source, p):
-            ident = details.pop("piece", p.id)
-            events.append(Event(ident, board.get(ident).card, kind, said, **details))
-
-        if isinstance(p, Mage):
-            if board.wounds(p) >= board.life(p):
-                ev("defeated", f"{cap(name)} has {p.damage} damage, reaching its life of "
-                   f"{board.life(p)}.")
-        elif destroy_if_dead(board, p, _other(p.side)):
-            if p.has_condition("Zombie"):
-                ev("destroyed", f"{name} is destroyed and, a Zombie, obliterated: remove it "
-                   "from the game.")
-            else:
-                ev("destroyed", f"{name} is destroyed: remove it from the arena.")
+        _object_upkeep(board, source, p, side, events)
     # An Upkeep effect may hurt an object already passed (a spell's damage on every creature
     # of a zone, Plague Master): every object that died of it goes now.
     for p in [*board.creatures, *board.conjurations]:
         if destroy_if_dead(board, p, _other(p.side)):  # (not if already gone)
             events.append(Event(p.id, p.card, "destroyed",
-                                f"{name_of(board, p)} is destroyed: remove it from the arena."))
+                                Said("upkeep.destroyed", who=Who.of(p))))
     return events
+
+
+def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
+                   events: list[Event]) -> None:
+    """One object's Upkeep (see :func:`upkeep`), its events added to ``events``."""
+    ev = _Events(events, p)
+    if p.conditions:  # (most objects carry no marker)
+        _banish(board, p, ev)
+    _upkeep_cost(board, p, side, ev)
+    _regenerate(board, p, ev)
+    if p.conditions:
+        _burn(board, source, p, ev)
+        _rot_and_bleed(board, p, ev)
+    if _dissipate(board, p, ev):
+        return
+
+    for kind, text, details in upkeep_effects(board, source, p):
+        ident = details.pop("piece", p.id)
+        events.append(Event(ident, board.get(ident).card, kind, text, **details))
+
+    if isinstance(p, Mage):
+        if board.wounds(p) >= board.life(p):
+            ev("defeated", "upkeep.defeated", wounds=p.damage, life=board.life(p))
+    elif destroy_if_dead(board, p, _other(p.side)):
+        if p.has_condition("Zombie"):
+            ev("destroyed", "upkeep.obliterated")
+        else:
+            ev("destroyed", "upkeep.destroyed")
+
+
+def _banish(board: Board, p: Piece, ev: _Events) -> None:
+    """Banish: one token off each Upkeep; back in its last zone with the last."""
+    banish = p.conditions.get("Banish", 0)
+    if banish > 0:
+        _remove(board, p, "Banish", 1)
+        ev(ENDS, "upkeep.banish", left=banish - 1, zone=p.zone,
+           removed={"Banish": 1})
+
+
+def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
+    cost = trait_value(board.traits(p), "Upkeep")
+    if cost is None and board.has_trait(p, "Upkeep"):
+        cost = 0  # "Upkeep +X": the card says what X is
+    if cost is not None:
+        if side == DM:
+            ev("upkeep-cost", "upkeep.cost-kept")
+        else:
+            ev("upkeep-cost", "upkeep.cost", cost=cost)
+
+
+def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
+    regen = board.regenerate(p)
+    bleed = p.conditions.get("Bleed", 0)
+    if not (regen and (p.damage > 0 or bleed > 0)):
+        return
+    if not can_heal(board, p):
+        ev("regenerate", "upkeep.no-regenerate")
+        return
+    stop = min(regen, bleed)
+    if stop:
+        _remove(board, p, "Bleed", stop)
+        ev("regenerate", "upkeep.regenerate-bleed", markers=stop, regen=regen,
+           removed={"Bleed": stop})
+    healed = heal(board, p, regen - stop)  # healing takes a Rage token off
+    if stop and not healed:
+        lose_rage(board, p)  # it regenerated all the same
+    if healed:
+        ev("regenerate", "upkeep.regenerate", healed=healed, regen=regen)
+
+
+def _burn(board: Board, source: DiceSource, p: Piece, ev: _Events) -> None:
+    burn = p.conditions.get("Burn", 0)
+    if not burn:
+        return
+    if board.has_trait(p, "Flame Immunity") or board.has_trait(p, "Burnproof") \
+            or board.has_trait(p, "Incorporeal"):
+        k = _remove(board, p, "Burn")
+        ev("burn", "upkeep.no-burn", markers=k, removed={"Burn": k})
+        return
+    faces = source.attack_dice(burn, Said("upkeep.burn-roll", who=ev.who))
+    t = tally(faces)
+    dmg = 0 if board.has_trait(p, "Indestructible") else t.normal + t.critical
+    blanks = sum(1 for f in faces if f == "-")
+    if any(((c := board.cat.find(e)) is not None and (c.dm.get("upkeep") or {}).get("keep_burn"))
+           for e in p.enchantments):
+        blanks = 0  # Adramelech's Touch: the Dummy Mage pays to keep its Burns
+    take_damage(board, p, dmg)
+    k = _remove(board, p, "Burn", blanks)
+    ev("burn", "upkeep.burn", count=burn, dice=list(faces), damage=dmg,
+       removed={"Burn": k} if k else {}, markers=k)
+
+
+def _rot_and_bleed(board: Board, p: Piece, ev: _Events) -> None:
+    """Rot and Bleed: one damage a marker each Upkeep, unless the object cannot have them."""
+    for cond, kind, code in (("Rot", "rot", "upkeep.rot"), ("Bleed", "bleed", "upkeep.bleed")):
+        n = p.conditions.get(cond, 0)
+        if not n:
+            continue
+        if cond == "Rot":
+            block = None
+            immune = board.has_trait(p, "Poison Immunity") or not board.is_living(p)
+        else:
+            block = condition_block(board, p, "Bleed")
+            immune = block is not None
+        if immune:
+            k = _remove(board, p, cond)
+            ev(kind, "upkeep.cannot-have", condition=cond, why=block, markers=k,
+               removed={cond: k})
+        else:
+            dmg = 0 if board.has_trait(p, "Indestructible") else n
+            take_damage(board, p, dmg)
+            ev(kind, code, damage=dmg)
+
+
+def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
+    """Dissipate: one token less; whether the last one went (the object is gone)."""
+    dissipate = trait_max(board.traits(p), "Dissipate")
+    if not dissipate:
+        return False
+    left = int(p.extra.get(DISSIPATE, dissipate)) - 1
+    put(board, Note(p.id, DISSIPATE, max(0, left)))
+    if left <= 0 and not isinstance(p, Mage):
+        ev("dissipated", "upkeep.dissipated")
+        put(board, RemovePiece(p.id))
+        if isinstance(p, Creature) and p.side == DM:
+            put(board, Discard(DeckKind.CREATURE, p.card))
+        ev("destroyed", "upkeep.destroyed")
+        return True
+    ev("dissipate", "upkeep.dissipate", left=max(0, left))
+    return False
 
 
 #: Creatures whose Taunt markers make the taunted creature attack them; a taunt ends when its
@@ -247,28 +312,24 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     """A creature starts its Action Phase: its guard marker goes, Slam becomes Daze,
     Knockdown ends, and the Taunt markers of a taunter's enemies go."""
     events: list[Event] = []
-    name = name_of(board, piece)
+    ev = _Events(events, piece)
     if isinstance(piece, Creature) and piece.guarding:
         put(board, SetGuard(piece.id, False))
-        events.append(Event(piece.id, piece.card, "condition-ends",
-                            f"{cap(name)} is activated: remove its guard marker."))
+        ev(ENDS, "upkeep.activated-guard")
     slam = _remove(board, piece, "Slam")
     if slam:
         put(board, AddMarkers(piece.id, "Daze", slam))
-        events.append(Event(piece.id, piece.card, "condition-ends",
-                            f"{cap(name)} is activated: replace Slam with Daze.",
-                            removed={"Slam": slam}))
+        ev(ENDS, "upkeep.activated-slam", removed={"Slam": slam})
     k = _remove(board, piece, "Knockdown")
     if k:
-        events.append(Event(piece.id, piece.card, "condition-ends",
-                            f"{cap(name)} is activated: Knockdown ends.", removed={"Knockdown": k}))
+        ev(ENDS, "upkeep.activated-knockdown", removed={"Knockdown": k})
     if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
         for e in board.enemies_of(piece.side):
             k = _remove(board, e, "Taunt")
             if k:
-                events.append(Event(e.id, e.card, "condition-ends",
-                                    f"{cap(name)} is activated: remove the Taunt marker from "
-                                    f"{name_of(board, e)}.", removed={"Taunt": k}))
+                events.append(Event(e.id, e.card, ENDS,
+                                    Said("upkeep.activated-taunt", who=ev.who, taunted=Who.of(e)),
+                                    removed={"Taunt": k}))
     return events
 
 
@@ -281,47 +342,36 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     roll (7 or more removes it); round markers used by its melee attack (Perfect Strike, Piercing
     Strike, Battle Fury) go."""
     events: list[Event] = []
-    name = name_of(board, piece)
+    ev = _Events(events, piece)
     for cond in ("Daze", "Stun", "Taunt"):
         k = _remove(board, piece, cond, {"Daze": daze_at_start, "Stun": stun_at_start}.get(cond))
         if k:
-            events.append(Event(piece.id, piece.card, "condition-ends",
-                                f"{cap(name)}: remove {counted(k, cond + ' marker')} "
-                                "(end of its Action Phase).",
-                                removed={cond: k}))
-    for cond, stays in (("Cripple", "Crippled"), ("Stuck", "Stuck")):
+            ev(ENDS, "upkeep.phase-ends", condition=cond, markers=k,
+               removed={cond: k})
+    for cond in ("Cripple", "Stuck"):
         for _ in range(piece.conditions.get(cond, 0)):
-            r = source.d12(f"{cond} escape roll for {name}")
+            r = source.d12(Said("upkeep.escape-roll", who=ev.who, condition=cond))
             if r >= 7:
                 _remove(board, piece, cond, 1)
-                events.append(Event(piece.id, piece.card, "escape",
-                                    f"{cap(name)} escapes a {cond}: effect die {r} (7 or more): "
-                                    f"remove one {cond} marker.", rolls=[r], removed={cond: 1}))
+                ev("escape", "upkeep.escapes", condition=cond, rolls=[r], removed={cond: 1})
             else:
-                events.append(Event(piece.id, piece.card, "escape",
-                                    f"{cap(name)} stays {stays}: effect die {r} (6 or less).",
-                                    rolls=[r]))
+                ev("escape", "upkeep.stays", condition=cond, rolls=[r])
     if isinstance(piece, Creature) and board.has_trait(piece, "Vigilant") and not piece.guarding \
             and board.find(piece.id) is not None and not board.incapacitated(piece):
-        if piece.side == "dm":
+        if piece.side == DM:
             put(board, SetGuard(piece.id, True))
-            events.append(Event(piece.id, piece.card, "guard",
-                                f"{name} is Vigilant: put a guard marker on it."))
+            ev("guard", "upkeep.vigilant")
         else:
-            events.append(Event(piece.id, piece.card, "reminder",
-                                f"{name} is Vigilant: you may put a guard marker on it now "
-                                "(solo leaves it off unless you edit the board)."))
+            ev("reminder", "upkeep.vigilant-yours")
     if _remove(board, piece, "Overextend"):  # the spell's price: Stunned after this Action Phase
         put(board, AddMarkers(piece.id, "Stun"))
-        events.append(Event(piece.id, piece.card, "condition-ends",
-                            f"{name}: Overextend is spent; put a Stun marker on it."))
-    used = piece.extra.get("once_used") or []
-    put(board, Note(piece.id, "once_used", DELETE))
+        ev(ENDS, "upkeep.overextend")
+    used = piece.extra.get(ONCE_USED) or []
+    put(board, Note(piece.id, ONCE_USED, DELETE))
     for cond in used:
         k = _remove(board, piece, cond)
         if k:
-            events.append(Event(piece.id, piece.card, "condition-ends",
-                                f"{name}: {cond} is used up; remove it.", removed={cond: k}))
+            ev(ENDS, "upkeep.used-up", condition=cond, removed={cond: k})
     return events
 
 
@@ -330,17 +380,17 @@ def end_round(board: Board) -> list[Event]:
     Perfect Strike, Piercing Strike, Knockdown) are removed from every object."""
     events: list[Event] = []
     for ident, text in end_of_round(board):
-        events.append(Event(ident, board.get(ident).card, "condition-ends", text))
+        events.append(Event(ident, board.get(ident).card, ENDS, text))
     for p in board.pieces():
-        if "once_used" in p.extra:
-            put(board, Note(p.id, "once_used", DELETE))
+        if ONCE_USED in p.extra:
+            put(board, Note(p.id, ONCE_USED, DELETE))
         if not p.conditions:  # (nearly every object, nearly every round)
             continue
         for cond in ROUND_EFFECTS:
             k = _remove(board, p, cond)
             if k:
-                events.append(Event(p.id, p.card, "condition-ends",
-                                    f"{cap(name_of(board, p))}: {cond} ends with the round.",
+                events.append(Event(p.id, p.card, ENDS,
+                                    Said("upkeep.round-ends", who=Who.of(p), condition=cond),
                                     removed={cond: k}))
     return events
 
@@ -348,7 +398,7 @@ def end_round(board: Board) -> list[Event]:
 def tally_of(board: Board) -> dict[str, int]:
     """Mana cost of enemy creatures each side has destroyed: ``{"dm": n, "ym": n}``."""
     t = board.extra.get("tally") or {}
-    return {"dm": int(t.get("dm", 0)), "ym": int(t.get("ym", 0))}
+    return {DM: int(t.get(DM, 0)), YM: int(t.get(YM, 0))}
 
 
 def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
@@ -359,22 +409,18 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     Mage's creature deck is empty and none of its creatures is left in the arena, you win only
     if your tally is more than twice the Dummy Mage's; otherwise it wins.
     """
-    dm, ym = board.mages["dm"], board.mages["ym"]
+    dm, ym = board.mages[DM], board.mages[YM]
     dm_down, ym_down = board.wounds(dm) >= board.life(dm), board.wounds(ym) >= board.life(ym)
-    alone = alternate and not board.decks.get("creature") and not board.side_creatures("dm")
+    alone = alternate and not board.decks.get(DeckKind.CREATURE) \
+        and not board.side_creatures(DM)
     if not (dm_down or ym_down or alone):  # asked after every step: the game goes on
         return None
     t = tally_of(board)
     if ym_down and dm_down:
-        return Outcome("draw", "both mages reached their life at once: a draw", t)
+        return Outcome(Termination.BOTH_FELL, None, t)
     if ym_down:
-        return Outcome("dm", f"{name_of(board, ym)} reached its life", t)
+        return Outcome(Termination.MAGE_FELL, Side.DM, t, fallen=Who.of(ym))
     if dm_down:
-        return Outcome("ym", f"{name_of(board, dm)} reached its life", t)
-    if alone:
-        if t["ym"] > 2 * t["dm"]:
-            return Outcome("ym", f"the Dummy Mage has no creatures left; your tally {t['ym']} "
-                           f"is more than twice its {t['dm']}", t)
-        return Outcome("dm", f"the Dummy Mage has no creatures left; your tally {t['ym']} is "
-                       f"not more than twice its {t['dm']}", t)
-    return None
+        return Outcome(Termination.MAGE_FELL, Side.YM, t, fallen=Who.of(dm))
+    won = Side.YM if t[YM] > 2 * t[DM] else Side.DM
+    return Outcome(Termination.TALLY, won, t)

@@ -2,8 +2,9 @@
 (face up or hidden) and the hidden ones that answer an attack.
 
 Pure: no prompts, no printing.  :mod:`solo.engine.game` asks the questions and calls these; the
-sentences for the person are built here from the card notes (scripts/notes/equipment.toml,
-conjurations.toml and the spells' notes).
+lines for the person are :class:`~solo.rules.said.Said` records, worded in
+:mod:`solo.text.yours` from the card notes (scripts/notes/equipment.toml, conjurations.toml and
+the spells' notes).
 
 Where things live on the board (all saved with it, as keys the contract allows):
 
@@ -17,15 +18,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from typing import Any
+
 from solo.rules.board import HIDDEN, Board, Mage, Piece
 from solo.cards.catalog import Attack, Card
-from solo.text.naming import label_of
+from solo.core.kinds import DM, YM, DeckKind
 from solo.rules.effects import (DELETE, BoardNote, Discard, Enchant, Note, SetZoneEnchantments,
                                 apply)
 from solo.core.records import Record
 from solo.rules import targeting
+from solo.rules.said import Said, Who
 
 ZONE_ENCHANTMENTS = "your_zone_enchantments"
+#: Key of ``board.extra``: the Dummy Mage's enchantments on zones (see solo.automaton.spells).
+DM_ZONE_ENCHANTMENTS = "zone_enchantments"
+#: Words of card texts and notes this module looks for.
+NON_FLYING, FINITE_LIFE = "non-flying", "Finite Life"
 
 #: How many pieces of equipment one slot holds; a hand-held item takes hands instead.
 SLOT_LIMITS = {"Ring": 2}
@@ -40,7 +48,8 @@ ON_ATTACKED = {"Block": "block", "Reverse Attack": "reverse"}
 
 
 def slot_of(card: Card) -> str | None:
-    return (card.dm or {}).get("slot")
+    slot: str | None = (card.dm or {}).get("slot")
+    return slot
 
 
 def same_slot(board: Board, mage: Mage, name: str) -> list[str]:
@@ -62,7 +71,7 @@ def same_slot(board: Board, mage: Mage, name: str) -> list[str]:
     if slot in HANDS:
         held = [(n, HANDS[s]) for n, s in worn if s in HANDS]
         hands = sum(h for _, h in held) + HANDS[slot]
-        out = []
+        out: list[str] = []
         for n, h in held:
             if hands <= 2:
                 break
@@ -74,30 +83,18 @@ def same_slot(board: Board, mage: Mage, name: str) -> list[str]:
     return same[: max(0, len(same) + 1 - limit)]
 
 
-def equipment_line(board: Board, mage: Mage, name: str) -> str:
-    """``Your mage now wears Leather Boots (armor +1).``"""
-    note = board.cat.get(name).dm or {}
-    parts = []
-    if note.get("armor"):
-        parts.append(f"armor +{note['armor']}")
-    for d in note.get("defenses", ()):
-        uses = d.get("uses", 1)
-        parts.append(f"Defense {d['roll']}+" + ("" if uses == 1 else f" {uses} a round"))
-    parts += list(note.get("traits", ()))
-    for k in ("melee", "ranged"):
-        if note.get(k):
-            parts.append(f"{k.capitalize()} +{note[k]}")
+def equipment_line(board: Board, mage: Mage, name: str) -> Said:
+    """``Your mage now wears Leather Boots (armor +1).``: the equipment ``name`` your mage has
+    put on, with its note (what it gives) and the mage's armor now."""
     card = board.cat.get(name)
-    if card.attacks:
-        parts.append("attacks: " + ", ".join(a.name for a in card.attacks))
-    now = f"Your mage now wears {card.name}"
-    return now + (f" ({'; '.join(parts)})." if parts else ".") + f" Armor now {board.armor(mage)}."
+    return Said("yours.wears", card=card.name, note=card.dm or {},
+                attacks=tuple(a.name for a in card.attacks), armor=board.armor(mage))
 
 
-def by_hand(card: Card) -> list[str]:
+def by_hand(card: Card) -> list[Said]:
     """The card's note for what the person applies at the table, as an instruction line."""
     text = (card.dm or {}).get("by_hand")
-    return [f"Apply by hand ({card.name}): {text}"] if text else []
+    return [Said("yours.by-hand", card=card.name, text=text)] if text else []
 
 
 # -- what your mage may cast -------------------------------------------------------------------
@@ -115,7 +112,7 @@ def can_cast(board: Board, mage: Piece, card: Card, target: Piece) -> bool:
         lo, hi = attack.range
         return lo <= board.distance(mage.zone, target.zone) <= hi and (
             attack.has("Indirect") or board.geometry().line_of_sight(mage.zone, target.zone))
-    if "non-flying" in (card.target or "").lower() and board.flying(target):
+    if NON_FLYING in (card.target or "").lower() and board.flying(target):
         return False
     return targeting.can_reach(board, mage, attack, mage.zone, target)
 
@@ -144,27 +141,28 @@ def enchant_zone(board: Board, zone: str, name: str, hidden: bool) -> None:
     apply(board, BoardNote(ZONE_ENCHANTMENTS, zones))
 
 
-def _your_zones(board: Board) -> dict[str, list[dict]]:
+def _your_zones(board: Board) -> dict[str, list[dict[str, Any]]]:
     """A copy of your enchantments on zones, to change and put back whole."""
     return {z: [dict(e) for e in items]
             for z, items in (board.extra.get(ZONE_ENCHANTMENTS) or {}).items()}
 
 
-def hidden_list(board: Board) -> list[tuple[str, str, Piece | str]]:
+def hidden(board: Board) -> list[tuple[str, Piece | str]]:
     """Every hidden enchantment of yours, on your objects or on the Dummy Mage's (a curse cast
-    face down): (card, where it is, the object or the zone)."""
-    out: list[tuple[str, str, Piece | str]] = []
-    for p in [board.mages["ym"], *board.side_creatures("ym"),
-              *[c for c in board.conjurations if c.side == "ym"],
-              board.mages["dm"], *board.side_creatures("dm")]:
-        out += [(n, label_of(board, p), p) for n in hidden_on(p)]
+    face down): (card, the object or the zone it is on).  (solo.text.yours.hidden_list adds
+    where each is, in words.)"""
+    out: list[tuple[str, Piece | str]] = []
+    for p in [board.mages[YM], *board.side_creatures(YM),
+              *[c for c in board.conjurations if c.side == YM],
+              board.mages[DM], *board.side_creatures(DM)]:
+        out += [(n, p) for n in hidden_on(p)]
     for zone, items in sorted((board.extra.get(ZONE_ENCHANTMENTS) or {}).items()):
-        out += [(e["card"], f"zone {zone}", zone) for e in items if e.get("hidden")]
+        out += [(e["card"], zone) for e in items if e.get("hidden")]
     return out
 
 
 def hidden_anywhere(board: Board) -> bool:
-    return bool(hidden_list(board))
+    return bool(hidden(board))
 
 
 def life_bonus(card: Card | None) -> int:
@@ -174,34 +172,29 @@ def life_bonus(card: Card | None) -> int:
 
 def stops_healing(card: Card | None) -> bool:
     """Whether an enchantment gives Finite Life (Poisoned Blood: revealed against a heal)."""
-    return "Finite Life" in (_grants(card).get("traits") or [])
+    return FINITE_LIFE in (_grants(card).get("traits") or [])
 
 
-def paid(card: Card | None) -> str:
-    """What revealing it costs you, to add to the line that reveals it."""
-    return f" and pay its {card.reveal_cost} mana" if card is not None and card.reveal_cost \
-        else ""
+def _grants(card: Card | None) -> dict[str, Any]:
+    grants: dict[str, Any] = ((card.dm or {}).get("grants") or {}) if card is not None else {}
+    return grants
 
 
-def _grants(card: Card | None) -> dict:
-    return ((card.dm or {}).get("grants") or {}) if card is not None else {}
-
-
-def when_revealed(card: Card) -> str:
-    """What happens to a face-down enchantment of yours from now on, for the person."""
+def reveal_moment(card: Card) -> str:
+    """When solo reveals a face-down enchantment of yours by itself: ``attacked`` (its holder is
+    attacked: the card requires it), ``saved`` (a Dummy Mage attack would destroy its holder
+    and the life it adds saves it), ``healed`` (the Dummy Mage casts a healing spell on its
+    holder), or ``never`` (you reveal it from your turn's menu)."""
     if card.name in ON_ATTACKED:
-        return ("solo reveals it by itself when the Dummy Mage attacks that object, as the card "
-                "requires.")
+        return "attacked"
     if life_bonus(card):
-        return ("solo reveals it by itself when a Dummy Mage attack would destroy that object and "
-                "the life it adds saves it; or reveal it from your turn's menu.")
+        return "saved"
     if stops_healing(card):
-        return ("solo reveals it by itself when the Dummy Mage casts a healing spell on that "
-                "object, which then heals nothing; or reveal it from your turn's menu.")
-    return "reveal it from your turn's menu when you want to (or when its card says you must)."
+        return "healed"
+    return "never"
 
 
-def reveal(board: Board, holder: Piece | str, name: str) -> list[str]:
+def reveal(board: Board, holder: Piece | str, name: str) -> list[Said]:
     """Turn a hidden enchantment face up; its modelled effects count from now on."""
     card = board.cat.get(name)
     if isinstance(holder, str):
@@ -211,9 +204,9 @@ def reveal(board: Board, holder: Piece | str, name: str) -> list[str]:
                 e["hidden"] = False
                 apply(board, BoardNote(ZONE_ENCHANTMENTS, zones))
                 break
-        return [f"Reveal {name} on zone {holder}."] + by_hand(card)
+        return [Said("yours.reveal-on-zone", card=name, zone=holder), *by_hand(card)]
     turn_up(board, holder, name)
-    return [f"Reveal {name} on {label_of(board, holder)}: it is face up now."] + by_hand(card)
+    return [Said("yours.reveal", card=name, holder=Who.of(holder)), *by_hand(card)]
 
 
 def turn_up(board: Board, piece: Piece, name: str) -> None:
@@ -255,9 +248,9 @@ class Reaction(Record):
 
     outcome: str | None  # "avoided", "reversed", or None (destroyed without effect)
     card: str
-    lines: list[str]
+    lines: list[Said]
 
-    def __init__(self, outcome: str | None, card: str, lines: list[str] | None = None) -> None:
+    def __init__(self, outcome: str | None, card: str, lines: list[Said] | None = None) -> None:
         self.outcome = outcome
         self.card = card
         self.lines = [] if lines is None else lines
@@ -268,7 +261,7 @@ def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
     """The first hidden enchantment on ``target`` that must be revealed as it is attacked (the
     card says so): revealed, destroyed, and what it does to the attack.  Changes the board
     (the card leaves the object).  None when there is none."""
-    if target.side != "ym" or attacker.side == target.side:
+    if target.side != YM or attacker.side == target.side:
         return None
     for name in hidden_on(target):
         kind = ON_ATTACKED.get(name)
@@ -277,41 +270,13 @@ def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
         left = [n for n in hidden_on(target)]
         left.remove(name)
         apply(board, Note(target.id, HIDDEN, left if left else DELETE))
-        who = label_of(board, target)
-        unavoidable = zone or attack.has("Unavoidable")
-        if unavoidable:
-            return Reaction(None, name, [f"Reveal {name} on {who} and destroy it: the attack is "
-                                         "Unavoidable, so it has no effect."])
+        who = Who.of(target)
+        if zone or attack.has("Unavoidable"):
+            return Reaction(None, name, [Said("yours.reveal-unavoidable", card=name, holder=who)])
         if kind == "block":
-            return Reaction("avoided", name, [f"Reveal {name} on {who}: the attack is avoided. "
-                                              f"Destroy {name}."])
-        return Reaction("reversed", name, [f"Reveal {name} on {who}: the attack is avoided and "
-                                           "turned back on the attacker, which rolls it against "
-                                           f"itself. Destroy {name}."])
+            return Reaction("avoided", name, [Said("yours.reveal-block", card=name, holder=who)])
+        return Reaction("reversed", name, [Said("yours.reveal-reverse", card=name, holder=who)])
     return None
-
-
-# -- the mages' abilities -------------------------------------------------------------------
-
-def mage_reminders(board: Board) -> list[str]:
-    """At the start of a game: what each mage's abilities do that solo applies by itself, and
-    what the person applies by hand (scripts/notes/mages.toml)."""
-    lines = []
-    for side, who, key in (("dm", "The Dummy Mage", "by_hand_dm"), ("ym", "Your mage", "by_hand_you")):
-        card = board.cat.find(board.mages[side].card)
-        note = (card.dm if card is not None else None) or {}
-        applied = [*note.get("traits", ()), *(f"Defense {d['roll']}+" for d in note.get("defenses", ()))]
-        if applied:
-            lines.append(f"{who} ({card.name if card else '?'}): solo applies "
-                         f"{', '.join(applied)} from its abilities.")
-        text = note.get(key)
-        if text and text.startswith("Nothing:"):  # only why there is nothing to do
-            why = text.removeprefix("Nothing:").strip()
-            lines.append(f"{who} ({card.name if card else '?'}): nothing to apply by hand. "
-                         f"{why[:1].upper()}{why[1:]}")
-        elif text:
-            lines.append(f"{who} ({card.name if card else '?'}), by hand: {text}")
-    return lines
 
 
 # -- traps: your hidden zone enchantments that attack what enters --------------------------
@@ -325,10 +290,10 @@ def sprung(board: Board, mover: Piece, path: list[str]) -> list[tuple[str, str, 
     """The traps of yours that ``mover`` (a Dummy Mage object) sets off walking ``path`` (the
     zones it entered, in order): (zone, card, its attack), each revealed and taken off the
     board as it goes off."""
-    if mover.side != "dm":
+    if mover.side != DM or not board.extra.get(ZONE_ENCHANTMENTS):
         return []
-    out = []
-    zones = board.extra.get(ZONE_ENCHANTMENTS) or {}
+    out: list[tuple[str, str, Attack]] = []
+    zones = _your_zones(board)
     for zone in path:
         for e in list(zones.get(zone, [])):
             name = e.get("card")
@@ -343,6 +308,8 @@ def sprung(board: Board, mover: Piece, path: list[str]) -> list[tuple[str, str, 
             out.append((zone, name, card.attacks[0]))
     for zone in [z for z, items in zones.items() if not items]:
         del zones[zone]
+    if zones != (board.extra.get(ZONE_ENCHANTMENTS) or {}):
+        apply(board, BoardNote(ZONE_ENCHANTMENTS, zones))
     return out
 
 
@@ -352,17 +319,17 @@ def their_traps(board: Board, mover: Piece, zone: str) -> Iterator[tuple[str, At
     your ``mover`` sets off by entering: (card, its attack), one at a time.  Each is taken off
     the zone and put on the Dummy Mage's enchantment discard pile as it is handed out, so one
     not asked for (the mover destroyed by the trap before it) stays where it is."""
-    if mover.side != "ym":
+    if mover.side != YM:
         return
-    zones = board.extra.get("zone_enchantments") or {}
+    zones = board.extra.get(DM_ZONE_ENCHANTMENTS) or {}
     for name in list(zones.get(zone, [])):
         if name not in TRAPS or (board.flying(mover) and not TRAPS[name]):
             continue
         card = board.cat.find(name)
         if card is None or not card.attacks:
             continue
-        left = list((board.extra.get("zone_enchantments") or {}).get(zone, []))
+        left = list((board.extra.get(DM_ZONE_ENCHANTMENTS) or {}).get(zone, []))
         left.remove(name)
         apply(board, SetZoneEnchantments(zone, tuple(left)))
-        apply(board, Discard("enchantment", name))
+        apply(board, Discard(DeckKind.ENCHANTMENT, name))
         yield name, card.attacks[0]

@@ -1,83 +1,25 @@
-"""Remembered settings for `solo play`: your usual mage, the Dummy Mage, its deck set, the dice,
-who draws its cards, and its life.
+"""The config file of `solo play` (``config.toml`` in the user config folder, or
+``$SOLO_CONFIG_DIR``): where it is, its settings as written, and writing it atomically.
 
-Where a setting comes from, first match wins: the command line, then the environment
-(``SOLO_MAGE``, ``SOLO_DM_MAGE``, ``SOLO_DECKS``, ``SOLO_DICE``, ``SOLO_DRAW``, ``SOLO_DM_LIFE``),
-then the config file (``config.toml`` in the user config folder, or ``$SOLO_CONFIG_DIR``), then
-the built-in defaults.  ``solo config`` shows each value with its source and changes the file.
+What each setting means and where a value comes from (command line, environment, file,
+default) is :mod:`solo.engine.config`'s.
 """
 
 from __future__ import annotations
 
-import os
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any
 
-from solo.core.errors import InvalidInput, read_text
+from solo.core.errors import InvalidInput, describe_os_error, read_text
+from solo.store.files import write_atomic
+from solo.store.paths import user_folder
 
-
-@dataclass(frozen=True)
-class Key:
-    """One setting: its name, environment variable and default."""
-
-    name: str
-    env: str
-    default: str | int | None
-    help: str
-    check: Callable[[str], str | int | None]
-
-
-def _mage(value: str) -> str:
-    from solo.cards.catalog import get_catalog
-
-    return get_catalog().mage(value).name
-
-
-def _decks(value: str) -> str:
-    from solo.decks.sets import resolve
-
-    resolve(value)  # a name of a set that exists, or a readable file
-    return value
-
-
-def _one_of(*options: str) -> Callable[[str], str]:
-    def check(value: str) -> str:
-        v = value.strip().lower()
-        if v not in options:
-            raise InvalidInput(f"{value!r} is not one of {', '.join(options)}")
-        return v
-    return check
-
-
-def _life(value: str) -> int | None:
-    if str(value).strip().lower() in ("", "card", "standard", "none"):
-        return None
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise InvalidInput(f"{value!r} is not a number of life points (1 to 200, or 'card')") from None
-    if not 1 <= n <= 200:
-        raise InvalidInput(f"{n} life is out of range (1 to 200, or 'card' for the mage card's)")
-    return n
-
-
-KEYS: dict[str, Key] = {k.name: k for k in (
-    Key("mage", "SOLO_MAGE", "Beastmaster", "your mage", _mage),
-    Key("dm_mage", "SOLO_DM_MAGE", "Warlock", "the Dummy Mage's mage", _mage),
-    Key("decks", "SOLO_DECKS", "Starter", "the Dummy Mage's deck set (a name or a file)", _decks),
-    Key("dice", "SOLO_DICE", "solo", "who rolls: solo, or physical (you type the results)",
-        _one_of("solo", "physical")),
-    Key("draw", "SOLO_DRAW", "solo", "who draws its cards: solo, or you", _one_of("solo", "you")),
-    Key("dm_life", "SOLO_DM_LIFE", None, "the Dummy Mage's life (card: its mage card's)", _life),
-)}
+__all__ = ["config_dir", "config_path", "read_raw", "write"]
 
 
 def config_dir() -> Path:
     """``$SOLO_CONFIG_DIR`` if set, else the platform's user config folder for solo."""
-    from solo.decks.sets import user_folder
-
     return user_folder("SOLO_CONFIG_DIR", "config")
 
 
@@ -85,66 +27,24 @@ def config_path() -> Path:
     return config_dir() / "config.toml"
 
 
-def read_file(path: Path | None = None) -> dict:
-    """The config file's settings, checked; a missing file is an empty one."""
-    path = path or config_path()
+def read_raw(path: Path) -> dict[str, Any]:
+    """The config file's settings as written (not checked); a missing file is an empty one."""
     if not path.exists():
         return {}
     try:
-        raw = tomllib.loads(read_text(path, "config file"))
+        return tomllib.loads(read_text(path, "config file"))
     except tomllib.TOMLDecodeError as err:
         raise InvalidInput(f"{path}: not valid TOML ({err}); fix it or remove it") from None
-    out = {}
-    for k, v in raw.items():
-        if k not in KEYS:
-            raise InvalidInput(f"{path}: unknown setting {k!r}; the settings are "
-                               + ", ".join(KEYS))
-        try:
-            out[k] = KEYS[k].check(str(v))
-        except InvalidInput as err:
-            raise InvalidInput(f"{path}: {k}: {err}") from None
-    return out
 
 
-@dataclass
-class Resolved:
-    """A setting's value and where it came from."""
-
-    value: str | int | None
-    source: str  # "command line", "environment (SOLO_X)", "config file", "default"
-
-
-def resolve(flags: dict[str, str | int | None], path: Path | None = None) -> dict[str, Resolved]:
-    """Every setting with where it came from: flags first, then environment, file, default."""
-    file = read_file(path)
-    out = {}
-    for name, key in KEYS.items():
-        if flags.get(name) is not None:
-            out[name] = Resolved(flags[name], "command line")
-        elif os.environ.get(key.env):
-            try:
-                out[name] = Resolved(key.check(os.environ[key.env]), f"environment ({key.env})")
-            except InvalidInput as err:
-                raise InvalidInput(f"{key.env}: {err}") from None
-        elif name in file:
-            out[name] = Resolved(file[name], "config file")
-        else:
-            out[name] = Resolved(key.default, "default")
-    return out
-
-
-def write(values: dict, path: Path | None = None) -> Path:
+def write(values: dict[str, Any], path: Path | None = None) -> Path:
     """Save ``values`` (already checked) as the config file, atomically."""
     import tomli_w
-
-    from solo.store.files import write_atomic
 
     path = path or config_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        from solo.core.errors import describe_os_error
-
         raise InvalidInput(describe_os_error(err, path.parent, "config folder", "create")) from None
     clean = {k: v for k, v in values.items() if v is not None}
     write_atomic(path, tomli_w.dumps(clean), "config file")

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from solo.core.errors import SoloError, describe_os_error
+from solo.core.errors import ExitCode, SoloError, describe_os_error
 
 DB_NAME = "games.sqlite3"
 #: A checkpoint of the whole state every this many steps (and one at the start).
@@ -85,7 +85,7 @@ CREATE TABLE IF NOT EXISTS imported(
 
 
 class JournalError(SoloError):
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class StorageError(JournalError):

@@ -146,7 +146,7 @@ def explain(term: str, entries: list[Entry], room: int) -> str:
     """What a look-up prints: the best match in full, the others named, within ``room``
     columns; :class:`~solo.core.errors.InvalidInput` when nothing matches."""
     from solo.core.errors import InvalidInput
-    from solo.cli.term import wrap
+    from solo.text.wrap import wrap
 
     hits = search(term, entries)
     if not hits:

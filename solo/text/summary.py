@@ -9,6 +9,7 @@ from solo.rules import upkeep
 from solo.rules.board import Board
 from solo.rules.upkeep import Outcome
 from solo.text.naming import cap, counted
+from solo.text.render import line
 
 __all__ = ["summary"]
 
@@ -16,7 +17,7 @@ __all__ = ["summary"]
 def summary(board: Board, rounds: int, outcome: Outcome | None, log: list[dict[str, Any]]) -> list[str]:
     """The lines of a game that ended after ``rounds`` rounds with ``outcome``; ``log`` (the
     game's log) says what the Dummy Mage played."""
-    winner, reason = (outcome.winner, outcome.reason) if outcome is not None else ("", "")
+    winner, reason = (outcome.result, line(outcome.reason)) if outcome is not None else ("", "")
     lines = [f"Game over after {counted(rounds, 'round')}: "
              + {Side.YM: "you win!", "draw": "a draw."}.get(winner, "the Dummy Mage wins.")]
     if reason:

@@ -36,7 +36,7 @@ def show() -> None:
 
 
 def _show() -> None:
-    from solo.store.config import KEYS, config_path, resolve
+    from solo.engine.config import KEYS, config_path, resolve
 
     values = resolve({})
     width = max(len(k) for k in KEYS)
@@ -51,7 +51,7 @@ def _show() -> None:
 @click.argument("value")
 def set_(key: str, value: str) -> None:
     """Remember KEY = VALUE (checked first)."""
-    from solo.store.config import KEYS, read_file, write
+    from solo.engine.config import KEYS, read_file, write
 
     name = key.strip().lower().replace("-", "_")
     if name not in KEYS:
@@ -67,7 +67,7 @@ def set_(key: str, value: str) -> None:
 @click.argument("key")
 def unset(key: str) -> None:
     """Forget KEY (its default applies again)."""
-    from solo.store.config import KEYS, read_file, write
+    from solo.engine.config import KEYS, read_file, write
 
     name = key.strip().lower().replace("-", "_")
     if name not in KEYS:

@@ -33,10 +33,10 @@ def render(decision: dict, room: int | None = None) -> str:
 
 def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_json: bool,
          out: str | None) -> None:
-    from solo.rules import board as board_mod
+    from solo.store import board_file
     from solo.text.automaton import decision_json
 
-    board = board_mod.load(board_path)
+    board = board_file.load(board_path)
     source = make_source(rolls, seed)
     # With --rolls and no --seed the person rolls the attack dice: solo only decides.
     roll = not (rolls is not None and seed is None)
@@ -50,7 +50,7 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
         decision = dm_creature_action(board, source, roll=roll)
     result = decision_json(decision)
     if out:
-        board.save(out)
+        board_file.save(board, out)
     click.echo(json.dumps(result) if as_json else render(result))
 
 

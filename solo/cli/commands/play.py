@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from solo.core.errors import InvalidInput, SoloError, StopOnSignals
+from solo.core.errors import ExitCode, InvalidInput, SoloError, StopOnSignals
 
 
 def _complete_games(ctx, param, incomplete):
@@ -206,7 +206,7 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
             return
         journal.check_writable()  # before any question
         if not resume:  # flags, then the environment, then the config file, then defaults
-            from solo.store.config import resolve
+            from solo.engine.config import resolve
 
             chosen = resolve({"mage": mage, "dm_mage": dm_mage, "decks": decks, "dice": dice,
                               "draw": draw, "dm_life": dm_life})
@@ -302,7 +302,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
         session.hold()
         out(f"Game {settings.name} started (solo play --resume --name {settings.name} goes on "
             "with it). At any question: board, edit, undo.")
-        from solo.rules import yours
+        from solo.text import yours
 
         for line in yours.mage_reminders(session.game.board):
             out(line)
@@ -363,7 +363,7 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
     except KeyboardInterrupt:  # Ctrl-C, or Stopped by SIGTERM/SIGHUP
         out(f"\nStopped. The game stands as after step {len(session.rows)} (the step in progress "
             f"is not kept). Resume with: solo play --resume --name {_q(session.info.name)}")
-        sys.exit(130)
+        sys.exit(ExitCode.INTERRUPTED)
     except SoloError as err:
         raise SoloError(f"{err} (the game stands as after step {len(session.rows)}; resume with "
                         f"solo play --resume --name {_q(session.info.name)})", err.exit_code) from None

@@ -12,7 +12,7 @@ import click
 from solo.cli.commands.simulate import every_core, jobs_option, opponent_option
 
 if TYPE_CHECKING:  # the cache is imported only when a rating is worked out
-    from solo.store.ratings_cache import Cache
+    from solo.engine.ratings_cache import Cache
 
 
 def _tries_rows(cells: list[tuple[str, str]], room: int | None = None) -> list[str]:
@@ -68,7 +68,7 @@ def rate_set(ds, opponent: str = "beginner", jobs: int | None = None,
     from solo.cards.catalog import get_catalog
     from solo.engine.game import ENGINE
     from solo.engine.ratings import rate
-    from solo.store.ratings_cache import default_cache
+    from solo.engine.ratings_cache import default_cache
 
     progress = _progress(f"Rating {ds.name}")
     cache = default_cache() if cache is None else cache
@@ -117,7 +117,7 @@ def rating_line(ds, whole: bool = False) -> str:
     """The rating line of `solo deck show` and the builder: at most :data:`RATING_SECONDS` of
     games unless ``whole``; an unfinished rating says so and how to finish it."""
     from solo.engine.ratings import needs_more
-    from solo.store.ratings_cache import default_cache
+    from solo.engine.ratings_cache import default_cache
 
     cache = default_cache()
     r, _ = rate_set(ds, seconds=None if whole else RATING_SECONDS, cache=cache)
@@ -216,7 +216,7 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
     from solo.decks.sets import resolve, validate
     from solo.core.errors import InvalidDeck
     from solo.engine.game import ENGINE
-    from solo.store.ratings_cache import default_cache
+    from solo.engine.ratings_cache import default_cache
     from solo.engine.ratings import tune as tune_
 
     goal = _target(target)

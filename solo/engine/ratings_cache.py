@@ -65,7 +65,7 @@ def default_cache() -> Cache:
     """The person's cache (``$SOLO_CACHE_DIR`` or the platform's cache folder for solo) over
     the ratings shipped with solo."""
     from solo.cards.catalog import shipped_json
-    from solo.decks.sets import user_folder
+    from solo.store.paths import user_folder
 
     shipped = shipped_json("ratings.json")
     return Cache(user_folder("SOLO_CACHE_DIR", "cache") / "ratings.json",

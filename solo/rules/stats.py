@@ -1,0 +1,463 @@
+"""What a board works out of its pieces: traits, life, armor, attacks, Defenses, flying, and
+what enchantments, auras and equipment change of them.
+
+:class:`Stats` is the part of :class:`solo.rules.board.Board` that reads the pieces and the
+catalog.  Card statistics (life, armor, traits, attacks) are resolved against the catalog, with
+the board's own ``stats`` overrides, gained ``traits`` and the effects of attached enchantments.
+What is worked out is remembered (``Board._memo``) with where the count of changes stood (see
+:mod:`solo.rules.pieces`), and used again only while nothing it reads has changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from solo.cards.catalog import Attack, Card, Catalog, Defense, parse_trait, trait_max, trait_value
+from solo.core.errors import StaleMemory
+from solo.core.kinds import DM
+from solo.rules import pieces as _pieces
+from solo.rules.pieces import (GROUNDED, IMPLIED, INCAPACITATING, RESTRAINING, VISIBLE,
+                               ZOMBIE_TRAITS, Conjuration, Mage, Piece)
+
+#: Tests set this: every remembered value is worked out again and must equal what was
+#: remembered while no change was counted (a change that escaped the count fails loudly).
+CHECK_MEMORY = False
+
+#: What is remembered of each piece, by kind (Board._memo keys (kind, id(piece))).
+_PIECE_KINDS = ("traits", "life", "armor", "state", "grants", "flying")
+
+_NOTHING = object()
+_T = TypeVar("_T")
+#: Traits, life and armor by everything they are worked out from (see Stats._state).
+_SEEN: dict[tuple[Any, ...], object] = {}
+
+
+def _seen(state: tuple[Any, ...], value: object) -> None:
+    if len(_SEEN) > 50000:
+        _SEEN.clear()
+    _SEEN[state] = value
+
+
+def _at(p: Piece | None) -> tuple[int, int]:
+    """What a remembered value of ``p`` (None: of the board) is checked against: its version
+    and the count at the last change that reaches every object."""
+    return (p._v if p is not None else 0), _pieces._world
+
+
+_AURAS: dict[int, frozenset[str]] = {}
+
+
+def _aura_names(catalog: Catalog) -> frozenset[str]:
+    """The cards whose Dummy Mage note has ``zone_grants`` (zone enchantments and auras)."""
+    key = id(catalog)
+    if key not in _AURAS:
+        _AURAS[key] = frozenset(c.name for c in catalog.mentioning('"zone_grants"')
+                                if c.dm.get("zone_grants"))
+    return _AURAS[key]
+
+
+class Stats:
+    """What a board works out of its pieces (a base of :class:`solo.rules.board.Board`)."""
+
+    if TYPE_CHECKING:  # the board's, read here (declared for the type checker only)
+        mages: dict[str, Mage]
+        extra: dict[str, Any]
+        _memo: dict[tuple[Any, ...], tuple[Any, ...]]
+
+        @property
+        def cat(self) -> Catalog: ...
+
+        def pieces(self) -> list[Piece]: ...
+
+        def side_creatures(self, side: str) -> list[Any]: ...
+
+    def _recall(self, key: tuple[Any, ...], p: Piece | None = None) -> Any:
+        """The remembered value for ``key`` (of ``p``, or of the board) while nothing it is
+        worked out from has changed since (see :func:`_at`), else None."""
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and (p is None or hit[0] == p._v) \
+                and not CHECK_MEMORY:
+            return hit[2]
+        return None
+
+    def _keep(self, key: tuple[Any, ...], at: tuple[int, int], value: _T) -> _T:
+        memo = self._memo
+        if CHECK_MEMORY:
+            old = memo.get(key)
+            if old is not None and old[:2] == at and old[2] != value:
+                raise StaleMemory(key[0], old[2], value)
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = (*at, value)
+        return value
+
+    # -- statistics ----------------------------------------------------------------------------
+    def card_of(self, p: Piece) -> Card | None:
+        return self.cat.find(p.card)
+
+    def _grants(self, p: Piece) -> list[dict[str, Any]]:
+        """What attached enchantments and round effects (conditions named after a spell, such
+        as ``Charge``) change on this object; see scripts/notes/."""
+        key = ("grants", id(p))
+        hit: list[dict[str, Any]] | None = self._recall(key, p)
+        if hit is None:
+            hit = self._keep(key, _at(p), self._grants_now(p))
+        return hit
+
+    def _grants_now(self, p: Piece) -> list[dict[str, Any]]:
+        out = []
+        for name in [*p.enchantments, *(c for c, n in p.conditions.items() if n > 0)]:
+            card = self.cat.find(name)
+            if card is not None and card.dm.get("grants"):
+                out.append(card.dm["grants"])
+        out += self._zone_grants(p)
+        return out
+
+    def _zone_grants(self, p: Piece) -> list[dict[str, Any]]:
+        """What zone enchantments and auras give ``p`` (a note's ``zone_grants``: its side
+        ``friendly`` to the caster, ``restrictions`` Living / Corporeal / Non-Mage, ``others``
+        for "every other creature in the bearer's zone")."""
+        if isinstance(p, Conjuration):
+            return []
+        out: list[dict[str, Any]] = []
+        sources = self._aura_sources().get(p.zone)
+        if not sources:
+            return out
+        for name, side, bearer in sources:
+            card = self.cat.find(name)
+            zgs = card.dm.get("zone_grants") if card is not None else None
+            if not zgs or not bearer and card is not None and card.dm.get("criterion") != "friendly-zone":
+                continue
+            out += [zg for zg in (zgs if isinstance(zgs, list) else [zgs])
+                    if self._zone_grant_fits(p, zg, side, bearer)]
+        return out
+
+    def _aura_sources(self) -> dict[str, list[tuple[str, str, str]]]:
+        """Zone by zone, every zone enchantment and aura there: (enchantment, caster's side,
+        bearer id; no bearer for an enchantment on the zone itself)."""
+        key = ("auras",)
+        hit: dict[str, list[tuple[str, str, str]]] | None = self._recall(key)
+        if hit is not None:
+            return hit
+        at = _at(None)
+        auras = _aura_names(self.cat)
+        out: dict[str, list[tuple[str, str, str]]] = {}
+        for zone, names in (self.extra.get("zone_enchantments") or {}).items():
+            for name in names:
+                if name in auras:
+                    out.setdefault(zone, []).append((name, DM, ""))
+        for q in self.pieces():
+            if q.enchantments:
+                for name in q.enchantments:
+                    if name in auras:
+                        out.setdefault(q.zone, []).append((name, q.side, q.id))
+        return self._keep(key, at, out)
+
+    def _zone_grant_fits(self, p: Piece, zg: dict[str, Any], side: str, bearer: str) -> bool:
+        """Whether one ``zone_grants`` entry reaches ``p`` (its side, ``others``, and the
+        Living / Corporeal / Non-Mage restrictions, read from the card so this never asks
+        :meth:`traits`, which asks here)."""
+        if zg.get("side", "friendly") == "friendly" and p.side != side:
+            return False
+        if zg.get("others") and p.id == bearer:
+            return False
+        card = self.card_of(p)
+        raw = [t.lower() for t in [*p.stats.get("traits", card.traits if card else ()), *p.traits]]
+        living = not any(t in ("nonliving", "incorporeal") for t in raw)
+        rules = [r.lower() for r in zg.get("restrictions", [])]
+        return not (("living" in rules and not living) or ("corporeal" in rules and "incorporeal" in raw)
+                    or ("non-mage" in rules and p.is_mage))
+
+    def grant_totals(self, p: Piece, key: str) -> list[Any]:
+        """Every ``key`` entry (a list) of the object's grants, concatenated."""
+        return [x for g in self._grants(p) for x in g.get(key, [])]
+
+    def attack_dice_modifier(self, p: Piece) -> int:
+        """Dice added to (or taken from) its non-spell melee and ranged attacks by enchantments."""
+        return sum(g.get("attack_dice", 0) for g in self._grants(p))
+
+    def gear(self, p: Piece) -> list[dict[str, Any]]:
+        """For a mage: the notes of its mage card's abilities and of each piece of equipment it
+        wears (scripts/notes/mages.toml, equipment.toml): traits, armor, Defenses it gains."""
+        if not isinstance(p, Mage):
+            return []
+        out = []
+        for name in [p.card, *p.equipment]:
+            card = self.cat.find(name)
+            if card is not None and card.dm:
+                out.append(card.dm)
+        return out
+
+    def defenses(self, p: Piece) -> list[Defense]:
+        """Every Defense the object has: its card's, then those its mage abilities and its
+        equipment give (in the order worn).  Uses a round are counted by position in this list
+        (``extra.defense_used``)."""
+        card = self.card_of(p)
+        out = list(card.defenses) if card is not None else []
+        for note in self.gear(p):
+            for d in note.get("defenses", ()):
+                out.append(Defense(int(d["roll"]), d.get("uses", 1), d.get("restriction")))
+        return out
+
+    def traits(self, p: Piece) -> list[str]:
+        """Every trait the object has now: card (or ``stats.traits``), gained traits, what a
+        mage's abilities and equipment give, and the traits its revealed enchantments give or
+        take away."""
+        return list(self._trait_sets(p)[0])
+
+    def _trait_sets(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
+        """Its traits, and every name :meth:`has_trait` answers yes to, remembered until
+        anything they are worked out from changes."""
+        return self._by_state("traits", p, self._trait_sets_now)
+
+    def _trait_sets_now(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
+        traits = self._traits_now(p)
+        names = set()
+        for x in traits:
+            low = x.lower()
+            names.add(low)
+            names.add(parse_trait(x)[0].lower())
+            i = low.find(" ")
+            while i >= 0:  # "melee +1" answers "melee": every prefix ending before a space
+                names.add(low[:i])
+                i = low.find(" ", i + 1)
+        return tuple(traits), frozenset(names)
+
+    def _by_state(self, kind: str, p: Piece, work_out: Callable[[Piece], _T]) -> _T:
+        """``work_out(p)``, remembered for ``p`` until its own data or anything that reaches every
+        object changes (see :func:`_at`), and for every object in the same state (:meth:`_state`)
+        on any board; with ``CHECK_MEMORY`` worked out every time and compared with what was
+        remembered."""
+        key = (kind, id(p))
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            known: _T = hit[2]  # _recall, inlined: hot
+            return known
+        return self._work_out(key, p, work_out)
+
+    def _work_out(self, key: tuple[Any, ...], p: Piece, work_out: Callable[[Piece], _T]) -> _T:
+        """:meth:`_by_state` when nothing is remembered for ``key``: the value for an object in
+        the same state, else ``work_out(p)``; remembered either way."""
+        kind = key[0]
+        at = _at(p)
+        state = (kind, self._state(p))
+        seen: Any = _SEEN.get(state, _NOTHING)
+        if seen is not _NOTHING and not CHECK_MEMORY:
+            again: _T = seen
+            return self._keep(key, at, again)
+        fresh = work_out(p)
+        if seen is not _NOTHING and seen != fresh:
+            raise StaleMemory(kind, seen, fresh, by_state=True)
+        _seen(state, fresh)
+        return self._keep(key, at, fresh)
+
+    def _state(self, p: Piece) -> tuple[Any, ...]:
+        """Everything the traits, life and armor of ``p`` are worked out from: objects in the
+        same state have the same ones, whatever board they are on."""
+        key = ("state", id(p))
+        hit: tuple[Any, ...] | None = self._recall(key, p)
+        if hit is not None:
+            return hit
+        at = _at(p)
+        stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
+        pet = p.extra.get("pet")
+        state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
+                 tuple(p.enchantments), tuple(p.conditions.items()), stats,
+                 (tuple(p.equipment), p.life) if isinstance(p, Mage) else (),
+                 pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
+                 tuple(self._aura_sources().get(p.zone, ())))
+        return self._keep(key, at, state)
+
+    def _traits_now(self, p: Piece) -> list[str]:
+        card = self.card_of(p)
+        base = list(p.stats.get("traits", card.traits if card else ()))
+        base += p.traits
+        for note in self.gear(p):
+            base += note.get("traits", [])
+            base += [f"{k.capitalize()} +{note[k]}" for k in ("melee", "ranged") if note.get(k)]
+        if p.extra.get("pet") and p.side == DM and p.zone == self.mages[DM].zone:
+            base.append("Melee +1")  # a Pet in its mage's zone (solo.rules.mages)
+        lost: set[str] = {"invisible"} if p.extra.get(VISIBLE) else set()  # it has attacked
+        for g in self._grants(p):
+            base += g.get("traits", [])
+            lost.update(t.lower() for t in g.get("lose", []))
+        if lost:  # a lost "Melee" takes every Melee +X
+            base = [t for t in base if t.lower() not in lost and parse_trait(t)[0].lower() not in lost]
+        return _implied(p, base)
+
+    def wounds(self, p: Piece) -> int:
+        """What counts against its life: its damage plus 3 for every Tainted marker (a wound
+        that cannot heal; the markers are not damage and healing never removes them)."""
+        return p.damage + 3 * max(0, p.conditions.get("Tainted", 0))
+
+    def is_dead(self, p: Piece) -> bool:
+        """Whether its wounds reach its life (objects without a life value, and Indestructible
+        ones, never die of damage)."""
+        if not p.damage and p.conditions.get("Tainted", 0) <= 0:
+            return False  # no wounds (the usual case): nothing to work out
+        life = self.life(p)
+        return life > 0 and self.wounds(p) >= life and not self.has_trait(p, "Indestructible")
+
+    def unmovable(self, p: Piece) -> bool:
+        """Cannot be Pushed or Snatched: the trait (Rooted and Unstoppable bring it), every
+        conjuration, and a Stuck creature."""
+        return isinstance(p, Conjuration) or self.has_trait(p, "Unmovable") \
+            or (p.has_condition("Stuck") and not self.has_trait(p, "Uncontainable"))
+
+    def has_trait(self, p: Piece, trait: str) -> bool:
+        """Whether a trait of it is ``trait`` (any case), starts with it and a space
+        (``Melee`` for ``Melee +1``), or is it with a number (``Regenerate 2``)."""
+        hit = self._memo.get(("traits", id(p)))
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            return trait.lower() in hit[2][1]  # trait_names, inlined: asked 1,000 times a game
+        return trait.lower() in self._work_out(("traits", id(p)), p, self._trait_sets_now)[1]
+
+    def trait_names(self, p: Piece) -> frozenset[str]:
+        """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once."""
+        return self._trait_sets(p)[1]
+
+    def life(self, p: Piece) -> int:
+        hit = self._memo.get(("life", id(p)))
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            known: int = hit[2]  # _recall, inlined: hot
+            return known
+        return self._work_out(("life", id(p)), p, self._life_now)
+
+    def _life_now(self, p: Piece) -> int:
+        base: int
+        if isinstance(p, Mage):
+            base = p.life + sum(int(note.get("life", 0)) for note in self.gear(p))
+        else:
+            card = self.card_of(p)
+            base = p.stats.get("life", card.life if card and card.life is not None else 0)
+        growth = 3 * max(0, p.conditions.get("Growth", 0))  # Innate Life +3 a Growth marker
+        growth += trait_value(p.traits, "Innate Life") or 0  # gained: a Pet's 3 more life
+        more: int = sum(g.get("life", 0) for g in self._grants(p))
+        if more and len(p.enchantments) > 1:
+            more -= self._life_after_finite(p)
+        return base + growth + more
+
+    def _life_after_finite(self, p: Piece) -> int:
+        """The Life +X of enchantments put on ``p`` after one that gave it Finite Life (Poisoned
+        Blood): it keeps the life gained before, and gains no more (the codex)."""
+        finite, late = False, 0
+        for name in p.enchantments:
+            card = self.cat.find(name)
+            grants = (card.dm.get("grants") or {}) if card is not None else {}
+            if finite:
+                late += int(grants.get("life", 0))
+            finite = finite or "Finite Life" in (grants.get("traits") or [])
+        return late
+
+    def remaining_life(self, p: Piece) -> int:
+        return self.life(p) - self.wounds(p)
+
+    def base_armor(self, p: Piece) -> int:
+        """Its armor before Corrode markers."""
+        return self._by_state("armor", p, self._base_armor_now)
+
+    def _base_armor_now(self, p: Piece) -> int:
+        card = self.card_of(p)
+        base: int = p.stats.get("armor", card.armor if card and card.armor is not None else 0)
+        base += sum(int(note.get("armor", 0)) for note in self.gear(p))
+        base += trait_value(p.traits, "Armor") or 0  # gained: a veteran badge, a Pet
+        bonus: int = sum(g.get("armor", 0) for g in self._grants(p))
+        return max(0, base + bonus)
+
+    def armor(self, p: Piece) -> int:
+        """Its armor now: Armor -1 per Corrode marker, never below 0 (Incorporeal objects
+        ignore Corrode)."""
+        corrode = 0 if self.has_trait(p, "Incorporeal") else p.conditions.get("Corrode", 0)
+        return max(0, self.base_armor(p) - max(0, corrode))
+
+    def cost(self, p: Piece) -> int:
+        card = self.card_of(p)
+        if "cost" in p.stats:
+            return int(p.stats["cost"])
+        return card.mana if card else 0
+
+    def attacks(self, p: Piece) -> list[Attack]:
+        """Its attacks; none while it has a Disable marker (it loses its attack bars)."""
+        if p.has_condition("Disable"):
+            return []
+        if "attacks" in p.stats:
+            return [Attack.from_dict(a) for a in p.stats["attacks"]]
+        card = self.card_of(p)
+        out = list(card.attacks) if card else []
+        if isinstance(p, Mage):  # the attacks of what it wears (a weapon, a damage barrier)
+            for name in p.equipment:
+                worn = self.cat.find(name)
+                if worn is not None:
+                    out += worn.attacks
+        return out
+
+    def regenerate(self, p: Piece) -> int:
+        return trait_max(self.traits(p), "Regenerate") or 0
+
+    def is_living(self, p: Piece) -> bool:
+        names = self.trait_names(p)
+        if isinstance(p, Conjuration):
+            return "living" in names
+        return "nonliving" not in names and "incorporeal" not in names
+
+    def is_corporeal(self, p: Piece) -> bool:
+        return not self.has_trait(p, "Incorporeal")
+
+    def incapacitated(self, p: Piece) -> bool:
+        """Incapacitating conditions, or an enchantment that says so (Turn to Stone)."""
+        return p.has_condition(*INCAPACITATING) or (bool(p.enchantments) and self.has_trait(p, "Incapacitated"))
+
+    def restrained(self, p: Piece) -> bool:
+        """Restraining conditions, or an enchantment that says so (Force Hold, Bind Spirit)."""
+        if isinstance(p, Conjuration):
+            return False
+        if p.enchantments and self.has_trait(p, "Restrained"):
+            return True
+        if self.has_trait(p, "Uncontainable"):
+            return False
+        return p.has_condition(*RESTRAINING)
+
+    def flying(self, p: Piece) -> bool:
+        """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
+        (a guarding creature loses Flying while it guards), nor Rooted."""
+        key = ("flying", id(p))
+        hit: bool | None = self._recall(key, p)
+        if hit is None:
+            hit = self._keep(key, _at(p), self._flying_now(p))
+        return hit
+
+    def _flying_now(self, p: Piece) -> bool:
+        return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")
+                and not self.restrained(p)
+                and not self.incapacitated(p) and not getattr(p, "guarding", False)
+                and not p.extra.get(GROUNDED))
+
+
+def _implied(p: Piece, traits: list[str]) -> list[str]:
+    """``traits`` with what its traits and markers bring: Invisible gives Pest and Elusive,
+    Unstoppable gives Unmovable and Uncontainable, Incorporeal gives Nonliving, Burnproof and
+    Uncontainable, Rooted gives Unmovable; a Zombie marker gives Psychic Immunity, Slow, Nonliving and Bloodthirsty +0;
+    each Growth marker and each Rage token gives Melee +1."""
+    out = list(traits)
+    have = {t.lower() for t in out}
+    names = {t.lower().split(" +")[0].split(" -")[0] for t in out}
+
+    def add(t: str) -> None:
+        if t.lower() not in have:
+            out.append(t)
+            have.add(t.lower())
+
+    if p.conditions.get("Zombie", 0) > 0:
+        for t in ZOMBIE_TRAITS:
+            if t.startswith("Bloodthirsty") and "bloodthirsty" in names:
+                continue
+            add(t)
+    for name, gives in IMPLIED.items():
+        if name in have:
+            for t in gives:
+                add(t)
+    extra = max(0, p.conditions.get("Growth", 0)) + max(0, p.conditions.get("Rage", 0))
+    if extra:
+        out.append(f"Melee +{extra}")
+    return out
