@@ -267,12 +267,20 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return out
 
 
+#: Values of the outside contract (docs: ../shared/spec/contract.md, section 6) that read like
+#: words: a strike's ``role`` and what a push was ``blocked_by``.  Data, not sentences.
+CONTRACT_VALUES = frozenset({"damage barrier", "passage attack", "the arena edge"})
+
+
+def _catalog_text() -> str:
+    return (ROOT / "decks" / "catalog.json").read_text(encoding="utf-8").lower()
+
+
 def names() -> frozenset[str]:
-    """Card names and the catalog's terms (traits, attack traits, subtypes), lower-case: a
-    literal that is one of them is a name, not a sentence."""
-    catalog = json.loads((ROOT / "decks" / "catalog.json").read_text(encoding="utf-8"))
-    cards = catalog["cards"] if isinstance(catalog, dict) and "cards" in catalog else catalog
-    out: set[str] = set()
+    """Card names, every other text of the catalog (traits, attack traits, notes), the
+    glossary's terms and the contract's values, lower-case: a literal that is one of them is a
+    name, not a sentence."""
+    out: set[str] = set(CONTRACT_VALUES)
 
     def take(value) -> None:
         if isinstance(value, str):
@@ -281,27 +289,37 @@ def names() -> frozenset[str]:
             for v in value:
                 take(v)
         elif isinstance(value, dict):
-            for k in ("name", "traits", "subtypes", "type", "school"):
-                if k in value:
-                    take(value[k])
-            for a in value.get("attacks", []) or []:
-                take(a)
+            for k, v in value.items():
+                out.add(str(k).lower())
+                take(v)
 
-    for card in (cards.values() if isinstance(cards, dict) else cards):
-        take(card)
+    take(json.loads(_catalog_text()))
+    glossary = ast.parse((SOLO / "cards" / "glossary.py").read_text(encoding="utf-8"))
+    for n in ast.walk(glossary):  # _t("Flying", ...), _c(...), _a(...): the terms it explains
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("_t", "_c", "_a") \
+                and n.args and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str):
+            out.add(n.args[0].value.lower())
     return frozenset(out)
 
 
 #: Two words with white space between them: the mark of a sentence (a code such as
 #: "strike.defense" or a key such as "once_used" has none).
 _TWO_WORDS = re.compile(r"[A-Za-z'’]+[,;:]?\s+[A-Za-z'’(]")
+#: How a placeholder of an f-string is written when it is measured: not a word.
+HOLE = "{}"
 
 
-def is_sentence(text: str, known: frozenset[str]) -> bool:
-    """Two words or more with a space between them, or a text ending as a sentence does, and
-    not a card's name or a catalog term."""
+def is_sentence(text: str, known: frozenset[str], quoted: str = "") -> bool:
+    """Two words or more with a space between them, or a text ending as a sentence does; not a
+    name (a card's, a catalog term, a glossary term, a contract value), a regular expression, or
+    a quote of the catalog's card text (``quoted``, lower-case), which the rules match on."""
     stripped = text.strip()
-    if not stripped or stripped.lower() in known:
+    low = stripped.lower()
+    if not stripped or low in known or stripped.startswith("(?"):
+        return False
+    if re.sub(r"\s*[+-]?\d+$", "", low) in known:  # a trait with its number: "Melee +1"
+        return False
+    if len(low) >= 8 and HOLE not in low and low in quoted:
         return False
     return bool(_TWO_WORDS.search(stripped)) or (
         " " in stripped and stripped[-1:] in ".!?" and bool(_WORD.search(stripped)))
@@ -309,6 +327,7 @@ def is_sentence(text: str, known: frozenset[str]) -> bool:
 
 def words(packages=NO_INNER_IMPORTS) -> list[Words]:
     known = names()
+    quoted = _catalog_text()
     out = []
     for mod, path in modules().items():
         if package_of(mod) not in packages:
@@ -319,15 +338,15 @@ def words(packages=NO_INNER_IMPORTS) -> list[Words]:
         inside_fstring: set[int] = set()
         for n in ast.walk(tree):
             if isinstance(n, ast.JoinedStr):
-                text = "".join(v.value if isinstance(v, ast.Constant) else " x "
+                text = "".join(v.value if isinstance(v, ast.Constant) else HOLE
                                for v in n.values)
                 for v in n.values:
                     inside_fstring.add(id(v))
-                if is_sentence(text, known):
+                if is_sentence(text, known, quoted):
                     out.append(Words(mod, n.lineno, text[:80]))
         for n in ast.walk(tree):
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs \
-                    and id(n) not in inside_fstring and is_sentence(n.value, known):
+                    and id(n) not in inside_fstring and is_sentence(n.value, known, quoted):
                 out.append(Words(mod, n.lineno, n.value[:80]))
     return sorted(out, key=lambda w: (w.module, w.line))
 

@@ -118,3 +118,20 @@ def test_waiting_and_none_say_why():
     d = turns.creature_action(b, SeededSource(1))
     assert d.action == "pass" and lines(d.instructions) == [
         "The Dummy Mage waits: you have more active creatures (2 to its 1). Take your next action."]
+
+
+def test_a_tie_the_dummy_mage_rolls_names_its_options_as_the_instructions_do():
+    # The tie's words are built in solo.text from a code and the creatures' names (the
+    # automaton builds no sentence): the same question a person with physical dice always read.
+    from solo.automaton import creatures
+    from solo.rules.dice import TypedSource
+    from solo.text.render import line
+
+    b = new_board(dm_zone="A1", ym_zone="D3")
+    b.add_creature("Timber Wolf", "dm", "A1")
+    b.add_creature("Timber Wolf", "dm", "B1")
+    asked = []
+    src = TypedSource(lambda sides, count, label: (asked.append(label), [7] * count)[1], words=line)
+    assert creatures.next_creature(b, src).id == "dm-2"
+    assert asked == ["tie: equal mana cost: 1-6 the Dummy Mage's Timber Wolf (dm-1), "
+                     "7-12 the Dummy Mage's Timber Wolf (dm-2)"]

@@ -16,7 +16,7 @@ from solo.rules.board import Board, Piece
 from solo.rules.decision import enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
 from solo.rules.targeting import can_reach, can_target
-from solo.text.naming import label_of
+from solo.rules.said import Said, Who
 
 __all__ = ["HELPING", "TAUNTERS", "THORG", "helps_only", "forced_guards", "guard_blocks",
            "legal_attacks", "pick_attack", "interceptor", "sweep_target", "sweeps_on"]
@@ -126,7 +126,7 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
     best = max(board.remaining_life(c) for c, _ in options)
     tied = [(c, a) for c, a in options if board.remaining_life(c) == best]
     picked: tuple[Piece, list[Attack]] = source.choose(
-        tied, "tie: targets with equal remaining life", [label_of(board, c) for c, _ in tied])
+        tied, Said("dm.tie.life"), [Who.of(c) for c, _ in tied])
     return picked
 
 

@@ -28,7 +28,6 @@ from solo.rules.decision import Act, Decision, PlannedAttack, enemy_creatures, i
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Move, SetGuard
 from solo.rules.said import Said, Who
-from solo.text.naming import label_of
 
 __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_taunting"]
 
@@ -60,15 +59,14 @@ def next_creature(board: Board, source: DiceSource) -> Creature | None:
         return None
     top = max(board.cost(c) for c in active)
     tied = [c for c in active if board.cost(c) == top]
-    picked: Creature = source.choose(tied, "tie: equal mana cost",
-                                     [label_of(board, c) for c in tied])
+    picked: Creature = source.choose(tied, Said("dm.tie.cost"), [Who.of(c) for c in tied])
     return picked
 
 
 def _one(source: DiceSource, attacks: list[Attack]) -> Attack:
     """One of the legal attacks (a tie is rolled)."""
     if len(attacks) > 1:
-        picked: Attack = source.choose(attacks, "tie: two legal attacks")
+        picked: Attack = source.choose(attacks, Said("dm.tie.attacks"))
         return picked
     return attacks[0]
 
@@ -206,8 +204,9 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
     # with Passage Attacks on the way.
     fewest = min((len(s[2]), movement.wall_hits(board, c, s[2], geo)) for s in tied)
     tied = [s for s in tied if (len(s[2]), movement.wall_hits(board, c, s[2], geo)) == fewest]
-    names = [f"to {' then '.join(s[2])}, at {label_of(board, s[3])}" for s in tied]
-    picked: _Scored = source.choose(tied, "tie: where to move and attack", names)
+    names = [Said("dm.tie.move-attack.option", path=tuple(s[2]), target=Who.of(s[3]))
+             for s in tied]
+    picked: _Scored = source.choose(tied, Said("dm.tie.move-attack"), names)
     _, zone, path, target, attacks = picked
     return zone, path, target, attacks
 

@@ -254,8 +254,7 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
     path: list[str] = []
     while path not in tied:
         nexts = sorted({w[len(path)] for w in tied if w[:len(path)] == path})
-        what = "two equally short ways" if len(nexts) == 2 else f"{len(nexts)} equally short ways"
-        path.append(source.choose(nexts, f"tie: {what}"))
+        path.append(source.choose(nexts, Said("dm.tie.ways", ways=len(nexts))))
     return path
 
 

@@ -59,7 +59,7 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
     rerolled = []
     while first >= 8 and far_from_enemies(board):
         rerolled.append(first)
-        first = source.d12("quickcast reroll (3+ zones from every enemy)")
+        first = source.d12(Said("dm.qc.reroll-roll"))
     notes: list[Said | str] = []
     if rerolled:
         notes.append(Said("dm.qc.reroll", rerolled=tuple(rerolled), kept=first))
@@ -69,7 +69,7 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
     elif first <= 7:
         d = summon(board)
     elif first <= 10:
-        second = source.d12("enchantment (1-6) or incantation (7-12)")
+        second = source.d12(Said("dm.qc.second-roll"))
         deck = DeckKind.ENCHANTMENT if second <= 6 else DeckKind.INCANTATION
         notes.append(Said("dm.qc.second", second=second, deck=deck))
         d = cast_spell(board, source, deck)
@@ -84,7 +84,7 @@ def _move(board: Board, source: DiceSource) -> Decision:
     """1-3: one zone in the rolled direction, unless the arena's edge, a Restraint or a wall
     that blocks passage stops it; a wall with Passage Attacks it passes attacks it."""
     dm = board.mages[Side.DM]
-    _, direction = source.compass("direction for the Dummy Mage's move")
+    _, direction = source.compass(Said("dm.qc.move-direction"))
     start = dm.zone
     dest = board.arena.step(start, direction)
     data: dict[str, Any] = {"from": start, "direction": direction}

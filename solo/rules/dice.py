@@ -105,7 +105,7 @@ class DiceSource:
     announces = False
 
     def choose(self, options: Sequence[_T], label: Label = _RANDOM_PICK,
-               names: Sequence[str | Who] | None = None) -> _T:
+               names: Sequence[str | Who | Said] | None = None) -> _T:
         """Pick one of ``options`` at random with the effect die (see :func:`tie_ranges`).
 
         A single option is returned without rolling.  For a person rolling physical dice the

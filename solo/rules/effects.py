@@ -394,7 +394,7 @@ def gain(p: Piece, condition: str) -> list[Change]:
 def _piece(board: Board, ident: str) -> Piece:
     p = board.own(ident)
     if p is None:
-        raise KeyError(f"no piece {ident!r} on the board")
+        raise KeyError(ident)  # (a change names a piece that is not on the board)
     return p
 
 
@@ -454,13 +454,13 @@ def _placed(board: Board, p: Piece) -> None:
 
 def _set_active(board: Board, c: SetActive) -> None:
     p = _piece(board, c.piece)
-    assert isinstance(p, Creature), "only creatures have an action marker"
+    assert isinstance(p, Creature)
     p.active = c.active  # never remembered
 
 
 def _set_guard(board: Board, c: SetGuard) -> None:
     p = _piece(board, c.piece)
-    assert isinstance(p, Creature), "only creatures guard"
+    assert isinstance(p, Creature)
     p.guarding = c.guarding
     board.changed(p)
 
@@ -482,7 +482,7 @@ def _set_enchantments(board: Board, c: SetEnchantments) -> None:
 
 def _mage(board: Board, ident: str) -> Mage:
     p = _piece(board, ident)
-    assert isinstance(p, Mage), "only a mage wears equipment and has a life of its own"
+    assert isinstance(p, Mage)
     return p
 
 
@@ -540,7 +540,7 @@ def _add_piece(board: Board, c: AddPiece) -> None:
     elif isinstance(p, Conjuration):
         board.put_conjuration(p)
     else:
-        raise TypeError("a mage is never added to the board")
+        raise TypeError(type(p).__name__)  # (a mage is never added: there are always two)
 
 
 def _remove_piece(board: Board, c: RemovePiece) -> None:

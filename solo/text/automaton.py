@@ -218,7 +218,23 @@ def _target_walled(s: Said) -> str:
     return "a wall blocks Line of Sight"
 
 
+def _ways(s: Said) -> str:
+    n = s["ways"]
+    return "tie: two equally short ways" if n == 2 else f"tie: {n} equally short ways"
+
+
 LINES: dict[str, Callable[[Said], str]] = {
+    # what the Dummy Mage's dice are rolled for
+    "dm.tie.life": lambda s: "tie: targets with equal remaining life",
+    "dm.tie.cost": lambda s: "tie: equal mana cost",
+    "dm.tie.attacks": lambda s: "tie: two legal attacks",
+    "dm.tie.move-attack": lambda s: "tie: where to move and attack",
+    "dm.tie.move-attack.option": lambda s: f"to {' then '.join(s['path'])}, "
+                                           f"at {label_of(None, s['target'])}",
+    "dm.tie.ways": _ways,
+    "dm.qc.reroll-roll": lambda s: "quickcast reroll (3+ zones from every enemy)",
+    "dm.qc.second-roll": lambda s: "enchantment (1-6) or incantation (7-12)",
+    "dm.qc.move-direction": lambda s: "direction for the Dummy Mage's move",
     "dm.taken": taken,
     "dm.qc.incapacitated": _qc_incapacitated,
     "dm.qc.incapacitated.reason": _qc_incapacitated_reason,

@@ -25,6 +25,8 @@ def describe(option: object, owned: bool = False) -> str:
     """
     if isinstance(option, str):
         return option
+    if isinstance(option, Said):
+        return line(option)
     if isinstance(option, (list, tuple)):
         return " then ".join(describe(o) for o in option)
     if isinstance(option, Who):
