@@ -92,7 +92,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--write", action="store_true", help="store the fingerprint")
     ap.add_argument("--check", action="store_true", help="compare with the stored fingerprint")
+    ap.add_argument("--check-memory", action="store_true",
+                    help="work every remembered value out again and fail on a stale one "
+                         "(slower; solo.rules.stats.CHECK_MEMORY)")
     args = ap.parse_args(argv)
+    if args.check_memory:
+        from solo.rules import stats
+        stats.CHECK_MEMORY = True
     start = time.perf_counter()
     whole, digests = fingerprint(args.games)
     took = time.perf_counter() - start

@@ -58,6 +58,7 @@ NOT_BOARD = {
     ("solo.store.journal", "info"): "a game's row in the journal",
     ("solo.cli.commands.play", "s"): "the settings of a new game",
     ("solo.engine.conformance", "ds"): "a deck set",
+    ("solo.engine.game", "step"): "a Step (what one step of a game did)",
 }
 #: The modules that may write a board field: the board model and its apply.
 MAY_WRITE = ("solo.rules.board", "solo.rules.effects", "solo.rules.pieces")

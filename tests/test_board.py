@@ -11,6 +11,7 @@ from solo.store import board_file
 from solo.rules.arena import Arena, Geometry, Wall
 from solo.rules.board import new_board
 from solo.store.board_file import BoardError, from_dict
+from solo.rules import effects
 
 CONTRACT = Path(__file__).resolve().parents[2] / "shared" / "spec" / "contract.md"
 
@@ -145,9 +146,9 @@ def test_stats_overrides_and_enchantment_grants():
     assert b.armor(wolf) == 4 and b.life(wolf) == 14
     bat = b.add_creature("Darkfenne Bat", "ym", "A1", enchantments=["Maim Wings"])
     assert not b.flying(bat)
-    wolf.enchantments.append("Eagle Wings")
+    effects.apply(b, effects.Enchant(wolf.id, "Eagle Wings"))
     assert b.flying(wolf)
-    wolf.conditions["Cripple"] = 1
+    effects.apply(b, effects.AddMarkers(wolf.id, "Cripple"))
     assert not b.flying(wolf)  # Restrained creatures cannot fly
 
 

@@ -20,6 +20,7 @@ from solo.rules.dice import D6_FACES, ScriptedSource, SeededSource
 from solo.core.errors import SoloError
 from solo.text import naming
 from solo.text.render import line, lines
+from solo.rules import effects
 
 
 def script(d12=(), d6=()):
@@ -153,7 +154,7 @@ def test_aegis_takes_dice_off_and_only_the_highest_counts(b):
     a, t = fight(b, "Timber Wolf", "Guardian Angel")  # Aegis 1
     assert "Unavoidable" not in a.traits
     assert attack_dice(b, a, b.attacks(a)[0], t)[0] == 3
-    t.traits.append("Aegis 2")
+    effects.apply(b, effects.GainTraits(t.id, ("Aegis 2",)))
     assert attack_dice(b, a, b.attacks(a)[0], t)[0] == 2
 
 

@@ -10,6 +10,7 @@ from solo.engine.oldsaves import load_save, save_dict
 from solo.core.questions import Prompter, RulePrompter, ScriptedPrompter
 from solo.cli.prompter import QuestionaryPrompter
 from solo.engine.rounds import QuickcastTurn
+from solo.text import render
 
 
 Policy = RulePrompter
@@ -359,6 +360,7 @@ def test_the_ready_stage_asks_for_plans_only_when_the_game_goes_on():
         while not game.over and game.phase.round <= 30:
             step = game.play_one()
             if step is not None and step.label.endswith("ready stage"):
+                step.lines = render.lines(step.lines)  # (a simulated game leaves them unworded)
                 assert (plan in step.lines) == (not game.over), (seed, step.lines)
                 seen.add(game.over)
                 # after the label the mages' names go on lower-case, as mid-sentence

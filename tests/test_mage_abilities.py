@@ -15,6 +15,7 @@ from solo.rules.dice import ScriptedSource
 from solo.text.render import lines as sentences
 
 from test_odds import check_against_engine
+from solo.rules import effects
 
 
 def _summon(board, *cards):
@@ -34,7 +35,7 @@ def test_the_beastmasters_first_animal_becomes_its_pet():
     # Melee +1, and one more while in the Dummy Mage's zone
     from solo.cards.catalog import trait_value
     assert trait_value(b.traits(wolf), "Melee") == 2
-    wolf.zone = "B2"
+    effects.apply(b, effects.Move(wolf.id, "B2"))
     assert trait_value(b.traits(wolf), "Melee") == 1
     assert not any("Pet" in line for line in sentences(d2.instructions))  # one Pet at a time
     assert b.armor(fox) == 0

@@ -1,20 +1,34 @@
-"""Remembered values (solo.rules.board): traits, life, armor, flying and the wall geometry are worked
-out once and reused until anything on the board changes.  A change that the count misses would
-make a whole game quietly wrong, so whole games are played with every remembered value worked
-out again and compared (``solo.rules.stats.CHECK_MEMORY``), and the count itself is tested change by change.
+"""Remembered values (solo.rules.stats): traits, life, armor, flying and the wall geometry are
+worked out once and used again until something they are worked out from changes.  Every change
+goes through solo.rules.effects.apply, which tells the board whom it reaches (one piece, or
+every piece).  A change that reached the board some other way would make a whole game quietly
+wrong, so whole games are played with every remembered value worked out again and compared
+(``solo.rules.stats.CHECK_MEMORY``), and each kind of change is tested for what it forgets.
 """
 
 import pytest
 
+from solo.core.errors import StaleMemory
+from solo.core.kinds import Stage
 from solo.rules import board as board_mod
-from solo.rules import pieces, stats
+from solo.rules import effects, stats
 from solo.rules.board import new_board
+from solo.rules.effects import (AddMarkers, AddPiece, ChangeLife, Disenchant, Enchant, Equip,
+                                GainTraits, Move, Note, RemoveMarkers, RemovePiece,
+                                SetConditions, SetEnchantments, SetGuard, SetMarkers, SetSide,
+                                SetTraits, SetZoneEnchantments, Unequip)
+from solo.rules.pieces import Creature
 from solo.engine.conformance import check_games, random_sets
 
 
 @pytest.fixture
 def checking(monkeypatch):
     monkeypatch.setattr(stats, "CHECK_MEMORY", True)
+
+
+def put(board, *changes):
+    for c in changes:
+        effects.apply(board, c)
 
 
 def test_whole_games_never_use_a_stale_remembered_value(checking):
@@ -25,116 +39,96 @@ def test_whole_games_never_use_a_stale_remembered_value(checking):
     assert not report.violations
 
 
-def test_a_container_put_inside_stays_the_same_object():
-    # `x = extra[k] = {}` then `x[...] = ...` must change what the piece keeps.
-    board = new_board("Warlock", "Beastmaster")
-    wolf = board.add_creature("Timber Wolf", "dm", "B2")
-    cast = wolf.extra["round_spells"] = {}
-    cast["Battle Fury"] = 1
-    assert wolf.extra["round_spells"] == {"Battle Fury": 1}
-    later = wolf.extra.setdefault("more", [])
-    later.append(2)
-    assert wolf.extra["more"] == [2]
-
-
-def test_the_check_catches_a_change_the_count_missed(checking):
+def test_the_check_catches_a_change_that_went_around_apply(checking):
     board = new_board("Warlock", "Beastmaster")
     wolf = board.add_creature("Timber Wolf", "dm", "B2")
     assert not board.has_trait(wolf, "Flying")
-    # A change behind the count's back (a plain dict put in without going through the piece):
-    object.__setattr__(wolf, "traits", ["Flying"])
-    with pytest.raises(AssertionError, match="went stale"):
+    wolf.traits.append("Flying")  # behind apply's back: nothing is told to forget
+    with pytest.raises(StaleMemory):
         board.has_trait(wolf, "Flying")
 
 
-@pytest.mark.parametrize("change", [
-    lambda b, w: w.conditions.__setitem__("Stun", 1),
-    lambda b, w: w.enchantments.append("Eagle Wings"),
-    lambda b, w: w.traits.append("Flying"),
-    lambda b, w: setattr(w, "zone", "A1"),
-    lambda b, w: w.stats.setdefault("traits", []).append("Flying"),
-    lambda b, w: board_mod.set_zone_enchantments(b, "B2", ["Mind Shield"]),
-    lambda b, w: b.creatures.remove(w),
-    lambda b, w: w.extra.setdefault("a", {}).setdefault("b", []).append(1),
-    lambda b, w: w.conditions.pop("Rot"),
-])
-def test_every_kind_of_change_is_counted(change):
+def _wolf_and_fox():
     board = new_board("Warlock", "Beastmaster")
-    wolf = board.add_creature("Timber Wolf", "dm", "B2")
-    wolf.conditions["Rot"] = 1
+    wolf = board.add_creature("Timber Wolf", "dm", "B2", conditions={"Rot": 1})
+    fox = board.add_creature("Bitterwood Fox", "ym", "B2")
+    return board, wolf, fox
+
+
+#: One change of every kind that changes what a piece's statistics are worked out from.
+EVERY_CHANGE = [
+    lambda b, w, f: AddMarkers(w.id, "Stun"),
+    lambda b, w, f: RemoveMarkers(w.id, "Rot"),
+    lambda b, w, f: SetMarkers(w.id, "Growth", 2),
+    lambda b, w, f: SetConditions(w.id, {"Cripple": 1}),
+    lambda b, w, f: Enchant(w.id, "Eagle Wings"),
+    lambda b, w, f: SetEnchantments(w.id, ("Bear Strength",)),
+    lambda b, w, f: GainTraits(w.id, ("Flying",)),
+    lambda b, w, f: SetTraits(w.id, ("Armor +2",)),
+    lambda b, w, f: Move(w.id, "A1"),
+    lambda b, w, f: SetGuard(w.id, True),
+    lambda b, w, f: SetSide(w.id, "ym"),
+    lambda b, w, f: Note(w.id, "pet", True),
+    lambda b, w, f: Equip("dm", "Leather Boots"),
+    lambda b, w, f: ChangeLife("dm", 5),
+    lambda b, w, f: SetZoneEnchantments("B2", ("Sacred Ground",)),
+    lambda b, w, f: AddPiece(Creature("dm-9", "Timber Wolf", "dm", "B2",
+                                      enchantments=["Standard Bearer"])),
+]
+
+
+@pytest.mark.parametrize("change", EVERY_CHANGE)
+def test_every_kind_of_change_forgets_what_it_changes(checking, change):
+    # Everything remembered of both pieces and both mages, then the change, then everything
+    # again: the check works each value out afresh and fails on one that went stale.
+    board, wolf, fox = _wolf_and_fox()
+    pieces = board.pieces()
+    for p in pieces:
+        board.traits(p), board.life(p), board.armor(p), board.flying(p)
     before = board_mod.changes()
-    change(board, wolf)
+    put(board, change(board, wolf, fox))
     assert board_mod.changes() > before
+    for p in board.pieces():
+        board.traits(p), board.life(p), board.armor(p), board.flying(p)
 
 
-@pytest.mark.parametrize("kind, name, args", [
-    ("dict", "__setitem__", ("k", 2)), ("dict", "__delitem__", ("a",)), ("dict", "pop", ("a",)),
-    ("dict", "popitem", ()), ("dict", "update", ({"k": 2},)), ("dict", "clear", ()),
-    ("dict", "setdefault", ("k", 2)), ("dict", "__ior__", ({"k": 2},)),
-    ("list", "__setitem__", (0, 9)), ("list", "__delitem__", (0,)), ("list", "append", (9,)),
-    ("list", "extend", ([9],)), ("list", "insert", (0, 9)), ("list", "pop", ()),
-    ("list", "remove", (1,)), ("list", "clear", ()), ("list", "sort", ()),
-    ("list", "reverse", ()), ("list", "__iadd__", ([9],)), ("list", "__imul__", (2,)),
-])
-def test_every_change_to_a_counting_container_counts_and_does_what_the_plain_one_does(kind, name, args):
-    plain = {"a": 1} if kind == "dict" else [1, 2]
-    counting = pieces._tracked(plain.copy())
-    assert type(counting) is not type(plain)
-    before = board_mod.changes()
-    got, want = getattr(counting, name)(*args), getattr(plain, name)(*args)
-    assert board_mod.changes() > before
-    assert counting == plain and (got is counting if want is plain else got == want)
-
-
-def test_damage_and_the_stage_are_not_counted_and_nothing_remembered_reads_them():
+def test_damage_and_the_stage_forget_nothing_and_nothing_remembered_reads_them():
     board = new_board("Warlock", "Beastmaster")
     wolf = board.add_creature("Timber Wolf", "dm", "B2")
     life = board.life(wolf)
     before = board_mod.changes()
-    wolf.damage = 5
-    board.stage = "creatures"
+    put(board, effects.Damage(wolf.id, 5), effects.SetStage(Stage.CREATURES),
+        effects.SetActive(wolf.id, False))
     assert board_mod.changes() == before
     assert board.remaining_life(wolf) == life - 5
 
 
-@pytest.mark.parametrize("change", [
-    lambda w: w.extra.setdefault("tally", {"dm": 0}).__setitem__("dm", 3),
-    lambda w: w.extra.setdefault("once_used", []).append("Bite"),
-])
-def test_a_value_already_kept_counts_the_changes_made_through_it(change):
-    """setdefault on a key already there counts nothing by itself; what is changed through the
-    value it returns still counts, however the value was put there first."""
+def test_a_new_piece_in_the_place_of_an_old_one_is_not_answered_from_its_memory(checking):
+    # What a board remembers of a piece is keyed by the object; a new object may take a dead
+    # one's place in memory, so every piece is born with a version of its own.
     board = new_board("Warlock", "Beastmaster")
-    wolf = board.add_creature("Timber Wolf", "dm", "B2")
-    change(wolf)  # puts the value in (a change)
-    key = next(iter(wolf.extra))
-    before = board_mod.changes()
-    wolf.extra.setdefault(key, {})
-    assert board_mod.changes() == before
-    change(wolf)
-    assert board_mod.changes() > before
-    # a plain dict put in by item (kept as it is, see above) cannot count its own changes,
-    # so handing it out counts one
-    plain = wolf.extra["plain"] = {}
-    before = board_mod.changes()
-    wolf.extra.setdefault("plain", {})["x"] = 1
-    assert board_mod.changes() > before and plain == {"x": 1}
+    wolf = board.add_creature("Timber Wolf", "dm", "B2", traits=["Flying"])
+    assert board.flying(wolf)
+    put(board, RemovePiece(wolf.id))
+    del wolf
+    for n in range(20):
+        again = board.add_creature("Timber Wolf", "dm", "B2", id=f"dm-{10 + n}")
+        assert not board.flying(again)
+        put(board, RemovePiece(again.id))
 
 
 def test_a_copy_changes_nothing_and_remembers_what_the_board_did():
-    board = new_board("Warlock", "Beastmaster")
-    wolf = board.add_creature("Timber Wolf", "dm", "B2")
-    board.add_creature("Bitterwood Fox", "ym", "B2")
+    board, wolf, fox = _wolf_and_fox()
     traits, life = board.traits(wolf), board.life(wolf)
     before = board_mod.changes()
     work = board.copy()
     assert board_mod.changes() == before  # the original's memory stays good
     twin = work.find(wolf.id)
     assert twin is not wolf
-    assert work._recall(("traits", id(twin))) is not None  # carried over to the copy's piece
-    assert work._recall(("traits", id(wolf))) is None  # and not under the original's
+    assert work._recall(("traits", id(twin)), twin) is not None  # carried over to the copy's piece
+    assert work._recall(("traits", id(wolf)), wolf) is None  # and not under the original's
     assert work.traits(twin) == traits and work.life(twin) == life
-    twin.traits.append("Flying")  # a change to the copy: both forget
+    put(work, GainTraits(twin.id, ("Flying",)))  # a change to the copy alone
     assert work.has_trait(twin, "Flying") and not board.has_trait(wolf, "Flying")
 
 
@@ -211,33 +205,39 @@ def _remembered(board, p, kind="traits"):
 
 
 def test_a_change_to_one_creatures_markers_keeps_what_is_remembered_of_the_others():
-    board = new_board("Warlock", "Beastmaster")
-    wolf = board.add_creature("Timber Wolf", "dm", "B2")
-    fox = board.add_creature("Bitterwood Fox", "ym", "B2")
+    board, wolf, fox = _wolf_and_fox()
     board.has_trait(wolf, "Flying"), board.has_trait(fox, "Flying")
-    wolf.conditions["Daze"] = 1
-    wolf.zone = "B3"
+    put(board, AddMarkers(wolf.id, "Daze"), Move(wolf.id, "B3"))
     assert _remembered(board, fox) and not _remembered(board, wolf)
     # A creature with no enchantment coming or going is nobody else's business either.
     board.add_creature("Timber Wolf", "dm", "A1")
-    board.creatures.remove(wolf)
+    put(board, RemovePiece(wolf.id))
     assert _remembered(board, fox)
 
 
 @pytest.mark.parametrize("change", [
-    lambda b, w, f: w.enchantments.append("Standard Bearer"),
-    lambda b, w, f: setattr(b.mages["dm"], "zone", "C3"),  # a Pet follows its mage
-    lambda b, w, f: b.add_creature("Timber Wolf", "dm", "A1", enchantments=["Standard Bearer"]),
-    lambda b, w, f: (w.enchantments.append("Standard Bearer"), b.creatures.remove(w)),
-    lambda b, w, f: board_mod.set_zone_enchantments(b, "B2", ["Sacred Ground"]),
+    lambda b, w, f: [Enchant(w.id, "Standard Bearer")],
+    lambda b, w, f: [Move("dm", "C3")],  # a Pet follows its mage
+    lambda b, w, f: [AddPiece(Creature("dm-9", "Timber Wolf", "dm", "A1",
+                                       enchantments=["Standard Bearer"]))],
+    lambda b, w, f: [Enchant(w.id, "Standard Bearer"), RemovePiece(w.id)],
+    lambda b, w, f: [SetZoneEnchantments("B2", ("Sacred Ground",))],
+    lambda b, w, f: [Disenchant("ym", "Mind Shield")],
 ])
 def test_a_change_that_can_reach_other_objects_forgets_what_is_remembered_of_all(change):
-    board = new_board("Warlock", "Beastmaster")
-    wolf = board.add_creature("Timber Wolf", "dm", "B2")
-    fox = board.add_creature("Bitterwood Fox", "ym", "B2")
+    board, wolf, fox = _wolf_and_fox()
+    put(board, Enchant("ym", "Mind Shield"), Equip("ym", "Leather Boots"))
     board.has_trait(fox, "Flying")
-    change(board, wolf, fox)
+    put(board, *change(board, wolf, fox))
     assert not _remembered(board, fox)
+
+
+def test_what_a_mage_wears_is_its_own_business():
+    board, wolf, fox = _wolf_and_fox()
+    put(board, Equip("ym", "Leather Boots"))
+    board.has_trait(fox, "Flying"), board.armor(board.mages["ym"])
+    put(board, Unequip("ym", "Leather Boots"))
+    assert _remembered(board, fox) and not _remembered(board, board.mages["ym"], "armor")
 
 
 def test_an_aura_moves_with_its_bearer(checking):
@@ -247,27 +247,16 @@ def test_an_aura_moves_with_its_bearer(checking):
     bearer = board.add_creature("Timber Wolf", "dm", "A1", enchantments=["Standard Bearer"])
     friend = board.add_creature("Timber Wolf", "dm", "B2")
     assert not board.has_trait(friend, "Melee +1")
-    bearer.zone = "B2"
+    put(board, Move(bearer.id, "B2"))
     assert board.has_trait(friend, "Melee +1")
-    bearer.zone = "C2"
+    put(board, Move(bearer.id, "C2"))
     assert not board.has_trait(friend, "Melee +1")
 
 
 def test_a_pet_gains_its_bonus_when_the_dummy_mage_comes_to_its_zone(checking):
     board = new_board("Beastmaster", "Warlock")
     pet = board.add_creature("Timber Wolf", "dm", "B2")
-    pet.extra["pet"] = True
-    board.mages["dm"].zone = "A1"
+    put(board, Note(pet.id, "pet", True), Move("dm", "A1"))
     melee = board.has_trait(pet, "Melee +1")
-    board.mages["dm"].zone = "B2"
+    put(board, Move("dm", "B2"))
     assert board.has_trait(pet, "Melee +1") and not melee
-
-
-def test_a_container_given_to_two_objects_counts_for_both(checking):
-    board = new_board("Warlock", "Beastmaster")
-    wolf = board.add_creature("Timber Wolf", "dm", "B2")
-    fox = board.add_creature("Bitterwood Fox", "ym", "B2")
-    fox.traits = wolf.traits  # one list, two objects
-    assert not board.has_trait(fox, "Flying") and not board.has_trait(wolf, "Flying")
-    wolf.traits.append("Flying")
-    assert board.has_trait(fox, "Flying") and board.has_trait(wolf, "Flying")

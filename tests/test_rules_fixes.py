@@ -18,6 +18,7 @@ from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource, TypedSource
 from solo.engine.resolve import resolve_decision
 from solo.text.render import line as sentence, lines as sentences
+from solo.rules import effects
 
 
 def board_with(dm_zone="A1", ym_zone="B2", stage="quickcast-1", **decks):
@@ -110,11 +111,11 @@ def test_new_effect_need_reads_granted_traits():
     eagle = b.cat.get("Eagle Wings")
     bear = b.cat.get("Bear Strength")
     assert spells.adds_something(b, wolf, eagle)
-    wolf.traits.append("Flying")
+    effects.apply(b, effects.GainTraits(wolf.id, ("Flying",)))
     assert not spells.adds_something(b, wolf, eagle)  # a flag it already has
-    wolf.traits.append("Melee +2")
+    effects.apply(b, effects.GainTraits(wolf.id, ("Melee +2",)))
     assert spells.adds_something(b, wolf, bear)  # numbers add up: Melee +2 again
-    wolf.enchantments.append("Bear Strength")
+    effects.apply(b, effects.Enchant(wolf.id, "Bear Strength"))
     assert not spells.adds_something(b, wolf, bear)  # but one copy of an enchantment only
 
 
@@ -371,7 +372,7 @@ def test_corrode_markers_come_off_when_the_armor_drops():
     wolf.enchantments.append("Rhino Hide")  # Armor +2: 4 in all
     wolf.conditions["Corrode"] = 3
     assert b.armor(wolf) == 1
-    wolf.enchantments.clear()  # armor 2 now: one marker too many
+    effects.apply(b, effects.SetEnchantments(wolf.id, ()))  # armor 2 now: one marker too many
     assert b.trim_corrode() == [(wolf, 1)] and wolf.conditions["Corrode"] == 2
     assert b.trim_corrode() == []
     # In play the step says so.

@@ -19,6 +19,7 @@ from solo.rules.combat import apply, condition_block, reset_defenses, resolve_at
 from solo.rules.harm import heal
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.text.render import line
+from solo.rules import effects
 
 
 def script(d12=(), d6=()):
@@ -300,7 +301,7 @@ def test_indirect_ignores_walls_but_not_invisibility(b):
     t = b.add_creature("Timber Wolf", "ym", "C2")
     assert not targeting.can_target(b, "B2", t)
     assert targeting.can_target(b, "B2", t, indirect=True)
-    t.traits.append("Invisible")
+    effects.apply(b, effects.GainTraits(t.id, ("Invisible",)))
     assert not targeting.can_target(b, "B2", t, indirect=True)
 
 

@@ -18,7 +18,7 @@ past it, or plays the edit as the step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from solo.automaton import creatures
@@ -37,11 +37,12 @@ from solo.core.questions import Choice, Prompter, Question
 from solo.engine.edits import edit_board
 from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, quickcast_order, quickcast_queue
 from solo.engine.steps import (EDIT, ESCAPES, LOG, RULES, SHOW, UNDO, YOU_REVEAL, YOUR_QUICKCAST,
-                               Edit, Escape, Free, Interrupted, Reach, Step, Undo)
+                               Edit, Escape, Free, Interrupted, Lines, Reach, Step, Undo)
 from solo.engine.your_turn import YourTurn
 from solo.core.kinds import Side, Stage
 from solo.text import naming
 from solo.text import render
+from solo.rules.said import Said
 from solo.text.summary import summary as summary_lines
 
 if TYPE_CHECKING:
@@ -114,6 +115,9 @@ class Game:
         self.recorded: list[list[Any]] = []
         #: a step can be started again (undo within it) or edited; the simulator turns it off
         self.restartable = True
+        #: the steps' lines are worded as they are logged; a headless game that nobody reads
+        #: (the simulator's) leaves them as the rules recorded them, and saves the words' cost
+        self.words = True
         #: your side's quickcasts and Action Phases, asked through this game
         self.yours = YourTurn(self)
 
@@ -304,9 +308,10 @@ class Game:
                 return ended
             step = ended
         for event in turns.corrode_trims(self.board):  # a standing rule, whatever changed
-            step.lines.append(render.line(event.text))
+            step.lines.append(event.text)
             step.events.append(event)
-        step = replace(step, round=step.round or rnd, stage=step.stage or stage)
+        step.round = step.round or rnd
+        step.stage = step.stage or stage
         put(self.board, SetStage(self.phase.stage))  # for the status line
         self._log(step)
         self._check_end()
@@ -337,7 +342,8 @@ class Game:
         return edited
 
     def _log(self, step: Step) -> None:
-        step.lines = render.lines(step.lines)  # its sentences, from here on
+        if self.words:
+            step.lines = [*render.lines(step.lines)]  # its sentences, from here on
         entry = {"n": len(self.log) + 1, "round": step.round or self.phase.round,
                  "who": step.who, "label": step.label, "lines": list(step.lines)}
         if step.data:
@@ -369,7 +375,7 @@ class Game:
         b = self.board
         rnd = self.phase.round
         put(b, SetRound(rnd, initiative_for_round(rnd)))
-        lines = [f"Round {rnd} begins. Initiative: "
+        lines: Lines = [f"Round {rnd} begins. Initiative: "
                  + ("the Dummy Mage." if b.initiative == Side.DM else "you.")]
         for c in b.creatures:
             if decisions.in_arena(b, c):  # a banished creature's action marker cannot change
@@ -381,8 +387,8 @@ class Game:
                   for i in combat.reset_invisible(b)]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
         events = upkeep.upkeep(b, self.dice, Side.DM) + upkeep.upkeep(b, self.dice, Side.YM)
-        lines += [f"Upkeep: {_after_colon(render.line(e.text))}" for e in events] \
-            or ["Upkeep: nothing to resolve on either side."]
+        lines += [Said("step.labelled", label="Upkeep", lines=[e.text for e in events])] \
+            if events else ["Upkeep: nothing to resolve on either side."]
         if upkeep.game_over(b, alternate=self.settings.alternate_end) is None:  # else nothing to plan
             lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
         self.phase = self.phase.quickcast_1(self._qc_order(b.initiative))
@@ -435,7 +441,7 @@ class Game:
         events = upkeep.end_round(self.board)
         self.phase = self.phase.next_round()
         return Step(f"round {rnd} ends", GAME,
-                    render.lines(e.text for e in events) or [f"Round {rnd} is over."],
+                    [e.text for e in events] or [f"Round {rnd} is over."],
                     round=rnd, events=events)
 
     def _creature_stage(self) -> Step:
@@ -464,7 +470,7 @@ class Game:
         return step
 
     def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
-        lines = [f"{i}. {text}" for i, text in enumerate(render.lines(decision.instructions), 1)]
+        lines: list[str | Said] = [Said("step.numbered", lines=list(decision.instructions))]
         if decision.rolls:
             lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
         actor = decision.data.get("creature") or decision.data.get("actor")
@@ -495,12 +501,6 @@ GAME = "game"
 def summary(game: Game) -> list[str]:
     """The end-of-game summary: who won and why, rounds, cards played, creatures destroyed."""
     return summary_lines(game.board, game.phase.round, game.phase.outcome, game.log)
-
-
-def _after_colon(text: str) -> str:
-    """A line that stands alone, put after a label ("Upkeep: ..."): "Your mage" and "The Dummy
-    Mage" go lower-case as they do mid-sentence; a card's name keeps its capital."""
-    return text[0].lower() + text[1:] if text.startswith(("Your ", "The ")) else text
 
 
 def _look_up(term: str) -> str:

@@ -19,7 +19,7 @@ from solo.rules.decision import Decision, PlannedAttack
 from solo.text.naming import label_of as label
 from solo.rules.board import Board
 from solo.rules.dice import DiceSource
-from solo.text.render import line, lines
+from solo.rules.said import Said
 
 
 def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision,
@@ -73,10 +73,10 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
             decision.data.setdefault("revealed", []).append(s.revealed)
     if any(p.attack.kind == "passage" for p in decision.attacks):
         # A wall's Passage Attack comes first: say whose attack each set of lines is.
-        decision.instructions.append(line(result.steps[0]))
-    decision.instructions.extend("  " + x.strip() for x in lines(result.steps[1:]))
+        decision.instructions.append(result.steps[0])
+    decision.instructions.append(Said("step.indented", lines=result.steps[1:]))
     decision.instructions.extend(mirror_lines(board, result))
-    decision.instructions.extend(lines(applied.lines))
+    decision.instructions.extend(applied.lines)
     decision.results.append(result)
     if applied.defeated:
         decision.data["defeated"] = sorted(set(decision.data.get("defeated", []) + applied.defeated))
@@ -175,9 +175,9 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
         result = combat.resolve_attack(board, board.mages[Side.YM], attack, mover, source,
                                        is_spell=True, reactions=False, barrier=True)
         applied = combat.apply(board, result)
-        decision.instructions.extend("  " + x.strip() for x in lines(result.steps[1:]))
+        decision.instructions.append(Said("step.indented", lines=result.steps[1:]))
         decision.instructions.extend(mirror_lines(board, result))
-        decision.instructions.extend(lines(applied.lines))
+        decision.instructions.extend(applied.lines)
         decision.results.append(result)
         if board.find(mover.id) is not None and board.restrained(mover) and mover.zone != zone:
             put(board, Move(mover.id, zone))

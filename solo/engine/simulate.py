@@ -229,6 +229,7 @@ def new_game(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
                         decks=decks if isinstance(decks, str) else decks.name)
     game = Game.new(settings, deckset=None if isinstance(decks, str) else decks)
     game.restartable = False
+    game.words = False  # nobody reads a simulated game's lines
     game.prompter = Opponent(game, skill)
     return game
 

@@ -25,6 +25,7 @@ from solo.rules.combat import AttackResult
 from solo.rules.decision import Decision
 from solo.rules.dice import DiceSource
 from solo.rules.upkeep import Event
+from solo.rules.said import Said
 
 __all__ = ["GameView", "Step", "Free", "Undo", "Edit", "Escape", "Reach", "Interrupted", "ESCAPES",
            "SHOW", "EDIT", "UNDO", "RULES", "LOG", "YOUR_QUICKCAST", "YOU_REVEAL"]
@@ -35,6 +36,11 @@ ESCAPES = (SHOW, EDIT, UNDO, RULES, LOG)
 YOUR_QUICKCAST = "your quickcast"
 #: The step of a reveal of yours, which uses up nothing.
 YOU_REVEAL = "you reveal an enchantment"
+
+
+#: A step's lines: sentences, or the rules' records of them (:class:`Said`), worded when the
+#: step is logged (solo.text.render).
+Lines = list[str | Said]
 
 
 @dataclass
@@ -50,7 +56,7 @@ class Step:
 
     label: str
     who: str
-    lines: list[Any] = field(default_factory=list)
+    lines: Lines = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
     round: int = 0
     stage: Stage | None = None
@@ -61,7 +67,7 @@ class Step:
     touched: list[str] = field(default_factory=list, repr=False)  # changed by your typed report
 
 
-class Free(list[str]):
+class Free(list[str | Said]):
     """The lines of something of yours that takes no action and no quickcast: revealing a hidden
     enchantment (the codex: it only costs its reveal cost)."""
 

@@ -19,14 +19,13 @@ from solo.core.kinds import DeckKind, Side
 from solo.core.questions import Choice, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
-from solo.engine.steps import GameView
+from solo.engine.steps import Lines, GameView
 from solo.rules import combat, targeting, upkeep
 from solo.rules.board import Board, Piece
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Discard, SetEnchantments, SetGuard
 from solo.rules.effects import apply as put
 from solo.rules.odds import attack_odds
-from solo.text import render
 from solo.text.combat import odds_text
 from solo.text.naming import cap, label_of
 
@@ -92,7 +91,7 @@ class YourAttacks:
         return b.get(self.ask(Question(qid, "select", message, choices, default=near.id)))
 
     # -- an attack of your creature's or your mage's -----------------------------------------
-    def attack(self, actor: Piece, moved: bool, typed: bool = False) -> list[str]:
+    def attack(self, actor: Piece, moved: bool, typed: bool = False) -> Lines:
         """Your attack on one of its objects: rolled from the card through the game's dice
         (solo's, or yours typed in), or -- ``typed`` -- the damage you report."""
         b = self.board
@@ -131,7 +130,7 @@ class YourAttacks:
             return self.typed_attack(actor, target, attacks[0] if attacks else None)
         attack = self._which_attack(actor, attacks, target, moved)
         guard = attack_rules.interceptor(b, actor, attack, actor.zone, target)
-        intercepted: list[str] = []
+        intercepted: Lines = []
         if guard is not None:  # the Dummy Mage's guards always Intercept
             put(b, SetGuard(guard.id, False))
             intercepted = [f"{cap(self.name(guard))} Intercepts your ranged attack "
@@ -163,7 +162,7 @@ class YourAttacks:
         return next(a for a in attacks if a.name == name)
 
     def their_reverse_attack(self, actor: Piece, attack: Attack, target: Piece,
-                             is_spell: bool = False) -> tuple[list[str], bool, int | None]:
+                             is_spell: bool = False) -> tuple[Lines, bool, int | None]:
         """The Dummy Mage's Reverse Attack (face up, as it casts everything) on the target of
         your attack: after your Daze check (rolled here when you are Dazed), the attack turns
         back on your attacker and the card is destroyed; an Unavoidable one only destroys it.
@@ -204,7 +203,7 @@ class YourAttacks:
 
     # -- the attacks you roll yourself -----------------------------------------------------
     def typed_attack(self, attacker: Piece, target: Piece, attack: Attack | None,
-                     moved: bool = False) -> list[str]:
+                     moved: bool = False) -> Lines:
         """You rolled the attack dice: the attack goes through :mod:`solo.rules.combat` like a
         rolled one (Daze check, the target's Defense, armor, Piercing, counterstrike... with the
         game's dice) and asks you for the damage and the markers only when a strike gets that
@@ -217,12 +216,11 @@ class YourAttacks:
                 self.touched.append(s.target)
         return self.put_attack(result)
 
-    def put_attack(self, result: combat.AttackResult) -> list[str]:
+    def put_attack(self, result: combat.AttackResult) -> Lines:
         """Put an attack of yours on the board and record it for the step; its lines."""
         self.results.append(result)
         applied = combat.apply(self.board, result)
-        return render.lines(result.steps) + mirror_lines(self.board, result) \
-            + render.lines(applied.lines)
+        return [*result.steps, *mirror_lines(self.board, result), *applied.lines]
 
     def _ask_damage(self, strike: combat.Strike, only_ones: bool) -> tuple[int, int]:
         """What your attack dice showed for one strike: normal+critical."""

@@ -14,13 +14,14 @@ from solo.core.kinds import DeckKind, Side
 from solo.core.questions import Choice, Question
 from solo.engine.edits import new_conjuration, new_creature
 from solo.engine.resolve import mirror_lines
+from solo.engine.steps import Lines
 from solo.engine.your_attacks import YourAttacks
 from solo.rules import combat, yours
 from solo.rules.board import SUMMONED, Creature, Piece
 from solo.rules.effects import (AddPiece, AddTally, Discard, Enchant, Equip, RemoveMarkers,
                                 RemovePiece, Unequip)
 from solo.rules.effects import apply as put
-from solo.text import naming, render
+from solo.text import naming
 from solo.text import yours as your_words
 from solo.text.naming import cap
 
@@ -36,7 +37,7 @@ class YourSpells(YourAttacks):
         return tuple(cat.quick_names(kind) if quick else cat.names(kind))
 
     # -- at the Dummy Mage's side ----------------------------------------------------------
-    def spell(self, mage: Piece, quick: bool = False) -> list[str]:
+    def spell(self, mage: Piece, quick: bool = False) -> Lines:
         """A spell of yours at one of its objects; ``quick``: a quick spell only (your quickcast,
         or your mage's quick action after a move).  solo rolls only an attack spell that reaches
         the target from your mage (range, Line of Sight, what may target it); "Damage I rolled
@@ -72,7 +73,7 @@ class YourSpells(YourAttacks):
             return self._removed(target)
         return ["Noted: nothing changes on the Dummy Mage's side."]
 
-    def _attack_spell(self, mage: Piece, spell: Card, target: Piece) -> list[str]:
+    def _attack_spell(self, mage: Piece, spell: Card, target: Piece) -> Lines:
         """Your attack spell at ``target``, rolled."""
         b = self.board
         attack = spell.attacks[0]
@@ -84,7 +85,7 @@ class YourSpells(YourAttacks):
             return [f"{spell.name} at a burning target: the attack is cancelled and it only puts "
                     f"out the fire; remove the {naming.counted(burns, 'Burn marker')} of "
                     f"{self.name(target)}."]
-        turned: list[str] = []
+        turned: Lines = []
         if attack.zone or (spell.target or "").lower() == "zone":
             for p in b.in_zone(target.zone):  # Unavoidable: a Reverse Attack just goes
                 if p.side == Side.DM:
@@ -98,13 +99,12 @@ class YourSpells(YourAttacks):
                                            daze=daze, reverse=reverse, sweep_target=second)
         self.results.append(result)
         applied = combat.apply(b, result)
-        lines = turned + render.lines(result.steps) + mirror_lines(b, result) \
-            + render.lines(applied.lines)
+        lines = [*turned, *result.steps, *mirror_lines(b, result), *applied.lines]
         if (spell.dm or {}).get("second_target") == "farther" and b.find(mage.id):
             lines += self._farther_attack(mage, spell, target.zone)
         return lines
 
-    def _farther_attack(self, mage: Piece, spell: Card, first_zone: str) -> list[str]:
+    def _farther_attack(self, mage: Piece, spell: Card, first_zone: str) -> Lines:
         """Your Dragon's Breath's second attack, as part of the same action: at another of the
         Dummy Mage's objects in a zone next to the first target's, one zone farther from your
         mage, that the spell reaches (its card ruling); asked, as you may decline it."""
@@ -130,7 +130,7 @@ class YourSpells(YourAttacks):
                                                               first_strike=False, daze=daze,
                                                               reverse=reverse))
 
-    def _their_enchantment(self, target: Piece, quick: bool) -> list[str]:
+    def _their_enchantment(self, target: Piece, quick: bool) -> Lines:
         """Your enchantment on one of the Dummy Mage's objects, face up or hidden."""
         b = self.board
         card = self.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
@@ -147,7 +147,7 @@ class YourSpells(YourAttacks):
         put(b, Enchant(target.id, card))
         return [f"{self.name(target)} now carries {card}."]
 
-    def _removed(self, target: Piece) -> list[str]:
+    def _removed(self, target: Piece) -> Lines:
         """Your spell destroyed or removed one of its objects (a creature's mana counts for your
         tally)."""
         if target.is_mage:
@@ -160,7 +160,7 @@ class YourSpells(YourAttacks):
         return [f"{self.name(target)} is removed from the arena."]
 
     # -- on your side --------------------------------------------------------------------------
-    def own_spell(self, mage: Piece, quick: bool = False) -> list[str]:
+    def own_spell(self, mage: Piece, quick: bool = False) -> Lines:
         kind = self.ask(Question("own.kind", "select", "What did you cast?",
                                  (Choice("Equipment onto your mage", "equipment"),
                                   Choice("A wall or other conjuration", "conjuration"),
@@ -172,20 +172,20 @@ class YourSpells(YourAttacks):
             return self.conjuration(quick)
         return self.enchantment(quick)
 
-    def equipment(self, quick: bool = False) -> list[str]:
+    def equipment(self, quick: bool = False) -> Lines:
         b = self.board
         name = self.ask(Question("own.equipment", "autocomplete", "Which equipment?",
                                  self.castable("Equipment", quick)))
         mage = b.mages[Side.YM]
-        lines = []
+        lines: Lines = []
         for old in yours.same_slot(b, mage, name):
             put(b, Unequip(mage.id, old))
             lines.append(f"{old} comes off your mage ({name} takes its place); discard it.")
         put(b, Equip(mage.id, name))
-        lines.append(render.line(yours.equipment_line(b, b.mages[Side.YM], name)))
-        return lines + render.lines(yours.by_hand(b.cat.get(name)))
+        lines.append(yours.equipment_line(b, b.mages[Side.YM], name))
+        return lines + yours.by_hand(b.cat.get(name))
 
-    def conjuration(self, quick: bool = False) -> list[str]:
+    def conjuration(self, quick: bool = False) -> Lines:
         b = self.board
         mage = b.mages[Side.YM]
         name = self.ask(Question("own.conjuration", "autocomplete",
@@ -210,9 +210,9 @@ class YourSpells(YourAttacks):
         c = new_conjuration(b, card.name, Side.YM, zone, border=border)
         put(b, AddPiece(c))
         where = f"on the border of {zone} and {border}" if border else f"in {zone}"
-        return [f"Your {card.name} ({c.id}) stands {where}."] + render.lines(yours.by_hand(card))
+        return [f"Your {card.name} ({c.id}) stands {where}."] + yours.by_hand(card)
 
-    def enchantment(self, quick: bool = False) -> list[str]:
+    def enchantment(self, quick: bool = False) -> Lines:
         b = self.board
         name = self.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
                                  self.castable("Enchantment", quick)))
@@ -232,7 +232,7 @@ class YourSpells(YourAttacks):
             zone = where.split(":", 1)[1]
             yours.enchant_zone(b, zone, card.name, hidden)
             state = "face down" if hidden else "face up"
-            return [f"{card.name} goes {state} on zone {zone}."] + ([] if hidden else render.lines(yours.by_hand(card)))
+            return [f"{card.name} goes {state} on zone {zone}."] + ([] if hidden else yours.by_hand(card))
         target = b.get(where)
         if hidden:
             yours.hide(b, target, card.name)
@@ -240,7 +240,7 @@ class YourSpells(YourAttacks):
                     + your_words.when_revealed(card)]
         put(b, Enchant(target.id, card.name))
         return [f"{cap(self.name(target))} now carries {card.name}, face up."] \
-            + render.lines(yours.by_hand(card))
+            + yours.by_hand(card)
 
     # -- your hidden enchantments, revealed ----------------------------------------------------
     def reveal_choice(self) -> list[Choice]:
@@ -248,7 +248,7 @@ class YourSpells(YourAttacks):
             return [Choice("Reveal one of your hidden enchantments", "reveal")]
         return []
 
-    def reveal(self) -> list[str]:
+    def reveal(self) -> Lines:
         b = self.board
         options = your_words.hidden_list(b)
         if not options:
@@ -260,7 +260,7 @@ class YourSpells(YourAttacks):
         name, where, holder = options[int(pick)]
         if not isinstance(holder, str):
             self.touched.append(holder.id)
-        return render.lines(yours.reveal(b, holder, name))
+        return [*yours.reveal(b, holder, name)]
 
     # -- creatures summoned --------------------------------------------------------------------
     def quick_summon_choice(self) -> list[Choice]:
@@ -269,7 +269,7 @@ class YourSpells(YourAttacks):
         quick = self.castable("Creature", True)
         return [Choice(f"Summon a quick creature ({', '.join(quick)})", "summon")] if quick else []
 
-    def summon(self, quick: bool = False) -> list[str]:
+    def summon(self, quick: bool = False) -> Lines:
         b = self.board
         card = self.ask(Question("turn.summon.card", "autocomplete",
                                  "Which quick creature?" if quick else "Which creature?",

@@ -16,13 +16,13 @@ from solo.automaton import movement
 from solo.core.kinds import Side
 from solo.core.questions import Choice, Question
 from solo.engine import turns
-from solo.engine.steps import YOU_REVEAL, YOUR_QUICKCAST, Free, Step
+from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, targeting, upkeep, yours
 from solo.rules.board import INCAPACITATING, Creature, Piece
 from solo.rules.effects import Move, Note, RemoveMarkers, SetActive, SetGuard
 from solo.rules.effects import apply as put
-from solo.text import naming, render
+from solo.text import naming
 from solo.text.naming import cap
 
 __all__ = ["YourTurn", "MOVE_THEN_QUICK"]
@@ -35,7 +35,7 @@ class YourTurn(YourSpells):
     """Your quickcasts and Action Phases, asked through the game."""
 
     # -- your quickcast ------------------------------------------------------------------------
-    def quickcast(self, keep: bool = False) -> list[str] | None:
+    def quickcast(self, keep: bool = False) -> Lines | None:
         """Your quickcast: its lines, or None for a pass (``keep``: asked between your Action
         Phases, where passing keeps it for later this round); a reveal's lines are
         :class:`Free` (the quickcast is still to come)."""
@@ -43,7 +43,7 @@ class YourTurn(YourSpells):
         return self._quick_spell("quickcast.you", "Your quickcast:",
                                  Choice("Not now (keep it for later)" if keep else "Pass", "pass"))
 
-    def _quick_spell(self, qid: str, message: str, skip: Choice | None = None) -> list[str] | None:
+    def _quick_spell(self, qid: str, message: str, skip: Choice | None = None) -> Lines | None:
         """One quick spell of your mage's (a quickcast, or its quick action after a move): its
         lines, or None when ``skip`` (offered first, and the default) is chosen."""
         what = self.ask(Question(
@@ -127,7 +127,7 @@ class YourTurn(YourSpells):
             if isinstance(p, Creature):
                 put(b, SetActive(p.id, False))
         return Step("you are done for the round", Side.YM,
-                    ["You are done for this round."] + render.lines(e.text for e in events),
+                    ["You are done for this round.", *(e.text for e in events)],
                     actors=[p.id for p in waiting], events=events)
 
     def _action_phase(self, actor: Piece) -> Step:
@@ -135,7 +135,7 @@ class YourTurn(YourSpells):
         b = self.board
         self.begin()
         phase = turns.begin(b, actor)
-        lines = render.lines(e.text for e in phase.events)
+        lines = [e.text for e in phase.events]
         if isinstance(actor, Creature):
             put(b, SetActive(actor.id, False))
         else:
@@ -147,12 +147,12 @@ class YourTurn(YourSpells):
         else:
             lines += self._action(actor)
         end = phase.end(self.dice)
-        lines += render.lines(e.text for e in end)
+        lines += [e.text for e in end]
         name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", Side.YM, lines, actors=[actor.id], results=self.results,
                     events=phase.events + self.events + end, touched=self.touched)
 
-    def _action(self, actor: Piece) -> list[str]:
+    def _action(self, actor: Piece) -> Lines:
         here = [p for p in self.their_objects(actor.zone) if p.zone == actor.zone]
         choices = [Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
                    Choice("Moved, then attacked", "move-attack"),
@@ -169,7 +169,7 @@ class YourTurn(YourSpells):
             choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
         what = self.ask(Question("turn.what", "select", f"What did {self.name(actor)} do?",
                                  tuple(choices), default="attack" if here else "move"))
-        lines: list[str] = []
+        lines: Lines = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
             # a move, or a move action and then a quick action (the codex's Action Phase)
@@ -195,7 +195,7 @@ class YourTurn(YourSpells):
             lines.append(f"{cap(self.name(actor))} did something that does not touch the Dummy Mage's side.")
         return lines
 
-    def _quick_spell_after_move(self) -> list[str]:
+    def _quick_spell_after_move(self) -> Lines:
         """The quick spell your mage cast with its quick action, after its move."""
         lines = self._quick_spell("turn.quick.where", "Then which quick spell?")
         assert lines is not None  # no pass is offered
@@ -214,7 +214,7 @@ class YourTurn(YourSpells):
         return any(not movement.hinders(b, actor, m)
                    for m in b.geometry().step_toward(actor.zone, zone, flying))
 
-    def move(self, actor: Piece, attacking: bool = False) -> list[str]:
+    def move(self, actor: Piece, attacking: bool = False) -> Lines:
         """Where your creature or mage went: the zones its move reaches past the walls, nearest
         first, and "Elsewhere" for a teleport or a push the board cannot know.  Two zones
         for a move, one before a quick action (two if Fast: the codex's Fast allows two move
@@ -252,7 +252,7 @@ class YourTurn(YourSpells):
         start = actor.zone
         put(b, Move(actor.id, dest))
         actor = b.get(actor.id)
-        lines = [f"{cap(self.name(actor))} moved from {start} to {dest}."]
+        lines: Lines = [f"{cap(self.name(actor))} moved from {start} to {dest}."]
         # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
         if teleported and "Stuck" in actor.conditions:
             stuck = actor.conditions["Stuck"]
@@ -268,7 +268,7 @@ class YourTurn(YourSpells):
             lines += self._their_traps(b.get(actor.id), start, dest, teleported)
         return lines
 
-    def _their_traps(self, actor: Piece, start: str, dest: str, teleported: bool) -> list[str]:
+    def _their_traps(self, actor: Piece, start: str, dest: str, teleported: bool) -> Lines:
         """The Dummy Mage's traps in the zones your creature entered (its way there, or just the
         zone it landed in) attack it; caught (Stuck) on the way, it stays in the trap's zone."""
         b = self.board
@@ -281,7 +281,7 @@ class YourTurn(YourSpells):
             # the way its move may take: not into a zone where an enemy hinders it (see move)
             here = min(nxt, key=lambda z: (z != dest and movement.hinders(b, actor, z), z))
             way.append(here)
-        lines: list[str] = []
+        lines: Lines = []
         for zone in way or [dest]:
             for name, attack in yours.their_traps(b, actor, zone):
                 lines.append(f"The Dummy Mage's {name} in {zone} goes off as "
@@ -301,7 +301,7 @@ class YourTurn(YourSpells):
                 return lines
         return lines
 
-    def _trample(self, actor: Piece, start: str) -> list[str]:
+    def _trample(self, actor: Piece, start: str) -> Lines:
         """Trample: once a round, your creature that walks out of a zone may attack a non-Flying
         creature of the Dummy Mage's there (its guards first); asked, and you may decline."""
         b = self.board

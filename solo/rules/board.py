@@ -21,15 +21,14 @@ from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITA
                                MAX_DAMAGE, MAX_MARKERS, MAX_POINTS, MAX_TRAIT, RESTRAINING,
                                SPELL_ROUND_MARKERS, SUMMONED, UNREMEMBERED, VISIBLE,
                                ZOMBIE_TRAITS, Conjuration, Creature, Mage, Piece, _clone_piece,
-                               _cloned, _Counted, _Creatures, _Dict, _List, _NOBODY, _touch,
-                               changes, conjuration_dict, creature_dict, mage_dict,
-                               reaches_only)
+                               _touch, changes, conjuration_dict, creature_dict, mage_dict,
+                               plain_copy, reaches_only)
 from solo.rules.stats import _PIECE_KINDS, Stats, _at
 
 _P = TypeVar("_P", bound=Piece)
 
 __all__ = ["Board", "Piece", "Mage", "Creature", "Conjuration", "new_board",
-           "set_zone_enchantments", "changes", "reaches_only", "FORMAT", "SIDES", "STAGES",
+           "changes", "reaches_only", "FORMAT", "SIDES", "STAGES",
            "CONDITIONS", "MARKERS", "INCAPACITATING", "RESTRAINING", "SPELL_ROUND_MARKERS",
            "IMPLIED", "ZOMBIE_TRAITS", "GROUNDED", "HIDDEN", "SUMMONED", "VISIBLE",
            "UNREMEMBERED", "MAX_MARKERS", "MAX_TRAIT", "MAX_POINTS", "MAX_DAMAGE"]
@@ -40,17 +39,7 @@ STAGES = BOARD_STAGES
 SIDES = (Side.DM, Side.YM)
 
 
-def set_zone_enchantments(board: Board, zone: str, names: list[str]) -> None:
-    """Put the enchantments the Dummy Mage keeps on ``zone`` (none: the zone's entry goes)."""
-    kept = {z: list(v) for z, v in (board.extra.get("zone_enchantments") or {}).items()}
-    if names:
-        kept[zone] = list(names)
-    else:
-        kept.pop(zone, None)
-    board.extra["zone_enchantments"] = kept
-
-
-class Board(Record, _Counted, Stats):
+class Board(Record, Stats):
     round: int
     initiative: str
     arena: Arena
@@ -90,7 +79,7 @@ class Board(Record, _Counted, Stats):
         self.drawer = drawer
         # Derived values with where the counts stood when they were worked out (see ``_at``);
         # not a field, so never saved or compared (Board.copy carries it over itself).
-        object.__setattr__(self, "_memo", {})
+        self._memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -140,9 +129,7 @@ class Board(Record, _Counted, Stats):
                 n = max(n, int(num) + 1)
         while f"{side}-{n}" in used:
             n += 1
-        if type(counters) is _Dict:
-            counters._own = _NOBODY  # no remembered value reads the id counters
-        counters[side] = n + 1
+        counters[side] = n + 1  # (no remembered value reads the id counters)
         return f"{side}-{n}"
 
     def draw(self, deck: str) -> tuple[str, bool]:
@@ -167,7 +154,7 @@ class Board(Record, _Counted, Stats):
         found = self.cat.find(card)
         c = Creature(id=id or self.new_id(side), card=found.name if found else card, side=side,
                      zone=self.arena.normal(zone), damage=damage, active=active, **fields)
-        self.creatures.append(c)
+        self.put_creature(c)
         return c
 
     def add_conjuration(self, card: str, side: str, zone: str, *, border: str | None = None,
@@ -176,15 +163,18 @@ class Board(Record, _Counted, Stats):
         c = Conjuration(id=id or self.new_id(side), card=found.name if found else card, side=side,
                         zone=self.arena.normal(zone),
                         border=self.arena.normal(border) if border else None, **fields)
-        self.conjurations.append(c)
+        self.put_conjuration(c)
         return c
 
     def put_creature(self, c: Creature) -> None:
-        """Put a creature made elsewhere into play (see :class:`solo.rules.effects.AddPiece`)."""
+        """Put a creature made elsewhere into play (see :class:`solo.rules.effects.AddPiece`):
+        one that bears no enchantment changes nothing remembered of the others."""
         self.creatures.append(c)
+        _touch(c if reaches_only(c) else None)
 
     def put_conjuration(self, c: Conjuration) -> None:
         self.conjurations.append(c)
+        _touch(None)  # walls make the geometry
 
     def changed(self, p: Piece | None) -> None:
         """What is remembered of ``p`` may be out of date (None: of every piece); called by
@@ -204,9 +194,11 @@ class Board(Record, _Counted, Stats):
             raise MageNotRemovable()
         if isinstance(p, Creature):
             self.creatures.remove(p)
+            _touch(p if reaches_only(p) else None)
         else:
             assert isinstance(p, Conjuration)
             self.conjurations.remove(p)
+            _touch(None)
         return p
 
     # -- geometry ------------------------------------------------------------------------------
@@ -246,11 +238,14 @@ class Board(Record, _Counted, Stats):
                 continue
             room = self.base_armor(p)
             if have > room:
+                mine = self.own(p.id)
+                assert mine is not None
                 if room > 0:
-                    p.conditions["Corrode"] = room
+                    mine.conditions["Corrode"] = room
                 else:
-                    del p.conditions["Corrode"]
-                out.append((p, have - room))
+                    del mine.conditions["Corrode"]
+                _touch(mine)
+                out.append((mine, have - room))
         return out
 
     def enemies_of(self, side: str) -> list[Piece]:
@@ -298,12 +293,12 @@ class Board(Record, _Counted, Stats):
         b = object.__new__(Board)
         b.__dict__.update(
             round=self.round, initiative=self.initiative, arena=self.arena,
-            mages=_Dict((s, clone(m)) for s, m in self.mages.items()),
-            creatures=_Creatures([clone(c) for c in self.creatures]),
-            conjurations=_List([clone(c) for c in self.conjurations]),
-            decks=self.decks if only is not None else _cloned(self.decks, _NOBODY),
-            discards=_cloned(self.discards, _NOBODY),
-            stage=self.stage, extra=_cloned(self.extra), catalog=self.catalog, drawer=None)
+            mages={s: clone(m) for s, m in self.mages.items()},
+            creatures=[clone(c) for c in self.creatures],
+            conjurations=[clone(c) for c in self.conjurations],
+            decks=self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
+            discards={k: list(v) for k, v in self.discards.items()},
+            stage=self.stage, extra=plain_copy(self.extra), catalog=self.catalog, drawer=None)
         # (with CHECK_MEMORY every entry carried over is checked like any other)
         memo = dict(self._memo)
         for old, new in moved.items():  # a copied piece's entries go with it
@@ -327,11 +322,10 @@ class Board(Record, _Counted, Stats):
         q = _clone_piece(p)
         if isinstance(p, Mage):
             side = next(k for k, m in self.mages.items() if m is p)
-            mages: dict[str, Any] = self.mages
-            dict.__setitem__(mages, side, q)  # the same in every respect: counts no change
+            self.mages[side] = q  # type: ignore[assignment]  # (the same in every respect)
         else:
             place: list[Any] = self.creatures if isinstance(p, Creature) else self.conjurations
-            list.__setitem__(place, next(i for i, x in enumerate(place) if x is p), q)
+            place[next(i for i, x in enumerate(place) if x is p)] = q
         memo = self._memo
         for kind in _PIECE_KINDS:  # the same in every respect: its entries go with it
             hit = memo.pop((kind, id(p)), None)

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from typing import Any
 
-from solo.rules.board import HIDDEN, Board, Mage, Piece
+from solo.rules.board import HIDDEN, Board, Conjuration, Mage, Piece
 from solo.cards.catalog import Attack, Card
 from solo.core.kinds import DM, YM, DeckKind
 from solo.rules.effects import (DELETE, BoardNote, Discard, Enchant, Note, SetZoneEnchantments,
@@ -162,7 +162,11 @@ def hidden(board: Board) -> list[tuple[str, Piece | str]]:
 
 
 def hidden_anywhere(board: Board) -> bool:
-    return bool(hidden(board))
+    """Whether anything of yours is face down (asked at each of your turns: no list made)."""
+    return any(HIDDEN in p.extra and hidden_on(p) for p in board.pieces()
+               if not (p.side == DM and isinstance(p, Conjuration))) or any(
+        e.get("hidden") for items in (board.extra.get(ZONE_ENCHANTMENTS) or {}).values()
+        for e in items)
 
 
 def life_bonus(card: Card | None) -> int:

@@ -25,7 +25,7 @@ __all__ = ["line", "lines", "MODULES"]
 #: The modules of solo.text that have a ``LINES`` table.
 MODULES: tuple[str, ...] = ("solo.text.combat", "solo.text.spells", "solo.text.dice",
                           "solo.text.automaton", "solo.text.upkeep", "solo.text.mages",
-                          "solo.text.yours")
+                          "solo.text.yours", "solo.text.steps")
 
 _TABLE: dict[str, Callable[[Said], str | list[str]]] = {}
 
