@@ -28,8 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 STORED = ROOT / "tests" / "data" / "fingerprint.json"
 sys.path.insert(0, str(ROOT))
 
-from solo.engine.conformance import (RandomPlayer, place_walls,  # noqa: E402
-                                     random_sets)
+from solo.engine.checked_games import RandomPlayer, place_walls, random_sets  # noqa: E402
 from solo.engine.game import Game, Settings  # noqa: E402
 from solo.engine.simulate import Opponent  # noqa: E402
 from solo.cards.catalog import get_catalog  # noqa: E402

@@ -57,7 +57,7 @@ NOT_BOARD = {
     ("solo.decks.sets", "out"): "a deck set",
     ("solo.store.journal", "info"): "a game's row in the journal",
     ("solo.cli.commands.play", "s"): "the settings of a new game",
-    ("solo.engine.conformance", "ds"): "a deck set",
+    ("solo.engine.checked_games", "ds"): "a deck set",
     ("solo.engine.game", "step"): "a Step (what one step of a game did)",
 }
 #: The modules that may write a board field: the board model and its apply.
@@ -384,7 +384,8 @@ def long_functions(packages=NO_INNER_IMPORTS, limit: int = MAX_FUNCTION) -> list
 
 #: Where "dm" and "ym" may be written as strings: the definition of the sides, and the file
 #: boundary (board, deck and answers files, the journal, the contract's JSON).
-SIDE_STRINGS_AT = ("solo.core", "solo.store", "solo.cli")
+SIDE_STRINGS_AT = ("solo.core", "solo.store", "solo.cli",
+                   "solo.cards")  # (a card's field ``dm`` is the Dummy Mage's note on it, no side)
 
 
 def side_strings() -> list[Words]:

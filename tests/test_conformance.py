@@ -17,11 +17,12 @@ from solo.automaton import movement as dm_movement
 from solo.engine import conformance
 from solo.engine import game as game_mod
 from solo.rules import upkeep
-from solo.engine.conformance import check_game, check_games, random_sets
+from solo.engine.checked_games import check_game, check_games, random_sets
 from solo.engine.rounds import QuickcastTurn
 from solo.core.kinds import Side
 from solo.rules import harm
 from solo.rules import targeting
+from solo.engine import checked_games
 
 #: Games in the normal run: shipped sets and random sets, three players each.
 GAMES = int(os.environ.get("SOLO_CONFORMANCE_GAMES", "300"))
@@ -64,7 +65,7 @@ def test_mixed_games_meet_every_kind_of_mage_and_your_dice_and_draws(monkeypatch
         played.append((player, options))
         return Done()
 
-    monkeypatch.setattr(conformance, "check_game", fake)
+    monkeypatch.setattr(checked_games, "check_game", fake)
     check_games(["Starter"], range(1, 41), PLAYERS, mixed=True)
     mages = {o["ym_mage"] for _, o in played} | {o["dm_mage"] for _, o in played}
     assert len(mages) >= 15
@@ -442,13 +443,13 @@ def test_games_with_physical_dice_or_cards_you_draw_follow_the_rules(dice, draw,
     """The random player also types dice faces and names the cards drawn: whole games with
     your dice and your draws pass the checker like those solo rolls and draws."""
     asked: dict[str, int] = {}
-    real = conformance.RandomPlayer.ask
+    real = checked_games.RandomPlayer.ask
 
     def counting(self, q):
         asked[q.id] = asked.get(q.id, 0) + 1
         return real(self, q)
 
-    monkeypatch.setattr(conformance.RandomPlayer, "ask", counting)
+    monkeypatch.setattr(checked_games.RandomPlayer, "ask", counting)
     for n, decks in enumerate([*SHIPPED, *random_sets(2, first_seed=13000)]):
         checker = check_game(decks, 40 + n, "random", dice=dice, draw=draw)
         assert not checker.violations, checker.violations

@@ -11,6 +11,7 @@ from solo.cards.catalog import SPELL_DECKS
 from solo.decks.sets import DECK_SIZES, DeckSet, load, loads, validate
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.core.errors import InvalidInput, SoloError
+from solo.decks import random_sets
 
 SHIPPED = ("starter", "easier", "harder")
 
@@ -312,7 +313,7 @@ def test_a_broken_user_file_does_not_hide_the_others(user_data):
 @pytest.mark.parametrize("seed", [0, 1, 7, 42, 2024])
 @pytest.mark.parametrize("kind", ["normal", "harder", "easier"])
 def test_random_sets_are_valid(seed, kind, catalog):
-    ds = decks.random_set(SeededSource(seed), harder=kind == "harder", easier=kind == "easier", catalog=catalog)
+    ds = random_sets.random_set(SeededSource(seed), harder=kind == "harder", easier=kind == "easier", catalog=catalog)
     assert validate(ds, catalog) == []
     for name, n in ds.decks["creature"].items():
         card = catalog.get(name)
@@ -345,7 +346,7 @@ def levels(monkeypatch):
 
 def test_random_sets_draw_fully_modelled_cards_by_default(catalog, levels):
     for seed in range(4):
-        ds = decks.random_set(SeededSource(seed), catalog=catalog)
+        ds = random_sets.random_set(SeededSource(seed), catalog=catalog)
         assert validate(ds, catalog) == []
         for d in SPELL_DECKS:
             for name in ds.decks[d]:
@@ -356,7 +357,7 @@ def test_random_sets_draw_fully_modelled_cards_by_default(catalog, levels):
 def test_random_sets_with_any_take_partly_modelled_cards_but_never_unusable_ones(catalog, levels):
     seen = set()
     for seed in range(4):
-        ds = decks.random_set(SeededSource(seed), catalog=catalog, partly=True)
+        ds = random_sets.random_set(SeededSource(seed), catalog=catalog, partly=True)
         assert validate(ds, catalog) == []
         for d in SPELL_DECKS:
             seen |= {levels(catalog.get(n)).level for n in ds.decks[d]}
@@ -369,7 +370,7 @@ def test_random_deck_takes_partly_modelled_cards_when_too_few_are_modelled(catal
     modelled = {"Timber Wolf", "Bitterwood Fox"}  # 6 copies at most: not a 15-card deck
     monkeypatch.setattr(cov, "coverage", lambda c: cov.Coverage(
         "modelled" if c.name in modelled or c.type != "Creature" else "partly", ["x"]))
-    ds = decks.random_set(SeededSource(3), catalog=catalog)
+    ds = random_sets.random_set(SeededSource(3), catalog=catalog)
     assert validate(ds, catalog) == []
     assert {name for _, name, _ in decks.partly_modelled(ds, catalog)} == set(ds.decks["creature"]) - modelled
 
@@ -379,12 +380,12 @@ def test_random_sets_keep_to_the_chosen_sets(catalog):
 
     sets = parse_sets("Core,FvW")
     for seed in range(3):
-        ds = decks.random_set(SeededSource(seed), catalog=catalog, sets=sets, partly=True)
+        ds = random_sets.random_set(SeededSource(seed), catalog=catalog, sets=sets, partly=True)
         assert validate(ds, catalog) == []
         assert {catalog.get(n).set for d in SPELL_DECKS for n in ds.decks[d]} <= sets
     # Lost Grimoire alone has 5 enchantments and one attack spell: too few for decks of 10
     with pytest.raises(SoloError, match="too few .* cards of Lost Grimore .*choose more --sets"):
-        decks.random_set(SeededSource(1), catalog=catalog, sets=parse_sets("LG"), partly=True)
+        random_sets.random_set(SeededSource(1), catalog=catalog, sets=parse_sets("LG"), partly=True)
 
 
 def test_coverage_warnings_name_each_card_not_fully_modelled(catalog, levels):
@@ -398,18 +399,18 @@ def test_coverage_warnings_name_each_card_not_fully_modelled(catalog, levels):
 
 
 def test_random_set_is_repeatable_and_only_uses_the_source(catalog):
-    a = decks.random_set(SeededSource(5), catalog=catalog)
-    b = decks.random_set(SeededSource(5), catalog=catalog)
-    c = decks.random_set(SeededSource(6), catalog=catalog)
+    a = random_sets.random_set(SeededSource(5), catalog=catalog)
+    b = random_sets.random_set(SeededSource(5), catalog=catalog)
+    c = random_sets.random_set(SeededSource(6), catalog=catalog)
     assert a == b and a != c
     # every pick is a d12 from the source: a source that only ever rolls 1 gives the cheapest cards
-    ones = decks.random_set(ScriptedSource(d12=[1] * 1000), catalog=catalog)
+    ones = random_sets.random_set(ScriptedSource(d12=[1] * 1000), catalog=catalog)
     assert validate(ones, catalog) == []
 
 
 def test_random_set_harder_and_easier_together_is_refused():
     with pytest.raises(InvalidInput, match="not both"):
-        decks.random_set(SeededSource(1), harder=True, easier=True)
+        random_sets.random_set(SeededSource(1), harder=True, easier=True)
 
 
 # -- the commands -----------------------------------------------------------------------------

@@ -71,8 +71,6 @@ def test_a_package_imports_only_itself_and_the_layers_before_it(pkg):
     assert wrong == []
 
 
-@pytest.mark.xfail(strict=True, reason="not met yet: solo.cli.commands.play and solo.cli.completion "
-                                       "import each other (completion inside a function)")
 def test_no_import_cycle():
     assert house.cycles(found()) == []
 
@@ -124,10 +122,7 @@ def test_the_measure_of_sentences_tells_a_sentence_from_a_name_or_a_code():
 # -- sizes -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("pkg", each(
-    "core", "cards", "text", "store", "cli", TOP,
-    "automaton", "rules",
-    engine="game 1,440 lines, conformance 808",
-    decks="sets 786 lines"))
+    "core", "cards", "rules", "automaton", "text", "store", "decks", "engine", "cli", TOP))
 def test_no_module_over_700_lines(pkg):
     assert house.MAX_MODULE == 700
     big = [f"{s.name}: {s.lines} lines" for s in module_sizes()
@@ -147,13 +142,11 @@ def test_no_function_over_80_lines_in_the_rules_and_the_automaton(pkg):
 # -- sides are Side.DM and Side.YM, "dm" and "ym" only at the file boundary --------------------
 
 @pytest.mark.parametrize("pkg", each(
-    "decks", "automaton", TOP,
-    cards='3 "dm"/"ym" literals',
-    rules='86 "dm"/"ym" literals',
-    text='11 "dm"/"ym" literals',
-    engine='117 "dm"/"ym" literals'))
+    "rules", "automaton", "text", "decks", "engine", TOP))
 def test_no_side_as_a_string_outside_the_file_boundary(pkg):
-    assert pkg not in ("core", "store", "cli")  # the boundary, where the strings belong
+    # core defines the sides; store and cli are the file boundary; in cards "dm" names a card's
+    # note for the Dummy Mage, no side
+    assert pkg not in ("core", "store", "cli", "cards")
     sides = [f"{w.module}:{w.line}" for w in side_strings() if package(w.module) == pkg]
     assert sides == []
 

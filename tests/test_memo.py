@@ -18,7 +18,7 @@ from solo.rules.effects import (AddMarkers, AddPiece, ChangeLife, Disenchant, En
                                 SetConditions, SetEnchantments, SetGuard, SetMarkers, SetSide,
                                 SetTraits, SetZoneEnchantments, Unequip)
 from solo.rules.pieces import Creature
-from solo.engine.conformance import check_games, random_sets
+from solo.engine.checked_games import check_games, random_sets
 
 
 @pytest.fixture

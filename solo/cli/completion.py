@@ -38,7 +38,7 @@ def deck_sets(ctx, param, incomplete: str) -> list[CompletionItem]:
 
 def games(ctx, param, incomplete: str) -> list[CompletionItem]:
     try:
-        from solo.cli.commands.play import open_journal
+        from solo.cli.games import open_journal
 
         with open_journal() as journal:
             return _match([g.name for g in journal.games()], incomplete)

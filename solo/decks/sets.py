@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Collection
+from typing import TYPE_CHECKING
 
 from solo.store.files import write_atomic
 from solo.store.paths import user_folder, user_folder_text as _user_folder_text
@@ -26,7 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from solo.cards.catalog import Card
     from solo.cards.coverage import Coverage
-    from solo.rules.dice import DiceSource
 
 #: The four decks and how many cards each must hold.
 DECK_SIZES: dict[str, int] = {"creature": 15, "enchantment": 10, "incantation": 10, "attack": 10}
@@ -599,63 +598,6 @@ def save(deckset: DeckSet, path: str | Path, catalog: Catalog | None = None) -> 
 
 # -- random sets -----------------------------------------------------------------------------
 
-def random_set(source: "DiceSource", harder: bool = False, easier: bool = False,
-               catalog: Catalog | None = None, name: str = "Random",
-               description: str | None = None, *, sets: Collection[str] | None = None,
-               partly: bool = False) -> DeckSet:
-    """A valid set picked with ``source.choose`` (the project's one random path).
-
-    Cards are drawn from the fully modelled ones (:func:`solo.cards.coverage.coverage`); ``partly``
-    lets partly modelled cards in too.  A deck the chosen cards cannot fill takes partly
-    modelled ones as well (say so with :func:`partly_modelled`); never unusable ones.  ``sets``
-    (catalog set names, :func:`solo.cards.coverage.parse_sets`) keeps only the cards of those sets.
-
-    Creatures: Arena creature cards without an "... Only" restriction, at most
-    :data:`RANDOM_MAX_CREATURE_COPIES` of a card and one of a Legendary; ``harder`` keeps
-    creatures costing :data:`HARDER_MIN_COST` or more, ``easier`` those costing
-    :data:`EASIER_MAX_COST` or less.  Spells: at most :data:`RANDOM_MAX_SPELL_COPIES` each.
-    """
-    from solo.cards.coverage import coverage
-
-    if harder and easier:
-        raise InvalidInput("choose --harder or --easier, not both")
-    if catalog is None:
-        from solo.cards.catalog import get_catalog
-
-        catalog = get_catalog()
-    decks = empty_decks()
-    for deck in SPELL_DECKS:
-        size = DECK_SIZES[deck]
-        cap = RANDOM_MAX_CREATURE_COPIES if deck == "creature" else RANDOM_MAX_SPELL_COPIES
-        pool = [c for c in catalog.cards(DECK_TYPES[deck])
-                if (sets is None or c.set in sets)
-                and not any(t.lower().endswith(" only") for t in c.traits)
-                and not c.dm.get("mage_only")]
-        if deck == "creature":
-            pool = [c for c in pool if isinstance(c.cost, int)
-                    and (not harder or c.mana >= HARDER_MIN_COST)
-                    and (not easier or c.mana <= EASIER_MAX_COST)]
-        levels = {c.name: coverage(c).level for c in pool}
-        full = [c for c in pool if levels[c.name] == "modelled"]
-        wider = [c for c in pool if levels[c.name] in ("modelled", "partly")]
-        chosen = wider if partly or _room(full, cap) < size else full
-        if _room(chosen, cap) < size:
-            where = f" of {', '.join(sorted(sets))}" if sets is not None else ""
-            raise SoloError(f"too few {DECK_TYPES[deck].lower()} cards{where} for a random "
-                            f"{deck} deck of {size} (at most {cap} of a card, one of a Legendary)"
-                            + ("; choose more --sets" if sets is not None else ""))
-        decks[deck] = _fill(source, chosen, size, cap, f"random {deck}")
-    if description is None:
-        kind = ("harder: creatures costing 9 mana or more" if harder
-                else "easier: creatures costing 9 mana or less" if easier else "any creatures")
-        description = f"Picked at random ({kind})."
-    return DeckSet(name, description, decks)
-
-
-def _room(pool: list, cap: int) -> int:
-    """How many cards a random deck can take from ``pool``."""
-    return sum(1 if c.has("Legendary") else cap for c in pool)
-
 
 #: (fully modelled names, {name: (level, why, things by hand)} of the others), from
 #: ``decks/coverage.json``; None until first read.
@@ -725,18 +667,3 @@ def coverage_warnings(deckset: DeckSet, catalog: Catalog) -> list[str]:
     return out
 
 
-def _fill(source: "DiceSource", pool: list, size: int, cap: int, label: str) -> dict[str, int]:
-    pool = list(pool)
-    if _room(pool, cap) < size:
-        raise SoloError(f"not enough cards to make a {label.split()[-1]} deck at random")
-    picked: dict[str, int] = {}
-    cards = {c.name: c for c in pool}
-    total = 0
-    while total < size:
-        card = source.choose(pool, label)
-        picked[card.name] = picked.get(card.name, 0) + 1
-        total += 1
-        if picked[card.name] >= (1 if card.has("Legendary") else cap):
-            pool.remove(card)
-    order = sorted(picked, key=lambda n: (cards[n].mana, n))
-    return {n: picked[n] for n in order}

@@ -46,26 +46,22 @@ step broke as a :class:`Violation` (seed, step, rule).  The rules checked, each 
   (unless Indirect), never an Invisible object
   nor an Obscured one more than a zone away, nor a Flying one for a Non-Flying spell.
 
-:func:`check_games` plays many seeded games (with the simulator's scripted opponents and a
-random one) under the checker.  Pure apart from the games it plays: no files, no printing.
+:func:`solo.engine.checked_games.check_games` plays many seeded games (with the simulator's
+scripted opponents and a random one) under the checker.  Pure apart from the games it plays: no files, no printing.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable
 
 from solo.rules.decision import in_arena
 from solo.rules.board import MARKERS, Board, Creature, Piece
 from solo.rules.effects import Move, RemoveMarkers, SetGuard
 from solo.rules.effects import apply as put
 from solo.rules.combat import ROUND_EFFECTS
-from solo.rules.dice import D6_FACES
-from solo.engine.game import YOUR_QUICKCAST, Game, Settings, Step
-from solo.core.questions import Prompter, Question
+from solo.engine.game import YOUR_QUICKCAST, Game, Step
 from solo.engine.rounds import RoundState
-from solo.core.kinds import Stage
+from solo.core.kinds import Stage, Side
 from solo.text.render import line
 
 RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
@@ -179,14 +175,14 @@ class Checker:
             self._check_waiting(step, before)
             self._check_movement(step, before, after)
         if step.decision is not None and step.decision.action == "move" \
-                and step.decision.data.get("actor") == "dm":
+                and step.decision.data.get("actor") == Side.DM:
             self._check_dm_move(step, before, after)
         if step.label == f"round {step.round}: ready stage":
             self._check_upkeep(step, before, after)
         self._check_changes(step, before, after)
         self._check_destroyed(step, before, after)
         self._check_traits(step, before, after)
-        if step.who == "ym":
+        if step.who == Side.YM:
             self._check_your_casting(step, before, after)
         self._check_end(after)
 
@@ -200,7 +196,7 @@ class Checker:
     def _check_round(self, step: Step, r: _Round, before: Board, after: Board) -> None:
         stage = step.stage
         assert stage is not None  # Game.play_one gives every step the stage it was played in
-        if step.who == "dm" and step.label.startswith("quickcast"):
+        if step.who == Side.DM and step.label.startswith("quickcast"):
             r.quickcasts[stage] = r.quickcasts.get(stage, 0) + 1
             if r.quickcasts[stage] > 1:
                 self.fail("quickcasts", f"a second Dummy Mage quickcast in {stage.label}")
@@ -210,8 +206,8 @@ class Checker:
             if r.yours > 1:
                 self.fail("quickcasts", "you quickcast twice in one round")
         if step.label == "creature actions begin":
-            r.active_at_creatures = {c.id for c in _active(after, "dm")}
-            r.active_at_creatures |= {c.id for c in _active(after, "ym")}
+            r.active_at_creatures = {c.id for c in _active(after, Side.DM)}
+            r.active_at_creatures |= {c.id for c in _active(after, Side.YM)}
         # objects that entered the arena in this step
         old = {p.id for p in before.pieces()}
         for c in after.creatures:
@@ -247,8 +243,8 @@ class Checker:
     def _check_waiting(self, step: Step, before: Board) -> None:
         d = step.decision
         assert d is not None
-        ym = len(_active(before, "ym"))
-        dm = len(_active(before, "dm"))
+        ym = len(_active(before, Side.YM))
+        dm = len(_active(before, Side.DM))
         should_wait = not self._phase.you_done and ym > dm
         self.saw("waiting")
         if (d.action == "pass") != should_wait:
@@ -405,7 +401,7 @@ class Checker:
             self.fail("movement", f"{old.id} ends in {new.zone}, not at the end of its path {path[-1]}")
 
     def _check_dm_move(self, step: Step, before: Board, after: Board) -> None:
-        old, new = before.mages["dm"], after.mages["dm"]
+        old, new = before.mages[Side.DM], after.mages[Side.DM]
         if old.zone != new.zone and self._check_path(old, before, [new.zone]):
             assert step.decision is not None
             self._check_passage(old, before, [old.zone, new.zone], step.decision)
@@ -442,7 +438,7 @@ class Checker:
                 if isinstance(d.data.get(key), str):
                     ids.add(d.data[key])
             if d.data.get("action") == "move" or d.action == "move":
-                ids.add(d.data.get("creature") or "dm")
+                ids.add(d.data.get("creature") or Side.DM)
             if isinstance(d.data.get("target"), str):  # a zone spell touches the zone's objects
                 ids |= {p.id for p in self.game.board.in_zone(d.data["target"])}
             ids |= {x for x in d.data.get("affected") or [] if isinstance(x, str)}  # spells
@@ -514,7 +510,7 @@ class Checker:
                     continue
                 attacker, target = before.find(s.attacker), before.find(s.target)
                 if attacker is None or target is None or isinstance(attacker, Conjuration) \
-                        or (attacker.is_mage and attacker.side != "dm"):
+                        or (attacker.is_mage and attacker.side != Side.DM):
                     continue  # walls target nobody; your mage's spells are yours to aim
                 self.saw("traits")
                 if before.has_trait(target, "Invisible"):
@@ -542,16 +538,16 @@ class Checker:
         quickcast = step.label == YOUR_QUICKCAST
         if quickcast:
             old = {p.id for p in before.pieces()}
-            for c in after.side_creatures("ym"):
+            for c in after.side_creatures(Side.YM):
                 if c.id not in old:
                     self.saw("your-casting")
                     if cat.get(c.card).action != "quick":
                         self.fail("your-casting",
                                   f"your quickcast summons {c.card}, not a quick spell")
-        mage = before.mages["ym"]
+        mage = before.mages[Side.YM]
         # A spell after a move is the Action Phase's quick action: cast from where it went.
-        moved = after.mages["ym"].zone != mage.zone
-        here = after.mages["ym"].zone
+        moved = after.mages[Side.YM].zone != mage.zone
+        here = after.mages[Side.YM].zone
         for res in step.results:
             card = cat.find(res.attack)
             if res.attacker != mage.id or card is None or card.type != "Attack" or not card.attacks:
@@ -601,24 +597,24 @@ class Checker:
         # its last Dissipate token gone (one taken off a creature that then dies of its burns
         # is no such thing: that one is destroyed, and scores)
         dissipated = {e.piece for e in step.events if e.kind == "dissipated"}
-        expected = {"dm": 0, "ym": 0}
+        expected: dict[str, int] = {Side.DM: 0, Side.YM: 0}
         discarded = 0
         for old in before.creatures:
             if after.find(old.id) is not None:
                 continue
-            credit = killed.get(old.id, "ym" if old.side == "dm" else "dm")
-            if old.id not in killed and step.who == "ym" and old.side == "dm":
-                credit = "ym"  # your spell destroyed it
+            credit = killed.get(old.id, Side.YM if old.side == Side.DM else Side.DM)
+            if old.id not in killed and step.who == Side.YM and old.side == Side.DM:
+                credit = Side.YM  # your spell destroyed it
             if old.id in dissipated and old.id not in killed:
                 credit = None  # its own Dissipate tokens ran out: nobody destroyed it
-            if credit in ("dm", "ym") and credit != old.side:
+            if credit in (Side.DM, Side.YM) and credit != old.side:
                 expected[credit] += before.cost(old)
-            if old.side == "dm" and old.id not in obliterated and not old.conditions.get("Zombie"):
+            if old.side == Side.DM and old.id not in obliterated and not old.conditions.get("Zombie"):
                 discarded += 1
         if killed or len(after.creatures) < len(before.creatures):
             self.saw("destroyed")
         t0, t1 = before.extra.get("tally") or {}, after.extra.get("tally") or {}
-        for side in ("dm", "ym"):
+        for side in (Side.DM, Side.YM):
             got = int(t1.get(side, 0)) - int(t0.get(side, 0))
             if got != expected[side]:
                 self.fail("destroyed", f"the {side} tally grew by {got}, not {expected[side]}")
@@ -633,10 +629,10 @@ class Checker:
                       f"creature discard pile grew by {grew}")
 
     def _check_end(self, after: Board) -> None:
-        dm, ym = after.mages["dm"], after.mages["ym"]
+        dm, ym = after.mages[Side.DM], after.mages[Side.YM]
         ym_down, dm_down = _wounds(ym) >= after.life(ym), _wounds(dm) >= after.life(dm)
         alt = (self.game.settings.alternate_end and not after.decks.get("creature")
-               and not after.side_creatures("dm"))
+               and not after.side_creatures(Side.DM))
         should = ym_down or dm_down or alt
         if should != self.game.over and not self._over:
             self.fail("game-end", "the game " + ("goes on although it has ended" if should
@@ -645,7 +641,7 @@ class Checker:
             self.saw("game-end")
             outcome = self.game.phase.outcome
             winner = outcome.result if outcome is not None else None
-            right = "draw" if ym_down and dm_down else "dm" if ym_down else "ym" if dm_down else winner
+            right = "draw" if ym_down and dm_down else Side.DM if ym_down else Side.YM if dm_down else winner
             if winner != right:
                 self.fail("game-end", f"the winner is {winner}")
 
@@ -654,156 +650,10 @@ class Checker:
 # A random player, to reach what the scripted opponents never do
 # =============================================================================================
 
-class RandomPlayer(Prompter):
-    """Answers your side's questions at random (seeded), never with board, edit or undo:
-    passes, done, guards, typed damage and markers, Defenses declined -- every answer a person
-    could give."""
-
-    def __init__(self, seed: int) -> None:
-        self.random = random.Random(seed)
-
-    def ask(self, q: Question) -> Any:
-        rnd = self.random
-        if q.kind == "select":
-            values = [v for _, v in q.pairs() if v not in q.escapes]
-            return q.parse(rnd.choice(values))
-        if q.kind == "confirm":
-            return rnd.random() < 0.7
-        if q.kind == "int":
-            lo = q.min if q.min is not None else 0
-            hi = q.max if q.max is not None else lo + 12
-            return q.parse(rnd.randint(lo, min(hi, lo + 12)))
-        if q.kind == "autocomplete":
-            return q.parse(rnd.choice(q.titles()))
-        if q.id == "dice.attack":  # physical dice: as many faces as the question takes
-            for count in range(1, 25):
-                faces = " ".join(rnd.choice(D6_FACES) for _ in range(count))
-                if q.validate is None or q.validate(faces) is None:
-                    return q.parse(faces)
-        if q.id == "turn.attack.damage":
-            return q.parse(f"{rnd.randint(0, 6)}+{rnd.randint(0, 2)}")
-        if q.id == "turn.attack.conditions":
-            return q.parse(rnd.choice(["", "", "Burn", "Daze", "Stun", "Cripple", "Burn, Rot"]))
-        return q.parse(q.default if q.default is not None else "")
-
 
 # =============================================================================================
 # Many games
 # =============================================================================================
 
-@dataclass
-class Report:
-    games: int = 0
-    steps: int = 0
-    violations: list[Violation] = field(default_factory=list)
-    checked: dict[str, int] = field(default_factory=dict)
 
-    def add(self, checker: Checker) -> None:
-        self.games += 1
-        self.steps += checker.steps
-        self.violations += checker.violations
-        for rule, n in checker.checked.items():
-            self.checked[rule] = self.checked.get(rule, 0) + n
-
-
-def random_sets(count: int, first_seed: int = 1) -> list:
-    """``count`` deck sets made by ``solo deck random --seed N``, N from ``first_seed``, whose
-    creature decks are then drawn again from every creature of the catalog (all of them, "...
-    Only" ones too, at most 3 copies, one of a Legendary), so that whole games meet every
-    creature's traits."""
-    from solo.cards.catalog import get_catalog
-    from solo.decks.sets import DECK_SIZES, random_set
-    from solo.rules.dice import SeededSource
-
-    everyone = get_catalog().cards("Creature")
-    out = []
-    for n in range(first_seed, first_seed + count):
-        ds = random_set(SeededSource(n), name=f"Random {n}")
-        rnd = random.Random(n)
-        deck: dict[str, int] = {}
-        while sum(deck.values()) < DECK_SIZES["creature"]:
-            card = rnd.choice(everyone)
-            limit = 1 if card.has("Legendary") else 3
-            if deck.get(card.name, 0) < limit:
-                deck[card.name] = deck.get(card.name, 0) + 1
-        ds.decks["creature"] = deck
-        out.append(ds)
-    return out
-
-
-#: Walls of yours that games may start with: two that block passage, two that attack it.
-WALLS = ("Wall of Stone", "Wall of Earth", "Wall of Thorns", "Wall of Fire")
-
-
-def place_walls(board: Board, count: int, seed: int) -> None:
-    """Put ``count`` of your walls on random borders (none on a border that has one), so that
-    whole games meet walls too."""
-    rnd = random.Random(seed)
-    taken = {frozenset((w.zone, w.border)) for w in board.walls()}
-    zones = board.arena.zones()
-    while count > 0:
-        zone = rnd.choice(zones)
-        border = rnd.choice(board.arena.neighbours(zone))
-        if frozenset((zone, border)) in taken:
-            continue
-        taken.add(frozenset((zone, border)))
-        board.add_conjuration(rnd.choice(WALLS), "ym", zone, border=border)
-        count -= 1
-
-
-def check_game(decks, seed: int, player: str = "beginner", max_rounds: int = 30,
-               walls: int = 0, ym_mage: str = "Beastmaster", dm_mage: str = "Warlock",
-               dice: str = "solo", draw: str = "solo") -> Checker:
-    """Play one whole game under the checker.  ``decks``: a deck set name or a DeckSet;
-    ``player``: beginner, skilled or random; ``walls``: how many of your walls stand in the
-    arena from the start; ``dice`` and ``draw`` as in ``solo play`` (typing the dice and naming
-    the cards drawn is for the random player: the scripted ones answer neither)."""
-    from solo.engine.simulate import Opponent
-
-    name = decks if isinstance(decks, str) else decks.name
-    settings = Settings(decks=name, seed=seed, name="check", ym_mage=ym_mage, dm_mage=dm_mage,
-                        dice=dice, draw=draw)
-    game = Game.new(settings, deckset=None if isinstance(decks, str) else decks)
-    game.restartable = False
-    game.prompter = RandomPlayer(seed) if player == "random" else Opponent(game, player)
-    place_walls(game.board, walls, seed)
-    label = f"{name}, {player}, seed {seed}" + (f", {walls} walls" if walls else "")
-    if (ym_mage, dm_mage) != ("Beastmaster", "Warlock"):
-        label += f", {ym_mage} against {dm_mage}"
-    if (dice, draw) != ("solo", "solo"):
-        label += f", dice {dice}, draw {draw}"
-    checker = Checker(game, label)
-    while not game.over and game.phase.round <= max_rounds:
-        checker.before()
-        played = game.play_one()
-        checker.after(played if isinstance(played, Step) else None)  # (it never asks for an undo)
-    return checker
-
-
-def check_games(deck_sets: Iterable, seeds: Iterable[int],
-                players: Iterable[str] = ("beginner", "skilled", "random"), *,
-                mixed: bool = False) -> Report:
-    """Every deck set, seed and player; ``mixed``: each game's two mages are drawn (by its
-    seed) from every mage of the catalog, and a third of the random player's games are played
-    with physical dice, cards you draw, or both."""
-    from solo.cards.catalog import get_catalog
-
-    mages = get_catalog().names("Mage")
-    modes = (("solo", "solo"), ("physical", "solo"), ("solo", "you"), ("physical", "you"))
-    report = Report()
-    players = list(players)
-    for decks in deck_sets:
-        for seed in seeds:
-            for player in players:
-                options: dict = {}
-                if mixed:
-                    rnd = random.Random(f"{seed} {player}")
-                    options = {"ym_mage": rnd.choice(mages), "dm_mage": rnd.choice(mages)}
-                    if player == "random" and seed % 3 == 0:
-                        options["dice"], options["draw"] = modes[1 + seed // 3 % 3]
-                report.add(check_game(decks, seed, player, walls=seed % 3, **options))
-    return report
-
-
-__all__ = ["RULES", "Violation", "Checker", "RandomPlayer", "Report", "check_game",
-           "check_games", "random_sets"]
+__all__ = ["RULES", "Violation", "Checker"]

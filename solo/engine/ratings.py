@@ -23,6 +23,7 @@ from typing import Protocol
 
 from solo.cards.catalog import SPELL_DECKS, Catalog
 from solo.core.interval import wilson
+from solo.core.kinds import Side
 
 #: The widest a rating's 95% interval may be, either side of its win rate.
 HALF_WIDTH = 0.03
@@ -93,7 +94,7 @@ class Rating:
 
 def from_results(results) -> Rating:
     """A rating from :class:`solo.engine.simulate.GameStats`, in any order."""
-    return Rating(games=len(results), dm_wins=sum(r.winner == "dm" for r in results),
+    return Rating(games=len(results), dm_wins=sum(r.winner == Side.DM for r in results),
                   rounds=sum(r.rounds for r in results),
                   damage_to_ym=sum(r.damage_to_ym for r in results),
                   damage_to_dm=sum(r.damage_to_dm for r in results))

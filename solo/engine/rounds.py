@@ -31,7 +31,7 @@ from enum import Enum
 from typing import Any
 
 from solo.core.errors import InvalidInput
-from solo.core.kinds import Side, Stage
+from solo.core.kinds import DM, YM, Side, Stage
 from solo.rules.upkeep import Outcome
 from solo.text import upkeep as upkeep_text
 
@@ -42,8 +42,8 @@ __all__ = ["QuickcastTurn", "RoundState", "initiative_for_round",
 class QuickcastTurn(Enum):
     """A quickcast still pending in a quickcast stage; the value is the saved token."""
 
-    DM = "dm"  # the Dummy Mage's
-    YOURS = "ym"
+    DM = Side.DM.value  # the Dummy Mage's
+    YOURS = Side.YM.value
     YOURS_OR_PASS_FIRST = "ym?"  # yours with the initiative: pass, and the Dummy Mage's goes first
 
 
@@ -183,8 +183,8 @@ class RoundState:
                 raise InvalidInput(f"phase.{flag} must be true or false")
         state.your_quickcast_used = raw.get("ym_qc_used", False)
         if stage is Stage.CREATURES:
-            nxt = raw.get("next", "dm")
-            if not isinstance(nxt, str) or nxt not in ("dm", "ym"):
+            nxt = raw.get("next", DM)
+            if not isinstance(nxt, str) or nxt not in (DM, YM):
                 raise InvalidInput("phase.next must be dm or ym")
             state.next = Side(nxt)
             state.you_done = raw.get("ym_done", False)
@@ -194,7 +194,7 @@ class RoundState:
 
 _STAGES = {s.value: s for s in Stage}
 _TURNS = {t.value: t for t in QuickcastTurn}
-_WINNERS = ("dm", "ym", "draw")
+_WINNERS = (DM, YM, "draw")
 
 
 def _outcome(raw: Any) -> Outcome:

@@ -29,6 +29,7 @@ from solo.core.errors import ExitCode, SoloError
 from solo.engine.game import Game, Settings
 from solo.core.questions import Prompter, Question
 from solo.rules import targeting
+from solo.core.kinds import Side
 
 #: The opponent's fixed spellbook: (card, mana) in the order it likes them.
 CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
@@ -59,19 +60,19 @@ class Opponent(Prompter):
         rnd = self.game.phase.round
         if rnd != self.round_paid:
             self.round_paid = rnd
-            mage = self.board.card_of(self.board.mages["ym"])
+            mage = self.board.card_of(self.board.mages[Side.YM])
             self.mana += (mage.channeling if mage is not None else 0) or 9
 
     def _their(self) -> list[Piece]:
         b = self.board
-        return [p for p in [b.mages["dm"], *b.side_creatures("dm")] if in_arena(b, p)]
+        return [p for p in [b.mages[Side.DM], *b.side_creatures(Side.DM)] if in_arena(b, p)]
 
     def _quarry(self, actor: Piece) -> Piece:
         """Where the actor is heading: the Dummy Mage, or (skilled) its nearest creature."""
         b = self.board
-        dm = b.mages["dm"]
+        dm = b.mages[Side.DM]
         if self.skill == "skilled":
-            creatures = [c for c in b.side_creatures("dm") if in_arena(b, c)
+            creatures = [c for c in b.side_creatures(Side.DM) if in_arena(b, c)
                          and not b.flying(c)]
             if creatures:
                 return min(creatures, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
@@ -86,7 +87,7 @@ class Opponent(Prompter):
         if not melee:
             return []
         where = actor.zone if zone is None else zone
-        guarded = any(c.guarding and c.zone == where for c in b.side_creatures("dm"))
+        guarded = any(c.guarding and c.zone == where for c in b.side_creatures(Side.DM))
         found = [p for p in self._their() if p.zone == where
                  and any(targeting.can_reach(b, actor, a, where, p)
                          and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p))
@@ -106,7 +107,7 @@ class Opponent(Prompter):
         """The first attack spell it can afford that reaches the Dummy Mage by the game's rules
         (:func:`solo.rules.yours.can_cast`); ``quick``: only a quick one (a quickcast)."""
         b = self.board
-        ym, dm = b.mages["ym"], b.mages["dm"]
+        ym, dm = b.mages[Side.YM], b.mages[Side.DM]
         for name, cost in ATTACK_SPELLS:
             if cost > self.mana:
                 continue
@@ -130,7 +131,7 @@ class Opponent(Prompter):
 
     def _answer(self, q: Question):
         b = self.board
-        ym = b.mages["ym"]
+        ym = b.mages[Side.YM]
         qid = q.id
         if qid == "quickcast.you":  # one quick spell: its creatures take a full action
             if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
@@ -144,7 +145,7 @@ class Opponent(Prompter):
         if qid == "turn.summon.zone":
             return ym.zone
         if qid == "turn.spell.target":
-            return "dm"
+            return Side.DM
         if qid == "turn.spell.kind":
             return "attack"
         if qid == "turn.spell.card":
@@ -152,23 +153,23 @@ class Opponent(Prompter):
             self.mana -= cost
             return name
         if qid == "turn.actor":
-            active = dm_creatures.active_creatures(b, "ym")
+            active = dm_creatures.active_creatures(b, Side.YM)
             if active:
                 return active[0].id
             if self.game.phase.mage_active:
-                return "ym"
+                return Side.YM
             return "done"
         if qid == "turn.what":
             actor = self._actor(q)
             if self._melee_targets(actor):
                 return "attack"
-            if actor.is_mage and self.skill == "skilled" and b.side_creatures("ym"):
+            if actor.is_mage and self.skill == "skilled" and b.side_creatures(Side.YM):
                 if self._summon_choice() is not None:
                     self.plan = {"summon": self._summon_choice()}
                     return "summon"
                 return "other"  # keeps back while its creatures fight
             if actor.is_mage and (pick := self._summon_choice()) is not None and \
-                    b.distance(actor.zone, b.mages["dm"].zone) > 1:
+                    b.distance(actor.zone, b.mages[Side.DM].zone) > 1:
                 self.plan = {"summon": pick}
                 return "summon"
             if movement.held(b, actor):
@@ -196,10 +197,10 @@ class Opponent(Prompter):
     def _actor(self, q: Question) -> Piece:
         """The piece named in the question's message (the engine asks about one actor at a time)."""
         b = self.board
-        for p in [*b.side_creatures("ym")]:
+        for p in [*b.side_creatures(Side.YM)]:
             if f"({p.id})" in q.message:
                 return p
-        return b.mages["ym"]
+        return b.mages[Side.YM]
 
     def _next_zone_has_target(self, actor: Piece) -> bool:
         b = self.board
@@ -275,7 +276,7 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
     b = game.board
     return GameStats(winner=outcome.result if outcome is not None else "none",
                      rounds=game.phase.round,
-                     damage_to_ym=b.mages["ym"].damage, damage_to_dm=b.mages["dm"].damage,
+                     damage_to_ym=b.mages[Side.YM].damage, damage_to_dm=b.mages[Side.DM].damage,
                      played=played, discarded=discarded, steps=steps)
 
 
@@ -361,7 +362,7 @@ def _pool(ctx, jobs: int):
 
 def summarise(results: list[GameStats]) -> dict:
     n = len(results)
-    wins = sum(r.winner == "dm" for r in results)
+    wins = sum(r.winner == Side.DM for r in results)
     lo, hi = wilson(wins, n)
     rounds = sum(r.rounds for r in results)
     played: dict[str, int] = {}

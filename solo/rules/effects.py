@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from solo.core.kinds import Side, Stage
+from solo.core.kinds import Side, Stage, DM, YM
 from solo.core.records import Record
 from solo.rules.board import (INCAPACITATING, Board, Conjuration, Creature, Mage, Piece,
                               reaches_only)
@@ -578,7 +578,7 @@ def _board_note(board: Board, c: BoardNote) -> None:
 def _add_tally(board: Board, c: AddTally) -> None:
     tally = board.extra.get("tally")
     if tally is None:
-        tally = board.extra["tally"] = {"dm": 0, "ym": 0}
+        tally = board.extra["tally"] = {DM: 0, YM: 0}
     tally[str(c.side)] = int(tally.get(str(c.side), 0)) + c.amount
 
 

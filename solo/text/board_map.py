@@ -20,6 +20,7 @@ so that a 4-column map stays within 100 columns.
 from __future__ import annotations
 
 from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
+from solo.core.kinds import Side
 
 #: Characters inside a cell, between its two borders, when no ``width`` is given.
 CELL_WIDTH = 23
@@ -214,14 +215,14 @@ def zone_contents(board: Board) -> dict[str, list[Piece]]:
             return
         out[zone].append(p)
 
-    put(board.mages["dm"])
-    put(board.mages["ym"])
-    for side in ("dm", "ym"):
+    put(board.mages[Side.DM])
+    put(board.mages[Side.YM])
+    for side in (Side.DM, Side.YM):
         for c in board.creatures:
             if c.side == side:
                 put(c)
     for c in board.creatures:
-        if c.side not in ("dm", "ym"):
+        if c.side not in (Side.DM, Side.YM):
             put(c)
     for cj in board.conjurations:
         if cj.border is None:
@@ -273,7 +274,7 @@ def board_map(board: Board, width: int | None = None, color: bool = False) -> st
     for zone, pieces in contents.items():
         lines = []
         for p in pieces:
-            colour = _RED if p.side == "dm" else _GREEN if p.side == "ym" else ""
+            colour = _RED if p.side == Side.DM else _GREEN if p.side == Side.YM else ""
             if listing:
                 marks = piece_marks(board, p)
                 lines.append((_clip(" ".join([_label(p), *([marks] if marks else [])]), room), colour))

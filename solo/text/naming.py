@@ -6,6 +6,7 @@ from __future__ import annotations
 from solo.cards.catalog import Attack
 from solo.rules.board import Board, Piece
 from solo.rules.said import Who
+from solo.core.kinds import Side
 
 
 def name_of(board: Board | None, p: Piece | Who | None) -> str:
@@ -13,7 +14,7 @@ def name_of(board: Board | None, p: Piece | Who | None) -> str:
     if p is None:
         return "nobody"
     if p.is_mage:
-        return f"{'the Dummy Mage' if p.side == 'dm' else 'your mage'} ({p.card})"
+        return f"{'the Dummy Mage' if p.side == Side.DM else 'your mage'} ({p.card})"
     return f"{p.card} ({p.id})"
 
 
@@ -21,8 +22,8 @@ def label_of(board: Board | None, p: Piece | Who) -> str:
     """How instructions name an object with its owner: ``the Dummy Mage``, ``your mage``,
     ``the Dummy Mage's Timber Wolf (dm-3)``, ``your Timber Wolf (ym-2)``."""
     if p.is_mage:
-        return "the Dummy Mage" if p.side == "dm" else "your mage"
-    owner = "the Dummy Mage's" if p.side == "dm" else "your"
+        return "the Dummy Mage" if p.side == Side.DM else "your mage"
+    owner = "the Dummy Mage's" if p.side == Side.DM else "your"
     return f"{owner} {p.card} ({p.id})"
 
 

@@ -121,7 +121,7 @@ def summarize(rows: list[dict], key: str) -> list[dict]:
 def stats(as_json: bool) -> None:
     """Your record: every finished game, and your win rate by deck set and by the Dummy Mage's
     life (with a 95% interval)."""
-    from solo.cli.commands.play import open_journal
+    from solo.cli.games import open_journal
 
     with open_journal() as journal:
         rows = record(journal.games())

@@ -7,7 +7,6 @@ imported only when a question is really asked on a terminal.
 
 from __future__ import annotations
 
-import textwrap
 from typing import TYPE_CHECKING, Callable
 
 import click
@@ -20,9 +19,8 @@ def _echo_table(text: str) -> None:
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.cli.commands.cards import attack_short, cost_text, format_table, range_text
-from solo.decks.sets import (DECK_SIZES, DeckSet, add_card, available, check_user_dir, coverage_warnings,
-                        deck_name, is_builtin, mana_curve, notes, partly_modelled, random_set,
-                        remove_card, resolve, save, slugify, user_dir, validate)
+from solo.decks.sets import DECK_SIZES, DeckSet, add_card, available, check_user_dir, coverage_warnings, deck_name, is_builtin, mana_curve, notes, partly_modelled, remove_card, resolve, save, slugify, user_dir, validate
+from solo.decks.random_sets import random_set
 from solo.core.errors import InvalidDeck, InvalidInput, check_writable
 
 if TYPE_CHECKING:

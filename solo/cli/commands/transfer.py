@@ -20,7 +20,7 @@ def _complete_games(ctx, param, incomplete):
 def export(game, file) -> None:
     """Write GAME (its settings and every answer, replayable) to FILE, for solo import."""
     from solo.store.files import write_atomic
-    from solo.cli.commands.play import find_game, open_journal
+    from solo.cli.games import find_game, open_journal
     from solo.core.errors import MAX_INPUT_BYTES, InvalidInput, _size_text
     from solo.engine.transfer import dumps, export_game
 
@@ -42,7 +42,7 @@ def export(game, file) -> None:
 @click.option("--name", default=None, help="The game's name here (default: the name in FILE).")
 def import_(file, name) -> None:
     """Replay the game in FILE (written by solo export) and add it to your games."""
-    from solo.cli.commands.play import open_journal
+    from solo.cli.games import open_journal
     from solo.store.journal import quote
     from solo.engine.transfer import import_game, read_game_file, resume_hint
 
