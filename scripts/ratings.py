@@ -2,7 +2,7 @@
 opponents, to the full +/-3 points, written to decks/ratings.json.
 
 Run it after any change to the engine version, the simulated opponents or a built-in set
-(tests/test_scale.py fails until then):
+(tests/engine/test_scale.py fails until then):
 
     python scripts/ratings.py [--jobs N]
 

@@ -1,4 +1,4 @@
-"""Record whole games, as `solo export` writes them, for tests/test_recorded.py.
+"""Record whole games, as `solo export` writes them, for tests/engine/test_recorded.py.
 
 Those tests import each file: every step is replayed with this engine and must write exactly
 what it wrote when it was recorded, so a change that alters what a step says or does (a rule,

@@ -4,8 +4,9 @@ from pathlib import Path as _Path
 import pytest
 from click.testing import CliRunner
 
-# Test modules share helpers from this folder (``fuzzing``): make it importable.
-_sys.path.insert(0, str(_Path(__file__).parent))
+# Test modules share helpers from this folder (``fuzzing``, ``worded``): make it importable.
+_TESTS = _Path(__file__).parent
+_sys.path.insert(0, str(_TESTS))
 
 
 @pytest.fixture(autouse=True)
@@ -52,7 +53,7 @@ def run(runner):
 # by itself.  tests/test_docs.py checks that each name here is still a test of its file.
 
 SLOW: dict[str, tuple[str, ...]] = {
-    "test_conformance.py": (
+    "engine/test_conformance.py": (
         "test_whole_games_follow_the_rules",  # 300 whole games
         # each breaks the engine on purpose and plays dozens of whole games to catch it
         "test_it_catches_the_lost_quickcasts",
@@ -63,24 +64,24 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_it_catches_your_spells_cast_out_of_reach_or_too_slow",
         "test_it_catches_a_wall_that_does_not_attack_those_who_walk_through",
     ),
-    "test_memo.py": (
+    "rules/test_memory.py": (
         "test_whole_games_never_use_a_stale_remembered_value",  # 90 games, every value rechecked
         "test_resolving_an_attack_never_changes_the_board_it_reads",
     ),
-    "test_crash.py": (  # processes stopped at random moments, and games across processes
+    "engine/test_crash.py": (  # processes stopped at random moments, and games across processes
         "test_stopped_at_random_moments_by_any_signal_loses_nothing",
         "test_same_seed_and_answers_across_processes",
         "test_dm_json_is_identical_across_processes",
     ),
-    "test_journal.py": (  # sessions in processes of their own
+    "store/test_journal.py": (  # sessions in processes of their own
         "test_a_second_session_of_a_game_is_refused_until_the_first_ends",
         "test_names_are_labels_never_paths",
         "test_a_tampered_step_names_the_game_and_the_step_to_go_back_to",
         "test_a_full_disk_while_playing_loses_nothing",
         "test_a_damaged_database_is_one_line_or_works",
     ),
-    "test_odds.py": ("test_odds_match_every_outcome_of_the_engine[dazed]",),
-    "test_builder.py": (  # each builds a set and rates it
+    "rules/test_odds.py": ("test_odds_match_every_outcome_of_the_engine[dazed]",),
+    "decks/test_builder.py": (  # each builds a set and rates it
         "test_deck_new_from_an_answers_file_saves_in_the_user_dir",
         "test_deck_new_with_a_toml_answers_file_and_out",
     ),
@@ -90,7 +91,9 @@ SLOW: dict[str, tuple[str, ...]] = {
 def _is_slow(item: pytest.Item) -> bool:
     if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
         return True
-    names = SLOW.get(item.path.name, ())
+    if not item.path.is_relative_to(_TESTS):  # (a doctest of solo's)
+        return False
+    names = SLOW.get(item.path.relative_to(_TESTS).as_posix(), ())
     return item.name in names or getattr(item, "originalname", item.name) in names
 
 

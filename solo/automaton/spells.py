@@ -50,7 +50,7 @@ Target = Piece | str | list[Piece] | Card
 def spell_note(card: Card) -> tuple[NoteDict, bool]:
     """The card's Dummy Mage annotation, or one inferred from its target line (flagged True).
 
-    Every official Arena spell has a note (tests/test_spells_every.py); the inference is kept for
+    Every official Arena spell has a note (tests/rules/test_every_spell.py); the inference is kept for
     a catalog built without notes."""
     if card.dm:
         return card.dm, False

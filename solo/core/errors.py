@@ -260,7 +260,7 @@ class StopOnSignals:
         import signal
         import threading
 
-        def stop(signum: int, frame: object) -> None:  # pragma: no cover - exercised by tests/test_crash.py
+        def stop(signum: int, frame: object) -> None:  # pragma: no cover - exercised by tests/engine/test_crash.py
             raise Stopped()
 
         self.saved = {}

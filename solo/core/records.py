@@ -12,7 +12,7 @@ compiling.
 
 The behaviour is the dataclass's: fields in annotation order, base classes' first; ``==`` is
 field by field between objects of the same class; a record that is not frozen cannot be hashed;
-a frozen one refuses changes and hashes its fields.  ``tests/test_records.py`` holds each record
+a frozen one refuses changes and hashes its fields.  ``tests/core/test_records.py`` holds each record
 against the dataclass its annotations would make, so a field added without a place in
 ``__init__`` fails there.  :class:`solo.core.questions.Choice` is one too (a game builds hundreds);
 other modules, which start-up does not reach, keep using ``@dataclass``.

@@ -11,7 +11,7 @@ Defense, armor (after Corrode), Piercing, Critical Damage, Incorporeal, Resilien
 and No Damage as :mod:`solo.rules.combat.strike` applies them, the effect die moved by Tough,
 damage-type modifiers and Extinguish, conditions the target cannot take left out, and a Corrode
 marker the armor cannot take counted as acid damage.  (Extinguish's Burns are read before the
-attack, so a second strike of the same attack is counted with them too.)  ``tests/test_odds.py``
+attack, so a second strike of the same attack is counted with them too.)  ``tests/rules/test_odds.py``
 checks the figures against every outcome played through :func:`solo.rules.combat.resolve_attack`.
 The figures are worded in :mod:`solo.text.combat` (``odds_text``, ``odds_json``).
 """

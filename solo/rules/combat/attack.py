@@ -28,7 +28,7 @@ from solo.rules.said import Said, Who
 
 #: Attack traits and markers that solo applies in full (their glossary entries have no by-hand
 #: line), by the name before any number: an attack that names only these records no
-#: ``attack.by-hand`` line, so its wording loads no glossary.  tests/test_startup.py holds it to
+#: ``attack.by-hand`` line, so its wording loads no glossary.  tests/cli/test_startup.py holds it to
 #: the glossary over every card.
 NO_BY_HAND = frozenset((
     "bleed", "burn", "corrode", "cripple", "daze", "knockdown", "rot", "slam", "sleep", "stuck",

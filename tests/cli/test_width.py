@@ -13,7 +13,7 @@ from solo.store.board_file import load
 from solo.cli.term import color_enabled, visible, wrap
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _answers(tmp_path):

@@ -13,7 +13,7 @@ from solo.core.errors import InvalidInput
 from solo.cards.glossary import Term
 from solo.text.render import line as sentence, lines as sentences
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "reference" / "cards.json"
 
 

@@ -25,7 +25,7 @@ from solo.rules.spell_targets import note_cast
 from solo.text.render import lines
 from worded import worded
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DECK = {"Enchantment": "enchantment", "Incantation": "incantation", "Attack": "attack"}
 CAT = get_catalog()
 SPELLS = sorted(c.name for c in CAT.cards() if c.type in DECK)

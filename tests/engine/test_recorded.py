@@ -19,7 +19,7 @@ from solo.store.journal import Journal
 from solo.engine.session import Session
 from solo.engine.transfer import Refused, import_game
 
-RECORDED = sorted((Path(__file__).resolve().parent / "data" / "recorded").glob("*.json"))
+RECORDED = sorted((Path(__file__).resolve().parents[1] / "data" / "recorded").glob("*.json"))
 
 
 def test_there_are_recorded_games_with_edits():

@@ -228,7 +228,7 @@ def test_same_seed_and_answers_across_processes(tmp_path, env):
 
 
 def test_dm_json_is_identical_across_processes(tmp_path, env):
-    board = Path(__file__).parent / "data" / "board24.json"
+    board = Path(__file__).parents[1] / "data" / "board24.json"
     runs = [subprocess.run([sys.executable, "-m", "solo", "dm", "creature", "--board", str(board),
                             "--seed", "5", "--json"], env=env, capture_output=True)
             for _ in range(2)]

@@ -15,7 +15,7 @@ from solo.rules.dice import DiceExhausted, ScriptedSource, TypedSource
 from solo.rules.said import Refusal, Said, Who
 from solo.text import render
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: The modules whose lines solo.text.spells words.
 RECORDING = ["solo/rules/spells.py", "solo/rules/spell_targets.py", "solo/rules/pushes.py",
              "solo/rules/spell_upkeep.py", "solo/automaton/spells.py"]

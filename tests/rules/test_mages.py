@@ -14,7 +14,7 @@ from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource
 from solo.text.render import lines as sentences
 
-from test_odds import check_against_engine
+from rules.test_odds import check_against_engine  # (tests/rules/test_odds.py)
 from solo.rules import effects
 
 

@@ -2,7 +2,7 @@
 
 The normal run plays a few hundred seeded games; more with the environment variable::
 
-    SOLO_CONFORMANCE_GAMES=20000 pytest -q tests/test_conformance.py
+    SOLO_CONFORMANCE_GAMES=20000 pytest -q tests/engine/test_conformance.py
 
 The checker itself is tested too: an engine broken on purpose in each way the rules can be
 broken must be caught, or a green run would prove nothing.

@@ -6,7 +6,7 @@ are imported once.
 
 Games are played by ``solo play`` in fresh processes (``python -m solo``) from answers files,
 with ``SOLO_DATA_DIR`` pointing into the test's folder; a game is resumed with the answers its
-committed steps have not used yet (the technique of ``tests/test_crash.py``), so a game that was
+committed steps have not used yet (the technique of ``tests/engine/test_crash.py``), so a game that was
 stopped must end with exactly the log of the same game played without a stop.
 """
 

@@ -19,7 +19,7 @@ import pytest
 from solo.store import board_file
 from solo.core.errors import MAX_INPUT_BYTES, InvalidInput, describe_os_error
 
-BOARD = Path(__file__).parent / "data" / "board24.json"
+BOARD = Path(__file__).parents[1] / "data" / "board24.json"
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 

@@ -20,7 +20,7 @@ from solo.decks import sets as decks
 from solo.store import paths
 from solo.cards.catalog import Catalog, data_folder
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOARD = ROOT / "tests" / "data" / "board24.json"
 #: Modules only the interactive commands (questions) or the board commands need.
 INTERACTIVE = {"questionary", "prompt_toolkit"}

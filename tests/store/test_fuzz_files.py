@@ -8,7 +8,7 @@ errors, unreadable or malformed input), never a traceback.
 ``SOLO_FUZZ_EXAMPLES`` sets how many inputs each property tries (default 200, so the normal test
 run stays quick; a full run uses 5000)::
 
-    SOLO_FUZZ_EXAMPLES=5000 pytest -q tests/test_fuzz.py
+    SOLO_FUZZ_EXAMPLES=5000 pytest -q tests/store/test_fuzz_files.py
 
 The inputs that once crashed a loader are kept at the end as plain tests.
 """
@@ -46,10 +46,10 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much])
 
-DATA = Path(__file__).parent / "data"
-STARTER = Path(__file__).resolve().parents[1] / "decks" / "starter.toml"
+DATA = Path(__file__).parents[1] / "data"
+STARTER = Path(__file__).resolve().parents[2] / "decks" / "starter.toml"
 
-EXAMPLE = json.loads((Path(__file__).parent / "data" / "contract_board.json").read_text())  # contract section 2
+EXAMPLE = json.loads((Path(__file__).parents[1] / "data" / "contract_board.json").read_text())  # contract section 2
 
 
 def _bases() -> list[dict]:

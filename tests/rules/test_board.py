@@ -13,9 +13,9 @@ from solo.rules.board import new_board
 from solo.store.board_file import BoardError, from_dict
 from solo.rules import effects
 
-CONTRACT = Path(__file__).resolve().parents[2] / "shared" / "spec" / "contract.md"
+CONTRACT = Path(__file__).resolve().parents[3] / "shared" / "spec" / "contract.md"
 
-EXAMPLE = json.loads((Path(__file__).parent / "data" / "contract_board.json").read_text())  # contract section 2
+EXAMPLE = json.loads((Path(__file__).parents[1] / "data" / "contract_board.json").read_text())  # contract section 2
 
 
 def test_contract_example_loads():

@@ -11,10 +11,10 @@ from solo.text import board_map as render
 from solo.rules.board import new_board
 from solo.store.board_file import from_dict, load
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 JUNCTIONS = "┌┬┐├┼┤└┴┘"
 
-EXAMPLE = json.loads((Path(__file__).parent / "data" / "contract_board.json").read_text())  # contract section 2
+EXAMPLE = json.loads((Path(__file__).parents[1] / "data" / "contract_board.json").read_text())  # contract section 2
 
 
 def parse_map(text: str):
