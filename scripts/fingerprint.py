@@ -11,8 +11,9 @@ of all of them is the fingerprint.
 
 ``--write`` stores it in ``tests/data/fingerprint.json``; ``--check`` compares with what is stored
 there and exits 1 on a difference, naming the first game that differs (the per-game digests are
-stored too).  ``tests/test_house.py`` checks the first ten games of the same list in the quick
-test run (``pytest -m "not slow"``) and all of them in the full one, as this script does.
+stored too).  ``tests/test_house.py`` checks the first ten games of the same list on every test
+run; ``.ci/run`` runs this script, all 400, after the tests.  ``--check-memory`` also works
+every value the board remembers out again and fails on a stale one.
 """
 
 from __future__ import annotations

@@ -175,8 +175,4 @@ def _fingerprint(games: int) -> None:
 def test_the_first_ten_games_of_the_fingerprint_are_the_stored_ones():
     _fingerprint(10)
 
-
-@pytest.mark.slow
-def test_the_400_games_of_the_fingerprint_are_the_stored_ones():
-    """What `scripts/fingerprint.py --check` checks."""
-    _fingerprint(400)
+    # All 400: `scripts/fingerprint.py --check`, which .ci/run runs after the tests.
