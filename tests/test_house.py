@@ -151,6 +151,17 @@ def test_no_side_as_a_string_outside_the_file_boundary(pkg):
     assert sides == []
 
 
+def test_every_package_of_solo_is_installed():
+    """A regular install (`pip install .`) carries the packages pyproject.toml lists, and no
+    others: a package missing there imports in a checkout and fails in an install."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "solo").rglob("__init__.py")}
+    assert folders <= listed, f"add to [tool.setuptools] packages: {sorted(folders - listed)}"
+
+
 def test_every_package_is_held_to_each_measure():
     """A package added to the layers must be added to the parameters above too."""
     assert set(house.LAYERS) == {"core", "cards", "rules", "automaton", "text", "store", "decks",
