@@ -312,7 +312,8 @@ class Game:
             step.events.append(event)
         step.round = step.round or rnd
         step.stage = step.stage or stage
-        put(self.board, SetStage(self.phase.stage))  # for the status line
+        if self.board.stage != self.phase.stage.board_stage:
+            put(self.board, SetStage(self.phase.stage))  # for the status line
         self._log(step)
         self._check_end()
         return step
@@ -363,7 +364,8 @@ class Game:
     # -- steps -----------------------------------------------------------------------------------
     def _step(self) -> Step:
         stage = self.phase.stage
-        put(self.board, SetStage(stage))
+        if self.board.stage != stage.board_stage:
+            put(self.board, SetStage(stage))
         self.board.drawer = self._ask_card if self.settings.draw == "you" else None
         if stage is Stage.READY:
             return self._ready()

@@ -80,6 +80,8 @@ class Board(Record, Stats):
         # Derived values with where the counts stood when they were worked out (see ``_at``);
         # not a field, so never saved or compared (Board.copy carries it over itself).
         self._memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._index: dict[str, Piece] | None = None  # see find
+        self._sized = -1
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -100,17 +102,22 @@ class Board(Record, Stats):
 
     def find(self, ident: str) -> Piece | None:
         """The object with id ``ident`` (the first, in :meth:`pieces` order), if any."""
-        mages = self.mages
-        for p in (mages[DM], mages[YM]):
-            if p.id == ident:
-                return p
-        for c in self.creatures:
-            if c.id == ident:
-                return c
-        for j in self.conjurations:
-            if j.id == ident:
-                return j
-        return None
+        index = self._index
+        if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+            index = self._reindex()
+        return index.get(ident)
+
+    def _reindex(self) -> dict[str, Piece]:
+        """Every piece by its id, the first of :meth:`pieces` for an id given twice.  Kept
+        while the lists keep their length: the board's own changes keep it (``put_*``,
+        ``remove``, ``own``); a list changed from outside by a piece more or less makes it
+        again."""
+        index: dict[str, Piece] = {}
+        for p in reversed(self.pieces()):
+            index[p.id] = p
+        self._index = index
+        self._sized = len(self.creatures) + len(self.conjurations)
+        return index
 
     def in_zone(self, zone: str) -> list[Piece]:
         return [p for p in self.pieces() if p.zone == zone and not self.is_wall(p)]
@@ -170,10 +177,12 @@ class Board(Record, Stats):
         """Put a creature made elsewhere into play (see :class:`solo.rules.effects.AddPiece`):
         one that bears no enchantment changes nothing remembered of the others."""
         self.creatures.append(c)
+        self._index = None
         _touch(c if reaches_only(c) else None)
 
     def put_conjuration(self, c: Conjuration) -> None:
         self.conjurations.append(c)
+        self._index = None
         _touch(None)  # walls make the geometry
 
     def changed(self, p: Piece | None) -> None:
@@ -192,6 +201,7 @@ class Board(Record, Stats):
         p = self.get(ident)
         if isinstance(p, Mage):
             raise MageNotRemovable()
+        self._index = None
         if isinstance(p, Creature):
             self.creatures.remove(p)
             _touch(p if reaches_only(p) else None)
@@ -298,7 +308,8 @@ class Board(Record, Stats):
             conjurations=[clone(c) for c in self.conjurations],
             decks=self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
             discards={k: list(v) for k, v in self.discards.items()},
-            stage=self.stage, extra=plain_copy(self.extra), catalog=self.catalog, drawer=None)
+            stage=self.stage, extra=plain_copy(self.extra), catalog=self.catalog, drawer=None,
+            _index=None, _sized=-1)
         # (with CHECK_MEMORY every entry carried over is checked like any other)
         memo = dict(self._memo)
         for old, new in moved.items():  # a copied piece's entries go with it
@@ -326,6 +337,7 @@ class Board(Record, Stats):
         else:
             place: list[Any] = self.creatures if isinstance(p, Creature) else self.conjurations
             place[next(i for i, x in enumerate(place) if x is p)] = q
+        self._index = None
         memo = self._memo
         for kind in _PIECE_KINDS:  # the same in every respect: its entries go with it
             hit = memo.pop((kind, id(p)), None)
