@@ -7,7 +7,6 @@ Zones are named by column letter (west to east, ``A``..) and row number (north t
 from __future__ import annotations
 
 import re
-import string
 from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -16,7 +15,7 @@ from solo.core.errors import InvalidInput, NotAdjacent, NotAZone, OutsideArena
 from solo.core.records import Record
 
 #: A zone name: a column letter, a row number (through re's cache: rarely needed, see parse).
-_ZONE = "^([" + string.ascii_letters + "])([1-9][0-9]?)$"
+_ZONE = "^([a-zA-Z])([1-9][0-9]?)$"  # (not string.ascii_letters: that import costs start-up)
 Point = tuple[int, int]
 STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
