@@ -4,9 +4,10 @@ sentence (a line that is already text passes as it is), :func:`lines` a list of 
 Every module of :mod:`solo.text` that words a part of the game has a table ``LINES``: a code
 -> the function that builds that code's sentence from the Said's facts (or, for a code that
 words into several lines, such as combat's by-hand notes, the list of them: :func:`lines` gives
-each its own place).  The tables are read the first time a line is built, so a command that
-builds none loads none of them.  Whoever reads a line's text (the engine writing a step's log,
-the command line printing JSON) calls :func:`line` first; the rules never do.
+each its own place).  The tables are read only as far as a line's code is found, so a command
+that builds none loads none of them, and one that words a creature's action loads only the
+first few.  Whoever reads a line's text (the engine writing a step's log, the command line
+printing JSON) calls :func:`line` first; the rules never do.
 
 Once this module is loaded, a Said where text is expected -- a die's label, an error's
 message -- reads as its sentence too (``str(said)``, :func:`solo.rules.said.worded_by`).
@@ -22,28 +23,43 @@ from solo.rules.said import Said
 
 __all__ = ["line", "lines", "MODULES"]
 
-#: The modules of solo.text that have a ``LINES`` table.
-MODULES: tuple[str, ...] = ("solo.text.combat", "solo.text.spells", "solo.text.dice",
-                          "solo.text.automaton", "solo.text.upkeep", "solo.text.mages",
-                          "solo.text.yours", "solo.text.steps")
+#: The modules of solo.text that have a ``LINES`` table, in the order they are looked in: those
+#: a Dummy Mage's creature action words first (``solo dm creature`` then loads no other).
+MODULES: tuple[str, ...] = ("solo.text.automaton", "solo.text.combat", "solo.text.steps",
+                          "solo.text.upkeep", "solo.text.dice", "solo.text.mages",
+                          "solo.text.yours", "solo.text.spells")
 
 _TABLE: dict[str, Callable[[Said], str | list[str]]] = {}
+_loaded = 0  # how many of MODULES are in _TABLE
+
+
+def _load_next() -> bool:
+    """Add the next module's table; False when every one is in."""
+    global _loaded
+    if _loaded == len(MODULES):
+        return False
+    name = MODULES[_loaded]
+    module = importlib.import_module(name)
+    for code, build in module.LINES.items():
+        if code in _TABLE:
+            raise KeyError(f"line code {code!r} is worded twice ({name})")
+        _TABLE[code] = build
+    _loaded += 1
+    return True
 
 
 def _table() -> dict[str, Callable[[Said], str | list[str]]]:
-    if not _TABLE:
-        for name in MODULES:
-            module = importlib.import_module(name)
-            for code, build in module.LINES.items():
-                if code in _TABLE:
-                    raise KeyError(f"line code {code!r} is worded twice ({name})")
-                _TABLE[code] = build
+    """Every code's wording (every table loaded)."""
+    while _load_next():
+        pass
     return _TABLE
 
 
 def _words(x: object) -> str | list[str]:
     assert isinstance(x, Said), f"not a line: {x!r}"
-    build = _table().get(x.code)
+    build = _TABLE.get(x.code)
+    while build is None and _load_next():  # the tables are loaded as far as the code is found
+        build = _TABLE.get(x.code)
     if build is None:
         raise KeyError(f"no wording for the line code {x.code!r}")
     return build(x)

@@ -107,6 +107,9 @@ def test_dm_creature_asks_no_questions(tmp_path):
     # classes are Records (solo/core/records.py), which cost nothing to define; nor the glossary,
     # for an attack whose traits and markers solo applies in full (Poison Bow and Weak here)
     assert not heavy(names, {"solo.automaton.spells", "dataclasses", "solo.cards.glossary"})
+    # and only the wordings its lines need (solo.text.render looks in the tables in turn)
+    assert "solo.text.automaton" in names
+    assert not heavy(names, {"solo.text.spells", "solo.text.yours", "solo.text.mages"})
 
 
 def _catalog_attack_names() -> set[str]:
