@@ -19,8 +19,8 @@ from typing import Any, Callable
 
 from solo.core.errors import SoloError
 from solo.engine.game import ENGINE, Game, Settings, Step, Undo
-from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, StepRow,
-                          StorageError, quote)
+from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, Lease,
+                                StepRow, StorageError, quote)
 from solo.core.questions import AnswerError, Choice, Prompter, Question
 
 #: Undo lists this many of your last steps to go back to.
@@ -92,7 +92,7 @@ class Session:
         if lock is not None:
             lock.acquire()
         try:
-            session = cls._open(journal, info, at)
+            session = cls._open(journal, info, at, lock.lease if lock is not None else None)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -101,7 +101,8 @@ class Session:
         return session
 
     @classmethod
-    def _open(cls, journal: Journal, info: GameInfo, at: int | None) -> "Session":
+    def _open(cls, journal: Journal, info: GameInfo, at: int | None,
+              lease: Lease | None = None) -> "Session":
         rows, redo, bad = journal.read_steps(info.id)
         settings = load_settings(info.settings)
         n = len(rows) if at is None else at
@@ -116,7 +117,7 @@ class Session:
         if n < len(rows):  # going back: the steps after n can be redone
             redo = rows[n:] + redo
             rows = rows[:n]
-            journal.set_length(info.id, n, _status(game))
+            journal.set_length(info.id, n, _status(game), lease)
         if info.engine != ENGINE:
             journal.set_engine(info.id, ENGINE)  # it replayed identically
         return cls(journal, info, game, rows, redo)
@@ -126,6 +127,12 @@ class Session:
         self.lock = GameLock(self.journal, self.info)
         self.lock.acquire()
         return self
+
+    @property
+    def lease(self) -> Lease | None:
+        """This session's hold on its game (None when it holds none: its writes are not
+        checked against another session's)."""
+        return self.lock.lease if self.lock is not None else None
 
     def release(self) -> None:
         if self.lock is not None:
@@ -154,13 +161,14 @@ class Session:
                 and self.redo_rows[0].entries == entries):
             # nobody was asked and it wrote what the first step to redo wrote: that step,
             # redone (the steps after it can still be redone, until a new answer)
-            self.journal.set_length(self.info.id, n, _status(self.game))
+            self.journal.set_length(self.info.id, n, _status(self.game), self.lease)
             self.rows.append(self.redo_rows.pop(0))
             return
         last_cp = max((c for c in self.checkpoints if c < n), default=0)
         checkpoint = self.game.state() if n - last_cp >= CHECKPOINT_EVERY or self.game.over else None
         self.journal.commit_step(self.info.id, row, checkpoint,
-                                 status=_status(self.game) if self.game.over else None)
+                                 status=_status(self.game) if self.game.over else None,
+                                 lease=self.lease)
         self.checkpoints = {c for c in self.checkpoints if c < n}  # those after n went with it
         self.redo_rows = []
         self.rows.append(row)
@@ -201,7 +209,7 @@ class Session:
             label = every[len(self.rows)].label
         else:
             label = "nothing"
-        self.journal.set_length(self.info.id, n, _status(game))
+        self.journal.set_length(self.info.id, n, _status(game), self.lease)
         self.rows, self.redo_rows = every[:n], every[n:]
         self.game = game
         return label

@@ -20,8 +20,14 @@ complete; the database runs in WAL mode with ``synchronous=FULL``, so whatever s
 the last whole step.  Pages are 512 bytes: a step appends one row, so a commit writes a page
 or two.
 
-A game in play is held by one session at a time, with a lock file per game
-(:class:`GameLock`); a second session is refused with the first one's process id.
+A game in play is held by one session at a time, and the database itself says which:
+``holders`` has a row a game, naming the session that holds it (process id, the process's
+start, a random token) and a count of the changes made to its steps.  Taking a game
+(:meth:`Journal.claim`) is refused while the session named there is alive; every commit, undo
+and redo states the session it comes from and the count it last saw, and is refused -- nothing
+written -- when another session has taken the game or changed it since.  The lock file per game
+(:class:`GameLock`) is the fast path in front of it: a second session is refused with the first
+one's process id before anything is read; the rows are what holds when the lock file is removed.
 
 Nothing here knows the rules: states are dicts, answers are JSON values.  :mod:`solo.engine.session`
 plays a :class:`~solo.engine.game.Game` through a journal.
@@ -39,6 +45,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from solo.core.errors import ExitCode, SoloError, describe_os_error
+from solo.store.holders import LIVE, Lease, alive, holder_name, pid_of
 
 DB_NAME = "games.sqlite3"
 #: A checkpoint of the whole state every this many steps (and one at the start).
@@ -76,6 +83,11 @@ CREATE TABLE IF NOT EXISTS checkpoints(
     key INTEGER PRIMARY KEY,
     state BLOB NOT NULL
 );
+CREATE TABLE IF NOT EXISTS holders(
+    game INTEGER PRIMARY KEY,
+    holder TEXT,
+    version INTEGER NOT NULL DEFAULT 0
+);
 CREATE TABLE IF NOT EXISTS imported(
     path TEXT PRIMARY KEY,
     game INTEGER,
@@ -90,6 +102,11 @@ class JournalError(SoloError):
 
 class StorageError(JournalError):
     """The database itself failed (full, read-only, damaged, busy): nothing was written."""
+
+
+class NotHeld(JournalError):
+    """A commit, undo or redo from a session that no longer holds its game, or that read it
+    before another session changed it: refused, nothing written."""
 
 
 class DamagedStep(JournalError):
@@ -379,12 +396,16 @@ class Journal:
         return live, redo, None
 
     def commit_step(self, game: int, step: StepRow, checkpoint: dict | None = None,
-                    status: tuple[str, str | None] | None = None) -> None:
+                    status: tuple[str, str | None] | None = None, lease: Lease | None = None) -> None:
         """Write one whole step (and a checkpoint after it, and the game's new status) in one
         transaction.  Whatever stood at its place and after (the steps undone, steps past a
-        damaged one) is gone for good: a new answer replaces it."""
+        damaged one) is gone for good: a new answer replaces it.  With ``lease``: refused
+        (:class:`NotHeld`, nothing written) unless that session still holds the game and
+        nothing changed its steps since it last read or wrote them (so the step it follows is
+        the database's last)."""
         base = game * KEY_SPAN
         with self.transaction():
+            self._changing(game, lease)
             self._run("DELETE FROM steps WHERE key >= ? AND key < ?", (base + step.n, base + KEY_SPAN))
             self._run("DELETE FROM checkpoints WHERE key >= ? AND key < ?",
                       (base + step.n, base + KEY_SPAN))
@@ -398,17 +419,74 @@ class Journal:
                           (base + step.n, pack(checkpoint)))
             if status is not None:
                 self._run("UPDATE games SET status = ?, result = ? WHERE id = ?", (*status, game))
+        if lease is not None:
+            lease.version += 1
 
-    def set_length(self, game: int, n: int, status: tuple[str, str | None] | None = None) -> None:
-        """Undo or redo: steps after ``n`` are undone, steps up to ``n`` live."""
+    def set_length(self, game: int, n: int, status: tuple[str, str | None] | None = None,
+                   lease: Lease | None = None) -> None:
+        """Undo or redo: steps after ``n`` are undone, steps up to ``n`` live (with ``lease``:
+        refused as :meth:`commit_step` is, when another session has the game or changed it)."""
         base = game * KEY_SPAN
         with self.transaction():
+            self._changing(game, lease)
             self._run("UPDATE steps SET undone = 1 WHERE key > ? AND key < ? AND undone = 0",
                       (base + n, base + KEY_SPAN))
             self._run("UPDATE steps SET undone = 0 WHERE key > ? AND key <= ? AND undone = 1",
                       (base, base + n))
             if status is not None:
                 self._run("UPDATE games SET status = ?, result = ? WHERE id = ?", (*status, game))
+        if lease is not None:
+            lease.version += 1
+
+    # -- who holds a game ----------------------------------------------------------------------
+    def _holder(self, game: int) -> tuple[str | None, int]:
+        rows = self._rows("SELECT holder, version FROM holders WHERE game = ?", (game,))
+        if not rows:
+            return None, 0
+        holder, version = rows[0]
+        return (holder if isinstance(holder, str) else None,
+                version if isinstance(version, int) else -1)
+
+    def claim(self, info: GameInfo) -> Lease:
+        """Take the game for this session: refused while the session named in ``holders`` is
+        alive (a lock file removed under it changes nothing); one that ended without letting go
+        (killed, crashed) is replaced."""
+        with self.transaction():
+            holder, version = self._holder(info.id)
+            if holder is not None and alive(holder):
+                raise JournalError(f"game {info.name!r} is being played in another session "
+                                   f"(process {pid_of(holder)}): finish or close that one first")
+            lease = Lease(info.id, holder_name(), max(version, 0))
+            self._run("INSERT OR REPLACE INTO holders(game, holder, version) VALUES (?, ?, ?)",
+                      (info.id, lease.holder, lease.version))
+            self._run("UPDATE games SET pid = ? WHERE id = ?", (os.getpid(), info.id))
+        LIVE[lease.holder] = lease
+        return lease
+
+    def let_go(self, lease: Lease) -> None:
+        """The session ends: the game is free (unless another session has it by now)."""
+        LIVE.pop(lease.holder, None)
+        with self.transaction():
+            cur = self._run("UPDATE holders SET holder = NULL WHERE game = ? AND holder = ?",
+                            (lease.game, lease.holder))
+            if cur.rowcount:
+                self._run("UPDATE games SET pid = NULL WHERE id = ?", (lease.game,))
+
+    def _changing(self, game: int, lease: Lease | None) -> None:
+        """Inside a write's transaction: with ``lease``, refuse the write unless that session
+        still holds the game and has seen every change of it; count the change."""
+        if lease is not None:
+            holder, version = self._holder(game)
+            if holder != lease.holder:
+                raise NotHeld(
+                    "another session took this game over while this one waited"
+                    + (f" (process {pid_of(holder)})" if holder else "")
+                    + ": this step was not saved, and nothing that session saved was touched")
+            if version != lease.version:
+                raise NotHeld("another session changed this game since this one read it: this "
+                              "step was not saved, and nothing that session saved was touched")
+        self._run("INSERT INTO holders(game, holder, version) VALUES (?, NULL, 1) "
+                  "ON CONFLICT(game) DO UPDATE SET version = version + 1", (game,))
 
     def checkpoint_states(self, game: int, at_most: int) -> Iterator[tuple[int, dict]]:
         """The checkpoints at or before step ``at_most``, the last first: (its step, the state).
@@ -519,8 +597,9 @@ def quote(name: str) -> str:
 
 
 class GameLock:
-    """One live session per game: an exclusive lock on ``locks/game-<id>.lock`` held while the
-    game is played, released by the system when the process ends, however it ends."""
+    """One live session per game: an exclusive lock on ``locks/game-<id>.lock`` (released by the
+    system when the process ends, however it ends) in front of the game's row in ``holders``
+    (:meth:`Journal.claim`), which holds even when the lock file is removed."""
 
     def __init__(self, journal: Journal, info: GameInfo) -> None:
         from filelock import FileLock
@@ -532,6 +611,7 @@ class GameLock:
             raise JournalError(describe_os_error(err, folder, "the lock folder")) from None
         self.journal, self.info = journal, info
         self.lock = FileLock(str(folder / f"game-{info.id}.lock"), timeout=0)
+        self.lease: Lease | None = None
 
     def acquire(self) -> None:
         from filelock import Timeout
@@ -545,14 +625,20 @@ class GameLock:
                                f"{pid}: finish or close that one first") from None
         except OSError as err:
             raise JournalError(describe_os_error(err, Path(self.lock.lock_file), "the game's lock file")) from None
-        self.journal.set_pid(self.info.id, os.getpid())
+        try:
+            self.lease = self.journal.claim(self.info)
+        except BaseException:
+            self.lock.release()
+            raise
 
     def release(self) -> None:
         if self.lock.is_locked:
-            try:
-                self.journal.set_pid(self.info.id, None)
-            except SoloError:
-                pass
+            if self.lease is not None:
+                try:
+                    self.journal.let_go(self.lease)
+                except SoloError:
+                    pass
+                self.lease = None
             self.lock.release()
 
     def __enter__(self) -> "GameLock":

@@ -296,6 +296,7 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
     chance to undo."""
     from solo.text import board_map as render
     from solo.cli import term
+    from solo.store.journal import NotHeld
 
     last_map = render.board_map(session.game.board, width=term.width())
     last_dm = False
@@ -329,6 +330,9 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
         out(f"\nStopped. The game stands as after step {len(session.rows)} (the step in progress "
             f"is not kept). Resume with: solo play --resume --name {_q(session.info.name)}")
         sys.exit(ExitCode.INTERRUPTED)
+    except NotHeld as err:  # the game is as the other session left it, not as this one thinks
+        raise SoloError(f"{err}; to go on from where the game stands now: solo play --resume "
+                        f"--name {_q(session.info.name)}", err.exit_code) from None
     except SoloError as err:
         raise SoloError(f"{err} (the game stands as after step {len(session.rows)}; resume with "
                         f"solo play --resume --name {_q(session.info.name)})", err.exit_code) from None
