@@ -65,34 +65,76 @@ def _size_text(n: int) -> str:
 
 
 def read_text(path: str | os.PathLike[str], what: str, missing_hint: str = "check the path",
-              error: type[SoloError] | None = None) -> str:
+              error: type[SoloError] | None = None, regular: bool = False) -> str:
     """The text of a UTF-8 file, or one clear line saying why it cannot be read.
 
     ``what`` names the file for the person ("deck file", "board file"...); ``error`` is the
     :class:`SoloError` subclass to raise (InvalidInput by default).  At most
     :data:`MAX_INPUT_BYTES` are read, so a huge file, ``/dev/zero`` or an endless pipe is
     refused at once.  Line ends are read as ``\\n`` whatever the file uses.
+
+    With ``regular``, only a regular file is read: the path is opened without waiting (a named
+    pipe with no writer, a terminal) and refused unless it is a file of at most
+    :data:`MAX_INPUT_BYTES`, before anything is read -- for files nobody named (old saves).
     """
     import os
 
     error = error or InvalidInput
     p = os.fspath(path)
     try:
-        with open(p, "rb") as f:
-            data = f.read(MAX_INPUT_BYTES + 1)
+        data: bytes | None
+        if regular:
+            data = _read_regular(p, what, error)
+        else:
+            with open(p, "rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
     except FileNotFoundError:
         raise error(f"{what} {p} not found; {missing_hint}") from None
     except IsADirectoryError:
         raise error(f"{what} {p} is a folder, not a file") from None
     except OSError as err:
         raise error(describe_os_error(err, p, what, "read")) from None
-    if len(data) > MAX_INPUT_BYTES:
+    if data is None or len(data) > MAX_INPUT_BYTES:
         raise error(f"{what} {p} is larger than {_size_text(MAX_INPUT_BYTES)}; is it the right file?")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{what} {p} is not UTF-8 text; save it as UTF-8") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_regular(p: str, what: str, error: type[SoloError]) -> bytes | None:
+    """The bytes of the regular file ``p`` (see :func:`read_text`); None, unread, when it holds
+    more than :data:`MAX_INPUT_BYTES`."""
+    import os
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    with open(os.open(p, flags), "rb") as f:
+        st = os.fstat(f.fileno())
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(st.st_mode):
+            raise error(f"{what} {p} is {kind_of_file(st.st_mode)}, not a file")
+        return f.read(MAX_INPUT_BYTES + 1) if st.st_size <= MAX_INPUT_BYTES else None
+
+
+def kind_of_file(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words ("a named pipe"...).
+
+    >>> import stat
+    >>> kind_of_file(stat.S_IFIFO), kind_of_file(stat.S_IFLNK), kind_of_file(stat.S_IFREG)
+    ('a named pipe', 'a symbolic link', 'a file')
+    """
+    import stat
+
+    for test, words in ((stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"),
+                        (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a named pipe"),
+                        (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                        (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return words
+    return "not a regular file"
 
 
 def _file_in_the_way(path: str | os.PathLike[str]) -> str | None:
