@@ -86,6 +86,13 @@ class LazyGroup(click.Group):
         except KeyboardInterrupt:  # Ctrl-C (or SIGTERM/SIGHUP in a game): not click's "Aborted!"
             click.echo("\nsolo: interrupted", err=True)
             sys.exit(ExitCode.INTERRUPTED)
+        except ValueError as err:
+            # The last resort for a number too long to read that no reader refused itself.
+            from solo.core.errors import too_many_digits
+
+            if not too_many_digits(err):
+                raise
+            raise SoloClickError("a number given to solo is too big to read") from None
         except OSError as err:
             # The last resort for a file or folder no command reported itself: still one line.
             if err.filename is None or isinstance(err, BrokenPipeError):
@@ -104,6 +111,34 @@ def _collector_on() -> None:
     if not gc.isenabled():
         gc.freeze()
         gc.enable()
+
+
+class _Digits(click.ParamType):
+    """A whole-number option that refuses more than MAX_DIGITS digits in solo's words (click's
+    own "is not a valid integer" repeats all of them, or reads past Python's limit)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            from solo.core.errors import NumberTooBig, read_int
+
+            try:
+                read_int(value)
+            except NumberTooBig as err:
+                self.fail(str(err), param, ctx)
+            except ValueError:
+                pass  # click says what is wrong with it
+        return super().convert(value, param, ctx)
+
+
+class Whole(_Digits, click.types.IntParamType):
+    """``type=int``, with the digits held to MAX_DIGITS: ``type=WHOLE``."""
+
+
+class WholeRange(_Digits, click.IntRange):
+    """``click.IntRange``, with the digits held to MAX_DIGITS."""
+
+
+WHOLE = Whole()
 
 
 class SoloClickError(click.ClickException):

@@ -270,6 +270,68 @@ class InvalidDeck(SoloError):
     exit_code = ExitCode.INVALID
 
 
+#: The most digits a whole number read from a person or a file may have (:func:`read_int`).
+#: No count of the game comes near it, nor any seed worth typing; and it keeps far below
+#: Python's own limit (4300 digits by default), past which ``int()`` fails with words about
+#: one of its settings.
+MAX_DIGITS = 100
+
+
+class NumberTooBig(InvalidInput, ValueError):
+    """A whole number of more than :data:`MAX_DIGITS` digits, read from a person or a file.
+
+    Also a ValueError, so that a reader that turns a ValueError of ``int()`` into its own
+    refusal (an answer that is not a number, a bad ``--rolls``) refuses this one too."""
+
+    def __init__(self, digits: int, what: str = "") -> None:
+        where = f"{what}: " if what else ""
+        super().__init__(f"{where}a number of {digits} digits is too big (at most {MAX_DIGITS})")
+
+
+def read_int(text: str, what: str = "") -> int:
+    """``int(text)``, refusing with :class:`NumberTooBig` a number of more than
+    :data:`MAX_DIGITS` digits (``what`` names where it was read, for the message).
+
+    >>> read_int(" 42 "), read_int("-7")
+    (42, -7)
+    >>> read_int("9" * 5000, "--rolls")
+    Traceback (most recent call last):
+    ...
+    solo.core.errors.NumberTooBig: --rolls: a number of 5000 digits is too big (at most 100)
+    """
+    if len(text) > MAX_DIGITS:
+        digits = sum(ch.isdigit() for ch in text)
+        if digits > MAX_DIGITS:
+            raise NumberTooBig(digits, what)
+    return int(text)
+
+
+def too_many_digits(err: BaseException) -> bool:
+    """Whether ``err`` is Python's refusal to turn a number of too many digits into text or
+    back (in a JSON or TOML reader, or an ``int()`` no check came before).
+
+    >>> too_many_digits(ValueError("Exceeds the limit (4300 digits) for integer string conversion"))
+    True
+    """
+    return isinstance(err, ValueError) and "integer string conversion" in str(err)
+
+
+def unreadable(err: ValueError | RecursionError) -> str:
+    """Why a file's text, past its syntax, could not be read as JSON or TOML: a number of too
+    many digits, nesting too deep, or the error's own words.
+
+    >>> unreadable(RecursionError()), unreadable(ValueError("bad"))
+    ('it is nested too deeply', 'bad')
+    """
+    if isinstance(err, RecursionError):
+        return "it is nested too deeply"
+    if too_many_digits(err):
+        import sys
+
+        return f"a number in it is too big (more than {sys.get_int_max_str_digits()} digits)"
+    return str(err)
+
+
 def format_problem(fmt: object, expected: str, what: str) -> str | None:
     """Why a file's ``format`` field is not ``expected`` (``"family/N"``), or None when it is.
 

@@ -18,7 +18,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from solo.core.errors import InvalidInput, SoloError, format_problem, kind_of_file, read_text
+from solo.core.errors import (InvalidInput, SoloError, format_problem, kind_of_file, read_text,
+                              unreadable)
 from solo.store.journal import Journal, StepRow, StorageError, check_name, iter_old_saves
 
 if TYPE_CHECKING:
@@ -156,6 +157,8 @@ def load_save(path: str | Path) -> Game:
     except json.JSONDecodeError as err:
         raise InvalidInput(f"saved game {p} is not valid JSON (line {err.lineno}); "
                            "it may have been cut short") from None
+    except ValueError as err:  # a number too long to read (nesting: see import_old_save)
+        raise InvalidInput(f"saved game {p} cannot be read: {unreadable(err)}") from None
     return read_save(data, f"saved game {p}")
 
 
