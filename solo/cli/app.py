@@ -7,6 +7,7 @@ Sub-commands live in their own modules and are imported only when run, so that
 from __future__ import annotations
 
 import importlib
+import io
 import sys
 
 import click
@@ -177,10 +178,88 @@ def tolerant_output() -> None:
                 pass
 
 
-def main(argv: list[str] | None = None) -> None:
+class OutputLost(BaseException):
+    """Standard output could not be written: a full disk, an I/O error, or a pipe whose reader
+    is gone (``solo ... | head -1``).  Nothing more can be said there, so the command stops
+    where it is, the way Ctrl-C stops it (a BaseException: no ``except Exception`` on the way
+    takes it for a problem of its own, and a game keeps every step committed); :func:`main`
+    says why in one line, or nothing for a pipe.  ``note``: what a command adds (where a game
+    stands)."""
+
+    def __init__(self, err: OSError) -> None:
+        super().__init__(err.errno, err.strerror)
+        self.errno = err.errno
+        self.note = ""
+
+    def line(self) -> str:
+        """
+        >>> import errno
+        >>> OutputLost(OSError(errno.ENOSPC, "No space left on device")).line()
+        'solo: output could not be written: no space left on device'
+        """
+        import os
+
+        why = os.strerror(self.errno) if self.errno else str(self)
+        return (f"solo: output could not be written: {why[:1].lower()}{why[1:]}"
+                + (f" ({self.note})" if self.note else ""))
+
+
+class _WatchedOutput(io.FileIO):
+    """Standard output's file descriptor: the first write that fails raises
+    :class:`OutputLost`; every write after it is dropped, so that nothing (the final flush of
+    the interpreter's shutdown included) tries again and prints Python's own complaint."""
+
+    lost = False
+
+    def write(self, b) -> int:  # type: ignore[override]
+        if self.lost:
+            return len(memoryview(b))
+        try:
+            return super().write(b)  # type: ignore[return-value]
+        except (BlockingIOError, InterruptedError):  # pragma: no cover - not a lost output
+            raise
+        except OSError as err:
+            self.lost = True
+            raise OutputLost(err) from None
+
+
+def watch_output() -> None:
+    """Put standard output on :class:`_WatchedOutput`, with the text encoding, errors,
+    buffering and line ends it had; only the process's own (a test's captured stream, or none
+    at all, is left as it is)."""
+    out = sys.stdout
+    if out is None or out is not sys.__stdout__ or not isinstance(out, io.TextIOWrapper):
+        return
     try:
-        tolerant_output()
-        cli.main(args=argv, prog_name="solo")
+        fd = out.fileno()
+        out.flush()
+    except (OSError, ValueError):  # pragma: no cover - no descriptor, or already failing
+        return
+    raw = _WatchedOutput(fd, "w", closefd=False)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=out.encoding,
+                                  errors=out.errors, line_buffering=out.line_buffering,
+                                  write_through=out.write_through)
+
+
+def main(argv: list[str] | None = None) -> None:
+    watch_output()
+    try:
+        try:
+            tolerant_output()
+            cli.main(args=argv, prog_name="solo")
+        finally:  # what is still buffered goes out now, while a failure can be said
+            if sys.stdout is not None:
+                sys.stdout.flush()
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         click.echo("\nsolo: interrupted", err=True)
         sys.exit(ExitCode.INTERRUPTED)
+    except OutputLost as lost:
+        import errno
+
+        if lost.errno in (errno.EPIPE, errno.ECONNRESET):  # the reader has all it wanted
+            sys.exit(ExitCode.BROKEN_PIPE)
+        try:
+            click.echo(lost.line(), err=True)
+        except OSError:  # pragma: no cover - standard error is lost too
+            pass
+        sys.exit(ExitCode.OUTPUT)

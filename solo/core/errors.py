@@ -22,7 +22,9 @@ class ExitCode(IntEnum):
     INVALID = 1  # the input is well formed but invalid (an invalid deck set)
     USAGE = 2  # usage errors, unreadable or malformed input (a missing file, bad TOML or JSON)
     SOFTWARE = 70  # EX_SOFTWARE: a fault of solo's own (a simulated game that stopped)
+    OUTPUT = 74  # EX_IOERR: standard output could not be written (a full disk, an I/O error)
     INTERRUPTED = 130  # Ctrl-C, or SIGTERM/SIGHUP during a game
+    BROKEN_PIPE = 141  # 128 + SIGPIPE: what reads standard output stopped reading (| head)
 
 
 def one_line(text: object) -> str:

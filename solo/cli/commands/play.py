@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from solo.cli.app import WHOLE, WholeRange
+from solo.cli.app import WHOLE, OutputLost, WholeRange
 from solo.cli.games import find_game, open_journal
 from solo.core.errors import ExitCode, InvalidInput, SoloError, StopOnSignals
 
@@ -331,10 +331,17 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
             f"is not kept). Resume with: solo play --resume --name {_q(session.info.name)}")
         sys.exit(ExitCode.INTERRUPTED)
     except SoloError as err:
-        raise SoloError(f"{err} (the game stands as after step {len(session.rows)}; resume with "
-                        f"solo play --resume --name {_q(session.info.name)})", err.exit_code) from None
+        raise SoloError(f"{err} ({_stands(session)})", err.exit_code) from None
+    except OutputLost as lost:  # a full disk under the output: said by solo.cli.app.main
+        lost.note = _stands(session)
+        raise
     finally:
         session.release()
+
+
+def _stands(session) -> str:
+    return (f"the game stands as after step {len(session.rows)}; resume with solo play --resume "
+            f"--name {_q(session.info.name)}")
 
 
 def _q(name: str) -> str:
