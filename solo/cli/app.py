@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import io
 import sys
+from typing import NoReturn
 
 import click
 
@@ -79,14 +80,21 @@ class LazyGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        """The command line read (and the command's module imported); Ctrl-C meanwhile says
+        what it says at any other moment, not click's "Aborted!"."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            interrupted()
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except SoloError as err:
             raise SoloClickError(str(err), err.exit_code) from None
         except KeyboardInterrupt:  # Ctrl-C (or SIGTERM/SIGHUP in a game): not click's "Aborted!"
-            click.echo("\nsolo: interrupted", err=True)
-            sys.exit(ExitCode.INTERRUPTED)
+            interrupted()
         except ValueError as err:
             # The last resort for a number too long to read that no reader refused itself.
             from solo.core.errors import too_many_digits
@@ -101,6 +109,12 @@ class LazyGroup(click.Group):
             from solo.core.errors import describe_os_error, one_line
 
             raise SoloClickError(one_line(describe_os_error(err, err.filename, "", "use"))) from None
+
+
+def interrupted() -> NoReturn:
+    """Ctrl-C (or SIGTERM/SIGHUP in a game) once the command runs: one line, status 130."""
+    click.echo("\nsolo: interrupted", err=True)
+    sys.exit(ExitCode.INTERRUPTED)
 
 
 def _collector_on() -> None:
@@ -251,8 +265,7 @@ def main(argv: list[str] | None = None) -> None:
             if sys.stdout is not None:
                 sys.stdout.flush()
     except KeyboardInterrupt:  # pragma: no cover - interactive only
-        click.echo("\nsolo: interrupted", err=True)
-        sys.exit(ExitCode.INTERRUPTED)
+        interrupted()
     except OutputLost as lost:
         import errno
 
