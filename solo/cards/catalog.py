@@ -13,7 +13,7 @@ import os
 import re
 from typing import TYPE_CHECKING, Any
 
-from solo.core.errors import ExitCode, SoloError
+from solo.core.errors import ExitCode, SoloError, read_int
 from solo.core.records import Record
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def parse_trait(trait: str) -> tuple[str, int | None]:
     """
     m = _TRAIT_NUM.match(trait.strip())
     if m and m.group("name"):
-        return m.group("name").strip(), int(m.group("num").replace(" ", ""))
+        return m.group("name").strip(), read_int(m.group("num").replace(" ", ""))
     return trait.strip(), None
 
 

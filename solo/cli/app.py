@@ -7,7 +7,9 @@ Sub-commands live in their own modules and are imported only when run, so that
 from __future__ import annotations
 
 import importlib
+import io
 import sys
+from typing import NoReturn
 
 import click
 
@@ -78,14 +80,28 @@ class LazyGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        """The command line read (and the command's module imported); Ctrl-C meanwhile says
+        what it says at any other moment, not click's "Aborted!"."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            interrupted()
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except SoloError as err:
             raise SoloClickError(str(err), err.exit_code) from None
         except KeyboardInterrupt:  # Ctrl-C (or SIGTERM/SIGHUP in a game): not click's "Aborted!"
-            click.echo("\nsolo: interrupted", err=True)
-            sys.exit(ExitCode.INTERRUPTED)
+            interrupted()
+        except ValueError as err:
+            # The last resort for a number too long to read that no reader refused itself.
+            from solo.core.errors import too_many_digits
+
+            if not too_many_digits(err):
+                raise
+            raise SoloClickError("a number given to solo is too big to read") from None
         except OSError as err:
             # The last resort for a file or folder no command reported itself: still one line.
             if err.filename is None or isinstance(err, BrokenPipeError):
@@ -93,6 +109,12 @@ class LazyGroup(click.Group):
             from solo.core.errors import describe_os_error, one_line
 
             raise SoloClickError(one_line(describe_os_error(err, err.filename, "", "use"))) from None
+
+
+def interrupted() -> NoReturn:
+    """Ctrl-C (or SIGTERM/SIGHUP in a game) once the command runs: one line, status 130."""
+    click.echo("\nsolo: interrupted", err=True)
+    sys.exit(ExitCode.INTERRUPTED)
 
 
 def _collector_on() -> None:
@@ -104,6 +126,34 @@ def _collector_on() -> None:
     if not gc.isenabled():
         gc.freeze()
         gc.enable()
+
+
+class _Digits(click.ParamType):
+    """A whole-number option that refuses more than MAX_DIGITS digits in solo's words (click's
+    own "is not a valid integer" repeats all of them, or reads past Python's limit)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            from solo.core.errors import NumberTooBig, read_int
+
+            try:
+                read_int(value)
+            except NumberTooBig as err:
+                self.fail(str(err), param, ctx)
+            except ValueError:
+                pass  # click says what is wrong with it
+        return super().convert(value, param, ctx)
+
+
+class Whole(_Digits, click.types.IntParamType):
+    """``type=int``, with the digits held to MAX_DIGITS: ``type=WHOLE``."""
+
+
+class WholeRange(_Digits, click.IntRange):
+    """``click.IntRange``, with the digits held to MAX_DIGITS."""
+
+
+WHOLE = Whole()
 
 
 class SoloClickError(click.ClickException):
@@ -142,10 +192,87 @@ def tolerant_output() -> None:
                 pass
 
 
-def main(argv: list[str] | None = None) -> None:
+class OutputLost(BaseException):
+    """Standard output could not be written: a full disk, an I/O error, or a pipe whose reader
+    is gone (``solo ... | head -1``).  Nothing more can be said there, so the command stops
+    where it is, the way Ctrl-C stops it (a BaseException: no ``except Exception`` on the way
+    takes it for a problem of its own, and a game keeps every step committed); :func:`main`
+    says why in one line, or nothing for a pipe.  ``note``: what a command adds (where a game
+    stands)."""
+
+    def __init__(self, err: OSError) -> None:
+        super().__init__(err.errno, err.strerror)
+        self.errno = err.errno
+        self.note = ""
+
+    def line(self) -> str:
+        """
+        >>> import errno
+        >>> OutputLost(OSError(errno.ENOSPC, "No space left on device")).line()
+        'solo: output could not be written: no space left on device'
+        """
+        import os
+
+        why = os.strerror(self.errno) if self.errno else str(self)
+        return (f"solo: output could not be written: {why[:1].lower()}{why[1:]}"
+                + (f" ({self.note})" if self.note else ""))
+
+
+class _WatchedOutput(io.FileIO):
+    """Standard output's file descriptor: the first write that fails raises
+    :class:`OutputLost`; every write after it is dropped, so that nothing (the final flush of
+    the interpreter's shutdown included) tries again and prints Python's own complaint."""
+
+    lost = False
+
+    def write(self, b) -> int:  # type: ignore[override]
+        if self.lost:
+            return len(memoryview(b))
+        try:
+            return super().write(b)  # type: ignore[return-value]
+        except (BlockingIOError, InterruptedError):  # pragma: no cover - not a lost output
+            raise
+        except OSError as err:
+            self.lost = True
+            raise OutputLost(err) from None
+
+
+def watch_output() -> None:
+    """Put standard output on :class:`_WatchedOutput`, with the text encoding, errors,
+    buffering and line ends it had; only the process's own (a test's captured stream, or none
+    at all, is left as it is)."""
+    out = sys.stdout
+    if out is None or out is not sys.__stdout__ or not isinstance(out, io.TextIOWrapper):
+        return
     try:
-        tolerant_output()
-        cli.main(args=argv, prog_name="solo")
+        fd = out.fileno()
+        out.flush()
+    except (OSError, ValueError):  # pragma: no cover - no descriptor, or already failing
+        return
+    raw = _WatchedOutput(fd, "w", closefd=False)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=out.encoding,
+                                  errors=out.errors, line_buffering=out.line_buffering,
+                                  write_through=out.write_through)
+
+
+def main(argv: list[str] | None = None) -> None:
+    watch_output()
+    try:
+        try:
+            tolerant_output()
+            cli.main(args=argv, prog_name="solo")
+        finally:  # what is still buffered goes out now, while a failure can be said
+            if sys.stdout is not None:
+                sys.stdout.flush()
     except KeyboardInterrupt:  # pragma: no cover - interactive only
-        click.echo("\nsolo: interrupted", err=True)
-        sys.exit(ExitCode.INTERRUPTED)
+        interrupted()
+    except OutputLost as lost:
+        import errno
+
+        if lost.errno in (errno.EPIPE, errno.ECONNRESET):  # the reader has all it wanted
+            sys.exit(ExitCode.BROKEN_PIPE)
+        try:
+            click.echo(lost.line(), err=True)
+        except OSError:  # pragma: no cover - standard error is lost too
+            pass
+        sys.exit(ExitCode.OUTPUT)

@@ -22,7 +22,9 @@ class ExitCode(IntEnum):
     INVALID = 1  # the input is well formed but invalid (an invalid deck set)
     USAGE = 2  # usage errors, unreadable or malformed input (a missing file, bad TOML or JSON)
     SOFTWARE = 70  # EX_SOFTWARE: a fault of solo's own (a simulated game that stopped)
+    OUTPUT = 74  # EX_IOERR: standard output could not be written (a full disk, an I/O error)
     INTERRUPTED = 130  # Ctrl-C, or SIGTERM/SIGHUP during a game
+    BROKEN_PIPE = 141  # 128 + SIGPIPE: what reads standard output stopped reading (| head)
 
 
 def one_line(text: object) -> str:
@@ -65,34 +67,76 @@ def _size_text(n: int) -> str:
 
 
 def read_text(path: str | os.PathLike[str], what: str, missing_hint: str = "check the path",
-              error: type[SoloError] | None = None) -> str:
+              error: type[SoloError] | None = None, regular: bool = False) -> str:
     """The text of a UTF-8 file, or one clear line saying why it cannot be read.
 
     ``what`` names the file for the person ("deck file", "board file"...); ``error`` is the
     :class:`SoloError` subclass to raise (InvalidInput by default).  At most
     :data:`MAX_INPUT_BYTES` are read, so a huge file, ``/dev/zero`` or an endless pipe is
     refused at once.  Line ends are read as ``\\n`` whatever the file uses.
+
+    With ``regular``, only a regular file is read: the path is opened without waiting (a named
+    pipe with no writer, a terminal) and refused unless it is a file of at most
+    :data:`MAX_INPUT_BYTES`, before anything is read -- for files nobody named (old saves).
     """
     import os
 
     error = error or InvalidInput
     p = os.fspath(path)
     try:
-        with open(p, "rb") as f:
-            data = f.read(MAX_INPUT_BYTES + 1)
+        data: bytes | None
+        if regular:
+            data = _read_regular(p, what, error)
+        else:
+            with open(p, "rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
     except FileNotFoundError:
         raise error(f"{what} {p} not found; {missing_hint}") from None
     except IsADirectoryError:
         raise error(f"{what} {p} is a folder, not a file") from None
     except OSError as err:
         raise error(describe_os_error(err, p, what, "read")) from None
-    if len(data) > MAX_INPUT_BYTES:
+    if data is None or len(data) > MAX_INPUT_BYTES:
         raise error(f"{what} {p} is larger than {_size_text(MAX_INPUT_BYTES)}; is it the right file?")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{what} {p} is not UTF-8 text; save it as UTF-8") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_regular(p: str, what: str, error: type[SoloError]) -> bytes | None:
+    """The bytes of the regular file ``p`` (see :func:`read_text`); None, unread, when it holds
+    more than :data:`MAX_INPUT_BYTES`."""
+    import os
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    with open(os.open(p, flags), "rb") as f:
+        st = os.fstat(f.fileno())
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(st.st_mode):
+            raise error(f"{what} {p} is {kind_of_file(st.st_mode)}, not a file")
+        return f.read(MAX_INPUT_BYTES + 1) if st.st_size <= MAX_INPUT_BYTES else None
+
+
+def kind_of_file(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words ("a named pipe"...).
+
+    >>> import stat
+    >>> kind_of_file(stat.S_IFIFO), kind_of_file(stat.S_IFLNK), kind_of_file(stat.S_IFREG)
+    ('a named pipe', 'a symbolic link', 'a file')
+    """
+    import stat
+
+    for test, words in ((stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"),
+                        (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a named pipe"),
+                        (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                        (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return words
+    return "not a regular file"
 
 
 def _file_in_the_way(path: str | os.PathLike[str]) -> str | None:
@@ -226,6 +270,68 @@ class InvalidDeck(SoloError):
     """A deck set that reads fine but breaks the rules (exit status 1)."""
 
     exit_code = ExitCode.INVALID
+
+
+#: The most digits a whole number read from a person or a file may have (:func:`read_int`).
+#: No count of the game comes near it, nor any seed worth typing; and it keeps far below
+#: Python's own limit (4300 digits by default), past which ``int()`` fails with words about
+#: one of its settings.
+MAX_DIGITS = 100
+
+
+class NumberTooBig(InvalidInput, ValueError):
+    """A whole number of more than :data:`MAX_DIGITS` digits, read from a person or a file.
+
+    Also a ValueError, so that a reader that turns a ValueError of ``int()`` into its own
+    refusal (an answer that is not a number, a bad ``--rolls``) refuses this one too."""
+
+    def __init__(self, digits: int, what: str = "") -> None:
+        where = f"{what}: " if what else ""
+        super().__init__(f"{where}a number of {digits} digits is too big (at most {MAX_DIGITS})")
+
+
+def read_int(text: str, what: str = "") -> int:
+    """``int(text)``, refusing with :class:`NumberTooBig` a number of more than
+    :data:`MAX_DIGITS` digits (``what`` names where it was read, for the message).
+
+    >>> read_int(" 42 "), read_int("-7")
+    (42, -7)
+    >>> read_int("9" * 5000, "--rolls")
+    Traceback (most recent call last):
+    ...
+    solo.core.errors.NumberTooBig: --rolls: a number of 5000 digits is too big (at most 100)
+    """
+    if len(text) > MAX_DIGITS:
+        digits = sum(ch.isdigit() for ch in text)
+        if digits > MAX_DIGITS:
+            raise NumberTooBig(digits, what)
+    return int(text)
+
+
+def too_many_digits(err: BaseException) -> bool:
+    """Whether ``err`` is Python's refusal to turn a number of too many digits into text or
+    back (in a JSON or TOML reader, or an ``int()`` no check came before).
+
+    >>> too_many_digits(ValueError("Exceeds the limit (4300 digits) for integer string conversion"))
+    True
+    """
+    return isinstance(err, ValueError) and "integer string conversion" in str(err)
+
+
+def unreadable(err: ValueError | RecursionError) -> str:
+    """Why a file's text, past its syntax, could not be read as JSON or TOML: a number of too
+    many digits, nesting too deep, or the error's own words.
+
+    >>> unreadable(RecursionError()), unreadable(ValueError("bad"))
+    ('it is nested too deeply', 'bad')
+    """
+    if isinstance(err, RecursionError):
+        return "it is nested too deeply"
+    if too_many_digits(err):
+        import sys
+
+        return f"a number in it is too big (more than {sys.get_int_max_str_digits()} digits)"
+    return str(err)
 
 
 def format_problem(fmt: object, expected: str, what: str) -> str | None:

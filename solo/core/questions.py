@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from solo.core.errors import ExitCode, InvalidInput, SoloError, read_text
+from solo.core.errors import (ExitCode, InvalidInput, NumberTooBig, SoloError, read_int, read_text,
+                              unreadable)
 from solo.core.records import Record
 
 KINDS = ("select", "autocomplete", "text", "int", "confirm")
@@ -160,7 +161,9 @@ class Question:
             else:
                 text = str(answer).strip()
                 try:
-                    value = int(text)
+                    value = read_int(text)
+                except NumberTooBig as err:
+                    raise AnswerError(str(err)) from None
                 except ValueError:
                     raise AnswerError(f"{text!r} is not a whole number") from None
             if self.min is not None and value < self.min or self.max is not None and value > self.max:
@@ -294,7 +297,7 @@ def _parse_answers(text: str, p: Path) -> Any:
             return json.loads(text)
         except (ValueError, RecursionError) as err:
             if not isinstance(err, json.JSONDecodeError):
-                raise InvalidInput(f"answers file {p} cannot be read: {_why(err)}") from None
+                raise InvalidInput(f"answers file {p} cannot be read: {unreadable(err)}") from None
             if suffix == ".json":
                 raise InvalidInput(f"answers file {p} is not valid JSON: {err.msg} at line {err.lineno}, "
                                    f"column {err.colno}") from None
@@ -306,11 +309,7 @@ def _parse_answers(text: str, p: Path) -> Any:
         kind = "TOML" if suffix == ".toml" else "JSON or TOML"
         raise InvalidInput(f"answers file {p} is not valid {kind}: {err}") from None
     except (ValueError, RecursionError) as err:
-        raise InvalidInput(f"answers file {p} cannot be read: {_why(err)}") from None
-
-
-def _why(err: Exception) -> str:
-    return "it is nested too deeply" if isinstance(err, RecursionError) else str(err)
+        raise InvalidInput(f"answers file {p} cannot be read: {unreadable(err)}") from None
 
 
 class RulePrompter(Prompter):

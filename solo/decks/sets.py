@@ -19,7 +19,8 @@ from solo.store.files import write_atomic
 from solo.store.paths import user_folder, user_folder_text as _user_folder_text
 from solo.cards.catalog import DECK_TYPES, SPELL_DECKS, Catalog, UnknownCard, data_dir
 from solo.cards.catalog import data_folder, shipped_json
-from solo.core.errors import InvalidInput, SoloError, check_writable, describe_os_error, read_text
+from solo.core.errors import (InvalidInput, SoloError, check_writable, describe_os_error, read_text,
+                              unreadable)
 
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
@@ -177,8 +178,7 @@ def loads(text: str, where: str = "deck file", default_name: str = "Unnamed",
     except tomllib.TOMLDecodeError as err:
         raise InvalidInput(f"{where} is not valid TOML: {err}") from None
     except (ValueError, RecursionError) as err:  # huge numbers, absurd nesting
-        raise InvalidInput(f"{where} cannot be read as a deck set: "
-                           f"{'it is nested too deeply' if isinstance(err, RecursionError) else err}") from None
+        raise InvalidInput(f"{where} cannot be read as a deck set: {unreadable(err)}") from None
     return from_dict(data, where, default_name, path)
 
 

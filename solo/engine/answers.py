@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 
+from solo.core.errors import read_int
 from solo.rules.board import MARKERS
 
 __all__ = ["parse_damage", "check_damage", "marker_name", "markers", "check_markers", "parse_conditions",
@@ -24,8 +25,8 @@ def parse_damage(text: str) -> tuple[int, int]:
     parts = [x.strip() for x in text.strip().split("+")]
     if not 1 <= len(parts) <= 2 or not all(x.isdigit() for x in parts):
         raise ValueError("give normal+critical, for example 5+2, or one number")
-    normal = int(parts[0])
-    critical = int(parts[1]) if len(parts) == 2 else 0
+    normal = read_int(parts[0], "damage")
+    critical = read_int(parts[1], "damage") if len(parts) == 2 else 0
     return normal, critical
 
 
@@ -93,7 +94,7 @@ def parse_conditions(text: str) -> dict[str, int]:
             continue
         count = 1
         if words[-1].isdigit():
-            count = int(words.pop())
+            count = read_int(words.pop(), "a count of markers")
         if not words:
             raise ValueError(f"{part.strip()!r} has no condition name")
         name = marker_name(" ".join(words))

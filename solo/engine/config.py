@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from solo.core.errors import InvalidInput
+from solo.core.errors import InvalidInput, NumberTooBig, read_int
 from solo.store.config import config_dir, config_path, read_raw, write
 
 __all__ = ["Key", "KEYS", "Resolved", "read_file", "resolve", "config_dir", "config_path", "write"]
@@ -58,7 +58,9 @@ def _life(value: str) -> int | None:
     if str(value).strip().lower() in ("", "card", "standard", "none"):
         return None
     try:
-        n = int(str(value).strip())
+        n = read_int(str(value).strip(), "life")
+    except NumberTooBig:
+        raise
     except ValueError:
         raise InvalidInput(f"{value!r} is not a number of life points (1 to 200, or 'card')") from None
     if not 1 <= n <= 200:

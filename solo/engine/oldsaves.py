@@ -13,11 +13,13 @@ that cannot be read is reported and skipped, never fatal.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from solo.core.errors import InvalidInput, SoloError, format_problem, read_text
+from solo.core.errors import (InvalidInput, SoloError, format_problem, kind_of_file, read_text,
+                              unreadable)
 from solo.store.journal import Journal, StepRow, StorageError, check_name, iter_old_saves
 
 if TYPE_CHECKING:
@@ -34,8 +36,15 @@ def import_old_saves(journal: Journal, warn: Callable[[str], None] | None = None
     that cannot be written (full, read-only) stops here and the file is tried again next time."""
     made = []
     for path in iter_old_saves(journal.folder):
-        key = str(path.resolve())
+        odd = _not_a_file(path)
+        # (a file's key is its real path, as it always was; realpath never fails on a loop)
+        key = os.path.realpath(path) if odd is None else f"{os.path.abspath(path)} ({odd})"
         if journal.was_imported(key):
+            continue
+        if odd is not None:  # never opened: a pipe or a device could hang, a link lead anywhere
+            if warn is not None:
+                warn(f"old saved game not imported: {path} is {odd}, not a file; it is left as it is")
+            journal.mark_imported(key, None)
             continue
         try:
             with journal.transaction():
@@ -53,6 +62,18 @@ def import_old_saves(journal: Journal, warn: Callable[[str], None] | None = None
             continue
         made.append(name)
     return made
+
+
+def _not_a_file(path: Path) -> str | None:
+    """What ``path`` is, in words, when it is not a regular file (a symbolic link, a named
+    pipe...); None for a file, or when it cannot be looked at (reading it says why)."""
+    import stat
+
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else kind_of_file(mode)
 
 
 def import_old_save(journal: Journal, path: Path) -> str:
@@ -130,12 +151,14 @@ def read_save(data: Any, where: str = "save file") -> Game:
 def load_save(path: str | Path) -> Game:
     """The game in the save file at ``path``."""
     p = Path(path)
-    text = read_text(p, "saved game", "see solo play --list")
+    text = read_text(p, "saved game", "see solo play --list", regular=True)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise InvalidInput(f"saved game {p} is not valid JSON (line {err.lineno}); "
                            "it may have been cut short") from None
+    except ValueError as err:  # a number too long to read (nesting: see import_old_save)
+        raise InvalidInput(f"saved game {p} cannot be read: {unreadable(err)}") from None
     return read_save(data, f"saved game {p}")
 
 

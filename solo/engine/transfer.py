@@ -33,7 +33,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from solo.core.errors import InvalidInput, SoloError, format_problem
+from solo.core.errors import InvalidInput, SoloError, format_problem, unreadable
 from solo.engine.game import ENGINE, Game, Settings, Undo
 from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, Journal, StepRow, check_name,
                           quote)
@@ -130,8 +130,7 @@ def read_game_file(path) -> Any:
         raise Refused(f"game file {path} is not valid JSON (line {err.lineno}); it may have been "
                       "cut short") from None
     except (ValueError, RecursionError) as err:  # a number too long, nesting too deep
-        raise Refused(f"game file {path} is not JSON solo can read ({type(err).__name__}: "
-                      f"{str(err)[:80]})") from None
+        raise Refused(f"game file {path} is not JSON solo can read: {unreadable(err)[:80]}") from None
 
 
 def import_game(journal: Journal, data: Any, name: str | None = None, where: str = "game file",

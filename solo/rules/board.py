@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
-from solo.core.errors import MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck
+from solo.core.errors import MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck
 from solo.core.kinds import BOARD_STAGES, DM, YM, Side, Stage
 from solo.core.records import Record
 from solo.rules.arena import Arena, Geometry, Wall, geometry
@@ -132,7 +132,7 @@ class Board(Record, Stats):
         n = int(counters.get(side, 1))
         for p in used:
             prefix, _, num = p.partition("-")
-            if prefix == side and num.isascii() and num.isdigit():
+            if prefix == side and num.isascii() and num.isdigit() and len(num) <= MAX_DIGITS:
                 n = max(n, int(num) + 1)
         while f"{side}-{n}" in used:
             n += 1

@@ -23,7 +23,7 @@ import random
 from typing import Any, Callable, Sequence, TypeVar
 
 from solo.core.errors import (BadDieResult, DiceExhausted, NotACompassRoll, NotAFace, NotARoll,
-                              NothingToChoose, WrongCount)
+                              NothingToChoose, WrongCount, read_int)
 from solo.core.records import Record
 from solo.rules.said import Said, Who
 
@@ -302,7 +302,7 @@ def parse_rolls(text: str) -> list[int]:
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        if not part.isdigit() or not 1 <= int(part) <= 12:
+        if not (part.isascii() and part.isdigit()) or not 1 <= read_int(part, "--rolls") <= 12:
             raise NotARoll(part)
         out.append(int(part))
     return out

@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from solo.cards.catalog import DECK_TYPES, SPELL_DECKS, Attack, Catalog, get_catalog, parse_trait
-from solo.core.errors import InvalidInput, read_text
+from solo.core.errors import InvalidInput, NumberTooBig, read_text, unreadable
 from solo.core.kinds import BOARD_STAGES
 from solo.rules.arena import Arena
 from solo.rules.board import FORMAT, Board, Conjuration, Creature, Mage
@@ -110,7 +110,10 @@ class _Reader:
     def traits(self, value: Any, key: str) -> list[str]:
         out = self.str_list(value, key)
         for i, t in enumerate(out):
-            _, n = parse_trait(t)
+            try:
+                _, n = parse_trait(t)
+            except NumberTooBig as err:
+                raise self.fail(f"{key}[{i}]", str(err)) from None
             if n is not None and abs(n) > MAX_TRAIT:
                 raise self.fail(f"{key}[{i}]", f"{t!r}: a trait's number must be {MAX_TRAIT} or less")
         return out
@@ -356,8 +359,7 @@ def load(path: str | os.PathLike[str], catalog: Catalog | None = None) -> Board:
     except json.JSONDecodeError as err:
         raise BoardError(f"board file {path} is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
     except (ValueError, RecursionError) as err:  # a number too long to read, absurd nesting
-        why = "it is nested too deeply" if isinstance(err, RecursionError) else str(err)
-        raise BoardError(f"board file {path} cannot be read: {why}") from None
+        raise BoardError(f"board file {path} cannot be read: {unreadable(err)}") from None
     try:
         return from_dict(data, catalog)
     except BoardError as err:

@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from solo.core.errors import InvalidInput, describe_os_error, read_text
+from solo.core.errors import InvalidInput, describe_os_error, read_text, unreadable
 from solo.store.files import write_atomic
 from solo.store.paths import user_folder
 
@@ -35,6 +35,8 @@ def read_raw(path: Path) -> dict[str, Any]:
         return tomllib.loads(read_text(path, "config file"))
     except tomllib.TOMLDecodeError as err:
         raise InvalidInput(f"{path}: not valid TOML ({err}); fix it or remove it") from None
+    except (ValueError, RecursionError) as err:  # a number too long to read, absurd nesting
+        raise InvalidInput(f"{path} cannot be read: {unreadable(err)}; fix it or remove it") from None
 
 
 def write(values: dict[str, Any], path: Path | None = None) -> Path:

@@ -361,3 +361,47 @@ def test_ctrl_c_while_starting_ends_quietly_with_130(tmp_path, module, said):
     assert done.returncode == 130, done.stderr[-2000:]
     assert b"Traceback" not in done.stderr and done.stderr.strip() == said
     assert done.stdout == b""
+
+
+#: Ctrl-C at the moments solo's hooks cover outside any code of the command: between the
+#: console script's import of solo.__main__ and its call of run() (pip's script compiles a
+#: regular expression there), in an exit handler, and while click reads the command line.
+CTRL_C_AROUND = {
+    "after the import": """
+import re, sys
+from solo.__main__ import run
+sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
+raise KeyboardInterrupt  # as the script's own line runs
+""",
+    "at exit": """
+import atexit, sys
+from solo.__main__ import run
+def stop():
+    raise KeyboardInterrupt
+atexit.register(stop)
+sys.argv = ["solo", "roll", "3", "--seed", "1"]
+run()
+""",
+    "reading the command line": """
+import sys
+from solo.cli import app
+def stop(self, ctx, args):
+    raise KeyboardInterrupt
+app.LazyGroup.parse_args = stop
+sys.argv = ["solo", "roll", "3"]
+from solo.__main__ import run
+run()
+""",
+}
+
+
+@pytest.mark.parametrize("moment, status, said", [
+    ("after the import", 130, b""),
+    ("at exit", 0, b""),  # the command was done: it keeps its status
+    ("reading the command line", 130, b"solo: interrupted"),  # not click's "Aborted!" and 1
+])
+def test_ctrl_c_around_the_command_prints_no_traceback(tmp_path, moment, status, said):
+    done = subprocess.run([sys.executable, "-c", CTRL_C_AROUND[moment]], cwd=tmp_path,
+                          env=_env(tmp_path), capture_output=True, timeout=120)
+    assert b"Traceback" not in done.stderr and b"Exception ignored" not in done.stderr, done.stderr
+    assert (done.returncode, done.stderr.strip()) == (status, said)

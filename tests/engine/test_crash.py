@@ -13,6 +13,7 @@ game's: no step lost, none applied twice.  SOLO_CRASH_KILLS sets how many stops 
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+import solo as solo_package
 from solo.store.journal import KEY_SPAN, Journal
 from solo.core.questions import Prompter
 from solo.engine.session import Session
@@ -155,12 +157,60 @@ def game_over(db: Path, name: str) -> bool | None:
         con.close()
 
 
+#: The folder of the solo package these tests run, as its real path: a frame is solo's when
+#: its file is in it, whatever the folders above it are called (a clone may be named solo too).
+PACKAGE = Path(solo_package.__file__).resolve().parent
+#: The line of solo/__main__.py that puts the hooks making a Ctrl-C quiet in place.
+HOOKS = next(i for i, line in enumerate((PACKAGE / "__main__.py").read_text().splitlines(), 1)
+             if line.startswith("sys.excepthook"))
+_FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>.+)$', re.M)
+
+
 def started_python(err: bytes) -> bool:
-    """A Ctrl-C that came while the interpreter itself was starting, before any code of solo
-    ran (solo's first line makes a Ctrl-C quiet until the command runs)."""
-    frames = [line for line in err.decode().splitlines() if line.strip().startswith("File ")]
-    return err.rstrip().endswith(b"KeyboardInterrupt") and all(
-        "/solo/" not in f or f.rstrip().endswith("in <module>") and "__main__.py" in f for f in frames)
+    """A Ctrl-C that came while the interpreter itself was starting, before solo's hooks made it
+    quiet (the first lines of solo/__main__.py): its traceback has no frame of solo's but the
+    package's ``__init__`` and the lines of ``__main__`` up to the hooks."""
+    text = err.decode(errors="replace")
+    if not text.rstrip().endswith("KeyboardInterrupt"):
+        return False
+    for m in _FRAME.finditer(text):
+        path = Path(m["file"])
+        if not path.is_absolute():  # <frozen runpy>, <string>: Python's own
+            continue
+        real = path.resolve()
+        if PACKAGE not in real.parents:
+            continue
+        early = m["func"] == "<module>" and (
+            real == PACKAGE / "__init__.py" or real == PACKAGE / "__main__.py" and int(m["line"]) <= HOOKS)
+        if not early:
+            return False
+    return True
+
+
+def _traceback(*frames: tuple[str, int, str]) -> bytes:
+    lines = ["Traceback (most recent call last):"]
+    lines += [f'  File "{f}", line {n}, in {func}' for f, n, func in frames]
+    return ("\n".join(lines) + "\nKeyboardInterrupt\n").encode()
+
+
+def test_a_start_up_traceback_is_told_by_its_frames_not_by_folder_names(tmp_path):
+    """A clone in a folder named solo puts /solo/ in every path, Python's own included."""
+    clone = Path("/home/me/solo/.venv")
+    script = (str(clone / "bin" / "solo"), 3, "<module>")
+    python = (str(clone / "lib" / "python3.11" / "re" / "__init__.py"), 12, "<module>")
+    assert started_python(_traceback(script, python))
+    assert started_python(_traceback(("<frozen runpy>", 198, "_run_module_as_main"), python))
+    assert started_python(_traceback(script, (str(PACKAGE / "__init__.py"), 1, "<module>")))
+    assert started_python(_traceback(script, (str(PACKAGE / "__main__.py"), HOOKS, "<module>")))
+    # once the hooks are in place, a traceback is solo's fault
+    assert not started_python(_traceback(script, (str(PACKAGE / "__main__.py"), HOOKS + 1, "<module>")))
+    assert not started_python(_traceback(script, (str(PACKAGE / "__main__.py"), 40, "run"),
+                                         (str(PACKAGE / "cli" / "app.py"), 13, "<module>"), python))
+    assert not started_python(b"Traceback (most recent call last):\nValueError: no\n")
+    # the package reached through a link is still the package
+    link = tmp_path / "elsewhere"
+    link.symlink_to(PACKAGE)
+    assert not started_python(_traceback(script, (str(link / "cli" / "app.py"), 13, "<module>")))
 
 
 def test_stopped_at_random_moments_by_any_signal_loses_nothing(tmp_path, env):

@@ -11,6 +11,7 @@ import json
 
 import click
 
+from solo.cli.app import WHOLE
 from solo.rules.board import Board, Piece, new_board
 from solo.rules.effects import Equip, Move
 from solo.rules.effects import apply as put, apply_all as put_all
@@ -228,7 +229,7 @@ def _complete_cards(ctx, param, incomplete):
 @click.option("--wield", multiple=True, metavar="EQUIPMENT",
               help="Equipment the attacking mage wears (repeat for each): its attacks and traits "
                    "count.")
-@click.option("--seed", type=int, default=None, help="Seed, to make the attack repeatable.")
+@click.option("--seed", type=WHOLE, default=None, help="Seed, to make the attack repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (contract section 6).")
 def roll_attack(attacker: str, attack_name: str | None, target: str, equip: tuple[str, ...],
                 wield: tuple[str, ...], seed: int | None, as_json: bool) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 import click
 
+from solo.cli.app import WHOLE
 from solo.cli.term import echo as _echo
 
 
@@ -361,7 +362,7 @@ def _count_line(ds: DeckSet, deck_: str) -> str:
 @click.argument("set_", metavar="NAME|FILE", shell_complete=_complete_sets)
 @click.argument("deck_", metavar="DECK")
 @click.argument("card", nargs=-1, required=True)
-@click.option("--copies", type=int, default=1, show_default=True, help="How many copies to add.")
+@click.option("--copies", type=WHOLE, default=1, show_default=True, help="How many copies to add.")
 def add(set_: str, deck_: str, card: tuple[str, ...], copies: int) -> None:
     """Add copies of a card to one deck (creature, enchantment, incantation or attack).
 
@@ -386,7 +387,7 @@ def add(set_: str, deck_: str, card: tuple[str, ...], copies: int) -> None:
 @click.argument("set_", metavar="NAME|FILE", shell_complete=_complete_sets)
 @click.argument("deck_", metavar="DECK")
 @click.argument("card", nargs=-1, required=True)
-@click.option("--copies", type=int, default=None, help="How many copies to take out (default: all).")
+@click.option("--copies", type=WHOLE, default=None, help="How many copies to take out (default: all).")
 def remove(set_: str, deck_: str, card: tuple[str, ...], copies: int | None) -> None:
     """Take a card (all copies, or --copies N) out of one deck.
 
@@ -409,7 +410,7 @@ def remove(set_: str, deck_: str, card: tuple[str, ...], copies: int | None) -> 
 
 
 @deck.command("random")
-@click.option("--seed", type=int, default=None, help="Seed, to make the same set again.")
+@click.option("--seed", type=WHOLE, default=None, help="Seed, to make the same set again.")
 @click.option("--harder", is_flag=True, help="Only creatures costing 9 mana or more.")
 @click.option("--easier", is_flag=True, help="Only creatures costing 9 mana or less.")
 @click.option("--sets", "sets_", default=None, help=SETS_HELP)

@@ -6,6 +6,8 @@ import json
 
 import click
 
+from solo.cli.app import WHOLE
+
 
 def make_source(rolls: str | None, seed: int | None):
     """``--rolls`` first, then ``--seed``; with neither, a fresh seed."""
@@ -61,7 +63,7 @@ def _options(f):
                      help="The board file (contract section 2)."),
         click.option("--rolls", default=None, metavar="9,3,5",
                      help="Effect-die results to use, in order, instead of rolling."),
-        click.option("--seed", type=int, default=None, help="Seed for every roll --rolls does not cover."),
+        click.option("--seed", type=WHOLE, default=None, help="Seed for every roll --rolls does not cover."),
         click.option("--json", "as_json", is_flag=True, help="Print one JSON object (contract section 3)."),
         click.option("--out", type=click.Path(dir_okay=False), default=None,
                      help="Write the board after the decision to this file."),

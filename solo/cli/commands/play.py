@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from solo.cli.app import WHOLE, OutputLost, WholeRange
 from solo.cli.games import find_game, open_journal
 from solo.core.errors import ExitCode, InvalidInput, SoloError, StopOnSignals
 
@@ -131,11 +132,11 @@ def render_step(step, game, color: bool = False, width: int | None = None,
 @click.option("--list", "list_games", is_flag=True, help="List the games.")
 @click.option("--name", default=None, help="The game's name (a label of your choice).",
               shell_complete=_complete_games)
-@click.option("--at-step", type=click.IntRange(0), default=None,
+@click.option("--at-step", type=WholeRange(0), default=None,
               help="With --resume: go back to just after this step (the steps after it can be redone).")
 @click.option("--answers", type=click.Path(dir_okay=False), default=None,
               help="Answer the questions from a JSON or TOML file (question id -> answers).")
-@click.option("--seed", type=int, default=None, help="Seed for the dice and the shuffles.")
+@click.option("--seed", type=WHOLE, default=None, help="Seed for the dice and the shuffles.")
 @click.option("--dice", type=click.Choice(["solo", "physical"]), default=None,
               help="solo rolls, or you roll physical dice and type the results.")
 @click.option("--draw", type=click.Choice(["solo", "you"]), default=None,
@@ -144,7 +145,7 @@ def render_step(step, game, color: bool = False, width: int | None = None,
 @click.option("--dm-mage", default=None, help="The Dummy Mage's mage (default Warlock).")
 @click.option("--decks", default=None, help="The Dummy Mage's deck set: a name or a file (default Starter).",
               shell_complete=_complete_sets)
-@click.option("--dm-life", type=click.IntRange(1, 200), default=None, help="The Dummy Mage's life.")
+@click.option("--dm-life", type=WholeRange(1, 200), default=None, help="The Dummy Mage's life.")
 @click.option("--no-color", is_flag=True, help="No colours (also: NO_COLOR set, TERM=dumb, or "
               "output that is not a terminal).")
 @click.option("--plain", is_flag=True, help="Plain numbered questions read line by line, nothing "
@@ -334,10 +335,17 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
         raise SoloError(f"{err}; to go on from where the game stands now: solo play --resume "
                         f"--name {_q(session.info.name)}", err.exit_code) from None
     except SoloError as err:
-        raise SoloError(f"{err} (the game stands as after step {len(session.rows)}; resume with "
-                        f"solo play --resume --name {_q(session.info.name)})", err.exit_code) from None
+        raise SoloError(f"{err} ({_stands(session)})", err.exit_code) from None
+    except OutputLost as lost:  # a full disk under the output: said by solo.cli.app.main
+        lost.note = _stands(session)
+        raise
     finally:
         session.release()
+
+
+def _stands(session) -> str:
+    return (f"the game stands as after step {len(session.rows)}; resume with solo play --resume "
+            f"--name {_q(session.info.name)}")
 
 
 def _q(name: str) -> str:

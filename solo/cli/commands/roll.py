@@ -10,8 +10,9 @@ import json
 
 import click
 
+from solo.cli.app import WHOLE, WholeRange
 from solo.rules.dice import SeededSource, damage_after_armor, tally
-from solo.core.errors import SoloError
+from solo.core.errors import SoloError, read_int
 
 
 def roll_dice(what: str, seed: int | None, armor: int | None, piercing: int | None) -> dict:
@@ -23,9 +24,9 @@ def roll_dice(what: str, seed: int | None, armor: int | None, piercing: int | No
     if spec == "compass":
         r, direction = source.compass()
         return {"d12": r, "direction": direction}
-    if not spec.isdigit():
+    if not (spec.isascii() and spec.isdigit()):
         raise SoloError(f"cannot roll {what!r}: give a number of attack dice (1-30), d12 or compass")
-    n = int(spec)
+    n = read_int(spec, "solo roll")
     if not 1 <= n <= 30:
         raise SoloError(f"cannot roll {n} attack dice: give 1 to 30")
     faces = source.attack_dice(n)
@@ -57,9 +58,9 @@ def render(result: dict, armor: int | None, piercing: int | None) -> str:
 @click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("what", metavar="N|d12|compass|attack")
 @click.argument("rest", nargs=-1, type=click.UNPROCESSED)
-@click.option("--armor", type=click.IntRange(0, 99), default=None, help="Target's armor (reduces normal damage).")
-@click.option("--piercing", type=click.IntRange(0, 99), default=None, help="Piercing of the attack (lowers armor).")
-@click.option("--seed", type=int, default=None, help="Seed, to make the roll repeatable.")
+@click.option("--armor", type=WholeRange(0, 99), default=None, help="Target's armor (reduces normal damage).")
+@click.option("--piercing", type=WholeRange(0, 99), default=None, help="Piercing of the attack (lowers armor).")
+@click.option("--seed", type=WHOLE, default=None, help="Seed, to make the roll repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (contract section 4).")
 @click.pass_context
 def roll(ctx: click.Context, what: str, rest: tuple[str, ...], armor, piercing, seed, as_json) -> None:

@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from solo.cli.app import WHOLE, WholeRange
+
 
 def opponent_option(f):
     """The ``--opponent`` option: which simulated player takes your side."""
@@ -16,7 +18,7 @@ def opponent_option(f):
 
 def jobs_option(f):
     """The ``--jobs`` option of every command that plays simulated games."""
-    return click.option("--jobs", type=click.IntRange(1, 256), default=None,
+    return click.option("--jobs", type=WholeRange(1, 256), default=None,
                         help="Processes to play on (default: every core); the results are "
                              "the same.")(f)
 
@@ -82,8 +84,8 @@ def render(r: dict) -> str:
 
 @click.command()
 @click.option("--decks", default="Starter", help="Deck set name or file (default Starter).")
-@click.option("--games", type=click.IntRange(1, 100000), default=100, help="How many games (default 100).")
-@click.option("--seed", type=int, default=1, help="Seed of the first game (default 1).")
+@click.option("--games", type=WholeRange(1, 100000), default=100, help="How many games (default 100).")
+@click.option("--seed", type=WHOLE, default=1, help="Seed of the first game (default 1).")
 @opponent_option
 @jobs_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

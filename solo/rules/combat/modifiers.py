@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from solo.cards.catalog import MAGE_LEVEL, Attack, Defense, trait_max, trait_value
+from solo.core.errors import read_int
 from solo.rules import mages
 from solo.rules.board import Board, Conjuration, Mage, Piece
 from solo.rules.combat.conditions import is_creature
@@ -89,7 +90,7 @@ def vs_bonus(board: Board, trait: str, target: Piece) -> int | None:
     m = re.match(_VS, trait.strip())
     if not m:
         return None
-    n, what = int(m.group(1)), m.group(2).strip().rstrip(".")
+    n, what = read_int(m.group(1)), m.group(2).strip().rstrip(".")
     words = what.split()
     noun = words[-1].lower() if words else ""
     if noun in ("creature", "creatures"):
