@@ -118,7 +118,7 @@ class SoloClickError(click.ClickException):
         line = f"solo: {self.format_message()}"
         if term.at_terminal(sys.stderr):  # one line for a program; folded for a person
             line = term.hang(line, indent=6)
-        click.echo(line, err=True)
+        term.echo(line, err=True, fold=False)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

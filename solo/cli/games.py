@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import click
+from solo.cli.term import echo
 
 from solo.core.errors import InvalidInput
 
@@ -24,7 +24,7 @@ def open_journal():
 
     journal = Journal(data_folder())
     try:
-        import_old_saves(journal, warn=lambda text: click.echo(f"solo: {one_line(text)}", err=True))
+        import_old_saves(journal, warn=lambda text: echo(f"solo: {one_line(text)}", err=True, fold=False))
     except BaseException:
         journal.close()
         raise

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from solo.cli.term import echo
+
 
 
 def _complete_games(ctx, param, incomplete):
@@ -34,7 +36,7 @@ def export(game, file) -> None:
                            f"solo import reads at most {_size_text(MAX_INPUT_BYTES)})")
     write_atomic(Path(file), text, what="game file")
     n = len(data["steps"])
-    click.echo(f"Wrote {file} ({n} step{'s' if n != 1 else ''})")
+    echo(f"Wrote {file} ({n} step{'s' if n != 1 else ''})", fold=False)
 
 
 @click.command("import")
@@ -50,6 +52,6 @@ def import_(file, name) -> None:
     with open_journal() as journal:
         info = import_game(journal, data, name=name, where=f"game file {file}", origin=str(file))
     state = "over" if info.status == "over" else f"round {info.round}"
-    click.echo(f"Imported {info.name} ({info.steps} steps, {state}); "
-               + (f"solo log {quote(info.name)} shows it" if info.status == "over"
-                  else f"{resume_hint(info)} goes on with it"))
+    echo(f"Imported {info.name} ({info.steps} steps, {state}); "
+         + (f"solo log {quote(info.name)} shows it" if info.status == "over"
+                  else f"{resume_hint(info)} goes on with it"), fold=False)
