@@ -20,7 +20,7 @@ from typing import Any, Callable
 from solo.core.errors import SoloError
 from solo.engine.game import ENGINE, Game, Settings, Step, Undo
 from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, StepRow,
-                          StorageError, quote)
+                          StorageError, name_option)
 from solo.core.questions import AnswerError, Choice, Prompter, Question
 
 #: Undo lists this many of your last steps to go back to.
@@ -107,7 +107,7 @@ class Session:
         n = len(rows) if at is None else at
         if bad is not None and (bad.n <= n or at is None and not bad.undone):
             raise JournalError(f"game {info.name!r}: {bad}; go back to the step before it with: "
-                               f"solo play --resume --name {quote(info.name)} --at-step {bad.n - 1}"
+                               f"solo play --resume {name_option(info.name)} --at-step {bad.n - 1}"
                                " (the steps from it on are lost)")
         if not 0 <= n <= len(rows):
             raise JournalError(f"game {info.name!r} has {len(rows)} steps; choose a step from 0 "
@@ -322,7 +322,7 @@ def replay_step(game: Game, row: StepRow, info: GameInfo | None = None) -> None:
         raise ReplayMismatch(
             f"game {info.name!r} (played with {info.engine}) no longer replays as recorded (another "
             f"version of solo, or a damaged database): {err}. Go back to the last step that "
-            f"replays with: solo play --resume --name {quote(info.name)} --at-step {row.n - 1}"
+            f"replays with: solo play --resume {name_option(info.name)} --at-step {row.n - 1}"
             ) from None
     finally:
         game.prompter, game.on_output = saved, output

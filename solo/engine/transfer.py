@@ -41,7 +41,7 @@ from solo.cards.catalog import SPELL_DECKS
 from solo.core.errors import InvalidInput, SoloError, format_problem
 from solo.engine.game import ENGINE, Game, Settings, Undo
 from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, Journal, StepRow, check_name,
-                          quote)
+                          name_option)
 
 if TYPE_CHECKING:
     from solo.decks.sets import DeckSet
@@ -435,4 +435,4 @@ def _plain(value: Any) -> Any:
 
 
 def resume_hint(info: GameInfo) -> str:
-    return f"solo play --resume --name {quote(info.name)}"
+    return f"solo play --resume {name_option(info.name)}"

@@ -149,9 +149,25 @@ def unpack(blob: bytes, what: str) -> Any:
                            "that game cannot be rebuilt past it") from None
 
 
+#: SQLite's extended error names (``sqlite3.Error.sqlite_errorname``) of a read that failed,
+#: and of a file that reads as damaged: a read can fail for a moment (a disk or a network file
+#: system), so these are tried once more before a person is told (see :meth:`Journal._rows`).
+READ_FAILED = frozenset({"SQLITE_IOERR_READ", "SQLITE_IOERR_SHORT_READ"})
+READS_DAMAGED = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB"})
+#: ... and of a write that failed: the disk, its quota or the file-size limit.
+WRITE_FAILED = frozenset({"SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC", "SQLITE_IOERR_DIR_FSYNC",
+                          "SQLITE_IOERR_TRUNCATE"})
+
+
+def error_name(err: BaseException) -> str:
+    """SQLite's extended name of the error (``SQLITE_IOERR_READ``...), or "" when it has none."""
+    return str(getattr(err, "sqlite_errorname", "") or "")
+
+
 def db_error(err: Exception, path: Path) -> JournalError:
     """One line for a database problem, with the fix."""
     text = str(err).lower()
+    name = error_name(err)
     if isinstance(err, OSError):
         return StorageError(describe_os_error(err, path, "the game database"))
     if "full" in text:
@@ -161,23 +177,62 @@ def db_error(err: Exception, path: Path) -> JournalError:
         return StorageError(f"the game database {path} cannot be written (read-only): "
                             "make the folder writable, or set SOLO_DATA_DIR to a folder that is")
     if "unable to open" in text:
-        return StorageError(f"the game database {path} cannot be opened: check that its folder "
-                            "exists and is writable, or set SOLO_DATA_DIR to one that is")
-    if any(w in text for w in ("not a database", "malformed", "corrupt", "could not decode")):
+        return StorageError(_cannot_open(path))
+    if name in READS_DAMAGED or any(w in text for w in ("not a database", "malformed", "corrupt",
+                                                        "could not decode")):
         return StorageError(damaged(path, err))
     if "locked" in text or "busy" in text:
         return StorageError(f"the game database {path} is busy (another solo is writing); "
                             "try again in a moment")
-    if "disk i/o" in text or "i/o error" in text:
+    if name in READ_FAILED:
+        return StorageError(f"reading the game database {path} failed ({err}), twice: nothing was "
+                            "changed; try again, and if it keeps failing, check the disk (a copy "
+                            "of the file elsewhere keeps your games safe)")
+    if name in WRITE_FAILED:
         return StorageError(f"writing {path} failed ({err}): check the free space, the file-size "
                             "limit (ulimit -f) and the disk (every step up to the last whole one "
                             "is kept)")
+    if "disk i/o" in text or "i/o error" in text:
+        return StorageError(f"the game database {path} could not be read or written ({err}): "
+                            "check the disk, the free space and the file-size limit (ulimit -f) "
+                            "(every step up to the last whole one is kept)")
     return StorageError(f"the game database {path} failed: {err}")
 
 
 def damaged(path: Path, err: object) -> str:
     return (f"the game database {path} is damaged ({err}): keep what solo log still shows of "
             "your games, then move the file aside to start a new one")
+
+
+def _cannot_open(path: Path) -> str:
+    """Why SQLite could not open ``path``, as far as the file system tells."""
+    folder = path.parent
+    if not folder.is_dir():
+        return (f"the game database {path} cannot be opened: its folder {folder} does not exist "
+                "or is not a folder; create it, or set SOLO_DATA_DIR to another folder")
+    if os.path.lexists(path) and not path.is_file():
+        return not_a_file(path)
+    return (f"the game database {path} cannot be opened: check that you may read and write "
+            f"{folder}, or set SOLO_DATA_DIR to a folder you may")
+
+
+def not_a_file(path: Path) -> str:
+    """The line for a game database that is a folder, a pipe, a device (a link to /dev/null)...
+    rather than a file: SQLite would fail on it with a misleading error, or keep nothing."""
+    import stat
+
+    fix = "move it away (solo then starts a new database), or set SOLO_DATA_DIR to another folder"
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # a link to nowhere
+        return (f"the game database {path} is a link to {os.readlink(path)}, where no file can "
+                f"be made: {fix}")
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    what = next((w for test, w in kinds if test(mode)), "not a regular file")
+    if os.path.islink(path):
+        what += f" ({os.path.realpath(path)})"
+    return f"the game database {path} is {what}, not a file: {fix}"
 
 
 class Journal:
@@ -193,20 +248,30 @@ class Journal:
                                    "it away, or set SOLO_DATA_DIR to another folder")
             self.folder.mkdir(parents=True, exist_ok=True)
             new = not self.path.exists()
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            if os.path.exists(self.path) and not self.path.is_file():
+                raise StorageError(not_a_file(self.path))
         except OSError as err:
             raise StorageError(describe_os_error(err, self.folder, "the data folder")) from None
-        except sqlite3.Error as err:
-            raise db_error(err, self.path) from None
+        for again in (True, False):  # a read that fails for a moment is tried once more
+            try:
+                self._open(new)
+                break
+            except sqlite3.Error as err:
+                if not (again and error_name(err) in READ_FAILED | READS_DAMAGED):
+                    raise db_error(err, self.path) from None
+                time.sleep(0.05)
+
+    def _open(self, new: bool) -> None:
+        self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
         try:
             if new:
                 self.db.execute(f"PRAGMA page_size={PAGE_SIZE}")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
-        except sqlite3.Error as err:
+        except BaseException:
             self.db.close()
-            raise db_error(err, self.path) from None
+            raise
 
     def __enter__(self) -> "Journal":
         return self
@@ -243,12 +308,21 @@ class Journal:
 
     def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
         """Every row of a query: reading them can fail too (a damaged page, text that is
-        not UTF-8), so they are read here, where a failure becomes one line."""
-        cur = self._run(sql, args)
-        try:
-            return cur.fetchall()
-        except sqlite3.Error as err:
-            raise db_error(err, self.path) from None
+        not UTF-8), so they are read here, where a failure becomes one line.  A read that fails,
+        or reads the file as damaged, is tried once more (outside a transaction): a disk or a
+        network file system can fail for a moment, and a person must not be told to set a
+        sound database aside."""
+        for again in (True, False):
+            try:
+                return self.db.execute(sql, args).fetchall()
+            except sqlite3.Error as err:
+                if again and not self.db.in_transaction and error_name(err) in READ_FAILED | READS_DAMAGED:
+                    time.sleep(0.05)
+                    continue
+                raise db_error(err, self.path) from None
+            except (OverflowError, ValueError) as err:  # a value SQLite cannot hold
+                raise JournalError(f"a value cannot be stored in the game database ({err})") from None
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def transaction(self) -> "_Tx":
         return _Tx(self)
@@ -263,7 +337,7 @@ class Journal:
         with self.transaction():
             if self._rows("SELECT 1 FROM games WHERE name = ?", (name,)):
                 raise JournalError(f"a game called {name!r} exists: resume it with solo play "
-                                   f"--resume --name {quote(name)}, or choose another --name")
+                                   f"--resume {name_option(name)}, or choose another --name")
             cur = self._run("INSERT INTO games(name, settings, engine, created, origin) "
                             "VALUES (?, ?, ?, ?, ?)",
                             (name, json.dumps(settings), engine, time.time(), origin))
@@ -516,6 +590,26 @@ def quote(name: str) -> str:
     import shlex
 
     return shlex.quote(name)
+
+
+def name_option(name: str) -> str:
+    """``--name NAME`` as a person types it in a shell: the name quoted, and joined by ``=`` when
+    it starts with "-", so that it cannot read as an option.
+
+    >>> name_option("my game"), name_option("-x")
+    ("--name 'my game'", '--name=-x')
+    """
+    return f"--name={quote(name)}" if name.startswith("-") else f"--name {quote(name)}"
+
+
+def name_argument(name: str) -> str:
+    """A game's name as the first argument of a command (``solo log NAME``, ``solo export NAME
+    FILE``): quoted, and after ``--`` when it starts with "-", which would read as an option.
+
+    >>> name_argument("-x"), name_argument("a b")
+    ('-- -x', "'a b'")
+    """
+    return f"-- {quote(name)}" if name.startswith("-") else quote(name)
 
 
 class GameLock:

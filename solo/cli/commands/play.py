@@ -261,7 +261,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
             check_name(name)
             if journal.find(name) is not None:
                 raise InvalidInput(f"a game called {name!r} exists: resume it with solo play "
-                                   f"--resume --name {_q(name)}, or choose another --name")
+                                   f"--resume {_q(name)}, or choose another --name")
         settings = setup_settings(prompter, out, seed=seed, dice=dice, mage=mage, dm_mage=dm_mage,
                                   decks=decks, dm_life=dm_life, name=name, draw=draw)
         if not name:  # a name of its own: game-SEED, game-SEED-2...
@@ -271,7 +271,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
                 n += 1
         session = Session.start(journal, settings)
         session.hold()
-        out(f"Game {settings.name} started (solo play --resume --name {settings.name} goes on "
+        out(f"Game {settings.name} started (solo play --resume {_q(settings.name)} goes on "
             "with it). At any question: board, edit, undo.")
         from solo.text import yours
 
@@ -332,19 +332,20 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
             wire(session.game)
     except KeyboardInterrupt:  # Ctrl-C, or Stopped by SIGTERM/SIGHUP
         out(f"\nStopped. The game stands as after step {len(session.rows)} (the step in progress "
-            f"is not kept). Resume with: solo play --resume --name {_q(session.info.name)}")
+            f"is not kept). Resume with: solo play --resume {_q(session.info.name)}")
         sys.exit(ExitCode.INTERRUPTED)
     except SoloError as err:
         raise SoloError(f"{err} (the game stands as after step {len(session.rows)}; resume with "
-                        f"solo play --resume --name {_q(session.info.name)})", err.exit_code) from None
+                        f"solo play --resume {_q(session.info.name)})", err.exit_code) from None
     finally:
         session.release()
 
 
 def _q(name: str) -> str:
-    from solo.store.journal import quote
+    """``--name NAME``, as a person types it (see :func:`solo.store.journal.name_option`)."""
+    from solo.store.journal import name_option
 
-    return quote(name)
+    return name_option(name)
 
 
 def _wants_undo_at_end(prompter) -> bool:

@@ -45,7 +45,7 @@ def export(game, file) -> None:
 def import_(file, name) -> None:
     """Replay the game in FILE (written by solo export) and add it to your games."""
     from solo.cli.games import open_journal
-    from solo.store.journal import quote
+    from solo.store.journal import name_argument
     from solo.engine.transfer import import_game, read_game_file, resume_hint
 
     data = read_game_file(file)
@@ -53,5 +53,5 @@ def import_(file, name) -> None:
         info = import_game(journal, data, name=name, where=f"game file {file}", origin=str(file))
     state = "over" if info.status == "over" else f"round {info.round}"
     echo(f"Imported {info.name} ({info.steps} steps, {state}); "
-         + (f"solo log {quote(info.name)} shows it" if info.status == "over"
+         + (f"solo log {name_argument(info.name)} shows it" if info.status == "over"
                   else f"{resume_hint(info)} goes on with it"), fold=False)
