@@ -26,6 +26,8 @@ def open_journal():
     folder = data_folder()
     sweep_leftovers(folder)  # what writes killed an hour ago or more left behind
     journal = Journal(folder)
+    for line in journal.tell():  # steps lost behind solo's back since it last closed it
+        echo(f"solo: {line}", err=True, fold=False)
     try:
         import_old_saves(journal, warn=lambda text: echo(f"solo: {one_line(text)}", err=True,
                                                          fold=False))

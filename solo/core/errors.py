@@ -220,6 +220,27 @@ def describe_os_error(err: OSError, path: str | os.PathLike[str], what: str = "f
     return f"cannot {action} {what + ' ' if what else ''}{p}: {why}"
 
 
+def what_is(path: str | os.PathLike[str]) -> str:
+    """What stands at ``path`` where a file should: "a folder, not a file", "a named pipe, not a
+    file", "a device (/dev/null), not a file" (a link names what it leads to)...
+
+    >>> what_is("/")
+    'a folder, not a file'
+    """
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # a link to nowhere
+        return f"a link to {os.readlink(path)}, where no file can be made"
+    kinds = ((stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    what = next((w for test, w in kinds if test(mode)), "not a regular file")
+    if os.path.islink(path):
+        what += f" ({os.path.realpath(path)})"
+    return what if what.startswith(("a file", "not")) else f"{what}, not a file"
+
+
 def check_writable(path: str | os.PathLike[str], what: str = "file", folder: bool = False) -> None:
     """Refuse, with the line :func:`describe_os_error` would give, a file that could not be
     written because of where it goes: a file stands where a folder should be, or the nearest

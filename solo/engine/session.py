@@ -98,6 +98,8 @@ class Session:
                 lock.release()
             raise
         session.lock = lock
+        if lock is not None:
+            journal.playing(info.id)
         return session
 
     @classmethod
@@ -125,6 +127,7 @@ class Session:
         """Take the game's lock: no other session may play it until this one ends."""
         self.lock = GameLock(self.journal, self.info)
         self.lock.acquire()
+        self.journal.playing(self.info.id)
         return self
 
     def release(self) -> None:

@@ -38,7 +38,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from solo.core.errors import ExitCode, SoloError, describe_os_error
+from solo.core.errors import SoloError, describe_os_error
+from solo.store import seen
+from solo.store.db_errors import (READ_FAILED, READS_DAMAGED, JournalError, StorageError,
+                                  damaged, db_error, error_name, not_a_file)
 
 DB_NAME = "games.sqlite3"
 #: A checkpoint of the whole state every this many steps (and one at the start).
@@ -83,13 +86,23 @@ CREATE TABLE IF NOT EXISTS imported(
 );
 """
 
-
-class JournalError(SoloError):
-    exit_code = ExitCode.USAGE
-
-
-class StorageError(JournalError):
-    """The database itself failed (full, read-only, damaged, busy): nothing was written."""
+# What solo left in the database when it last closed it (see solo.store.seen): each game's
+# steps, and the file's size and time.
+SCHEMA += """
+CREATE TABLE IF NOT EXISTS seen(
+    game INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    steps INTEGER NOT NULL,
+    kept INTEGER NOT NULL,
+    last REAL NOT NULL,
+    playing INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seen_file(
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    size INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+"""
 
 
 class DamagedStep(JournalError):
@@ -149,92 +162,6 @@ def unpack(blob: bytes, what: str) -> Any:
                            "that game cannot be rebuilt past it") from None
 
 
-#: SQLite's extended error names (``sqlite3.Error.sqlite_errorname``) of a read that failed,
-#: and of a file that reads as damaged: a read can fail for a moment (a disk or a network file
-#: system), so these are tried once more before a person is told (see :meth:`Journal._rows`).
-READ_FAILED = frozenset({"SQLITE_IOERR_READ", "SQLITE_IOERR_SHORT_READ"})
-READS_DAMAGED = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB"})
-#: ... and of a write that failed: the disk, its quota or the file-size limit.
-WRITE_FAILED = frozenset({"SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC", "SQLITE_IOERR_DIR_FSYNC",
-                          "SQLITE_IOERR_TRUNCATE"})
-
-
-def error_name(err: BaseException) -> str:
-    """SQLite's extended name of the error (``SQLITE_IOERR_READ``...), or "" when it has none."""
-    return str(getattr(err, "sqlite_errorname", "") or "")
-
-
-def db_error(err: Exception, path: Path) -> JournalError:
-    """One line for a database problem, with the fix."""
-    text = str(err).lower()
-    name = error_name(err)
-    if isinstance(err, OSError):
-        return StorageError(describe_os_error(err, path, "the game database"))
-    if "full" in text:
-        return StorageError(f"the disk holding {path} is full: free some space and go on "
-                            "(every step up to the last whole one is kept)")
-    if "readonly" in text or "read-only" in text:
-        return StorageError(f"the game database {path} cannot be written (read-only): "
-                            "make the folder writable, or set SOLO_DATA_DIR to a folder that is")
-    if "unable to open" in text:
-        return StorageError(_cannot_open(path))
-    if name in READS_DAMAGED or any(w in text for w in ("not a database", "malformed", "corrupt",
-                                                        "could not decode")):
-        return StorageError(damaged(path, err))
-    if "locked" in text or "busy" in text:
-        return StorageError(f"the game database {path} is busy (another solo is writing); "
-                            "try again in a moment")
-    if name in READ_FAILED:
-        return StorageError(f"reading the game database {path} failed ({err}), twice: nothing was "
-                            "changed; try again, and if it keeps failing, check the disk (a copy "
-                            "of the file elsewhere keeps your games safe)")
-    if name in WRITE_FAILED:
-        return StorageError(f"writing {path} failed ({err}): check the free space, the file-size "
-                            "limit (ulimit -f) and the disk (every step up to the last whole one "
-                            "is kept)")
-    if "disk i/o" in text or "i/o error" in text:
-        return StorageError(f"the game database {path} could not be read or written ({err}): "
-                            "check the disk, the free space and the file-size limit (ulimit -f) "
-                            "(every step up to the last whole one is kept)")
-    return StorageError(f"the game database {path} failed: {err}")
-
-
-def damaged(path: Path, err: object) -> str:
-    return (f"the game database {path} is damaged ({err}): keep what solo log still shows of "
-            "your games, then move the file aside to start a new one")
-
-
-def _cannot_open(path: Path) -> str:
-    """Why SQLite could not open ``path``, as far as the file system tells."""
-    folder = path.parent
-    if not folder.is_dir():
-        return (f"the game database {path} cannot be opened: its folder {folder} does not exist "
-                "or is not a folder; create it, or set SOLO_DATA_DIR to another folder")
-    if os.path.lexists(path) and not path.is_file():
-        return not_a_file(path)
-    return (f"the game database {path} cannot be opened: check that you may read and write "
-            f"{folder}, or set SOLO_DATA_DIR to a folder you may")
-
-
-def not_a_file(path: Path) -> str:
-    """The line for a game database that is a folder, a pipe, a device (a link to /dev/null)...
-    rather than a file: SQLite would fail on it with a misleading error, or keep nothing."""
-    import stat
-
-    fix = "move it away (solo then starts a new database), or set SOLO_DATA_DIR to another folder"
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:  # a link to nowhere
-        return (f"the game database {path} is a link to {os.readlink(path)}, where no file can "
-                f"be made: {fix}")
-    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
-             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
-    what = next((w for test, w in kinds if test(mode)), "not a regular file")
-    if os.path.islink(path):
-        what += f" ({os.path.realpath(path)})"
-    return f"the game database {path} is {what}, not a file: {fix}"
-
-
 class Journal:
     """The database of every game.  Use as a context manager, or call :meth:`close`."""
 
@@ -252,6 +179,7 @@ class Journal:
                 raise StorageError(not_a_file(self.path))
         except OSError as err:
             raise StorageError(describe_os_error(err, self.folder, "the data folder")) from None
+        files = seen.before_open(self.path)
         for again in (True, False):  # a read that fails for a moment is tried once more
             try:
                 self._open(new)
@@ -260,6 +188,11 @@ class Journal:
                 if not (again and error_name(err) in READ_FAILED | READS_DAMAGED):
                     raise db_error(err, self.path) from None
                 time.sleep(0.05)
+        # lines naming what was lost behind solo's back since it last closed the database
+        self._notices, self._look_again = seen.look_back(self.db, self.path, files, KEY_SPAN)
+        self._playing: set[int] = set()
+        self._changes = self.db.total_changes
+        self._closed = False
 
     def _open(self, new: bool) -> None:
         self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
@@ -280,7 +213,25 @@ class Journal:
         self.close()
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        wrote = self._look_again or self._playing or self.db.total_changes != self._changes
+        if wrote and not self._notices:  # what a person was not told is told again next time
+            seen.record(self.db, KEY_SPAN, self._playing)
         self.db.close()
+
+    def tell(self) -> list[str]:
+        """The lines naming what was lost behind solo's back since it last closed the database
+        (:mod:`solo.store.seen`), for a person: once told, they are not said again."""
+        lines, self._notices = self._notices, []
+        return lines
+
+    def playing(self, game: int) -> None:
+        """A session plays ``game`` from now on (until the journal closes): noted, so that its
+        steps lost with the database's log are named at the next open (:mod:`solo.store.seen`)."""
+        seen.mark_playing(self.db, game, KEY_SPAN)
+        self._playing.add(game)
 
     def check_writable(self) -> None:
         """Refuse at once, before any question, a database that cannot be written (a
