@@ -168,7 +168,7 @@ class SoloClickError(click.ClickException):
         line = f"solo: {self.format_message()}"
         if term.at_terminal(sys.stderr):  # one line for a program; folded for a person
             line = term.hang(line, indent=6)
-        click.echo(line, err=True)
+        term.echo(line, err=True, fold=False)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -272,7 +272,9 @@ def main(argv: list[str] | None = None) -> None:
         if lost.errno in (errno.EPIPE, errno.ECONNRESET):  # the reader has all it wanted
             sys.exit(ExitCode.BROKEN_PIPE)
         try:
-            click.echo(lost.line(), err=True)
+            from solo.cli.term import echo
+
+            echo(lost.line(), err=True, fold=False)
         except OSError:  # pragma: no cover - standard error is lost too
             pass
         sys.exit(ExitCode.OUTPUT)

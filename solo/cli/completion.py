@@ -14,8 +14,12 @@ from click.shell_completion import CompletionItem
 
 
 def _match(names: list[str], incomplete: str) -> list[CompletionItem]:
+    """The names that start with ``incomplete``; a name holding a control character (from a
+    file or the game database) is left out, as the shell would show it raw."""
+    from solo.core.errors import printable
+
     low = incomplete.lower()
-    return [CompletionItem(n) for n in names if n.lower().startswith(low)]
+    return [CompletionItem(n) for n in names if n.lower().startswith(low) and printable(n) == n]
 
 
 def cards(ctx, param, incomplete: str) -> list[CompletionItem]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import click
+from solo.cli.term import echo
 
 from solo.core.errors import InvalidInput
 
@@ -19,12 +19,18 @@ def data_folder() -> Path:
 def open_journal():
     """The game database, with the save files of earlier versions imported (once)."""
     from solo.core.errors import one_line
+    from solo.store.files import sweep_leftovers
     from solo.store.journal import Journal
     from solo.engine.oldsaves import import_old_saves
 
-    journal = Journal(data_folder())
+    folder = data_folder()
+    sweep_leftovers(folder)  # what writes killed an hour ago or more left behind
+    journal = Journal(folder)
+    for line in journal.tell():  # steps lost behind solo's back since it last closed it
+        echo(f"solo: {line}", err=True, fold=False)
     try:
-        import_old_saves(journal, warn=lambda text: click.echo(f"solo: {one_line(text)}", err=True))
+        import_old_saves(journal, warn=lambda text: echo(f"solo: {one_line(text)}", err=True,
+                                                         fold=False))
     except BaseException:
         journal.close()
         raise

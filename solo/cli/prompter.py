@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any, Callable
 
+from solo.core.errors import printable
 from solo.core.questions import ESCAPE_KEYS, AnswerError, MissingAnswer, Prompter, Question
 
 _CHOICE_KEYS = "123456789" + "".join(c for c in "acdfghijkmnpqstvwxyz" if c not in ESCAPE_KEYS.values())
@@ -157,7 +158,8 @@ class QuestionaryPrompter(Prompter):
             io["input"] = self.input
         if self.output is not None:
             io["output"] = self.output
-        questionary.press_any_key_to_continue(f"{text} Press a key to see it.", **io).unsafe_ask()
+        questionary.press_any_key_to_continue(printable(f"{text} Press a key to see it."),
+                                              **io).unsafe_ask()
 
     def ask(self, q: Question) -> Any:
         if not self._has_terminal():
@@ -171,13 +173,17 @@ class QuestionaryPrompter(Prompter):
         if self.output is not None:
             io["output"] = self.output
 
+        # What a person reads of the question (its words, its choices' titles) may hold names
+        # from a file or the game database: shown with its control characters as escapes.
+        words = printable(q.message, lines=True)
         if q.kind == "select":
             pairs = q.pairs()
             keys = shortcut_keys(pairs, q.escapes)
             # The escapes (board, edit, undo, rules) are keys, listed on one line under the
             # choices instead of a line each.
             escape = [i for i, (_, v) in enumerate(pairs) if isinstance(v, str) and v in q.escapes]
-            qchoices: list[Any] = [questionary.Choice(title=t, value=i, shortcut_key=keys[i] or False)
+            qchoices: list[Any] = [questionary.Choice(title=printable(t), value=i,
+                                                      shortcut_key=keys[i] or False)
                                    for i, (t, v) in enumerate(pairs) if i not in escape]
             if escape:
                 qchoices.append(questionary.Separator(
@@ -190,7 +196,7 @@ class QuestionaryPrompter(Prompter):
                         break
             shortcuts = any(keys)  # number keys pick a choice, fixed letters the escapes
             longest = max(len(t) for i, (t, _) in enumerate(pairs) if i not in escape)
-            message = fold(q.message, longest)
+            message = fold(words, longest)
             asked = questionary.select(message, choices=qchoices, default=default,
                                        use_shortcuts=shortcuts, use_jk_keys=False,
                                        instruction=select_hint(message, shortcuts), **io)
@@ -199,18 +205,19 @@ class QuestionaryPrompter(Prompter):
             return pairs[index][1]
         if q.kind == "confirm":
             yes = True if q.default is None else bool(q.default)
-            return bool(questionary.confirm(fold(q.message, ANSWER_ROOM["confirm"]), default=yes,
+            return bool(questionary.confirm(fold(words, ANSWER_ROOM["confirm"]), default=yes,
                                             **io).unsafe_ask())
-        prefill = "" if q.default is None else str(q.default)
-        message = q.message
+        prefill = "" if q.default is None else printable(q.default)
+        message = words
         # A number (an int's default, or a text one such as damage "0") is shown, not typed into
         # the field: typing 7 over a pre-filled 5 would give 57.  Enter keeps it.
         shown = q.kind == "int" and q.default is not None or q.kind == "text" and prefill[:1].isdigit()
         if shown:
-            message, prefill = f"{q.message} (Enter: {q.default})", ""
+            message, prefill = f"{words} (Enter: {printable(q.default)})", ""
         message = fold(message, ANSWER_ROOM[q.kind])
         if q.kind == "autocomplete":
-            text = questionary.autocomplete(message, choices=q.titles(), default=prefill,
+            text = questionary.autocomplete(message, choices=[printable(t) for t in q.titles()],
+                                            default=prefill,
                                             match_middle=True, ignore_case=True,
                                             validate=q.check, **io).unsafe_ask()
         else:  # text, int
@@ -222,7 +229,8 @@ class QuestionaryPrompter(Prompter):
         if q.kind == "autocomplete":  # "Grizzly" was completed: say to what, under the answer
             title = next((t for t, v in q.pairs() if v == answer), None)
             if title is not None and title.strip().lower() != text.strip().lower():
-                questionary.print(f"  = {title}", **({"output": self.output} if self.output else {}))
+                questionary.print(printable(f"  = {title}"),
+                                  **({"output": self.output} if self.output else {}))
         return answer
 
 
@@ -232,10 +240,10 @@ class PlainPrompter(Prompter):
     ``TERM=dumb``.  Enter takes the default; a wrong answer says why and asks again; Ctrl-D
     stops like Ctrl-C.  Like the terminal prompter it refuses to wait without a terminal."""
 
-    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] | None = None,
                  stdin: Any = None) -> None:
-        self.read = read
-        self.write = write
+        self._read = read
+        self._write = write or _say
         self._stdin = stdin
         self._given_read = read is not input
 
@@ -244,6 +252,14 @@ class PlainPrompter(Prompter):
 
     def _has_terminal(self) -> bool:
         return self._given_read or is_terminal(self._stdin)
+
+    def read(self, prompt: str) -> str:
+        return self._read(printable(prompt))
+
+    def write(self, text: str) -> None:
+        """A line for the person: its control characters (from a name in a file, say) shown as
+        escapes."""
+        self._write(printable(text, lines=True))
 
     def pause(self, text: str) -> None:
         if not self._has_terminal():
@@ -289,3 +305,9 @@ class PlainPrompter(Prompter):
                 return q.parse(text)
             except AnswerError as err:
                 self.write(f"  {err}")
+
+
+def _say(text: str) -> None:
+    from solo.cli.term import echo
+
+    echo(text, fold=False)

@@ -1,21 +1,28 @@
 """The terminal: how wide it is, whether to colour, and lines wrapped to fit it.
 
-Everything a command prints for a person passes through :func:`fit` (or :func:`wrap`), so no
-line is wider than the terminal and no word is split: a line breaks between words, and its
-continuation keeps the line's indent (and a numbered instruction's hanging indent).  The
-wrapping itself is :mod:`solo.text.wrap`'s; this module knows the terminal.
+Everything a command prints passes through :func:`echo`, the one place solo writes text to
+the terminal (``tests/cli/test_hostile_text.py`` holds the commands to it): every control
+character in it is shown as an escape (:func:`solo.core.errors.printable`), so that a name or
+a line from a file, the game database or a setting cannot act on the terminal; prose passes
+through :func:`fit` (or :func:`wrap`), so no line is wider than the terminal and no word is
+split: a line breaks between words, and its continuation keeps the line's indent (and a
+numbered instruction's hanging indent).  The wrapping itself is :mod:`solo.text.wrap`'s; this
+module knows the terminal.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from solo.text import wrap as _wrap
-from solo.text.wrap import visible, wrap
+from solo.core.errors import printable
+
+if TYPE_CHECKING:
+    from typing import Callable
 
 __all__ = ["MIN_WIDTH", "width", "color_enabled", "at_terminal", "wrap", "hang", "visible", "fit",
-           "clip", "echo"]
+           "clip", "echo", "paint", "progress"]
 
 #: The narrowest width solo lays out for; a narrower terminal still gets 40-column lines.
 MIN_WIDTH = 40
@@ -62,24 +69,78 @@ def at_terminal(stream) -> bool:
         return False
 
 
+# The layout is solo.text.wrap's, imported when first needed: a command that prints one line
+# as it is (`solo roll`) does not load textwrap.
+
+def wrap(line: str, room: int, indent: str = "") -> list[str]:
+    """:func:`solo.text.wrap.wrap`."""
+    from solo.text import wrap as _wrap
+
+    return _wrap.wrap(line, room, indent)
+
+
+def visible(line: str) -> int:
+    """:func:`solo.text.wrap.visible`: the columns ``line`` takes on screen."""
+    from solo.text import wrap as _wrap
+
+    return _wrap.visible(line)
+
+
 def hang(line: str, room: int | None = None, indent: int = 2) -> str:
     """:func:`solo.text.wrap.hang` to ``room`` columns (default: the terminal's width)."""
+    from solo.text import wrap as _wrap
+
     return _wrap.hang(line, room or width(), indent)
 
 
 def fit(text: str, room: int | None = None) -> str:
     """Every line of ``text`` wrapped to ``room`` columns (default: the terminal's width)."""
+    from solo.text import wrap as _wrap
+
     return _wrap.fit(text, room or width())
 
 
 def clip(text: str, room: int | None = None) -> str:
     """Every line of a table cut to ``room`` columns (default: the terminal's width) with an
     ellipsis (a row cannot wrap and stay a row)."""
+    from solo.text import wrap as _wrap
+
     return _wrap.clip(text, room or width())
 
 
-def echo(text: str = "", *, table: bool = False, err: bool = False) -> None:
-    """Print for a person: prose wrapped between words, a table clipped, to the terminal."""
+def echo(text: object = "", *, table: bool = False, fold: bool = True, err: bool = False,
+         nl: bool = True) -> None:
+    """Print for a person, the one way solo writes to the terminal: every control character of
+    ``text`` shown as an escape (:func:`~solo.core.errors.printable`; line breaks kept, and
+    solo's own colour codes in text that :func:`paint` coloured), then prose wrapped between
+    words, a table (``table``) clipped, or the lines as they are (``fold=False``: JSON, a log
+    piped to a file)."""
     import click
 
-    click.echo(clip(text) if table else fit(text), err=err)
+    shown = printable(text, lines=True, colours=isinstance(text, Painted))
+    click.echo(clip(shown) if table else fit(shown) if fold else shown, err=err, nl=nl)
+
+
+class Painted(str):
+    """Text :func:`paint` coloured: every escape sequence in it is one of solo's colour codes."""
+
+
+def paint(draw: Callable[[bool], str], colour: bool) -> str:
+    """What ``draw(colour)`` draws (a map, a step), coloured only when ``colour`` is on and
+    ``draw(False)`` holds no control character: then every escape sequence in ``draw(True)`` is
+    one solo wrote, never one that a name on the board brought, and :func:`echo` keeps them
+    (:class:`Painted`).  Otherwise ``draw(False)``, whose control characters :func:`echo` shows
+    as escapes."""
+    plain = draw(False)
+    if not colour or printable(plain, lines=True) != plain:
+        return plain
+    return Painted(draw(True))
+
+
+def progress(text: str | None) -> None:
+    """Show ``text`` on standard error in place of the last progress line (the line is cleared
+    when ``text`` is None): solo's own carriage returns around text shown as :func:`echo` does."""
+    import click
+
+    line = " " * 50 + "\r" if text is None else printable(text).ljust(50)
+    click.echo("\r" + line, nl=False, err=True)

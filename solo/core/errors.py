@@ -8,6 +8,7 @@ words are built outside the rules.
 from __future__ import annotations
 
 import os
+import re
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
@@ -27,26 +28,72 @@ class ExitCode(IntEnum):
     BROKEN_PIPE = 141  # 128 + SIGPIPE: what reads standard output stopped reading (| head)
 
 
+#: What a terminal may act on rather than show: the C0 controls, DEL and the C1 controls (the
+#: one-byte CSI ``\x9b`` and NEL among them), the line and paragraph separators, and the marks
+#: that embed, override or isolate the direction of text (which can show one text as another).
+#: ``{nl}`` is the line break, left out of the class when line breaks are kept.
+_CONTROL = "[\x00-\x09{nl}\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+#: The colour codes solo itself writes (``solo.text.board_map`` and the step titles of
+#: ``solo play``): reset, bold, dim, red, green, yellow.  Nothing else of an escape sequence
+#: passes, whatever the text.
+OWN_COLOURS = ("\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[32m", "\x1b[33m")
+_NAMED = {"\n": "\\n", "\r": "\\r"}
+#: The patterns, made on first use: (lines, colours) -> pattern.
+_PATTERNS: dict[tuple[bool, bool], re.Pattern[str]] = {}
+
+
+def _pattern(lines: bool, colours: bool) -> re.Pattern[str]:
+    found = _PATTERNS.get((lines, colours))
+    if found is None:
+        found = re.compile(("|".join(re.escape(c) for c in OWN_COLOURS) + "|" if colours else "")
+                           + _CONTROL.format(nl="" if lines else "\n"))
+        _PATTERNS[lines, colours] = found
+    return found
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    if len(ch) > 1:  # one of solo's own colour codes
+        return ch
+    code = ord(ch)
+    return _NAMED.get(ch) or (f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}")
+
+
+def printable(text: object, lines: bool = False, colours: bool = False) -> str:
+    """``text`` as it may reach a terminal: every control character in it (a line break,
+    an escape sequence's ESC, a C1 control such as ``\\x9b``, DEL, a line separator, a
+    direction override) written as a visible escape, so that nothing a file, the game database
+    or a setting holds can move the cursor, clear the screen, retitle the window or pass for
+    other text.  The one function every line solo prints goes through
+    (:func:`solo.cli.term.echo`, and the prompters), and every error message (:func:`one_line`).
+
+    ``lines`` leaves line breaks as they are (text of several lines); ``colours`` leaves solo's
+    own colour codes (:data:`OWN_COLOURS`) as they are, for text solo coloured after it made
+    sure that the rest held no control character (see :func:`solo.cli.term.paint`).
+
+    >>> printable("Evil\\x1b]0;title\\x07 \\x9b2J")
+    'Evil\\\\x1b]0;title\\\\x07 \\\\x9b2J'
+    >>> printable("two\\nlines\\ttab", lines=True)
+    'two\\nlines\\\\x09tab'
+    >>> printable("\\x1b[31mred\\x1b[0m \\x1b[8mhidden", colours=True)
+    '\\x1b[31mred\\x1b[0m \\\\x1b[8mhidden'
+    """
+    text = str(text)
+    pattern = _pattern(lines, colours)
+    if pattern.search(text) is None:
+        return text
+    return pattern.sub(_escape, text)
+
+
 def one_line(text: object) -> str:
     """The text with every control character (line breaks, escape sequences, NEL, line and
     paragraph separators) written as an escape, so a message is one plain line whatever a file
-    put into it.
+    put into it: :func:`printable` with nothing kept.
 
     >>> one_line("bad\\nname\\x1b[31m")
     'bad\\\\nname\\\\x1b[31m'
     """
-    out = []
-    for ch in str(text):
-        code = ord(ch)
-        if ch == "\n":
-            out.append("\\n")
-        elif ch == "\r":
-            out.append("\\r")
-        elif code < 32 or 0x7F <= code <= 0x9F or ch in "\u2028\u2029":
-            out.append(f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
+    return printable(text)
 
 
 #: The most a file named as input may hold.  Boards, deck sets, answers files and saved games
@@ -215,6 +262,27 @@ def describe_os_error(err: OSError, path: str | os.PathLike[str], what: str = "f
     else:
         why = err.strerror or (os.strerror(code) if code else str(err))
     return f"cannot {action} {what + ' ' if what else ''}{p}: {why}"
+
+
+def what_is(path: str | os.PathLike[str]) -> str:
+    """What stands at ``path`` where a file should: "a folder, not a file", "a named pipe, not a
+    file", "a device (/dev/null), not a file" (a link names what it leads to)...
+
+    >>> what_is("/")
+    'a folder, not a file'
+    """
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # a link to nowhere
+        return f"a link to {os.readlink(path)}, where no file can be made"
+    kinds = ((stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    what = next((w for test, w in kinds if test(mode)), "not a regular file")
+    if os.path.islink(path):
+        what += f" ({os.path.realpath(path)})"
+    return what if what.startswith(("a file", "not")) else f"{what}, not a file"
 
 
 def check_writable(path: str | os.PathLike[str], what: str = "file", folder: bool = False) -> None:

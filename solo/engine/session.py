@@ -19,8 +19,10 @@ from typing import Any, Callable
 
 from solo.core.errors import SoloError
 from solo.engine.game import ENGINE, Game, Settings, Step, Undo
-from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, GameLock, Journal, JournalError, Lease,
-                                StepRow, StorageError, quote)
+from solo.store.holders import Lease
+from solo.store.lock import GameLock
+from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, Journal, JournalError, StepRow,
+                                StorageError, name_option)
 from solo.core.questions import AnswerError, Choice, Prompter, Question
 
 #: Undo lists this many of your last steps to go back to.
@@ -98,6 +100,8 @@ class Session:
                 lock.release()
             raise
         session.lock = lock
+        if lock is not None:
+            journal.playing(info.id)
         return session
 
     @classmethod
@@ -108,7 +112,7 @@ class Session:
         n = len(rows) if at is None else at
         if bad is not None and (bad.n <= n or at is None and not bad.undone):
             raise JournalError(f"game {info.name!r}: {bad}; go back to the step before it with: "
-                               f"solo play --resume --name {quote(info.name)} --at-step {bad.n - 1}"
+                               f"solo play --resume {name_option(info.name)} --at-step {bad.n - 1}"
                                " (the steps from it on are lost)")
         if not 0 <= n <= len(rows):
             raise JournalError(f"game {info.name!r} has {len(rows)} steps; choose a step from 0 "
@@ -126,6 +130,7 @@ class Session:
         """Take the game's lock: no other session may play it until this one ends."""
         self.lock = GameLock(self.journal, self.info)
         self.lock.acquire()
+        self.journal.playing(self.info.id)
         return self
 
     @property
@@ -330,7 +335,7 @@ def replay_step(game: Game, row: StepRow, info: GameInfo | None = None) -> None:
         raise ReplayMismatch(
             f"game {info.name!r} (played with {info.engine}) no longer replays as recorded (another "
             f"version of solo, or a damaged database): {err}. Go back to the last step that "
-            f"replays with: solo play --resume --name {quote(info.name)} --at-step {row.n - 1}"
+            f"replays with: solo play --resume {name_option(info.name)} --at-step {row.n - 1}"
             ) from None
     finally:
         game.prompter, game.on_output = saved, output

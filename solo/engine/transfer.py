@@ -12,11 +12,15 @@ just that, with the log entries each step wrote (format ``solo-game/1``)::
 ``steps`` are the live steps (not the undone ones), in order; ``answers`` are
 ``[[question id, answer], ...]`` or ``null`` when nobody was asked anything.
 
-``start`` is there only when the game does not start from its settings: it is the state of
-the game's first checkpoint.  That is an old save file imported (its first steps are the old
-log, which no answers replay; the state applies after them, the steps its ``log_len``
-counts), or a game whose Dummy Mage decks are not a built-in set (the other machine may not
-have that set, or not the same one).
+``start`` is there only when the game does not start from its settings alone: it is the state
+of the game's first checkpoint, for a game whose Dummy Mage decks are not a built-in set (the
+other machine may not have that set, or not the same one).  Import trusts it no more than the
+steps: it must be the very state the settings begin with that deck set -- the set is read back
+from the decks the start deals (a shuffle's moves depend on the seed and the deck's size only,
+so each deck is put back in its order before the shuffle), a game is started from the settings
+with it, and the two states must be equal, or the file is refused naming what differs.  A game
+begun in a save file of an earlier version (its first steps are the old log, which no answers
+replay) has a start no solo could check: it is neither exported nor imported.
 
 Importing trusts nothing in the file: it is read capped (:func:`solo.core.errors.read_text`), must
 be JSON of this format, its settings must load, and every step after the start is replayed
@@ -31,12 +35,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from solo.cards.catalog import SPELL_DECKS
 from solo.core.errors import InvalidInput, SoloError, format_problem, unreadable
 from solo.engine.game import ENGINE, Game, Settings, Undo
 from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, Journal, StepRow, check_name,
-                          quote)
+                          name_option)
+
+if TYPE_CHECKING:
+    from solo.decks.sets import DeckSet
 
 FORMAT = "solo-game/1"
 STEP_KEYS = ("who", "label", "round", "answers", "entries")
@@ -64,6 +72,10 @@ def export_game(journal: Journal, info: GameInfo) -> dict:
     if first > len(rows):
         raise InvalidInput(f"game {info.name!r} starts after step {first} but has {len(rows)} "
                            "steps; it cannot be exported")
+    if first != 0:
+        raise InvalidInput(f"game {info.name!r} began in a save file of an earlier solo: its first "
+                           f"{first} steps cannot be replayed, so no other solo could check where "
+                           "it starts; it cannot be exported")
     try:
         settings = load_settings(info.settings)
     except DAMAGED as err:
@@ -216,6 +228,7 @@ def replay(data: Any) -> Replayed:
             raise Refused(f"its start is damaged ({err})") from None
         except DAMAGED as err:
             raise Refused(f"its start is damaged ({type(err).__name__}: {err})") from None
+        _check_start(settings, start, first)
     else:
         first = 0
         try:
@@ -237,6 +250,70 @@ def replay(data: Any) -> Replayed:
         outcome = game.phase.outcome
         out.status = ("over", outcome.result if outcome is not None else None)
     return out
+
+
+def _check_start(settings: Settings, start: dict, first: int) -> None:
+    """Refuse a start that is not the state ``settings`` begin with (see the module's text):
+    for a built-in deck set, the state of a new game with it; else with the set whose shuffle
+    deals the start's decks."""
+    if first != 0:
+        raise Refused(f"its start follows {first} steps that no answers replay (a game begun in a "
+                      "save file of an earlier solo), so where it starts cannot be checked")
+    deckset = builtin_set(settings.decks) or _dealt_set(settings, start)
+    try:
+        fresh = _plain(Game.new(settings, deckset=deckset).state())
+    except SoloError as err:
+        raise Refused(f"its start does not begin a game ({err})") from None
+    where = _first_difference(fresh, start)
+    if where is not None:
+        key, made, held = where
+        raise Refused(f"its start is not the one its settings begin: {key} is {_short(held)} where "
+                      f"a new game has {_short(made)}")
+
+
+def _dealt_set(settings: Settings, start: dict) -> DeckSet:
+    """The deck set whose shuffle, with the game's seed, deals the decks of ``start``: each
+    deck put back in the order it had before the shuffle, its copies counted in that order."""
+    from solo.decks.sets import DeckSet
+    from solo.rules.dice import SeededSource
+
+    piles = start["board"]["decks"]  # read by Game.from_state already
+    rng = SeededSource(settings.seed)
+    decks: dict[str, dict[str, int]] = {}
+    for deck in SPELL_DECKS:
+        pile = list(piles.get(deck, []))
+        moves = list(range(len(pile)))
+        rng.shuffle(moves)  # the shuffle Game.new makes of a deck of this size
+        before: list[str] = [""] * len(pile)
+        for i, j in enumerate(moves):
+            before[j] = pile[i]
+        counts: dict[str, int] = {}
+        for card in before:
+            counts[card] = counts.get(card, 0) + 1
+        decks[deck] = counts
+    return DeckSet(settings.decks, "", decks)
+
+
+def _first_difference(made: Any, held: Any, key: str = "start") -> tuple[str, Any, Any] | None:
+    """Where ``held`` first differs from ``made``: (the key, the value made, the value held)."""
+    if isinstance(made, dict) and isinstance(held, dict):
+        for k in [*made, *(k for k in held if k not in made)]:
+            found = _first_difference(made.get(k), held.get(k), f"{key}.{k}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(made, list) and isinstance(held, list) and len(made) == len(held):
+        for i, (a, b) in enumerate(zip(made, held)):
+            found = _first_difference(a, b, f"{key}[{i}]")
+            if found is not None:
+                return found
+        return None
+    return None if made == held and type(made) is type(held) else (key, made, held)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _file_prompter(answers: list | None, n: int):
@@ -357,4 +434,4 @@ def _plain(value: Any) -> Any:
 
 
 def resume_hint(info: GameInfo) -> str:
-    return f"solo play --resume --name {quote(info.name)}"
+    return f"solo play --resume {name_option(info.name)}"

@@ -1,7 +1,7 @@
-"""Who holds a game: the names sessions give themselves in the journal's ``holders`` table,
-and whether the session a name stands for may still be playing (see
-:mod:`solo.store.journal`: :meth:`~solo.store.journal.Journal.claim` and the check every write
-makes)."""
+"""Who holds a game: the names sessions give themselves in the journal's ``holders`` table, and
+whether the session a name stands for may still be playing (see
+:meth:`solo.store.journal.Journal.claim`, the check every write makes, and
+:class:`solo.store.lock.GameLock`)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ start, a random token) and a count of the changes made to its steps.  Taking a g
 (:meth:`Journal.claim`) is refused while the session named there is alive; every commit, undo
 and redo states the session it comes from and the count it last saw, and is refused -- nothing
 written -- when another session has taken the game or changed it since.  The lock file per game
-(:class:`GameLock`) is the fast path in front of it: a second session is refused with the first
+(:class:`solo.store.lock.GameLock`) is the fast path in front of it: a second session is refused with the first
 one's process id before anything is read; the rows are what holds when the lock file is removed.
 
 Nothing here knows the rules: states are dicts, answers are JSON values.  :mod:`solo.engine.session`
@@ -44,7 +44,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from solo.core.errors import ExitCode, SoloError, describe_os_error
+from solo.core.errors import SoloError, describe_os_error
+from solo.store import seen
+from solo.store.db_errors import (READ_FAILED, READS_DAMAGED, JournalError, StorageError,
+                                  damaged, db_error, error_name, not_a_file)
 from solo.store.holders import LIVE, Lease, alive, holder_name, pid_of
 
 DB_NAME = "games.sqlite3"
@@ -95,13 +98,23 @@ CREATE TABLE IF NOT EXISTS imported(
 );
 """
 
-
-class JournalError(SoloError):
-    exit_code = ExitCode.USAGE
-
-
-class StorageError(JournalError):
-    """The database itself failed (full, read-only, damaged, busy): nothing was written."""
+# What solo left in the database when it last closed it (see solo.store.seen): each game's
+# steps, and the file's size and time.
+SCHEMA += """
+CREATE TABLE IF NOT EXISTS seen(
+    game INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    steps INTEGER NOT NULL,
+    kept INTEGER NOT NULL,
+    last REAL NOT NULL,
+    playing INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seen_file(
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    size INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+"""
 
 
 class NotHeld(JournalError):
@@ -166,37 +179,6 @@ def unpack(blob: bytes, what: str) -> Any:
                            "that game cannot be rebuilt past it") from None
 
 
-def db_error(err: Exception, path: Path) -> JournalError:
-    """One line for a database problem, with the fix."""
-    text = str(err).lower()
-    if isinstance(err, OSError):
-        return StorageError(describe_os_error(err, path, "the game database"))
-    if "full" in text:
-        return StorageError(f"the disk holding {path} is full: free some space and go on "
-                            "(every step up to the last whole one is kept)")
-    if "readonly" in text or "read-only" in text:
-        return StorageError(f"the game database {path} cannot be written (read-only): "
-                            "make the folder writable, or set SOLO_DATA_DIR to a folder that is")
-    if "unable to open" in text:
-        return StorageError(f"the game database {path} cannot be opened: check that its folder "
-                            "exists and is writable, or set SOLO_DATA_DIR to one that is")
-    if any(w in text for w in ("not a database", "malformed", "corrupt", "could not decode")):
-        return StorageError(damaged(path, err))
-    if "locked" in text or "busy" in text:
-        return StorageError(f"the game database {path} is busy (another solo is writing); "
-                            "try again in a moment")
-    if "disk i/o" in text or "i/o error" in text:
-        return StorageError(f"writing {path} failed ({err}): check the free space, the file-size "
-                            "limit (ulimit -f) and the disk (every step up to the last whole one "
-                            "is kept)")
-    return StorageError(f"the game database {path} failed: {err}")
-
-
-def damaged(path: Path, err: object) -> str:
-    return (f"the game database {path} is damaged ({err}): keep what solo log still shows of "
-            "your games, then move the file aside to start a new one")
-
-
 class Journal:
     """The database of every game.  Use as a context manager, or call :meth:`close`."""
 
@@ -210,20 +192,36 @@ class Journal:
                                    "it away, or set SOLO_DATA_DIR to another folder")
             self.folder.mkdir(parents=True, exist_ok=True)
             new = not self.path.exists()
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            if os.path.exists(self.path) and not self.path.is_file():
+                raise StorageError(not_a_file(self.path))
         except OSError as err:
             raise StorageError(describe_os_error(err, self.folder, "the data folder")) from None
-        except sqlite3.Error as err:
-            raise db_error(err, self.path) from None
+        files = seen.before_open(self.path)
+        for again in (True, False):  # a read that fails for a moment is tried once more
+            try:
+                self._open(new)
+                break
+            except sqlite3.Error as err:
+                if not (again and error_name(err) in READ_FAILED | READS_DAMAGED):
+                    raise db_error(err, self.path) from None
+                time.sleep(0.05)
+        # lines naming what was lost behind solo's back since it last closed the database
+        self._notices, self._look_again = seen.look_back(self.db, self.path, files, KEY_SPAN)
+        self._playing: set[int] = set()
+        self._changes = self.db.total_changes
+        self._closed = False
+
+    def _open(self, new: bool) -> None:
+        self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
         try:
             if new:
                 self.db.execute(f"PRAGMA page_size={PAGE_SIZE}")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
-        except sqlite3.Error as err:
+        except BaseException:
             self.db.close()
-            raise db_error(err, self.path) from None
+            raise
 
     def __enter__(self) -> "Journal":
         return self
@@ -232,7 +230,25 @@ class Journal:
         self.close()
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        wrote = self._look_again or self._playing or self.db.total_changes != self._changes
+        if wrote and not self._notices:  # what a person was not told is told again next time
+            seen.record(self.db, KEY_SPAN, self._playing)
         self.db.close()
+
+    def tell(self) -> list[str]:
+        """The lines naming what was lost behind solo's back since it last closed the database
+        (:mod:`solo.store.seen`), for a person: once told, they are not said again."""
+        lines, self._notices = self._notices, []
+        return lines
+
+    def playing(self, game: int) -> None:
+        """A session plays ``game`` from now on (until the journal closes): noted, so that its
+        steps lost with the database's log are named at the next open (:mod:`solo.store.seen`)."""
+        seen.mark_playing(self.db, game, KEY_SPAN)
+        self._playing.add(game)
 
     def check_writable(self) -> None:
         """Refuse at once, before any question, a database that cannot be written (a
@@ -260,12 +276,21 @@ class Journal:
 
     def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
         """Every row of a query: reading them can fail too (a damaged page, text that is
-        not UTF-8), so they are read here, where a failure becomes one line."""
-        cur = self._run(sql, args)
-        try:
-            return cur.fetchall()
-        except sqlite3.Error as err:
-            raise db_error(err, self.path) from None
+        not UTF-8), so they are read here, where a failure becomes one line.  A read that fails,
+        or reads the file as damaged, is tried once more (outside a transaction): a disk or a
+        network file system can fail for a moment, and a person must not be told to set a
+        sound database aside."""
+        for again in (True, False):
+            try:
+                return self.db.execute(sql, args).fetchall()
+            except sqlite3.Error as err:
+                if again and not self.db.in_transaction and error_name(err) in READ_FAILED | READS_DAMAGED:
+                    time.sleep(0.05)
+                    continue
+                raise db_error(err, self.path) from None
+            except (OverflowError, ValueError) as err:  # a value SQLite cannot hold
+                raise JournalError(f"a value cannot be stored in the game database ({err})") from None
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def transaction(self) -> "_Tx":
         return _Tx(self)
@@ -280,7 +305,7 @@ class Journal:
         with self.transaction():
             if self._rows("SELECT 1 FROM games WHERE name = ?", (name,)):
                 raise JournalError(f"a game called {name!r} exists: resume it with solo play "
-                                   f"--resume --name {quote(name)}, or choose another --name")
+                                   f"--resume {name_option(name)}, or choose another --name")
             cur = self._run("INSERT INTO games(name, settings, engine, created, origin) "
                             "VALUES (?, ?, ?, ?, ?)",
                             (name, json.dumps(settings), engine, time.time(), origin))
@@ -596,57 +621,24 @@ def quote(name: str) -> str:
     return shlex.quote(name)
 
 
-class GameLock:
-    """One live session per game: an exclusive lock on ``locks/game-<id>.lock`` (released by the
-    system when the process ends, however it ends) in front of the game's row in ``holders``
-    (:meth:`Journal.claim`), which holds even when the lock file is removed."""
+def name_option(name: str) -> str:
+    """``--name NAME`` as a person types it in a shell: the name quoted, and joined by ``=`` when
+    it starts with "-", so that it cannot read as an option.
 
-    def __init__(self, journal: Journal, info: GameInfo) -> None:
-        from filelock import FileLock
+    >>> name_option("my game"), name_option("-x")
+    ("--name 'my game'", '--name=-x')
+    """
+    return f"--name={quote(name)}" if name.startswith("-") else f"--name {quote(name)}"
 
-        folder = journal.folder / "locks"
-        try:
-            folder.mkdir(exist_ok=True)
-        except OSError as err:
-            raise JournalError(describe_os_error(err, folder, "the lock folder")) from None
-        self.journal, self.info = journal, info
-        self.lock = FileLock(str(folder / f"game-{info.id}.lock"), timeout=0)
-        self.lease: Lease | None = None
 
-    def acquire(self) -> None:
-        from filelock import Timeout
+def name_argument(name: str) -> str:
+    """A game's name as the first argument of a command (``solo log NAME``, ``solo export NAME
+    FILE``): quoted, and after ``--`` when it starts with "-", which would read as an option.
 
-        try:
-            self.lock.acquire(timeout=0)
-        except Timeout:
-            other = self.journal.find(self.info.name)
-            pid = f" (process {other.pid})" if other is not None and other.pid else ""
-            raise JournalError(f"game {self.info.name!r} is being played in another session"
-                               f"{pid}: finish or close that one first") from None
-        except OSError as err:
-            raise JournalError(describe_os_error(err, Path(self.lock.lock_file), "the game's lock file")) from None
-        try:
-            self.lease = self.journal.claim(self.info)
-        except BaseException:
-            self.lock.release()
-            raise
-
-    def release(self) -> None:
-        if self.lock.is_locked:
-            if self.lease is not None:
-                try:
-                    self.journal.let_go(self.lease)
-                except SoloError:
-                    pass
-                self.lease = None
-            self.lock.release()
-
-    def __enter__(self) -> "GameLock":
-        self.acquire()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
+    >>> name_argument("-x"), name_argument("a b")
+    ('-- -x', "'a b'")
+    """
+    return f"-- {quote(name)}" if name.startswith("-") else quote(name)
 
 
 def iter_old_saves(folder: Path) -> Iterator[Path]:

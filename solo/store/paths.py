@@ -38,7 +38,8 @@ def user_folder_text(env: str, kind: str) -> str:
 
 
 #: The XDG variable and default of each kind of user folder (Linux).
-_XDG = {"data": ("XDG_DATA_HOME", ".local/share"), "config": ("XDG_CONFIG_HOME", ".config")}
+_XDG = {"data": ("XDG_DATA_HOME", ".local/share"), "config": ("XDG_CONFIG_HOME", ".config"),
+        "cache": ("XDG_CACHE_HOME", ".cache")}
 
 
 def _xdg_folder(kind: str) -> str | None:

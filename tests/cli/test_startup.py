@@ -316,20 +316,22 @@ def test_the_index_module_reads_back_as_the_index():
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG short cut is Linux's")
 @pytest.mark.parametrize("env", [
-    {}, {"XDG_DATA_HOME": "/srv/data", "XDG_CONFIG_HOME": "/srv/conf/"}, {"XDG_DATA_HOME": ""},
-    {"XDG_DATA_HOME": "relative/data", "XDG_CONFIG_HOME": "rel"}, {"HOME": "/"},
+    {}, {"XDG_DATA_HOME": "/srv/data", "XDG_CONFIG_HOME": "/srv/conf/", "XDG_CACHE_HOME": "/srv/c"},
+    {"XDG_DATA_HOME": ""}, {"XDG_DATA_HOME": "relative/data", "XDG_CONFIG_HOME": "rel",
+                            "XDG_CACHE_HOME": "rel/c"}, {"HOME": "/"},
 ])
 def test_the_user_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path, env):
     platformdirs = pytest.importorskip("platformdirs")
     monkeypatch.setenv("HOME", str(tmp_path))
-    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         monkeypatch.delenv(var, raising=False)
     for var, value in env.items():
         monkeypatch.setenv(var, value)
-    monkeypatch.delenv("SOLO_DATA_DIR")
-    monkeypatch.delenv("SOLO_CONFIG_DIR")
+    for var in ("SOLO_DATA_DIR", "SOLO_CONFIG_DIR", "SOLO_CACHE_DIR"):
+        monkeypatch.delenv(var)
     assert decks.user_data_dir() == Path(platformdirs.user_data_dir("solo"))
     assert decks.user_folder("SOLO_CONFIG_DIR", "config") == Path(platformdirs.user_config_dir("solo"))
+    assert paths.user_folder("SOLO_CACHE_DIR", "cache") == Path(platformdirs.user_cache_dir("solo"))
     if env.get("XDG_DATA_HOME", "/").startswith("/"):
         assert paths._xdg_folder("data") is not None  # the short cut was taken
 

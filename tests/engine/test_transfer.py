@@ -191,7 +191,10 @@ def test_an_unfinished_game_imports_and_plays_on_the_same(run, folders, monkeypa
         assert s.undo() is not None
 
 
-def test_an_old_save_imported_game_carries_its_start(run, folders, monkeypatch):
+def test_an_old_save_imported_game_is_not_carried_away(run, folders, monkeypatch, tmp_path):
+    """Its first steps are the old file's log, which no answers replay: no other solo could
+    check where it starts, so it is not exported, and a file with such a start is refused
+    (issue 31: a start is never taken on trust)."""
     a, b = folders
     g = Game.new(Settings(seed=3, name="old"))
     g.prompter = Player(1)
@@ -206,11 +209,17 @@ def test_an_old_save_imported_game_carries_its_start(run, folders, monkeypatch):
         s.game.prompter = Player(2)
         for _ in range(30):
             s.play_one()
-    data = exported(a, "old")
-    assert data["start"]["log_len"] == 20 and len(data["steps"]) == 50
-    assert all(s["answers"] is None for s in data["steps"][:20])
-    move(run, monkeypatch, a, b, "old")
-    same_game(run, monkeypatch, a, b, "old")
+    line = one_line(run("export", "old", tmp_path / "old.json"))
+    assert "began in a save file of an earlier solo" in line and "first 20 steps" in line
+    assert not (tmp_path / "old.json").exists()
+    with Journal(a) as j:  # the file an earlier version's export wrote
+        info = j.find("old")
+        rows = j.steps(info.id)
+        _, state = j.checkpoint(info.id, 20)
+    data = {"format": FORMAT, "name": "old", "settings": info.settings, "start": state,
+            "steps": [{"who": r.who, "label": r.label, "round": r.round, "answers": r.answers,
+                       "entries": r.entries} for r in rows]}
+    assert "follows 20 steps that no answers replay" in refused(run, monkeypatch, tmp_path, data)
 
 
 def test_a_game_with_your_own_deck_set_needs_no_deck_set_there(run, folders, monkeypatch):
@@ -222,6 +231,43 @@ def test_a_game_with_your_own_deck_set_needs_no_deck_set_there(run, folders, mon
     assert data["start"]["log_len"] == 0  # the other machine has no set called Mine
     move(run, monkeypatch, a, b, "mine")
     same_game(run, monkeypatch, a, b, "mine")
+
+
+def test_a_start_the_settings_do_not_begin_is_refused(run, valid, monkeypatch, tmp_path):
+    """Issue 31: a start with the Dummy Mage already destroyed imported as a game of 0 steps,
+    a recorded win one step later.  A built-in set's start must be a new game's."""
+    data = copy.deepcopy(valid)
+    data["steps"] = []
+    fresh = Game.new(Settings(**{**valid["settings"]})).state()
+    data["start"] = json.loads(json.dumps(fresh))
+    monkeypatch.setenv("SOLO_DATA_DIR", str(tmp_path / "there"))
+    (tmp_path / "same.json").write_text(json.dumps(data))
+    assert run("import", tmp_path / "same.json", "--name", "same").exit_code == 0  # its own start
+    data["start"]["board"]["mages"]["dm"]["damage"] = 38
+    (tmp_path / "b").mkdir()
+    line = refused(run, monkeypatch, tmp_path / "b", data)
+    assert "its start is not the one its settings begin: start.board.mages.dm.damage is 38 where " \
+           "a new game has 0" in line
+
+
+def test_your_own_deck_sets_start_is_dealt_again_and_checked(run, folders, monkeypatch, tmp_path):
+    """A set the other machine lacks: the start's decks give the set back (each unshuffled with
+    the game's seed), and a new game with it must be the start: the rest of it (mages, round,
+    the dice's state) is the settings', and its decks must make a valid set."""
+    a, b = folders
+    monkeypatch.setenv("SOLO_DATA_DIR", str(a))
+    assert run("deck", "random", "--seed", "4", "--name", "Mine").exit_code == 0
+    played(a, "mine", 12, decks="Mine")
+    data = exported(a, "mine")
+    (tmp_path / "b").mkdir()
+    for change, words in (
+            (lambda st: st["board"]["mages"]["ym"].update(damage=30), "start.board.mages.ym.damage is 30"),
+            (lambda st: st["board"].update(round=3), "start.board.round is 3 where a new game has 1"),
+            (lambda st: st["board"]["decks"]["attack"].pop(), "not valid"),
+            (lambda st: st.update(rng=Game.new(Settings(seed=99)).state()["rng"]), "start.rng")):
+        bad = copy.deepcopy(data)
+        change(bad["start"])
+        assert words in refused(run, monkeypatch, tmp_path / "b", bad)
 
 
 def test_an_empty_game_round_trips(run, folders, monkeypatch):
@@ -362,24 +408,17 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None,
 
 
 def _valid_exports() -> list[dict]:
+    """A game of a built-in set (no start) and one of a set of your own (with its start)."""
+    from solo.decks.random_sets import random_set
+    from solo.decks.sets import save
+    from solo.rules.dice import SeededSource
+
     with tempfile.TemporaryDirectory() as folder:
         f = Path(folder)
         played(f, "fuzz", 36, seed=9, dice="physical", draw="you")
-        g = Game.new(Settings(seed=4, name="old"))
-        g.prompter = Player(1)
-        for _ in range(8):
-            g.play_one()
-        (f / "games").mkdir()
-        (f / "games" / "old.json").write_text(json.dumps(save_dict(g)))
-        from solo.engine.oldsaves import import_old_saves
-
-        with Journal(f) as j:
-            import_old_saves(j)
-            s = Session.open(j, j.find("old"))
-            s.game.prompter = Player(2)
-            for _ in range(12):
-                s.play_one()
-        return [exported(f, "fuzz"), exported(f, "old")]
+        mine = save(random_set(SeededSource(2), name="Mine"), f / "mine.toml")
+        played(f, "mine", 20, seed=4, decks=str(mine))
+        return [exported(f, "fuzz"), exported(f, "mine")]
 
 
 VALID = _valid_exports()

@@ -7,6 +7,7 @@ or read-only folder, a full disk or the file-size limit leaves the target as it 
 
 import errno
 import json
+import re
 import os
 import stat
 import subprocess
@@ -413,3 +414,69 @@ def test_the_cache_says_why_a_rating_was_not_kept_until_one_is(tmp_path, monkeyp
     assert cache.unsaved == describe_os_error(OSError(errno.ENOSPC, "full"), path, "ratings cache")
     cache.put("k", r)  # room again: kept, and nothing to say
     assert cache.unsaved is None and ratings_cache.Cache(path).get("k") == r
+
+
+# -- what a killed write leaves (issue 31) -----------------------------------------------------
+
+KILLED_AT_SYNC = """
+import os, signal, sys
+os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)  # killed as the file reaches the disk
+sys.argv = ["solo", *sys.argv[1:]]
+from solo.__main__ import run
+run()
+"""
+
+
+def _age(path: Path, hours: float = 2) -> None:
+    then = os.path.getmtime(path) if not path.is_symlink() else path.lstat().st_mtime
+    os.utime(path, (then - hours * 3600, then - hours * 3600), follow_symlinks=False)
+
+
+def test_what_a_write_killed_at_its_sync_leaves_goes_at_a_later_start(run, tmp_path, user_data):
+    """A kill at the final sync left `.NAME.XXXXXXXX.tmp` beside an export for good: the next
+    command that opens the game database (or writes) removes it once it is an hour old, and
+    nothing else: not a younger one (another solo may be writing it), not a file of another
+    pattern, not a link."""
+    answers = tmp_path / "a.json"
+    answers.write_text(json.dumps({"setup.start": "start", "quickcast.you": "pass", "turn.actor": "done"}))
+    run("play", "--answers", answers, "--seed", "1", "--name", "g")
+    out = tmp_path / "away" / "g.json"
+    out.parent.mkdir()
+    p = subprocess.run([sys.executable, "-c", KILLED_AT_SYNC, "export", "g", str(out)],
+                       env=dict(os.environ), capture_output=True, timeout=60, cwd=tmp_path)
+    assert p.returncode == -9, p.stderr
+    left = [x for x in out.parent.iterdir()]
+    assert len(left) == 1 and re.fullmatch(r"\.g\.json\.[a-z0-9_]{8}\.tmp", left[0].name), left
+    notes = list((tmp_path / "usercache" / "writing").iterdir())
+    assert len(notes) == 1 and os.readlink(notes[0]) == str(out.resolve())
+    decks = user_data / "decks"
+    decks.mkdir()
+    kept = [decks / ".old.toml.abcdefgh.tm", decks / ".young.toml.abcdefgh.tmp", decks / "x.tmp"]
+    gone = [decks / ".mine.toml.a1b2c3d4.tmp"]
+    for f in kept + gone:
+        f.write_text("")
+    (decks / ".link.toml.abcdefgh.tmp").symlink_to(decks / "x.tmp")
+    kept.append(decks / ".link.toml.abcdefgh.tmp")
+    for f in (kept[0], kept[2], kept[3], *gone):
+        _age(f)
+
+    assert run("play", "--list").exit_code == 0
+    assert left[0].exists() and notes[0].is_symlink()  # a minute old: it may be a live write
+    _age(left[0])
+    _age(notes[0])
+    assert run("play", "--list").exit_code == 0
+    assert not left[0].exists() and not notes[0].is_symlink() and list(out.parent.iterdir()) == []
+    assert all(f.is_symlink() or f.exists() for f in kept) and not any(f.exists() for f in gone)
+
+
+def test_a_write_removes_what_an_earlier_write_of_the_same_file_left(tmp_path):
+    target = tmp_path / "b.json"
+    old, young, other = (tmp_path / ".b.json.k3y4b0ld.tmp", tmp_path / ".b.json.y0ung123.tmp",
+                         tmp_path / ".c.json.k3y4b0ld.tmp")
+    for f in (old, young, other):
+        f.write_text("half a board")
+    _age(old)
+    _age(other)
+    board_file.write_atomic(target, "a board\n")
+    assert target.read_text() == "a board\n"
+    assert not old.exists() and young.exists() and other.exists()

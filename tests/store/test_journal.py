@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from solo.store.journal import KEY_SPAN, Journal
+from solo.store.journal import KEY_SPAN, Journal, name_option
 from solo.core.questions import RulePrompter
 from solo.engine.session import Session
 from solo.engine.oldsaves import save_dict
@@ -270,7 +270,7 @@ def test_names_are_labels_never_paths(tmp_path, env):
     for i, name in enumerate(names):
         rc, out, err = solo(["play", "--name", name, "--answers", answers, "--seed", i], env, cwd=work)
         assert rc == 2 and "no answer for question" in err, err
-        assert f"resume with solo play --resume --name {shlex.quote(name)})" in err
+        assert f"resume with solo play --resume {name_option(name)})" in err
     assert sorted(os.listdir(work)) == []  # nothing written where solo was run
     assert sorted(os.listdir(tmp_path)) == ["a.json", "data", "work"]
     data = Path(env["SOLO_DATA_DIR"])
@@ -782,3 +782,92 @@ def test_an_old_save_is_imported_again_after_the_database_failed(run, user_data,
     r = run("play", "--list")
     assert r.exit_code == 0 and r.stdout.startswith("kept ") and r.stderr == ""
     assert run("play", "--list").stdout.count("kept") == 1
+
+
+# -- accurate messages (issue 31) --------------------------------------------------------------
+
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes, devices and links")
+@pytest.mark.parametrize("kind, words", [
+    ("folder", "is a folder, not a file"), ("pipe", "is a named pipe, not a file"),
+    ("null", "is a device (/dev/null), not a file"), ("nowhere", "is a link to /nowhere/x, where no file"),
+])
+def test_a_database_that_is_no_file_says_what_it_is(run, user_data, kind, words):
+    """A folder was told to "check that its folder exists", a pipe or a link to /dev/null to
+    check the file-size limit (ulimit -f)."""
+    user_data.mkdir()
+    db = user_data / "games.sqlite3"
+    {"folder": db.mkdir, "pipe": lambda: os.mkfifo(db), "null": lambda: db.symlink_to("/dev/null"),
+     "nowhere": lambda: db.symlink_to("/nowhere/x")}[kind]()
+    for args in (["play", "--list"], ["log"], ["play", "--name", "g", "--seed", "1"]):
+        r = run(*args)
+        assert r.exit_code == 2 and r.stdout == "", r.output
+        lines = r.stderr.splitlines()
+        assert len(lines) == 1 and words in lines[0] and "SOLO_DATA_DIR" in lines[0], r.stderr
+        assert "ulimit" not in lines[0] and "folder exists" not in lines[0]
+
+
+class Flaky:
+    """A connection whose reads fail with SQLite error ``name`` while ``left["n"]`` (shared by
+    every connection) counts down, then read."""
+
+    def __init__(self, db, name: str, left: dict) -> None:
+        self.db, self.name, self.left = db, name, left
+
+    def execute(self, sql, args=()):
+        if self.left["n"] and sql.lstrip().upper().startswith(self.left["at"]):
+            self.left["n"] -= 1
+            err = sqlite3.DatabaseError({"SQLITE_IOERR_READ": "disk I/O error",
+                                         "SQLITE_CORRUPT": "database disk image is malformed",
+                                         "SQLITE_NOTADB": "file is not a database"}[self.name])
+            err.sqlite_errorname = self.name
+            raise err
+        return self.db.execute(sql, args)
+
+    def __getattr__(self, name):
+        return getattr(self.db, name)
+
+
+@pytest.mark.parametrize("name", ["SQLITE_IOERR_READ", "SQLITE_CORRUPT", "SQLITE_NOTADB"])
+def test_a_read_that_fails_for_a_moment_is_read_again(tmp_path, run, monkeypatch, name):
+    """A read that failed once said the database was damaged (move it aside!): it is tried
+    again, at the open and at each query; one that keeps failing says it could not be read."""
+    assert run("play", "--answers", answers_file(tmp_path / "a.json", passive(2)), "--seed", 1,
+               "--name", "X").exit_code == 2
+    real = sqlite3.connect
+    left = {"n": 0, "at": ""}
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: Flaky(real(*a, **k), name, left))
+    for left["at"] in ("PRAGMA JOURNAL", "SELECT"):  # once at the open, once at a query
+        left["n"] = 1
+        r = run("play", "--list")
+        assert r.exit_code == 0 and r.stdout.startswith("X "), r.output
+    left["n"] = 99
+    r = run("play", "--list")
+    lines = r.stderr.splitlines()
+    assert r.exit_code == 2 and len(lines) == 1, r.output
+    if name == "SQLITE_IOERR_READ":
+        assert "reading the game database" in lines[0] and "nothing was changed" in lines[0]
+        assert "damaged" not in lines[0] and "ulimit" not in lines[0]
+    else:
+        assert "is damaged" in lines[0]
+
+
+def test_a_name_that_starts_with_a_dash_is_used_as_the_hints_say(tmp_path, run, user_data):
+    """`solo log -x` reads -x as an option: the hints put "--" before such a name, or join it
+    to --name with "=", and each hint printed runs."""
+    r = run("play", "--answers", answers_file(tmp_path / "a.json", passive()), "--seed", SEED,
+            "--name", "-x")
+    assert "(solo play --resume --name=-x goes on with it)" in r.stdout
+    assert run("log", "--", "-x").stdout.startswith("-x\n")
+    r = run("export", "--", "-x", tmp_path / "x.json")
+    assert r.exit_code == 0, r.output
+    r = run("import", tmp_path / "x.json", "--name=-y")
+    hint = re.search(r"(solo log .*) shows it", r.stdout)[1]
+    assert hint == "solo log -- -y"
+    assert run(*shlex.split(hint)[1:]).stdout.startswith("-y\n")
+    r = run("play", "--answers", answers_file(tmp_path / "b.json", passive(1)), "--seed", SEED,
+            "--name", "-z")
+    hint = re.search(r"resume with (solo play .*)\)", r.stderr)[1]
+    assert hint == "solo play --resume --name=-z"
+    more = answers_file(tmp_path / "c.json", {"quickcast.you": "pass"})
+    r = run(*shlex.split(hint)[1:], "--answers", more)
+    assert r.stdout.startswith("Resuming -z:"), r.output

@@ -12,6 +12,7 @@ import json
 import click
 
 from solo.cli.app import WHOLE
+from solo.cli.term import echo
 from solo.rules.board import Board, Piece, new_board
 from solo.rules.effects import Equip, Move
 from solo.rules.effects import apply as put, apply_all as put_all
@@ -243,4 +244,4 @@ def roll_attack(attacker: str, attack_name: str | None, target: str, equip: tupl
       solo roll attack "Timber Wolf" --vs Beastmaster --equip "Leather Boots"
     """
     result, out = roll_attack_result(attacker, target, attack_name, seed, equip, wield)
-    click.echo(json.dumps(out) if as_json else render(result, out))
+    echo(json.dumps(out) if as_json else render(result, out), fold=False)

@@ -6,6 +6,8 @@ import json
 
 import click
 
+from solo.cli.term import echo
+
 from solo.core.errors import InvalidInput
 from solo.core.interval import wilson
 
@@ -42,8 +44,8 @@ def _show() -> None:
     width = max(len(k) for k in KEYS)
     for name, r in values.items():
         shown = "its mage card's" if r.value is None else str(r.value)
-        click.echo(f"{name:{width}}  {shown}  ({r.source})")
-    click.echo(f"File: {config_path()}")
+        echo(f"{name:{width}}  {shown}  ({r.source})", fold=False)
+    echo(f"File: {config_path()}", fold=False)
 
 
 @config.command(name="set")
@@ -60,7 +62,7 @@ def set_(key: str, value: str) -> None:
     values[name] = KEYS[name].check(value)
     path = write(values)
     shown = "its mage card's" if values[name] is None else values[name]
-    click.echo(f"{name} = {shown} (saved in {path})")
+    echo(f"{name} = {shown} (saved in {path})", fold=False)
 
 
 @config.command()
@@ -75,7 +77,7 @@ def unset(key: str) -> None:
     values = read_file()
     values.pop(name, None)
     write(values)
-    click.echo(f"{name}: back to its default")
+    echo(f"{name}: back to its default", fold=False)
 
 
 # -- your record ---------------------------------------------------------------------------------
@@ -127,27 +129,27 @@ def stats(as_json: bool) -> None:
         rows = record(journal.games())
     by_decks, by_life = summarize(rows, "decks"), summarize(rows, "dm_life")
     if as_json:
-        click.echo(json.dumps({"games": rows, "by_decks": by_decks, "by_dm_life": by_life}))
+        echo(json.dumps({"games": rows, "by_decks": by_decks, "by_dm_life": by_life}), fold=False)
         return
     if not rows:
-        click.echo("No finished games yet: solo play, and your record starts with the first.")
+        echo("No finished games yet: solo play, and your record starts with the first.", fold=False)
         return
     wins = sum(1 for r in rows if r["winner"] == "ym")
     lo, hi = wilson(wins, len(rows))
-    click.echo(f"{len(rows)} finished game{'' if len(rows) == 1 else 's'}: you won {wins} "
-               f"({wins / len(rows):.0%}, 95% "
-               f"interval {lo:.0%}-{hi:.0%}).")
+    echo(f"{len(rows)} finished game{'' if len(rows) == 1 else 's'}: you won {wins} "
+         f"({wins / len(rows):.0%}, 95% "
+         f"interval {lo:.0%}-{hi:.0%}).", fold=False)
     for title, groups, key in (("By deck set", by_decks, "decks"),
                                ("By the Dummy Mage's life", by_life, "dm_life")):
-        click.echo(f"\n{title}:")
+        echo(f"\n{title}:", fold=False)
         for g in groups:
             games = f"{g['games']:>3} game{',' if g['games'] == 1 else 's,'}"
-            click.echo(f"  {g[key]:<18} {games:<10} you won {g['you_won']:>3} "
-                       f"({g['win_rate']:.0%}, {g['interval'][0]:.0%}-{g['interval'][1]:.0%}), "
-                       f"{g['mean_rounds']:.1f} rounds")
-    click.echo("\nGames:")
+            echo(f"  {g[key]:<18} {games:<10} you won {g['you_won']:>3} "
+                 f"({g['win_rate']:.0%}, {g['interval'][0]:.0%}-{g['interval'][1]:.0%}), "
+                 f"{g['mean_rounds']:.1f} rounds", fold=False)
+    echo("\nGames:", fold=False)
     names = {"ym": "you won", "dm": "DM won", "draw": "a draw", "none": "-"}
     for r in rows:
-        click.echo(f"  {r['name'][:20]:<20} {names.get(r['winner'], r['winner']):<8} "
-                   f"round {r['rounds']:<3} {str(r['decks'])[:14]:<14} life {r['dm_life']} "
-                   f"seed {r['seed']}")
+        echo(f"  {r['name'][:20]:<20} {names.get(r['winner'], r['winner']):<8} "
+             f"round {r['rounds']:<3} {str(r['decks'])[:14]:<14} life {r['dm_life']} "
+             f"seed {r['seed']}", fold=False)

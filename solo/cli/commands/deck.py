@@ -197,19 +197,19 @@ def validate_(set_: str) -> None:
     warnings = [f"warning: {w}" for w in coverage_warnings(ds, catalog)]
     if problems:
         for p in problems:
-            click.echo(p)
+            _echo(p, fold=False)
         for w in warnings:
-            click.echo(w)
+            _echo(w, fold=False)
         raise InvalidDeck(f"{ds.name} is not a valid deck set ({len(problems)} "
                           f"problem{'s' if len(problems) != 1 else ''})")
     sizes = ds.sizes()
-    click.echo(f"OK: {ds.name} is a valid deck set ({sizes['creature']} creatures, "
-               f"{sizes['enchantment']} enchantments, {sizes['incantation']} incantations, "
-               f"{sizes['attack']} attacks)")
+    _echo(f"OK: {ds.name} is a valid deck set ({sizes['creature']} creatures, "
+          f"{sizes['enchantment']} enchantments, {sizes['incantation']} incantations, "
+          f"{sizes['attack']} attacks)", fold=False)
     for note in notes(ds, catalog):
-        click.echo(f"note: {note}")
+        _echo(f"note: {note}", fold=False)
     for w in warnings:
-        click.echo(w)
+        _echo(w, fold=False)
 
 
 # -- building and editing --------------------------------------------------------------------
@@ -247,17 +247,17 @@ def _report_unused(prompter: Prompter) -> None:
 
     unused = prompter.unused() if isinstance(prompter, ScriptedPrompter) else {}
     if unused:
-        click.echo(f"solo: note: answers never asked for: {', '.join(unused)}", err=True)
+        _echo(f"solo: note: answers never asked for: {', '.join(unused)}", err=True, fold=False)
 
 
 def _after_save(ds: DeckSet, path: Path, catalog: Catalog) -> None:
-    click.echo(f"Saved {ds.name} to {path}")
+    _echo(f"Saved {ds.name} to {path}", fold=False)
     problems = validate(ds, catalog)
     if problems:
-        click.echo(f"It is not valid yet ({len(problems)} problem{'s' if len(problems) != 1 else ''}); "
-                   f"finish it with: solo deck edit {path}")
+        _echo(f"It is not valid yet ({len(problems)} problem{'s' if len(problems) != 1 else ''}); "
+              f"finish it with: solo deck edit {path}", fold=False)
     else:
-        click.echo(rating_line(ds))
+        _echo(rating_line(ds), fold=False)
 
 
 @deck.command()
@@ -296,7 +296,8 @@ def _check_dest(out: Path | None) -> None:
 def _build(prompter, catalog: Catalog, start: DeckSet | None, check, sets=None) -> DeckSet:
     from solo.decks.builder import build
 
-    return build(prompter, catalog, start, on_info=click.echo, check_name=check, sets=sets)
+    return build(prompter, catalog, start, on_info=lambda text: _echo(text, fold=False),
+                 check_name=check, sets=sets)
 
 
 @deck.command()
@@ -334,7 +335,7 @@ def edit(set_: str, out: Path | None, answers: Path | None, sets_: str | None) -
     path = save(ds, dest, catalog)
     _report_unused(prompter)
     if builtin and out is None:
-        click.echo(f"{start.name} is built in, so your version is saved as your own copy.")
+        _echo(f"{start.name} is built in, so your version is saved as your own copy.", fold=False)
     _after_save(ds, path, catalog)
 
 
@@ -378,9 +379,9 @@ def add(set_: str, deck_: str, card: tuple[str, ...], copies: int) -> None:
     name = catalog.get(" ".join(card)).name
     save(ds, dest, catalog)
     if note:
-        click.echo(note)
-    click.echo(f"{name}: {before} -> {n} in the {which} deck of {ds.name}. {_count_line(ds, which)}")
-    click.echo(f"Saved to {dest}")
+        _echo(note, fold=False)
+    _echo(f"{name}: {before} -> {n} in the {which} deck of {ds.name}. {_count_line(ds, which)}", fold=False)
+    _echo(f"Saved to {dest}", fold=False)
 
 
 @deck.command()
@@ -404,9 +405,9 @@ def remove(set_: str, deck_: str, card: tuple[str, ...], copies: int | None) -> 
     n = remove_card(ds, which, text, copies)
     save(ds, dest, catalog)
     if note:
-        click.echo(note)
-    click.echo(f"{key}: {before} -> {n} in the {which} deck of {ds.name}. {_count_line(ds, which)}")
-    click.echo(f"Saved to {dest}")
+        _echo(note, fold=False)
+    _echo(f"{key}: {before} -> {n} in the {which} deck of {ds.name}. {_count_line(ds, which)}", fold=False)
+    _echo(f"Saved to {dest}", fold=False)
 
 
 @deck.command("random")
@@ -457,14 +458,14 @@ def random_(seed: int | None, harder: bool, easier: bool, sets_: str | None, any
     ds = random_set(source, harder=harder, easier=easier, catalog=catalog, name=name,
                     description=description, sets=sets, partly=any_)
     path = save(ds, dest, catalog)
-    click.echo(f"Saved {ds.name} (seed {source.seed}) to {path}")
+    _echo(f"Saved {ds.name} (seed {source.seed}) to {path}", fold=False)
     others = partly_modelled(ds, catalog)
     if others:
         why = "" if any_ else " (too few fully modelled cards to fill every deck)"
-        click.echo(f"Partly modelled cards in it{why}; you apply part of them by hand:")
+        _echo(f"Partly modelled cards in it{why}; you apply part of them by hand:", fold=False)
         for deck_, card_, _ in others:
-            click.echo(f"  {deck_}: {card_}")
-    click.echo(f"See it with: solo deck show {_quote(str(path) if out else ds.name)}")
+            _echo(f"  {deck_}: {card_}", fold=False)
+    _echo(f"See it with: solo deck show {_quote(str(path) if out else ds.name)}", fold=False)
 
 
 def _quote(text: str) -> str:

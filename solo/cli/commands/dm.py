@@ -7,6 +7,7 @@ import json
 import click
 
 from solo.cli.app import WHOLE
+from solo.cli.term import echo
 
 
 def make_source(rolls: str | None, seed: int | None):
@@ -53,7 +54,7 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
     result = decision_json(decision)
     if out:
         board_file.save(board, out)
-    click.echo(json.dumps(result) if as_json else render(result))
+    echo(json.dumps(result) if as_json else render(result), fold=False)
 
 
 def _options(f):

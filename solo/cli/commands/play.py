@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from solo.cli.app import WHOLE, OutputLost, WholeRange
+from solo.cli.term import echo
 from solo.cli.games import find_game, open_journal
 from solo.core.errors import ExitCode, InvalidInput, SoloError, StopOnSignals
 
@@ -195,7 +196,7 @@ def list_all(journal) -> None:
 
     games = journal.games()
     if not games:
-        click.echo("No games yet.")
+        echo("No games yet.", fold=False)
     for g in games:
         st = g.settings
         try:
@@ -205,12 +206,12 @@ def list_all(journal) -> None:
         state = {"ym": "over: you won", "dm": "over: the Dummy Mage won",
                  "draw": "over: a draw"}.get(g.result or "", "over") if g.status == "over" \
             else f"round {g.round}"
-        click.echo(_hanging(f"{g.name:20} {st.get('ym_mage', '?')} vs {st.get('dm_mage', '?')}, "
-                            f"{state}, {g.steps}\xa0steps, last\xa0played\xa0{when}"))
+        echo(_hanging(f"{g.name:20} {st.get('ym_mage', '?')} vs {st.get('dm_mage', '?')}, "
+                            f"{state}, {g.steps}\xa0steps, last\xa0played\xa0{when}"), fold=False)
     if journal.unreadable:
         more = "1 more game" if journal.unreadable == 1 else f"{journal.unreadable} more games"
-        click.echo(f"solo: {more} cannot be read: the game database {journal.path} is damaged",
-                   err=True)
+        echo(f"solo: {more} cannot be read: the game database {journal.path} is damaged",
+             err=True, fold=False)
 
 
 def _hanging(line: str, room: int | None = None) -> str:
@@ -232,7 +233,12 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
     from solo.cli import term
 
     def out(text: str) -> None:  # noqa: D401 - every line fits the terminal
-        click.echo(term.fit(text))
+        echo(text)
+
+    def view(board) -> str:
+        """The board at a glance, in colour when the terminal shows it (:func:`term.paint`)."""
+        return term.paint(lambda c: render.board_view(board, width=term.width(), color=c),
+                          term.color_enabled(color))
 
     if resume:
         info = find_game(journal, name)
@@ -247,8 +253,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
             for entry in row.entries:
                 for line in entry["lines"]:
                     out(f"  {line}")
-        out(render.board_view(session.game.board, width=term.width(),
-                              color=term.color_enabled(color)))
+        out(view(session.game.board))
     else:
         if name:  # refused before any question
             from solo.store.journal import check_name
@@ -256,7 +261,7 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
             check_name(name)
             if journal.find(name) is not None:
                 raise InvalidInput(f"a game called {name!r} exists: resume it with solo play "
-                                   f"--resume --name {_q(name)}, or choose another --name")
+                                   f"--resume {_q(name)}, or choose another --name")
         settings = setup_settings(prompter, out, seed=seed, dice=dice, mage=mage, dm_mage=dm_mage,
                                   decks=decks, dm_life=dm_life, name=name, draw=draw)
         if not name:  # a name of its own: game-SEED, game-SEED-2...
@@ -266,22 +271,20 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
                 n += 1
         session = Session.start(journal, settings)
         session.hold()
-        out(f"Game {settings.name} started (solo play --resume --name {settings.name} goes on "
+        out(f"Game {settings.name} started (solo play --resume {_q(settings.name)} goes on "
             "with it). At any question: board, edit, undo.")
         from solo.text import yours
 
         for line in yours.mage_reminders(session.game.board):
             out(line)
-        out(render.board_view(session.game.board, width=term.width(),
-                              color=term.color_enabled(color)))
+        out(view(session.game.board))
     game = session.game
     session.on_output = out
 
     def wire(g) -> None:
         g.prompter = prompter
         g.on_output = out
-        g.show_board = lambda: render.board_view(g.board, width=term.width(),
-                                                 color=term.color_enabled(color))
+        g.show_board = lambda: view(g.board)
         from solo.cli.commands.rules import explain
 
         g.look_up = explain
@@ -316,7 +319,8 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
                     changed = now != last_map
                     if changed and step.who in ("dm", "edit"):
                         last_map = now
-                    out(render_step(step, session.game, color=colour, show_map=changed))
+                    out(term.paint(lambda c: render_step(step, session.game, color=c,
+                                                         show_map=changed), colour))
                 elif len(session.rows) < before:
                     out(session.game.show_board())
             if not shown_end:
@@ -329,11 +333,11 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
             wire(session.game)
     except KeyboardInterrupt:  # Ctrl-C, or Stopped by SIGTERM/SIGHUP
         out(f"\nStopped. The game stands as after step {len(session.rows)} (the step in progress "
-            f"is not kept). Resume with: solo play --resume --name {_q(session.info.name)}")
+            f"is not kept). Resume with: solo play --resume {_q(session.info.name)}")
         sys.exit(ExitCode.INTERRUPTED)
     except NotHeld as err:  # the game is as the other session left it, not as this one thinks
         raise SoloError(f"{err}; to go on from where the game stands now: solo play --resume "
-                        f"--name {_q(session.info.name)}", err.exit_code) from None
+                        f"{_q(session.info.name)}", err.exit_code) from None
     except SoloError as err:
         raise SoloError(f"{err} ({_stands(session)})", err.exit_code) from None
     except OutputLost as lost:  # a full disk under the output: said by solo.cli.app.main
@@ -345,13 +349,14 @@ def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bo
 
 def _stands(session) -> str:
     return (f"the game stands as after step {len(session.rows)}; resume with solo play --resume "
-            f"--name {_q(session.info.name)}")
+            f"{_q(session.info.name)}")
 
 
 def _q(name: str) -> str:
-    from solo.store.journal import quote
+    """``--name NAME``, as a person types it (see :func:`solo.store.journal.name_option`)."""
+    from solo.store.journal import name_option
 
-    return quote(name)
+    return name_option(name)
 
 
 def _wants_undo_at_end(prompter) -> bool:
@@ -383,11 +388,11 @@ def log(game, markdown) -> None:
         from solo.store.files import write_atomic
 
         write_atomic(Path(markdown), text, what="log file")
-        click.echo(f"Wrote {markdown}")
+        echo(f"Wrote {markdown}", fold=False)
     elif term.at_terminal(sys.stdout):  # folded between words, under each step's text and number
-        click.echo(term.fit(text), nl=False)
+        echo(text, nl=False)
     else:  # piped or to a file: one line an instruction, as written
-        click.echo(text, nl=False)
+        echo(text, nl=False, fold=False)
     if bad is not None and not bad.undone:  # what reads back is out; the rest cannot be
         raise SoloError(f"game {info.name!r}: {bad}; the log stops before it", 2)
 

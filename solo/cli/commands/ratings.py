@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from solo.cli.term import echo, progress as show_progress
+
 from solo.cli.commands.simulate import every_core, jobs_option, opponent_option
 
 if TYPE_CHECKING:  # the cache is imported only when a rating is worked out
@@ -47,14 +49,14 @@ def _progress(label: str, total: int | None = None):
 
     def show(n) -> None:
         text = f"{label}: {n} games" if isinstance(n, int) else f"{label}: {n}"
-        click.echo("\r" + text.ljust(50), nl=False, err=True)
+        show_progress(text)
 
     return show
 
 
 def _done_progress() -> None:
     if sys.stderr.isatty():
-        click.echo("\r" + " " * 50 + "\r", nl=False, err=True)
+        show_progress(None)
 
 
 #: How long `solo deck show` and the builder may spend playing games for a rating.  What is
@@ -83,8 +85,6 @@ def rate_set(ds, opponent: str = "beginner", jobs: int | None = None,
 def _unsaved(cache: Cache) -> None:
     """One line on stderr when the games just played could not be kept in the cache."""
     if cache.unsaved:
-        from solo.cli.term import echo
-
         echo(f"Note: the games of this rating were not kept ({cache.unsaved}); "
              "it starts over next time.", err=True)
 
@@ -153,7 +153,7 @@ def compare(first: str, second: str, opponent: str, jobs: int | None, as_json: b
     c = Comparison(a, b)
     lo, hi = c.interval
     if as_json:
-        click.echo(json.dumps({
+        echo(json.dumps({
             "opponent": opponent,
             "a": {"decks": sets[0].name, **a.to_dict(), "dm_win_rate": a.win_rate,
                   "dm_win_rate_95": list(a.interval)},
@@ -161,11 +161,9 @@ def compare(first: str, second: str, opponent: str, jobs: int | None, as_json: b
                   "dm_win_rate_95": list(b.interval)},
             "difference": c.difference, "difference_95": [lo, hi],
             "chance_a_harder": c.chance_a_harder,
-            "harder": {"a": sets[0].name, "b": sets[1].name}.get(c.verdict)}))
+            "harder": {"a": sets[0].name, "b": sets[1].name}.get(c.verdict)}), fold=False)
         return
-    from solo.cli.term import echo
-
-    click.echo(f"Against a {opponent} opponent:")
+    echo(f"Against a {opponent} opponent:", fold=False)
     for ds, r in zip(sets, (a, b)):
         rlo, rhi = r.interval
         echo(f"  {ds.name}: the Dummy Mage wins {_pct(r.win_rate)} of games ({_pct(rlo)}-"
@@ -234,23 +232,21 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
         _unsaved(cache)
     lo, hi = t.rating.interval
     if as_json:
-        click.echo(json.dumps({"decks": ds.name, "opponent": opponent, "target": goal,
-                               "dm_life": t.life, "printed_life": t.printed_life,
-                               "dm_win_rate": t.rating.win_rate, "dm_win_rate_95": [lo, hi],
-                               "games": t.rating.games,
-                               "tried": [{"dm_life": life, "games": r.games,
-                                          "dm_win_rate": r.win_rate} for life, r in t.tried],
-                               "rated": [{"dm_life": life, "games": r.games,
-                                          "dm_win_rate": r.win_rate,
-                                          "dm_win_rate_95": list(r.interval)}
-                                         for life, r in t.rated]}))
+        echo(json.dumps({"decks": ds.name, "opponent": opponent, "target": goal,
+                         "dm_life": t.life, "printed_life": t.printed_life,
+                         "dm_win_rate": t.rating.win_rate, "dm_win_rate_95": [lo, hi],
+                         "games": t.rating.games,
+                         "tried": [{"dm_life": life, "games": r.games,
+                                    "dm_win_rate": r.win_rate} for life, r in t.tried],
+                         "rated": [{"dm_life": life, "games": r.games,
+                                    "dm_win_rate": r.win_rate,
+                                    "dm_win_rate_95": list(r.interval)}
+                                   for life, r in t.rated]}), fold=False)
         return
-    from solo.cli.term import echo
-
     echo(f"Dummy Mage life {t.life} (its card says {t.printed_life}): against a {opponent} "
-               f"opponent it wins {_pct(t.rating.win_rate)} of games "
-               f"(95% interval {_pct(lo)}-{_pct(hi)}, {t.rating.games:,} games); "
-               f"you asked for {_pct(goal)}.")
+         f"opponent it wins {_pct(t.rating.win_rate)} of games "
+         f"(95% interval {_pct(lo)}-{_pct(hi)}, {t.rating.games:,} games); "
+         f"you asked for {_pct(goal)}.")
     if t.tried:
         echo(f"Lives tried, {t.tried[0][1].games:,} games each on the same seeds:")
         echo("\n".join(_tries_rows([(str(life), _pct(r.win_rate)) for life, r in t.tried])),
@@ -262,4 +258,4 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
     edge = {1: "the lowest life tried", 120: "the highest life tried"}.get(t.life)
     if edge and abs(t.rating.win_rate - goal) > t.rating.half_width:
         echo(f"That is {edge}: no life reaches {_pct(goal)} with these decks.")
-    click.echo(f"Play it with: solo play --decks {set_ref(ds)} --dm-life {t.life}")
+    echo(f"Play it with: solo play --decks {set_ref(ds)} --dm-life {t.life}", fold=False)

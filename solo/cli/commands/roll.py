@@ -11,6 +11,7 @@ import json
 import click
 
 from solo.cli.app import WHOLE, WholeRange
+from solo.cli.term import echo
 from solo.rules.dice import SeededSource, damage_after_armor, tally
 from solo.core.errors import SoloError, read_int
 
@@ -87,4 +88,4 @@ def roll(ctx: click.Context, what: str, rest: tuple[str, ...], armor, piercing, 
     if rest:
         raise click.UsageError(f"unexpected extra arguments: {' '.join(rest)}")
     result = roll_dice(what, seed, armor, piercing)
-    click.echo(json.dumps(result) if as_json else render(result, armor, piercing))
+    echo(json.dumps(result) if as_json else render(result, armor, piercing), fold=False)

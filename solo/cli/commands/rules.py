@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from solo.cli.term import echo
+
 
 def explain(term: str, width: int | None = None) -> str:
     """What ``solo rules TERM`` prints: the glossary, the solo rules' steps and the rulings file."""
@@ -28,7 +30,7 @@ def rules_cmd(term: tuple[str, ...]) -> None:
     from solo.core.errors import read_text
 
     if term:
-        click.echo(explain(" ".join(term)))
+        echo(explain(" ".join(term)), fold=False)
         return
     path = rules.rulings_path()
     entries = rules.all_entries(read_text(path, "rulings file") if path else "")
@@ -36,6 +38,6 @@ def rules_cmd(term: tuple[str, ...]) -> None:
     for e in entries:
         groups.setdefault(e.kind, []).append(e.title)
     for kind, titles in groups.items():
-        click.echo(f"{kind.capitalize()}s ({len(titles)}):")
+        echo(f"{kind.capitalize()}s ({len(titles)}):", fold=False)
         for line in terminal.wrap("  " + ", ".join(sorted(titles, key=str.lower)), terminal.width()):
-            click.echo(line)
+            echo(line, fold=False)

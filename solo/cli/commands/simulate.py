@@ -8,6 +8,7 @@ import sys
 import click
 
 from solo.cli.app import WHOLE, WholeRange
+from solo.cli.term import echo
 
 
 def opponent_option(f):
@@ -92,4 +93,4 @@ def render(r: dict) -> str:
 def simulate(decks, games, seed, opponent, jobs, as_json) -> None:
     """Play many games of the Dummy Mage against a scripted opponent and report how it did."""
     r = run_games(decks, games, seed, opponent, progress=games >= 50, jobs=every_core(jobs))
-    click.echo(json.dumps(r) if as_json else render(r))
+    echo(json.dumps(r) if as_json else render(r), fold=False)

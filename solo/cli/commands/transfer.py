@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from solo.cli.term import echo
+
 
 
 def _complete_games(ctx, param, incomplete):
@@ -34,7 +36,7 @@ def export(game, file) -> None:
                            f"solo import reads at most {_size_text(MAX_INPUT_BYTES)})")
     write_atomic(Path(file), text, what="game file")
     n = len(data["steps"])
-    click.echo(f"Wrote {file} ({n} step{'s' if n != 1 else ''})")
+    echo(f"Wrote {file} ({n} step{'s' if n != 1 else ''})", fold=False)
 
 
 @click.command("import")
@@ -43,13 +45,13 @@ def export(game, file) -> None:
 def import_(file, name) -> None:
     """Replay the game in FILE (written by solo export) and add it to your games."""
     from solo.cli.games import open_journal
-    from solo.store.journal import quote
+    from solo.store.journal import name_argument
     from solo.engine.transfer import import_game, read_game_file, resume_hint
 
     data = read_game_file(file)
     with open_journal() as journal:
         info = import_game(journal, data, name=name, where=f"game file {file}", origin=str(file))
     state = "over" if info.status == "over" else f"round {info.round}"
-    click.echo(f"Imported {info.name} ({info.steps} steps, {state}); "
-               + (f"solo log {quote(info.name)} shows it" if info.status == "over"
-                  else f"{resume_hint(info)} goes on with it"))
+    echo(f"Imported {info.name} ({info.steps} steps, {state}); "
+         + (f"solo log {name_argument(info.name)} shows it" if info.status == "over"
+                  else f"{resume_hint(info)} goes on with it"), fold=False)
