@@ -25,9 +25,10 @@ A game in play is held by one session at a time, and the database itself says wh
 start, a random token) and a count of the changes made to its steps.  Taking a game
 (:meth:`Journal.claim`) is refused while the session named there is alive; every commit, undo
 and redo states the session it comes from and the count it last saw, and is refused -- nothing
-written -- when another session has taken the game or changed it since.  The lock file per game
-(:class:`solo.store.lock.GameLock`) is the fast path in front of it: a second session is refused with the first
-one's process id before anything is read; the rows are what holds when the lock file is removed.
+written -- when another session has taken the game or changed it since.  The lock file per
+game (:class:`solo.store.lock.GameLock`) is the fast path in front of it: a second session is
+refused with the first one's process id before anything is read; the rows are what holds when
+the lock file is removed.
 
 Nothing here knows the rules: states are dicts, answers are JSON values.  :mod:`solo.engine.session`
 plays a :class:`~solo.engine.game.Game` through a journal.
