@@ -300,6 +300,11 @@ def _parse_answers(text: str, p: Path) -> Any:
                                    f"column {err.colno}") from None
     import tomllib
 
+    from solo.core import tomlcheck
+
+    too_big = tomlcheck.problem(text)
+    if too_big:
+        raise InvalidInput(f"answers file {p} cannot be read: {too_big}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

@@ -172,6 +172,11 @@ def loads(text: str, where: str = "deck file", default_name: str = "Unnamed",
         return from_dict(known, where, default_name, path)
     import tomllib
 
+    from solo.core import tomlcheck
+
+    too_big = tomlcheck.problem(text)
+    if too_big:
+        raise InvalidInput(f"{where} cannot be read as a deck set: {too_big}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
