@@ -178,9 +178,9 @@ def loads(text: str, where: str = "deck file", default_name: str = "Unnamed",
         return from_dict(known, where, default_name, path)
     import tomllib
 
-    from solo.core import tomlcheck
+    from solo.core import precheck
 
-    too_big = tomlcheck.problem(text)
+    too_big = precheck.toml_problem(text)
     if too_big:
         raise InvalidInput(f"{where} cannot be read as a deck set: {too_big}")
     try:

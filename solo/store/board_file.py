@@ -355,8 +355,13 @@ def _check_piece_extras(r: _Reader, p: dict[str, Any], key: str) -> None:
 
 def load(path: str | os.PathLike[str], catalog: Catalog | None = None) -> Board:
     """Read a board file; any problem is a :class:`BoardError` naming the file and the key."""
+    from solo.core.precheck import json_problem
+
     path = os.fspath(path)
     text = read_text(path, "board file", error=BoardError)
+    too_many = json_problem(text)
+    if too_many:
+        raise BoardError(f"board file {path} cannot be read: {too_many}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:

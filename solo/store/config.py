@@ -31,16 +31,18 @@ def read_raw(path: Path) -> dict[str, Any]:
     """The config file's settings as written (not checked); a missing file is an empty one."""
     if not path.exists():
         return {}
-    from solo.core import tomlcheck
+    from solo.core import precheck
 
     text = read_text(path, "config file")
-    too_big = tomlcheck.problem(text)
+    too_big = precheck.toml_problem(text)
     if too_big:
         raise InvalidInput(f"{path}: {too_big}; fix it or remove it")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise InvalidInput(f"{path}: not valid TOML ({err}); fix it or remove it") from None
+    except RecursionError:
+        raise InvalidInput(f"{path}: it is nested too deeply; fix it or remove it") from None
 
 
 def write(values: dict[str, Any], path: Path | None = None) -> Path:

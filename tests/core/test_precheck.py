@@ -1,8 +1,9 @@
-"""The look at TOML text before tomllib parses it (issue 31): a key of thousands of dotted parts
-made tomllib quadratic (40 KB: 13 s and 1.6 GB), and every reader of TOML went that way -- deck
-sets, answers files, the config file.  Each now refuses such text with one line before parsing,
-and never refuses TOML within the bounds."""
+"""The look at a file's text before a parser reads it (issue 31): a key of thousands of dotted
+parts made tomllib quadratic (40 KB: 13 s and 1.6 GB), and every reader of TOML went that way --
+deck sets, answers files, the config file; 4 MB of JSON lists took 130 MB and more.  Each reader
+now refuses such text with one line before parsing, and never refuses what is within the bounds."""
 
+import json
 import tomllib
 
 import pytest
@@ -11,8 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solo.core.errors import SoloError
-from solo.core.questions import ScriptedPrompter
-from solo.core.tomlcheck import MAX_KEY_PARTS, MAX_TOML_BYTES, MAX_TOML_KEYS, problem
+from solo.core.questions import MAX_ANSWER_IDS, MAX_ANSWERS, ScriptedPrompter
+from solo.core.precheck import MAX_JSON_CONTAINERS
+from solo.engine.transfer import read_game_file
+from solo.store import board_file
+from solo.core.precheck import MAX_KEY_PARTS, MAX_TOML_BYTES, MAX_TOML_KEYS, toml_problem as problem
 from solo.decks import sets as decks
 from solo.store import config
 
@@ -101,3 +105,39 @@ def test_the_check_is_left_for_tomllib_to_refuse_what_it_cannot_read():
         assert problem(text) is None
         with pytest.raises(tomllib.TOMLDecodeError):
             tomllib.loads(text)
+
+
+# -- JSON, and how much an answers file holds -----------------------------------------------------
+
+def test_json_of_too_many_lists_is_refused_by_every_reader_of_json(tmp_path):
+    # was: 4 MB of "[],[],..." parsed into 1.4 million lists (130 MB; a board's unknown key was
+    # then copied, twice that), past the 200 MB a process of the issue's budget may take
+    path = tmp_path / "lists.json"
+    path.write_text('{"x": [' + "[]," * MAX_JSON_CONTAINERS + "[]]}")
+    for read in (board_file.load, ScriptedPrompter.from_file, read_game_file):
+        with pytest.raises(SoloError) as info:
+            read(path)
+        assert f"cannot be read: {MAX_JSON_CONTAINERS + 3:,} lists and objects, more than the " \
+               f"{MAX_JSON_CONTAINERS:,} solo reads" in str(info.value)
+    path.write_text('{"x": [' + "[]," * (MAX_JSON_CONTAINERS - 3) + "[]]}")  # 100,000: read
+    with pytest.raises(SoloError, match="holds 99,998 answers"):
+        ScriptedPrompter.from_file(path)
+
+
+@pytest.mark.parametrize("answers,refused", [
+    ({"quickcast.you": ["board"] * MAX_ANSWERS, "turn.actor": "done"},
+     f"holds {MAX_ANSWERS + 1:,} answers, more than the {MAX_ANSWERS:,} solo reads"),
+    ({f"q{i}": 1 for i in range(MAX_ANSWER_IDS + 1)},
+     f"answers {MAX_ANSWER_IDS + 1} question ids, more than the {MAX_ANSWER_IDS} solo reads"),
+    ({"a": {f"q{i}": 1 for i in range(MAX_ANSWER_IDS + 1)}}, "question ids, more than the"),
+    ({"quickcast.you": ["board"] * (MAX_ANSWERS - 1), "turn.actor": "done"}, None),
+])
+def test_an_answers_file_holds_at_most_5000_answers(tmp_path, answers, refused):
+    # was: any number (a 4 MB file of 'board' answers shows the map some 400,000 times)
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps(answers))
+    if refused is None:
+        assert ScriptedPrompter.from_file(path).can_answer("quickcast.you")
+        return
+    with pytest.raises(SoloError, match=refused):
+        ScriptedPrompter.from_file(path)
