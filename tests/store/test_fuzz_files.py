@@ -27,6 +27,8 @@ import tomli_w
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from hostile import paths
+
 from solo.engine import quickcast_turn
 from solo.engine import turns
 from solo.text.automaton import decision_json
@@ -104,17 +106,6 @@ card_names = st.sampled_from(["Timber Wolf", "timber wolf", "  Iron Golem ", "Fi
 # Weird but plausible strings: unicode of every kind, controls, very long.
 odd_texts = st.one_of(texts, st.sampled_from(["\x00", "💀 Wolf", "ﬁre", "İ", "Ωmega", "‮dlroW",
                                              "Wolf\u0301", "x" * 5000, "\ufeffTimber Wolf"]))
-
-
-def paths(value, prefix=()):
-    """Every path (a tuple of keys and list indexes) into a JSON value, the root included."""
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from paths(v, prefix + (i,))
 
 
 def get_at(value, path):
