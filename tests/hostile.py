@@ -364,6 +364,11 @@ TYPED = {  # question id -> (the answers that lead to it, the hostile values tri
     "rules.term": ({"quickcast.you": ["rules", "pass"]}, "text"),
     "turn.summon.card": ({"turn.actor": ["ym", "done"] * 3, "turn.what": "summon",
                           "turn.summon.zone": "D3"}, "names"),
+    "own.equipment": ({"quickcast.you": ["own", "pass"], "own.kind": "equipment"}, "names"),
+    "own.conjuration": ({"quickcast.you": ["own", "pass"], "own.kind": "conjuration"}, "names"),
+    "own.enchantment": ({"quickcast.you": ["own", "pass"], "own.kind": "enchantment"}, "names"),
+    "turn.spell.enchantment": ({"quickcast.you": ["spell", "pass"], "turn.spell.target": "dm",
+                                "turn.spell.kind": "enchantment"}, "names"),
     "dice.d12": ({}, "number"),
     "dice.attack": ({"dice.d12": [6] * 200, "quickcast.you": ["pass"] * 30,
                      "turn.actor": ["done"] * 30, "defense.use": [False] * 30}, "faces"),
@@ -393,14 +398,15 @@ def typed_value(rng: random.Random, kind: str):
     return rng.choice([odd_text(rng), long_text(rng), str(huge(rng))])
 
 
-def answers_play_case(rng: random.Random) -> Case:
+def answers_play_case(rng: random.Random, index: int = 0) -> Case:
+    """Every other case answers one typed question (each in turn) with a hostile value."""
     answers: dict = copy.deepcopy(QUIET)
     raw: str | None = None
     flags: list[str] = []
-    variant = rng.choice(["typed", "typed", "typed", "escapes", "loops", "undo", "deep", "keys",
-                          "long-lists", "lists-json", "toml", "random"])
+    variant = "typed" if index % 2 == 0 else rng.choice([
+        "escapes", "loops", "undo", "deep", "keys", "long-lists", "lists-json", "toml", "random"])
     if variant == "typed":
-        qid = rng.choice(sorted(TYPED))
+        qid = sorted(TYPED)[index // 2 % len(TYPED)]
         lead, kind = TYPED[qid]
         answers.update(copy.deepcopy(lead))
         answers[qid] = typed_value(rng, kind)
@@ -664,8 +670,11 @@ KINDS = {
 
 def build(kind: str, index: int, seed: int, work: Path) -> Case:
     rng = random.Random(f"{seed}:{kind}:{index}")
-    maker = KINDS[kind]
-    return maker(rng, work) if kind == "import" else maker(rng)
+    if kind == "import":
+        return import_case(rng, work)
+    if kind == "answers-play":
+        return answers_play_case(rng, index)
+    return KINDS[kind](rng)
 
 
 # -- running a case in this process ------------------------------------------------------------
@@ -718,6 +727,11 @@ def run_in_process(args: list[str], folder: Path, stdin: str | None = None) -> d
     os.chdir(folder)
     _reset_peak()
     start, wall = _cpu(), time.monotonic()
+    # Past the budget the profiling timer stops the case; should it be stuck where Python cannot
+    # be stopped, the system ends the process (SIGXCPU) a few seconds later.
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    stop = int(start + CPU_BUDGET) + 5
+    resource.setrlimit(resource.RLIMIT_CPU, (stop if hard < 0 else min(stop, hard), hard))
     signal.setitimer(signal.ITIMER_PROF, CPU_BUDGET)
     signal.setitimer(signal.ITIMER_REAL, HANG)
     try:
@@ -835,7 +849,10 @@ def main(argv: list[str] | None = None) -> None:
         for kind, index in cases:
             print(json.dumps({"start": f"{kind}:{index}"}), file=out, flush=True)
             keep = Path(opts.keep) if opts.keep else None
-            print(json.dumps(run_case(kind, index, opts.seed, work, keep)), file=out, flush=True)
+            result = run_case(kind, index, opts.seed, work, keep)
+            print(json.dumps(result), file=out, flush=True)
+            if result["problem"] == "out of memory":  # what follows could not be trusted
+                sys.exit(3)
 
 
 if __name__ == "__main__":
