@@ -235,6 +235,11 @@ def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
+#: The most answers, and question ids, an answers file may hold: a long game asks some 500
+#: questions of some 40 kinds, and every answer may cost a step, a map or an undo.
+MAX_ANSWERS, MAX_ANSWER_IDS = 5_000, 500
+
+
 class ScriptedPrompter(Prompter):
     """Answers given in advance: ``{question id: answer or [answers, ...]}``.
 
@@ -261,10 +266,21 @@ class ScriptedPrompter(Prompter):
         data = _parse_answers(text, p)
         if not isinstance(data, dict):
             raise InvalidInput(f"answers file {p} must hold an object of question id -> answer")
+        made = None
         try:
-            return cls(data, source=f"answers file {p}")
+            if len(data) <= MAX_ANSWER_IDS:  # (a file of more is not taken apart)
+                made = cls(data, source=f"answers file {p}")
         except RecursionError:
             raise InvalidInput(f"answers file {p} is nested too deeply for question ids") from None
+        ids = len(data) if made is None else len(made._queues)
+        if made is None or ids > MAX_ANSWER_IDS:
+            raise InvalidInput(f"answers file {p} answers {ids:,} question ids, more than the "
+                               f"{MAX_ANSWER_IDS} solo reads (a game asks some 40 kinds of question)")
+        n = sum(len(q) for q in made._queues.values())
+        if n > MAX_ANSWERS:
+            raise InvalidInput(f"answers file {p} holds {n:,} answers, more than the {MAX_ANSWERS:,} "
+                               "solo reads (a long game takes some 500)")
+        return made
 
     def ask(self, q: Question) -> Any:
         queue = self._queues.get(q.id)
@@ -291,8 +307,13 @@ class ScriptedPrompter(Prompter):
 
 
 def _parse_answers(text: str, p: Path) -> Any:
+    from solo.core import precheck
+
     suffix = p.suffix.lower()
     if suffix != ".toml":
+        too_many = precheck.json_problem(text)
+        if too_many:
+            raise InvalidInput(f"answers file {p} cannot be read: {too_many}")
         try:
             return json.loads(text)
         except (ValueError, RecursionError) as err:
@@ -303,6 +324,9 @@ def _parse_answers(text: str, p: Path) -> Any:
                                    f"column {err.colno}") from None
     import tomllib
 
+    too_big = precheck.toml_problem(text)
+    if too_big:
+        raise InvalidInput(f"answers file {p} cannot be read: {too_big}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

@@ -43,6 +43,12 @@ RANDOM_MAX_CREATURE_COPIES = 3
 RANDOM_MAX_SPELL_COPIES = 2
 
 _TOP_KEYS = ("name", "description")
+#: The most card lines a set may list: a valid one lists at most 45 (15 creatures and 10 cards of
+#: each spell deck), a set being built a few more for a while.  Past it a file is refused whole.
+MAX_CARD_LINES = 200
+#: How many unknown cards :func:`validate` finds the nearest names for (a search of the whole
+#: catalog each); any more are counted on one line.
+MAX_SUGGESTED = 10
 
 
 def empty_decks() -> dict[str, dict[str, int]]:
@@ -173,6 +179,11 @@ def loads(text: str, where: str = "deck file", default_name: str = "Unnamed",
         return from_dict(known, where, default_name, path)
     import tomllib
 
+    from solo.core import precheck
+
+    too_big = precheck.toml_problem(text)
+    if too_big:
+        raise InvalidInput(f"{where} cannot be read as a deck set: {too_big}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -204,6 +215,10 @@ def from_dict(data: dict, where: str = "deck file", default_name: str = "Unnamed
             raise InvalidInput(f"{where}: {key} must be text in quotes, not {value!r}")
     if not name.strip():
         raise InvalidInput(f"{where}: name is empty; give the set a name")
+    lines = sum(len(t) for t in (data.get(d) for d in SPELL_DECKS) if isinstance(t, dict))
+    if lines > MAX_CARD_LINES:
+        raise InvalidInput(f"{where}: {lines:,} card lines, more than the {MAX_CARD_LINES} a deck set "
+                           f"may list (a valid set needs at most 45); is it the right file?")
     decks = empty_decks()
     for deck in SPELL_DECKS:
         table = data.get(deck, {})
@@ -231,13 +246,17 @@ def validate(deckset: DeckSet, catalog: Catalog) -> list[str]:
     and the decks hold 15 creatures and 10 enchantments, incantations and attacks.
     """
     problems: list[str] = []
+    unknown: list[str] = []
     for deck in SPELL_DECKS:
         want = DECK_TYPES[deck]
         seen: dict[str, str] = {}
         for name in deckset.decks[deck]:
             card = catalog.find(name)
             if card is None:
-                problems.append(f"{deck} deck: unknown card {name!r}; {_did_you_mean(catalog, name, want)}")
+                unknown.append(name)
+                if len(unknown) <= MAX_SUGGESTED:
+                    problems.append(f"{deck} deck: unknown card {name!r}; "
+                                    f"{_did_you_mean(catalog, name, want)}")
                 continue
             if card.name in seen:
                 problems.append(f"{deck} deck: {card.name} is listed twice ({seen[card.name]!r} and "
@@ -250,6 +269,11 @@ def validate(deckset: DeckSet, catalog: Catalog) -> list[str]:
         if n != size:
             fix = f"add {size - n}" if n < size else f"remove {n - size}"
             problems.append(f"{deck} deck: {n} card{'s' if n != 1 else ''}, needs exactly {size}; {fix}")
+    more = unknown[MAX_SUGGESTED:]
+    if more:
+        named = ", ".join(repr(n) for n in more[:3]) + (", ..." if len(more) > 3 else "")
+        problems.append(f"and {len(more):,} more unknown card{'s' if len(more) != 1 else ''} ({named}); "
+                        "correct the names above first, or look them up with solo cards search")
     return problems
 
 
@@ -324,6 +348,9 @@ def set_copies(deckset: DeckSet, deck: str, name: str, copies: int) -> int:
         if key:
             del deckset.decks[deck][key]
         return 0
+    if key is None and sum(len(cards) for cards in deckset.decks.values()) >= MAX_CARD_LINES:
+        raise InvalidInput(f"the set already lists {MAX_CARD_LINES} cards, the most a deck set may "
+                           "list; remove some first")
     deckset.decks[deck][key or name] = copies
     return copies
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 
 from solo.core.errors import read_int
-from solo.rules.board import MARKERS
+from solo.rules.board import MARKERS, MAX_MARKERS
 
 __all__ = ["parse_damage", "check_damage", "marker_name", "markers", "check_markers", "parse_conditions",
            "check_conditions", "format_conditions"]
@@ -65,12 +65,25 @@ def marker_name(text: str) -> str:
 
 
 def markers(text: str) -> list[str]:
-    """``"burn; Burn"`` -> ["Burn", "Burn"]: the markers listed, by their names.
+    """``"burn; Burn"`` -> ["Burn", "Burn"]: the markers listed, by their names; at most
+    :data:`~solo.rules.pieces.MAX_MARKERS` of a kind, as on a board file.
 
     >>> markers("burn; Burn"), markers("")
     (['Burn', 'Burn'], [])
+    >>> markers("Burn, " * 100)
+    Traceback (most recent call last):
+    ...
+    ValueError: 100 Burn markers: an object carries at most 99 of a kind
     """
-    return [marker_name(m) for m in text.replace(";", ",").split(",") if m.strip()]
+    out = [marker_name(m) for m in text.replace(";", ",").split(",") if m.strip()]
+    for name in set(out):
+        _at_most(name, out.count(name))
+    return out
+
+
+def _at_most(name: str, count: int) -> None:
+    if count > MAX_MARKERS:
+        raise ValueError(f"{count:,} {name} markers: an object carries at most {MAX_MARKERS} of a kind")
 
 
 def check_markers(text: str) -> str | None:
@@ -82,10 +95,15 @@ def check_markers(text: str) -> str | None:
 
 
 def parse_conditions(text: str) -> dict[str, int]:
-    """``"Burn 2, Daze"`` -> {"Burn": 2, "Daze": 1}; only known markers.
+    """``"Burn 2, Daze"`` -> {"Burn": 2, "Daze": 1}; only known markers, at most
+    :data:`~solo.rules.pieces.MAX_MARKERS` of a kind.
 
     >>> parse_conditions("Burn 2, daze")
     {'Burn': 2, 'Daze': 1}
+    >>> parse_conditions("Burn 10000000")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'Burn 10000000': an object carries at most 99 markers of a kind
     """
     out: dict[str, int] = {}
     for part in text.replace(";", ",").split(","):
@@ -93,13 +111,18 @@ def parse_conditions(text: str) -> dict[str, int]:
         if not words:
             continue
         count = 1
-        if words[-1].isdigit():
-            count = read_int(words.pop(), "a count of markers")
+        if words[-1].isdecimal():
+            digits = words.pop().lstrip("0") or "0"
+            if len(digits) > len(str(MAX_MARKERS)) or int(digits) > MAX_MARKERS:
+                raise ValueError(f"{part.strip()[:40]!r}: an object carries at most {MAX_MARKERS} "
+                                 "markers of a kind")
+            count = int(digits)
         if not words:
             raise ValueError(f"{part.strip()!r} has no condition name")
         name = marker_name(" ".join(words))
         if count:
             out[name] = out.get(name, 0) + count
+            _at_most(name, out[name])
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from solo.core.errors import SoloError, read_text
 from solo.engine.ratings import Rating
 
 
@@ -25,11 +26,11 @@ class Cache:
         if self._own is None:
             self._own = {}
             if self.path is not None:
-                try:
-                    data = json.loads(self.path.read_text(encoding="utf-8"))
+                try:  # a regular file only: a named pipe put there is passed over, not waited on
+                    data = json.loads(read_text(self.path, "ratings cache", regular=True))
                     if isinstance(data, dict):
                         self._own = data
-                except (OSError, ValueError):
+                except (SoloError, ValueError, RecursionError):
                     pass  # no cache yet, or a damaged one: it is only a cache
         return self._own
 

@@ -134,8 +134,12 @@ def dumps(data: dict) -> str:
 def read_game_file(path) -> Any:
     """The JSON value in a game file, or one line saying why it cannot be read."""
     from solo.core.errors import read_text
+    from solo.core.precheck import json_problem
 
     text = read_text(path, "game file", "check the path", error=Refused)
+    too_many = json_problem(text)
+    if too_many:
+        raise Refused(f"game file {path} cannot be read: {too_many}")
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:

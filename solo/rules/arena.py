@@ -17,6 +17,11 @@ from solo.core.records import Record
 #: A zone name: a column letter, a row number (through re's cache: rarely needed, see parse).
 _ZONE = "^([a-zA-Z])([1-9][0-9]?)$"  # (not string.ascii_letters: that import costs start-up)
 Point = tuple[int, int]
+#: The largest arena a board may have: the Arena board is 4 columns by 3 rows, and two boards
+#: side by side (8 by 3, or 4 by 6) or a square variant still fit.  Every pair of zones has its
+#: distance worked out once (:class:`_Tables`), so the tables grow with the square of the zones:
+#: 26 by 99 took 860 MB (docs/reliability.md).
+MAX_COLUMNS, MAX_ROWS = 8, 8
 STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 
@@ -75,8 +80,8 @@ def _tables(columns: int, rows: int) -> _Tables:
     key = (columns, rows)
     t = _TABLES.get(key)
     if t is None:
-        t = _TABLES[key] = _Tables(columns, rows) if 0 < columns <= 26 and 0 < rows <= 99 \
-            else _Tables(0, 0)
+        fits = 0 < columns <= MAX_COLUMNS and 0 < rows <= MAX_ROWS
+        t = _TABLES[key] = _Tables(columns, rows) if fits else _Tables(0, 0)
     return t
 
 

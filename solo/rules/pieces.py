@@ -20,6 +20,10 @@ from solo.core.records import Record
 #: Sanity limits for numbers on a board (a physical board never comes near them).  Damage may
 #: run past life (a mage's last blow), so its limit leaves room for many turns more.
 MAX_MARKERS, MAX_TRAIT, MAX_POINTS, MAX_DAMAGE = 99, 99, 999, 99999
+#: The most gained traits, enchantments or pieces of equipment one object lists (a mage wears
+#: one piece a slot): each may add dice to an attack, so a board of 20,000 'Melee +99' traits
+#: on a wolf rolled until the memory ran out.
+MAX_LISTED = 20
 #: Conditions that leave a creature Incapacitated (no actions, no defenses, no flying).
 INCAPACITATING = ("Stun", "Sleep", "Slam", "Knockdown")
 #: Conditions that leave a creature Restrained (no moving, no flying).

@@ -16,9 +16,9 @@ from typing import Any
 from solo.cards.catalog import DECK_TYPES, SPELL_DECKS, Attack, Catalog, get_catalog, parse_trait
 from solo.core.errors import InvalidInput, NumberTooBig, read_text, unreadable
 from solo.core.kinds import BOARD_STAGES
-from solo.rules.arena import Arena
+from solo.rules.arena import MAX_COLUMNS, MAX_ROWS, Arena
 from solo.rules.board import FORMAT, Board, Conjuration, Creature, Mage
-from solo.rules.pieces import MAX_DAMAGE, MAX_MARKERS, MAX_POINTS, MAX_TRAIT
+from solo.rules.pieces import MAX_DAMAGE, MAX_LISTED, MAX_MARKERS, MAX_POINTS, MAX_TRAIT
 from solo.store.files import write_atomic
 
 __all__ = ["BoardError", "from_dict", "load", "save", "dumps", "write_atomic"]
@@ -95,10 +95,16 @@ class _Reader:
         except InvalidInput as err:
             raise self.fail(key, str(err)) from None
 
-    def str_list(self, value: Any, key: str) -> list[str]:
+    def str_list(self, value: Any, key: str, most: int | None = None) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(x, str) and x.strip() for x in value):
             raise self.fail(key, "must be a list of names")
+        if most is not None and len(value) > most:
+            raise self.fail(key, f"lists {len(value):,} names; an object carries at most {most}")
         return list(value)
+
+    def on_object(self, value: Any, key: str) -> list[str]:
+        """The enchantments or equipment on one object (or zone), or its round markers used."""
+        return self.str_list(value, key, MAX_LISTED)
 
     def conditions(self, value: Any, key: str) -> dict[str, int]:
         self.obj(value, key)
@@ -108,7 +114,7 @@ class _Reader:
         return out
 
     def traits(self, value: Any, key: str) -> list[str]:
-        out = self.str_list(value, key)
+        out = self.str_list(value, key, MAX_LISTED)
         for i, t in enumerate(out):
             try:
                 _, n = parse_trait(t)
@@ -195,8 +201,8 @@ def _from_dict(data: Any, catalog: Catalog) -> Board:
     stage = r.choice(data.get("stage", "quickcast-1"), "stage", STAGES)
     initiative = r.choice(r.need(data, "initiative", ""), "initiative", SIDES)
     a = r.obj(r.need(data, "arena", ""), "arena")
-    arena = Arena(r.int_(r.need(a, "columns", "arena"), "arena.columns", 1, 26),
-                  r.int_(r.need(a, "rows", "arena"), "arena.rows", 1, 99))
+    arena = Arena(r.int_(r.need(a, "columns", "arena"), "arena.columns", 1, MAX_COLUMNS),
+                  r.int_(r.need(a, "rows", "arena"), "arena.rows", 1, MAX_ROWS))
     mages_data = r.obj(r.need(data, "mages", ""), "mages")
     mages = _mages(r, mages_data, arena)
     ids: set[str] = set(SIDES)
@@ -229,11 +235,11 @@ def _mages(r: _Reader, mages_data: dict[str, Any], arena: Arena) -> dict[str, Ma
             life=r.int_(r.need(m, "life", key), f"{key}.life", 1, MAX_POINTS),
             damage=r.int_(r.need(m, "damage", key), f"{key}.damage", 0, MAX_DAMAGE),
             conditions=r.conditions(r.need(m, "conditions", key), f"{key}.conditions"),
-            enchantments=r.str_list(m.get("enchantments", []), f"{key}.enchantments"),
+            enchantments=r.on_object(m.get("enchantments", []), f"{key}.enchantments"),
             traits=r.traits(m.get("traits", []), f"{key}.traits"),
             equipment=[r.card(name, f"{key}.equipment[{j}]", ("Equipment",))
-                       for j, name in enumerate(r.str_list(m.get("equipment", []),
-                                                           f"{key}.equipment"))],
+                       for j, name in enumerate(r.on_object(m.get("equipment", []),
+                                                            f"{key}.equipment"))],
             extra={k: v for k, v in m.items() if k not in _KNOWN_MAGE})
     unknown_sides = set(mages_data) - set(SIDES)
     if unknown_sides:
@@ -276,7 +282,7 @@ def _creatures(r: _Reader, items: list[Any], arena: Arena, ids: set[str]) -> lis
             active=r.bool_(r.need(c, "active", key), f"{key}.active"),
             guarding=r.bool_(r.need(c, "guarding", key), f"{key}.guarding"),
             conditions=r.conditions(r.need(c, "conditions", key), f"{key}.conditions"),
-            enchantments=r.str_list(r.need(c, "enchantments", key), f"{key}.enchantments")))
+            enchantments=r.on_object(r.need(c, "enchantments", key), f"{key}.enchantments")))
     return creatures
 
 
@@ -295,7 +301,7 @@ def _conjurations(r: _Reader, items: list[Any], arena: Arena,
         conjurations.append(Conjuration(
             **fields, border=border,
             conditions=r.conditions(c.get("conditions", {}), f"{key}.conditions"),
-            enchantments=r.str_list(c.get("enchantments", []), f"{key}.enchantments")))
+            enchantments=r.on_object(c.get("enchantments", []), f"{key}.enchantments")))
     return conjurations
 
 
@@ -335,7 +341,7 @@ def _solos_keys(r: _Reader, data: dict[str, Any], arena: Arena) -> None:
         r.obj(data["zone_enchantments"], "zone_enchantments")
         for z, names in data["zone_enchantments"].items():
             r.zone(z, "zone_enchantments", arena)
-            r.str_list(names, f"zone_enchantments.{z}")
+            r.on_object(names, f"zone_enchantments.{z}")
 
 
 def _check_piece_extras(r: _Reader, p: dict[str, Any], key: str) -> None:
@@ -347,13 +353,18 @@ def _check_piece_extras(r: _Reader, p: dict[str, Any], key: str) -> None:
                 raise r.fail(f"{key}.defense_used", f"{k!r} is not a defense number")
             r.int_(n, f"{key}.defense_used.{k}", 0, 99)
     if "once_used" in p:
-        r.str_list(p["once_used"], f"{key}.once_used")
+        r.on_object(p["once_used"], f"{key}.once_used")
 
 
 def load(path: str | os.PathLike[str], catalog: Catalog | None = None) -> Board:
     """Read a board file; any problem is a :class:`BoardError` naming the file and the key."""
+    from solo.core.precheck import json_problem
+
     path = os.fspath(path)
     text = read_text(path, "board file", error=BoardError)
+    too_many = json_problem(text)
+    if too_many:
+        raise BoardError(f"board file {path} cannot be read: {too_many}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:

@@ -31,8 +31,14 @@ def read_raw(path: Path) -> dict[str, Any]:
     """The config file's settings as written (not checked); a missing file is an empty one."""
     if not path.exists():
         return {}
+    from solo.core import precheck
+
+    text = read_text(path, "config file", regular=True)  # a named pipe there: refused, not waited on
+    too_big = precheck.toml_problem(text)
+    if too_big:
+        raise InvalidInput(f"{path}: {too_big}; fix it or remove it")
     try:
-        return tomllib.loads(read_text(path, "config file"))
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise InvalidInput(f"{path}: not valid TOML ({err}); fix it or remove it") from None
     except (ValueError, RecursionError) as err:  # a number too long to read, absurd nesting

@@ -96,7 +96,7 @@ def test_typed_numbers_too_long_are_a_bad_answer_with_the_reason():
     from solo.engine.answers import check_conditions, check_damage
 
     assert "too big" in check_damage(HUGE) and "too big" in check_damage(f"1+{LONG}")
-    assert "too big" in check_conditions(f"Burn {HUGE}")
+    assert "at most 99 markers" in check_conditions(f"Burn {HUGE}")  # the cap, said first
     with pytest.raises(AnswerError, match="too big"):
         Question("n", "int", "How many?").parse(HUGE)
 

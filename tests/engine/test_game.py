@@ -7,6 +7,7 @@ import pytest
 from solo.automaton import creatures as dm_creatures
 from solo.engine.game import Game, Settings
 from solo.engine.oldsaves import load_save, save_dict
+from solo.core.errors import SoloError
 from solo.core.questions import Prompter, RulePrompter, ScriptedPrompter
 from solo.cli.prompter import QuestionaryPrompter
 from solo.engine.rounds import QuickcastTurn
@@ -178,6 +179,39 @@ def test_edit_board_at_a_prompt_changes_damage_and_is_undoable(tmp_path):
     assert s.game.board.mages["dm"].damage == 7  # replayed from its answers
     s.undo()
     assert s.game.board.mages["dm"].damage == 0
+
+
+@pytest.mark.parametrize("conditions,refused", [
+    ("Burn 10000000", "'Burn 10000000': an object carries at most 99 markers of a kind"),
+    ("Burn 60, Daze 2, burn 40", "100 Burn markers: an object carries at most 99 of a kind"),
+    ("Burn 0000000000000000000000000000000100", "carries at most 99 markers"),
+    ("Burn 99, Daze 99", None),
+])
+def test_an_edit_puts_at_most_99_markers_of_a_kind(conditions, refused):
+    # was: "Burn 10000000" taken: one die a marker in the next upkeep (49 s, 2.36 GB, a 43 MB
+    # log), and a board past the loader's limit of 99 that the game's checkpoints then hold
+    g = new_game(seed=4)
+    g.prompter = ScriptedPrompter({"quickcast.you": ["edit", "pass"], "edit.object": "dm",
+                                   "edit.field": "conditions", "edit.conditions": conditions})
+    if refused is None:
+        while not any(e["label"].startswith("edit") for e in g.log):
+            g.play_one()
+        assert g.board.mages["dm"].conditions == {"Burn": 99, "Daze": 99}
+        return
+    with pytest.raises(SoloError, match=refused):
+        for _ in range(4):
+            g.play_one()
+
+
+def test_the_markers_of_an_attack_you_rolled_are_at_most_99_of_a_kind():
+    g = new_game(seed=2)
+    g.prompter = ScriptedPrompter({
+        "quickcast.you": "pass", "turn.actor": ["ym", "done"], "turn.what": "attack-typed",
+        "turn.attack.target": "dm", "turn.attack.damage": "1+0",
+        "turn.attack.conditions": "Burn, " * 100})
+    with pytest.raises(SoloError, match="100 Burn markers: an object carries at most 99 of a kind"):
+        for _ in range(12):
+            g.play_one()
 
 
 def test_board_answer_shows_the_map_and_asks_again():

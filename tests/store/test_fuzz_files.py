@@ -27,6 +27,8 @@ import tomli_w
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from hostile import paths
+
 from solo.engine import quickcast_turn
 from solo.engine import turns
 from solo.text.automaton import decision_json
@@ -104,17 +106,6 @@ card_names = st.sampled_from(["Timber Wolf", "timber wolf", "  Iron Golem ", "Fi
 # Weird but plausible strings: unicode of every kind, controls, very long.
 odd_texts = st.one_of(texts, st.sampled_from(["\x00", "💀 Wolf", "ﬁre", "İ", "Ωmega", "‮dlroW",
                                              "Wolf\u0301", "x" * 5000, "\ufeffTimber Wolf"]))
-
-
-def paths(value, prefix=()):
-    """Every path (a tuple of keys and list indexes) into a JSON value, the root included."""
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from paths(v, prefix + (i,))
 
 
 def get_at(value, path):
@@ -727,6 +718,36 @@ def test_no_board_makes_the_dice_run_away(creature):
     if not isinstance(board, SoloError):
         for seed in range(5):
             run_dm(from_dict(_wolf_board(**creature)), "creature", seed)
+
+
+# Issue 31: small boards with huge costs, now refused by the loader with one line naming the limit.
+@pytest.mark.parametrize("change,refused", [
+    # the distance of every pair of zones, worked out once: 26x99 took 7.7 s and 860 MB
+    ({"arena": {"columns": 26, "rows": 99}}, "board: arena.columns: must be 1 to 8, not 26"),
+    ({"arena": {"columns": 4, "rows": 9}}, "board: arena.rows: must be 1 to 8, not 9"),
+    # 20,000 gained 'Melee +99' traits: two million attack dice, until the memory ran out
+    ({"traits": ["Melee +99"] * 20_000},
+     "board: creatures[0].traits: lists 20,000 names; an object carries at most 20"),
+    ({"stats": {"traits": ["Charge +99"] * 21}}, "creatures[0].stats.traits: lists 21 names"),
+    # 50,000 Bear Strengths: damage past the loader's own limit on the board solo dm --out wrote
+    ({"enchantments": ["Bear Strength"] * 50_000}, "creatures[0].enchantments: lists 50,000 names"),
+])
+def test_no_small_board_costs_much(change, refused):
+    data = _wolf_board()
+    if "arena" in change:
+        data.update(change)
+    else:
+        data["creatures"][0].update(change)
+    assert refused in rejected(from_dict, data)
+
+
+@pytest.mark.parametrize("zone", ["B1", "H8"])  # attacked at once, or walked to
+def test_the_largest_arena_and_lists_a_board_may_have(zone):
+    data = _wolf_board(traits=["Melee +20"] * 20, enchantments=["Bear Strength"] * 20)
+    data["arena"] = {"columns": 8, "rows": 8}
+    data["mages"]["ym"]["zone"] = zone
+    for seed in range(3):
+        run_dm(from_dict(copy.deepcopy(data)), "creature", seed)
 
 
 # Was a crash: damage capped at 999 while a turn could add past it, so the board written with

@@ -105,3 +105,21 @@ def test_a_save_beside_them_is_still_imported(tmp_path):
         assert import_old_saves(j, warn=notes.append) == ["kept"]
         assert len(notes) == len(ODD) + 1
         assert import_old_saves(j, warn=notes.append) == [] and len(notes) == len(ODD) + 1
+
+
+def test_a_named_pipe_for_the_settings_or_the_ratings_cache_hangs_nothing(tmp_path):
+    """Files solo reads that nobody named: ``config.toml`` and the ratings cache.  A named pipe in
+    their place is refused (the settings) or passed over (the cache, only a cache), never waited
+    on."""
+    config, cache = tmp_path / "config", tmp_path / "cache"
+    config.mkdir()
+    cache.mkdir()
+    os.mkfifo(config / "config.toml")
+    os.mkfifo(cache / "ratings.json")
+    env = dict(os.environ, SOLO_DATA_DIR=str(tmp_path / "data"), SOLO_CONFIG_DIR=str(config),
+               SOLO_CACHE_DIR=str(cache))
+    rc, out, err = solo(["config"], env, timeout=30)
+    assert rc == 2 and err.count("\n") == 1 and "is a named pipe, not a file" in err, (rc, err)
+    (config / "config.toml").unlink()
+    rc, out, err = solo(["deck", "show", "Starter"], env, timeout=60)  # its rating: the cache
+    assert rc == 0 and "Traceback" not in err, (rc, err)
