@@ -297,6 +297,7 @@ def test_the_shortcuts_play_the_long_ways_game_and_record_its_very_answers(tmp_p
     assert again.game.log == log
 
 
+@pytest.mark.slow  # 100 games of 10 rounds
 def test_the_skilled_player_types_at_most_65_answers_a_game():
     """Fifty seeded 10-round games of the skilled player (scripts/answers.py), typed through
     the shortcuts: the average with twice its standard error stays under the goal (about 170
@@ -307,3 +308,43 @@ def test_the_skilled_player_types_at_most_65_answers_a_game():
     assert measured["after"] + spread <= m.GOAL
     assert measured["before"] > 2 * measured["after"]
     assert statistics.mean(measured["after_each"]) == pytest.approx(measured["after"])
+
+
+# -- at the terminal ---------------------------------------------------------------------------
+
+def test_at_the_terminal_the_shortcuts_are_keys_and_the_journal_keeps_plain_answers(capsys):
+    """`solo play` with the plain prompter (a person typing keys): the quickcast's second key
+    passes it for the round, "Who acts now?" offers each creature's usual action on its key, and
+    what the journal keeps are the long way's answers."""
+    from solo.cli.commands.play import open_journal, play_session
+    from solo.cli.prompter import PlainPrompter
+
+    said: list[str] = []
+    menus: list[str] = []
+
+    def read(prompt: str) -> str:
+        question = next((line for line in reversed(said) if not line.startswith("  ")), "")
+        said.append(prompt)
+        menus.append(question)
+        if len([m for m in menus if m == "Your quickcast:"]) > 6:
+            raise KeyboardInterrupt  # enough: a few rounds
+        if question == "Your quickcast:":
+            return "2"  # pass for the whole round
+        if prompt.startswith("Which creature?"):
+            return "Timber Wolf"
+        return "1" if question == "Who acts now?" else ""
+
+    with open_journal() as journal, pytest.raises(SystemExit):
+        play_session(journal, PlainPrompter(read=read, write=said.append), resume=False,
+                     name="keys", seed=3)
+    assert any("Pass for the whole round" in line for line in said)
+    assert any(": move to" in line or ": attack " in line
+               for line in said if line.startswith("  1. "))
+    with open_journal() as journal:
+        rows = journal.read_steps(journal.find("keys").id)[0]
+    answers = [a for r in rows for a in r.answers or []]
+    rounds = max(r.round for r in rows)
+    quickcasts = [a for a in answers if a[0] == "quickcast.you"]
+    assert rounds >= 4 and len(quickcasts) > menus.count("Your quickcast:")  # the rest: by themselves
+    assert all(isinstance(v, (str, int)) for _, v in answers)  # no shortcut: the answers it stands for
+    assert len(menus) < len(answers)
