@@ -135,7 +135,9 @@ class Question:
 
     @staticmethod
     def _describe_choice(title: str, value: Any) -> str:
-        return title if value == title else f"{value} ({title})"
+        if value == title or isinstance(value, Shortcut):  # a shortcut is known by its title
+            return title
+        return f"{value} ({title})"
 
     # -- checking an answer ---------------------------------------------------------------
     def parse(self, answer: Any) -> Any:

@@ -177,8 +177,13 @@ class YourAttacks:
             tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)"
                          + (" · " + odds_text(attack_odds(b, actor, a, target, moved=moved))
                             if isinstance(a.dice, int) and self.game.reads() else ""), a.name)
-                  for a in attacks), default=attacks[0].name))
+                  for a in attacks), default=self.default_attack(attacks).name))
         return next(a for a in attacks if a.name == name)
+
+    @staticmethod
+    def default_attack(attacks: list[Attack]) -> Attack:
+        """The attack offered first among those that reach (the card's first)."""
+        return attacks[0]
 
     def their_reverse_attack(self, actor: Piece, attack: Attack, target: Piece,
                              is_spell: bool = False) -> tuple[Lines, bool, int | None]:

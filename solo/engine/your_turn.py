@@ -202,19 +202,21 @@ class YourTurn(YourSpells):
         return None if zone == ELSEWHERE else (f"move to {zone}", ((WHAT, "move"), (MOVE_ZONE, zone)))
 
     def _usual_attack(self, actor: Piece, zone: str, moved: bool) -> tuple[str, Answers] | None:
-        """The default target and attack of ``actor`` from ``zone``: their words and answers."""
+        """The default target and attack of ``actor`` from ``zone``: their words (the attack
+        named when another one reaches too) and answers."""
         attacks = self.rolled_attacks(actor, moved)
         objs = self.targets(actor, zone, attacks) if attacks else []
         if not objs:
             return None
         target = self.default_target(zone, objs)
         reach = self.reaching(actor, attacks, zone, target)
-        if not isinstance(reach[0].dice, int):  # its dice are yours to count: the long way
+        if not isinstance(self.default_attack(reach).dice, int):  # its dice are yours to count
             return None
         answers: Answers = ((TARGET, target.id),)
-        if len(reach) > 1:
-            answers += ((WHICH, reach[0].name),)
-        return f"{self._called(target)} with {reach[0].name}", answers
+        if len(reach) == 1:  # its only attack that reaches: no need to name it
+            return self._called(target), answers
+        attack = self.default_attack(reach)
+        return f"{self._called(target)} with {attack.name}", answers + ((WHICH, attack.name),)
 
     def _called(self, p: Piece) -> str:
         return "the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})"
@@ -256,7 +258,8 @@ class YourTurn(YourSpells):
         reach = [a.name for a in self.reaching(actor, attacks, actor.zone, target)]
         if which is not None and which not in reach:
             return None
-        return f"attack {self._called(target)} with {which or reach[0]}"
+        named = f" with {which}" if which is not None and len(reach) > 1 else ""
+        return f"attack {self._called(target)}{named}"
 
     def _done(self, active: list[Creature]) -> Step:
         """You are done for the round: whoever has not acted yet has an Action Phase without an

@@ -17,6 +17,8 @@ import pytest
 from solo.core.questions import MORE, Prompter, Question, ScriptedPrompter, Shortcut
 from solo.engine.game import Game, Reach, Settings, Undo
 from solo.engine.rounds import RoundState
+from solo.rules.effects import Move
+from solo.rules.effects import apply as put
 
 
 def answers_script():
@@ -107,12 +109,25 @@ def test_a_creature_attacks_the_default_target_with_the_default_attack_in_one_ke
     g.prompter = person = Person()  # Enter: the menu's first choice
     step = g.play_one()
     menu = person.shown[0]
-    assert menu.titles()[0] == f"Timber Wolf ({wolf.id}) in B2: attack Emerald Tegu ({tegu.id}) with Bite"
+    assert menu.titles()[0] == f"Timber Wolf ({wolf.id}) in B2: attack Emerald Tegu ({tegu.id})"
     assert person.asked() == ["turn.actor"]  # one key
     assert step.label == f"your turn: Timber Wolf ({wolf.id})"
     assert step.results and step.results[0].main.target == tegu.id  # the weakest first
     assert g.recorded[:3] == [["turn.actor", wolf.id], ["turn.what", "attack"],
                               ["turn.attack.target", tegu.id]]
+
+
+def test_the_attack_is_named_when_another_one_reaches_too_and_after_a_move_only_quick_ones():
+    g = new_game()
+    crab = g.board.add_creature("Colossal Crab", "ym", "B2")  # Grabbing Claw (quick), Crushing Claw
+    tegu = g.board.add_creature("Emerald Tegu", "dm", "B2")
+    words, answers = g.yours.usual(crab)
+    assert words == f"attack Emerald Tegu ({tegu.id}) with Grabbing Claw"
+    assert answers[-1] == ("turn.attack.which", "Grabbing Claw")
+    put(g.board, Move(crab.id, "C2"))
+    words, answers = g.yours.usual(g.board.get(crab.id))
+    assert words == f"move to B2, attack Emerald Tegu ({tegu.id})"  # only its quick attack
+    assert [q for q, _ in answers] == ["turn.what", "turn.move.zone", "turn.attack.target"]
 
 
 def test_the_default_target_is_the_nearest_creature_with_least_life_left_then_the_mage():
@@ -151,7 +166,7 @@ def test_a_creature_moves_and_attacks_in_one_key():
     g.prompter = person = Person()
     g.play_one()
     assert person.shown[0].titles()[0] == \
-        f"Timber Wolf ({wolf.id}) in C2: move to B2, attack Emerald Tegu ({tegu.id}) with Bite"
+        f"Timber Wolf ({wolf.id}) in C2: move to B2, attack Emerald Tegu ({tegu.id})"
     assert person.asked() == ["turn.actor"]
     assert [a[0] for a in g.recorded] == ["turn.actor", "turn.what", "turn.move.zone",
                                           "turn.attack.target"]
@@ -348,3 +363,14 @@ def test_at_the_terminal_the_shortcuts_are_keys_and_the_journal_keeps_plain_answ
     assert rounds >= 4 and len(quickcasts) > menus.count("Your quickcast:")  # the rest: by themselves
     assert all(isinstance(v, (str, int)) for _, v in answers)  # no shortcut: the answers it stands for
     assert len(menus) < len(answers)
+
+
+def test_a_wrong_answer_lists_a_shortcut_by_its_title():
+    from solo.core.questions import AnswerError, Choice
+
+    q = Question("turn.actor", "select", "Who acts now?",
+                 (Choice("Timber Wolf (ym-1) in B2: move to B3", Shortcut((("turn.actor", "ym-1"),))),
+                  Choice("Something else (every choice)...", MORE)))
+    with pytest.raises(AnswerError) as err:
+        q.parse("zzz")
+    assert "Shortcut(" not in str(err.value) and "Timber Wolf (ym-1) in B2: move to B3" in str(err.value)
