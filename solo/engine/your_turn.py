@@ -161,7 +161,7 @@ class YourTurn(YourSpells):
     # -- a person's shortcuts ----------------------------------------------------------------
     def _actor_menu(self, actors: list[Piece], choices: list[Choice]) -> tuple[Choice, ...]:
         """"Who acts now?" as a person sees it: each of ``actors`` with its usual action in one
-        key (:meth:`usual`; one without keeps its own choice), "another action" for the whole
+        key (:meth:`usual`; one without keeps its own choice), "something else" for the whole
         menu, and the menu's other choices, "done" passing an unused quickcast too.  Empty when
         it holds no shortcut (the whole menu is asked)."""
         out: list[Choice] = []
@@ -390,11 +390,12 @@ class YourTurn(YourSpells):
         return {z: reach[z] for z in zones}, toward
 
     def quarry(self, actor: Piece) -> Piece:
-        """What ``actor``'s move heads for by default: the nearest of the Dummy Mage's creatures
-        on the ground (the one with the least life left first), else the Dummy Mage."""
+        """What ``actor``'s move heads for by default: for a creature, the nearest of the Dummy
+        Mage's creatures on the ground (the one with the least life left first); else (or for
+        your mage) the Dummy Mage."""
         b = self.board
-        ground = [c for c in b.side_creatures(Side.DM)
-                  if decisions.in_arena(b, c) and not b.flying(c)]
+        ground = [] if actor.is_mage else [c for c in b.side_creatures(Side.DM)
+                                           if decisions.in_arena(b, c) and not b.flying(c)]
         if not ground:
             return b.mages[Side.DM]
         return min(ground, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))

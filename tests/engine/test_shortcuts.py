@@ -151,6 +151,9 @@ def test_a_move_heads_by_default_for_the_nearest_of_its_creatures():
     wolf = g.board.add_creature("Timber Wolf", "ym", "D3")
     g.board.add_creature("Emerald Tegu", "dm", "D1")  # the Dummy Mage stands in A1
     assert g.yours.move_options(wolf, attacking=False)[1] == "D2"
+    mage = g.board.mages["ym"]  # your mage keeps heading for the Dummy Mage's
+    toward = g.yours.move_options(mage, attacking=False)[1]
+    assert g.board.distance(toward, "A1") == g.board.distance("D3", "A1") - 1
     creature_stage(g)
     g.prompter = person = Person()
     g.play_one()
