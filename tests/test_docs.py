@@ -179,16 +179,9 @@ def test_every_test_marked_slow_by_name_is_a_test_of_its_file():
 # -- the code map ----------------------------------------------------------------------------
 
 def _codemap():
-    import importlib.util
-    import sys
+    from scripts_at_hand import script
 
-    if "solo_scripts_codemap" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("solo_scripts_codemap",
-                                                      ROOT / "scripts" / "codemap.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["solo_scripts_codemap"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["solo_scripts_codemap"]
+    return script("codemap")
 
 
 def test_the_code_map_lists_every_module():

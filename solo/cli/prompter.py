@@ -137,6 +137,8 @@ class QuestionaryPrompter(Prompter):
     of waiting for input that can never come.  Ctrl-C raises ``KeyboardInterrupt``.
     """
 
+    takes_shortcuts = True  # a person: spared the questions with one answer, offered shortcuts
+
     def __init__(self, input: Any = None, output: Any = None, stdin: Any = None) -> None:
         self.input = input
         self.output = output
@@ -239,6 +241,8 @@ class PlainPrompter(Prompter):
     its key, its title, an escape word), nothing is redrawn -- for screen readers and
     ``TERM=dumb``.  Enter takes the default; a wrong answer says why and asks again; Ctrl-D
     stops like Ctrl-C.  Like the terminal prompter it refuses to wait without a terminal."""
+
+    takes_shortcuts = True
 
     def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] | None = None,
                  stdin: Any = None) -> None:

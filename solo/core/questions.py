@@ -77,6 +77,10 @@ class Question:
     #: words accepted as they are, whatever the kind (``undo``, ``board``...): the answer is the
     #: word itself, lower-cased
     escapes: tuple[Any, ...] = ()
+    #: the menu a person at a terminal sees instead of ``choices`` (see :class:`Shortcut`): its
+    #: choices are answers of the question, :class:`Shortcut` values, and :data:`MORE`, which
+    #: shows ``choices``.  Empty: ``choices`` are shown.  A script is always asked ``choices``.
+    shortcuts: tuple[Any, ...] = field(default=(), compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -131,7 +135,9 @@ class Question:
 
     @staticmethod
     def _describe_choice(title: str, value: Any) -> str:
-        return title if value == title else f"{value} ({title})"
+        if value == title or isinstance(value, Shortcut):  # a shortcut is known by its title
+            return title
+        return f"{value} ({title})"
 
     # -- checking an answer ---------------------------------------------------------------
     def parse(self, answer: Any) -> Any:
@@ -198,6 +204,50 @@ class Question:
         return True
 
 
+#: The answer, in a menu of shortcuts, that shows the question's every choice instead.
+MORE = "more..."
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """Several answers in one key: a choice of a question's menu of shortcuts
+    (:attr:`Question.shortcuts`).  ``answers`` are ``(question id, answer)`` pairs in the order
+    the step asks them, the first the question's own; the game gives the others as their
+    questions come (each only while it is still one of its question's choices: else that
+    question is asked).  ``standing`` answers are given whenever their question comes again
+    this round (a quickcast passed for the whole round).  Every answer is recorded as if typed,
+    so a game played with shortcuts replays as the same answers given one by one."""
+
+    answers: tuple[tuple[str, Any], ...]
+    standing: tuple[tuple[str, Any], ...] = ()
+
+
+class _Nothing:
+    """No answer (a question that has more than one)."""
+
+    def __repr__(self) -> str:
+        return "NOTHING"
+
+
+NOTHING: Any = _Nothing()
+
+
+def only_answer(q: Question) -> Any:
+    """The one answer ``q`` can have (a menu of one choice, a number from a range of one), or
+    :data:`NOTHING`.
+
+    >>> only_answer(Question("x", "select", "Which?", ("dm-4",)))
+    'dm-4'
+    >>> only_answer(Question("x", "select", "Which?", ("dm-4", "dm-5"))) is NOTHING
+    True
+    """
+    if q.kind in ("select", "autocomplete") and len(q.choices) == 1:
+        return q.pairs()[0][1]
+    if q.kind == "int" and q.min is not None and q.min == q.max:
+        return q.min
+    return NOTHING
+
+
 #: The keys of the escapes every menu of a game offers: the same letter in every menu, never
 #: given to a choice (``b`` shows the board, ``e`` edits it, ``u`` undoes).
 ESCAPE_KEYS = {"board": "b", "edit": "e", "undo": "u", "log": "l", "rules": "r", "odds": "o"}
@@ -210,6 +260,11 @@ class Prompter:
     #: (the simulator's opponents) says no, and the game leaves out text only a person needs,
     #: such as the odds beside each target.  It never changes what happens.
     reads = True
+    #: Whether a person answers at a terminal, who is spared what needs no thought: a question
+    #: with one possible answer is answered for them, and a menu may offer shortcuts (several
+    #: answers in one key, :class:`Shortcut`).  A script or a program is asked every question
+    #: the long way, so that its answers keep their order; the answers recorded are the same.
+    takes_shortcuts = False
 
     def ask(self, q: Question) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -33,11 +33,12 @@ from solo.rules.dice import DiceSource, Label, SeededSource, TypedSource, face_t
 from solo.rules.effects import BoardNote, SetActive, SetRound, SetStage
 from solo.rules.effects import apply as put
 from solo.core.errors import InvalidInput, SoloError
-from solo.core.questions import Choice, Prompter, Question
+from solo.core.questions import MORE, NOTHING, Choice, Prompter, Question, Shortcut
 from solo.engine.edits import edit_board
 from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, quickcast_order, quickcast_queue
 from solo.engine.steps import (EDIT, ESCAPES, LOG, RULES, SHOW, UNDO, YOU_REVEAL, YOUR_QUICKCAST,
                                Edit, Escape, Free, Interrupted, Lines, Reach, Step, Undo)
+from solo.engine.shortcuts import Spared
 from solo.engine.your_turn import YourTurn
 from solo.core.kinds import Side, Stage
 from solo.text import naming
@@ -118,6 +119,8 @@ class Game:
         #: the steps' lines are worded as they are logged; a headless game that nobody reads
         #: (the simulator's) leaves them as the rules recorded them, and saves the words' cost
         self.words = True
+        #: the answers a person is spared, and their last Action Phases
+        self.spared = Spared()
         #: your side's quickcasts and Action Phases, asked through this game
         self.yours = YourTurn(self)
 
@@ -226,7 +229,9 @@ class Game:
     def answer(self, q: Question) -> Any:
         """The answer to ``q``, recorded, or the :data:`Escape` answered: ``board``, ``rules``
         and ``log`` are answered here and the question asked again; an undo answered at the
-        step's first question reaches back past the step, at a later one to its start."""
+        step's first question reaches back past the step, at a later one to its start.  A
+        person is spared what needs no thought (:mod:`solo.engine.shortcuts`): those answers are
+        recorded as typed ones."""
         if self.prompter is None:
             raise SoloError(f"no way to ask question '{q.id}'")
         if not getattr(self.prompter, "reads", True):  # a program: never asks for the board,
@@ -234,17 +239,15 @@ class Game:
             answer = self.prompter.ask(q)
             self.recorded.append([q.id, answer])
             return answer
-        if q.kind == "select":
-            extra = (Choice("Show the board", SHOW), Choice("Edit the board", EDIT),
-                     Choice("Undo the last step", UNDO), Choice("Look up a rule", RULES),
-                     Choice("The last steps", LOG))
-            q = Question(q.id, q.kind, q.message, q.choices + extra, q.default, q.min, q.max,
-                         q.validate, ESCAPES)
-        else:
-            q = Question(q.id, q.kind, q.message, q.choices, q.default, q.min, q.max, q.validate,
-                         ESCAPES)
+        spared = self.shortcuts()
+        if spared:
+            given = self.spared.given(q, self.phase.round)
+            if given is not NOTHING:
+                self.recorded.append([q.id, given])
+                return given
+        shown = _escapable(q, q.shortcuts) if spared and q.shortcuts else _escapable(q)
         while True:
-            answer = self.prompter.ask(q)
+            answer = self.prompter.ask(shown)
             if answer == SHOW:
                 self.on_output(self.show_board())
                 continue
@@ -254,13 +257,24 @@ class Game:
             if answer == LOG:  # what happened lately, read again; nothing changes
                 self.on_output(self.recent())
                 continue
-            first = not self.recorded  # the step's first answer
+            if answer == MORE:  # the shortcuts' menu: every choice of the question
+                shown = _escapable(q)
+                continue
+            first = not self.spared.typed  # the step's first answer the person gave
+            self.spared.typed += 1
+            if isinstance(answer, Shortcut):
+                answer = self.spared.took(answer, self.phase.round)
             self.recorded.append([q.id, answer])
             if answer == UNDO:
                 return Undo(Reach.BACK if first else Reach.STEP)
             if answer == EDIT:
                 return Edit()
             return answer
+
+    def shortcuts(self) -> bool:
+        """Whether a person answers, who is spared what needs no thought and offered shortcuts
+        (see :mod:`solo.engine.shortcuts`)."""
+        return getattr(self.prompter, "takes_shortcuts", False)
 
     def reads(self) -> bool:
         """Whether a person reads the questions (text only a person needs is left out else)."""
@@ -300,6 +314,7 @@ class Game:
         before = self.state() if self.restartable else None
         rnd, stage = self.phase.round, self.phase.stage
         self.recorded = []
+        self.spared.begin_step()
         try:
             step = self._step()
         except Interrupted as stop:
@@ -307,6 +322,9 @@ class Game:
             if not isinstance(ended, Step):
                 return ended
             step = ended
+        if step.who == Side.YM:  # for "as last round"
+            self.spared.remember(rnd, self.recorded)
+        self.spared.plan = []
         for event in turns.corrode_trims(self.board):  # a standing rule, whatever changed
             step.lines.append(event.text)
             step.events.append(event)
@@ -326,6 +344,7 @@ class Game:
             if before is not None:
                 self.restore(before)
             self.recorded = []
+            self.spared.begin_step()
             if escape.reach is Reach.STEP:  # undo inside a step: start the step again
                 self.on_output("Undo: back to the start of this step.")
                 return None
@@ -519,6 +538,24 @@ def set_rng(rng: SeededSource, state: Any) -> None:
                                              and 0 <= x < 2**32 for x in state[1][:624])):
         raise ValueError("rng: not a random generator state")
     rng.set_state(state)
+
+
+def _escapable(q: Question, shortcuts: tuple[Any, ...] = ()) -> Question:
+    """``q`` with the escapes every question takes (in a menu, a choice each), and with its
+    menu of ``shortcuts`` instead of its choices when given (whose first is the default unless
+    the question's default is one of them)."""
+    default, choices = q.default, q.choices
+    if shortcuts:
+        choices = shortcuts
+        values = [c.value if isinstance(c, Choice) else c for c in shortcuts]
+        if default not in values:
+            default = values[0]
+    if q.kind == "select":
+        choices = tuple(choices) + (
+            Choice("Show the board", SHOW), Choice("Edit the board", EDIT),
+            Choice("Undo the last step", UNDO), Choice("Look up a rule", RULES),
+            Choice("The last steps", LOG))
+    return Question(q.id, q.kind, q.message, choices, default, q.min, q.max, q.validate, ESCAPES)
 
 
 def _facts(decision: Any) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from solo.core.errors import SoloError
 from solo.engine.game import ENGINE, Game, Settings, Step, Undo
+from solo.core.kinds import Side
 from solo.store.holders import Lease
 from solo.store.lock import GameLock
 from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, Journal, JournalError, StepRow,
@@ -308,6 +309,9 @@ def rebuild(journal: Journal, info: GameInfo, settings: Settings, rows: list[Ste
     else:
         raise JournalError(f"game {info.name!r} has no starting point left in the database at or "
                            f"before step {n}; it cannot be rebuilt")
+    for row in rows[:cp]:  # the steps of yours it starts after ("as last round")
+        if row.who == Side.YM:
+            game.spared.remember(row.round, row.answers)
     for row in rows[cp:n]:
         replay_step(game, row, info)
     return game

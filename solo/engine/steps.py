@@ -20,6 +20,7 @@ from typing import Any, Callable, Protocol
 from solo.core.kinds import Stage
 from solo.core.questions import Question
 from solo.engine.rounds import RoundState
+from solo.engine.shortcuts import Spared
 from solo.rules.board import Board
 from solo.rules.combat import AttackResult
 from solo.rules.decision import Decision
@@ -114,6 +115,7 @@ class GameView(Protocol):
     board: Board
     phase: RoundState
     on_output: Callable[[str], None]
+    spared: Spared
 
     @property
     def dice(self) -> DiceSource: ...
@@ -121,3 +123,5 @@ class GameView(Protocol):
     def ask(self, q: Question) -> Any: ...
 
     def reads(self) -> bool: ...
+
+    def shortcuts(self) -> bool: ...

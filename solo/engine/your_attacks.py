@@ -76,8 +76,8 @@ class YourAttacks:
     def pick_target(self, actor: Piece, qid: str, message: str,
                     objs: list[Piece] | None = None,
                     odds: Callable[[Piece], str] | None = None) -> Piece | None:
-        """One of the Dummy Mage's objects, in a fixed order; the default is the nearest.
-        ``odds`` adds the attack's figures to each choice."""
+        """One of the Dummy Mage's objects, in a fixed order; the default is
+        :meth:`default_target`.  ``odds`` adds the attack's figures to each choice."""
         b = self.board
         objs = self.their_objects(actor.zone) if objs is None else objs
         if not objs:
@@ -87,30 +87,50 @@ class YourAttacks:
         choices = tuple(Choice(("the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})")
                                + f" in {p.zone} ({p.damage}/{b.life(p)})"
                                + (odds(p) if odds else ""), p.id) for p in objs)
-        near = min(objs, key=lambda p: b.distance(actor.zone, p.zone))
-        return b.get(self.ask(Question(qid, "select", message, choices, default=near.id)))
+        default = self.default_target(actor.zone, objs)
+        return b.get(self.ask(Question(qid, "select", message, choices, default=default.id)))
+
+    def default_target(self, zone: str, objs: list[Piece]) -> Piece:
+        """The target offered first among ``objs``: the nearest to ``zone``; of those, its
+        creatures before its mage (they stand in the way), the one with the least life left
+        first."""
+        b = self.board
+        return min(objs, key=lambda p: (b.distance(zone, p.zone), p.is_mage, b.remaining_life(p)))
 
     # -- an attack of your creature's or your mage's -----------------------------------------
+    def rolled_attacks(self, actor: Piece, moved: bool) -> list[Attack]:
+        """The attacks of ``actor`` that solo rolls (after a move, only the quick ones)."""
+        return [a for a in self.board.attacks(actor) if a.kind in ("melee", "ranged") and a.action
+                and a.dice is not None  # no dice: an ability of the card, not an attack
+                and (a.action == "quick" or not moved)]
+
+    def reaching(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
+        """Those of ``attacks`` that reach ``target`` from ``zone``, past the Dummy Mage's guards
+        (a melee attack in their zone must take one)."""
+        b = self.board
+        return [a for a in attacks if targeting.can_reach(b, actor, a, zone, target)
+                and not attack_rules.guard_blocks(b, actor, a, zone, target)]
+
+    def targets(self, actor: Piece, zone: str, attacks: list[Attack] | None) -> list[Piece]:
+        """The Dummy Mage's objects ``actor`` may attack from ``zone``: those it can target at
+        all (Invisible never; Obscured from near; walls are left to the attack, as Indirect
+        ones ignore them), and with ``attacks`` (rolled by solo) only those they reach."""
+        b = self.board
+        objs = [p for p in self.their_objects(zone)
+                if targeting.can_target(b, zone, p, indirect=True)]
+        if attacks:
+            objs = [p for p in objs if self.reaching(actor, attacks, zone, p)]
+        return objs
+
     def attack(self, actor: Piece, moved: bool, typed: bool = False) -> Lines:
         """Your attack on one of its objects: rolled from the card through the game's dice
         (solo's, or yours typed in), or -- ``typed`` -- the damage you report."""
         b = self.board
-        attacks = [a for a in b.attacks(actor) if a.kind in ("melee", "ranged") and a.action
-                   and a.dice is not None  # no dice: an ability of the card, not an attack
-                   and (a.action == "quick" or not moved)]
-        objs = self.their_objects(actor.zone)
-        # Nothing of its side that cannot be targeted at all from here (Invisible; Obscured
-        # from afar); walls are left to the attack (Indirect ones ignore them).
-        objs = [p for p in objs if targeting.can_target(b, actor.zone, p, indirect=True)]
-        if not typed and attacks:  # rolled here: only what its attacks reach from where it is
-            # (and past the Dummy Mage's guards: a melee attack in their zone must take one)
-            objs = [p for p in objs
-                    if any(targeting.can_reach(b, actor, a, actor.zone, p)
-                           and not attack_rules.guard_blocks(b, actor, a, actor.zone, p)
-                           for a in attacks)]
-            if not objs:
-                return [f"Nothing of the Dummy Mage's is in reach of {self.name(actor)}'s attacks "
-                        f"from {actor.zone}: nothing changes on its side."]
+        attacks = self.rolled_attacks(actor, moved)
+        objs = self.targets(actor, actor.zone, None if typed else attacks)
+        if not typed and attacks and not objs:
+            return [f"Nothing of the Dummy Mage's is in reach of {self.name(actor)}'s attacks "
+                    f"from {actor.zone}: nothing changes on its side."]
 
         def figures(p: Piece) -> str:
             reach = [a for a in attacks if targeting.can_reach(b, actor, a, actor.zone, p)]
@@ -124,8 +144,7 @@ class YourAttacks:
         if target is None:
             return ["It has nothing to attack."]
         if not typed:
-            attacks = [a for a in attacks if targeting.can_reach(b, actor, a, actor.zone, target)
-                       and not attack_rules.guard_blocks(b, actor, a, actor.zone, target)]
+            attacks = self.reaching(actor, attacks, actor.zone, target)
         if typed or not attacks:
             return self.typed_attack(actor, target, attacks[0] if attacks else None)
         attack = self._which_attack(actor, attacks, target, moved)
@@ -158,8 +177,13 @@ class YourAttacks:
             tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)"
                          + (" · " + odds_text(attack_odds(b, actor, a, target, moved=moved))
                             if isinstance(a.dice, int) and self.game.reads() else ""), a.name)
-                  for a in attacks), default=attacks[0].name))
+                  for a in attacks), default=self.default_attack(attacks).name))
         return next(a for a in attacks if a.name == name)
+
+    @staticmethod
+    def default_attack(attacks: list[Attack]) -> Attack:
+        """The attack offered first among those that reach (the card's first)."""
+        return attacks[0]
 
     def their_reverse_attack(self, actor: Piece, attack: Attack, target: Piece,
                              is_spell: bool = False) -> tuple[Lines, bool, int | None]:

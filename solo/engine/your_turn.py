@@ -10,12 +10,15 @@ your quickcast (:meth:`YourTurn.quickcast`) and for your Action Phases in the cr
 
 from __future__ import annotations
 
+from typing import Any
+
 from solo.automaton import creatures
 from solo.rules import decision as decisions
 from solo.automaton import movement
 from solo.core.kinds import Side
-from solo.core.questions import Choice, Question
+from solo.core.questions import MORE, Choice, Question, Shortcut
 from solo.engine import turns
+from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, targeting, upkeep, yours
@@ -27,8 +30,20 @@ from solo.text.naming import cap
 
 __all__ = ["YourTurn", "MOVE_THEN_QUICK"]
 
+#: The questions of your turn that a shortcut answers.
+WHAT, MOVE_ZONE, TARGET, WHICH = ("turn.what", "turn.move.zone", "turn.attack.target",
+                                  "turn.attack.which")
+SUMMON_CARD, SUMMON_ZONE = "turn.summon.card", "turn.summon.zone"
+SPELL_TARGET, SPELL_KIND, SPELL_CARD = "turn.spell.target", "turn.spell.kind", "turn.spell.card"
+#: A quickcast or a turn passed.
+PASS = "pass"
+#: A shortcut's answers after its first: (question id, answer) pairs.
+Answers = tuple[tuple[str, Any], ...]
+
 #: Your actions that are a move and then a quick action (none for a Slow creature).
 MOVE_THEN_QUICK = ("move-attack", "move-spell", "move-guard")
+#: The answer of a move to a zone the board cannot know (a push, a teleport).
+ELSEWHERE = "elsewhere"
 
 
 class YourTurn(YourSpells):
@@ -40,21 +55,30 @@ class YourTurn(YourSpells):
         Phases, where passing keeps it for later this round); a reveal's lines are
         :class:`Free` (the quickcast is still to come)."""
         self.begin()
-        return self._quick_spell("quickcast.you", "Your quickcast:",
-                                 Choice("Not now (keep it for later)" if keep else "Pass", "pass"))
+        return self._quick_spell(QUICKCAST, "Your quickcast:",
+                                 Choice("Not now (keep it for later)" if keep else "Pass", PASS),
+                                 whole_round=not keep)
 
-    def _quick_spell(self, qid: str, message: str, skip: Choice | None = None) -> Lines | None:
+    def _quick_spell(self, qid: str, message: str, skip: Choice | None = None,
+                     whole_round: bool = False) -> Lines | None:
         """One quick spell of your mage's (a quickcast, or its quick action after a move): its
-        lines, or None when ``skip`` (offered first, and the default) is chosen."""
-        what = self.ask(Question(
-            qid, "select", message,
-            ((skip,) if skip is not None else ())
-            + (Choice("Cast a spell at its side", "spell"),
-               *self.quick_summon_choice(),
-               Choice("Cast something on your side (equipment, wall...)", "own"),
-               *(self.reveal_choice() if skip is not None else ()),
-               Choice("Cast something else (nothing changes on the board)", "other")),
-            default=skip.value if skip is not None else "spell"))
+        lines, or None when ``skip`` (offered first, and the default) is chosen.  A person may
+        also pass for the ``whole_round``: the quickcasts still to come this round pass by
+        themselves (until they ask for theirs from "Who acts now?")."""
+        choices = (((skip,) if skip is not None else ())
+                   + (Choice("Cast a spell at its side", "spell"),
+                      *self.quick_summon_choice(),
+                      Choice("Cast something on your side (equipment, wall...)", "own"),
+                      *(self.reveal_choice() if skip is not None else ()),
+                      Choice("Cast something else (nothing changes on the board)", "other")))
+        shortcuts: tuple[Choice, ...] = ()
+        if whole_round and skip is not None and self.game.shortcuts():
+            shortcuts = (skip, Choice("Pass for the whole round (not asked again this round)",
+                                      Shortcut(((qid, PASS),), standing=((qid, PASS),))),
+                         *self._spell_again(), *choices[1:])
+        what = self.ask(Question(qid, "select", message, choices,
+                                 default=skip.value if skip is not None else "spell",
+                                 shortcuts=shortcuts))
         if skip is not None and what == skip.value:
             return None
         if what == "reveal":  # no spell and no action: the quickcast is still to come
@@ -67,6 +91,25 @@ class YourTurn(YourSpells):
         if what == "own":
             return self.own_spell(mage, quick=True)
         return ["You cast a spell that does not change the board."]
+
+    def _spell_again(self) -> tuple[Choice, ...]:
+        """Your last quickcast's attack spell at the same object, as a shortcut, when it still
+        reaches it (none else)."""
+        last = self.game.spared.last_quickcast()
+        if not last:
+            return ()
+        answers: Answers = tuple((str(a[0]), a[1]) for a in last)
+        given = dict(answers)
+        if [q for q, _ in answers] != [QUICKCAST, SPELL_TARGET, SPELL_KIND, SPELL_CARD] \
+                or given[SPELL_KIND] != "attack":
+            return ()
+        b = self.board
+        target = next((p for p in self.their_objects(None) if p.id == given[SPELL_TARGET]), None)
+        card = given[SPELL_CARD]
+        if target is None or card not in self.castable("Attack", True) \
+                or not yours.can_cast(b, b.mages[Side.YM], b.cat.get(card), target):
+            return ()
+        return (Choice(f"{card} at {self._called(target)} again", Shortcut(answers)),)
 
     # -- your Action Phases ----------------------------------------------------------------------
     def turn(self) -> Step:
@@ -87,12 +130,16 @@ class YourTurn(YourSpells):
             choices.append(Choice("Pass this turn (it has more creatures to act)", "pass"))
         choices.append(Choice("Nothing more this round (done)", "done"))
         choices += self.reveal_choice()  # free: it takes no action
+        actors: list[Piece] = [*active, *([b.mages[Side.YM]] if phase.mage_active else [])]
         while True:
             if len(choices) == 1:  # nobody left to act: nothing to ask
                 actor_id = "done"
             else:
-                actor_id = self.ask(Question("turn.actor", "select", "Who acts now?",
-                                             tuple(choices), default=choices[0].value))
+                actor_id = self.ask(Question(
+                    ACTOR, "select", "Who acts now?", tuple(choices), default=choices[0].value,
+                    shortcuts=self._actor_menu(actors, choices) if self.game.shortcuts() else ()))
+            if actor_id == "quickcast":  # asked for: a pass for the round no longer holds
+                self.game.spared.revoke(QUICKCAST)
             if actor_id == "reveal":
                 self.begin()
                 return Step(YOU_REVEAL, Side.YM, self.reveal(), touched=self.touched)
@@ -110,6 +157,109 @@ class YourTurn(YourSpells):
         if actor_id == "done":
             return self._done(active)
         return self._action_phase(b.get(actor_id))
+
+    # -- a person's shortcuts ----------------------------------------------------------------
+    def _actor_menu(self, actors: list[Piece], choices: list[Choice]) -> tuple[Choice, ...]:
+        """"Who acts now?" as a person sees it: each of ``actors`` with its usual action in one
+        key (:meth:`usual`; one without keeps its own choice), "something else" for the whole
+        menu, and the menu's other choices, "done" passing an unused quickcast too.  Empty when
+        it holds no shortcut (the whole menu is asked)."""
+        out: list[Choice] = []
+        for actor, choice in zip(actors, choices):
+            usual = self.usual(actor)
+            out.append(choice if usual is None else Choice(
+                f"{choice.title}: {usual[0]}", Shortcut(((ACTOR, choice.value), *usual[1]))))
+        out.append(Choice("Something else (every choice)...", MORE))
+        for choice in choices[len(actors):]:
+            if choice.value == "done" and not self.game.phase.your_quickcast_used:
+                choice = Choice("Done for the round: no more actions, no quickcast",
+                                Shortcut(((ACTOR, "done"),), standing=((QUICKCAST, PASS),)))
+            out.append(choice)
+        return tuple(out) if any(isinstance(c.value, Shortcut) for c in out) else ()
+
+    def usual(self, actor: Piece) -> tuple[str, Answers] | None:
+        """``actor``'s usual action, as its words and the answers it gives after who acts (None
+        when it has none): an attack on the default target (:meth:`default_target`) with its
+        first attack that reaches it; else what it did last round, when it can do it again
+        (:meth:`_again`); else, for a creature, a move to the default zone and an attack there,
+        or that move alone."""
+        b = self.board
+        if b.incapacitated(actor):
+            return None  # it loses its action: one key already
+        hit = self._usual_attack(actor, actor.zone, moved=False)
+        if hit is not None:
+            return f"attack {hit[0]}", ((WHAT, "attack"), *hit[1])
+        again = self._again(actor)
+        if again is not None or actor.is_mage:
+            return again
+        if not self.pace(actor)[1]:  # (a Slow creature's move ends its Action Phase)
+            zone = self.move_options(actor, attacking=True)[1]
+            hit = None if zone == ELSEWHERE else self._usual_attack(actor, zone, moved=True)
+            if hit is not None:
+                return (f"move to {zone}, attack {hit[0]}",
+                        ((WHAT, "move-attack"), (MOVE_ZONE, zone), *hit[1]))
+        zone = self.move_options(actor, attacking=False)[1]
+        return None if zone == ELSEWHERE else (f"move to {zone}", ((WHAT, "move"), (MOVE_ZONE, zone)))
+
+    def _usual_attack(self, actor: Piece, zone: str, moved: bool) -> tuple[str, Answers] | None:
+        """The default target and attack of ``actor`` from ``zone``: their words (the attack
+        named when another one reaches too) and answers."""
+        attacks = self.rolled_attacks(actor, moved)
+        objs = self.targets(actor, zone, attacks) if attacks else []
+        if not objs:
+            return None
+        target = self.default_target(zone, objs)
+        reach = self.reaching(actor, attacks, zone, target)
+        if not isinstance(self.default_attack(reach).dice, int):  # its dice are yours to count
+            return None
+        answers: Answers = ((TARGET, target.id),)
+        if len(reach) == 1:  # its only attack that reaches: no need to name it
+            return self._called(target), answers
+        attack = self.default_attack(reach)
+        return f"{self._called(target)} with {attack.name}", answers + ((WHICH, attack.name),)
+
+    def _called(self, p: Piece) -> str:
+        return "the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})"
+
+    def _again(self, actor: Piece) -> tuple[str, Answers] | None:
+        """What ``actor`` did in its Action Phase last round, when it can do it again now: an
+        attack on the same object with the same attack, a guard, a creature summoned into the
+        same zone, or something that leaves the Dummy Mage's side as it is."""
+        last = self.game.spared.last_round(actor.id, self.game.phase.round)
+        if not last:
+            return None
+        answers: Answers = tuple((str(a[0]), a[1]) for a in last[1:])
+        given = dict(answers)
+        what = given.get(WHAT)
+        asked = {qid for qid, _ in answers}
+        if what == "attack" and asked <= {WHAT, TARGET, WHICH}:
+            words = self._attack_again(actor, given.get(TARGET), given.get(WHICH))
+            if words is None:
+                return None
+        elif what == "summon" and asked == {WHAT, SUMMON_CARD, SUMMON_ZONE} and actor.is_mage:
+            if given[SUMMON_CARD] not in self.castable("Creature", False) \
+                    or given[SUMMON_ZONE] not in self.board.arena.zones():
+                return None
+            words = f"summon {given[SUMMON_CARD]} into {given[SUMMON_ZONE]}"
+        elif what in ("guard", "other") and asked == {WHAT} and not (what == "guard" and actor.is_mage):
+            words = "guard" if what == "guard" else "something that leaves its side as it is"
+        else:
+            return None
+        return f"{words}, as last round", answers
+
+    def _attack_again(self, actor: Piece, target_id: Any, which: Any) -> str | None:
+        """The words of ``actor``'s attack on ``target_id`` (with ``which``, or its first attack
+        that reaches) when it may make it again from where it stands; else None."""
+        attacks = self.rolled_attacks(actor, moved=False)
+        target = next((p for p in self.targets(actor, actor.zone, attacks) if p.id == target_id),
+                      None) if attacks else None
+        if target is None:
+            return None
+        reach = [a.name for a in self.reaching(actor, attacks, actor.zone, target)]
+        if which is not None and which not in reach:
+            return None
+        named = f" with {which}" if which is not None and len(reach) > 1 else ""
+        return f"attack {self._called(target)}{named}"
 
     def _done(self, active: list[Creature]) -> Step:
         """You are done for the round: whoever has not acted yet has an Action Phase without an
@@ -167,7 +317,7 @@ class YourTurn(YourSpells):
         choices.append(Choice("Anything else (its side unchanged)", "other"))
         if self.pace(actor)[1]:  # the codex's Slow: a move ends its Action Phase
             choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
-        what = self.ask(Question("turn.what", "select", f"What did {self.name(actor)} do?",
+        what = self.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
                                  tuple(choices), default="attack" if here else "move"))
         lines: Lines = []
         moved = False
@@ -214,13 +364,10 @@ class YourTurn(YourSpells):
         return any(not movement.hinders(b, actor, m)
                    for m in b.geometry().step_toward(actor.zone, zone, flying))
 
-    def move(self, actor: Piece, attacking: bool = False) -> Lines:
-        """Where your creature or mage went: the zones its move reaches past the walls, nearest
-        first, and "Elsewhere" for a teleport or a push the board cannot know.  Two zones
-        for a move, one before a quick action (two if Fast: the codex's Fast allows two move
-        actions, never more); one if Slow (Fast and Slow cancel out), Lumbering, or hindered
-        (it starts in a zone with an enemy that hinders it); and never past a zone where an
-        enemy hinders it (entering such a zone ends its move)."""
+    def move_options(self, actor: Piece, attacking: bool) -> tuple[dict[str, int], str]:
+        """Where ``actor``'s move may take it: the zones with their distance, nearest first, and
+        the default: the next zone toward its :meth:`quarry` (to attack: one holding its objects),
+        or :data:`ELSEWHERE` when it can only be pushed or teleported (see :meth:`move`)."""
         b = self.board
         flying = b.flying(actor)
         fast, slow = self.pace(actor)
@@ -233,15 +380,39 @@ class YourTurn(YourSpells):
             (z for z, d in reach.items()
              if 0 < d <= steps and (d == 1 or self._open_way(actor, z, flying))),
             key=lambda z: (reach[z], z))
-        elsewhere = "elsewhere"
-        # The default: the next zone toward the Dummy Mage (to attack: one holding its objects).
+        # The default: the next zone toward its quarry (to attack: one holding its objects).
         theirs = {p.zone for p in self.their_objects(None)}
         near = [z for z in zones if reach[z] == 1] or zones
-        toward = min(near, key=lambda z: (not (attacking and z in theirs),
-                                          b.distance(z, b.mages[Side.DM].zone), z)) if near else elsewhere
-        choices = [Choice(f"{z} ({reach[z]} away)", z) for z in zones]
+        goal = self.quarry(actor).zone
+        way = b.geometry().step_toward(actor.zone, goal, flying)[:1]
+        toward = min(near, key=lambda z: (not (attacking and z in theirs), z not in way,
+                                          b.distance(z, goal), z)) if near else ELSEWHERE
+        return {z: reach[z] for z in zones}, toward
+
+    def quarry(self, actor: Piece) -> Piece:
+        """What ``actor``'s move heads for by default: for a creature, the nearest of the Dummy
+        Mage's creatures on the ground (the one with the least life left first); else (or for
+        your mage) the Dummy Mage."""
+        b = self.board
+        ground = [] if actor.is_mage else [c for c in b.side_creatures(Side.DM)
+                                           if decisions.in_arena(b, c) and not b.flying(c)]
+        if not ground:
+            return b.mages[Side.DM]
+        return min(ground, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
+
+    def move(self, actor: Piece, attacking: bool = False) -> Lines:
+        """Where your creature or mage went: the zones its move reaches past the walls, nearest
+        first, and "Elsewhere" for a teleport or a push the board cannot know.  Two zones
+        for a move, one before a quick action (two if Fast: the codex's Fast allows two move
+        actions, never more); one if Slow (Fast and Slow cancel out), Lumbering, or hindered
+        (it starts in a zone with an enemy that hinders it); and never past a zone where an
+        enemy hinders it (entering such a zone ends its move)."""
+        b = self.board
+        zones, toward = self.move_options(actor, attacking)
+        elsewhere = ELSEWHERE
+        choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
         choices.append(Choice("Elsewhere (pushed, teleported)", elsewhere))
-        dest = self.ask(Question("turn.move.zone", "select",
+        dest = self.ask(Question(MOVE_ZONE, "select",
                                  f"Where did {self.name(actor)} go, from {actor.zone}?",
                                  tuple(choices), default=toward))
         teleported = dest == elsewhere  # no trample on a teleport or a push
