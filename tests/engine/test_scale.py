@@ -255,12 +255,15 @@ def test_compare_a_set_with_itself_finds_no_difference(run):
 
 
 @pytest.mark.slow
-def test_tune_finds_the_life_nearest_the_target(tmp_path):
+def test_tune_finds_the_life_nearest_the_target_and_tells_how_far_it_is(tmp_path):
+    """One tuning (they cost seconds): the life it finds, and what a person waiting is told."""
     from solo.cards.catalog import get_catalog
 
     cat = get_catalog()
+    told: list[str] = []
     t = ratings.tune(resolve("Starter"), 0.4, catalog=cat, engine=ENGINE, probe_games=48,
-                     cache=ratings_cache.Cache(tmp_path / "t.json"), half_width=0.1)
+                     cache=ratings_cache.Cache(tmp_path / "t.json"), half_width=0.1,
+                     progress=told.append)
     rates = [r.win_rate for _, r in t.tried]
     lives = [life for life, _ in t.tried]
     # more life never made the Dummy Mage win less often on the same seeds, by much
@@ -271,6 +274,14 @@ def test_tune_finds_the_life_nearest_the_target(tmp_path):
     assert t.life in (max(below), min(above)) and t.life in lives
     assert abs(t.rating.win_rate - 0.4) < 0.15
     assert t.printed_life == cat.get("Warlock").life
+    # told: one start a life tried, numbered in order, then the full rating of the life chosen
+    starts = [m for m in told if m.endswith(": 0 games")]
+    tried = [int(m.split("life ")[1].split(":")[0]) for m in starts[:-1]]
+    assert starts[:-1] == [f"try {i}, life {life}: 0 games" for i, life in enumerate(tried, 1)]
+    assert sorted(tried) == sorted(lives) and tried[0] == t.printed_life
+    assert starts[-1] == f"rating life {t.life}: 0 games"
+    assert f"try 1, life {t.printed_life}: 48 games" in told
+    assert told[-1] == f"rating life {t.life}: {t.rating.games:,} games"
 
 
 @pytest.mark.slow
@@ -307,24 +318,6 @@ def test_tune_rows_keep_each_life_over_its_rate_within_the_width(room):
         assert [bottom[:e].split()[-1] for e in ends] == bottom.split()[2:]
         got += list(zip(top.split()[3:], bottom.split()[2:]))
     assert got == cells
-
-
-@pytest.mark.slow
-def test_tune_tells_a_person_waiting_which_life_it_plays_and_how_far_it_is(tmp_path):
-    from solo.cards.catalog import get_catalog
-
-    told: list[str] = []
-    t = ratings.tune(resolve("Starter"), 0.4, catalog=get_catalog(), engine=ENGINE,
-                     probe_games=16, cache=ratings_cache.Cache(tmp_path / "t.json"),
-                     half_width=0.2, progress=told.append)
-    starts = [m for m in told if m.endswith(": 0 games")]
-    # one start a life tried, numbered in order, then the full rating of the life chosen
-    lives = [int(m.split("life ")[1].split(":")[0]) for m in starts[:-1]]
-    assert starts[:-1] == [f"try {i}, life {life}: 0 games" for i, life in enumerate(lives, 1)]
-    assert sorted(lives) == [life for life, _ in t.tried] and lives[0] == t.printed_life
-    assert starts[-1] == f"rating life {t.life}: 0 games"
-    assert f"try 1, life {t.printed_life}: 16 games" in told
-    assert told[-1] == f"rating life {t.life}: {t.rating.games:,} games"
 
 
 def _lucky_first_seeds(monkeypatch, luck: float = 0.08):
