@@ -287,7 +287,7 @@ class PlainPrompter(Prompter):
                 self.write(f"  {key or '-'}. {title}{mark}")
             if escapes:
                 self.write("  also: " + ", ".join(escapes))
-        elif q.default is not None:
+        elif q.default not in (None, ""):  # an empty default: Enter gives nothing, said nowhere
             default_text = f" [Enter: {q.default}]"
         prompt = ("Your choice: " if pairs else f"{q.message}{default_text}"
                   + (" (yes/no)" if q.kind == "confirm" else "") + ": ")
@@ -304,7 +304,24 @@ class PlainPrompter(Prompter):
             try:
                 return q.parse(text)
             except AnswerError as err:
-                self.write(f"  {err}")
+                self.write(f"  {not_on_menu(text, pairs, keys, q.escapes) if pairs else err}")
+
+
+def not_on_menu(text: str, pairs: list[tuple[str, Any]], keys: list[str | None],
+                escapes: tuple = ()) -> str:
+    """Why a plain answer fits no choice, in the menu's own terms: the keys shown before its
+    choices, then the escapes' letters (never a value the person was not shown).
+
+    >>> not_on_menu("x", [("Start", "start"), ("Change", "change"), ("Show the board", "board")],
+    ...             ["1", "2", "b"], ("board",))
+    "'x' is not on the menu: type 1 or 2 (or the choice's words); or b for board"
+    """
+    mine = [k for (_, v), k in zip(pairs, keys) if k and not (isinstance(v, str) and v in escapes)]
+    more = [f"{k} for {v}" for (_, v), k in zip(pairs, keys)
+            if k and isinstance(v, str) and v in escapes]
+    listed = mine[0] if len(mine) == 1 else ", ".join(mine[:-1]) + f" or {mine[-1]}"
+    return (f"{text!r} is not on the menu: type {listed} (or the choice's words)"
+            + ("; or " + ", ".join(more) if more else ""))
 
 
 def _say(text: str) -> None:
