@@ -29,3 +29,69 @@ def test_a_question_whose_default_is_empty_shows_no_empty_enter():
     p, said = _plain([""])
     assert p.ask(Question("n", "int", "How many?", default=3)) == 3
     assert said == ["How many? [Enter: 3]: "]
+
+
+# -- the rules at hand ---------------------------------------------------------------------------
+
+def test_r_with_a_card_name_explains_the_card_within_the_terminal():
+    """Before: `r` then "Bear Strength" answered with a ruling that happens to name the card,
+    and printed its test paths, longer than the line, cut mid-word by the terminal."""
+    from solo.cli.commands.rules import explain
+    from solo.core.questions import RulePrompter
+    from solo.engine.game import Game, Settings
+    from solo.engine.rounds import RoundState
+
+    g = Game.new(Settings(seed=1, name="t"))
+    said: list[str] = []
+    g.on_output = said.append
+    g.look_up = lambda term: explain(term, 60)
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": ["rules", "done"], "rules.term": "Bear Strength"})
+    g.play_one()
+    shown = next(s for s in said if s.startswith("Bear Strength"))
+    assert "In play, as solo models it" in shown and "Friendly spells never target" in shown
+    assert "tests/" not in shown and all(len(line) <= 60 for line in shown.split("\n"))
+
+
+def _rulings():
+    from solo.core.errors import read_text
+    from solo.text import lookup
+
+    return lookup.ruling_entries(read_text(lookup.rulings_path(), "rulings"))
+
+
+def test_no_ruling_prints_a_test_path():
+    from solo.text import lookup
+
+    rulings = _rulings()
+    assert len(rulings) > 90
+    for e in rulings:
+        text = lookup.explain(e.title, [e], 60)
+        assert "tests/" not in text and "Test:" not in text, e.title
+        assert all(len(line) <= 60 for line in text.split("\n")), e.title
+
+
+def test_the_rules_index_lists_terms_not_the_catalogs_raw_text(run):
+    """Before: "Cost = 2, Cost=0, Cost=2, Cost=X", "Add 3 mana to your mana supply." and
+    whole sentences of card text among the attack traits."""
+    out = run("rules").output
+    assert "Attack traits (" in out and "abilities in their cards' own words" in out
+    flat = " ".join(out.split())
+    for raw in ("Cost = 2", "Cost=", "Add 3 mana", "Huginn may look", "Attack-traits"):
+        assert raw not in flat
+    assert ", Cost, " in flat and "Bear Strength" in flat  # cards are looked up by name too
+
+
+def test_no_two_rulings_have_nearly_the_same_title():
+    """Before: 'When a spell "makes sense"' and 'When a spell makes sense', two rulings."""
+    import difflib
+    import re
+
+    def plain(title):
+        return re.sub(r"[^a-z0-9 ]", "", title.lower())
+
+    titles = [plain(e.title) for e in _rulings()]
+    close = [(a, b) for i, a in enumerate(titles) for b in titles[i + 1:]
+             if difflib.SequenceMatcher(None, a, b).ratio() > 0.8]
+    assert close == []
