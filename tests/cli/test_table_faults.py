@@ -95,3 +95,18 @@ def test_no_two_rulings_have_nearly_the_same_title():
     close = [(a, b) for i, a in enumerate(titles) for b in titles[i + 1:]
              if difflib.SequenceMatcher(None, a, b).ratio() > 0.8]
     assert close == []
+
+
+# -- the map -------------------------------------------------------------------------------------
+
+def test_no_condition_mark_reads_as_a_zone():
+    """Before: Burn 1 was "B1", which reads as zone B1, in the map and in its legend."""
+    import re
+
+    from solo.cards.glossary import TERMS
+    from solo.text import board_map
+
+    names = ["Burn", "Rot", "X", *(t.name for t in TERMS.values() if t.kind == "condition")]
+    marks = [board_map.condition_mark(n, c) for n in names for c in (1, 2, 3)]
+    assert not [m for m in marks if re.fullmatch(r"[A-Za-z][0-9]+", m)]
+    assert board_map.condition_mark("Burn", 1) == "Bu" and "Bu2 Burn 2" in board_map.legend()
