@@ -110,3 +110,38 @@ def test_no_condition_mark_reads_as_a_zone():
     marks = [board_map.condition_mark(n, c) for n in names for c in (1, 2, 3)]
     assert not [m for m in marks if re.fullmatch(r"[A-Za-z][0-9]+", m)]
     assert board_map.condition_mark("Burn", 1) == "Bu" and "Bu2 Burn 2" in board_map.legend()
+
+
+# -- your attacks --------------------------------------------------------------------------------
+
+def test_the_target_list_shows_the_odds_of_the_strongest_attack_that_reaches():
+    """Before: a Steelclaw Grizzly's targets showed Claws' odds (~4.1), not those of its Heavy
+    Claw Strike (~6.1), the attack it would rather make."""
+    from solo.core.kinds import Side
+    from solo.core.questions import RulePrompter
+    from solo.engine.game import Game, Settings
+    from solo.engine.rounds import RoundState
+    from solo.rules.odds import attack_odds
+    from solo.text.combat import odds_text
+
+    g = Game.new(Settings(seed=1, name="t"))
+    bear = g.board.add_creature("Steelclaw Grizzly", Side.YM, "B2")
+    wolf = g.board.add_creature("Timber Wolf", Side.DM, "B2")
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    heavy, claws = (next(a for a in g.board.cat.get("Steelclaw Grizzly").attacks if a.name == n)
+                    for n in ("Heavy Claw Strike", "Claws"))
+    assert attack_odds(g.board, bear, heavy, wolf).expected_damage > \
+        attack_odds(g.board, bear, claws, wolf).expected_damage
+    best = odds_text(attack_odds(g.board, bear, heavy, wolf))
+    shown = {}
+
+    def target(q):
+        shown.update(q.pairs())
+        return wolf.id
+
+    g.prompter = RulePrompter({"turn.actor": bear.id, "turn.what": "attack",
+                               "turn.attack.target": target})
+    g.play_one()
+    title = next(t for t, v in shown.items() if v == wolf.id)
+    assert title.endswith(" · Heavy Claw Strike " + best), title
