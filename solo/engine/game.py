@@ -418,7 +418,9 @@ class Game:
             return self._quickcast_stage(stage)
         allow_pass_first = token is QuickcastTurn.YOURS_OR_PASS_FIRST
         yours = self.yours
-        lines = yours.quickcast()
+        # asked again after you passed first: the Dummy Mage's quickcast came between
+        lines = yours.quickcast(first=allow_pass_first,
+                                again=token is QuickcastTurn.YOURS and self.board.initiative == Side.YM)
         if isinstance(lines, Free):  # a reveal: the quickcast is asked again
             return Step(YOU_REVEAL, Side.YM, lines, touched=yours.touched)
         order.pop(0)

@@ -35,13 +35,21 @@ class YourTurn(YourSpells):
     """Your quickcasts and Action Phases, asked through the game."""
 
     # -- your quickcast ------------------------------------------------------------------------
-    def quickcast(self, keep: bool = False) -> Lines | None:
+    def quickcast(self, keep: bool = False, first: bool = False, again: bool = False) -> Lines | None:
         """Your quickcast: its lines, or None for a pass (``keep``: asked between your Action
-        Phases, where passing keeps it for later this round); a reveal's lines are
-        :class:`Free` (the quickcast is still to come)."""
+        Phases, where passing keeps it for later this round; ``first``: you hold the initiative,
+        and a pass lets the Dummy Mage quickcast first; ``again``: asked after it, for you passed
+        first); a reveal's lines are :class:`Free` (the quickcast is still to come)."""
         self.begin()
-        return self._quick_spell("quickcast.you", "Your quickcast:",
-                                 Choice("Not now (keep it for later)" if keep else "Pass", "pass"))
+        if first:
+            message, skip = ("Your quickcast (you hold the initiative):",
+                             "Pass: the Dummy Mage quickcasts first, then you are asked again")
+        elif again:
+            message, skip = ("Your quickcast, after the Dummy Mage's (you passed to let it go "
+                             "first):", "Pass")
+        else:
+            message, skip = "Your quickcast:", "Not now (keep it for later)" if keep else "Pass"
+        return self._quick_spell("quickcast.you", message, Choice(skip, "pass"))
 
     def _quick_spell(self, qid: str, message: str, skip: Choice | None = None) -> Lines | None:
         """One quick spell of your mage's (a quickcast, or its quick action after a move): its

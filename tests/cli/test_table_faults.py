@@ -145,3 +145,28 @@ def test_the_target_list_shows_the_odds_of_the_strongest_attack_that_reaches():
     g.play_one()
     title = next(t for t, v in shown.items() if v == wolf.id)
     assert title.endswith(" · Heavy Claw Strike " + best), title
+
+
+# -- your quickcast ------------------------------------------------------------------------------
+
+def test_passing_your_first_quickcast_says_why_it_is_asked_again():
+    """Before: holding the initiative, "Pass" at "Your quickcast:" brought the same question
+    back, word for word, after the Dummy Mage's quickcast."""
+    from solo.core.questions import RulePrompter
+    from solo.engine.game import Game, Settings
+
+    g = Game.new(Settings(seed=3, name="t"))
+    asked = []
+
+    def quickcast(q):
+        asked.append((g.phase.round, g.phase.stage.value, q.message, {v: t for t, v in q.pairs()}))
+        return "pass"
+
+    g.prompter = RulePrompter({"quickcast.you": quickcast, "turn.actor": "done"})
+    while g.phase.round < 3:
+        g.play_one()
+    first, again = [(m, t) for r, s, m, t in asked if r == 2][:2]
+    assert "you hold the initiative" in first[0] and "then you are asked again" in first[1]["pass"]
+    assert again[0].startswith("Your quickcast, after the Dummy Mage's (you passed")
+    assert first[0] != again[0]
+    assert all(m == "Your quickcast:" for r, s, m, t in asked if r == 1)  # its initiative
