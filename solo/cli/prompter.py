@@ -121,7 +121,13 @@ def fold(message: str, answer: int, room: int | None = None) -> str:
         from solo.cli.term import width
 
         room = width()
-    if _last_line(message) + 1 + answer <= room or "\n" in message:
+    if "\n" in message:  # lines that set the question up, then the question: each folded
+        from solo.cli.term import hang
+
+        head, _, last = message.rpartition("\n")
+        lines = [line if len(line) <= room - 2 else hang(line, room - 2) for line in head.split("\n")]
+        return "\n".join(lines) + "\n" + fold(last, answer, room)
+    if _last_line(message) + 1 + answer <= room:
         return message
     from solo.cli.term import hang
 
@@ -288,8 +294,14 @@ class PlainPrompter(Prompter):
             if escapes:
                 self.write("  also: " + ", ".join(escapes))
         elif q.default not in (None, ""):  # an empty default: Enter gives nothing, said nowhere
-            default_text = f" [Enter: {q.default}]"
-        prompt = ("Your choice: " if pairs else f"{q.message}{default_text}"
+            shown = ("yes" if q.default else "no") if q.kind == "confirm" else q.default
+            default_text = f" [Enter: {shown}]"
+        message = q.message
+        if not pairs and "\n" in message:  # the lines that set the question up, wrapped
+            head, _, message = message.rpartition("\n")
+            for line in head.split("\n"):
+                self.write(line)
+        prompt = ("Your choice: " if pairs else f"{message}{default_text}"
                   + (" (yes/no)" if q.kind == "confirm" else "") + ": ")
         while True:
             try:

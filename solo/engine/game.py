@@ -482,16 +482,15 @@ class Game:
                     actors=[actor] if actor and decision.action not in ("pass", "none") else [],
                     results=list(decision.results), events=list(decision.events))
 
-    def _ask_defense(self, target: Piece, defense: Defense, modifier: int) -> bool:
-        """Your object may try its Defense against the Dummy Mage's attack: your choice."""
+    def _ask_defense(self, target: Piece, defense: Defense, modifier: int, offer: Said) -> bool:
+        """Your object may try its Defense against the Dummy Mage's attack: your choice, asked
+        after the attack it is about (who attacks it with what, how many dice) and with the
+        Defense's chance."""
         if target.side != Side.YM:
             return True
-        chance = combat.defense_chance(defense, modifier)
-        mod = f", {modifier:+d} for Daze/Restrained" if modifier else ""
-        return bool(self.ask(Question(
-            "defense.use", "confirm",
-            f"{naming.cap(self._name(target))} can try its Defense {defense.roll}+ "
-            f"({chance:.0%} to avoid the attack{mod}). Use it?", default=True)))
+        return bool(self.ask(Question("defense.use", "confirm",
+                                      render.line(offer) if self.reads() else "Use the Defense?",
+                                      default=True)))
 
 
     def _name(self, p: Piece) -> str:

@@ -170,3 +170,60 @@ def test_passing_your_first_quickcast_says_why_it_is_asked_again():
     assert again[0].startswith("Your quickcast, after the Dummy Mage's (you passed")
     assert first[0] != again[0]
     assert all(m == "Your quickcast:" for r, s, m, t in asked if r == 1)  # its initiative
+
+
+# -- the Defense question ------------------------------------------------------------------------
+
+def _defended(columns=None):
+    """A Dummy Mage's Timber Wolf attacks your Forcemaster (Defense 7+): the question asked."""
+    from solo.core.kinds import Side
+    from solo.core.questions import RulePrompter
+    from solo.engine.game import Game, Settings
+    from solo.engine.rounds import RoundState
+
+    g = Game.new(Settings(seed=2, name="t", ym_mage="Forcemaster"))
+    wolf = g.board.add_creature("Timber Wolf", Side.DM, g.board.mages[Side.YM].zone)
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "dm",
+                                    "ym_done": False, "mage_active": True})
+    asked = []
+
+    def defense(q):
+        asked.append(q)
+        return True
+
+    g.prompter = RulePrompter({"defense.use": defense, "turn.actor": "done"})
+    step = g.play_one()
+    return step, asked, wolf
+
+
+def test_the_defense_question_names_the_attacker_the_attack_its_dice_and_the_chance():
+    """Before: "Your mage (Forcemaster) can try its Defense 7+ (50% to avoid the attack). Use
+    it?", asked before any line said which creature attacks, with what, with how many dice."""
+    step, asked, wolf = _defended()
+    assert len(asked) == 1
+    setup, question = asked[0].message.split("\n")
+    assert setup == (f"The Dummy Mage's Timber Wolf ({wolf.id}) in {wolf.zone} attacks your mage "
+                     "with Bite: 4 attack dice (Bite 4).")
+    assert question == "Your mage (Forcemaster) can try its Defense 7+ (50% to avoid the attack). Use it?"
+    assert any("attacks your mage with Bite" in line for line in step.lines)
+
+
+def test_the_defense_question_folds_its_lines_to_the_terminal():
+    from solo.cli.prompter import ANSWER_ROOM, fold
+
+    _, asked, _ = _defended()
+    for room in (60, 80):
+        folded = fold(asked[0].message, ANSWER_ROOM["confirm"], room)
+        lines = folded.split("\n")
+        assert len(lines) >= 3 and all(len(line) + 2 <= room for line in lines)
+        assert " ".join(folded.split()) == " ".join(asked[0].message.split())
+
+
+def test_the_plain_prompter_writes_the_lines_before_a_question_then_asks_it():
+    p, said = _plain(["n"])
+    q = Question("defense.use", "confirm", "A Wolf attacks your mage with Bite: 4 attack dice.\n"
+                 "Your mage can try its Defense 7+ (50% to avoid the attack). Use it?", default=True)
+    assert p.ask(q) is False
+    assert said == ["A Wolf attacks your mage with Bite: 4 attack dice.",
+                    "Your mage can try its Defense 7+ (50% to avoid the attack). Use it? [Enter: yes] "
+                    "(yes/no): "]
