@@ -32,9 +32,9 @@ def shortcut_keys(pairs: list[tuple[str, Any]], escapes: tuple = ()) -> list[str
     return keys
 
 
-def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
+def _one_key(app: Any, keys: list[str | None], escapes: tuple, cancel: int | None = None) -> None:
     """Make a menu answer on one key: a choice's key picks it at once (no Enter), Ctrl-D stops
-    like Ctrl-C, and Esc is the menu's undo when it has one."""
+    like Ctrl-C, and Esc is the menu's undo when it has one, else its ``cancel`` choice."""
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
     kb = KeyBindings()
@@ -57,12 +57,11 @@ def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
     def _stop(event: Any) -> None:
         event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
 
-    if "undo" in escapes and "u" in keys:
-        undo = keys.index("u")
-
+    back = keys.index("u") if "undo" in escapes and "u" in keys else cancel
+    if back is not None:
         @kb.add("escape", eager=True)
         def _back(event: Any) -> None:
-            pick(event, undo)
+            pick(event, back)
 
     app.key_bindings = merge_key_bindings([app.key_bindings, kb])
 
@@ -206,7 +205,8 @@ class QuestionaryPrompter(Prompter):
             asked = questionary.select(message, choices=qchoices, default=default,
                                        use_shortcuts=shortcuts, use_jk_keys=False,
                                        instruction=select_hint(message, shortcuts), **io)
-            _one_key(asked.application, keys, q.escapes)
+            _one_key(asked.application, keys, q.escapes,
+                     next((i for i, (_, v) in enumerate(pairs) if v == "cancel"), None))
             index = asked.unsafe_ask()
             return pairs[index][1]
         if q.kind == "confirm":

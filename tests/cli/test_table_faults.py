@@ -227,3 +227,58 @@ def test_the_plain_prompter_writes_the_lines_before_a_question_then_asks_it():
     assert said == ["A Wolf attacks your mage with Bite: 4 attack dice.",
                     "Your mage can try its Defense 7+ (50% to avoid the attack). Use it? [Enter: yes] "
                     "(yes/no): "]
+
+
+# -- going back to an earlier step ---------------------------------------------------------------
+
+def test_the_list_of_steps_to_go_back_to_reaches_every_step_keeps_keys_and_cancels(tmp_path):
+    """Before: the last 30 of your steps only (about 40 offered with the escapes' letters
+    taken, some without a key), no way out but picking one, and Esc did nothing there."""
+    from solo.cli.prompter import shortcut_keys
+    from solo.core.questions import RulePrompter
+    from solo.store.journal import StepRow
+    from tests.store.test_journal import played
+
+    s, _ = played(tmp_path, 3)
+    mine = [(i, StepRow(i + 1, "ym", "you pass your quickcast", 1 + i // 3,
+                        [["quickcast.you", "pass"]], [], 0.0)) for i in range(60)]
+    pages = []
+
+    def to(q):
+        pages.append(q.pairs())
+        values = [v for _, v in q.pairs()]
+        return "earlier" if "earlier" in values else 0
+
+    assert s._pick_step(RulePrompter({"undo.to": to}), mine) == 0  # the very first step
+    assert [p[0][1] for p in pages] == [59, 44, 29, 14]  # newest first, page by page
+    assert all(None not in shortcut_keys(p) for p in pages)  # every choice keeps a key
+    assert all(p[-1] == (f"Cancel (stay after step {len(s.rows)})", "cancel") for p in pages)
+    assert s._pick_step(RulePrompter({"undo.to": "cancel"}), mine) is None
+
+
+def test_esc_leaves_a_menu_through_its_cancel():
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from solo.cli.prompter import QuestionaryPrompter
+
+    q = Question("undo.to", "select", "Go back to just before which of your steps?",
+                 (Choice("3. round 1 - your quickcast", 2), Choice("Cancel", "cancel")), default=2)
+    with create_pipe_input() as inp:
+        inp.send_text("\x1b\x1b\r")  # (Enter would take the default, were Esc ignored)
+        assert QuestionaryPrompter(input=inp, output=DummyOutput()).ask(q) == "cancel"
+
+
+def test_a_step_in_the_list_names_the_card_it_played():
+    """Before: "your quickcast", without the spell."""
+    from solo.engine.session import step_title
+    from solo.store.journal import StepRow
+
+    row = StepRow(12, "ym", "your quickcast", 3, [["quickcast.you", "spell"], ["turn.spell.target", "dm"],
+                                                   ["turn.spell.kind", "attack"],
+                                                   ["turn.spell.card", "Fireball"]], [], 0.0)
+    assert step_title(row) == "12. round 3 - your quickcast (Fireball)"
+    summon = StepRow(7, "ym", "your turn: your mage", 1, [["turn.actor", "ym"], ["turn.what", "summon"],
+                                                          ["turn.summon.card", "Timber Wolf"],
+                                                          ["turn.summon.zone", "D3"]], [], 0.0)
+    assert step_title(summon) == "7. round 1 - your turn: your mage (Timber Wolf)"
