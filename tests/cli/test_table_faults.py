@@ -282,3 +282,52 @@ def test_a_step_in_the_list_names_the_card_it_played():
                                                           ["turn.summon.card", "Timber Wolf"],
                                                           ["turn.summon.zone", "D3"]], [], 0.0)
     assert step_title(summon) == "7. round 1 - your turn: your mage (Timber Wolf)"
+
+
+# -- where your summons and conjurations go ------------------------------------------------------
+
+def _mage_turn(answers, mage_zone="C2"):
+    """Your mage's turn with ``answers``; every question asked, with its choices' values."""
+    from solo.core.kinds import Side
+    from solo.core.questions import RulePrompter
+    from solo.engine.game import Game, Settings
+    from solo.engine.rounds import RoundState
+
+    g = Game.new(Settings(seed=1, name="t"))
+    g.board.mages[Side.YM].zone = mage_zone
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    asked = {}
+
+    def noting(qid, answer):
+        def ask(q):
+            asked[qid] = [v for _, v in q.pairs() if v not in q.escapes]
+            return answer
+        return ask
+
+    g.prompter = RulePrompter({"turn.actor": "ym", **{k: noting(k, v) for k, v in answers.items()}})
+    step = g.play_one()
+    return g, step, asked
+
+
+def test_a_summons_is_offered_your_mages_zone_and_elsewhere():
+    """Before: all 12 zones, though a creature comes into play in its caster's zone (range 0)."""
+    g, step, asked = _mage_turn({"turn.what": "summon", "turn.summon.card": "Timber Wolf",
+                                 "turn.summon.zone": "C2"})
+    assert asked["turn.summon.zone"] == ["C2", "elsewhere"]
+    assert [c.zone for c in g.board.side_creatures("ym")] == ["C2"]
+    g, step, asked = _mage_turn({"turn.what": "summon", "turn.summon.card": "Timber Wolf",
+                                 "turn.summon.zone": "elsewhere", "turn.summon.elsewhere": "A1"})
+    assert len(asked["turn.summon.elsewhere"]) == 11 and "C2" not in asked["turn.summon.elsewhere"]
+    assert [c.zone for c in g.board.side_creatures("ym")] == ["A1"]
+
+
+def test_a_wall_is_offered_the_zones_its_range_reaches_and_elsewhere():
+    """Before: every zone for a wall of range 0-1."""
+    g, step, asked = _mage_turn({"turn.what": "own", "own.kind": "conjuration",
+                                 "own.conjuration": "Wall of Stone", "own.zone": "B2",
+                                 "own.border": "A2"})
+    assert asked["own.zone"] == ["C2", "B2", "C1", "C3", "D2", "elsewhere"]
+    wall = next(c for c in g.board.conjurations if c.card == "Wall of Stone")
+    assert (wall.zone, wall.border) == ("B2", "A2")
+
