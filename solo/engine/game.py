@@ -53,7 +53,7 @@ __all__ = ["Game", "Settings", "Step", "Undo", "Edit", "Reach", "ENGINE", "ESCAP
 
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
-ENGINE = "solo-engine/7"
+ENGINE = "solo-engine/8"
 #: How many of the last steps the ``log`` escape shows.
 LOG_STEPS = 6
 

@@ -331,3 +331,43 @@ def test_a_wall_is_offered_the_zones_its_range_reaches_and_elsewhere():
     wall = next(c for c in g.board.conjurations if c.card == "Wall of Stone")
     assert (wall.zone, wall.border) == ("B2", "A2")
 
+
+# -- the words of a step -------------------------------------------------------------------------
+
+def test_mana_drain_is_said_once_after_damage_and_not_after_none():
+    """Before: "By hand (Mana Drain): ..." after a bite that did 0 damage, and both it and
+    "Mana Drain +1: your side loses 1 mana" after one that did damage."""
+    from solo.core.kinds import Side
+    from solo.rules import combat
+    from solo.rules.board import new_board
+    from solo.rules.dice import SeededSource
+    from solo.text.render import lines
+
+    seen = {}
+    for seed in range(1, 200):
+        b = new_board()
+        leech = b.add_creature("Mana Leech", Side.DM, "B2")
+        wolf = b.add_creature("Timber Wolf", Side.YM, "B2")
+        result = combat.resolve_attack(b, leech, "Leeching Bite", wolf, SeededSource(seed))
+        said = [x for x in lines(result.steps) if "Mana Drain" in x]
+        seen[result.main.damage > 0] = said
+        if len(seen) == 2:
+            break
+    assert seen[False] == []
+    assert seen[True] == ["  Mana Drain +1: your side loses 1 mana, if it has any."]
+
+
+def test_an_edit_of_an_empty_field_says_none():
+    """Before: "conditions  → Burn 2" (the old value empty)."""
+    from solo.core.questions import RulePrompter
+    from solo.engine.game import Game, Settings
+
+    g = Game.new(Settings(seed=1, name="t"))
+    g.prompter = RulePrompter({"quickcast.you": "edit", "edit.object": "dm",
+                               "edit.field": "conditions", "edit.conditions": "Burn 2"})
+    while True:
+        step = g.play_one()
+        if step is not None and step.who == "edit":
+            break
+    assert step.label == "edit: Warlock (dm) conditions none → Burn 2"
+    assert step.lines == ["the Dummy Mage: conditions none → Burn 2."]
