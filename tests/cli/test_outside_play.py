@@ -96,3 +96,33 @@ def test_equipment_says_what_counts_where_in_words_that_agree(run):
     gauntlets = " ".join(run("cards", "show", "Gauntlets of Strength").output.split())
     assert "Melee +1 counts in every attack your mage makes" in gauntlets
     assert " count in every attack" not in " ".join((text, cloak, gauntlets))
+
+
+# -- solo deck show: a first look in its time ----------------------------------------------------
+
+def test_a_rating_in_a_time_budget_never_plays_past_it_at_the_start(monkeypatch):
+    """Before: rate() played a first chunk of 32 games (16 a process) before it looked at the
+    clock, so a first look promised in about 2 seconds took 6 to 14.  Here, on a clock where a
+    game takes half a second on each of two processes, a 1.7-second budget is kept: a game on
+    each process to time them, then only what the time left holds."""
+    import math
+
+    from solo.cards.catalog import get_catalog
+    from solo.decks.sets import resolve
+    from solo.engine import ratings, simulate
+    from solo.engine.game import ENGINE
+
+    now = [0.0]
+    chunks = []
+
+    def play_many(decks, seeds, skill="beginner", *, jobs=1, dm_life=None, progress=None):
+        seeds = list(seeds)
+        chunks.append(len(seeds))
+        now[0] += 0.5 * math.ceil(len(seeds) / jobs)
+        return [simulate.GameStats("dm" if seed % 3 == 0 else "ym", 10, 20, 30) for seed in seeds]
+
+    monkeypatch.setattr(simulate, "play_many", play_many)
+    r, kept = ratings.rate(resolve("Starter"), catalog=get_catalog(), engine=ENGINE, jobs=2,
+                           seconds=1.7, clock=lambda: now[0])
+    assert not kept and ratings.needs_more(r)
+    assert chunks == [2, 4] and now[0] == 1.5 and r.games == 6
