@@ -253,10 +253,8 @@ class YourSpells(YourAttacks):
         near = [z for z in zones if lo <= b.distance(mage.zone, z) <= hi] or [mage.zone]
         far = [z for z in zones if z not in near]
         choices = [Choice(f"{z} ({b.distance(mage.zone, z)} from your mage)", z) for z in near]
-        if far:
-            reach = f"{lo}" if lo == hi else f"{lo}-{hi}"
-            choices.append(Choice(f"Elsewhere (beyond its range {reach}: a spawnpoint or another "
-                                  "card put it there)", ELSEWHERE))
+        if far:  # (a title short enough to leave the answer on the question's line)
+            choices.append(Choice("Elsewhere (a spawnpoint, or a card that put it there)", ELSEWHERE))
         zone = self.ask(Question(qid, "select", message, tuple(choices),
                                  default=mage.zone if mage.zone in near else near[0]))
         if zone != ELSEWHERE:

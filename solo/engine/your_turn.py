@@ -41,12 +41,13 @@ class YourTurn(YourSpells):
         and a pass lets the Dummy Mage quickcast first; ``again``: asked after it, for you passed
         first); a reveal's lines are :class:`Free` (the quickcast is still to come)."""
         self.begin()
-        if first:
-            message, skip = ("Your quickcast (you hold the initiative):",
-                             "Pass: the Dummy Mage quickcasts first, then you are asked again")
+        if first:  # (the reason on a line of its own: the answer keeps the question's line)
+            message, skip = ("You hold the initiative: cast first, or pass and the Dummy Mage "
+                             "quickcasts first.\nYour quickcast:",
+                             "Pass (it goes first; you are asked again)")
         elif again:
-            message, skip = ("Your quickcast, after the Dummy Mage's (you passed to let it go "
-                             "first):", "Pass")
+            message, skip = ("You passed first, and the Dummy Mage has quickcast: now you may."
+                             "\nYour quickcast:", "Pass")
         else:
             message, skip = "Your quickcast:", "Not now (keep it for later)" if keep else "Pass"
         return self._quick_spell("quickcast.you", message, Choice(skip, "pass"))

@@ -166,8 +166,8 @@ def test_passing_your_first_quickcast_says_why_it_is_asked_again():
     while g.phase.round < 3:
         g.play_one()
     first, again = [(m, t) for r, s, m, t in asked if r == 2][:2]
-    assert "you hold the initiative" in first[0] and "then you are asked again" in first[1]["pass"]
-    assert again[0].startswith("Your quickcast, after the Dummy Mage's (you passed")
+    assert first[0].startswith("You hold the initiative") and "you are asked again" in first[1]["pass"]
+    assert again[0].startswith("You passed first, and the Dummy Mage has quickcast")
     assert first[0] != again[0]
     assert all(m == "Your quickcast:" for r, s, m, t in asked if r == 1)  # its initiative
 
