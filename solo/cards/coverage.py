@@ -205,6 +205,17 @@ def _spell_does(card: Card) -> str:
     return text + ("; " + "; ".join(bits) if bits else "")
 
 
+def _count_in(items: list[str], where: str) -> str:
+    """What a piece of equipment gives, in one clause: ``its Defense 7+ counts in every attack on
+    your mage``, ``Armor +1 and Defense 8+ count in every attack on your mage``."""
+    return f"{_listed(items)} {'counts' if len(items) == 1 else 'count'} in every attack {where}"
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def _yours(card: Card) -> Coverage:
     """Equipment and conjurations: what solo does with them on your side (from their notes in
     scripts/notes/equipment.toml and conjurations.toml), and what you apply by hand."""
@@ -212,19 +223,19 @@ def _yours(card: Card) -> Coverage:
     note = card.dm or {}
     hand = _lines(note.get("by_hand"))
     if card.type == "Equipment":
-        gives = []
-        if note.get("armor"):
-            gives.append(f"Armor +{note['armor']}")
-        gives += [f"Defense {d['roll']}+" for d in note.get("defenses", ())]
-        gives += list(note.get("traits", ()))
-        gives += [f"{k.capitalize()} +{note[k]}" for k in ("melee", "ranged") if note.get(k)]
+        on = [f"Armor +{note['armor']}"] if note.get("armor") else []  # attacks on your mage
+        on += [f"Defense {d['roll']}+" for d in note.get("defenses", ())]
         if note.get("life"):
-            gives.append(f"Life +{note['life']}")
+            on.append(f"Life +{note['life']}")
+        by = [f"{k.capitalize()} +{note[k]}" for k in ("melee", "ranged") if note.get(k)]
         if card.attacks:
-            gives.append("its attacks (" + ", ".join(a.name for a in card.attacks) + ")")
+            by.append("its attacks (" + ", ".join(a.name for a in card.attacks) + ")")
+        gives = [_count_in(items, where) for items, where in (
+            (on, "on your mage"), (by, "your mage makes")) if items]
+        if note.get("traits"):
+            gives.append("it gives your mage " + _listed(list(note["traits"])))
         does = ("worn by your mage (solo play, or mages.ym.equipment in a board file): "
-                + (", ".join(gives) + " count in every attack on or by your mage"
-                   if gives else "nothing in it changes an attack")
+                + ("; ".join(gives) if gives else "nothing in it changes an attack")
                 + (f"; it takes the {note['slot']} location" if note.get("slot") else ""))
     else:
         if card.is_wall:

@@ -32,9 +32,9 @@ def shortcut_keys(pairs: list[tuple[str, Any]], escapes: tuple = ()) -> list[str
     return keys
 
 
-def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
+def _one_key(app: Any, keys: list[str | None], escapes: tuple, cancel: int | None = None) -> None:
     """Make a menu answer on one key: a choice's key picks it at once (no Enter), Ctrl-D stops
-    like Ctrl-C, and Esc is the menu's undo when it has one."""
+    like Ctrl-C, and Esc is the menu's undo when it has one, else its ``cancel`` choice."""
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
     kb = KeyBindings()
@@ -57,12 +57,11 @@ def _one_key(app: Any, keys: list[str | None], escapes: tuple) -> None:
     def _stop(event: Any) -> None:
         event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
 
-    if "undo" in escapes and "u" in keys:
-        undo = keys.index("u")
-
+    back = keys.index("u") if "undo" in escapes and "u" in keys else cancel
+    if back is not None:
         @kb.add("escape", eager=True)
         def _back(event: Any) -> None:
-            pick(event, undo)
+            pick(event, back)
 
     app.key_bindings = merge_key_bindings([app.key_bindings, kb])
 
@@ -121,7 +120,13 @@ def fold(message: str, answer: int, room: int | None = None) -> str:
         from solo.cli.term import width
 
         room = width()
-    if _last_line(message) + 1 + answer <= room or "\n" in message:
+    if "\n" in message:  # lines that set the question up, then the question: each folded
+        from solo.cli.term import hang
+
+        head, _, last = message.rpartition("\n")
+        lines = [line if len(line) <= room - 2 else hang(line, room - 2) for line in head.split("\n")]
+        return "\n".join(lines) + "\n" + fold(last, answer, room)
+    if _last_line(message) + 1 + answer <= room:
         return message
     from solo.cli.term import hang
 
@@ -202,7 +207,8 @@ class QuestionaryPrompter(Prompter):
             asked = questionary.select(message, choices=qchoices, default=default,
                                        use_shortcuts=shortcuts, use_jk_keys=False,
                                        instruction=select_hint(message, shortcuts), **io)
-            _one_key(asked.application, keys, q.escapes)
+            _one_key(asked.application, keys, q.escapes,
+                     next((i for i, (_, v) in enumerate(pairs) if v == "cancel"), None))
             index = asked.unsafe_ask()
             return pairs[index][1]
         if q.kind == "confirm":
@@ -291,9 +297,15 @@ class PlainPrompter(Prompter):
                 self.write(f"  {key or '-'}. {title}{mark}")
             if escapes:
                 self.write("  also: " + ", ".join(escapes))
-        elif q.default is not None:
-            default_text = f" [Enter: {q.default}]"
-        prompt = ("Your choice: " if pairs else f"{q.message}{default_text}"
+        elif q.default not in (None, ""):  # an empty default: Enter gives nothing, said nowhere
+            shown = ("yes" if q.default else "no") if q.kind == "confirm" else q.default
+            default_text = f" [Enter: {shown}]"
+        message = q.message
+        if not pairs and "\n" in message:  # the lines that set the question up, wrapped
+            head, _, message = message.rpartition("\n")
+            for line in head.split("\n"):
+                self.write(line)
+        prompt = ("Your choice: " if pairs else f"{message}{default_text}"
                   + (" (yes/no)" if q.kind == "confirm" else "") + ": ")
         while True:
             try:
@@ -308,7 +320,24 @@ class PlainPrompter(Prompter):
             try:
                 return q.parse(text)
             except AnswerError as err:
-                self.write(f"  {err}")
+                self.write(f"  {not_on_menu(text, pairs, keys, q.escapes) if pairs else err}")
+
+
+def not_on_menu(text: str, pairs: list[tuple[str, Any]], keys: list[str | None],
+                escapes: tuple = ()) -> str:
+    """Why a plain answer fits no choice, in the menu's own terms: the keys shown before its
+    choices, then the escapes' letters (never a value the person was not shown).
+
+    >>> not_on_menu("x", [("Start", "start"), ("Change", "change"), ("Show the board", "board")],
+    ...             ["1", "2", "b"], ("board",))
+    "'x' is not on the menu: type 1 or 2 (or the choice's words); or b for board"
+    """
+    mine = [k for (_, v), k in zip(pairs, keys) if k and not (isinstance(v, str) and v in escapes)]
+    more = [f"{k} for {v}" for (_, v), k in zip(pairs, keys)
+            if k and isinstance(v, str) and v in escapes]
+    listed = mine[0] if len(mine) == 1 else ", ".join(mine[:-1]) + f" or {mine[-1]}"
+    return (f"{text!r} is not on the menu: type {listed} (or the choice's words)"
+            + ("; or " + ", ".join(more) if more else ""))
 
 
 def _say(text: str) -> None:

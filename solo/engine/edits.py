@@ -71,10 +71,18 @@ def edit_board(game: GameView) -> Step | None:
     if old == new:  # nothing changed: no step to record (as if cancelled)
         game.on_output(f"Nothing changed on {label_of(b, p)}.")
         return None
-    # The words of a step are what a resumed game's replay must write again: an edit's stay
-    # as games in progress recorded them (an empty field shows as nothing: "conditions  → ").
+    old, new = _shown(old), _shown(new)  # an empty field is "none", not nothing
     return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", WHO,
                 [f"{label_of(b, p)}: {what} {old} → {new}."])
+
+
+def _shown(value: object) -> object:
+    """A field's value as an edit's line shows it: ``none`` for an empty one.
+
+    >>> _shown(""), _shown("Burn 2"), _shown(0)
+    ('none', 'Burn 2', 0)
+    """
+    return "none" if value == "" else value
 
 
 def _add_creature(game: GameView) -> Step:

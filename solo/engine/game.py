@@ -54,7 +54,7 @@ __all__ = ["Game", "Settings", "Step", "Undo", "Edit", "Reach", "ENGINE", "ESCAP
 
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
-ENGINE = "solo-engine/7"
+ENGINE = "solo-engine/8"
 #: How many of the last steps the ``log`` escape shows.
 LOG_STEPS = 6
 
@@ -437,7 +437,9 @@ class Game:
             return self._quickcast_stage(stage)
         allow_pass_first = token is QuickcastTurn.YOURS_OR_PASS_FIRST
         yours = self.yours
-        lines = yours.quickcast()
+        # asked again after you passed first: the Dummy Mage's quickcast came between
+        lines = yours.quickcast(first=allow_pass_first,
+                                again=token is QuickcastTurn.YOURS and self.board.initiative == Side.YM)
         if isinstance(lines, Free):  # a reveal: the quickcast is asked again
             return Step(YOU_REVEAL, Side.YM, lines, touched=yours.touched)
         order.pop(0)
@@ -499,16 +501,15 @@ class Game:
                     actors=[actor] if actor and decision.action not in ("pass", "none") else [],
                     results=list(decision.results), events=list(decision.events))
 
-    def _ask_defense(self, target: Piece, defense: Defense, modifier: int) -> bool:
-        """Your object may try its Defense against the Dummy Mage's attack: your choice."""
+    def _ask_defense(self, target: Piece, defense: Defense, modifier: int, offer: Said) -> bool:
+        """Your object may try its Defense against the Dummy Mage's attack: your choice, asked
+        after the attack it is about (who attacks it with what, how many dice) and with the
+        Defense's chance."""
         if target.side != Side.YM:
             return True
-        chance = combat.defense_chance(defense, modifier)
-        mod = f", {modifier:+d} for Daze/Restrained" if modifier else ""
-        return bool(self.ask(Question(
-            "defense.use", "confirm",
-            f"{naming.cap(self._name(target))} can try its Defense {defense.roll}+ "
-            f"({chance:.0%} to avoid the attack{mod}). Use it?", default=True)))
+        return bool(self.ask(Question("defense.use", "confirm",
+                                      render.line(offer) if self.reads() else "Use the Defense?",
+                                      default=True)))
 
 
     def _name(self, p: Piece) -> str:

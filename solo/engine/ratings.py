@@ -135,10 +135,12 @@ def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | N
     """The set's rating: (rating, whether it came whole from the cache).
 
     Plays seeds 1, 2, 3... (after those a cached rating already has) until the interval is
-    narrow enough.  With ``seconds``, stops once the next games would not finish in time; the
-    games played so far are cached and the next call goes on from there, so a rating finished
-    over several calls is the same as one played at once.
+    narrow enough.  With ``seconds``, stops once the next games would not finish in time: it
+    first plays one game on each process to time them, then only as many as the time left
+    holds; the games played so far are cached and the next call goes on from there, so a
+    rating finished over several calls is the same as one played at once.
     """
+    import math
     import time
 
     from solo.engine.simulate import play_many
@@ -153,23 +155,34 @@ def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | N
             if not needs_more(kept, half_width):
                 return kept, True
             rating = kept
-    # Games go in chunks of a few per process, so the clock is looked at often.
+    # Games go in chunks of a few per process, so the clock is looked at often; in a time
+    # budget, the first chunk is a game on each process, and each later one what the time left
+    # holds at the pace measured (a round: one game on each process).
     chunk = max(8, 16 * jobs)
-    per_game = 0.0
+    per_round = busy = 0.0
+    rounds = 0
     played = 0
     while needs_more(rating, half_width):
-        spent = clock() - start
-        if seconds is not None and played and spent + per_game * chunk > seconds:
-            break
         size = min(chunk, BATCH - rating.games % BATCH)
+        if seconds is not None:
+            left = seconds - (clock() - start)
+            if not played:
+                size = min(size, jobs)
+            elif per_round > 0:
+                if left < per_round:
+                    break
+                size = min(size, int(left // per_round) * jobs)
         first = rating.games + 1
         done = rating.games
+        began = clock()
         results = play_many(deckset, range(first, first + size), opponent, jobs=jobs,
                             dm_life=dm_life,
                             progress=None if progress is None else (lambda n: progress(done + n)))
         rating = add(rating, from_results(results))
         played += size
-        per_game = (clock() - start) / played
+        rounds += math.ceil(size / jobs)
+        busy += clock() - began
+        per_round = busy / rounds
     if cache is not None and played:
         cache.put(key, rating)
     return rating, False

@@ -26,8 +26,12 @@ from solo.store.journal import (CHECKPOINT_EVERY, GameInfo, Journal, JournalErro
                                 StorageError, name_option)
 from solo.core.questions import AnswerError, Choice, Prompter, Question
 
-#: Undo lists this many of your last steps to go back to.
-UNDO_LIST = 30
+#: "Go back to one of my earlier steps" lists this many of your steps at a time (with earlier
+#: and later pages, so that every one of them can be reached and each keeps a key).
+UNDO_LIST = 15
+#: The questions whose answer names the card a step played: the list of steps says it.
+_CARD_ANSWERS = ("turn.spell.card", "turn.spell.enchantment", "turn.summon.card",
+                 "own.equipment", "own.conjuration", "own.enchantment")
 
 
 class ReplayMismatch(JournalError):
@@ -241,7 +245,7 @@ class Session:
             choices = [Choice("Go on from here", "go"), Choice("Undo one more of my steps", "undo")]
             if self.redo_rows:
                 choices.append(Choice("Redo what I undid", "redo"))
-            mine = [(i, r) for i, r in enumerate(self.rows) if r.asked][-UNDO_LIST:]
+            mine = [(i, r) for i, r in enumerate(self.rows) if r.asked]
             if len(mine) > 1:
                 choices.append(Choice("Go back to one of my earlier steps...", "pick"))
             choices.append(Choice("Show the board", "board"))
@@ -261,17 +265,45 @@ class Session:
                     label = self.redo()
                     self.on_output(f"redo: {label}" if label else "Nothing to redo.")
                 elif what == "pick":
-                    pick = prompter.ask(Question(
-                        "undo.to", "select", "Go back to just before which of your steps?",
-                        tuple(Choice(f"{r.n}. round {r.round} - {r.label}", i)
-                              for i, r in reversed(mine)),
-                        default=mine[-1][0]))
-                    label = self.go_to(pick)
-                    self.on_output(f"back to before: {label}")
+                    pick = self._pick_step(prompter, mine)
+                    if pick is not None:
+                        label = self.go_to(pick)
+                        self.on_output(f"back to before: {label}")
             except JournalError as err:  # it does not replay: the game stays as it was
                 if isinstance(err, StorageError):
                     raise
                 self.on_output(f"Cannot do that: {err}")
+
+    def _pick_step(self, prompter: Prompter, mine: list[tuple[int, StepRow]]) -> int | None:
+        """One of your steps to go back to just before (None: cancelled), from a list of
+        :data:`UNDO_LIST` at a time, the latest first, with pages of earlier and later ones."""
+        newest = list(reversed(mine))
+        start = 0
+        while True:
+            page = newest[start:start + UNDO_LIST]
+            choices = [Choice(step_title(r), i) for i, r in page]
+            if start + UNDO_LIST < len(newest):
+                choices.append(Choice(f"Earlier steps ({len(newest) - start - UNDO_LIST} more)",
+                                      "earlier"))
+            if start:
+                choices.append(Choice("Later steps", "later"))
+            choices.append(Choice(f"Cancel (stay after step {len(self.rows)})", "cancel"))
+            pick = prompter.ask(Question("undo.to", "select",
+                                         "Go back to just before which of your steps?",
+                                         tuple(choices), default=page[0][0]))
+            if pick == "cancel":
+                return None
+            if pick in ("earlier", "later"):
+                start = max(0, start + (UNDO_LIST if pick == "earlier" else -UNDO_LIST))
+                continue
+            return int(pick)
+
+
+def step_title(row: StepRow) -> str:
+    """A step as the list of steps to go back to names it: its number, round and label, with the
+    card it played when its label does not say (``your quickcast (Fireball)``)."""
+    cards = [str(a) for q, a in row.answers or () if q in _CARD_ANSWERS and str(a) not in row.label]
+    return f"{row.n}. round {row.round} - {row.label}" + (f" ({', '.join(cards)})" if cards else "")
 
 
 def open_saved(name: str, folder: Any = None) -> Session:

@@ -133,10 +133,17 @@ class YourAttacks:
                     f"from {actor.zone}: nothing changes on its side."]
 
         def figures(p: Piece) -> str:
-            reach = [a for a in attacks if targeting.can_reach(b, actor, a, actor.zone, p)]
-            if typed or not reach or not isinstance(reach[0].dice, int) or not self.game.reads():
+            """The odds of its strongest attack that reaches ``p`` (named when it has more)."""
+            if typed or not self.game.reads():
                 return ""
-            return " · " + odds_text(attack_odds(b, actor, reach[0], p, moved=moved))
+            reach = [a for a in attacks if isinstance(a.dice, int)
+                     and targeting.can_reach(b, actor, a, actor.zone, p)
+                     and not attack_rules.guard_blocks(b, actor, a, actor.zone, p)]
+            odds = [attack_odds(b, actor, a, p, moved=moved) for a in reach]
+            if not odds:
+                return ""
+            best = max(range(len(odds)), key=lambda i: (odds[i].expected_damage, -i))
+            return " · " + (f"{reach[best].name} " if len(reach) > 1 else "") + odds_text(odds[best])
 
         target = self.pick_target(actor, "turn.attack.target",
                                   f"Which of its objects did {self.name(actor)} attack?", objs,

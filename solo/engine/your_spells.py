@@ -25,6 +25,9 @@ from solo.text import naming
 from solo.text import yours as your_words
 from solo.text.naming import cap
 
+#: The answer for a zone beyond a card's range (asked then among the others).
+ELSEWHERE = "elsewhere"
+
 __all__ = ["YourSpells"]
 
 
@@ -192,12 +195,8 @@ class YourSpells(YourAttacks):
                                  "Which quick conjuration?" if quick else "Which conjuration?",
                                  self.castable("Conjuration", quick)))
         card = b.cat.get(name)
-        zones = sorted(b.arena.zones(), key=lambda z: (b.distance(mage.zone, z), z))
-        zone = self.ask(Question("own.zone", "select",
-                                 "The wall stands on a border: one of its two zones?"
-                                 if card.is_wall else "In which zone?",
-                                 tuple(Choice(f"{z} ({b.distance(mage.zone, z)} from your mage)", z)
-                                       for z in zones), default=mage.zone))
+        zone = self.zone_in_range("own.zone", "The wall stands on a border: one of its two zones?"
+                                  if card.is_wall else "In which zone?", card, "own.elsewhere")
         border = None
         if card.is_wall:
             sides = b.arena.neighbours(zone)
@@ -242,6 +241,28 @@ class YourSpells(YourAttacks):
         return [f"{cap(self.name(target))} now carries {card.name}, face up."] \
             + yours.by_hand(card)
 
+    def zone_in_range(self, qid: str, message: str, card: Card, elsewhere: str) -> str:
+        """The zone your mage put ``card`` in: the zones its range reaches from your mage (the
+        nearest first, your mage's the default), and "Elsewhere" for a zone beyond it -- a
+        spawnpoint, or a card that let you, which solo cannot know -- asked then among the
+        others (question ``elsewhere``, as a move's ``turn.move.elsewhere``)."""
+        b = self.board
+        mage = b.mages[Side.YM]
+        lo, hi = card.range
+        zones = sorted(b.arena.zones(), key=lambda z: (b.distance(mage.zone, z), z))
+        near = [z for z in zones if lo <= b.distance(mage.zone, z) <= hi] or [mage.zone]
+        far = [z for z in zones if z not in near]
+        choices = [Choice(f"{z} ({b.distance(mage.zone, z)} from your mage)", z) for z in near]
+        if far:  # (a title short enough to leave the answer on the question's line)
+            choices.append(Choice("Elsewhere (a spawnpoint, or a card that put it there)", ELSEWHERE))
+        zone = self.ask(Question(qid, "select", message, tuple(choices),
+                                 default=mage.zone if mage.zone in near else near[0]))
+        if zone != ELSEWHERE:
+            return str(zone)
+        return str(self.ask(Question(elsewhere, "select", "Which zone, then?",
+                                     tuple(Choice(f"{z} ({b.distance(mage.zone, z)} from your mage)",
+                                                  z) for z in far), default=far[0])))
+
     # -- your hidden enchantments, revealed ----------------------------------------------------
     def reveal_choice(self) -> list[Choice]:
         if yours.hidden_anywhere(self.board):
@@ -274,9 +295,8 @@ class YourSpells(YourAttacks):
         card = self.ask(Question("turn.summon.card", "autocomplete",
                                  "Which quick creature?" if quick else "Which creature?",
                                  self.castable("Creature", quick)))
-        zones = b.arena.zones()
-        zone = self.ask(Question("turn.summon.zone", "select", "Into which zone?", tuple(zones),
-                                 default=b.mages[Side.YM].zone))
+        zone = self.zone_in_range("turn.summon.zone", "Into which zone?", b.cat.get(card),
+                                  "turn.summon.elsewhere")
         # inactive until the next Reset, and summoned this round (no attack at once)
         c = new_creature(b, card, Side.YM, zone, active=False, extra={SUMMONED: b.round})
         put(b, AddPiece(c))

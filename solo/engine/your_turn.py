@@ -50,14 +50,22 @@ class YourTurn(YourSpells):
     """Your quickcasts and Action Phases, asked through the game."""
 
     # -- your quickcast ------------------------------------------------------------------------
-    def quickcast(self, keep: bool = False) -> Lines | None:
+    def quickcast(self, keep: bool = False, first: bool = False, again: bool = False) -> Lines | None:
         """Your quickcast: its lines, or None for a pass (``keep``: asked between your Action
-        Phases, where passing keeps it for later this round); a reveal's lines are
-        :class:`Free` (the quickcast is still to come)."""
+        Phases, where passing keeps it for later this round; ``first``: you hold the initiative,
+        and a pass lets the Dummy Mage quickcast first; ``again``: asked after it, for you passed
+        first); a reveal's lines are :class:`Free` (the quickcast is still to come)."""
         self.begin()
-        return self._quick_spell(QUICKCAST, "Your quickcast:",
-                                 Choice("Not now (keep it for later)" if keep else "Pass", PASS),
-                                 whole_round=not keep)
+        if first:  # (the reason on a line of its own: the answer keeps the question's line)
+            message, skip = ("You hold the initiative: cast first, or pass and the Dummy Mage "
+                             "quickcasts first.\nYour quickcast:",
+                             "Pass (it goes first; you are asked again)")
+        elif again:
+            message, skip = ("You passed first, and the Dummy Mage has quickcast: now you may."
+                             "\nYour quickcast:", "Pass")
+        else:
+            message, skip = "Your quickcast:", "Not now (keep it for later)" if keep else "Pass"
+        return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep)
 
     def _quick_spell(self, qid: str, message: str, skip: Choice | None = None,
                      whole_round: bool = False) -> Lines | None:

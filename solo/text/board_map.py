@@ -5,12 +5,12 @@ box-drawing characters, one cell per zone (``A1``, the north-west corner, top le
 name in the top-left corner of its cell.  Inside a cell there is one line per object:
 
 * the mages first: ``DM Warlock 5/38`` and ``YM Beastmaster 0/36`` (damage / life);
-* then creatures, the Dummy Mage's before yours: ``dm-1 Timber Wolf 0/10 zG^ B2 +1e``;
+* then creatures, the Dummy Mage's before yours: ``dm-1 Timber Wolf 0/10 zG^ Bu2 +1e``;
 * then conjurations that are not walls: ``ym-3 Altar of Skulls 0/8``.
 
 Marks after the numbers (see :func:`legend`): ``z`` inactive (has acted, or was summoned this
 round), ``G`` guarding, ``^`` flying now, a condition by its short name with its count when more
-than one (``B2`` Burn 2, ``Dz`` Daze; a one-letter short name always carries its count), and
+than one (``Bu2`` Burn 2, ``Dz`` Daze; never a letter and a digit, which would read as a zone), and
 ``+Ne`` for N enchantments attached.  Walls stand on borders: ``║`` on the border between two
 zones of a row, ``═`` (with the wall's id) on the border between two zones of a column, and
 every wall is listed under the map.  A cell grows taller to fit its objects; names are shortened
@@ -32,8 +32,9 @@ NAMES_CELL_WIDTH = 16
 MIN_NAME = 8
 
 #: Short names of the common conditions; any other condition shows its first three letters.
+#: Two letters at least: a letter and a count ("B1") would read as a zone.
 CONDITION_ABBREVIATIONS: dict[str, str] = {
-    "burn": "B", "rot": "Rt", "daze": "Dz", "stun": "St", "weak": "Wk", "cripple": "Cr",
+    "burn": "Bu", "rot": "Rt", "daze": "Dz", "stun": "St", "weak": "Wk", "cripple": "Cr",
     "sleep": "Sl", "slam": "Sm", "corrode": "Co", "knockdown": "Kd", "banish": "Bn",
 }
 
@@ -50,14 +51,17 @@ _DECK_SHORT = (("creature", "creature"), ("enchantment", "ench"), ("incantation"
 # -- marks -----------------------------------------------------------------------------------
 
 def condition_mark(name: str, count: int = 1) -> str:
-    """A condition's short mark: ``Burn 2`` -> ``B2``, ``Daze`` -> ``Dz``, ``Stun 2`` -> ``St2``.
+    """A condition's short mark: ``Burn 2`` -> ``Bu2``, ``Daze`` -> ``Dz``, ``Stun 2`` -> ``St2``;
+    never a letter and digits, which would read as a zone (a one-letter name keeps a dot).
 
     >>> [condition_mark(*c) for c in (("Burn", 2), ("Burn", 1), ("Daze", 1), ("Rot", 3), ("Charge", 1))]
-    ['B2', 'B1', 'Dz', 'Rt3', 'Cha']
+    ['Bu2', 'Bu', 'Dz', 'Rt3', 'Cha']
     """
     clean = " ".join(str(name).split())
     short = CONDITION_ABBREVIATIONS.get(clean.lower()) or clean[:3] or "?"
-    if count > 1 or len(short) == 1:
+    if len(short) == 1:
+        short += "."
+    if count > 1:
         short += str(count)
     return short
 
@@ -85,7 +89,7 @@ def piece_marks(board: Board, p: Piece) -> str:
 def legend() -> str:
     """One line explaining the marks of :func:`board_map`."""
     return ("dmg/life · z inactive · G guarding · ^ flying · +1e enchanted · +1h hidden (yours) · "
-            "B2 Burn 2 · Rt Rot · "
+            "Bu2 Burn 2 · Rt Rot · "
             "Dz Daze · St Stun · Wk Weak · Cr Cripple · Sl Sleep · Sm Slam · ║ ═ wall")
 
 

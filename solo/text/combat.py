@@ -93,6 +93,24 @@ _PARTS: dict[str, Callable[[Said], str]] = {
 LINES.update(_PARTS)
 
 
+# -- a Defense offered to your object ------------------------------------------------------------
+
+@_words("defense.offer")
+def _defense_offer(s: Said) -> str:
+    """Two lines: the attack as it stands when the Defense is offered (who, where, with what,
+    how many dice), then the question with the Defense's chance."""
+    by, at = s["by"], s["at"]
+    where = f" in {s['zone']}" if s["zone"] else ""
+    role = "" if s["role"] == "attack" else f" ({s['role']})"
+    who = f"{cap(label_of(None, by))}{where} attacks" if by is not None else f"{s['attack']} attacks"
+    parts = f" ({', '.join(line(p) for p in s['parts'])})" if s["parts"] else ""
+    mod = f", {s['mod']:+d} for Daze/Restrained" if s["mod"] else ""
+    return (f"{who} {label_of(None, at)} with {s['attack']}{role}: "
+            f"{counted(s['dice'], 'attack die', 'attack dice')}{parts}.\n"
+            f"{cap(name_of(None, at))} can try its Defense {s['need']}+ "
+            f"({s['chance']:.0%} to avoid the attack{mod}). Use it?")
+
+
 # -- the dice a person is asked to roll (labels) ------------------------------------------------
 
 def _for(s: Said) -> str:

@@ -51,7 +51,10 @@ STEPS: tuple[Entry, ...] = tuple(Entry(t, "solo step", x) for t, x in (
     ("Attack spell", "An attack spell targets your mage when it is in range, else your "
      "closest creature (ties: the highest remaining life); a zone attack spell hits every other "
      "object in the zone, friend or foe. With nothing in range it is discarded."),
-    ("Creature action", "In the creature stage you and the Dummy Mage alternate actions. Its "
+    ("Creature action", "In the creature stage you and the Dummy Mage alternate actions, the "
+     "side that holds the initiative first: the Dummy Mage in odd rounds, you in even ones "
+     "(the solo sheet lists your mage first; see the ruling \"Who acts first in the creature "
+     "stage\"). Its "
      "creatures act from the highest mana cost down (ties to the die). Each one: A, a full "
      "action attack on your mage if it can, else on your creature with the highest remaining "
      "life; B, move one zone and make a quick attack by the same order; C, move two zones "
@@ -74,14 +77,16 @@ STEPS: tuple[Entry, ...] = tuple(Entry(t, "solo step", x) for t, x in (
 
 
 def ruling_entries(text: str) -> list[Entry]:
-    """One entry per ``### heading`` of the rulings file: the heading and its paragraphs."""
+    """One entry per ``### heading`` of the rulings file: the heading and its paragraphs, but
+    the ``Test:`` one (paths of test files are for the project's people, and longer than a
+    terminal's line)."""
     out = []
     for block in re.split(r"^### ", text, flags=re.M)[1:]:
         title, _, body = block.partition("\n")
         body = re.split(r"^## ", body, flags=re.M)[0].replace("**", "").replace("`", "")
         items = [" ".join(x.split()) for x in re.split(r"^- ", body, flags=re.M)]
         out.append(Entry(title.strip().replace("`", ""), "ruling",
-                         "\n".join(x for x in items if x)))
+                         "\n".join(x for x in items if x and not x.startswith("Test:"))))
     return out
 
 
@@ -133,6 +138,46 @@ def search(term: str, entries: list[Entry], limit: int = 5) -> list[Entry]:
     return out[:limit]
 
 
+#: An attack trait that is a card's own words (a sentence, or a cost): the index does not list
+#: it as a term.
+_VS_TITLE = re.compile(r"^\+\d+ vs\. ", re.I)
+
+
+def index_title(e: Entry) -> str | None:
+    """How the index of ``solo rules`` lists an entry: its title; "Cost" for the catalog's
+    costs ("Cost = 2", "Cost=X"); None for an ability the catalog keeps in its card's own words
+    (a sentence), which the index counts instead of listing.
+
+    >>> [index_title(Entry(t, "attack-trait", "")) for t in ("Reach", "Cost = 2", "Cost=X",
+    ...     "+2 vs. Flying", "Add 3 mana to your mana supply.",
+    ...     "Piercing +1 per Gold token on Gerard")]
+    ['Reach', 'Cost', 'Cost', '+2 vs. Flying', None, None]
+    """
+    title = re.sub(r"\s*=\s*\S+$", "", e.title)
+    if e.kind == "ruling" or _VS_TITLE.match(title):
+        return title
+    if "." in title or len(title.split()) > 5:
+        return None
+    return title
+
+
+def index(entries: list[Entry]) -> list[tuple[str, list[str], int]]:
+    """What ``solo rules`` with no term lists: for each kind of entry, its name ("Attack
+    traits"), its titles (each once, whatever its case) and how many abilities in a card's own
+    words it holds besides."""
+    kinds: dict[str, tuple[dict[str, str], list[Entry]]] = {}
+    for e in entries:
+        titles, worded = kinds.setdefault(e.kind, ({}, []))
+        title = index_title(e)
+        if title is None:
+            worded.append(e)
+        else:
+            titles.setdefault(title.lower(), title)
+    return [((kind[0].upper() + kind[1:]).replace("-", " ") + "s",
+             sorted(titles.values(), key=str.lower), len(worded))
+            for kind, (titles, worded) in kinds.items()]
+
+
 def rulings_path() -> Path | None:
     """``docs/rulings.md`` in a source checkout, or the copy installed with the package."""
     package = Path(__file__).resolve().parents[1]  # solo/
@@ -153,7 +198,7 @@ def explain(term: str, entries: list[Entry], room: int) -> str:
         raise InvalidInput(f"nothing in the rules matches {term!r}; try solo rules (no term) for "
                            "the list")
     best, others = hits[0], hits[1:]
-    lines = [f"{best.title} ({best.kind})"]
+    lines = wrap(f"{best.title} ({best.kind})", room)
     for part in best.text.split("\n"):
         lines += wrap("  " + part, room)
     if others:

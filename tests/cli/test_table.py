@@ -76,7 +76,7 @@ def test_the_plain_prompter_reads_numbers_keys_words_and_enter():
     # a wrong answer says why and asks again
     p, said = _plain(["7", "1"])
     assert p.ask(q) == "attack"
-    assert any("not one of the choices" in s for s in said)
+    assert any("not on the menu" in s for s in said)
     # numbers and text
     assert _plain(["", ""])[0].ask(Question("n", "int", "How many?", default=3)) == 3
     assert _plain(["5"])[0].ask(Question("n", "int", "How many?", default=3, min=1, max=9)) == 5

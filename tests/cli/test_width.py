@@ -168,7 +168,7 @@ def test_plain_questions_wrap_between_words_at_a_real_terminal(columns):
     between words and keeps its indent, instead of being cut by the terminal."""
     text = _plain_session(["no such choice at all", "1"], columns)
     lines = text.splitlines()
-    refused = next(i for i, line in enumerate(lines) if "is not one of the choices" in line)
+    refused = next(i for i, line in enumerate(lines) if "is not on the menu" in line)
     assert lines[refused].startswith("  '") and len(lines[refused]) <= columns
     assert lines[refused + 1].startswith("  ") and lines[refused + 1][2] != " "
     assert all(visible(line) <= columns for line in lines), [l for l in lines if visible(l) > columns]

@@ -446,9 +446,11 @@ def test_random_set_harder_and_easier_together_is_refused():
 # -- the commands -----------------------------------------------------------------------------
 
 def test_validate_command_ok_exit_0(run):
-    r = run("deck", "validate", str(decks.builtin_dir() / "starter.toml"))
+    path = str(decks.builtin_dir() / "starter.toml")
+    r = run("deck", "validate", path)
     assert r.exit_code == 0
-    assert r.output.startswith("OK: Starter is a valid deck set (15 creatures, 10 enchantments")
+    assert r.output.startswith(f"OK: the set in {path} (named 'Starter') is a valid deck set "
+                               "(15 creatures, 10 enchantments")
 
 
 def test_validate_command_invalid_exit_1_one_line_per_problem(run, tmp_path):
@@ -569,7 +571,8 @@ def test_deck_validate_never_imports_questionary(tmp_path):
 def test_validate_warns_about_partly_modelled_cards_and_keeps_its_exit_status(run, tmp_path, levels):
     good = write(tmp_path, starter_text())
     r = run("deck", "validate", good)
-    assert r.exit_code == 0 and r.stdout.startswith("OK: Starter is a valid deck set")
+    assert r.exit_code == 0 and r.stdout.startswith(f"OK: the set in {good} (named 'Starter') is "
+                                                    "a valid deck set")
     warned = [x for x in r.stdout.splitlines() if x.startswith("warning: ")]
     starter = load(good)
     expected = sorted(n for d in SPELL_DECKS for n in starter.decks[d] if n[0].upper() > "L")

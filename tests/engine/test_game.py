@@ -415,7 +415,7 @@ def test_an_edit_is_titled_once_and_its_title_keeps_to_one_line(tmp_path):
     while step is None or not step.label.startswith("edit"):
         step = s.play_one()
     title = render_step(step, s.game, width=80).split("\n")[0]
-    assert title == "── Edit: Warlock (dm) conditions  → Stun 1, Burn 2, Weak 1 ──"
+    assert title == "── Edit: Warlock (dm) conditions none → Stun 1, Burn 2, Weak 1 ──"
     title = render_step(step, s.game, width=40).split("\n")[0]
     assert len(title) == 40 and title.startswith("── Edit: Warlock (dm) conditions") and title.endswith("…")
 

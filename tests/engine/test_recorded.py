@@ -49,6 +49,6 @@ def test_a_recorded_game_replays_step_for_step(tmp_path, path):
 def test_a_step_that_says_other_words_now_is_caught(tmp_path):
     data = json.loads(RECORDED[0].read_text(encoding="utf-8"))
     edit = next(s for s in data["steps"] if s["who"] == "edit")
-    edit["entries"][0]["lines"] = [edit["entries"][0]["lines"][0].replace("  → ", " none → ")]
+    edit["entries"][0]["lines"] = [edit["entries"][0]["lines"][0].replace(" → ", " -> ")]
     with Journal(tmp_path) as journal, pytest.raises(Refused, match="other log entries"):
         import_game(journal, data)

@@ -344,9 +344,9 @@ def test_at_the_terminal_the_shortcuts_are_keys_and_the_journal_keeps_plain_answ
         question = next((line for line in reversed(said) if not line.startswith("  ")), "")
         said.append(prompt)
         menus.append(question)
-        if len([m for m in menus if m == "Your quickcast:"]) > 6:
+        if len([m for m in menus if m.endswith("Your quickcast:")]) > 6:
             raise KeyboardInterrupt  # enough: a few rounds
-        if question == "Your quickcast:":
+        if question.endswith("Your quickcast:"):  # (after the reason it is asked, if any)
             return "2"  # pass for the whole round
         if prompt.startswith("Which creature?"):
             return "Timber Wolf"
@@ -363,7 +363,7 @@ def test_at_the_terminal_the_shortcuts_are_keys_and_the_journal_keeps_plain_answ
     answers = [a for r in rows for a in r.answers or []]
     rounds = max(r.round for r in rows)
     quickcasts = [a for a in answers if a[0] == "quickcast.you"]
-    assert rounds >= 4 and len(quickcasts) > menus.count("Your quickcast:")  # the rest: by themselves
+    assert rounds >= 4 and len(quickcasts) > sum(m.endswith("Your quickcast:") for m in menus)  # the rest: by themselves
     assert all(isinstance(v, (str, int)) for _, v in answers)  # no shortcut: the answers it stands for
     assert len(menus) < len(answers)
 

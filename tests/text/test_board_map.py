@@ -57,7 +57,7 @@ def test_contract_example_objects_in_their_cells(example):
     assert where(cells, "dm-1 ") == ["B1"]
     wolf = " ".join(cells["B1"])
     assert "0/10" in wolf  # Bear Strength: life 10
-    assert "B1" in wolf.split() and "+1e" in wolf.split()  # Burn 1, one enchantment
+    assert "Bu" in wolf.split() and "+1e" in wolf.split()  # Burn 1, one enchantment
     for zone in ("A2", "B3", "C1", "C2", "C3", "D1", "D2", "A3", "B2"):
         assert cells[zone] == []
     # the wall stands on the B1/B2 border, not inside a cell
@@ -134,7 +134,7 @@ def test_long_names_keep_their_last_word():
 
 
 @pytest.mark.parametrize("name,count,mark", [
-    ("Burn", 2, "B2"), ("Burn", 1, "B1"), ("Daze", 1, "Dz"), ("Daze", 2, "Dz2"), ("Stun", 1, "St"),
+    ("Burn", 2, "Bu2"), ("Burn", 1, "Bu"), ("Daze", 1, "Dz"), ("Daze", 2, "Dz2"), ("Stun", 1, "St"),
     ("Weak", 1, "Wk"), ("Rot", 3, "Rt3"), ("Cripple", 1, "Cr"), ("Sleep", 1, "Sl"),
     ("Slam", 1, "Sm"), ("Charge", 1, "Cha"), ("Zap", 4, "Zap4"),
 ])
@@ -215,7 +215,7 @@ def test_status_lines_keep_the_piles_together_at_80_columns():
 def test_legend_explains_every_mark():
     text = render.legend()
     assert "\n" not in text
-    for mark in ("z ", "G ", "^ ", "+1e", "B2", "Dz", "St", "Wk", "Rt", "Cr", "Sl", "Sm", "║"):
+    for mark in ("z ", "G ", "^ ", "+1e", "Bu2", "Dz", "St", "Wk", "Rt", "Cr", "Sl", "Sm", "║"):
         assert mark in text
 
 

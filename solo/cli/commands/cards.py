@@ -122,8 +122,9 @@ def effects_text(a: Attack) -> str:
     return "; ".join(parts)
 
 
-def card_details(card: Card) -> str:
-    """Every fact the catalog has about ``card``, one per line, for a person at the table."""
+def card_details(card: Card, room: int = WIDTH) -> str:
+    """Every fact the catalog has about ``card``, one per line, for a person at the table
+    (within ``room`` columns)."""
     lines = [card.name]
     kind = card.type_detail or card.type
     sub = ", ".join(card.subtypes)
@@ -167,7 +168,7 @@ def card_details(card: Card) -> str:
             lines.append(f"    Effect die  {effects_text(a)}")
         if a.traits:
             lines.append(f"    Traits      {', '.join(a.traits)}")
-    return "\n".join(wrap_line(line) for line in lines)
+    return "\n".join(wrap_line(line, room) for line in lines)
 
 
 def wrap_line(line: str, width: int = WIDTH) -> str:
@@ -189,8 +190,9 @@ APPLIED = {"yes": "solo applies it", "partly": "solo applies part of it", "no": 
            "n/a": "nothing to apply in play"}
 
 
-def in_play(card: Card) -> str:
-    """What the card does in play as solo models it, for a person at the table."""
+def in_play(card: Card, width: int = WIDTH) -> str:
+    """What the card does in play as solo models it, for a person at the table (within
+    ``width`` columns)."""
     from solo.cards.coverage import LEVEL_WORDS, coverage, terms_of
 
     cov = coverage(card)
@@ -219,18 +221,18 @@ def in_play(card: Card) -> str:
     if cov.by_hand:
         out.append("  You apply by hand:" if cov.level != "yours" else "  On your side:")
         out += [f"    - {line}" for line in cov.by_hand]
-    return "\n".join(_wrap_item(line) for line in out)
+    return "\n".join(_wrap_item(line, width) for line in out)
 
 
-def _wrap_item(line: str) -> str:
+def _wrap_item(line: str, width: int = WIDTH) -> str:
     body = line.lstrip(" ")
     indent = len(line) - len(body)
     if body.startswith("- "):
-        return textwrap.fill(line, width=WIDTH, subsequent_indent=" " * (indent + 2),
+        return textwrap.fill(line, width=width, subsequent_indent=" " * (indent + 2),
                              break_on_hyphens=False)
     if body.startswith(("Coverage  ", "solo      ", "Only for  ")):
-        return wrap_line(line)
-    return textwrap.fill(line, width=WIDTH, subsequent_indent=" " * (indent + 2),
+        return wrap_line(line, width)
+    return textwrap.fill(line, width=width, subsequent_indent=" " * (indent + 2),
                          break_on_hyphens=False)
 
 

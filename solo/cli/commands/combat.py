@@ -84,6 +84,13 @@ def pick_attack(attacker: Card, target: Card, name: str | None) -> Attack:
     return (others or usable)[0]
 
 
+def _others(attacker: Card, target: Card, attack: Attack) -> str:
+    """The attacks of ``attacker`` that reach ``target``, as a refusal offers them."""
+    others = [a.name for a in attacker.attacks
+              if a is not attack and _rollable(a) and _can_reach(a, attacker, target)]
+    return f" (its {', '.join(others)} can: --attack NAME)" if others else ""
+
+
 def _zone_at(board: Board, start: str, distance: int) -> str:
     for z in board.arena.zones():
         if board.distance(start, z) == distance:
@@ -105,7 +112,8 @@ def equipment_names(names: tuple[str, ...] | list[str], role: str) -> list[str]:
 def scratch(attacker: Card, target: Card, attack: Attack, *, equip: list[str] | None = None,
             wield: list[str] | None = None) -> tuple[Board, Piece, Piece]:
     """A board holding just the attacker (Dummy Mage side) and the target (your side);
-    ``equip`` is what the target mage wears, ``wield`` what the attacking mage wears."""
+    ``equip`` is what the target mage wears, ``wield`` what the attacking mage (or the mage
+    casting the attack spell) wears."""
     board = new_board(dm_mage=attacker.name if attacker.type == "Mage" else "Warlock",
                       ym_mage=target.name if target.type == "Mage" else "Beastmaster",
                       dm_zone="A1", ym_zone="D3")
@@ -114,8 +122,7 @@ def scratch(attacker: Card, target: Card, attack: Attack, *, equip: list[str] | 
     else:  # a mage, or the Dummy Mage casting an attack spell
         a = board.mages["dm"]
         put(board, Move("dm", HOME))
-        if attacker.type == "Mage":
-            put_all(board, [Equip("dm", name) for name in wield or []])
+        put_all(board, [Equip("dm", name) for name in wield or []])
     lo, hi = attack.range
     zone = HOME if attack.zone or attack.kind == "zone" or attack.is_melee else \
         _zone_at(board, HOME, min(max(lo, 0), 3))
@@ -144,15 +151,20 @@ def roll_attack_result(attacker_name: str, target_name: str, attack_name: str | 
     held = equipment_names(wield, "wield")
     if worn and target.type != "Mage":
         raise SoloError(f"--equip dresses a mage, and {target.name} is {_kind(target.type)}")
-    if held and attacker.type != "Mage":
-        raise SoloError(f"--wield dresses a mage, and {attacker.name} is {_kind(attacker.type)}")
-    attacks = list(attacker.attacks)
-    for name in held:
-        attacks += get_catalog().get(name).attacks
-    if held:
+    if held and attacker.type == "Creature":
+        raise SoloError(f"--wield dresses a mage (the attacker, or the one casting an attack "
+                        f"spell), and {attacker.name} is {_kind(attacker.type)}")
+    if held and attacker.type == "Mage":  # a mage also attacks with what it wields
+        attacks = list(attacker.attacks)
+        for name in held:
+            attacks += get_catalog().get(name).attacks
         attacker = Card(name=attacker.name, type=attacker.type, attacks=tuple(attacks),
                         traits=attacker.traits, life=attacker.life)
     attack = pick_attack(attacker, target, attack_name)
+    if not _can_reach(attack, attacker, target):
+        raise SoloError(f"{attacker.name} cannot make its {attack.name} at {target.name}: a "
+                        f"melee attack reaches a Flying creature only from a flyer or with "
+                        f"Reach" + _others(attacker, target, attack))
     board, a, t = scratch(attacker, target, attack, equip=worn, wield=held)
     source = SeededSource(seed)
     spell = attacker.type == "Attack"
@@ -244,4 +256,12 @@ def roll_attack(attacker: str, attack_name: str | None, target: str, equip: tupl
       solo roll attack "Timber Wolf" --vs Beastmaster --equip "Leather Boots"
     """
     result, out = roll_attack_result(attacker, target, attack_name, seed, equip, wield)
-    echo(json.dumps(out) if as_json else render(result, out), fold=False)
+    if as_json:
+        echo(json.dumps(out), fold=False)
+        return
+    from solo.rules.yours import by_hand
+
+    # what the equipment does that solo leaves to you (Fireshaper Ring's die on a flame attack)
+    notes = [x for name in dict.fromkeys(equipment_names(equip, "equip") + equipment_names(wield, "wield"))
+             for x in text_lines(by_hand(get_catalog().get(name)))]
+    echo("\n".join([render(result, out), *notes]), fold=False)

@@ -82,16 +82,25 @@ def unset(key: str) -> None:
 
 # -- your record ---------------------------------------------------------------------------------
 
-def record(games) -> list[dict]:
-    """Every finished game as a row of the record, oldest first."""
+def record(games, answers=None) -> list[dict]:
+    """Every finished game as a row of the record, oldest first.  A game played again from the
+    same settings and answers (an imported copy of one, say) is the same game: it counts once,
+    its row naming the copies.  ``answers``: a game's answers, step by step (to tell copies)."""
     from solo.cards.catalog import get_catalog
 
     cat = get_catalog()
     rows = []
+    seen: dict[str, dict] = {}
     for g in sorted(games, key=lambda g: g.created):
         if g.status != "over":
             continue
         st = g.settings
+        if answers is not None:
+            same = json.dumps([{k: v for k, v in st.items() if k != "name"}, answers(g)],
+                              sort_keys=True, default=str)
+            if same in seen:
+                seen[same].setdefault("copies", []).append(g.name)
+                continue
         life = st.get("dm_life")
         if life is None:
             card = cat.find(str(st.get("dm_mage", "Warlock")))
@@ -99,6 +108,8 @@ def record(games) -> list[dict]:
         rows.append({"name": g.name, "winner": g.result or "none", "rounds": g.round,
                      "decks": st.get("decks", "?"), "dm_life": life, "seed": st.get("seed"),
                      "mage": st.get("ym_mage"), "dm_mage": st.get("dm_mage")})
+        if answers is not None:
+            seen[same] = rows[-1]
     return rows
 
 
@@ -126,7 +137,8 @@ def stats(as_json: bool) -> None:
     from solo.cli.games import open_journal
 
     with open_journal() as journal:
-        rows = record(journal.games())
+        rows = record(journal.games(),
+                      answers=lambda g: [r.answers for r in journal.read_steps(g.id)[0]])
     by_decks, by_life = summarize(rows, "decks"), summarize(rows, "dm_life")
     if as_json:
         echo(json.dumps({"games": rows, "by_decks": by_decks, "by_dm_life": by_life}), fold=False)
@@ -152,4 +164,5 @@ def stats(as_json: bool) -> None:
     for r in rows:
         echo(f"  {r['name'][:20]:<20} {names.get(r['winner'], r['winner']):<8} "
              f"round {r['rounds']:<3} {str(r['decks'])[:14]:<14} life {r['dm_life']} "
-             f"seed {r['seed']}", fold=False)
+             f"seed {r['seed']}" + (f" (also as {', '.join(r['copies'])})" if r.get("copies") else ""),
+             fold=False)

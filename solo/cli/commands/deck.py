@@ -193,6 +193,9 @@ def validate_(set_: str) -> None:
     """
     catalog = get_catalog()
     ds = resolve(set_)
+    # a file is named as given, with the name it holds: "Starter is not valid" read as if the
+    # built-in set were broken
+    named = ds.name if ds.path is None or set_ == ds.name else f"the set in {set_} (named {ds.name!r})"
     problems = validate(ds, catalog)
     warnings = [f"warning: {w}" for w in coverage_warnings(ds, catalog)]
     if problems:
@@ -200,10 +203,10 @@ def validate_(set_: str) -> None:
             _echo(p, fold=False)
         for w in warnings:
             _echo(w, fold=False)
-        raise InvalidDeck(f"{ds.name} is not a valid deck set ({len(problems)} "
+        raise InvalidDeck(f"{named} is not a valid deck set ({len(problems)} "
                           f"problem{'s' if len(problems) != 1 else ''})")
     sizes = ds.sizes()
-    _echo(f"OK: {ds.name} is a valid deck set ({sizes['creature']} creatures, "
+    _echo(f"OK: {named} is a valid deck set ({sizes['creature']} creatures, "
           f"{sizes['enchantment']} enchantments, {sizes['incantation']} incantations, "
           f"{sizes['attack']} attacks)", fold=False)
     for note in notes(ds, catalog):

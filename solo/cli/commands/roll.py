@@ -56,7 +56,21 @@ def render(result: dict, armor: int | None, piercing: int | None) -> str:
     return "\n".join(lines)
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+class RollCommand(click.Command):
+    """``solo roll``, whose ``attack`` is a command of its own: everything after ``attack`` is
+    that command's (its ``--help`` too), not ``roll``'s."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args[:1] and args[0].lower() == "attack":
+            ctx.meta[_ATTACK] = list(args[1:])
+            args = args[:1]
+        return super().parse_args(ctx, args)
+
+
+_ATTACK = "solo.roll.attack"
+
+
+@click.command(cls=RollCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("what", metavar="N|d12|compass|attack")
 @click.argument("rest", nargs=-1, type=click.UNPROCESSED)
 @click.option("--armor", type=WholeRange(0, 99), default=None, help="Target's armor (reduces normal damage).")
@@ -75,14 +89,16 @@ def roll(ctx: click.Context, what: str, rest: tuple[str, ...], armor, piercing, 
       solo roll attack "Timber Wolf" --vs "Bitterwood Fox"
     """
     if what.lower() == "attack":
-        if armor is not None or piercing is not None:
+        # (options written before "attack" are roll's: handed on)
+        args = ctx.meta.get(_ATTACK, list(rest)) + (["--seed", str(seed)] if seed is not None else []) \
+            + (["--json"] if as_json else [])
+        if {"--armor", "--piercing"} & {a.split("=")[0] for a in args}:
             raise click.UsageError("--armor and --piercing are for plain dice; "
                                    "solo roll attack takes the target's armor from its card")
         from solo.cli.commands.combat import roll_attack
 
-        args = list(rest) + (["--seed", str(seed)] if seed is not None else []) \
-            + (["--json"] if as_json else [])
-        with roll_attack.make_context("solo roll attack", args, parent=ctx) as sub:
+        # its own context, named as typed: its usage lines and --help are the attack's
+        with roll_attack.make_context("solo roll attack", args) as sub:
             roll_attack.invoke(sub)
         return
     if rest:

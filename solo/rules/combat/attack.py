@@ -35,6 +35,8 @@ NO_BY_HAND = frozenset((
     "stun", "tainted", "weak", "push", "piercing", "unavoidable", "counterstrike", "doublestrike",
     "triplestrike", "reach", "ethereal", "vampiric", "critical damage", "no damage", "extinguish",
     "defrost", "trample"))
+#: Attack traits whose by-hand part the strike itself says, when it applies (``strike.drain``).
+SAID_BY_THE_STRIKE = frozenset(("mana drain", "mana transfer"))
 
 
 def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, target: Piece,
@@ -137,8 +139,10 @@ def _sweep(work: Board, a: Piece, att: Attack, t: Piece, sweep_target: Piece | N
 def _by_hand(result: AttackResult, attack: Attack) -> None:
     """Nothing ignored in silence: the attack's traits and the markers it gave that solo may
     not fully apply end its steps with an ``attack.by-hand`` line (worded with the glossary's
-    by-hand notes; none when the glossary has none for them)."""
-    names = list(attack.traits) + [c for s in result.strikes for c in s.conditions]
+    by-hand notes; none when the glossary has none for them).  Mana Drain is left to the
+    strike, which says what it takes when its damage takes it (and nothing after no damage)."""
+    names = [n for n in list(attack.traits) + [c for s in result.strikes for c in s.conditions]
+             if parse_trait(n)[0].lower() not in SAID_BY_THE_STRIKE]
     if all(parse_trait(n)[0].lower() in NO_BY_HAND for n in names):
         return
     if any(s.role == Role.SWEEP for s in result.strikes):

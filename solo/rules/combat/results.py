@@ -23,8 +23,10 @@ from solo.rules.said import Said
 #: (the Dummy Mage Wizard's Voltaric Shield line, :func:`solo.rules.mages.shield`).
 Line = str | Said
 
-#: Asked when a target could use a Defense: (target, the Defense, its roll modifier) -> use it?
-DefenseChoice = Callable[[Piece, Defense, int], bool]
+#: Asked when a target could use a Defense: (target, the Defense, its roll modifier, the offer
+#: as a person reads it -- a ``defense.offer`` line: who attacks it with what, how many dice,
+#: the Defense and its chance) -> use it?
+DefenseChoice = Callable[[Piece, Defense, int, Said], bool]
 
 #: Where a Push that the arena's edge stopped was blocked (``Push.blocked_by``; otherwise a
 #: wall's id): the value the contract's JSON shows.

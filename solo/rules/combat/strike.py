@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from solo.cards.catalog import Attack, trait_max, trait_value
+from solo.cards.catalog import Attack, Defense, trait_max, trait_value
 from solo.core.kinds import Side
 from solo.rules import mages, yours
 from solo.rules.board import HIDDEN, Board, Conjuration, Piece
@@ -28,7 +28,7 @@ from solo.rules.combat.conditions import (condition_block, immune_to_damage_type
                                           taunt_block)
 from solo.rules.combat.modifiers import (RESTRAINED_PLUS_4, all_defenses, attack_dice,
                                          attack_traits, by_itself, choose_defense,
-                                         damage_type_modifier, defense_modifier,
+                                         damage_type_modifier, defense_chance, defense_modifier,
                                          enchantment_defense, has_named)
 from solo.rules.combat.push import push_effect, snatch
 from solo.rules.combat.results import DefenseChoice, Reported, Strike
@@ -169,7 +169,7 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
     steady = chosen is not None and all_defenses(work, target)[chosen[0]][1]
     mod = 0 if steady else defense_modifier(work, target)
     if chosen is not None and callable(use_defense) \
-            and not use_defense(target, chosen[1], mod):
+            and not use_defense(target, chosen[1], mod, _offer(b, s, chosen[1], mod)):
         s.steps.append(Said("strike.defense-declined", target=b.who, need=chosen[1].roll))
         chosen = None
     if chosen is None:
@@ -187,6 +187,14 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
     s.steps.append(Said("strike.defense", target=b.who, need=d.roll, roll=roll, mod=mod,
                         avoided=s.avoided))
     return s.avoided
+
+
+def _offer(b: Blow, s: Strike, d: Defense, mod: int) -> Said:
+    """The Defense offered, as a person is asked about it: who attacks the target with what
+    (where the attacker stands), the attack dice counted so far, the Defense and its chance."""
+    where = b.attacker.zone if b.attacker is not None else None
+    return b.roll("defense.offer", zone=where, dice=s.dice, parts=list(s.dice_parts),
+                  need=d.roll, mod=mod, chance=defense_chance(d, mod))
 
 
 def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
