@@ -183,7 +183,7 @@ def test_edit_board_at_a_prompt_changes_damage_and_is_undoable(tmp_path):
 def test_board_answer_shows_the_map_and_asks_again():
     g = new_game(seed=4)
     shown = []
-    g.show_board = lambda: "MAP"
+    g.show_board = lambda board: "MAP"
     g.on_output = shown.append
     g.prompter = Policy({"quickcast.you": ["board", "pass"], "turn.actor": "done"})
     for _ in range(4):
