@@ -107,11 +107,13 @@ def render_step(step, game, color: bool = False, width: int | None = None,
 
 
 def step_block(step, board, color: bool = False, width: int | None = None,
-               show_map: bool = True, compact: bool = False, status: bool = True):
+               show_map: bool = True, compact: bool = False, status: bool = True,
+               drawn: str | None = None):
     """A step for a person: its title, then after a Dummy Mage step or an edit the map (when
-    ``show_map``: it changed) and the status, then its lines -- the Dummy Mage's instructions
-    last, just above the next question; within ``width``.  In the compact layout the status is
-    one line (when ``status``: it changed), under the map if there is one."""
+    ``show_map``: it changed; ``drawn``: the map without colour, already drawn) and the status,
+    then its lines -- the Dummy Mage's instructions last, just above the next question; within
+    ``width``.  In the compact layout the status is one line (when ``status``: it changed),
+    under the map if there is one."""
     from solo.cli import term
     from solo.cli.screen import Block, lines_of
     from solo.text import board_map as render
@@ -131,7 +133,8 @@ def step_block(step, board, color: bool = False, width: int | None = None,
     if step.who in ("dm", "edit"):
         if show_map:
             start = len(lines)
-            lines += painted(lambda c: render.board_map(board, width=width, color=c))
+            lines += painted(lambda c: drawn if drawn is not None and not c
+                             else render.board_map(board, width=width, color=c))
             if not compact:
                 lines += render.status_lines(board, width)
                 note = render.compact_status(board, width)
@@ -383,6 +386,7 @@ def _play_loop(session, prompter, screen, shown_end: bool = False, colour: bool 
                 if step is not None:
                     board = session.game.board
                     changed = moved = False
+                    now = None
                     if step.who in ("dm", "edit"):  # (the steps that show the board)
                         now = render.board_map(board, width=width)
                         status = render.compact_status(board, width)
@@ -390,7 +394,7 @@ def _play_loop(session, prompter, screen, shown_end: bool = False, colour: bool 
                         last_map, last_status = now, status
                     screen.show(step_block(step, board, color=colour, width=width,
                                            show_map=changed, compact=screen.compact,
-                                           status=moved))
+                                           status=moved, drawn=now))
             if not shown_end:
                 screen.say("\n".join(session.game.log[-1]["lines"]), title="The game is over")
             shown_end = False
