@@ -146,6 +146,16 @@ def pause_text(text: str, room: int | None = None) -> str:
     return hang(printable(f"{text} Press a key to go on."), (room or _width()) - 1)
 
 
+#: What questionary puts before a choice's title: its pointer and its key.
+CHOICE_LEAD = " » 1) "
+
+
+def _clip(text: str, room: int) -> str:
+    from solo.cli.term import clip
+
+    return clip(text, room)
+
+
 def _width() -> int:
     from solo.cli.term import width
 
@@ -249,7 +259,10 @@ class QuestionaryPrompter(Prompter):
             # The escapes (board, edit, undo, rules) are keys, listed on one line under the
             # choices instead of a line each.
             escape = [i for i, (_, v) in enumerate(pairs) if isinstance(v, str) and v in q.escapes]
-            qchoices: list[Any] = [questionary.Choice(title=printable(t), value=i,
+            # a choice longer than its row is cut by prompt_toolkit, never wrapped: cut here,
+            # with an ellipsis that says so (" » 1) " takes the row's first columns)
+            room = _width() - len(CHOICE_LEAD)
+            qchoices: list[Any] = [questionary.Choice(title=_clip(printable(t), room), value=i,
                                                       shortcut_key=keys[i] or False)
                                    for i, (t, v) in enumerate(pairs) if i not in escape]
             if escape:

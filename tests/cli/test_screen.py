@@ -105,6 +105,28 @@ def test_the_rows_a_question_takes_are_the_rows_questionary_draws(q, columns, mo
                                                                  monkeypatch)
 
 
+@pytest.mark.parametrize("columns", [80, 60])
+def test_a_choice_too_long_for_its_row_is_cut_with_an_ellipsis(columns, monkeypatch):
+    """prompt_toolkit cuts a choice at the terminal's edge without a sign (a target's odds at
+    60 columns lost their end); solo cuts it first, with an ellipsis."""
+    import questionary
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    titles: list[str] = []
+    made = questionary.Choice.__init__
+
+    def kept(self, title, *args, **kwargs):
+        titles.append(title)
+        made(self, title, *args, **kwargs)
+
+    monkeypatch.setattr(questionary.Choice, "__init__", kept)
+    q = QUESTIONS[1]
+    _drawn_rows(q, columns, "\r", monkeypatch)
+    long = q.pairs()[0][0]
+    assert len(long) + 6 > columns and titles[0] == long[:columns - 7] + "…"
+    assert titles[1] == "Nothing"
+
+
 def test_a_pause_and_every_prompt_fit_the_width():
     """The pause said "Next: the Dummy Mage's ... Press a key to see it." on 82 columns of an
     80-column terminal (issue 32): folded between words now, after questionary's space."""
