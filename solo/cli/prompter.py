@@ -134,6 +134,47 @@ def fold(message: str, answer: int, room: int | None = None) -> str:
     return out + "\n  " if _last_line(out) + 1 + answer > room else out
 
 
+#: The rows prompt_toolkit keeps free under an autocomplete question for its completions.
+COMPLETIONS_ROWS = 7
+
+
+def pause_text(text: str, room: int | None = None) -> str:
+    """What a pause shows: ``text`` and the key to press, folded between words so that no line
+    runs past the terminal's edge (questionary puts a space before it).
+
+    >>> print(pause_text("Next: the Dummy Mage's creature action: move-attack (dm-12).", 60))
+    Next: the Dummy Mage's creature action: move-attack
+      (dm-12). Press a key to go on.
+    """
+    from solo.cli.term import hang
+
+    return hang(printable(f"{text} Press a key to go on."), (room or _width()) - 1)
+
+
+#: What questionary puts before a choice's title: its pointer and its key.
+CHOICE_LEAD = " » 1) "
+
+
+def _clip(text: str, room: int) -> str:
+    from solo.cli.term import clip
+
+    return clip(text, room)
+
+
+def _width() -> int:
+    from solo.cli.term import width
+
+    return width()
+
+
+def _rows(text: str, room: int) -> int:
+    """The rows ``text`` takes on a terminal ``room`` columns wide (a line longer than the row
+    goes on to the next)."""
+    from solo.cli.term import visible
+
+    return sum(max(1, -(-visible(line) // room)) for line in text.split("\n"))
+
+
 class QuestionaryPrompter(Prompter):
     """Asks a person at the terminal with questionary.
 
@@ -155,7 +196,7 @@ class QuestionaryPrompter(Prompter):
     def _has_terminal(self) -> bool:
         return self.input is not None or is_terminal(self._stdin)
 
-    def pause(self, text: str) -> None:
+    def pause(self, text: str, room: int | None = None) -> None:
         if not self._has_terminal():
             return
         import questionary
@@ -165,8 +206,44 @@ class QuestionaryPrompter(Prompter):
             io["input"] = self.input
         if self.output is not None:
             io["output"] = self.output
-        questionary.press_any_key_to_continue(printable(f"{text} Press a key to see it."),
-                                              **io).unsafe_ask()
+        questionary.press_any_key_to_continue(pause_text(text, room), **io).unsafe_ask()
+
+    def rows(self, q: Question, room: int | None = None) -> int:
+        """The rows ``q`` takes on a terminal ``room`` columns wide while it is asked: its
+        question (folded as :meth:`ask` folds it, with the hint), then a menu's choices (one row
+        each: a choice too long for the row is cut, never wrapped) and the line of its escapes,
+        or the rows an autocomplete keeps free under it for its completions."""
+        room = room or _width()
+        words = printable(q.message, lines=True)
+        if q.kind == "select":
+            pairs = q.pairs()
+            keys = shortcut_keys(pairs, q.escapes)
+            escape = [i for i, (_, v) in enumerate(pairs) if isinstance(v, str) and v in q.escapes]
+            longest = max(len(printable(t)) for i, (t, _) in enumerate(pairs) if i not in escape)
+            message = fold(words, longest, room)
+            head = f"? {message} {select_hint(message, any(keys), room)}"
+            return _rows(head, room) + len(pairs) - len(escape) + (1 if escape else 0)
+        if q.kind == "confirm":
+            return _rows(f"? {fold(words, ANSWER_ROOM['confirm'], room)} (Y/n)", room)
+        typed, prefill = self._typed(q, words)
+        drawn = _rows(f"? {fold(typed, ANSWER_ROOM[q.kind], room)} {prefill}", room)
+        return drawn + COMPLETIONS_ROWS if q.kind == "autocomplete" else drawn
+
+    @staticmethod
+    def pause_rows(text: str, room: int | None = None) -> int:
+        """The rows :meth:`pause` takes on a terminal ``room`` columns wide."""
+        room = room or _width()
+        return _rows(" " + pause_text(text, room), room)
+
+    @staticmethod
+    def _typed(q: Question, words: str) -> tuple[str, str]:
+        """A typed answer's question and what its field starts with: a number (an int's
+        default, or a text one such as damage "0") is shown, not typed into the field: typing 7
+        over a pre-filled 5 would give 57.  Enter keeps it."""
+        prefill = "" if q.default is None else printable(q.default)
+        if q.kind == "int" and q.default is not None or q.kind == "text" and prefill[:1].isdigit():
+            return f"{words} (Enter: {printable(q.default)})", ""
+        return words, prefill
 
     def ask(self, q: Question) -> Any:
         if not self._has_terminal():
@@ -189,7 +266,10 @@ class QuestionaryPrompter(Prompter):
             # The escapes (board, edit, undo, rules) are keys, listed on one line under the
             # choices instead of a line each.
             escape = [i for i, (_, v) in enumerate(pairs) if isinstance(v, str) and v in q.escapes]
-            qchoices: list[Any] = [questionary.Choice(title=printable(t), value=i,
+            # a choice longer than its row is cut by prompt_toolkit, never wrapped: cut here,
+            # with an ellipsis that says so (" » 1) " takes the row's first columns)
+            room = _width() - len(CHOICE_LEAD)
+            qchoices: list[Any] = [questionary.Choice(title=_clip(printable(t), room), value=i,
                                                       shortcut_key=keys[i] or False)
                                    for i, (t, v) in enumerate(pairs) if i not in escape]
             if escape:
@@ -215,13 +295,8 @@ class QuestionaryPrompter(Prompter):
             yes = True if q.default is None else bool(q.default)
             return bool(questionary.confirm(fold(words, ANSWER_ROOM["confirm"]), default=yes,
                                             **io).unsafe_ask())
-        prefill = "" if q.default is None else printable(q.default)
-        message = words
-        # A number (an int's default, or a text one such as damage "0") is shown, not typed into
-        # the field: typing 7 over a pre-filled 5 would give 57.  Enter keeps it.
-        shown = q.kind == "int" and q.default is not None or q.kind == "text" and prefill[:1].isdigit()
-        if shown:
-            message, prefill = f"{words} (Enter: {printable(q.default)})", ""
+        message, prefill = self._typed(q, words)
+        shown = message != words  # (a number shown, see _typed)
         message = fold(message, ANSWER_ROOM[q.kind])
         if q.kind == "autocomplete":
             text = questionary.autocomplete(message, choices=[printable(t) for t in q.titles()],
@@ -264,7 +339,14 @@ class PlainPrompter(Prompter):
         return self._given_read or is_terminal(self._stdin)
 
     def read(self, prompt: str) -> str:
-        return self._read(printable(prompt))
+        """A line typed after ``prompt``; a prompt too long for the terminal is folded between
+        words, its first lines written and its last one left before the cursor."""
+        from solo.cli.term import hang, width
+
+        *first, last = hang(printable(prompt.rstrip(" ")), width() - 1).split("\n")
+        for line in first:
+            self._write(line)
+        return self._read(last + " " * (len(prompt) - len(prompt.rstrip(" "))))
 
     def write(self, text: str) -> None:
         """A line for the person: its control characters (from a name in a file, say) shown as
@@ -275,7 +357,7 @@ class PlainPrompter(Prompter):
         if not self._has_terminal():
             return
         try:
-            self.read(f"{text} Enter to see it. ")
+            self.read(f"{text} Enter to go on. ")
         except EOFError:
             raise KeyboardInterrupt from None
 

@@ -21,11 +21,13 @@ from solo.core.errors import printable
 if TYPE_CHECKING:
     from typing import Callable
 
-__all__ = ["MIN_WIDTH", "width", "color_enabled", "at_terminal", "wrap", "hang", "visible", "fit",
+__all__ = ["MIN_WIDTH", "MIN_HEIGHT", "width", "height", "color_enabled", "at_terminal", "wrap", "hang", "visible", "fit",
            "clip", "echo", "paint", "progress"]
 
 #: The narrowest width solo lays out for; a narrower terminal still gets 40-column lines.
 MIN_WIDTH = 40
+#: The fewest rows `solo play` lays its screen out for (a shorter terminal is taken as this).
+MIN_HEIGHT = 12
 
 
 def width() -> int:
@@ -33,20 +35,30 @@ def width() -> int:
     return max(MIN_WIDTH, _columns())
 
 
+def height() -> int:
+    """Rows to lay out for: ``$LINES``, else the terminal's height, else 24."""
+    return max(MIN_HEIGHT, _size("LINES", 1, 24))
+
+
 def _columns() -> int:
-    """``shutil.get_terminal_size((80, 24)).columns``, without importing :mod:`shutil` (which
-    brings the compression modules with it): ``$COLUMNS`` when it is a positive number, else
-    the width of the terminal standard output is on, else 80."""
+    return _size("COLUMNS", 0, 80)
+
+
+def _size(variable: str, index: int, default: int) -> int:
+    """What ``shutil.get_terminal_size((80, 24))`` gives (``index`` 0 its columns, 1 its
+    lines), without importing :mod:`shutil` (which brings the compression modules with it):
+    ``$COLUMNS`` (``$LINES``) when it is a positive number, else the size of the terminal
+    standard output is on, else ``default``."""
     try:
-        columns = int(os.environ["COLUMNS"])
+        size = int(os.environ[variable])
     except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
+        size = 0
+    if size <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+            size = os.get_terminal_size(sys.__stdout__.fileno())[index]  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns if columns > 0 else 80
+            size = 0
+    return size if size > 0 else default
 
 
 def color_enabled(flag: bool | None = None, stream=None) -> bool:

@@ -1,8 +1,10 @@
 """Remembered settings for `solo play`: your usual mage, the Dummy Mage, its deck set, the dice,
-who draws its cards, and its life: what each may be, and where a value comes from.
+who draws its cards, its life, and the screen's layout: what each may be, and where a value comes
+from.
 
 Where a setting comes from, first match wins: the command line, then the environment
-(``SOLO_MAGE``, ``SOLO_DM_MAGE``, ``SOLO_DECKS``, ``SOLO_DICE``, ``SOLO_DRAW``, ``SOLO_DM_LIFE``),
+(``SOLO_MAGE``, ``SOLO_DM_MAGE``, ``SOLO_DECKS``, ``SOLO_DICE``, ``SOLO_DRAW``, ``SOLO_DM_LIFE``,
+``SOLO_LAYOUT``),
 then the config file (``config.toml`` in the user config folder, or ``$SOLO_CONFIG_DIR``), then
 the built-in defaults.  ``solo config`` shows each value with its source and changes the file
 (:mod:`solo.store.config` reads and writes it).
@@ -76,11 +78,16 @@ KEYS: dict[str, Key] = {k.name: k for k in (
         _one_of("solo", "physical")),
     Key("draw", "SOLO_DRAW", "solo", "who draws its cards: solo, or you", _one_of("solo", "you")),
     Key("dm_life", "SOLO_DM_LIFE", None, "the Dummy Mage's life (card: its mage card's)", _life),
+    Key("layout", "SOLO_LAYOUT", "auto", "the screen of solo play: full (the map with every "
+        "step that changes it), compact (one status line, the map only when it fits), or auto "
+        "(compact on a terminal of fewer than 30 rows)", _one_of("auto", "full", "compact")),
 )}
 
 
-def read_file(path: Path | None = None) -> dict[str, str | int | None]:
-    """The config file's settings, checked; a missing file is an empty one."""
+def read_file(path: Path | None = None,
+              only: tuple[str, ...] | None = None) -> dict[str, str | int | None]:
+    """The config file's settings (or those ``only`` names), checked; a missing file is an
+    empty one."""
     path = path or config_path()
     raw = read_raw(path)
     out = {}
@@ -88,6 +95,8 @@ def read_file(path: Path | None = None) -> dict[str, str | int | None]:
         if k not in KEYS:
             raise InvalidInput(f"{path}: unknown setting {k!r}; the settings are "
                                + ", ".join(KEYS))
+        if only is not None and k not in only:
+            continue
         try:
             out[k] = KEYS[k].check(str(v))
         except InvalidInput as err:
@@ -103,11 +112,15 @@ class Resolved:
     source: str  # "command line", "environment (SOLO_X)", "config file", "default"
 
 
-def resolve(flags: dict[str, str | int | None], path: Path | None = None) -> dict[str, Resolved]:
-    """Every setting with where it came from: flags first, then environment, file, default."""
-    file = read_file(path)
+def resolve(flags: dict[str, str | int | None], path: Path | None = None,
+            only: tuple[str, ...] | None = None) -> dict[str, Resolved]:
+    """Every setting (or those ``only`` names) with where it came from: flags first, then
+    environment, file, default."""
+    file = read_file(path, only)
     out = {}
     for name, key in KEYS.items():
+        if only is not None and name not in only:
+            continue
         if flags.get(name) is not None:
             out[name] = Resolved(flags[name], "command line")
         elif os.environ.get(key.env):

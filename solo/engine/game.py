@@ -107,7 +107,9 @@ class Game:
         self.log: list[dict[str, Any]] = log or []
         self.prompter: Prompter | None = None
         self.on_output: Callable[[str], None] = lambda text: None
-        self.show_board: Callable[[], str] = lambda: ""
+        #: the board at a glance, for a person: a view of the board it is given (so that a
+        #: game rebuilt by an undo can take it over without showing the board undone)
+        self.show_board: Callable[[Board], str] = lambda board: ""
         #: the rules at hand for a term (the CLI adds the rulings file; by default the glossary
         #: and the solo rules' steps)
         self.look_up: Callable[[str], str] = _look_up
@@ -249,7 +251,7 @@ class Game:
         while True:
             answer = self.prompter.ask(shown)
             if answer == SHOW:
-                self.on_output(self.show_board())
+                self.on_output(self.show_board(self.board))
                 continue
             if answer == RULES:  # the rules at hand; nothing about the game changes
                 self.on_output(self._rules())

@@ -81,6 +81,9 @@ class Session:
         self.checkpoints = set(journal.checkpoints(info.id))
         self.lock: GameLock | None = None
         self.on_output: Callable[[str], None] = lambda text: None
+        #: how many times the game was rebuilt at another step (undo, redo, a step gone back
+        #: to): what a person was shown of the board before may no longer be true
+        self.moves = 0
 
     # -- opening -------------------------------------------------------------------------------
     @classmethod
@@ -210,6 +213,8 @@ class Session:
         every = self.rows + self.redo_rows
         settings = self.game.settings
         game = rebuild(self.journal, self.info, settings, every, n)
+        # the ways of asking and showing go on (none is bound to the game left behind: the
+        # board is shown from the game it is asked of)
         game.prompter, game.on_output, game.show_board = (self.game.prompter, self.game.on_output,
                                                            self.game.show_board)
         game.look_up = self.game.look_up
@@ -222,6 +227,7 @@ class Session:
         self.journal.set_length(self.info.id, n, _status(game), self.lease)
         self.rows, self.redo_rows = every[:n], every[n:]
         self.game = game
+        self.moves += 1
         return label
 
     def undo_menu(self) -> None:
@@ -255,7 +261,7 @@ class Session:
             if what == "go":
                 return
             if what == "board":
-                self.on_output(self.game.show_board())
+                self.on_output(self.game.show_board(self.game.board))
                 continue
             try:
                 if what == "undo":

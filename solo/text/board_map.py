@@ -110,6 +110,30 @@ def status_lines(board: Board, room: int) -> list[str]:
     return [*_wrap_legend(head, room), *_wrap_legend("DM decks: " + piles, room)]
 
 
+def compact_status(board: Board, room: int) -> str:
+    """The one-line status of the compact layout: round, stage, both mages' life left and the
+    sizes of the Dummy Mage's four draw piles (creature/enchantment/incantation/attack), in
+    ``room`` columns.
+
+    >>> from solo.rules.board import new_board
+    >>> b = new_board("Warlock", "Beastmaster", decks={"creature": ["Timber Wolf"] * 14})
+    >>> compact_status(b, 80)
+    'Round 1 · quickcast-1 · life: you 36, DM 38 · DM decks 14/0/0/0'
+    >>> compact_status(b, 60)
+    'R1 quickcast-1 · life: you 36, DM 38 · decks 14/0/0/0'
+    >>> compact_status(b, 40)
+    'R1 quickcast-1 · life: you 36, DM 38 · …'
+    """
+    life = {side: _safe(lambda side=side: board.remaining_life(board.mages[side]), "?")
+            for side in (Side.YM, Side.DM)}
+    lives = f"life: you {life[Side.YM]}, DM {life[Side.DM]}"
+    piles = "/".join(str(len(board.decks.get(deck, []))) for deck, _ in _DECK_SHORT)
+    line = f"Round {board.round} · {board.stage} · {lives} · DM decks {piles}"
+    if len(line) > room:
+        line = f"R{board.round} {board.stage} · {lives} · decks {piles}"
+    return _clip(line, room) if len(line) > room else line
+
+
 # -- one object, one line --------------------------------------------------------------------
 
 def _safe(f, default):

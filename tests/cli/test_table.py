@@ -99,41 +99,66 @@ def test_the_plain_prompter_never_waits_without_a_terminal():
 
 
 class _Pausing:
-    """A scripted prompter that records its pauses."""
+    """A scripted prompter that records its questions and pauses between what was printed."""
 
-    def __init__(self, inner):
-        self.inner, self.pauses = inner, []
+    def __init__(self, inner, capsys):
+        self.inner, self.capsys, self.pauses, self.events = inner, capsys, [], []
+
+    def _printed(self):
+        self.events.append(("out", self.capsys.readouterr().out))
 
     def ask(self, q):
+        self._printed()
+        self.events.append(("ask", q.id))
         return self.inner.ask(q)
 
     def can_answer(self, qid):
         return self.inner.can_answer(qid)
 
     def pause(self, text):
+        self._printed()
+        self.events.append(("pause", text))
         self.pauses.append(text)
 
 
-def _game(tmp_path, seed=3):
+def _game(capsys):
     from solo.core.questions import ScriptedPrompter
 
     answers = ScriptedPrompter({"setup.start": "start", "quickcast.you": ["pass"] * 400,
                                 "turn.actor": ["done"] * 400, "defense.use": ["yes"] * 400})
-    return _Pausing(answers)
+    return _Pausing(answers, capsys)
 
 
-def test_two_dummy_mage_actions_in_a_row_wait_for_a_key_and_the_map_shows_only_changes(tmp_path, capsys):
+def test_a_dummy_mage_step_after_another_unread_one_waits_for_a_key_and_the_map_shows_only_changes(
+        tmp_path, capsys):
+    """Printed as it comes (plain lines, an answers file), the Dummy Mage's step waits for a
+    key whenever another of its steps was printed since the last question or pause, even with
+    steps that ask nothing between them (round ends, creature actions end: the pause was lost
+    there, issue 32)."""
     from solo.cli.commands.play import open_journal, play_session
 
-    prompter = _game(tmp_path)
+    prompter = _game(capsys)
     with open_journal() as journal:
         play_session(journal, prompter, resume=False, name="p", seed=3)
-    out = capsys.readouterr().out
-    steps = [line for line in out.split("\n") if line.startswith("── ")]
-    dm_runs = sum(1 for a, b in zip(steps, steps[1:])
-                  if a.startswith("── Dummy Mage") and b.startswith("── Dummy Mage"))
-    assert dm_runs >= 1 and len(prompter.pauses) == dm_runs
+    prompter._printed()
+    expected, unread, apart = 0, False, 0
+    for i, (kind, value) in enumerate(prompter.events):
+        if kind == "ask":
+            unread = False
+        if kind != "out":
+            continue
+        for line in value.split("\n"):
+            if line.startswith("── Dummy Mage"):
+                if unread:
+                    expected += 1
+                    assert line == value.split("\n")[0] and prompter.events[i - 1][0] == "pause"
+                unread = True
+            elif line.startswith("── ") and unread:
+                apart += 1  # a step that asks nothing after an unread one of the Dummy Mage's
+    assert apart and expected >= 3 and len(prompter.pauses) == expected
     assert all(p.startswith("Next: the Dummy Mage's") for p in prompter.pauses)
+    out = "".join(value for kind, value in prompter.events if kind == "out")
+    steps = [line for line in out.split("\n") if line.startswith("── ")]
     # a map after a Dummy Mage step only when the board changed since the last one shown
     maps = [block for block in out.split("── ") if "┌─A1" in block and block.startswith("Dummy Mage")]
     bodies = [m[m.index("┌─A1"):m.index("┘") + 1] for m in maps]

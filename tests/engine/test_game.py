@@ -217,7 +217,7 @@ def test_the_markers_of_an_attack_you_rolled_are_at_most_99_of_a_kind():
 def test_board_answer_shows_the_map_and_asks_again():
     g = new_game(seed=4)
     shown = []
-    g.show_board = lambda: "MAP"
+    g.show_board = lambda board: "MAP"
     g.on_output = shown.append
     g.prompter = Policy({"quickcast.you": ["board", "pass"], "turn.actor": "done"})
     for _ in range(4):

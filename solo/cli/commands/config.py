@@ -19,12 +19,13 @@ def config(ctx: click.Context) -> None:
 
     \b
     Order: command-line flags, then the environment (SOLO_MAGE,
-    SOLO_DM_MAGE, SOLO_DECKS, SOLO_DICE, SOLO_DRAW, SOLO_DM_LIFE),
-    then this file, then the defaults.
+    SOLO_DM_MAGE, SOLO_DECKS, SOLO_DICE, SOLO_DRAW, SOLO_DM_LIFE,
+    SOLO_LAYOUT), then this file, then the defaults.
     Examples:
       solo config           show each setting and where it comes from
       solo config set mage Wizard
       solo config set dm_life 45
+      solo config set layout compact
       solo config unset decks
     """
     if ctx.invoked_subcommand is None:

@@ -101,11 +101,22 @@ def setup_settings(prompter, out, *, seed, dice, mage, dm_mage, decks, dm_life, 
 
 def render_step(step, game, color: bool = False, width: int | None = None,
                 show_map: bool = True) -> str:
-    """A step for a person: its title, then after a Dummy Mage step or an edit the map and
-    status (when the map changed), then its lines -- the Dummy Mage's instructions last, just
-    above the next question, so a short terminal never scrolls them away; within ``width``."""
-    from solo.text import board_map as render
+    """A step for a person (see :func:`step_block`), as one text."""
+    return "\n".join(step_block(step, game.board, color=color, width=width,
+                                 show_map=show_map).lines)
+
+
+def step_block(step, board, color: bool = False, width: int | None = None,
+               show_map: bool = True, compact: bool = False, status: bool = True,
+               drawn: str | None = None):
+    """A step for a person: its title, then after a Dummy Mage step or an edit the map (when
+    ``show_map``: it changed; ``drawn``: the map without colour, already drawn) and the status,
+    then its lines -- the Dummy Mage's instructions last, just above the next question; within
+    ``width``.  In the compact layout the status is one line (when ``status``: it changed),
+    under the map if there is one."""
     from solo.cli import term
+    from solo.cli.screen import Block, lines_of
+    from solo.text import board_map as render
 
     width = width or term.width()
     head = {"dm": "Dummy Mage", "ym": "You", "game": "Game", "edit": "Edit"}.get(step.who, step.who)
@@ -113,19 +124,50 @@ def render_step(step, game, color: bool = False, width: int | None = None,
     if label.lower().startswith(head.lower() + ": "):  # "Edit: edit: ..." says it twice
         label = label[len(head) + 2:]
     title = term.clip(f"── {head}: {label} ──", width)  # one line, however long the label
-    lines = [click.style(title, bold=True) if color else title]
-    if step.who in ("dm", "edit") and show_map:
-        lines.append(render.board_map(game.board, width=width, color=color))
-        lines += render.status_lines(game.board, width)
-    body = []
-    for line in step.lines:  # (text: the log entry of a step played)
-        body += term.wrap(line, width, indent="  ")
-    if color and step.who == "dm":
-        body = [click.style(x, fg="yellow") for x in body]
-    lines += body
-    if step.label.endswith("ready stage"):
-        lines += render.status_lines(game.board, width)
-    return "\n".join(lines)
+
+    def painted(draw) -> list[str]:
+        return lines_of(term.paint(draw, color), width)
+
+    lines = painted(lambda c: click.style(title, bold=True) if c else title)
+    where, note = None, ""
+    if step.who in ("dm", "edit"):
+        if show_map:
+            start = len(lines)
+            lines += painted(lambda c: drawn if drawn is not None and not c
+                             else render.board_map(board, width=width, color=c))
+            if not compact:
+                lines += render.status_lines(board, width)
+                note = render.compact_status(board, width)
+            where = (start, len(lines))
+        if compact and (status or show_map):
+            lines.append(render.compact_status(board, width))
+    body = [x for line in step.lines for x in term.wrap(line, width, indent="  ")]
+    if step.who == "dm":
+        lines += painted(lambda c: "\n".join(click.style(x, fg="yellow") if c else x for x in body))
+    else:
+        lines += lines_of("\n".join(body), width)
+    if step.label.endswith("ready stage") and not compact:
+        lines += render.status_lines(board, width)
+    return Block(f"{head}: {label}", lines, where, note, dm=step.who == "dm")
+
+
+def board_block(board, title: str, color: bool, width: int, compact: bool = False,
+                whole: bool = False):
+    """The board as a block: its status and map, with the legend (``compact``: the map under
+    its one-line status); ``whole``: shown whatever room it takes (a board after an undo), else
+    its map goes first when room is short."""
+    from solo.cli import term
+    from solo.cli.screen import Block, lines_of
+    from solo.text import board_map as render
+
+    status = render.compact_status(board, width)
+    if compact:
+        lines = [status, *lines_of(term.paint(lambda c: render.board_map(board, width, c), color),
+                                   width)]
+        return Block(title, lines, None if whole else (1, len(lines)))
+    lines = lines_of(term.paint(lambda c: render.board_view(board, width=width, color=c), color),
+                     width)
+    return Block(title, lines, None if whole else (0, len(lines)), status)
 
 
 @click.command()
@@ -151,8 +193,11 @@ def render_step(step, game, color: bool = False, width: int | None = None,
               "output that is not a terminal).")
 @click.option("--plain", is_flag=True, help="Plain numbered questions read line by line, nothing "
               "redrawn (for screen readers; the default on TERM=dumb).")
+@click.option("--layout", type=click.Choice(["auto", "full", "compact"]), default=None,
+              help="full: the map with each step that changes it; compact: a status line, the "
+              "map only when it fits (b shows it); auto (default): compact under 30 rows.")
 def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_mage, decks,
-         dm_life, no_color, plain) -> None:
+         dm_life, no_color, plain, layout) -> None:
     """Play a game against the Dummy Mage, round by round, with the board in front of you.
 
     Every step is committed whole as soon as it is done; Ctrl-C loses only the step in
@@ -162,8 +207,10 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
     import os
 
     from solo.cli import term
+    from solo.cli.screen import Screen
     from solo.core.questions import Prompter, ScriptedPrompter
     from solo.cli.prompter import PlainPrompter, QuestionaryPrompter
+    from solo.engine.config import resolve
 
     if at_step is not None and not resume:
         raise InvalidInput("--at-step goes with --resume (solo play --resume --name NAME --at-step N)")
@@ -172,9 +219,8 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
             list_all(journal)
             return
         journal.check_writable()  # before any question
+        layout = resolve({"layout": layout}, only=("layout",))["layout"].value
         if not resume:  # flags, then the environment, then the config file, then defaults
-            from solo.engine.config import resolve
-
             chosen = resolve({"mage": mage, "dm_mage": dm_mage, "decks": decks, "dice": dice,
                               "draw": draw, "dm_life": dm_life})
             mage, dm_mage, decks, dice, draw, dm_life = (
@@ -186,9 +232,16 @@ def play(resume, list_games, name, at_step, answers, seed, dice, draw, mage, dm_
             prompter = PlainPrompter(write=term.echo)  # prose wrapped between words
         else:
             prompter = QuestionaryPrompter()
+        compact = layout == "compact" or (layout == "auto" and term.at_terminal(sys.stdout)
+                                          and term.height() < AUTO_COMPACT)
+        screen = Screen(live=isinstance(prompter, QuestionaryPrompter), compact=compact)
         play_session(journal, prompter, resume=resume, name=name, at_step=at_step, seed=seed,
                      dice=dice, draw=draw, mage=mage, dm_mage=dm_mage, decks=decks, dm_life=dm_life,
-                     color=False if no_color else None)
+                     color=False if no_color else None, screen=screen)
+
+
+#: ``--layout auto`` is compact on a terminal of fewer rows than this.
+AUTO_COMPACT = 30
 
 
 def list_all(journal) -> None:
@@ -226,34 +279,40 @@ def _hanging(line: str, room: int | None = None) -> str:
 
 
 def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, dice=None, draw=None,
-                 mage=None, dm_mage=None, decks=None, dm_life=None, color=None) -> None:
-    from solo.text import board_map as render
+                 mage=None, dm_mage=None, decks=None, dm_life=None, color=None,
+                 screen=None) -> None:
+    """A game played at the table: ``prompter`` asks the person, ``screen``
+    (:class:`~solo.cli.screen.Screen`) shows what happens (by default printed as it comes)."""
+    from solo.cli import term
+    from solo.cli.screen import Block, Screen, ScreenPrompter, lines_of
     from solo.engine.session import Session
 
-    from solo.cli import term
+    from solo.text import board_map as render
 
-    def out(text: str) -> None:  # noqa: D401 - every line fits the terminal
-        echo(text)
+    screen = screen or Screen()
+    asker = ScreenPrompter(prompter, screen)
+    colour = term.color_enabled(color)
 
     def view(board) -> str:
         """The board at a glance, in colour when the terminal shows it (:func:`term.paint`)."""
-        return term.paint(lambda c: render.board_view(board, width=term.width(), color=c),
-                          term.color_enabled(color))
+        return term.paint(lambda c: render.board_view(board, width=screen.width, color=c), colour)
 
     if resume:
         info = find_game(journal, name)
         session = Session.open(journal, info, at=at_step, hold=True)
-        out(f"Resuming {info.name}: round {session.game.phase.round}, "
-            f"{len(session.rows)} steps played.")
-        # Where it stands: what happened since your last answer (the Dummy Mage's instructions).
+        screen.say(f"Resuming {info.name}: round {session.game.phase.round}, "
+                   f"{len(session.rows)} steps played.")
+        screen.show(board_block(session.game.board, "The board", colour, screen.width,
+                                screen.compact))
+        # Where it stands: what happened since your last answer (the Dummy Mage's instructions),
+        # under the map, just above the next question.
         mine = [i for i, r in enumerate(session.rows) if r.asked]
         since = session.rows[mine[-1] + 1:] if mine else session.rows[-3:]
         for row in since or session.rows[-1:]:
-            out(f"Step {row.n}: {row.label}")
-            for entry in row.entries:
-                for line in entry["lines"]:
-                    out(f"  {line}")
-        out(view(session.game.board))
+            text = "\n".join([f"Step {row.n}: {row.label}",
+                              *(f"  {line}" for entry in row.entries for line in entry["lines"])])
+            screen.show(Block(f"Step {row.n}: {row.label}", lines_of(text, screen.width),
+                              dm=row.who == "dm"))
     else:
         if name:  # refused before any question
             from solo.store.journal import check_name
@@ -262,8 +321,9 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
             if journal.find(name) is not None:
                 raise InvalidInput(f"a game called {name!r} exists: resume it with solo play "
                                    f"--resume {_q(name)}, or choose another --name")
-        settings = setup_settings(prompter, out, seed=seed, dice=dice, mage=mage, dm_mage=dm_mage,
-                                  decks=decks, dm_life=dm_life, name=name, draw=draw)
+        settings = setup_settings(asker, screen.say, seed=seed, dice=dice, mage=mage,
+                                  dm_mage=dm_mage, decks=decks, dm_life=dm_life, name=name,
+                                  draw=draw)
         if not name:  # a name of its own: game-SEED, game-SEED-2...
             base, n = settings.name, 2
             while journal.find(settings.name) is not None:
@@ -271,69 +331,82 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
                 n += 1
         session = Session.start(journal, settings)
         session.hold()
-        out(f"Game {settings.name} started (solo play --resume {_q(settings.name)} goes on "
-            "with it). At any question: board, edit, undo.")
+        screen.say(f"Game {settings.name} started (solo play --resume {_q(settings.name)} goes "
+                   "on with it). At any question: board, edit, undo.")
         from solo.text import yours
 
-        for line in yours.mage_reminders(session.game.board):
-            out(line)
-        out(view(session.game.board))
-    game = session.game
-    session.on_output = out
+        reminders = yours.mage_reminders(session.game.board)
+        if reminders:
+            screen.say("\n".join(reminders), title="The mages' abilities: what solo applies, "
+                       "what you apply by hand")
+        screen.show(board_block(session.game.board, "The board", colour, screen.width,
+                                screen.compact))
+    session.on_output = screen.say
 
     def wire(g) -> None:
-        g.prompter = prompter
-        g.on_output = out
-        g.show_board = lambda: view(g.board)
         from solo.cli.commands.rules import explain
 
+        g.prompter = asker
+        g.on_output = screen.say
+        g.show_board = view  # a view of the board it is given: never of a game undone since
         g.look_up = explain
 
-    wire(game)
-    with StopOnSignals():
-        _play_loop(session, prompter, out, wire, shown_end=resume and session.game.over,
-                   colour=term.color_enabled(color))
+    wire(session.game)
+    try:
+        with StopOnSignals():
+            _play_loop(session, asker, screen, shown_end=resume and session.game.over,
+                       colour=colour)
+    finally:
+        screen.flush()
 
 
-def _play_loop(session, prompter, out, wire, shown_end: bool = False, colour: bool = False) -> None:
+def _play_loop(session, prompter, screen, shown_end: bool = False, colour: bool = False) -> None:
     """Steps until the game is over, then its summary (unless resuming just showed it) and the
     chance to undo."""
     from solo.text import board_map as render
-    from solo.cli import term
     from solo.store.journal import NotHeld
 
-    last_map = render.board_map(session.game.board, width=term.width())
-    last_dm = False
+    width = screen.width
+    last_map = render.board_map(session.game.board, width=width)
+    last_status = render.compact_status(session.game.board, width)
+    moves = session.moves
     try:
         while True:
-            while not session.game.over:
-                before = len(session.rows)
+            while True:
+                if session.moves != moves:  # an undo, a redo, a step gone back to: the board
+                    moves = session.moves   # as it is now, for the physical one to follow
+                    board = session.game.board
+                    screen.show(board_block(board, "The board now", colour, width,
+                                            screen.compact, whole=True))
+                    last_map = render.board_map(board, width=width)
+                    last_status = render.compact_status(board, width)
+                if session.game.over:
+                    break
                 step = session.play_one()
-                wire(session.game)
                 if step is not None:
-                    if step.who == "dm" and last_dm:
-                        # Two Dummy Mage actions in a row: the first stays on screen until read.
-                        prompter.pause(f"Next: the Dummy Mage's {step.label}.")
-                    last_dm = step.who == "dm"
-                    now = render.board_map(session.game.board, width=term.width())
-                    changed = now != last_map
-                    if changed and step.who in ("dm", "edit"):
-                        last_map = now
-                    out(term.paint(lambda c: render_step(step, session.game, color=c,
-                                                         show_map=changed), colour))
-                elif len(session.rows) < before:
-                    out(session.game.show_board())
+                    board = session.game.board
+                    changed = moved = False
+                    now = None
+                    if step.who in ("dm", "edit"):  # (the steps that show the board)
+                        now = render.board_map(board, width=width)
+                        status = render.compact_status(board, width)
+                        changed, moved = now != last_map, status != last_status
+                        last_map, last_status = now, status
+                    screen.show(step_block(step, board, color=colour, width=width,
+                                           show_map=changed, compact=screen.compact,
+                                           status=moved, drawn=now))
             if not shown_end:
-                for line in session.game.log[-1]["lines"]:
-                    out(line)
+                screen.say("\n".join(session.game.log[-1]["lines"]), title="The game is over")
             shown_end = False
             if not _wants_undo_at_end(prompter):
                 break
             session.undo_menu()
-            wire(session.game)
+            shown_end = session.moves == moves  # nothing undone: the game is still over
     except KeyboardInterrupt:  # Ctrl-C, or Stopped by SIGTERM/SIGHUP
-        out(f"\nStopped. The game stands as after step {len(session.rows)} (the step in progress "
-            f"is not kept). Resume with: solo play --resume {_q(session.info.name)}")
+        screen.flush()
+        screen.say(f"\nStopped. The game stands as after step {len(session.rows)} (the step in "
+                   f"progress is not kept). Resume with: solo play --resume {_q(session.info.name)}")
+        screen.flush()
         sys.exit(ExitCode.INTERRUPTED)
     except NotHeld as err:  # the game is as the other session left it, not as this one thinks
         raise SoloError(f"{err}; to go on from where the game stands now: solo play --resume "
