@@ -124,7 +124,7 @@ def compact_status(board: Board, room: int) -> str:
     >>> compact_status(b, 40)
     'R1 quickcast-1 · life: you 36, DM 38 · …'
     """
-    life = {side: _safe(lambda side=side: board.remaining_life(board.mages[side]), "?")
+    life = {side: _safe(lambda side=side: max(0, board.remaining_life(board.mages[side])), "?")
             for side in (Side.YM, Side.DM)}
     lives = f"life: you {life[Side.YM]}, DM {life[Side.DM]}"
     piles = "/".join(str(len(board.decks.get(deck, []))) for deck, _ in _DECK_SHORT)

@@ -225,3 +225,16 @@ def test_board_with_odd_stats_still_draws():
                        conditions={"": 1, "very long condition name": 2})
     cells, _, _, _ = parse_map(render.board_map(board))
     assert where(cells, "dm-1 ") == ["A2"]
+
+
+def test_the_compact_status_never_shows_life_below_zero():
+    """A mage can take more damage than its life (the blow that ends the game): what is left
+    is none, not a negative number."""
+    from solo.core.kinds import Side
+    from solo.rules.effects import SetDamage, apply
+
+    board = new_board()
+    ym = board.mages[Side.YM]
+    apply(board, SetDamage(ym.id, board.remaining_life(ym) + 2 + ym.damage))
+    assert board.remaining_life(ym) == -2
+    assert "life: you 0," in render.compact_status(board, 80)
