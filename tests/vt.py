@@ -57,7 +57,10 @@ class Terminal:
 class TerminalPrompter(QuestionaryPrompter):
     """Questions and pauses drawn on a :class:`Terminal` as questionary draws them, answered by
     ``answer(question, screen rows)``; ``moment(rows)`` is told what the screen shows while
-    each waits for a key."""
+    each waits for a key.  Its player gives every answer the long way (no shortcut menus: what
+    is on the screen between answers is the same either way)."""
+
+    takes_shortcuts = False
 
     def __init__(self, terminal: Terminal, answer: Callable[[Question, Terminal], Any],
                  moment: Callable[[Callable[[], list[str]], bool], None]) -> None:

@@ -243,11 +243,11 @@ class ScreenPrompter(Prompter):
         self.inner = inner
         self.screen = screen
         self.reads = getattr(inner, "reads", True)
+        self.takes_shortcuts = getattr(inner, "takes_shortcuts", False)  # a person's keys, still
         screen.pause = self.pause
         sized = getattr(inner, "pause_rows", None)
         if sized is not None:
             screen.pause_rows = sized
-
 
     def can_answer(self, qid: str) -> bool:
         return self.inner.can_answer(qid)

@@ -344,6 +344,8 @@ def test_at_the_terminal_the_shortcuts_are_keys_and_the_journal_keeps_plain_answ
         question = next((line for line in reversed(said) if not line.startswith("  ")), "")
         said.append(prompt)
         menus.append(question)
+        if len(menus) > 2000:
+            raise RuntimeError(f"the same question again and again: {question!r}")
         if len([m for m in menus if m.endswith("Your quickcast:")]) > 6:
             raise KeyboardInterrupt  # enough: a few rounds
         if question.endswith("Your quickcast:"):  # (after the reason it is asked, if any)
