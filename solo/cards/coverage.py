@@ -293,6 +293,8 @@ def coverage(card: Card) -> Coverage:
         return Coverage("unusable", [], str(unusable), "drawn, it is discarded", only)
     if note.get("ruled"):  # decided for the Dummy Mage's own card by a ruling: nothing to apply
         does += "; " + str(note["ruled"])[0].lower() + str(note["ruled"])[1:].rstrip(".")
+    for line in _lines(note.get("plays")):  # card text solo plays itself (solo.rules.abilities)
+        does += "; " + line[0].lower() + line[1:].rstrip(".")
     note_lines = _lines(note.get("by_hand"))
     reasons = []
     if term_names:
