@@ -118,3 +118,11 @@ def test_your_own_charm_on_its_creature_restricts_nothing_of_yours():
     assert restrictions.forbids(b, mine, b.attacks(mine)[0], b.mages["dm"]) is not None
     theirs = b.add_creature("Timber Wolf", "dm", "B2", enchantments=["Charm"])
     assert not restrictions.theirs(b, theirs, "Charm")
+
+
+def test_the_step_tells_you_to_put_the_martyred_damage_on_the_dummy_mage():
+    from solo.engine.resolve import mirror_lines
+
+    b, r = _bite_near_martyr("B2")
+    combat.apply(b, r)
+    assert any("Martyr's Aura" in t and "Dummy Mage" in t for t in mirror_lines(b, r))
