@@ -120,6 +120,11 @@ def _for(s: Said) -> str:
 
 LINES.update({
     "roll.daze": lambda s: f"{_for(s)}: Daze check (7 or more goes ahead)",
+    "counter.reverse-attack": lambda s: (f"  {_n(s['of'])}'s Reverse Attack is revealed and "
+                                         "destroyed: "
+                                         + ("the counterstrike is Unavoidable, so it has no "
+                                            "effect." if s["unavoidable"] else
+                                            "the counterstrike turns back on its striker.")),
     "roll.blind": lambda s: f"{_for(s)}: Blind check (7 or more goes ahead)",
     "roll.defense": lambda s: f"{_for(s)}: Defense {s['need']}+ of {label_of(None, s['at'])}",
     "roll.attack-dice": lambda s: f"{_for(s)}: {s['dice']} attack dice",

@@ -90,6 +90,13 @@ def apply(board: Board, result: AttackResult) -> Applied:
         if s.role == Role.COUNTERSTRIKE and s.attacker:
             out.lines += _counterstruck(board, s.attacker)
     out.lines += _unveiled(board, result)
+    for ident, name in result.spent:  # the Dummy Mage's cards the attack used up
+        bearer = board.find(ident)
+        if bearer is not None and name == restrictions.FORCEFIELD:
+            restrictions.forcefield(board, bearer)  # one token, not the card
+        elif bearer is not None and name in bearer.enchantments:
+            put(board, Disenchant(ident, name))
+            put(board, Discard(DeckKind.ENCHANTMENT, name))
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:

@@ -229,10 +229,13 @@ class AttackResult(Record):
     daze_roll: int | None
     once_used: list[str]
     steps: list[Line]
+    #: the Dummy Mage's enchantments the attack used up: (the bearer's id, the card)
+    spent: list[tuple[str, str]]
 
     def __init__(self, attack: str, attacker: str | None, target: str, zone: str | None = None,
                  strikes: list[Strike] | None = None, daze_roll: int | None = None,
-                 once_used: list[str] | None = None, steps: list[Line] | None = None) -> None:
+                 once_used: list[str] | None = None, steps: list[Line] | None = None,
+                 spent: list[tuple[str, str]] | None = None) -> None:
         self.attack = attack
         self.attacker = attacker
         self.target = target
@@ -241,6 +244,7 @@ class AttackResult(Record):
         self.daze_roll = daze_roll
         self.once_used = [] if once_used is None else once_used
         self.steps = [] if steps is None else steps
+        self.spent = [] if spent is None else spent
 
     @property
     def main(self) -> Strike | None:

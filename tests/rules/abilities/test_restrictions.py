@@ -126,3 +126,36 @@ def test_the_step_tells_you_to_put_the_martyred_damage_on_the_dummy_mage():
     b, r = _bite_near_martyr("B2")
     combat.apply(b, r)
     assert any("Martyr's Aura" in t and "Dummy Mage" in t for t in mirror_lines(b, r))
+
+
+def test_the_dummy_mages_reverse_attack_turns_your_counterstrike_back():
+    """Reverse Attack: "When this creature is attacked, you must reveal Reverse Attack": your
+    counterstrike is an attack on it, and strikes your own creature instead."""
+    b = _b()
+    theirs = b.add_creature("Timber Wolf", "dm", "B2", id="t", enchantments=["Reverse Attack"])
+    mine = b.add_creature("Timber Wolf", "ym", "B2", id="ym-w")
+    mine.guarding = True
+    r = combat.resolve_attack(b, theirs, "Bite", mine,
+                              ScriptedSource(d12=[1, 1], d6=[1] * 4 + [6] * 8,
+                                             fallback=SeededSource(1)), use_defense=False)
+    counter = [s for s in r.strikes if s.role == "counterstrike"]
+    assert counter and counter[0].target == "ym-w" and counter[0].attacker == "ym-w"
+    combat.apply(b, r)
+    assert "Reverse Attack" not in b.get("t").enchantments and b.get("t").damage == 0
+    assert b.discards["enchantment"][-1] == "Reverse Attack"
+
+
+def test_forcefield_cancels_your_counterstrike_at_the_dummy_mage():
+    """Forcefield: "Whenever you are attacked ... remove a token. If you do, that attack is
+    canceled" -- a counterstrike is an attack on it."""
+    b = _b()
+    b.mages["dm"].enchantments.append("Forcefield")
+    mine = b.add_creature("Timber Wolf", "ym", "B2", id="ym-w")
+    mine.guarding = True
+    staff = [a for a in b.attacks(b.mages["dm"]) if a.is_melee][0]
+    r = combat.resolve_attack(b, b.mages["dm"], staff, mine,
+                              ScriptedSource(d12=[1], d6=[1] * 8, fallback=SeededSource(1)),
+                              use_defense=False)
+    assert not [s for s in r.strikes if s.role == "counterstrike"]
+    combat.apply(b, r)
+    assert b.mages["dm"].damage == 0 and b.mages["dm"].extra[restrictions.FORCEFIELD_TOKENS] == 2
