@@ -190,6 +190,11 @@ class Opponent(Prompter):
             return self._best_target(options or [b.get(v) for v in offered]).id
         if qid == "turn.attack.which":
             return q.default
+        if qid == "turn.attack.pacify":  # the Dummy Mage's Pacify: 2 mana, when it has them
+            if self.mana >= 2:
+                self.mana -= 2
+                return "pay"
+            return "no"
         if qid == "undo.next":
             return "go"
         return q.default if q.default is not None else q.pairs()[0][1]

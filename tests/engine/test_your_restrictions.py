@@ -368,3 +368,18 @@ def test_mind_shield_cancels_a_psychic_attack_and_a_revealed_psychic_enchantment
     _turn(g, "ym", {"turn.what": "spell", "turn.spell.target": "t", "turn.spell.kind": "typed",
                     "turn.attack.psychic": "yes", "turn.attack.damage": "3"})
     assert b.get("t").damage == 0 and b.get("t").enchantments == []
+
+
+def test_the_simulated_opponent_pays_pacify_only_with_the_mana_it_has():
+    from solo.core.questions import Choice, Question
+    from solo.engine.simulate import Opponent
+
+    g = _game()
+    opponent = Opponent(g)
+    q = Question("turn.attack.pacify", "select", "Pacify?",
+                 (Choice("Pay 2 mana", "pay"), Choice("No", "no")), default="pay")
+    opponent._channel = lambda: None  # (its mana is set by hand here)
+    opponent.mana = 1
+    assert opponent.ask(q) == "no"
+    opponent.mana = 3
+    assert opponent.ask(q) == "pay" and opponent.mana == 1
