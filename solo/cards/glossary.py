@@ -227,13 +227,11 @@ _c("Stuck", "yes", "Restrained and Unmovable; a 7+ escape roll per marker at the
 _c("Stun", "yes", "Incapacitated until the end of its next Action Phase.")
 _c("Tainted", "yes", "A wound that counts as 3 damage and never heals or regenerates (poison); it "
    "stays until a spell that removes conditions takes it off (Purify).")
-_c("Taunt", "partly", "The taunted creature must attack its taunter when in its zone and able to: "
+_c("Taunt", "yes", "The taunted creature must attack its taunter when in its zone and able to: "
    "in melee for Skeelax and Sosruko, with any attack for Thorg; Thorg also draws it from the "
    "next zone (a ranged attack at him, else a move into his zone). Skeelax's and Thorg's are "
    "psychic: no effect on mages or Psychic Immune creatures. It ends with the creature's Action "
-   "Phase or when the taunter is activated.",
-   "solo makes the Dummy Mage's taunted creatures obey; when a creature of yours is Taunted, "
-   "attack the taunter with it as the rule says.")
+   "Phase or when the taunter is activated.")
 _c("Vine", "no", "A Vine marker: a 1-life Living conjuration of the Druid that hinders enemy "
    "non-Flying creatures and cannot be hit by ranged attacks.",
    "Vine markers are not on solo's board: remember they hinder and remove them when hit.")

@@ -432,6 +432,8 @@ class Checker:
                 ids.add(s.target)
                 if s.attacker:
                     ids.add(s.attacker)
+                if s.martyred:  # Martyr's Aura moved some of it onto the Dummy Mage
+                    ids.add(Side.DM)
         d = step.decision
         if d is not None:
             for key in ("target", "creature", "actor", "id"):

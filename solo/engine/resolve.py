@@ -100,6 +100,9 @@ def mirror_lines(board: Board, result) -> list[str]:
             counts = {c: st.conditions.count(c) for c in dict.fromkeys(st.conditions)}
             marks = ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
             lines.append(f"Put on {who}: {marks}.")
+        if st.martyred:
+            lines.append(f"Put {st.martyred} damage on the Dummy Mage (Martyr's Aura: it takes "
+                         f"that much of {who}'s).")
         if st.acid:
             lines.append(f"Put {st.acid} direct acid damage on {who} (Corrode on no armor).")
         if st.extinguished:

@@ -172,9 +172,9 @@ class Opponent(Prompter):
                     b.distance(actor.zone, b.mages[Side.DM].zone) > 1:
                 self.plan = {"summon": pick}
                 return "summon"
-            if movement.held(b, actor):
-                return "other"  # it cannot move (a push or a teleport is not its to make)
             offered = [value for _, value in q.pairs()]  # (no move-attack for a Slow one)
+            if movement.held(b, actor) or "move" not in offered:
+                return "other"  # it cannot move (a push or a teleport is not its to make)
             return "move-attack" if "move-attack" in offered and self._next_zone_has_target(actor) \
                 else "move"
         if qid == "turn.move.zone":
@@ -190,6 +190,11 @@ class Opponent(Prompter):
             return self._best_target(options or [b.get(v) for v in offered]).id
         if qid == "turn.attack.which":
             return q.default
+        if qid == "turn.attack.pacify":  # the Dummy Mage's Pacify: 2 mana, when it has them
+            if self.mana >= 2:
+                self.mana -= 2
+                return "pay"
+            return "no"
         if qid == "undo.next":
             return "go"
         return q.default if q.default is not None else q.pairs()[0][1]

@@ -20,7 +20,9 @@ from solo.core.questions import Choice, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines, GameView
-from solo.rules import combat, targeting, upkeep
+from solo.rules import combat, harm, targeting, upkeep
+from solo.rules.abilities import restrictions
+from solo.rules.said import Said, Who
 from solo.rules.board import Board, Piece
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Discard, SetEnchantments, SetGuard
@@ -106,10 +108,29 @@ class YourAttacks:
 
     def reaching(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
         """Those of ``attacks`` that reach ``target`` from ``zone``, past the Dummy Mage's guards
-        (a melee attack in their zone must take one)."""
+        (a melee attack in their zone must take one), and that the Dummy Mage's cards allow
+        (:meth:`forced`: Charm, Song of Love; a Taunt or a Chant of Rage that holds)."""
+        b = self.board
+        out = self._reach(actor, attacks, zone, target)
+        forced = self.forced(actor, attacks, zone)
+        if forced:
+            return [a for a in out if a.is_melee] if target.id in forced else []
+        return out
+
+    def _reach(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
         b = self.board
         return [a for a in attacks if targeting.can_reach(b, actor, a, zone, target)
-                and not attack_rules.guard_blocks(b, actor, a, zone, target)]
+                and not attack_rules.guard_blocks(b, actor, a, zone, target)
+                and restrictions.forbids(b, actor, a, target) is None]
+
+    def forced(self, actor: Piece, attacks: list[Attack], zone: str) -> set[str]:
+        """The Dummy Mage's objects ``actor`` must melee attack from ``zone`` when it can (its
+        Taunt's taunter, a creature with a Hate token of its Chant of Rage); empty when none
+        holds it, or it can reach none of them in melee."""
+        b = self.board
+        return {p.id for p in self.their_objects(zone) if p.zone == zone
+                and restrictions.must_attack(b, actor, p) is not None
+                and any(a.is_melee for a in self._reach(actor, attacks, zone, p))}
 
     def targets(self, actor: Piece, zone: str, attacks: list[Attack] | None) -> list[Piece]:
         """The Dummy Mage's objects ``actor`` may attack from ``zone``: those it can target at
@@ -120,6 +141,10 @@ class YourAttacks:
                 if targeting.can_target(b, zone, p, indirect=True)]
         if attacks:
             objs = [p for p in objs if self.reaching(actor, attacks, zone, p)]
+        else:  # an attack you report: the Dummy Mage's cards still say whom it may not attack
+            objs = [p for p in objs if restrictions.forbids(b, actor, None, p) is None]
+            forced = self.forced(actor, b.attacks(actor), zone)
+            objs = [p for p in objs if not forced or p.id in forced]
         return objs
 
     def attack(self, actor: Piece, moved: bool, typed: bool = False) -> Lines:
@@ -155,6 +180,11 @@ class YourAttacks:
         if typed or not attacks:
             return self.typed_attack(actor, target, attacks[0] if attacks else None)
         attack = self._which_attack(actor, attacks, target, moved)
+        declared, goes = self.declared(actor, attack)
+        if not goes:
+            return declared
+        confused, target = self._confusion(actor, attack, target)
+        declared += confused
         guard = attack_rules.interceptor(b, actor, attack, actor.zone, target)
         intercepted: Lines = []
         if guard is not None:  # the Dummy Mage's guards always Intercept
@@ -168,9 +198,12 @@ class YourAttacks:
                     "report the damage."] + self.typed_attack(actor, target, attack, moved)
         second = self.sweep_target(actor, attack, target)
         turned, reverse, daze = self.their_reverse_attack(actor, attack, target)
-        return intercepted + turned + self.put_attack(combat.resolve_attack(
+        if reverse is None:
+            return declared + intercepted + turned
+        eye = restrictions.eye_for_an_eye(b, target)
+        return declared + intercepted + turned + self.put_attack(combat.resolve_attack(
             b, actor, attack, target, self.dice, moved=moved, sweep_target=second,
-            daze=daze, reverse=reverse))
+            daze=daze, reverse=reverse)) + self.eye_for_an_eye(actor, target, eye)
 
     def _which_attack(self, actor: Piece, attacks: list[Attack], target: Piece,
                       moved: bool) -> Attack:
@@ -192,18 +225,96 @@ class YourAttacks:
         """The attack offered first among those that reach (the card's first)."""
         return attacks[0]
 
-    def their_reverse_attack(self, actor: Piece, attack: Attack, target: Piece,
-                             is_spell: bool = False) -> tuple[Lines, bool, int | None]:
-        """The Dummy Mage's Reverse Attack (face up, as it casts everything) on the target of
-        your attack: after your Daze check (rolled here when you are Dazed), the attack turns
-        back on your attacker and the card is destroyed; an Unavoidable one only destroys it.
-        Returns the lines, whether the first strike is reversed, and the Daze check rolled."""
+    def declared(self, actor: Piece, attack: Attack, is_spell: bool = False) -> tuple[Lines, bool]:
+        """The Dummy Mage's answers in the Declare Attack Step of your attack: Pacify (you are
+        asked whether you pay its 2 mana) and Fumble (the attack misses).  The lines, and
+        whether the attack goes on."""
         b = self.board
-        if REVERSE_ATTACK not in target.enchantments:
+        if not is_spell and restrictions.pacify_due(b, actor, attack):
+            paid = self.ask(Question(
+                "turn.attack.pacify", "select",
+                f"Pacify: pay 2 mana for {self.name(actor)}'s first attack this round?",
+                (Choice("Pay 2 mana", "pay"), Choice("Do not pay: the attack is cancelled", "no")),
+                default="pay")) == "pay"
+            line = restrictions.pacified(b, actor, paid)
+            if not paid:
+                return [line], False
+        fumbled = restrictions.fumble(b, actor, attack, is_spell)
+        if fumbled is not None:
+            return [fumbled], False
+        return [], True
+
+    def _confusion(self, actor: Piece, attack: Attack, target: Piece) -> tuple[Lines, Piece]:
+        """Confusion on your creature as it declares a melee attack: the effect die; on 7 or more
+        its target is picked at random among every object the attack may target from its zone
+        (its own side's too)."""
+        b = self.board
+        if not restrictions.confused(b, actor, attack):
+            return [], target
+        roll = self.dice.d12(Said("roll.confusion", who=Who.of(actor)))
+        if roll >= 7:
+            options = [p for p in b.pieces() if p.id != actor.id and decisions.in_arena(b, p)
+                       and targeting.can_reach(b, actor, attack, actor.zone, p)
+                       and not attack_rules.guard_blocks(b, actor, attack, actor.zone, p)]
+            if options:
+                target = self.dice.choose(options, Said("roll.confusion-pick", who=Who.of(actor)))
+        return [Said("restrict.confused", who=Who.of(actor), roll=roll,
+                     target=Who.of(target))], target
+
+    def eye_for_an_eye(self, actor: Piece, target: Piece, eye: bool) -> Lines:
+        """The Dummy Mage's Eye for an Eye on the target of your attack: your attacker takes the
+        same damage and effects as the target took; then the card is destroyed."""
+        b = self.board
+        if not eye or not self.results:
+            return []
+        result = self.results[-1]
+        hits = [s for s in result.strikes if s.target == target.id and s.attacker == actor.id]
+        damage = sum(s.damage for s in hits)
+        held = b.find(target.id)
+        lines: Lines = []
+        if held is not None and restrictions.EYE in held.enchantments:
+            restrictions.spend(b, held, restrictions.EYE)
+        else:
+            put(b, Discard(DeckKind.ENCHANTMENT, restrictions.EYE))
+        me = b.find(actor.id)
+        if me is None:
+            return lines
+        conditions = [c for s in hits for c in s.conditions
+                      if combat.condition_block(b, me, c) is None]
+        harm.take_damage(b, me, damage)
+        for c in conditions:
+            harm.gain(b, b.get(me.id), c)
+        self.touched.append(me.id)
+        lines.append(Said("restrict.eye", holder=Who.of(target), attacker=Who.of(me),
+                          damage=damage, conditions=conditions))
+        if harm.destroy_if_dead(b, b.get(me.id), Side.DM):
+            lines.append(f"{cap(self.name(me))} is destroyed.")
+        return lines
+
+    def their_reverse_attack(self, actor: Piece, attack: Attack, target: Piece,
+                             is_spell: bool = False) -> tuple[Lines, bool | None, int | None]:
+        """The Avoid Attack Step of your attack on the Dummy Mage's object, after your Daze
+        check (rolled here when you are Dazed): its Forcefield or Mind Shield cancels the attack
+        (reverse None), or its Reverse Attack (face up, as it casts everything) turns the attack
+        back on your attacker and the card is destroyed; an Unavoidable one only destroys it.
+        Returns the lines, whether the first strike is reversed (None: the attack is
+        cancelled), and the Daze check rolled."""
+        b = self.board
+        answers = (REVERSE_ATTACK in target.enchantments
+                   or restrictions.theirs(b, target, restrictions.FORCEFIELD)
+                   or restrictions.theirs(b, target, restrictions.MIND_SHIELD))
+        if not answers:
             return [], False, None
         daze = combat.daze_check(b, actor, attack, target, self.dice, is_spell)
         if daze is not None and daze <= 6:
             return [], False, daze  # it misses: nothing reaches the Avoid Attack step
+        stop = restrictions.forcefield(b, target) \
+            or restrictions.mind_shield(b, target, attack, b.cat.find(attack.name))
+        if stop is not None:
+            self.touched.append(target.id)
+            return [stop], None, daze
+        if REVERSE_ATTACK not in target.enchantments:
+            return [], False, daze
         put(b, SetEnchantments(target.id, tuple(e for e in target.enchantments
                                                 if e != REVERSE_ATTACK)))
         put(b, Discard(DeckKind.ENCHANTMENT, REVERSE_ATTACK))
@@ -214,6 +325,40 @@ class YourAttacks:
                     "Unavoidable, so it has no effect."], False, daze
         return [f"{cap(who)}'s {REVERSE_ATTACK} turns your attack back on "
                 f"{self.name(actor)}; then it is destroyed."], True, daze
+
+    def _unknown_attack(self, actor: Piece, target: Piece) -> tuple[Lines, bool | None]:
+        """The Dummy Mage's answers to an attack solo does not know (damage you rolled for a
+        spell): its Forcefield cancels any; its Mind Shield a psychic one and its Reverse
+        Attack one that is not Unavoidable (you are asked which it was).  The lines, and
+        whether it is turned back (None: cancelled)."""
+        b = self.board
+        if target.side != Side.DM:
+            return [], False
+        stop = restrictions.forcefield(b, target)
+        if stop is None and restrictions.theirs(b, target, restrictions.MIND_SHIELD) \
+                and self._yes("turn.attack.psychic", "Mind Shield: was it a psychic attack?"):
+            stop = restrictions.mind_shield(b, target, None, b.cat.get(restrictions.MIND_SHIELD))
+        if stop is not None:
+            self.touched.append(target.id)
+            return [stop], None
+        if REVERSE_ATTACK not in target.enchantments:
+            return [], False
+        unavoidable = self._yes("turn.attack.unavoidable",
+                                f"{REVERSE_ATTACK}: was it an Unavoidable (or zone) attack?")
+        put(b, SetEnchantments(target.id, tuple(e for e in target.enchantments
+                                                if e != REVERSE_ATTACK)))
+        put(b, Discard(DeckKind.ENCHANTMENT, REVERSE_ATTACK))
+        self.touched.append(target.id)
+        who = cap(self.name(target))
+        if unavoidable:
+            return [f"{who}'s {REVERSE_ATTACK} is destroyed: your attack is Unavoidable, so it "
+                    "has no effect."], False
+        return [f"{who}'s {REVERSE_ATTACK} turns your attack back on {self.name(actor)}; "
+                "then it is destroyed."], True
+
+    def _yes(self, qid: str, message: str) -> bool:
+        return self.ask(Question(qid, "select", message, (Choice("Yes", "yes"), Choice("No", "no")),
+                                 default="no")) == "yes"
 
     def sweep_target(self, actor: Piece, attack: Attack, target: Piece) -> Piece | None:
         """The second, different target of your Sweeping attack: another of its objects in the
@@ -239,13 +384,31 @@ class YourAttacks:
         rolled one (Daze check, the target's Defense, armor, Piercing, counterstrike... with the
         game's dice) and asks you for the damage and the markers only when a strike gets that
         far.  ``attack`` None: an attack solo does not know (no Defense is rolled for it)."""
-        result = combat.resolve_reported_attack(self.board, attacker, attack, target,
+        b = self.board
+        lines: Lines = []
+        reverse, daze = False, None
+        if attack is not None:
+            lines, goes = self.declared(attacker, attack)
+            if not goes:
+                return lines
+            turned, reversed_, daze = self.their_reverse_attack(attacker, attack, target)
+            if reversed_ is None:
+                return lines + turned
+            lines, reverse = lines + turned, reversed_
+        else:  # an attack solo does not know: asked what its answers need (no Daze check)
+            lines, reversed_ = self._unknown_attack(attacker, target)
+            if reversed_ is None:
+                return lines
+            reverse = reversed_
+        eye = restrictions.eye_for_an_eye(b, target)
+        result = combat.resolve_reported_attack(b, attacker, attack, target,
                                                 combat.Reported(self._ask_damage, self._ask_markers),
-                                                self.dice, moved=moved)
+                                                self.dice, moved=moved, daze=daze,
+                                                reverse=reverse)
         for s in result.strikes:  # what your report changed
             if s.reported and s.target not in self.touched:
                 self.touched.append(s.target)
-        return self.put_attack(result)
+        return lines + self.put_attack(result) + self.eye_for_an_eye(attacker, target, eye)
 
     def put_attack(self, result: combat.AttackResult) -> Lines:
         """Put an attack of yours on the board and record it for the step; its lines."""

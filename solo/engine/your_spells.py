@@ -9,6 +9,8 @@ target is picked, and its attack rolled, as an attack's); every change goes on t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solo.cards.catalog import Card
 from solo.core.kinds import DeckKind, Side
 from solo.core.questions import Choice, Question
@@ -17,6 +19,7 @@ from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines
 from solo.engine.your_attacks import YourAttacks
 from solo.rules import combat, yours
+from solo.rules.abilities import restrictions
 from solo.rules.board import SUMMONED, Creature, Piece
 from solo.rules.effects import (AddPiece, AddTally, Discard, Enchant, Equip, RemoveMarkers,
                                 RemovePiece, Unequip)
@@ -61,20 +64,95 @@ class YourSpells(YourAttacks):
                                   Choice("Damage I rolled myself", "typed"),
                                   Choice("An enchantment on it", "enchantment"),
                                   Choice("Destroyed or removed it", "destroy"),
+                                  *((Choice("Destroyed one of its enchantments (Dispel...)",
+                                            "dispel"),) if target.enchantments else ()),
                                   Choice("Something else", "other")),
                                  default="attack" if spells else "typed"))
         if kind == "attack":
             card = self.ask(Question("turn.spell.card", "autocomplete",
                                      f"Which {which}attack spell (those that reach it)?",
                                      tuple(spells)))
-            return self._attack_spell(mage, cat.get(card), target)
-        if kind == "typed":
-            return self.typed_attack(mage, target, None)
+            first, goes = self.cast_answers(quick, cat.get(card))
+            if not goes:
+                return first
+            return first + self._attack_spell(mage, cat.get(card), target) + self.resolved()
         if kind == "enchantment":
             return self._their_enchantment(target, quick)
+        first, goes = self.cast_answers(quick, None)
+        if not goes:
+            return first
+        if kind == "typed":
+            return first + self.typed_attack(mage, target, None) + self.resolved()
         if kind == "destroy":
-            return self._removed(target)
-        return ["Noted: nothing changes on the Dummy Mage's side."]
+            return first + self._at_it(target, "Incantation", None, lambda: self._removed(target))
+        if kind == "dispel":
+            return first + self._at_it(target, "Incantation", None, lambda: self._dispel(target))
+        return first + self._at_it(target, self._other_kind(target), None,
+                                   lambda: ["Noted: nothing changes on the Dummy Mage's side."])
+
+    # -- the Dummy Mage's answers to your spells -------------------------------------------
+    def cast_answers(self, quick: bool, card: Card | None) -> tuple[Lines, bool]:
+        """Your spell is cast: the Dummy Mage's Jinx on your mage cancels it when it is a quick
+        spell (asked when solo cannot know).  The lines, and whether the spell goes on."""
+        b = self.board
+        if not restrictions.theirs(b, b.mages[Side.YM], restrictions.JINX):
+            return [], True
+        if not quick and card is not None:
+            quick = card.action == "quick"
+        elif not quick:
+            quick = self.ask(Question("turn.spell.quick", "select",
+                                      "Jinx: was it a quick spell?",
+                                      (Choice("Yes (Jinx cancels it)", "yes"),
+                                       Choice("No", "no")), default="no")) == "yes"
+        line = restrictions.jinxed(b) if quick else None
+        return ([line], False) if line is not None else ([], True)
+
+    def resolved(self) -> Lines:
+        """Your spell resolved: the Dummy Mage's Magebane on your mage."""
+        line = restrictions.magebane(self.board)
+        if line is None:
+            return []
+        self.touched.append(Side.YM.value)
+        return [line]
+
+    def _other_kind(self, target: Piece) -> str:
+        """What "something else" cast at ``target`` was, asked only when one of the Dummy
+        Mage's cards there answers an incantation or an enchantment."""
+        b = self.board
+        answers = [n for n in (restrictions.NULLIFY, restrictions.REVERSE_MAGIC)
+                   if restrictions.theirs(b, target, n)]
+        dm = b.mages[Side.DM]
+        if restrictions.theirs(b, dm, restrictions.RETRIBUTION) and target.zone == dm.zone:
+            answers.append(restrictions.RETRIBUTION)
+        if not answers:
+            return "Other"
+        return str(self.ask(Question("turn.spell.other", "select",
+                                     f"Was it an incantation ({', '.join(answers)} answer one)?",
+                                     (Choice("An incantation", "Incantation"),
+                                      Choice("Something else", "Other")), default="Incantation")))
+
+    def _at_it(self, target: Piece, kind: str, card: Card | None, go: Callable[[], Lines]) -> Lines:
+        """Your incantation or enchantment (``kind``) cast at the Dummy Mage's ``target``: its
+        Retribution Aura, then its Nullify, Mind Shield or Reverse Magic; ``go`` does the spell
+        when none stops it.  Turned back by Reverse Magic, an enchantment goes face up on your
+        mage (under the Dummy Mage's control); an incantation at your mage changes nothing solo
+        keeps (a mage cannot be removed)."""
+        b = self.board
+        lines: Lines = []
+        hurt = restrictions.retribution(b, target, kind)
+        if hurt is not None:
+            lines.append(hurt)
+            self.touched.append(Side.YM.value)
+        answer = restrictions.countered(b, target, card, kind)
+        if answer is not None:
+            self.touched.append(target.id)
+            lines.append(answer[1])
+            if answer[0] == "reversed" and card is not None and kind == "Enchantment":
+                put(b, Enchant(Side.YM.value, card.name))
+                self.touched.append(Side.YM.value)
+                lines.append(f"Your mage now carries {card.name}, face up.")
+            return lines
+        return lines + go() + self.resolved()
 
     def _attack_spell(self, mage: Piece, spell: Card, target: Piece) -> Lines:
         """Your attack spell at ``target``, rolled."""
@@ -90,22 +168,38 @@ class YourSpells(YourAttacks):
                     f"{self.name(target)}."]
         turned: Lines = []
         if attack.zone or (spell.target or "").lower() == "zone":
+            spared: list[str] = []  # a Forcefield or a Mind Shield cancels it on its bearer
             for p in b.in_zone(target.zone):  # Unavoidable: a Reverse Attack just goes
                 if p.side == Side.DM:
-                    turned += self.their_reverse_attack(mage, attack, p, True)[0]
+                    said, reverse, _ = self.their_reverse_attack(mage, attack, p, True)
+                    turned += said
+                    if reverse is None:
+                        spared.append(p.id)
             result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.dice,
                                                 is_spell=True)
+            result.strikes = [s for s in result.strikes if s.target not in spared]
         else:
             second = self.sweep_target(mage, attack, target)
             turned, reverse, daze = self.their_reverse_attack(mage, attack, target, True)
+            if reverse is None:
+                return turned
+            eye = restrictions.eye_for_an_eye(b, target)
             result = combat.resolve_attack(b, mage, attack, target, self.dice, is_spell=True,
                                            daze=daze, reverse=reverse, sweep_target=second)
+            self.results.append(result)
+            applied = combat.apply(b, result)
+            return [*turned, *result.steps, *mirror_lines(b, result), *applied.lines,
+                    *self.eye_for_an_eye(mage, target, eye),
+                    *self._farther(mage, spell, target)]
         self.results.append(result)
         applied = combat.apply(b, result)
-        lines = [*turned, *result.steps, *mirror_lines(b, result), *applied.lines]
-        if (spell.dm or {}).get("second_target") == "farther" and b.find(mage.id):
-            lines += self._farther_attack(mage, spell, target.zone)
-        return lines
+        return [*turned, *result.steps, *mirror_lines(b, result), *applied.lines,
+                *self._farther(mage, spell, target)]
+
+    def _farther(self, mage: Piece, spell: Card, target: Piece) -> Lines:
+        if (spell.dm or {}).get("second_target") == "farther" and self.board.find(mage.id):
+            return self._farther_attack(mage, spell, target.zone)
+        return []
 
     def _farther_attack(self, mage: Piece, spell: Card, first_zone: str) -> Lines:
         """Your Dragon's Breath's second attack, as part of the same action: at another of the
@@ -128,6 +222,8 @@ class YourSpells(YourAttacks):
             return []
         second = b.get(picked)
         turned, reverse, daze = self.their_reverse_attack(mage, spell.attacks[0], second, True)
+        if reverse is None:
+            return turned
         return turned + self.put_attack(combat.resolve_attack(b, mage, spell.attacks[0], second,
                                                               self.dice, is_spell=True,
                                                               first_strike=False, daze=daze,
@@ -143,12 +239,35 @@ class YourSpells(YourAttacks):
                                     Choice("Hidden (face down): solo counts it once you "
                                            "reveal it", "hidden")),
                                    default="revealed")) == "hidden"
+        first, goes = self.cast_answers(quick, b.cat.get(card))
+        if not goes:
+            return first
+        spell = b.cat.get(card)
+        return first + self._at_it(target, "Enchantment", spell,
+                                   lambda: self._enchant_theirs(target, card, hidden))
+
+    def _enchant_theirs(self, target: Piece, card: str, hidden: bool) -> Lines:
+        """Your enchantment ``card`` goes on the Dummy Mage's ``target``, or, turned back by its
+        Reverse Magic (already destroyed), on your mage, face up under its control."""
+        b = self.board
         if hidden:
             yours.hide(b, target, card)
             return [f"{card} goes face down on {self.name(target)}; "
                     + your_words.when_revealed(b.cat.get(card))]
         put(b, Enchant(target.id, card))
         return [f"{self.name(target)} now carries {card}."]
+
+    def _dispel(self, target: Piece) -> Lines:
+        """Your spell destroyed one of the enchantments on ``target`` (asked which), with what
+        goes with it (:func:`solo.rules.abilities.restrictions.dispelled`)."""
+        b = self.board
+        names = list(dict.fromkeys(target.enchantments))
+        if not names:
+            return ["It carries no enchantment: nothing changes."]
+        name = self.ask(Question("turn.spell.dispel", "select", "Which enchantment?",
+                                 tuple(Choice(n, n) for n in names), default=names[0]))
+        self.touched.append(target.id)
+        return [*restrictions.dispelled(b, target, str(name))]
 
     def _removed(self, target: Piece) -> Lines:
         """Your spell destroyed or removed one of its objects (a creature's mana counts for your
@@ -164,21 +283,60 @@ class YourSpells(YourAttacks):
 
     # -- on your side --------------------------------------------------------------------------
     def own_spell(self, mage: Piece, quick: bool = False) -> Lines:
+        """A spell of yours on your side (equipment, a conjuration, an enchantment)."""
+        lines = self._own_spell(quick)
+        return lines if self._cancelled else lines + self.resolved()
+
+    def _jinx(self, quick: bool, name: str) -> Lines:
+        """Jinx on your quick spell ``name``: its lines; :attr:`_cancelled` says it was."""
+        lines, goes = self.cast_answers(quick, self.board.cat.get(name))
+        self._cancelled = not goes
+        return lines
+
+    _cancelled = False
+
+    def _own_spell(self, quick: bool) -> Lines:
+        self._cancelled = False
         kind = self.ask(Question("own.kind", "select", "What did you cast?",
                                  (Choice("Equipment onto your mage", "equipment"),
                                   Choice("A wall or other conjuration", "conjuration"),
-                                  Choice("An enchantment on one of yours (or a zone)", "enchantment")),
+                                  Choice("An enchantment on one of yours (or a zone)", "enchantment"),
+                                  *((Choice("Destroyed an enchantment on one of yours (Dispel...)",
+                                            "dispel"),) if self._yours_enchanted() else ())),
                                  default="equipment"))
         if kind == "equipment":
             return self.equipment(quick)
         if kind == "conjuration":
             return self.conjuration(quick)
+        if kind == "dispel":
+            return self._dispel_yours(quick)
         return self.enchantment(quick)
+
+    def _yours_enchanted(self) -> list[Piece]:
+        """Your objects that carry an enchantment face up."""
+        b = self.board
+        return [p for p in [b.mages[Side.YM], *b.side_creatures(Side.YM)] if p.enchantments]
+
+    def _dispel_yours(self, quick: bool) -> Lines:
+        """Your spell destroyed an enchantment on one of your objects (the Dummy Mage's curse)."""
+        mine = self._yours_enchanted()
+        if not mine:
+            return ["None of yours carries an enchantment."]
+        where = self.ask(Question("own.dispel.target", "select", "On which of yours?",
+                                  tuple(Choice(f"{self.name(p)} in {p.zone}", p.id) for p in mine),
+                                  default=mine[0].id))
+        first, goes = self.cast_answers(quick, None)
+        self._cancelled = not goes
+        if not goes:
+            return first
+        return first + self._dispel(self.board.get(where))
 
     def equipment(self, quick: bool = False) -> Lines:
         b = self.board
         name = self.ask(Question("own.equipment", "autocomplete", "Which equipment?",
                                  self.castable("Equipment", quick)))
+        if jinxed := self._jinx(quick, name):
+            return jinxed
         mage = b.mages[Side.YM]
         lines: Lines = []
         for old in yours.same_slot(b, mage, name):
@@ -195,6 +353,8 @@ class YourSpells(YourAttacks):
                                  "Which quick conjuration?" if quick else "Which conjuration?",
                                  self.castable("Conjuration", quick)))
         card = b.cat.get(name)
+        if jinxed := self._jinx(quick, name):
+            return jinxed
         zone = self.zone_in_range("own.zone", "The wall stands on a border: one of its two zones?"
                                   if card.is_wall else "In which zone?", card, "own.elsewhere")
         border = None
@@ -216,6 +376,8 @@ class YourSpells(YourAttacks):
         name = self.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
                                  self.castable("Enchantment", quick)))
         card = b.cat.get(name)
+        if jinxed := self._jinx(quick, name):
+            return jinxed
         mine: list[Piece] = [b.mages[Side.YM], *b.side_creatures(Side.YM)]
         choices = [Choice(f"{self.name(p)} in {p.zone}", p.id) for p in mine]
         if "zone" in (card.target or "").lower():
@@ -281,6 +443,9 @@ class YourSpells(YourAttacks):
         name, where, holder = options[int(pick)]
         if not isinstance(holder, str):
             self.touched.append(holder.id)
+            shield = restrictions.shield_against_reveal(b, holder, name)
+            if shield is not None:
+                return [shield]
         return [*yours.reveal(b, holder, name)]
 
     # -- creatures summoned --------------------------------------------------------------------
@@ -295,9 +460,13 @@ class YourSpells(YourAttacks):
         card = self.ask(Question("turn.summon.card", "autocomplete",
                                  "Which quick creature?" if quick else "Which creature?",
                                  self.castable("Creature", quick)))
+        self._cancelled = False
+        if jinxed := self._jinx(quick, card):
+            return jinxed
         zone = self.zone_in_range("turn.summon.zone", "Into which zone?", b.cat.get(card),
                                   "turn.summon.elsewhere")
         # inactive until the next Reset, and summoned this round (no attack at once)
         c = new_creature(b, card, Side.YM, zone, active=False, extra={SUMMONED: b.round})
         put(b, AddPiece(c))
-        return [f"Your {c.card} enters {zone} as {c.id} (inactive until the next Reset)."]
+        return [f"Your {c.card} enters {zone} as {c.id} (inactive until the next Reset).",
+                *self.resolved()]

@@ -22,6 +22,7 @@ from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, targeting, upkeep, yours
+from solo.rules.abilities import restrictions
 from solo.rules.board import INCAPACITATING, Creature, Piece
 from solo.rules.effects import Move, Note, RemoveMarkers, SetActive, SetGuard
 from solo.rules.effects import apply as put
@@ -98,7 +99,10 @@ class YourTurn(YourSpells):
             return self.summon(quick=True)
         if what == "own":
             return self.own_spell(mage, quick=True)
-        return ["You cast a spell that does not change the board."]
+        first, goes = self.cast_answers(True, None)
+        if not goes:
+            return first
+        return ["You cast a spell that does not change the board.", *self.resolved()]
 
     def _spell_again(self) -> tuple[Choice, ...]:
         """Your last quickcast's attack spell at the same object, as a shortcut, when it still
@@ -200,6 +204,8 @@ class YourTurn(YourSpells):
         again = self._again(actor)
         if again is not None or actor.is_mage:
             return again
+        if restrictions.theirs(b, actor, restrictions.STUMBLE):
+            return None  # it may lose its move as it acts: no move in one key
         if not self.pace(actor)[1]:  # (a Slow creature's move ends its Action Phase)
             zone = self.move_options(actor, attacking=True)[1]
             hit = None if zone == ELSEWHERE else self._usual_attack(actor, zone, moved=True)
@@ -303,14 +309,19 @@ class YourTurn(YourSpells):
             lines.append(f"{cap(self.name(actor))} is Incapacitated ({why}) and "
                          "loses this action.")
         else:
-            lines += self._action(actor)
+            stumbled = restrictions.stumble(b, actor)  # the Dummy Mage's, revealed as it acts
+            if stumbled is not None:
+                lines.append(stumbled)
+                self.touched.append(actor.id)
+            lines += self._action(b.get(actor.id), still=stumbled is not None)
         end = phase.end(self.dice)
         lines += [e.text for e in end]
         name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", Side.YM, lines, actors=[actor.id], results=self.results,
                     events=phase.events + self.events + end, touched=self.touched)
 
-    def _action(self, actor: Piece) -> Lines:
+    def _action(self, actor: Piece, still: bool = False) -> Lines:
+        """What ``actor`` did in its Action Phase (``still``: it may take no move action)."""
         here = [p for p in self.their_objects(actor.zone) if p.zone == actor.zone]
         choices = [Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
                    Choice("Moved, then attacked", "move-attack"),
@@ -325,8 +336,10 @@ class YourTurn(YourSpells):
         choices.append(Choice("Anything else (its side unchanged)", "other"))
         if self.pace(actor)[1]:  # the codex's Slow: a move ends its Action Phase
             choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
+        if still:  # Stumble: no move action
+            choices = [c for c in choices if c.value != "move" and c.value not in MOVE_THEN_QUICK]
         what = self.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
-                                 tuple(choices), default="attack" if here else "move"))
+                                 tuple(choices), default="attack" if here or still else "move"))
         lines: Lines = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
@@ -402,6 +415,10 @@ class YourTurn(YourSpells):
         Mage's creatures on the ground (the one with the least life left first); else (or for
         your mage) the Dummy Mage."""
         b = self.board
+        hated = [c for c in restrictions.hated(b) if decisions.in_arena(b, c)
+                 and restrictions.must_attack(b, actor, c)]
+        if hated:  # Chant of Rage: it must go toward a creature with a Hate token
+            return min(hated, key=lambda c: (b.distance(actor.zone, c.zone), c.id))
         ground = [] if actor.is_mage else [c for c in b.side_creatures(Side.DM)
                                            if decisions.in_arena(b, c) and not b.flying(c)]
         if not ground:

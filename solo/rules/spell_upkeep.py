@@ -11,6 +11,7 @@ from typing import Any
 from solo.cards.catalog import Card, parse_trait
 from solo.core.kinds import DeckKind, Side
 from solo.rules import combat, harm
+from solo.rules.abilities import restrictions
 from solo.rules.board import Board, Conjuration, Piece
 from solo.rules.dice import DiceSource
 from solo.rules.effects import DELETE, AddMarkers, Damage, Discard, Disenchant, Note
@@ -161,6 +162,7 @@ def upkeep_effects(board: Board, source: DiceSource, p: Piece) -> list[UpkeepLin
         tokens = dissipate_tokens(card)
         if tokens is not None:
             out += _dissipate(board, p, name, tokens)
+    out += [("reminder", line, {}) for line in restrictions.forcefield_upkeep(board, p)]
     return out
 
 

@@ -15,6 +15,7 @@ from solo.cards.catalog import Attack, Card
 from solo.core.kinds import DeckKind, Side
 from solo.core.records import replace
 from solo.rules import combat, harm, yours
+from solo.rules.abilities import restrictions
 from solo.rules.board import SUMMONED, Board, Creature, Mage, Piece
 from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -418,6 +419,7 @@ def _enchant(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
     for name in effect_conditions(note):
         if place(board, target, name):
             d.instructions.append(Said("spell.marker", name=name, who=who))
+    d.instructions += restrictions.tokens_on_cast(board, card, target)
     rest = {k: v for k, v in effect.items() if k not in ("condition", "conditions")}
     if rest:
         parts = apply_effect(board, source, d, card, {"effect": rest}, target)

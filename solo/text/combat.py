@@ -120,6 +120,12 @@ def _for(s: Said) -> str:
 
 LINES.update({
     "roll.daze": lambda s: f"{_for(s)}: Daze check (7 or more goes ahead)",
+    "counter.reverse-attack": lambda s: (f"  {_n(s['of'])}'s Reverse Attack is revealed and "
+                                         "destroyed: "
+                                         + ("the counterstrike is Unavoidable, so it has no "
+                                            "effect." if s["unavoidable"] else
+                                            "the counterstrike turns back on its striker.")),
+    "roll.blind": lambda s: f"{_for(s)}: Blind check (7 or more goes ahead)",
     "roll.defense": lambda s: f"{_for(s)}: Defense {s['need']}+ of {label_of(None, s['at'])}",
     "roll.attack-dice": lambda s: f"{_for(s)}: {s['dice']} attack dice",
     "roll.effect": lambda s: f"{_for(s)}: effect die",
@@ -242,6 +248,19 @@ def _daze(s: Said) -> str:
     return (f"  {_n(s['by'])} is Dazed: effect die {s['roll']} "
             + ("(6 or less): the attack misses." if s["roll"] <= 6
                else "(7 or more): the attack goes ahead."))
+
+
+@_words("strike.blind")
+def _blind(s: Said) -> str:
+    return (f"  {_n(s['by'])} is Blinded (Blind): effect die {s['roll']} "
+            + ("(6 or less): the attack misses." if s["roll"] <= 6
+               else "(7 or more): the attack goes ahead."))
+
+
+@_words("strike.martyr")
+def _martyr(s: Said) -> str:
+    return (f"  Martyr's Aura: {s['k']} of that damage goes onto the Dummy Mage instead of "
+            f"{_n(s['target'])}.")
 
 
 @_words("strike.defense")

@@ -54,6 +54,62 @@ LINES: dict[str, Callable[[Said], str]] = {
 }
 
 
+def _who(s: Said, key: str = "who") -> str:
+    return label_of(None, s[key])
+
+
+#: The Dummy Mage's cards that restrict or answer your side (solo.rules.abilities.restrictions).
+LINES.update({
+    "restrict.spent": lambda s: f"The Dummy Mage's {s['card']} on {_who(s, 'holder')} is "
+                                "destroyed.",
+    "restrict.charm": lambda s: f"{_who(s)} is Charmed: it cannot attack the Dummy Mage.",
+    "restrict.song": lambda s: (f"{_who(s)} is under Song of Love: it cannot attack "
+                                f"{_who(s, 'target')}, which holds a Love token."),
+    "restrict.token": lambda s: f"{s['card']}: a {s['token']} token goes on {_who(s, 'holder')}.",
+    "restrict.token-off": lambda s: f"The {s['token']} token on {_who(s, 'holder')} is destroyed.",
+    "restrict.stumble": lambda s: (f"The Dummy Mage reveals Stumble on {_who(s)}: it cannot take "
+                                   "a move action in this Action Phase. Stumble is destroyed."),
+    "restrict.fumble": lambda s: (f"The Dummy Mage reveals Fumble on {_who(s)}: its "
+                                  f"{s['attack']} misses. Fumble is destroyed."),
+    "restrict.pacify": lambda s: (f"Pacify: you pay 2 mana for the first attack of {_who(s)} "
+                                  "this round." if s["paid"] else
+                                  f"Pacify: you do not pay 2 mana, so the attack of {_who(s)} "
+                                  "is cancelled."),
+    "restrict.forcefield": lambda s: (f"The Dummy Mage's Forcefield loses a token ({s['left']} "
+                                      "left): your attack on it is cancelled."),
+    "restrict.forcefield-up": lambda s: f"The Dummy Mage's Forcefield gains a token ({s['n']}).",
+    "restrict.mind-shield": lambda s: (f"Mind Shield on {_who(s, 'holder')} cancels your psychic "
+                                       "attack or spell; then it is destroyed."),
+    "restrict.mind-shield-reveal": lambda s: (f"Mind Shield on {_who(s, 'holder')} cancels your "
+                                              f"{s['card']} as you reveal it: both are "
+                                              "destroyed."),
+    "restrict.nullify": lambda s: (f"Nullify on {_who(s, 'holder')} counters your spell; then it "
+                                   "is destroyed."),
+    "restrict.reverse-magic": lambda s: (f"Reverse Magic on {_who(s, 'holder')} turns your spell "
+                                         "back on your mage, under the Dummy Mage's control; "
+                                         "then it is destroyed."),
+    "restrict.retribution": lambda s: ("The Dummy Mage's Retribution Aura: your mage takes 1 "
+                                       "direct light damage for that spell."),
+    "restrict.jinx": lambda s: ("The Dummy Mage's Jinx cancels your quick spell: it goes back to "
+                                "your spellbook and its mana comes back to you. Jinx is "
+                                "destroyed."),
+    "roll.confusion": lambda s: f"Confusion of {_who(s)}: effect die (7 or more: a random target)",
+    "roll.confusion-pick": lambda s: f"Confusion of {_who(s)}: its random target",
+    "restrict.dispelled": lambda s: f"{s['card']} comes off {_who(s, 'holder')}.",
+    "restrict.control-ends": lambda s: (f"Mind Control is gone: {_who(s, 'holder')} is yours "
+                                        "again, with a Stun marker."),
+    "restrict.magebane": lambda s: "Magebane: your mage takes 1 direct damage for that spell.",
+    "restrict.eye": lambda s: (f"Eye for an Eye on {_who(s, 'holder')}: {_who(s, 'attacker')} "
+                               f"takes the same {s['damage']} damage"
+                               + (f" and {', '.join(s['conditions'])}" if s["conditions"] else "")
+                               + "; then Eye for an Eye is destroyed."),
+    "restrict.confused": lambda s: (f"{_who(s)} is Confused: effect die {s['roll']}"
+                                    + (f" (7 or more): it attacks {_who(s, 'target')}, picked at "
+                                       "random." if s["roll"] >= 7 else
+                                       " (6 or less): it attacks the target it chose.")),
+})
+
+
 def paid(card: Card | None) -> str:
     """What revealing it costs you, to add to the line that reveals it."""
     return f" and pay its {card.reveal_cost} mana" if card is not None and card.reveal_cost \

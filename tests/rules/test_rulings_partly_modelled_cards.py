@@ -205,8 +205,15 @@ def test_mind_control_takes_a_creature_of_its_own_mages_kind():  # passes before
 
 
 def test_mind_control_asks_no_leash_after_it_is_cast():
-    text = _by_hand("Mind Control")
-    assert "more than 1 zone" not in text and "only when Mind Control is cast" in text
+    """The 1-zone limit counts only when Mind Control is cast: the creature stays the Dummy
+    Mage's however far its mage goes (solo ends it only when your spell destroys it)."""
+    from solo.rules import upkeep
+
+    b = _b()
+    b.add_creature("Timber Wolf", "dm", "D3", id="t", enchantments=["Mind Control"])
+    upkeep.upkeep(b, SeededSource(1), "dm")
+    assert b.get("t").side == "dm" and "Mind Control" in b.get("t").enchantments
+    assert not get_catalog().get("Mind Control").dm.get("by_hand")
 
 
 # -- Armor Ward (card-rulings.txt 44-47) ------------------------------------------------------
@@ -250,8 +257,16 @@ def test_devouring_jelly_does_not_reconstruct_from_corrode_damage():
 # -- Charm (card-rulings.txt 115-120) ---------------------------------------------------------
 
 def test_charm_also_forbids_a_zone_attack_on_the_dummy_mages_zone():
-    text = _by_hand("Charm")
-    assert "zone attack on its zone" in text and "not a damage barrier" in text
+    """Charm forbids any attack on its controller solo cannot name (a reported one may be a
+    zone attack), and a damage barrier of the Dummy Mage's that damages the creature does not
+    destroy it."""
+    from solo.rules.abilities import restrictions
+
+    b = _b(ym_zone="B1")
+    mine = b.add_creature("Timber Wolf", "ym", "A1", enchantments=["Charm"])
+    assert restrictions.forbids(b, mine, None, b.mages["dm"]) is not None
+    assert restrictions.charm_broken(b, mine, 3, "dm", barrier=True) is None
+    assert restrictions.charm_broken(b, mine, 3, "dm", barrier=False) is not None
 
 
 # -- Whirling Strike (card-rulings.txt 768-772) -----------------------------------------------
@@ -271,14 +286,42 @@ def test_guardian_angel_heals_only_when_she_takes_the_guard_action():
 # -- Forcefield (card-rulings.txt 325-343) ----------------------------------------------------
 
 def test_forcefield_spends_no_token_on_a_missed_attack_or_a_damage_barrier():
-    text = _by_hand("Forcefield")
-    assert "Daze check" in text and "damage barrier" in text and "Unavoidable" in text
+    """An attack that misses its Daze check never reaches the Avoid Attack Step; a damage
+    barrier is no attack on the Forcemaster."""
+    from solo.rules.abilities import restrictions
+    from solo.engine.game import Game, Settings
+    from solo.engine.your_attacks import YourAttacks
+
+    g = Game.new(Settings(seed=1, name="t"))
+    b = g.board
+    b.mages["dm"].zone = b.mages["ym"].zone = "B2"
+    b.mages["dm"].enchantments.append("Forcefield")
+    wolf = b.add_creature("Timber Wolf", "ym", "B2", conditions={"Daze": 1})
+    g.rng = ScriptedSource(d12=[3], fallback=SeededSource(1))
+    g.rng.get_state = lambda: []  # (no checkpoint is taken here)
+    lines, reverse, daze = YourAttacks(g).their_reverse_attack(wolf, b.attacks(wolf)[0],
+                                                                b.mages["dm"])
+    assert daze == 3 and reverse is False
+    assert restrictions.FORCEFIELD_TOKENS not in b.mages["dm"].extra  # all 3 left
 
 
 # -- Mind Shield (card-rulings.txt 513-516) ---------------------------------------------------
 
 def test_mind_shield_cancels_only_what_a_zone_attack_does_to_its_creature():
-    assert "only what that does to this creature" in _by_hand("Mind Shield")
+    """A zone attack spell at a zone where the Dummy Mage's card cancels it on one object (a
+    Mind Shield against a psychic one, a Forcefield against any) still hits the others."""
+    from solo.engine.game import Game, Settings
+    from solo.core.questions import RulePrompter
+
+    g = Game.new(Settings(seed=1, name="t"))
+    b = g.board
+    b.mages["dm"].zone, b.mages["ym"].zone = "B2", "B3"
+    b.mages["dm"].enchantments.append("Forcefield")
+    b.add_creature("Steelclaw Grizzly", "dm", "B2", id="g")
+    g.prompter = RulePrompter({})
+    g.yours.begin()
+    g.yours._attack_spell(b.mages["ym"], b.cat.get("Firestorm"), b.mages["dm"])
+    assert b.mages["dm"].damage == 0 and b.get("g").damage > 0
 
 
 # -- Valshalla, Lightning Angel (card-rulings.txt 723-726) ------------------------------------

@@ -10,8 +10,10 @@ asked by the rules at one hook each -- never by the card's name anywhere else:
 * :mod:`.triggers`  -- what happens at a moment: when summoned, when destroyed, when it damages or
                        destroys, at the start of its side's Upkeep, when activated;
 * :mod:`.actions`   -- what changes how a creature acts or may act: heals it makes, activated
-                       abilities the Dummy Mage pays for, moves that teleport or fly, what your
-                       creatures may not do (Charm, Blind, Pacify ...);
+                       abilities the Dummy Mage pays for, moves that teleport or fly;
+* :mod:`.restrictions` -- the Dummy Mage's cards that restrict your side or answer it: what your
+                       creatures may not do or must do (Charm, Taunt, Stumble, Pacify ...), and
+                       the answers to your attacks and spells (Forcefield, Nullify, Jinx ...);
 * the attack spells' extra reach lives with the spells (:mod:`solo.rules.spells`).
 
 Pure like the rest of :mod:`solo.rules`: an ability reads the board and returns change records

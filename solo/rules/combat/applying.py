@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from solo.core.kinds import DeckKind, Side
 from solo.rules import mages
+from solo.rules.abilities import restrictions
 from solo.rules.board import VISIBLE, Board, Creature
 from solo.rules.combat.modifiers import enchantment_defense, once_markers
 from solo.rules.combat.results import (DEFENSE_USED, ONCE_USED, Applied, AttackResult, Line,
@@ -50,6 +51,8 @@ def apply_strike(board: Board, s: Strike) -> list[str]:
         turn_up(board, t, s.revealed)
     take_damage(board, t, s.damage)
     take_damage(board, t, s.acid)
+    if s.martyred:  # Martyr's Aura: this much went onto the Dummy Mage instead
+        take_damage(board, board.mages[Side.DM], s.martyred)
     for c in s.conditions:
         gain(board, t, c)
     if s.extinguished:
@@ -74,6 +77,10 @@ def apply(board: Board, result: AttackResult) -> Applied:
     for s in result.strikes:
         hit = board.find(s.target)
         card = hit.card if hit else None
+        charm = restrictions.charm_broken(board, hit, s.damage, s.side,
+                                          s.role == Role.DAMAGE_BARRIER) if hit else None
+        if charm is not None:
+            out.lines.append(charm)
         for gone in apply_strike(board, s):
             out.destroyed.append(gone)
             obliterated = s.obliterate or (hit is not None and hit.has_condition("Zombie"))
@@ -83,6 +90,13 @@ def apply(board: Board, result: AttackResult) -> Applied:
         if s.role == Role.COUNTERSTRIKE and s.attacker:
             out.lines += _counterstruck(board, s.attacker)
     out.lines += _unveiled(board, result)
+    for ident, name in result.spent:  # the Dummy Mage's cards the attack used up
+        bearer = board.find(ident)
+        if bearer is not None and name == restrictions.FORCEFIELD:
+            restrictions.forcefield(board, bearer)  # one token, not the card
+        elif bearer is not None and name in bearer.enchantments:
+            put(board, Disenchant(ident, name))
+            put(board, Discard(DeckKind.ENCHANTMENT, name))
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:
@@ -91,7 +105,8 @@ def apply(board: Board, result: AttackResult) -> Applied:
             if fresh or ONCE_USED not in a.extra:
                 put(board, Note(a.id, ONCE_USED, used + fresh))
     for side, mage in board.mages.items():
-        if board.wounds(mage) >= board.life(mage) and any(s.target == side for s in result.strikes):
+        if board.wounds(mage) >= board.life(mage) and any(
+                s.target == side or (s.martyred and side == Side.DM) for s in result.strikes):
             out.defeated.append(side)
             out.lines.append(Said("applied.defeated", mage=Who.of(mage), damage=mage.damage,
                                   life=board.life(mage)))

@@ -154,7 +154,8 @@ def resolve_reported_attack(board: Board, attacker: Piece, attack: Attack | str 
                             target: Piece, report: Reported, source: DiceSource, *,
                             moved: bool = False, is_spell: bool | None = None,
                             first_strike: bool = True, sweep_target: Piece | None = None,
-                            use_defense: bool | DefenseChoice = True) -> AttackResult:
+                            use_defense: bool | DefenseChoice = True, daze: int | None = None,
+                            reverse: bool = False) -> AttackResult:
     """An attack whose attack dice (and effect die) a person rolled at the table; the board is
     not changed.
 
@@ -165,11 +166,13 @@ def resolve_reported_attack(board: Board, attacker: Piece, attack: Attack | str 
     counterstrike, rolled with ``source`` -- except that each of the attack's own strikes asks
     ``report`` for what the attack dice showed and for the markers, instead of rolling them.
     ``attack`` may roll "X" dice (the card says how many); None is an attack solo does not know:
-    no traits, and no Defense is rolled for it.  Zone attacks cannot be reported.
+    no traits, and no Defense is rolled for it.  Zone attacks cannot be reported.  ``daze``
+    and ``reverse`` are :func:`resolve_attack`'s.
     """
     return resolve_attack(board, attacker, attack, target, source, moved=moved,
                           is_spell=is_spell, first_strike=first_strike,
-                          sweep_target=sweep_target, use_defense=use_defense, report=report)
+                          sweep_target=sweep_target, use_defense=use_defense, report=report,
+                          daze=daze, reverse=reverse)
 
 
 def resolve_zone_attack(board: Board, caster: Piece | None, attack: Attack | str, zone: str,

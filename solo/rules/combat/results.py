@@ -152,6 +152,8 @@ class Strike(Record):
     steps: list[Line]
     #: your face-down enchantment revealed to save the target (solo.rules.combat.strike)
     revealed: str | None
+    #: damage the Dummy Mage's Martyr's Aura moved from the target onto its mage
+    martyred: int
 
     def __init__(self, role: str, attack: str, kind: str | None, attacker: str | None, target: str,
                  side: str | None, target_card: str = "", dice: int = 0,
@@ -165,7 +167,8 @@ class Strike(Record):
                  push: Push | None = None, healed: int = 0, destroyed: bool = False, acid: int = 0,
                  extinguished: int = 0, shielded: int = 0, rage: int = 0, obliterate: bool = False,
                  damage_total: int | None = None, reported: bool = False,
-                 steps: list[Line] | None = None, revealed: str | None = None) -> None:
+                 steps: list[Line] | None = None, revealed: str | None = None,
+                 martyred: int = 0) -> None:
         self.role = role
         self.attack = attack
         self.kind = kind
@@ -204,6 +207,7 @@ class Strike(Record):
         self.reported = reported
         self.steps = [] if steps is None else steps
         self.revealed = revealed
+        self.martyred = martyred
 
     @property
     def melee(self) -> bool:
@@ -225,10 +229,13 @@ class AttackResult(Record):
     daze_roll: int | None
     once_used: list[str]
     steps: list[Line]
+    #: the Dummy Mage's enchantments the attack used up: (the bearer's id, the card)
+    spent: list[tuple[str, str]]
 
     def __init__(self, attack: str, attacker: str | None, target: str, zone: str | None = None,
                  strikes: list[Strike] | None = None, daze_roll: int | None = None,
-                 once_used: list[str] | None = None, steps: list[Line] | None = None) -> None:
+                 once_used: list[str] | None = None, steps: list[Line] | None = None,
+                 spent: list[tuple[str, str]] | None = None) -> None:
         self.attack = attack
         self.attacker = attacker
         self.target = target
@@ -237,6 +244,7 @@ class AttackResult(Record):
         self.daze_roll = daze_roll
         self.once_used = [] if once_used is None else once_used
         self.steps = [] if steps is None else steps
+        self.spent = [] if spent is None else spent
 
     @property
     def main(self) -> Strike | None:

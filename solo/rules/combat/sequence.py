@@ -11,6 +11,8 @@ recorded, so the next one sees it.  The lines are :class:`Said` records worded i
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
+from solo.core.kinds import Side
+from solo.rules.abilities import restrictions
 from solo.rules.board import Board, Creature, Piece
 from solo.rules.combat.applying import apply_strike
 from solo.rules.combat.modifiers import (FIRST_STRIKE_GUARDS, attack_traits, has_named,
@@ -20,7 +22,12 @@ from solo.rules.combat.results import (BASH, AttackResult, DefenseChoice, Push, 
                                        Strike, nth_strike)
 from solo.rules.combat.strike import one_strike
 from solo.rules.dice import DiceSource
+from solo.rules.effects import Disenchant
+from solo.rules.effects import apply as put
 from solo.rules.said import Said, Who
+
+#: The Dummy Mage's enchantment that turns an attack on its bearer back on the attacker.
+REVERSE_ATTACK = "Reverse Attack"
 
 
 
@@ -111,8 +118,38 @@ def _counterstrike_step(work: Board, target: Piece, cs: Attack, attacker: Piece,
         result.steps.append(Said("counter.incapacitated", by=who))
         return
     result.steps.append(Said("counter.strikes", by=who, attack=cs.name, first=first))
+    if target.side == Side.YM:
+        stop = restrictions.forcefield(work, attacker)  # the Dummy Mage is attacked
+        if stop is not None:
+            result.spent.append((attacker.id, restrictions.FORCEFIELD))
+            result.steps.append(stop)
+            return
+    daze, reverse = _reverse_counterstrike(work, target, cs, attacker, source, result)
     attack_sequence(work, target, cs, attacker, source, result, role=Role.COUNTERSTRIKE,
-                    moved=False, is_spell=False, first=True, use_defense=True, reactions=False)
+                    moved=False, is_spell=False, first=True, use_defense=True, reactions=False,
+                    daze=daze, reverse=reverse)
+
+
+def _reverse_counterstrike(work: Board, striker: Piece, cs: Attack, attacker: Piece,
+                           source: DiceSource, result: AttackResult) -> tuple[int | None, bool]:
+    """Your counterstrike at the Dummy Mage's creature that carries Reverse Attack (an attack
+    on it: the card must be revealed): after the striker's Daze check, the card is spent and
+    the counterstrike turns back on the striker (an Unavoidable one only spends it).  The Daze
+    check rolled and whether the first strike is reversed."""
+    if striker.side != Side.YM or not restrictions.theirs(work, attacker, REVERSE_ATTACK):
+        return None, False
+    daze = None
+    if striker.has_condition("Daze"):
+        daze = source.d12(Said("roll.daze", by=Who.of(striker), attack=cs.name,
+                               at=Who.of(attacker), role=Role.COUNTERSTRIKE))
+        if daze <= 6:
+            return daze, False  # it misses: nothing reaches the Avoid Attack Step
+    put(work, Disenchant(attacker.id, REVERSE_ATTACK))
+    result.spent.append((attacker.id, REVERSE_ATTACK))
+    unavoidable = has_named(attack_traits(work, striker, cs), "Unavoidable")
+    result.steps.append(Said("counter.reverse-attack", of=Who.of(attacker),
+                             unavoidable=unavoidable))
+    return daze, not unavoidable
 
 
 def _thirst_taken(result: AttackResult, attacker: Piece | None) -> bool:

@@ -23,6 +23,7 @@ import math
 from solo.cards.catalog import Attack, Defense, trait_max, trait_value
 from solo.core.kinds import Side
 from solo.rules import mages, yours
+from solo.rules.abilities import restrictions
 from solo.rules.board import HIDDEN, Board, Conjuration, Piece
 from solo.rules.combat.conditions import (condition_block, immune_to_damage_type, is_creature,
                                           taunt_block)
@@ -132,13 +133,18 @@ def _misses(b: Blow, s: Strike, zone_daze: int | None, daze: int | None, *, barr
             return True
         return False
     attacker = b.attacker
-    if attacker is None or barrier or by_itself(b.attack, is_spell) \
-            or not attacker.has_condition("Daze"):
+    if attacker is None or barrier or by_itself(b.attack, is_spell):
         return False
-    s.daze_roll = b.source.d12(b.roll("roll.daze")) if daze is None else daze
-    if s.daze_roll <= 6:
-        s.missed = s.avoided = True
-    s.steps.append(Said("strike.daze", by=Who.of(attacker), roll=s.daze_roll))
+    if attacker.has_condition("Daze"):
+        s.daze_roll = b.source.d12(b.roll("roll.daze")) if daze is None else daze
+        if s.daze_roll <= 6:
+            s.missed = s.avoided = True
+        s.steps.append(Said("strike.daze", by=Who.of(attacker), roll=s.daze_roll))
+    if not s.missed and restrictions.blind(b.work, attacker):
+        # Blind: the effect die in the Roll to Miss step, as a Daze check (its card)
+        roll = b.source.d12(b.roll("roll.blind"))
+        s.missed = s.avoided = roll <= 6
+        s.steps.append(Said("strike.blind", by=Who.of(attacker), roll=roll))
     return s.missed
 
 
@@ -259,6 +265,11 @@ def _stop_damage(b: Blow, s: Strike, damage: int, critical_ones: int) -> int:
             damage = kept
             s.steps.append(line)
             put(work, Note(Side.DM, mages.SHIELD_USED, DELETE))  # set when the strike is put on
+    moved = restrictions.martyr(work, target, damage, s.side)
+    if moved:  # Martyr's Aura: the Dummy Mage takes some of it (put on with the strike)
+        s.martyred = moved
+        damage -= moved
+        s.steps.append(Said("strike.martyr", target=b.who, k=moved))
     return damage
 
 
