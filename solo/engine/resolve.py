@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solo.core.kinds import Side
 from solo.rules import combat
-from solo.rules import yours
+from solo.rules import spell_reach, yours
 from solo.rules.effects import Move
 from solo.rules.effects import apply as put
 from solo.rules.combat import DefenseChoice
@@ -124,7 +124,10 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
     _spring_traps(board, decision, source)
     plans = list(decision.attacks)
     for plan in plans:
+        struck = board.find(plan.target) if not plan.zone else None
         result = _resolve_one(board, plan, source, decision, ask_defense)
+        if struck is not None:
+            _jump_on(board, plan, result, struck.zone, source, decision, ask_defense)
         if result is None or "Battle Fury" not in result.once_used:
             continue
         # Battle Fury: one more quick melee attack, chosen by the same rules, as part of the action.
@@ -152,6 +155,24 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
         _resolve_one(board, extra, source, decision, ask_defense,
                      reactions=target.id != plan.target)
     decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
+
+
+def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceSource,
+             decision: Decision, ask_defense: DefenseChoice | None) -> None:
+    """A chaining attack spell's jumps (Chain Lightning: :func:`spell_reach.chain_jump`), each
+    rolled as soon as the one before has shown whether it damaged its target."""
+    while result is not None:
+        jump = spell_reach.chain_jump(board, source, plan, result, zone)
+        if jump is None:
+            return
+        plan, said = jump
+        decision.attacks.append(plan)
+        decision.instructions.append(said)
+        target = board.find(plan.target)
+        if target is None:
+            return
+        zone = target.zone
+        result = _resolve_one(board, plan, source, decision, ask_defense)
 
 
 def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:

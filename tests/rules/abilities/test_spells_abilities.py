@@ -1,0 +1,148 @@
+"""The attack spells that reach past one target, played from their card text (cards.json) and
+card rulings: Chain Lightning jumps after each attack that damages, Tsunami rolls on zone after
+zone in a compass direction and spares flyers, Sandstorm pushes each object its own way,
+V'Tarrian Energy Wave strikes two adjacent zones and the wall between them, Earthquake two
+adjacent zones with an attack on their conjurations.  Each test fails without the code that
+plays the card (docs/rulings.md, "Card abilities: attack spells and cards the Dummy Mage
+cannot use")."""
+
+from solo.automaton import spells
+from solo.engine.resolve import resolve_decision
+from solo.rules.board import new_board
+from solo.rules.dice import ScriptedSource, SeededSource
+from worded import worded
+
+
+def _b(dm_zone="A2", ym_zone="D3", **decks):
+    return new_board("Warlock", "Beastmaster", dm_zone=dm_zone, ym_zone=ym_zone, decks=decks)
+
+
+def _cast_and_roll(b, deck, d12=(), d6=(), seed=1):
+    src = ScriptedSource(d12=list(d12), d6=list(d6), fallback=SeededSource(seed))
+    d = spells.cast_spell(b, src, deck)
+    resolve_decision(b, d, src)
+    return worded(d)
+
+
+def _strikes(d):
+    return [s for r in d.results for s in r.strikes if s.role == "attack"]
+
+
+# -- Chain Lightning: "Each time Chain Lightning damages a target, it may attack another target
+#    ... in LoS of the last target, and may be up to 1 zone away ... 1 fewer attack dice, and
+#    subtracts 1 more from the effect die roll ... can't attack the same target twice." --------
+
+def _chain_board():
+    b = _b(dm_zone="A2", ym_zone="B2", attack=["Chain Lightning"])
+    big = b.add_creature("Timber Wolf", "ym", "C2", id="big", stats={"life": 30})
+    small = b.add_creature("Timber Wolf", "ym", "C3", id="small")
+    far = b.add_creature("Timber Wolf", "ym", "D3", id="far", stats={"life": 40})
+    return b, big, small, far
+
+
+def test_chain_lightning_jumps_after_each_attack_that_damages():
+    b, big, small, far = _chain_board()
+    d = _cast_and_roll(b, "attack", d6=[6] * 40)  # every die a critical 2: always damages
+    hits = [(s.target, s.dice) for s in _strikes(d)]
+    # your mage (B2) first with 5 dice; then the most life left within 1 zone of B2: the big
+    # wolf in C2 (4 dice); then within 1 zone of C2: the small wolf in C3 (3 dice); then from
+    # C3 the far wolf in D3 (2 dice); nothing is left that it has not attacked
+    assert hits == [("ym", 5), ("big", 4), ("small", 3), ("far", 2)]
+    assert any("jumps to" in line for line in d.instructions)
+
+
+def test_chain_lightning_stops_when_an_attack_deals_no_damage():
+    b, big, small, far = _chain_board()
+    d = _cast_and_roll(b, "attack", d6=[1] * 40)  # blanks: no damage
+    assert [s.target for s in _strikes(d)] == ["ym"]
+
+
+def test_chain_lightning_takes_one_off_the_effect_die_per_jump():
+    b, big, small, far = _chain_board()
+    # the first jump's effect roll of 8 counts as 7: Daze, not Stun (Stun on 8+)
+    d = _cast_and_roll(b, "attack", d12=[1, 8, 1, 1], d6=[6] * 5 + [6] * 4 + [1] * 30)
+    jump = _strikes(d)[1]
+    assert jump.target == "big" and jump.conditions == ["Daze"]
+
+
+# -- Tsunami: "choose a direction. After the attack resolves, repeat the attack one zone farther
+#    away in the chosen direction ... until there are no farther zones. Flying Creatures are
+#    immune to Tsunami" ---------------------------------------------------------------------------
+
+def test_tsunami_rolls_on_in_the_compass_direction_to_the_arenas_edge():
+    b = _b(dm_zone="A2", ym_zone="B2", attack=["Tsunami"])
+    c2 = b.add_creature("Timber Wolf", "ym", "C2", id="c2", stats={"life": 40})
+    d2 = b.add_creature("Timber Wolf", "ym", "D2", id="d2", stats={"life": 40})
+    b.add_creature("Timber Wolf", "ym", "B3", id="b3", stats={"life": 40})
+    d = _cast_and_roll(b, "attack", d12=[5] + [1] * 10)  # 5: east
+    assert d.data["onward"] == ["C2", "D2"]
+    assert [r.zone for r in d.results] == ["B2", "C2", "D2"]
+    assert {s.target for s in _strikes(d)} == {"ym", "c2", "d2"}  # not the wolf in B3
+
+
+def test_tsunami_does_not_harm_a_flying_creature():
+    b = _b(dm_zone="A2", ym_zone="B2", attack=["Tsunami"])
+    bat = b.add_creature("Darkfenne Bat", "ym", "B2", id="bat")
+    d = _cast_and_roll(b, "attack", d12=[10] + [1] * 10, d6=[6] * 20)  # west: A2 too
+    on_bat = [s for s in _strikes(d) if s.target == "bat"]
+    assert on_bat and all(s.immune and s.damage == 0 for s in on_bat)
+    assert bat.damage == 0 and b.mages["ym"].damage > 0
+
+
+def test_tsunami_is_not_cast_where_it_would_touch_only_flyers():
+    b = _b(dm_zone="A2", ym_zone="D3", attack=["Tsunami"])
+    b.add_creature("Darkfenne Bat", "ym", "B2", id="bat")
+    d = _cast_and_roll(b, "attack")
+    assert d.data.get("discarded") and not d.results
+
+
+# -- Sandstorm: "If Pushed, roll for random direction." ----------------------------------------
+
+def test_sandstorm_rolls_a_direction_for_each_object_it_pushes():  # passes before and after
+    b = _b(dm_zone="A2", ym_zone="B2", attack=["Sandstorm"])
+    wolf = b.add_creature("Timber Wolf", "ym", "B2", id="w", stats={"life": 40})
+    # per object: its effect die (4: Push) and then its own compass roll
+    d = _cast_and_roll(b, "attack", d12=[4, 1, 4, 7], d6=[1] * 10)
+    pushes = {s.target: s.push.direction for s in _strikes(d) if s.push is not None}
+    assert pushes == {"ym": "north", "w": "south"}
+    assert (b.mages["ym"].zone, wolf.zone) == ("B1", "B3")
+
+
+# -- V'Tarrian Energy Wave: "2 Adjacent Zones ... It also affects any wall between the 2
+#    targeted zones." ------------------------------------------------------------------------------
+
+def test_vtarrian_energy_wave_strikes_two_adjacent_zones_and_the_wall_between():
+    b = _b(dm_zone="A2", ym_zone="B2", attack=["V'Tarrian Energy Wave"])
+    b.add_creature("Timber Wolf", "ym", "C2", id="c2a", stats={"life": 40})
+    b.add_creature("Timber Wolf", "ym", "C2", id="c2b", stats={"life": 40})
+    b.add_creature("Timber Wolf", "ym", "B1", id="b1", stats={"life": 40})
+    b.add_conjuration("Wall of Pikes", "ym", "B2", border="C2", id="wall")
+    d = _cast_and_roll(b, "attack", d6=[6] * 20)
+    assert d.data["second_zone"] == "C2"
+    assert {s.target for s in _strikes(d)} == {"ym", "c2a", "c2b", "wall"}
+    assert b.find("b1").damage == 0
+
+
+# -- Earthquake: "Target up to 2 adjacent zones ... All Corporeal conjurations in target zones,
+#    including a wall between the two zones, receive an Unavoidable attack of 4 attack dice.
+#    Roll the effect die for each creature in the zones; on a 5+ it receives the Slam
+#    condition." -----------------------------------------------------------------------------------
+
+def test_earthquake_slams_a_second_zone_and_attacks_conjurations_and_the_wall_between():
+    b = _b(dm_zone="A2", ym_zone="D3", incantation=["Earthquake"])
+    b.add_creature("Timber Wolf", "ym", "B2", id="b2", stats={"life": 40})
+    b.add_creature("Timber Wolf", "ym", "B2", id="b2b", stats={"life": 40})
+    c2 = b.add_creature("Timber Wolf", "ym", "C2", id="c2", stats={"life": 40})
+    b.add_conjuration("Wall of Earth", "ym", "B2", border="C2", id="wall")
+    d = _cast_and_roll(b, "incantation", d12=[12] * 10, d6=[6] * 20)
+    assert d.data["target"] == "B2" and d.data["second_zone"] == "C2"
+    assert c2.has_condition("Slam")
+    on_wall = [s for s in _strikes(d) if s.target == "wall"]
+    assert len(on_wall) == 1 and on_wall[0].dice == 4 and on_wall[0].damage == 8
+
+
+def test_earthquake_takes_no_second_zone_that_gains_the_dummy_mage_nothing():
+    b = _b(dm_zone="A2", ym_zone="D3", incantation=["Earthquake"])
+    b.add_creature("Timber Wolf", "ym", "B2", id="b2")
+    d = _cast_and_roll(b, "incantation", d12=[12] * 10)
+    assert d.data["target"] == "B2" and "second_zone" not in d.data and not d.attacks
