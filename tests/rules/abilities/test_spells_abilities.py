@@ -6,7 +6,15 @@ adjacent zones with an attack on their conjurations.  Each test fails without th
 plays the card (docs/rulings.md, "Card abilities: attack spells and cards the Dummy Mage
 cannot use")."""
 
+import json
+import re
+from pathlib import Path
+
+import pytest
+
 from solo.automaton import spells
+from solo.cards.catalog import get_catalog
+from solo.rules import combat
 from solo.engine.resolve import resolve_decision
 from solo.rules.board import new_board
 from solo.rules.dice import ScriptedSource, SeededSource
@@ -146,3 +154,110 @@ def test_earthquake_takes_no_second_zone_that_gains_the_dummy_mage_nothing():
     b.add_creature("Timber Wolf", "ym", "B2", id="b2")
     d = _cast_and_roll(b, "incantation", d12=[12] * 10)
     assert d.data["target"] == "B2" and "second_zone" not in d.data and not d.attacks
+
+
+# -- what the card text says a spell needs, and who is immune: over every spell it applies to,
+#    found in the card text (../shared/reference/cards.json), not in our notes ---------------------
+
+SOURCE = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "cards.json"
+
+
+def _texts() -> dict[str, str]:
+    if not SOURCE.exists():
+        return {}
+    cards = json.loads(SOURCE.read_text(encoding="utf-8"))["cards"]
+    cat = get_catalog()
+    return {c["name"]: c.get("text") or "" for c in cards
+            if c["type"] in ("Enchantment", "Incantation", "Attack")
+            and cat.find(c["name"]) is not None and not cat.get(c["name"]).dm.get("unusable")}
+
+
+TEXTS = _texts()
+PLAIN = sorted(n for n, t in TEXTS.items()
+               if re.search(r"if it has no damage type,? and no effect die", t, re.I))
+NEXT_MELEE = sorted(n for n, t in TEXTS.items() if re.search(r"next melee attack", t, re.I))
+SPARED = sorted((n, m[1].capitalize()) for n, t in TEXTS.items()
+                if (m := re.search(r"(\w+) creatures are immune to " + re.escape(n), t, re.I)))
+
+
+def test_the_card_text_finds_the_spells_these_tests_are_about():
+    if not TEXTS:
+        pytest.skip("../shared/reference/cards.json is not here (a fresh clone)")
+    assert {"Flame Strike", "Lightning Strike"} <= set(PLAIN)
+    assert ("Tsunami", "Flying") in SPARED and len(NEXT_MELEE) >= 5
+
+
+def _melee_creature(b, zone="B2", damage_type=None, effects=(), kind="melee"):
+    """A Dummy Mage Timber Wolf whose Bite is ``kind``, with ``damage_type`` and ``effects``."""
+    w = b.add_creature("Timber Wolf", "dm", zone, id="w")
+    a = b.attacks(w)[0].to_dict()
+    a["kind"] = kind
+    if damage_type:
+        a["damage_type"] = damage_type
+    a["effects"] = [dict(e) for e in effects]
+    w.stats["attacks"] = [a]
+    return w
+
+
+def _cast(b, deck):
+    return worded(spells.cast_spell(b, ScriptedSource(fallback=SeededSource(2)), deck))
+
+
+@pytest.mark.parametrize("name", PLAIN)
+@pytest.mark.parametrize("damage_type, effects", [
+    ("Flame", ()), (None, ({"min": 7, "max": None, "conditions": ["Daze"]},))])
+def test_a_spell_for_a_plain_attack_is_not_cast_on_one_with_a_damage_type_or_effect_die(
+        name, damage_type, effects):
+    deck = get_catalog().get(name).type.lower()
+    b = _b(dm_zone="A2", ym_zone="B2", **{deck: [name]})
+    _melee_creature(b, damage_type=damage_type, effects=effects)
+    d = _cast(b, deck)
+    assert d.data.get("discarded"), d.instructions
+
+
+@pytest.mark.parametrize("name", PLAIN)
+def test_a_spell_for_a_plain_attack_is_cast_on_a_creature_with_one(name):  # passes before too
+    deck = get_catalog().get(name).type.lower()
+    b = _b(dm_zone="A2", ym_zone="B2", **{deck: [name]})
+    _melee_creature(b)
+    d = _cast(b, deck)
+    assert d.data.get("target") == "w", d.instructions
+
+
+@pytest.mark.parametrize("name", NEXT_MELEE)
+def test_a_spell_for_the_next_melee_attack_is_not_cast_on_a_creature_without_one(name):
+    # passes before and after: every such note needs a melee attack
+    card = get_catalog().get(name)
+    deck = card.type.lower()
+    b = _b(dm_zone="A2", ym_zone="B2", **{deck: [name]})
+    _melee_creature(b, kind="ranged")
+    d = _cast(b, deck)
+    assert d.data.get("target") != "w", d.instructions
+
+
+def _flyer(b, zone, kind):
+    assert kind == "Flying"  # the only kind the card text names today
+    return b.add_creature("Darkfenne Bat", "ym", zone, id="spared")
+
+
+@pytest.mark.parametrize("name, kind", SPARED)
+def test_an_attack_spell_never_goes_at_what_its_card_makes_immune(name, kind):
+    b = _b(dm_zone="A2", ym_zone="D3", attack=[name])
+    _flyer(b, "B2", kind)
+    d = _cast(b, "attack")
+    assert d.data.get("discarded") and not d.attacks
+
+
+@pytest.mark.parametrize("name, kind", SPARED)
+def test_an_attack_spell_does_nothing_to_what_its_card_makes_immune(name, kind):
+    b = _b(dm_zone="A2", ym_zone="B2")
+    spared = _flyer(b, "B2", kind)
+    card = get_catalog().get(name)
+    attack = card.attacks[0]
+    src = ScriptedSource(d6=[6] * 20, fallback=SeededSource(3))
+    if attack.zone or attack.kind == "zone":
+        r = combat.resolve_zone_attack(b, b.mages["dm"], attack, "B2", src, is_spell=True)
+    else:
+        r = combat.resolve_attack(b, b.mages["dm"], attack, spared, src, is_spell=True)
+    on_it = [s for s in r.strikes if s.target == spared.id]
+    assert on_it and all(s.immune and s.damage == 0 and not s.conditions for s in on_it)
