@@ -261,3 +261,29 @@ def test_an_attack_spell_does_nothing_to_what_its_card_makes_immune(name, kind):
         r = combat.resolve_attack(b, b.mages["dm"], attack, spared, src, is_spell=True)
     on_it = [s for s in r.strikes if s.target == spared.id]
     assert on_it and all(s.immune and s.damage == 0 and not s.conditions for s in on_it)
+
+
+# -- the cards the Dummy Mage cannot use: each for a rule of the solo variant -------------------
+
+SOLO_RULES = ("the solo rules", "the solo variant")
+
+
+def test_unusable_cards_give_a_rule_of_the_solo_variant():
+    cat = get_catalog()
+    unusable = {c.name: c.dm["unusable"] for t in ("Creature", "Enchantment", "Incantation",
+                                                   "Attack") for c in cat.cards(t)
+                if c.dm.get("unusable")}
+    assert len(unusable) == 16
+    for name, why in unusable.items():
+        assert any(r in why for r in SOLO_RULES), (name, why)
+        assert "implement" not in why and "not modelled" not in why, (name, why)
+
+
+@pytest.mark.parametrize("name", ["Smite", "Cleansing Aura", "V'Tar Suppression", "Reinforce"])
+def test_an_unusable_card_is_discarded_with_its_reason(name):
+    card = get_catalog().get(name)
+    deck = card.type.lower()
+    b = new_board("Paladin", "Beastmaster", dm_zone="A2", ym_zone="B2", decks={deck: [name]})
+    b.add_creature("Timber Wolf", "dm", "B2", id="w")
+    d = _cast(b, deck)
+    assert d.data.get("discarded") and card.dm["unusable"] in d.reason
