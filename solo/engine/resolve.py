@@ -224,3 +224,9 @@ def describe_unresolved(board: Board, decision: Decision) -> None:
                 f"Roll it yourself: {n} attack dice for {plan.attack.name} against "
                 f"{label(board, target)} (armor {board.armor(target)}), then the effect die if "
                 f"its card has an effect table; or run again with --seed to let solo roll.")
+        if plan.is_spell and spell_reach.jumps(board, plan.attack.name):
+            decision.instructions.append(
+                f"Each time {plan.attack.name} damages its target it jumps on: to your object "
+                "with the most life left within 1 zone of that target and in its Line of Sight, "
+                "never one it attacked before, with one attack die fewer (never below 1) and 1 "
+                "off the effect die for each jump.")

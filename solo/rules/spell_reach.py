@@ -25,7 +25,7 @@ from solo.rules.dice import DiceSource
 from solo.rules.said import Said, Who
 from solo.rules.spell_targets import highest_life, in_spell_range, spell_attack
 
-__all__ = ["chain_jump", "rolls_on", "onward_zones", "plan_onward", "second_zone_options",
+__all__ = ["jumps", "chain_jump", "rolls_on", "onward_zones", "plan_onward", "second_zone_options",
            "walls_between", "plan_walls", "quake_attack", "quake_targets"]
 
 
@@ -49,6 +49,12 @@ def _damaged(result: object, target: str) -> bool:
     return any(s.target == target and s.damage > 0 for s in getattr(result, "strikes", ()))
 
 
+def jumps(board: Board, attack_name: str) -> bool:
+    """Whether the attack spell named so jumps on after each attack that damages (its note's
+    ``jumps``: Chain Lightning)."""
+    return bool(_note(board, attack_name).get("jumps"))
+
+
 def chain_jump(board: Board, source: DiceSource, plan: PlannedAttack, result: object,
                last_zone: str) -> tuple[PlannedAttack, Said] | None:
     """Chain Lightning's next jump after ``plan`` (rolled as ``result``, its target standing in
@@ -56,7 +62,7 @@ def chain_jump(board: Board, source: DiceSource, plan: PlannedAttack, result: ob
     another object of yours up to 1 zone from that target and in its Line of Sight, never one
     it attacked before; the Dummy Mage takes the one with the highest remaining life (ties
     rolled for), with one attack die fewer and 1 less on the effect die per jump."""
-    if not plan.is_spell or not _note(board, plan.attack.name).get("jumps"):
+    if not plan.is_spell or not jumps(board, plan.attack.name):
         return None
     if not _damaged(result, plan.target):
         return None
@@ -73,11 +79,11 @@ def chain_jump(board: Board, source: DiceSource, plan: PlannedAttack, result: ob
     if not options:
         return None
     pick = highest_life(board, source, options, Said("spell.why.jump", card=base.name))
-    jumps = len(done)
-    attack = _weaker(base, jumps)
+    n = len(done)  # this jump's number
+    attack = _weaker(base, n)
     nxt = PlannedAttack(plan.attacker, attack, pick.id, is_spell=True, chain=done)
     return nxt, Said("spell.attack.jump", card=base.name, who=Who.of(pick), zone=pick.zone,
-                     dice=attack.dice, less=jumps)
+                     dice=attack.dice, less=n)
 
 
 def _yours(board: Board) -> list[Piece]:

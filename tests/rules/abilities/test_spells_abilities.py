@@ -287,3 +287,31 @@ def test_an_unusable_card_is_discarded_with_its_reason(name):
     b.add_creature("Timber Wolf", "dm", "B2", id="w")
     d = _cast(b, deck)
     assert d.data.get("discarded") and card.dm["unusable"] in d.reason
+
+
+# -- the card rulings (card-rulings.txt 122-133, 734-735) ----------------------------------------
+
+def test_chain_lightning_never_runs_out_of_dice_and_carries_no_modifier_on():
+    # "Any modifiers that apply to one attack do not affect the number of dice rolled during
+    # subsequent attacks" and "an attack cannot be reduced below 1 die"
+    b = _b(dm_zone="A2", ym_zone="D3", attack=["Chain Lightning"])
+    zones = ["B2", "C2", "C3", "D3", "D2", "D1", "C1"]
+    for i, z in enumerate(zones[:-1]):
+        b.add_creature("Timber Wolf", "ym", z, id=f"w{i}", stats={"life": 60 - i})
+    first = b.find("w0")
+    first.stats["traits"] = [*b.card_of(first).traits, "Lightning +2"]
+    d = _cast_and_roll(b, "attack", d6=[6] * 80)
+    dice = [s.dice for s in _strikes(d) if s.target != "ym"]
+    assert dice == [7, 4, 3, 2, 1, 1]  # 5+2 on the first; the rest as the card counts them
+
+
+def test_vtarrian_energy_waves_second_zone_is_in_range():
+    b = _b(dm_zone="A2", ym_zone="B2", attack=["V'Tarrian Energy Wave"])
+    for i in range(3):  # C2 is 2 zones from the Dummy Mage: in range
+        b.add_creature("Timber Wolf", "ym", "C2", id=f"c{i}", stats={"life": 40})
+    b2 = _b(dm_zone="A1", ym_zone="B2", attack=["V'Tarrian Energy Wave"])
+    for i in range(3):  # C2 is 3 zones from A1: out of range; B1 is in range
+        b2.add_creature("Timber Wolf", "ym", "C2", id=f"c{i}", stats={"life": 40})
+    b2.add_creature("Timber Wolf", "ym", "B1", id="b1", stats={"life": 40})
+    assert _cast_and_roll(b, "attack").data["second_zone"] == "C2"
+    assert _cast_and_roll(b2, "attack").data["second_zone"] == "B1"
