@@ -69,9 +69,11 @@ def _attack_at(s: Said) -> str:
 
 def _onward(s: Said) -> str:
     zones = s["zones"]
-    then = (f"then it rolls on {s['direction']} and attacks zone after zone the same way: "
-            f"{', '.join(zones)}") if zones else f"nothing lies {s['direction']} of it: it stops there"
-    return f"{s['card']} goes {s['direction']} (compass die): {then}."
+    if not zones:
+        return (f"{s['card']}'s direction is {s['direction']} (compass die): no zone lies beyond, "
+                "so it stops after this attack.")
+    return (f"{s['card']}'s direction is {s['direction']} (compass die): after this attack it "
+            f"rolls on that way and attacks each zone in turn: {', '.join(zones)}.")
 
 
 _CASTING: dict[str, Callable[[Said], str]] = {
