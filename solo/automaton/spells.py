@@ -490,12 +490,18 @@ def choose_attack_spell_target(board: Board, source: DiceSource,
 
 def _zone_score(board: Board, card: Card, zone: str, first: str) -> int:
     """What a second zone is worth to the Dummy Mage: the objects of yours the spell would touch
-    there (and the walls of yours between it and ``first``), less its own creatures there."""
+    there (an attack spell's targets; an incantation's creatures by its note, and your
+    Corporeal conjurations for Earthquake's attack), and the walls of yours between it and
+    ``first``, less its own creatures there it would touch."""
+    walls = [w for w in spell_reach.walls_between(board, first, zone) if w.side == Side.YM]
+    if card.type != "Attack":
+        enemies, friends = zone_hits(board, zone, card.dm or {})
+        conjurations = [c for c in spell_reach.quake_targets(board, [zone]) if c.side == Side.YM]
+        return len(enemies) + len(conjurations) + len(walls) - len(friends)
     yours = [p for p in board.in_zone(zone) if p.side == Side.YM and in_arena(board, p)
              and not board.is_wall(p) and _hittable(board, card, p)]
     own = [p for p in board.in_zone(zone) if p.side == Side.DM and p.id != Side.DM
            and in_arena(board, p) and _hittable(board, card, p)]
-    walls = [w for w in spell_reach.walls_between(board, first, zone) if w.side == Side.YM]
     return len(yours) + len(walls) - len(own)
 
 

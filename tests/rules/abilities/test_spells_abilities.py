@@ -149,6 +149,21 @@ def test_earthquake_slams_a_second_zone_and_attacks_conjurations_and_the_wall_be
     assert len(on_wall) == 1 and on_wall[0].dice == 4 and on_wall[0].damage == 8
 
 
+def test_earthquake_takes_the_adjacent_zone_with_the_most_of_yours_it_slams():
+    b = _b(dm_zone="A2", ym_zone="D3", incantation=["Earthquake"])
+    for i in range(3):
+        b.add_creature("Timber Wolf", "ym", "B2", id=f"first{i}")
+    b.add_creature("Timber Wolf", "ym", "B1", id="b1")
+    b.add_creature("Timber Wolf", "ym", "C2", id="c2a")
+    b.add_creature("Timber Wolf", "ym", "C2", id="c2b")
+    b.add_creature("Timber Wolf", "dm", "C2", id="mine")  # the Dummy Mage's own counts against
+    b.add_creature("Timber Wolf", "ym", "B3", id="b3a")
+    b.add_creature("Timber Wolf", "ym", "B3", id="b3b")
+    d = _cast_and_roll(b, "incantation", d12=[12] * 12)
+    assert d.data["target"] == "B2" and d.data["second_zone"] == "B3"
+    assert b.find("b3a").has_condition("Slam") and not b.find("b1").has_condition("Slam")
+
+
 def test_earthquake_takes_no_second_zone_that_gains_the_dummy_mage_nothing():
     b = _b(dm_zone="A2", ym_zone="D3", incantation=["Earthquake"])
     b.add_creature("Timber Wolf", "ym", "B2", id="b2")
