@@ -66,7 +66,9 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        use_defense=ask_defense if ask_defense is not None else True,
                                        daze=daze, reverse=outcome == "reversed",
                                        blocked_by=react.card if react is not None
-                                       and outcome == "avoided" else None)
+                                       and outcome == "avoided" else None,
+                                       reverse_to=board.find(plan.chain[-1])
+                                       if plan.chain else None)
     applied = combat.apply(board, result)
     for s in result.strikes:
         if s.revealed is not None:  # Bull Endurance, at the end of the Roll Dice step

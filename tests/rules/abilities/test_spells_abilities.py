@@ -372,3 +372,16 @@ def test_a_spell_is_not_cast_at_a_creature_its_card_says_it_does_not_affect(name
     b, deck = _one_of_yours(name, trait)
     d = _cast(b, deck)
     assert d.data.get("discarded"), d.instructions
+
+
+def test_a_chain_lightning_jump_reversed_strikes_the_last_target_not_the_caster():
+    # card-rulings.txt 133: "If Chain Lightning is reversed by a Reverse Attack enchantment, the
+    # attack is redirected to the last target of Chain Lightning, not to the caster."
+    from solo.rules import yours
+    b = _b(dm_zone="A2", ym_zone="B2", attack=["Chain Lightning"])
+    wolf = b.add_creature("Timber Wolf", "ym", "C2", id="wolf", stats={"life": 40})
+    yours.hide(b, wolf, "Reverse Attack")
+    d = _cast_and_roll(b, "attack", d6=[6] * 40)
+    hits = [(s.target, s.damage) for s in _strikes(d)]
+    assert hits[0][0] == "ym" and hits[1][0] == "ym"  # the jump at the wolf comes back
+    assert wolf.damage == 0 and b.mages["dm"].damage == 0
