@@ -68,7 +68,11 @@ PHRASES: dict[str, tuple[str, frozenset[str]]] = {
                        frozenset({"attacked_dice", "defense", "limit", "ends"})),
     "immune to": (r"\bimmune to\b|\bno effect on\b|\bdoes not affect\b",
                   frozenset({"immune", "restrictions", "needs", "zone-attack"})),
-    "when": (r"\bwhen(ever)?\b|\beach time\b|\bthe (first|next) time\b",
+    "when revealed": (r"\bwhen [^.,]* (is|are) revealed\b|\breveal\b",
+                      frozenset({"revealed-at-once", "effect"})),
+    # (casting itself is the criterion's: "Attach this card to the Paladin when cast")
+    "when": (r"\bwhen(ever)?\b(?! cast\b)(?![^.,]* (is|are) (revealed|cast)\b)"
+             r"|\beach time\b|\bthe (first|next) time\b",
              frozenset({"effect", "upkeep", "ends", "defense", "then_destroy", "once", "jumps",
                         "second_target", "criterion=trap-zone", "grants", "attacked_dice",
                         "rolls_on"})),
@@ -139,7 +143,7 @@ def handlers(card: Card, named_in_code: bool, ruled: bool) -> set[str]:
     if any(a.zone or a.kind == "zone" for a in card.attacks):
         out.add("zone-attack")  # a zone attack strikes all in the zone except its maker
     if card.type == "Enchantment":
-        out.add("effect")  # the solo rules reveal the Dummy Mage's enchantments at once
+        out.add("revealed-at-once")  # the solo rules reveal the Dummy Mage's enchantments at once
     if any("upkeep" in w for w in out):  # a trait or note key of the Upkeep
         out.add("term:upkeep")
     if named_in_code or ruled:
