@@ -28,6 +28,7 @@ card the coverage calls modelled although part of its text is played by no one.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import sys
@@ -96,6 +97,7 @@ KEY_TERMS = {"steady": {"daze", "incapacitated", "restrained"},  # a Defense con
              "quake": {"unavoidable"}, "second_target": {"sweeping"}}
 
 
+@functools.lru_cache(maxsize=2)
 def card_texts(path: Path = SOURCE) -> dict[str, str]:
     """Every card's printed text by name, bracket tokens (traits the card gives) left out."""
     cards = json.loads(path.read_text(encoding="utf-8"))["cards"]
@@ -193,6 +195,7 @@ def unhandled(card: Card, text: str, named_in_code: bool, ruled: bool) -> list[s
     return out
 
 
+@functools.lru_cache(maxsize=1)
 def _code_text() -> str:
     return "\n".join(p.read_text(encoding="utf-8") for d in CODE for p in sorted(d.rglob("*.py")))
 
