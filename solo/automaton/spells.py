@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from solo.cards.catalog import Card
 from solo.core.kinds import DeckKind, Side
-from solo.rules import combat
+from solo.rules import combat, spell_reach
 from solo.rules.board import Board, Conjuration, Piece
-from solo.rules.decision import Decision, _taken, enemy_creatures, in_arena
+from solo.rules.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
 from solo.rules.said import Refusal, Said, Who
 from solo.rules.spell_targets import (MAGE_SCHOOLS, ROUND_SPELLS, SCHOOLS, NoteDict,
@@ -166,7 +166,10 @@ def _cast(board: Board, source: DiceSource, d: Decision, deck: str, card: Card, 
     if isinstance(target, Piece) and deck != DeckKind.ENCHANTMENT \
             and (note.get("effect") or {}).get("steal"):
         return _steal(board, source, d, deck, card, target)
-    return cast_on(board, source, d, deck, card, note, target)
+    also = None
+    if isinstance(target, str) and note.get("second_zone") == "any":  # Earthquake
+        also = choose_second_zone(board, source, card, target, in_range=False, needed=False)
+    return cast_on(board, source, d, deck, card, note, target, also)
 
 
 def _steal(board: Board, source: DiceSource, d: Decision, deck: str, card: Card,
@@ -434,6 +437,8 @@ def _spell_can_hit(board: Board, card: Card, p: Piece) -> bool:
     if attack is not None and attack.damage_type \
             and combat.immune_to_damage_type(board, p, attack.damage_type):
         return False
+    if attack is not None and combat.spared_by(board, p, attack.name) is not None:
+        return False
     return in_spell_range(board, card.range, p.zone) and targetable(board, p)
 
 
@@ -441,19 +446,28 @@ def _yours(board: Board) -> list[Piece]:
     return [board.mages[Side.YM], *board.side_creatures(Side.YM)]
 
 
+def _hittable(board: Board, card: Card, p: Piece) -> bool:
+    """Whether the zone attack spell ``card`` would touch ``p``: not immune to its damage type,
+    nor one its card spares (Tsunami: Flying creatures)."""
+    attack = spell_attack(card)
+    return attack is not None and not combat.immune_to_damage_type(board, p, attack.damage_type) \
+        and combat.spared_by(board, p, attack.name) is None
+
+
 def choose_attack_spell_target(board: Board, source: DiceSource,
                                card: Card) -> Piece | str | Refusal:
     """Your mage first when in range; else the closest of your creatures (ties: the highest
-    remaining life, then at random).  A zone attack picks the zone in the same way."""
+    remaining life, then at random).  A zone attack picks the zone in the same way, among the
+    zones where it would touch one of yours (one immune to it does not count)."""
     attack = spell_attack(card)
     if attack is None:
         return Refusal("spell.no-attack")
     ym, dm = board.mages[Side.YM], board.mages[Side.DM]
     if attack.zone or "zone" in (card.target or "").lower():
-        if in_spell_range(board, card.range, ym.zone):
+        if in_spell_range(board, card.range, ym.zone) and _hittable(board, card, ym):
             return ym.zone
         in_range = {c.zone for c in board.side_creatures(Side.YM) if in_arena(board, c)
-                    and in_spell_range(board, card.range, c.zone)}
+                    and in_spell_range(board, card.range, c.zone) and _hittable(board, card, c)}
         if not in_range:
             return Refusal("spell.attack-out-of-range")
         near = min(board.distance(dm.zone, z) for z in in_range)
@@ -472,6 +486,40 @@ def choose_attack_spell_target(board: Board, source: DiceSource,
     near = min(board.distance(dm.zone, c.zone) for c in options)
     options = [c for c in options if board.distance(dm.zone, c.zone) == near]
     return highest_life(board, source, options, Said("spell.why.targets", card=card.name))
+
+
+def _zone_score(board: Board, card: Card, zone: str, first: str) -> int:
+    """What a second zone is worth to the Dummy Mage: the objects of yours the spell would touch
+    there (an attack spell's targets; an incantation's creatures by its note, and your
+    Corporeal conjurations for Earthquake's attack), and the walls of yours between it and
+    ``first``, less its own creatures there it would touch."""
+    walls = [w for w in spell_reach.walls_between(board, first, zone) if w.side == Side.YM]
+    if card.type != "Attack":
+        enemies, friends = zone_hits(board, zone, card.dm or {})
+        conjurations = [c for c in spell_reach.quake_targets(board, [zone]) if c.side == Side.YM]
+        return len(enemies) + len(conjurations) + len(walls) - len(friends)
+    yours = [p for p in board.in_zone(zone) if p.side == Side.YM and in_arena(board, p)
+             and not board.is_wall(p) and _hittable(board, card, p)]
+    own = [p for p in board.in_zone(zone) if p.side == Side.DM and p.id != Side.DM
+           and in_arena(board, p) and _hittable(board, card, p)]
+    return len(yours) + len(walls) - len(own)
+
+
+def choose_second_zone(board: Board, source: DiceSource, card: Card, zone: str, *,
+                       in_range: bool, needed: bool) -> str | None:
+    """The second of two adjacent zones (V'Tarrian Energy Wave, Earthquake): the one next to
+    ``zone`` (in range and Line of Sight too, when ``in_range``) where the spell touches the
+    most of yours less the Dummy Mage's own; ties go to your mage's zone, then at random.  A
+    spell that may target one zone only (``needed`` False) takes none that gains nothing."""
+    ym = board.mages[Side.YM]
+    scored = [(_zone_score(board, card, z, zone), z == ym.zone, z)
+              for z in spell_reach.second_zone_options(board, card, zone, in_range)]
+    if not needed:
+        scored = [s for s in scored if s[0] > 0]
+    if not scored:
+        return None
+    best = max(s[:2] for s in scored)
+    return _tie_zones(source, [s[2] for s in scored if s[:2] == best], card)
 
 
 def _cast_attack(board: Board, source: DiceSource, d: Decision, card: Card,
@@ -498,4 +546,28 @@ def _cast_attack(board: Board, source: DiceSource, d: Decision, card: Card,
                       and _spell_can_hit(board, card, p)]
             if others:
                 farther = highest_life(board, source, others, second)
-    return cast_attack(board, d, card, target, sweep, farther)
+    d = cast_attack(board, d, card, target, sweep, farther)
+    if isinstance(target, str):
+        _zone_reach(board, source, d, card, target)
+    return d
+
+
+def _zone_reach(board: Board, source: DiceSource, d: Decision, card: Card, zone: str) -> None:
+    """A zone attack spell that reaches farther: Tsunami rolls on zone after zone; V'Tarrian
+    Energy Wave strikes a second, adjacent zone and the walls between the two."""
+    attack = spell_attack(card)
+    assert attack is not None
+    if spell_reach.rolls_on(card):
+        spell_reach.plan_onward(board, source, d, card, zone)
+    if (card.dm or {}).get("second_zone") == "in-range":
+        other = choose_second_zone(board, source, card, zone, in_range=True, needed=True)
+        if other is None:
+            return
+        d.attacks.append(PlannedAttack(Side.DM, attack, other, is_spell=True, zone=True,
+                                       first=False))
+        d.data["second_zone"] = other
+        d.instructions.append(Said("spell.attack.second-zone", card=card.name, zone=other,
+                                   hit=[Who.of(p) for p in board.in_zone(other)
+                                        if p.id != Side.DM]))
+        spell_reach.plan_walls(board, d, card, attack,
+                               spell_reach.walls_between(board, zone, other))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solo.core.kinds import Side
 from solo.rules import combat
-from solo.rules import yours
+from solo.rules import spell_reach, yours
 from solo.rules.effects import Move
 from solo.rules.effects import apply as put
 from solo.rules.combat import DefenseChoice
@@ -66,7 +66,9 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        use_defense=ask_defense if ask_defense is not None else True,
                                        daze=daze, reverse=outcome == "reversed",
                                        blocked_by=react.card if react is not None
-                                       and outcome == "avoided" else None)
+                                       and outcome == "avoided" else None,
+                                       reverse_to=board.find(plan.chain[-1])
+                                       if plan.chain else None)
     applied = combat.apply(board, result)
     for s in result.strikes:
         if s.revealed is not None:  # Bull Endurance, at the end of the Roll Dice step
@@ -127,7 +129,10 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
     _spring_traps(board, decision, source)
     plans = list(decision.attacks)
     for plan in plans:
+        struck = board.find(plan.target) if not plan.zone else None
         result = _resolve_one(board, plan, source, decision, ask_defense)
+        if struck is not None:
+            _jump_on(board, plan, result, struck.zone, source, decision, ask_defense)
         if result is None or "Battle Fury" not in result.once_used:
             continue
         # Battle Fury: one more quick melee attack, chosen by the same rules, as part of the action.
@@ -155,6 +160,24 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
         _resolve_one(board, extra, source, decision, ask_defense,
                      reactions=target.id != plan.target)
     decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
+
+
+def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceSource,
+             decision: Decision, ask_defense: DefenseChoice | None) -> None:
+    """A chaining attack spell's jumps (Chain Lightning: :func:`spell_reach.chain_jump`), each
+    rolled as soon as the one before has shown whether it damaged its target."""
+    while result is not None:
+        jump = spell_reach.chain_jump(board, source, plan, result, zone)
+        if jump is None:
+            return
+        plan, said = jump
+        decision.attacks.append(plan)
+        decision.instructions.append(said)
+        target = board.find(plan.target)
+        if target is None:
+            return
+        zone = target.zone
+        result = _resolve_one(board, plan, source, decision, ask_defense)
 
 
 def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
@@ -206,3 +229,9 @@ def describe_unresolved(board: Board, decision: Decision) -> None:
                 f"Roll it yourself: {n} attack dice for {plan.attack.name} against "
                 f"{label(board, target)} (armor {board.armor(target)}), then the effect die if "
                 f"its card has an effect table; or run again with --seed to let solo roll.")
+        if plan.is_spell and spell_reach.jumps(board, plan.attack.name):
+            decision.instructions.append(
+                f"Each time {plan.attack.name} damages its target it jumps on: to your object "
+                "with the most life left within 1 zone of that target and in its Line of Sight, "
+                "never one it attacked before, with one attack die fewer (never below 1) and 1 "
+                "off the effect die for each jump.")

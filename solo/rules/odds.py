@@ -124,7 +124,8 @@ class _Chain:
         self.zone = zone
         self.life = board.life(target)
         self.indestructible = board.has_trait(target, "Indestructible")
-        self.immune = combat.immune_to_damage_type(board, target, attack.damage_type)
+        self.immune = combat.immune_to_damage_type(board, target, attack.damage_type) or (
+            is_spell and combat.spared_by(board, target, attack.name) is not None)
         self.chosen: tuple[int, Defense] | None = None
         if use_defense and not zone and not has_named(traits, "Unavoidable"):
             # Incapacitated, it keeps only the Defenses conditions leave alone (Block, Force Orb)

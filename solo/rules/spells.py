@@ -14,7 +14,7 @@ from __future__ import annotations
 from solo.cards.catalog import Attack, Card
 from solo.core.kinds import DeckKind, Side
 from solo.core.records import replace
-from solo.rules import combat, harm, yours
+from solo.rules import combat, harm, spell_reach, yours
 from solo.rules.abilities import restrictions
 from solo.rules.board import SUMMONED, Board, Creature, Mage, Piece
 from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
@@ -380,7 +380,7 @@ def teleport(board: Board, card: Card, p: Piece, how: str) -> Said:
 # -- casting on a zone, an object, the whole arena ------------------------------------------------
 
 def _cast_on_zone(board: Board, source: DiceSource, d: Decision, deck: str, card: Card,
-                  note: NoteDict, zone: str) -> Decision:
+                  note: NoteDict, zone: str, also: str | None = None) -> Decision:
     effect = note.get("effect") or {}
     d.data["target"] = zone
     if deck == DeckKind.ENCHANTMENT:
@@ -390,6 +390,10 @@ def _cast_on_zone(board: Board, source: DiceSource, d: Decision, deck: str, card
     put(board, Discard(deck, card.name))
     parts: Parts = []
     enemies, friends = zone_hits(board, zone, note)
+    if also is not None:  # Earthquake's second zone
+        d.data["second_zone"] = also
+        more = zone_hits(board, also, note)
+        enemies, friends = enemies + more[0], friends + more[1]
     hit = enemies + friends if note.get("affects") == "all" else \
         (friends if note["criterion"] == "friendly-zone" else enemies)
     dm = board.mages[Side.DM]
@@ -405,7 +409,16 @@ def _cast_on_zone(board: Board, source: DiceSource, d: Decision, deck: str, card
         parts += apply_effect(board, source, d, card, note, p, same)
     for p in hit:
         touch(d, p.id)
-    d.instructions.append(Said("spell.cast.zone", card=card.name, zone=zone, parts=parts))
+    where = {"also": also} if also is not None else {}
+    d.instructions.append(Said("spell.cast.zone", card=card.name, zone=zone, parts=parts,
+                               **where))
+    if effect.get("quake"):  # Earthquake's attack on every Corporeal conjuration there
+        zones = [zone] if also is None else [zone, also]
+        attack = spell_reach.quake_attack(card)
+        for p in spell_reach.quake_targets(board, zones):
+            d.attacks.append(PlannedAttack(Side.DM, attack, p.id, is_spell=True, first=False))
+            d.instructions.append(Said("spell.attack.quake", card=card.name, who=Who.of(p),
+                                       dice=attack.dice))
     return d
 
 
@@ -455,10 +468,11 @@ def _chain(board: Board, source: DiceSource, d: Decision, card: Card, note: Note
 
 
 def cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Card, note: NoteDict,
-            target: Piece | str) -> Decision:
-    """Cast ``card`` on a zone (``target`` a zone name) or an object, and do what it does."""
+            target: Piece | str, also: str | None = None) -> Decision:
+    """Cast ``card`` on a zone (``target`` a zone name; ``also``: a second, adjacent one) or an
+    object, and do what it does."""
     if isinstance(target, str):
-        return _cast_on_zone(board, source, d, deck, card, note, target)
+        return _cast_on_zone(board, source, d, deck, card, note, target, also)
     effect = note.get("effect") or {}
     d.data["target"] = target.id
     if deck == DeckKind.ENCHANTMENT:

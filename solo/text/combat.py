@@ -327,6 +327,8 @@ LINES.update({
     "strike.zone-daze-missed": lambda s: "  Missed: the attacker's Daze check failed.",
     "strike.immune": lambda s: (f"  {_n(s['target'])} has {s['type']} Immunity: no damage, "
                                 "no effects."),
+    "strike.spared": lambda s: (f"  {_n(s['target'])} is {s['kind']}: {s['attack']}'s card makes "
+                                "it immune (no damage, no effects)."),
     "strike.avoided-by": lambda s: f"  {_n(s['target'])}'s {s['card']} avoids the attack.",
     "strike.unavoidable": lambda s: (f"  {'Zone attacks are' if s['zone'] else 'The attack is'} "
                                      "Unavoidable: no Defense."),

@@ -67,6 +67,15 @@ def _attack_at(s: Said) -> str:
     return text
 
 
+def _onward(s: Said) -> str:
+    zones = s["zones"]
+    if not zones:
+        return (f"{s['card']}'s direction is {s['direction']} (compass die): no zone lies beyond, "
+                "so it stops after this attack.")
+    return (f"{s['card']}'s direction is {s['direction']} (compass die): after this attack it "
+            f"rolls on that way and attacks each zone in turn: {', '.join(zones)}.")
+
+
 _CASTING: dict[str, Callable[[Said], str]] = {
     "spell.deck-empty": lambda s: (f"The Dummy Mage's {s['deck']} deck is empty: it loses this "
                                    "quickcast."),
@@ -75,8 +84,9 @@ _CASTING: dict[str, Callable[[Said], str]] = {
     "spell.by-hand": lambda s: f"By hand ({s['card']}): {s['text']}",
     "spell.discard": lambda s: f"Discard {s['card']} unused: {line(s['reason'])}.",
     "spell.cast.zone-enchantment": lambda s: f"Cast {s['card']} face up on zone {s['zone']}.",
-    "spell.cast.zone": lambda s: _cast(f"Cast {s['card']} on zone {s['zone']}", s["parts"],
-                                       ", then discard it."),
+    "spell.cast.zone": lambda s: _cast(f"Cast {s['card']} on zone {s['zone']}"
+                                       + (f" and zone {s['also']}" if s.get("also") else ""),
+                                       s["parts"], ", then discard it."),
     "spell.cast.enchantment": lambda s: (f"Cast {s['card']} on {_who(s)} and reveal it at once "
                                          "(face up)."),
     "spell.marker": lambda s: f"Put a {s['name']} marker on {_who(s)}.",
@@ -91,6 +101,17 @@ _CASTING: dict[str, Callable[[Said], str]] = {
     "spell.attack.at": _attack_at,
     "spell.attack.farther": lambda s: (f"{s['card']} goes on to {_who(s)} in {s['zone']}: "
                                        f"{s['dice']} attack dice."),
+    "spell.attack.jump": lambda s: (f"{s['card']} damaged its target and jumps to {_who(s)} in "
+                                    f"{s['zone']}: {s['dice']} attack dice, {s['less']} off the "
+                                    "effect die."),
+    "spell.attack.onward": _onward,
+    "spell.attack.second-zone": lambda s: (
+        f"{s['card']} strikes the adjacent zone {s['zone']} too: it attacks every object there "
+        f"except the Dummy Mage ({', '.join(label_of(None, w) for w in s['hit']) or 'nothing'})."),
+    "spell.attack.wall": lambda s: (f"{s['card']} also attacks {_who(s)}, the wall between the "
+                                    f"two zones: {s['dice']} attack dice."),
+    "spell.attack.quake": lambda s: (f"{s['card']} attacks {_who(s)} with {s['dice']} "
+                                     "Unavoidable attack dice."),
 }
 
 
@@ -268,6 +289,8 @@ _DICE: dict[str, Callable[[Said], str]] = {
     "spell.why.zones": lambda s: f"zones for {s['card']}",
     "spell.why.targets": lambda s: f"targets for {s['card']}",
     "spell.why.second": lambda s: f"second target for {s['card']}",
+    "spell.why.jump": lambda s: f"{s['card']}: where it jumps",
+    "spell.roll.direction": lambda s: f"{s['card']} direction",
     "spell.why.bash-second": lambda s: f"{s['card']}: second target",
     "spell.pick.next": lambda s: f"{s['card']}: next creature",
     "spell.pick.enchantment": lambda s: f"{s['card']}: which enchantment",

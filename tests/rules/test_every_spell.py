@@ -225,13 +225,14 @@ def test_each_card_name_has_a_note_in_one_file_only():
 
 def test_every_note_uses_only_known_words():
     known = {"criterion", "targets", "restrictions", "needs", "requires", "grants", "zone_grants",
-             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends", "defense", "attacked_dice", "second_target", "plays"}
+             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends", "defense", "attacked_dice", "second_target",
+             "plays", "jumps", "rolls_on", "second_zone", "immune"}
     effects = {"condition", "conditions", "heal", "heal_caster", "damage", "drain", "banish",
                "purge", "dispel", "dispel_zone", "push", "push_slam", "same_direction", "guard",
                "activate", "teleport", "attack", "remove", "once", "limit", "then_destroy",
                "roll_condition", "reconstruct", "mana", "caster_life", "move_damage", "chain",
                "steal", "revive", "heal_friends", "control", "stack", "push_rest",
-               "destroy_equipment"}
+               "destroy_equipment", "quake"}
     for n in SPELLS:
         note = note_of(n)
         assert set(note) <= known, (n, set(note) - known)

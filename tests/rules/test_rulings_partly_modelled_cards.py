@@ -233,18 +233,8 @@ def test_sardonyx_makes_its_controller_lose_life_not_take_damage():
     assert "put 2 damage" not in text and "loses 2 life" in text and "not damage" in text
 
 
-# -- Chain Lightning (card-rulings.txt 122-133) -----------------------------------------------
-
-def test_chain_lightning_never_runs_out_of_dice():
-    text = _by_hand("Chain Lightning")
-    assert "runs out of dice" not in text and "never below 1 die" in text
-    assert "modifiers do not carry over" in text
-
-
-# -- V'Tarrian Energy Wave (card-rulings.txt 734-735) -----------------------------------------
-
-def test_vtarrian_energy_waves_second_zone_is_in_range():
-    assert "in range" in _by_hand("V'Tarrian Energy Wave")
+# Chain Lightning and V'Tarrian Energy Wave are played by solo now: their rulings' tests are in
+# tests/rules/abilities/test_spells_abilities.py.
 
 
 # -- Devouring Jelly (card-rulings.txt 193-197) -----------------------------------------------

@@ -57,6 +57,7 @@ from solo.rules.combat.conditions import (
     immune_to_damage_type as immune_to_damage_type,
     is_creature as is_creature,
     is_plant as is_plant,
+    spared_by as spared_by,
     taunt_block as taunt_block,
 )
 from solo.rules.combat.modifiers import (

@@ -45,7 +45,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                    use_defense: bool | DefenseChoice = True,
                    report: Reported | None = None, reactions: bool = True,
                    daze: int | None = None, reverse: bool = False,
-                   blocked_by: str | None = None, barrier: bool = False) -> AttackResult:
+                   blocked_by: str | None = None, barrier: bool = False,
+                   reverse_to: Piece | None = None) -> AttackResult:
     """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
 
     ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
@@ -63,7 +64,9 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     attack back: its first strike hits the attacker itself, which rolls no Defense; the rest
     of the action goes on as declared -- a Doublestrike's other strikes at the target, a
     Sweeping attack's second target -- and the target may still counterstrike (the card's
-    rulings).  ``blocked_by``: the card (a hidden Block, revealed) that avoids the first strike;
+    rulings); ``reverse_to``: whom a reversed strike hits instead of the attacker (a Chain
+    Lightning jump's: the last target, its card ruling).  ``blocked_by``: the card (a hidden
+    Block, revealed) that avoids the first strike;
     the rest of the action goes on as declared (a Doublestrike's second attack, the codex).
     ``barrier``: the attack is not the attacker's own but one its side's card makes without
     targeting, as a damage barrier does (a trap's: ``attacker`` is the mage whose trap it is):
@@ -71,19 +74,20 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     """
     att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
     # Only what the attack can change is copied (see apply_strike, which owns what it changes).
-    work = board.copy(_may_change(attacker, target, sweep_target))
+    work = board.copy(_may_change(attacker, target, sweep_target, reverse_to))
     a, t = _on(work, attacker), _on(work, target)
+    back = _on(work, reverse_to) if reverse_to is not None else None
     if att.is_melee and work.flying(a) and not work.flying(t):
         # A flyer attacking a non-flyer in melee loses Flying until the end of the attack
         # action (the complete codex): on the attack's copy only.
         put(work, Note(a.id, GROUNDED, True))
     result = AttackResult(attack=att.name, attacker=attacker.id,
-                          target=attacker.id if reverse else target.id)
+                          target=(reverse_to or attacker).id if reverse else target.id)
     result.steps.append(_declared(a, t, att, spell, report))
     attack_sequence(work, a, att, t, source, result, role=Role.ATTACK, moved=moved,
                     is_spell=spell, first=first_strike, use_defense=use_defense,
                     reactions=reactions, report=report, thirst=first_strike, daze=daze,
-                    reverse=reverse, blocked_by=blocked_by, barrier=barrier)
+                    reverse=reverse, blocked_by=blocked_by, barrier=barrier, reverse_to=back)
     if att.has("Sweeping"):
         _sweep(work, a, att, t, sweep_target, source, result, spell=spell,
                use_defense=use_defense, report=report, thirst=first_strike)

@@ -49,6 +49,20 @@ def immune_to_damage_type(board: Board, p: Piece, damage_type: str | None) -> bo
     return False
 
 
+def spared_by(board: Board, p: Piece, attack_name: str) -> str | None:
+    """The kind of object that the card of an attack spell named ``attack_name`` says is immune
+    to it (Tsunami: "Flying Creatures are immune"), when ``p`` is one of them; else None.  The
+    kinds are the ``immune`` list of the spell's note (scripts/notes/spells-attacks.toml):
+    ``Flying`` (flying now), or a trait the object has."""
+    card = board.cat.find(attack_name)
+    if card is None or card.type != "Attack":
+        return None
+    for kind in (card.dm or {}).get("immune", ()):
+        if (board.flying(p) if kind == "Flying" else board.has_trait(p, kind)):
+            return str(kind)
+    return None
+
+
 def taunt_block(board: Board, taunter: str, p: Piece) -> Said | None:
     """Why the Taunt of ``taunter`` (a card name) cannot hold ``p`` (``block.taunt-mage``,
     ``block.taunt-psychic``), or None when it can."""

@@ -37,13 +37,14 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                     reactions: bool, barrier: bool = False, zone_daze: int | None = None,
                     credit: str | None = None, report: Reported | None = None,
                     thirst: bool | None = None, daze: int | None = None,
-                    reverse: bool = False, blocked_by: str | None = None) -> None:
+                    reverse: bool = False, blocked_by: str | None = None,
+                    reverse_to: Piece | None = None) -> None:
     """One attack with its additional strikes, then (for melee) damage barriers and
     counterstrike.  ``report`` (a person's dice) serves the attack's own strikes only, never
     the answers to it.  ``thirst``: the action opened with Bloodthirsty to be had (see
     :func:`~solo.rules.combat.modifiers.attack_dice`).  ``daze``: the first strike's Daze check,
     already rolled.  ``reverse``, ``blocked_by``: the first strike is turned back on the
-    attacker, or avoided (see :func:`solo.rules.combat.resolve_attack`)."""
+    attacker (or ``reverse_to``), or avoided (see :func:`solo.rules.combat.resolve_attack`)."""
     n = strike_count(work, attack, target)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
@@ -58,7 +59,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
             return
     landed = False  # a strike on the target that was not avoided: a successful attack
     for i in range(n):
-        at = attacker if reverse and i == 0 and attacker is not None else target
+        at = (reverse_to or attacker) if reverse and i == 0 and attacker is not None else target
         if work.find(at.id) is None:
             break
         if attacker is not None and work.find(attacker.id) is None:

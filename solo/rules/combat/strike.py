@@ -26,7 +26,7 @@ from solo.rules import mages, yours
 from solo.rules.abilities import restrictions
 from solo.rules.board import HIDDEN, Board, Conjuration, Piece
 from solo.rules.combat.conditions import (condition_block, immune_to_damage_type, is_creature,
-                                          taunt_block)
+                                          spared_by, taunt_block)
 from solo.rules.combat.modifiers import (RESTRAINED_PLUS_4, all_defenses, attack_dice,
                                          attack_traits, by_itself, choose_defense,
                                          damage_type_modifier, defense_chance, defense_modifier,
@@ -95,6 +95,11 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
         s.immune = True
         s.steps.append(Said("strike.immune", target=b.who, type=attack.damage_type))
         _extinguish(b, s)
+        return s
+    spared = spared_by(work, target, attack.name) if is_spell else None
+    if spared is not None:  # Tsunami's card: Flying creatures are immune to it
+        s.immune = True
+        s.steps.append(Said("strike.spared", target=b.who, kind=spared, attack=attack.name))
         return s
     if _avoided(b, s, use_defense, blocked_by):
         return s
