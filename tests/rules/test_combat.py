@@ -408,6 +408,8 @@ def test_sweeping_does_nothing_without_a_second_target(b):
     a, t = fight(b, "Dwarf Kriegsbiel", "Bitterwood Fox")
     r = resolve_attack(b, a, "Sweeping Attack", t, script(d6=[1] * 4))
     assert len(r.strikes) == 1 and any("no second" in x for x in lines(r.steps))
+    # solo rolled it and said so: no by-hand line about making the second attack yourself
+    assert not any("By hand (Sweeping)" in x for x in lines(r.steps)), lines(r.steps)
 
 
 # -- push and bash ----------------------------------------------------------------------------

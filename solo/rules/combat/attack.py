@@ -95,7 +95,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
         result.once_used = once_markers(work, a) if work.find(a.id) else []
     elif att.is_ranged and not (att.zone or att.kind == "zone"):
         result.once_used = once_markers(work, a, "ranged") if work.find(a.id) else []
-    _by_hand(result, att)
+    _by_hand(result, att, rolled=True)
     return result
 
 
@@ -140,17 +140,20 @@ def _sweep(work: Board, a: Piece, att: Attack, t: Piece, sweep_target: Piece | N
                         report=report, thirst=thirst)
 
 
-def _by_hand(result: AttackResult, attack: Attack) -> None:
+def _by_hand(result: AttackResult, attack: Attack, *, rolled: bool = False) -> None:
     """Nothing ignored in silence: the attack's traits and the markers it gave that solo may
     not fully apply end its steps with an ``attack.by-hand`` line (worded with the glossary's
     by-hand notes; none when the glossary has none for them).  Mana Drain is left to the
-    strike, which says what it takes when its damage takes it (and nothing after no damage)."""
+    strike, which says what it takes when its damage takes it (and nothing after no damage).
+    Sweeping needs no line after an attack solo ``rolled``: it made the second attack itself,
+    or said that no second target was there."""
     names = [n for n in list(attack.traits) + [c for s in result.strikes for c in s.conditions]
              if parse_trait(n)[0].lower() not in SAID_BY_THE_STRIKE]
+    if rolled or any(s.role == Role.SWEEP for s in result.strikes):
+        # solo rolled it: it made the second attack or said there was no second target
+        names = [n for n in names if n.lower() != "sweeping"]
     if all(parse_trait(n)[0].lower() in NO_BY_HAND for n in names):
         return
-    if any(s.role == Role.SWEEP for s in result.strikes):
-        names = [n for n in names if n.lower() != "sweeping"]
     result.steps.append(Said("attack.by-hand", names=names))
 
 
