@@ -22,6 +22,7 @@ from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, targeting, upkeep, yours
+from solo.rules.abilities import actions
 from solo.rules.board import INCAPACITATING, Creature, Piece
 from solo.rules.effects import Move, Note, RemoveMarkers, SetActive, SetGuard
 from solo.rules.effects import apply as put
@@ -490,7 +491,7 @@ class YourTurn(YourSpells):
         options = [e for e in decisions.enemy_creatures(b, actor.side) if e.zone == start
                    and not b.flying(e) and targeting.can_target(b, start, e)]
         guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding]
-        if guards and not b.has_trait(actor, "Elusive"):
+        if guards and not actions.elusive(b, actor):
             options = guards
         if not options:
             return []

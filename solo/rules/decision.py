@@ -37,6 +37,7 @@ class Act(StrEnum):
     SUMMON = "summon"
     ATTACK = "attack"
     MOVE_ATTACK = "move-attack"
+    HEAL = "heal"  # a creature's healing attack on one of its side (solo.rules.abilities.actions)
 
 
 class Decision(Record):

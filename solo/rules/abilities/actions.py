@@ -1,4 +1,224 @@
 """Abilities that change how a creature acts or may act: heals it makes, activated abilities the
-Dummy Mage pays for, moves that teleport or fly, what your creatures may not do."""
+Dummy Mage pays for, moves that teleport or fly, what your creatures may not do.
+
+Each question here is asked by one hook of the rules or the automaton:
+
+* :func:`ignores_obscured` -- :func:`solo.rules.targeting.can_reach` (Artemis);
+* :func:`elusive` -- guards and hindering (:mod:`solo.automaton.attacks`,
+  :mod:`solo.automaton.movement`): Slaknir's goblins, and Victorian Griffin taking it away;
+* :func:`griffin_hinders` -- :func:`solo.automaton.movement.hinders`;
+* :func:`teleports`, :func:`teleport_blocked`, :func:`pays_fast` -- the Dummy Mage's Blue
+  Gremlin and Grey Wraith (:mod:`solo.automaton.movement`, :mod:`solo.automaton.creatures`);
+* :func:`on_activation`, :func:`at_phase_end` -- Necropian Vampiress's flight
+  (:func:`solo.automaton.creatures.act`, :func:`solo.engine.turns.finish`);
+* :func:`vigilant` -- :func:`solo.rules.upkeep.end_action_phase` (Guard Dog);
+* :func:`plan_heal` -- the healing creatures (:func:`solo.automaton.creatures.act`).
+
+Pure: nothing here writes the board; each answer is a value, or change records and ``Said`` lines
+for the caller to carry.
+"""
 
 from __future__ import annotations
+
+from solo.cards.catalog import Attack
+from solo.core.kinds import DeckKind, Side
+from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
+from solo.rules.dice import DiceSource
+from solo.rules.effects import Change, Damage, Discard, GainTraits, RemoveMarkers, RemovePiece, \
+    SetTraits
+from solo.rules.said import Said, Who
+
+__all__ = ["ARTEMIS", "SLAKNIR", "GRIFFIN", "GREMLIN", "WRAITH", "VAMPIRESS", "GUARD_DOG",
+           "ASTRAL_ANCHOR", "CLERIC", "GRAY_ANGEL", "ANGEL_SAVES_AT", "ignores_obscured",
+           "elusive", "griffin_hinders", "teleports", "teleport_blocked", "pays_fast",
+           "on_activation", "at_phase_end", "vigilant", "Heal", "heal_attack", "plan_heal"]
+
+ARTEMIS = "Artemis, Dawnbreaker's Eye"
+SLAKNIR = "Slaknir, Goblin Chieftain"
+GRIFFIN = "Victorian Griffin"
+GREMLIN = "Blue Gremlin"
+WRAITH = "Grey Wraith"
+VAMPIRESS = "Necropian Vampiress"
+GUARD_DOG = "Guard Dog"
+ASTRAL_ANCHOR = "Astral Anchor"
+CLERIC = "Asyran Cleric"
+GRAY_ANGEL = "Gray Angel"
+#: Gray Angel gives up its life only for the Dummy Mage, once it has this much life left or less
+#: (docs/rulings.md, "Healing creatures of the Dummy Mage").
+ANGEL_SAVES_AT = 10
+
+
+def _in_arena(p: Piece) -> bool:
+    return p.conditions.get("Banish", 0) <= 0
+
+
+# -- targeting and guards --------------------------------------------------------------------
+
+def ignores_obscured(attacker: Piece | None) -> bool:
+    """Artemis' attacks ignore the Obscured trait (her card)."""
+    return attacker is not None and attacker.card == ARTEMIS
+
+
+def _griffin_over(board: Board, p: Piece) -> bool:
+    """A flying Victorian Griffin of the other side in ``p``'s zone."""
+    return any(g.card == GRIFFIN and g.side != p.side and g.zone == p.zone and _in_arena(g)
+               and board.flying(g) for g in board.creatures)
+
+
+def elusive(board: Board, p: Piece) -> bool:
+    """Elusive now: the trait, or a goblin while a friendly Slaknir is in play (his card); never
+    in the zone of an enemy Victorian Griffin that flies (its card: they lose and cannot gain
+    Elusive)."""
+    if board.has_trait(p, "Elusive"):
+        found = True
+    elif isinstance(p, Creature) and "Goblin" in _subtypes(board, p):
+        found = any(s.card == SLAKNIR and s.side == p.side and _in_arena(s)
+                    for s in board.creatures)
+    else:
+        return False
+    return found and not _griffin_over(board, p)
+
+
+def _subtypes(board: Board, p: Piece) -> tuple[str, ...]:
+    card = board.cat.find(p.card)
+    return tuple(card.subtypes) if card is not None else ()
+
+
+def griffin_hinders(board: Board, mover: Piece, zone: str) -> bool:
+    """Whether an enemy Victorian Griffin flying in ``zone`` hinders ``mover`` there (every
+    enemy creature in its zone, flying or not: its card)."""
+    return any(g.card == GRIFFIN and g.side != mover.side and g.zone == zone and _in_arena(g)
+               and board.flying(g) and not board.incapacitated(g) for g in board.creatures)
+
+
+# -- moves that teleport, flight bought at activation ----------------------------------------
+
+def teleports(board: Board, c: Piece) -> bool:
+    """Whether the Dummy Mage's creature moves by teleport: Blue Gremlin (each move action a
+    teleport to the next zone, paid when activated) and Grey Wraith (a teleport to an adjacent
+    zone instead of a move); the Dummy Mage always pays (docs/rulings.md).  Your creatures are
+    yours to move."""
+    return c.side == Side.DM and c.card in (GREMLIN, WRAITH) and not board.has_trait(c, "Anchored")
+
+
+def teleport_blocked(board: Board, a: str, b: str) -> bool:
+    """No creature is teleported to or from a zone with Astral Anchor (the card)."""
+    zones = board.extra.get("zone_enchantments") or {}
+    return any(ASTRAL_ANCHOR in zones.get(z, ()) for z in (a, b))
+
+
+def pays_fast(c: Piece) -> bool:
+    """The Dummy Mage's Blue Gremlin is Fast for the round it pays (always)."""
+    return c.side == Side.DM and c.card == GREMLIN
+
+
+_FLIGHT = "Flying"
+
+
+def on_activation(board: Board, c: Piece) -> tuple[list[Change], list[Said]]:
+    """What the Dummy Mage's creature buys as it is activated: Necropian Vampiress flies until
+    the end of her Action Phase (a gained Flying trait, taken off by :func:`at_phase_end`)."""
+    if c.side != Side.DM or c.card != VAMPIRESS or _FLIGHT in c.traits:
+        return [], []
+    return ([GainTraits(c.id, (_FLIGHT,))],
+            [Said("dm.act.vampiress-flies", who=Who.of(c))])
+
+
+def at_phase_end(board: Board, piece_id: str) -> list[Change]:
+    """The Flying Necropian Vampiress bought at activation ends with her Action Phase."""
+    p = board.find(piece_id)
+    if p is None or p.card != VAMPIRESS or _FLIGHT not in p.traits:
+        return []
+    left = list(p.traits)
+    left.remove(_FLIGHT)
+    return [SetTraits(p.id, tuple(left))]
+
+
+def vigilant(board: Board, c: Piece) -> bool:
+    """Vigilant now: the trait, or a Guard Dog in a zone with a friendly conjuration attached to
+    nothing (its card; walls stand on borders, not in the zone)."""
+    if board.has_trait(c, "Vigilant"):
+        return True
+    return c.card == GUARD_DOG and any(
+        isinstance(q, Conjuration) and q.side == c.side and q.zone == c.zone and q.border is None
+        for q in board.conjurations)
+
+
+# -- heals the Dummy Mage's creatures make ---------------------------------------------------
+
+class Heal:
+    """A heal a creature makes: its attack, whom, the changes and the lines."""
+
+    def __init__(self, attack: Attack, target: Piece, changes: list[Change],
+                 lines: list[Said], sacrificed: bool = False) -> None:
+        self.sacrificed = sacrificed  # the healer gave up its life (Gray Angel)
+        self.attack = attack
+        self.target = target
+        self.changes = changes
+        self.lines = lines
+
+
+def heal_attack(board: Board, c: Piece) -> Attack | None:
+    """The creature's healing attack (the Heal attack trait, with dice), if it has one."""
+    for a in board.attacks(c):
+        if a.has("Heal") and isinstance(a.dice, int) and a.action:
+            return a
+    return None
+
+
+def _healable(board: Board, p: Piece) -> bool:
+    return (isinstance(p, (Creature, Mage)) and _in_arena(p) and p.damage > 0
+            and board.is_living(p) and not board.has_trait(p, "Finite Life")
+            and not board.has_trait(p, "Nonliving"))
+
+
+def _patients(board: Board, c: Piece, attack: Attack) -> list[Piece]:
+    """Whom the heal may reach: Gray Angel any Living creature in the arena (only the Dummy
+    Mage, and only when it is low: the ruling), the others a damaged Living creature of their
+    side within the attack's range and in Line of Sight (the healer itself too)."""
+    friends: list[Piece] = [board.mages[c.side], *board.side_creatures(c.side)]
+    friends = [p for p in friends if _healable(board, p)]
+    if c.card == GRAY_ANGEL:
+        mage = board.mages[c.side]
+        return [mage] if mage in friends and board.remaining_life(mage) <= ANGEL_SAVES_AT else []
+    lo, hi = attack.range
+    geo = board.geometry()
+    return [p for p in friends if lo <= board.distance(c.zone, p.zone) <= hi
+            and geo.line_of_sight(c.zone, p.zone)
+            and not board.has_trait(p, "Invisible")]
+
+
+def plan_heal(board: Board, source: DiceSource, c: Piece) -> Heal | None:
+    """The heal the Dummy Mage's creature makes instead of attacking, when one of its side in
+    reach is damaged (docs/rulings.md, "Healing creatures of the Dummy Mage"): the patient with
+    the least life left (ties: rolled), the dice rolled, that much damage off (a Rage token too,
+    all of them when no damage is left); Gray Angel is then destroyed.  None when it heals
+    nobody."""
+    attack = heal_attack(board, c)
+    if attack is None or board.incapacitated(c) or c.has_condition("Taunt"):
+        return None
+    patients = _patients(board, c, attack)
+    if not patients:
+        return None
+    least = min(board.remaining_life(p) for p in patients)
+    tied = [p for p in patients if board.remaining_life(p) == least]
+    target: Piece = source.choose(tied, Said("dm.tie.life"), [Who.of(p) for p in tied]) \
+        if len(tied) > 1 else tied[0]
+    assert isinstance(attack.dice, int)
+    faces = source.attack_dice(attack.dice, Said("dm.heal.dice", who=Who.of(c),
+                                                 attack=attack.name))
+    amount = sum(int(f[0]) for f in faces if f != "-")
+    healed = min(amount, target.damage)
+    changes: list[Change] = []
+    if healed:
+        changes.append(Damage(target.id, -healed))
+        rage = target.conditions.get("Rage", 0)
+        if rage > 0:
+            changes.append(RemoveMarkers(target.id, "Rage",
+                                         rage if healed == target.damage else 1))
+    lines = [Said("dm.act.heal", who=Who.of(c), target=Who.of(target), attack=attack.name,
+                  faces=tuple(faces), amount=amount, healed=healed)]
+    if c.card == GRAY_ANGEL:
+        changes += [RemovePiece(c.id), Discard(DeckKind.CREATURE, c.card)]
+        lines.append(Said("dm.act.sacrifice", who=Who.of(c)))
+    return Heal(attack, target, changes, lines, sacrificed=c.card == GRAY_ANGEL)

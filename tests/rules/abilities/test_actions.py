@@ -1,0 +1,195 @@
+"""Card abilities that change how a creature acts, heals or moves (solo.rules.abilities.actions),
+each pinned by its card text and rulings, on a board where the card matters.
+
+Scripted attack dice: d6 1,2 -> "-", 3 -> "1", 4 -> "2", 5 -> "1*", 6 -> "2*".
+"""
+
+import pytest
+
+from solo.automaton import attacks as dm_attacks
+from solo.automaton import movement as dm_movement
+from solo.engine import turns
+from solo.rules import effects, targeting, upkeep
+from solo.rules.board import new_board
+from solo.rules.combat import resolve_attack
+from solo.rules.dice import ScriptedSource, SeededSource
+from solo.rules.abilities import actions
+from solo.text.render import line
+
+
+def script(d12=(), d6=()):
+    return ScriptedSource(d12=list(d12), d6=list(d6))
+
+
+@pytest.fixture
+def b():
+    return new_board(dm_zone="A1", ym_zone="D3")
+
+
+# -- Healing: Asyran Cleric, Gray Angel, the Heal term ---------------------------------------
+
+def test_asyran_cleric_heals_its_most_hurt_friend_in_reach_instead_of_attacking(b):
+    """Healing Light: heal target Living creature (range 0-1) the amount rolled."""
+    cleric = b.add_creature("Asyran Cleric", "dm", "B2")
+    hurt = b.add_creature("Timber Wolf", "dm", "C2", damage=6, active=False)  # 4 left
+    b.add_creature("Asyran Cleric", "dm", "B2", damage=1, active=False)  # 5 left
+    b.add_creature("Timber Wolf", "ym", "B2", active=False)  # an enemy it could hit with Staff
+    d = turns.creature_action(b, script(d6=[4]))  # one die: a 2
+    assert d.data["creature"] == cleric.id and d.action == "heal"
+    assert d.data["target"] == hurt.id
+    assert b.get(hurt.id).damage == 4
+    assert not d.attacks
+    assert "heals" in line(d.instructions[-1]) and "remove 2 damage" in line(d.instructions[-1])
+
+
+def test_asyran_cleric_attacks_when_nobody_in_reach_is_hurt(b):
+    cleric = b.add_creature("Asyran Cleric", "dm", "B2")
+    b.add_creature("Timber Wolf", "dm", "D1", damage=6, active=False)  # hurt, out of range
+    foe = b.add_creature("Timber Wolf", "ym", "B2", active=False)
+    d = turns.creature_action(b, SeededSource(3))
+    assert d.data["creature"] == cleric.id and d.action == "attack"
+    assert d.data["target"] == foe.id and d.data["attack"] == "Staff"
+
+
+def test_a_healer_never_heals_a_nonliving_friend(b):
+    b.add_creature("Asyran Cleric", "dm", "B2")
+    b.add_creature("Skeletal Minion", "dm", "B2", damage=2, active=False)  # Nonliving
+    b.add_creature("Timber Wolf", "ym", "B2", active=False)
+    d = turns.creature_action(b, SeededSource(3))
+    assert d.action == "attack"
+
+
+def test_gray_angel_gives_its_life_to_heal_the_dummy_mage_when_it_is_low(b):
+    """Redeeming Sacrifice: heal any Living creature in the arena the amount rolled, then
+    destroy Gray Angel."""
+    angel = b.add_creature("Gray Angel", "dm", "A1")
+    dm = b.mages["dm"]
+    effects.apply(b, effects.Damage("dm", b.life(dm) - 8))  # 8 life left
+    d = turns.creature_action(b, script(d6=[4, 4, 3, 1, 1, 6]))  # 2+2+1+2 = 7
+    assert d.action == "heal" and d.data["target"] == "dm"
+    assert b.life(dm) - b.mages["dm"].damage == 15
+    assert b.find(angel.id) is None and b.discards["creature"][-1] == "Gray Angel"
+    assert d.data["sacrificed"] == angel.id
+    assert (b.extra.get("tally") or {}).get("ym", 0) == 0  # nobody destroyed it
+
+
+def test_gray_angel_fights_while_the_dummy_mage_is_healthy(b):
+    b.add_creature("Gray Angel", "dm", "C3")
+    effects.apply(b, effects.Damage("dm", 5))
+    d = turns.creature_action(b, SeededSource(2))
+    assert d.action != "heal"
+    assert b.creatures[0].card == "Gray Angel"
+
+
+def test_the_heal_term_is_applied_for_the_dummy_mage():
+    from solo.cards.catalog import get_catalog
+    from solo.cards.coverage import coverage
+    cat = get_catalog()
+    for name in ("Asyran Cleric", "Gray Angel", "Heal"):
+        assert coverage(cat.get(name)).level == "modelled", name
+
+
+# -- Mana Leech: Mana Drain on your side -----------------------------------------------------
+
+def test_mana_leech_drains_your_mana_when_it_damages_yours(b):
+    leech = b.add_creature("Mana Leech", "dm", "B2")
+    wolf = b.add_creature("Timber Wolf", "ym", "B2")
+    bite = next(a for a in b.attacks(leech) if a.name == "Leeching Bite")
+    r = resolve_attack(b, leech, bite, wolf, script(d6=[4, 4]))
+    said = [line(s) for s in r.main.steps if getattr(s, "code", "") == "strike.drain"]
+    assert said and "your side loses 1 mana" in said[0]
+
+
+# -- Movement: teleports, flight, hindering, Elusive -----------------------------------------
+
+def test_blue_gremlin_is_fast_and_teleports_over_a_wall(b):
+    """It pays 1 mana when activated: Fast until the end of round, each move a teleport."""
+    b.mages["ym"].zone = "D2"
+    gremlin = b.add_creature("Blue Gremlin", "dm", "B2")
+    b.add_conjuration("Wall of Stone", "ym", "B2", border="C2")  # Passage Blocked
+    b.add_creature("Timber Wolf", "ym", "C2", active=False)  # would hinder a walker
+    d = turns.creature_action(b, SeededSource(1))
+    assert d.data["creature"] == gremlin.id
+    assert d.action == "move-attack" and d.data["path"] == ["C2", "D2"]
+    assert d.data["target"] == "ym"
+
+
+def test_grey_wraith_teleports_past_a_wall_and_no_passage_attack(b):
+    """Instead of a move action, it may pay 1 mana to teleport to an adjacent zone."""
+    b.mages["ym"].zone = "C2"
+    wraith = b.add_creature("Grey Wraith", "dm", "B2")
+    b.add_conjuration("Wall of Thorns", "ym", "B2", border="C2")  # Passage Attacks
+    b.add_conjuration("Wall of Stone", "ym", "B2", border="B3")
+    b.add_conjuration("Wall of Stone", "ym", "B2", border="B1")
+    b.add_conjuration("Wall of Stone", "ym", "A2", border="B2")
+    d = turns.creature_action(b, SeededSource(1))
+    assert d.data["creature"] == wraith.id and d.data["path"] == ["C2"]
+    assert all(p.attacker == wraith.id for p in d.attacks)
+
+
+def test_astral_anchor_stops_a_teleport_over_a_wall(b):
+    """Creatures cannot be Teleported to or from the Anchor's zone."""
+    b.mages["ym"].zone = "D2"
+    b.add_creature("Blue Gremlin", "dm", "B2")
+    b.add_conjuration("Wall of Stone", "ym", "B2", border="C2")
+    b.extra["zone_enchantments"] = {"C2": ["Astral Anchor"]}
+    d = turns.creature_action(b, SeededSource(1))
+    assert d.data.get("path", [])[:1] != ["C2"]
+
+
+def test_necropian_vampiress_flies_during_her_action_phase_only(b):
+    """When activated, she may pay 1 mana to gain Flying until the end of her Action Phase."""
+    b.mages["ym"].zone = "C2"
+    vamp = b.add_creature("Necropian Vampiress", "dm", "B2")
+    b.add_conjuration("Wall of Stone", "ym", "B2", border="C2")
+    d = turns.dm_creature_action(b, SeededSource(4))
+    assert d.data["creature"] == vamp.id
+    assert d.data["path"] == ["C2"]  # over the wall, as a flyer
+    assert not b.flying(b.get(vamp.id))  # the phase is over: she walks again
+    assert any("flight ends" in line(s) for s in d.instructions if not isinstance(s, str))
+
+
+def test_victorian_griffin_hinders_every_enemy_in_its_zone_while_it_flies(b):
+    griffin = b.add_creature("Victorian Griffin", "ym", "B2", active=False)
+    wolf = b.add_creature("Timber Wolf", "dm", "B2")
+    assert b.flying(griffin)
+    assert dm_movement.hinders(b, wolf, "B2")  # a walker, hindered by a flyer
+    elusive = b.add_creature("Timber Wolf", "dm", "B2", traits=["Elusive"])
+    assert dm_movement.hinders(b, elusive, "B2")  # Elusive no more
+    effects.apply(b, effects.SetGuard(griffin.id, True))  # guarding: it does not fly
+    assert not dm_movement.hinders(b, elusive, "B2")
+
+
+def test_slaknir_makes_friendly_goblins_elusive_and_a_griffin_takes_it_away(b):
+    """Slaknir: all friendly goblins gain Elusive; Victorian Griffin: enemy creatures in its zone
+    lose and cannot gain Elusive."""
+    grunt = b.add_creature("Goblin Grunt", "dm", "B2")
+    guard = b.add_creature("Timber Wolf", "ym", "B2", guarding=True)
+    b.add_creature("Bitterwood Fox", "ym", "B2")
+    assert dm_attacks.forced_guards(b, grunt, "B2") == [guard]
+    b.add_creature("Slaknir, Goblin Chieftain", "dm", "A1")
+    assert actions.elusive(b, grunt)
+    assert dm_attacks.forced_guards(b, grunt, "B2") == []
+    b.add_creature("Victorian Griffin", "ym", "B2")
+    assert not actions.elusive(b, grunt)
+
+
+def test_artemis_ignores_obscured(b):
+    """Artemis' attacks ignore the Obscured trait."""
+    artemis = b.add_creature("Artemis, Dawnbreaker's Eye", "dm", "A1")
+    wolf = b.add_creature("Timber Wolf", "ym", "C1", traits=["Obscured"])
+    spear = next(a for a in b.attacks(artemis) if a.name == "Thrown Spear")
+    assert targeting.can_reach(b, artemis, spear, "A1", wolf)
+    archer = b.add_creature("Timber Wolf", "dm", "A1")
+    assert not targeting.can_reach(b, archer, spear, "A1", wolf)
+
+
+def test_guard_dog_is_vigilant_beside_a_friendly_unattached_conjuration(b):
+    dog = b.add_creature("Guard Dog", "ym", "B2")
+    assert not actions.vigilant(b, dog)
+    b.add_conjuration("Wall of Stone", "ym", "B2", border="C2")  # on a border: not in the zone
+    assert not actions.vigilant(b, dog)
+    b.add_conjuration("Mana Flower", "ym", "B2")
+    assert actions.vigilant(b, dog)
+    events = upkeep.end_action_phase(b, dog, script())
+    assert any(e.kind == "reminder" for e in events)
