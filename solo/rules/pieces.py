@@ -70,6 +70,9 @@ SUMMONED = "summoned"
 #: An Invisible Stalker that has declared an attack: it has lost the Invisible trait (its card
 #: ruling) until the next Reset (see :func:`solo.rules.combat.apply` and ``reset_invisible``).
 VISIBLE = "visible"
+#: Key of a mage's ``extra``: the equipment it wears that has a Disable marker (Disarm): it gives
+#: the mage nothing (attacks, armor, Defenses) until the next Reset (solo.rules.abilities.actions).
+DISABLED_GEAR = "disabled_equipment"
 
 def _touch(owner: Any) -> None:
     """Count one change; ``owner`` is the piece it stays within, None for one that can reach

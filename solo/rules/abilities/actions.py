@@ -22,16 +22,18 @@ from __future__ import annotations
 
 from solo.cards.catalog import Attack
 from solo.core.kinds import DeckKind, Side
-from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
+from solo.rules.board import HIDDEN, Board, Conjuration, Creature, Mage, Piece
+from solo.rules.pieces import DISABLED_GEAR
 from solo.rules.dice import DiceSource
-from solo.rules.effects import Change, Damage, Discard, GainTraits, RemoveMarkers, RemovePiece, \
-    SetTraits
+from solo.rules.effects import DELETE, Change, Damage, Discard, GainTraits, Note, RemoveMarkers, \
+    RemovePiece, SetTraits
 from solo.rules.said import Said, Who
 
 __all__ = ["ARTEMIS", "SLAKNIR", "GRIFFIN", "GREMLIN", "WRAITH", "VAMPIRESS", "GUARD_DOG",
            "ASTRAL_ANCHOR", "CLERIC", "GRAY_ANGEL", "ANGEL_SAVES_AT", "ignores_obscured",
            "elusive", "griffin_hinders", "teleports", "teleport_blocked", "pays_fast",
-           "on_activation", "at_phase_end", "vigilant", "Heal", "heal_attack", "plan_heal"]
+           "on_activation", "at_phase_end", "vigilant", "Heal", "heal_attack", "plan_heal",
+           "hidden_on", "seek_hidden", "disarm", "rearm"]
 
 ARTEMIS = "Artemis, Dawnbreaker's Eye"
 SLAKNIR = "Slaknir, Goblin Chieftain"
@@ -222,3 +224,56 @@ def plan_heal(board: Board, source: DiceSource, c: Piece) -> Heal | None:
         changes += [RemovePiece(c.id), Discard(DeckKind.CREATURE, c.card)]
         lines.append(Said("dm.act.sacrifice", who=Who.of(c)))
     return Heal(attack, target, changes, lines, sacrificed=c.card == GRAY_ANGEL)
+
+
+# -- spells acting on your side's objects ----------------------------------------------------
+
+def hidden_on(piece: Piece) -> list[str]:
+    """Your face-down enchantments on ``piece`` (as you told solo: a piece note)."""
+    got = piece.extra.get(HIDDEN)
+    return [str(n) for n in got] if isinstance(got, list) else []
+
+
+def seek_hidden(board: Board, source: DiceSource, p: Piece,
+                card: str) -> tuple[list[Change], str | None]:
+    """Seeking Dispel on ``p``: one of your face-down enchantments there destroyed, unrevealed
+    (its card: the controller cannot reveal it once the spell is cast); the one destroyed is
+    rolled when there are several.  Its changes and its name (None: there is none)."""
+    down = hidden_on(p)
+    if not down:
+        return [], None
+    pick: str = source.choose(down, Said("spell.pick.enchantment", card=card)) \
+        if len(down) > 1 else down[0]
+    left = list(down)
+    left.remove(pick)
+    return [Note(p.id, HIDDEN, left if left else DELETE)], pick
+
+
+def _cast_cost(board: Board, name: str) -> int:
+    card = board.cat.find(name)
+    return card.cost if card is not None and isinstance(card.cost, int) else 0
+
+
+def disarm(board: Board, mage: Mage) -> tuple[list[Change], str | None]:
+    """Disarm on your mage: a Disable marker on the equipment it wears with the highest casting
+    cost that has none yet (ties: the one put on first); the Dummy Mage pays its X (the
+    object's Level) freely.  Its changes and the equipment's name (None: nothing to disable)."""
+    off = list(mage.extra.get(DISABLED_GEAR) or ())
+    worn = [n for n in mage.equipment if n not in off]
+    if not worn:
+        return [], None
+    pick = max(worn, key=lambda n: (_cast_cost(board, n), -mage.equipment.index(n)))
+    return [Note(mage.id, DISABLED_GEAR, [*off, pick])], pick
+
+
+def rearm(board: Board) -> tuple[list[Change], list[tuple[str, tuple[str, ...]]]]:
+    """The Reset phase: the Disable markers Disarm put on the mages' equipment come off (one
+    each; Disarm puts only one on a piece).  The changes, and (mage id, equipment names)."""
+    changes: list[Change] = []
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for mage in board.mages.values():
+        off = tuple(mage.extra.get(DISABLED_GEAR) or ())
+        if off:
+            changes.append(Note(mage.id, DISABLED_GEAR, DELETE))
+            out.append((mage.id, off))
+    return changes, out

@@ -193,3 +193,61 @@ def test_guard_dog_is_vigilant_beside_a_friendly_unattached_conjuration(b):
     assert actions.vigilant(b, dog)
     events = upkeep.end_action_phase(b, dog, script())
     assert any(e.kind == "reminder" for e in events)
+
+
+# -- Spells acting on your side's objects: Disarm, Seeking Dispel -----------------------------
+
+def _spell_board(card, deck="incantation"):
+    return new_board("Warlock", "Beastmaster", dm_zone="A1", ym_zone="B1", decks={deck: [card]})
+
+
+def test_disarm_disables_your_mages_costliest_equipment_until_the_reset():
+    """Disarm: place a Disable marker on an equipment object attached to target Mage; a
+    Disabled piece of equipment no longer affects the mage (armor, Defenses, attack bars)."""
+    from solo.automaton import spells
+
+    b = _spell_board("Disarm")
+    effects.apply(b, effects.Equip("ym", "Leather Boots"))
+    effects.apply(b, effects.Equip("ym", "Dragonscale Hauberk"))
+    armor = b.armor(b.mages["ym"])
+    d = spells.cast_spell(b, SeededSource(1), "incantation")
+    assert not d.data.get("discarded")
+    assert b.armor(b.mages["ym"]) == armor - 2  # the Hauberk (6 mana) gives nothing now
+    assert "Dragonscale Hauberk" in " ".join(line(s) for s in d.instructions if not isinstance(s, str))
+    changes, rearmed = actions.rearm(b)
+    assert rearmed == [("ym", ("Dragonscale Hauberk",))]
+    effects.apply_all(b, changes)
+    assert b.armor(b.mages["ym"]) == armor
+
+
+def test_disarm_is_not_cast_on_a_mage_who_wears_nothing():
+    from solo.automaton import spells
+
+    b = _spell_board("Disarm")
+    d = spells.cast_spell(b, SeededSource(1), "incantation")
+    assert d.data.get("discarded")
+
+
+def test_seeking_dispel_destroys_your_hidden_enchantment_unrevealed():
+    """Seeking Dispel: destroy target hidden enchantment; its controller cannot reveal it."""
+    from solo.automaton import spells
+    from solo.rules import yours
+
+    b = _spell_board("Seeking Dispel")
+    wolf = b.add_creature("Timber Wolf", "ym", "A1")
+    yours.hide(b, wolf, "Bear Strength")
+    d = spells.cast_spell(b, SeededSource(1), "incantation")
+    assert not d.data.get("discarded")
+    assert yours.hidden_on(b.get(wolf.id)) == []
+    assert d.data["removed"] == ["Bear Strength"]
+
+
+def test_seeking_dispel_ignores_face_up_enchantments():
+    from solo.automaton import spells
+
+    b = _spell_board("Seeking Dispel")
+    wolf = b.add_creature("Timber Wolf", "ym", "A1")
+    effects.apply(b, effects.Enchant(wolf.id, "Bear Strength"))
+    d = spells.cast_spell(b, SeededSource(1), "incantation")
+    assert d.data.get("discarded")
+    assert b.get(wolf.id).enchantments == ["Bear Strength"]
