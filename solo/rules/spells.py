@@ -377,6 +377,7 @@ def teleport(board: Board, card: Card, p: Piece, how: str) -> Said:
         zones = board.arena.zones()
     else:
         zones = [z for z in board.arena.zones() if in_spell_range(board, card.range, z)]
+    zones = [z for z in zones if not actions.teleport_blocked(board, p.zone, z)] or [p.zone]
     if how == "away":  # out of reach: the zone farthest from every enemy
         best = min(zones, key=lambda z: (-nearest(z), z))
     else:  # into the fight: the zone nearest an enemy

@@ -276,6 +276,10 @@ LINES: dict[str, Callable[[Said], str]] = {
     "dm.act.stay": _act_stay,
     "dm.act.climb": _act_climb,
     "dm.act.heal": _act_heal,
+    "dm.trap.teleport": lambda s: (f"The Dummy Mage's Teleport Trap in {s['zone']} goes off as "
+                                   f"{_who(s)} enters: teleport it to {s['to']} (its move ends "
+                                   "there)" + (", removing its Stuck markers" if s["stuck"] else "")
+                                   + "; then the trap is destroyed."),
     "dm.act.sacrifice": lambda s: f"{cap(_who(s))} gives up its life for it: it is destroyed "
                                   "(discard it).",
     "dm.act.vampiress-flies": lambda s: f"{cap(_who(s))} takes wing as she is activated (the "

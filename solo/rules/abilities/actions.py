@@ -25,15 +25,15 @@ from solo.core.kinds import DeckKind, Side
 from solo.rules.board import HIDDEN, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.pieces import DISABLED_GEAR
 from solo.rules.dice import DiceSource
-from solo.rules.effects import DELETE, Change, Damage, Discard, GainTraits, Note, RemoveMarkers, \
-    RemovePiece, SetTraits
+from solo.rules.effects import DELETE, Change, Damage, Discard, GainTraits, Move, Note, \
+    RemoveMarkers, RemovePiece, SetTraits, SetZoneEnchantments
 from solo.rules.said import Said, Who
 
 __all__ = ["ARTEMIS", "SLAKNIR", "GRIFFIN", "GREMLIN", "WRAITH", "VAMPIRESS", "GUARD_DOG",
            "ASTRAL_ANCHOR", "CLERIC", "GRAY_ANGEL", "ANGEL_SAVES_AT", "ignores_obscured",
-           "elusive", "griffin_hinders", "teleports", "teleport_blocked", "pays_fast",
+           "elusive", "griffin_hinders", "teleports", "teleport_blocked", "anchored_zones", "pays_fast",
            "on_activation", "at_phase_end", "vigilant", "Heal", "heal_attack", "plan_heal",
-           "hidden_on", "seek_hidden", "disarm", "rearm"]
+           "hidden_on", "seek_hidden", "disarm", "rearm", "TELEPORT_TRAP", "teleport_trap"]
 
 ARTEMIS = "Artemis, Dawnbreaker's Eye"
 SLAKNIR = "Slaknir, Goblin Chieftain"
@@ -43,6 +43,7 @@ WRAITH = "Grey Wraith"
 VAMPIRESS = "Necropian Vampiress"
 GUARD_DOG = "Guard Dog"
 ASTRAL_ANCHOR = "Astral Anchor"
+TELEPORT_TRAP = "Teleport Trap"
 CLERIC = "Asyran Cleric"
 GRAY_ANGEL = "Gray Angel"
 #: Gray Angel gives up its life only for the Dummy Mage, once it has this much life left or less
@@ -107,6 +108,12 @@ def teleport_blocked(board: Board, a: str, b: str) -> bool:
     """No creature is teleported to or from a zone with Astral Anchor (the card)."""
     zones = board.extra.get("zone_enchantments") or {}
     return any(ASTRAL_ANCHOR in zones.get(z, ()) for z in (a, b))
+
+
+def anchored_zones(board: Board) -> list[str]:
+    """The zones where the Dummy Mage's Astral Anchor stops every teleport."""
+    zones = board.extra.get("zone_enchantments") or {}
+    return sorted(z for z, names in zones.items() if ASTRAL_ANCHOR in names)
 
 
 def pays_fast(c: Piece) -> bool:
@@ -277,3 +284,29 @@ def rearm(board: Board) -> tuple[list[Change], list[tuple[str, tuple[str, ...]]]
             changes.append(Note(mage.id, DISABLED_GEAR, DELETE))
             out.append((mage.id, off))
     return changes, out
+
+
+def teleport_trap(board: Board, mover: Piece, zone: str) -> tuple[list[Change], Said | None]:
+    """The Dummy Mage's Teleport Trap on ``zone`` as your creature (or mage) enters it: revealed,
+    the creature teleported at once to the zone up to 2 zones from the trap farthest from the
+    Dummy Mage (ties: the first by name; never into or out of an Astral Anchor's zone, never an
+    Anchored creature), then the trap destroyed.  Its changes and line; none when no trap of the
+    Dummy Mage's is there (or it cannot teleport the creature: the trap then stays)."""
+    zones = board.extra.get("zone_enchantments") or {}
+    if mover.side != Side.YM or TELEPORT_TRAP not in zones.get(zone, ()) \
+            or board.has_trait(mover, "Anchored"):
+        return [], None
+    dm = board.mages[Side.DM].zone
+    options = [z for z in board.arena.zones() if 0 < board.distance(zone, z) <= 2
+               and not teleport_blocked(board, zone, z)]
+    if not options:
+        return [], None
+    dest = min(options, key=lambda z: (-board.distance(z, dm), z))
+    left = list(zones.get(zone, ()))
+    left.remove(TELEPORT_TRAP)
+    changes: list[Change] = [SetZoneEnchantments(zone, tuple(left)),
+                             Discard(DeckKind.ENCHANTMENT, TELEPORT_TRAP), Move(mover.id, dest)]
+    stuck = mover.conditions.get("Stuck", 0)
+    if stuck:  # a teleport destroys every Stuck marker (the codex)
+        changes.append(RemoveMarkers(mover.id, "Stuck", stuck))
+    return changes, Said("dm.trap.teleport", who=Who.of(mover), zone=zone, to=dest, stuck=stuck)

@@ -251,3 +251,51 @@ def test_seeking_dispel_ignores_face_up_enchantments():
     d = spells.cast_spell(b, SeededSource(1), "incantation")
     assert d.data.get("discarded")
     assert b.get(wolf.id).enchantments == ["Bear Strength"]
+
+
+# -- Teleport Trap: your creature entering its zone ------------------------------------------
+
+def _your_move(zone_enchantments, to, where="D2"):
+    from solo.core.questions import RulePrompter
+    from solo.engine.game import Game, Settings
+    from solo.engine.rounds import RoundState
+
+    g = Game.new(Settings(seed=1, name="t"))
+    b = g.board
+    b.add_creature("Timber Wolf", "ym", where, id="ym-5")
+    b.extra["zone_enchantments"] = zone_enchantments
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "ym-5", "turn.what": "move", "turn.move.zone": to,
+                               "dice.d12": [5]})
+    return g, g.play_one()
+
+
+def test_teleport_trap_sends_your_creature_away_from_the_dummy_mage():
+    """Teleport Trap: when an enemy creature enters the zone, it is teleported to a zone of the
+    trap's controller's choice up to 2 zones away; then the trap is destroyed."""
+    g, step = _your_move({"C2": ["Teleport Trap"]}, "B2")
+    b = g.board
+    dm = b.mages["dm"].zone
+    wolf = b.get("ym-5")
+    assert wolf.zone != "B2" and b.distance("C2", wolf.zone) <= 2
+    assert b.distance(wolf.zone, dm) == max(b.distance(z, dm) for z in b.arena.zones()
+                                            if 0 < b.distance("C2", z) <= 2)
+    assert "Teleport Trap" in b.discards["enchantment"]
+    assert not (b.extra.get("zone_enchantments") or {}).get("C2")
+    assert any("Teleport Trap in C2 goes off" in (s if isinstance(s, str) else line(s))
+               for s in step.lines), step.lines
+
+
+def test_astral_anchor_keeps_the_dummy_mages_own_teleport_spell_from_its_zone(b):
+    """Astral Anchor: creatures cannot be Teleported to or from this zone."""
+    from solo.rules import spells as rules_spells
+
+    wolf = b.add_creature("Timber Wolf", "dm", "A1")
+    card = b.cat.get("Lesser Teleport")
+    b.extra["zone_enchantments"] = {"A1": ["Astral Anchor"]}
+    rules_spells.teleport(b, card, wolf, "1")
+    assert b.get(wolf.id).zone == "A1"
+    b.extra["zone_enchantments"] = {"B1": ["Astral Anchor"]}
+    rules_spells.teleport(b, card, b.get(wolf.id), "1")
+    assert b.get(wolf.id).zone == "A2"  # toward you, not into the anchored B1
