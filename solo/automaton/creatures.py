@@ -112,6 +112,13 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
         target, attacks = picked
         _attack(plan, d, c.id, Act.ATTACK, [], _one(source, attacks), target.id)
         return d
+    vigor = actions.plan_vigor(board, c)  # no one to attack: the Acolyte helps a zombie
+    if vigor is not None:
+        d.action = Act.HELP
+        d.data.update(attack=vigor.attack.name, target=vigor.target.id)
+        plan.put(*vigor.changes)
+        d.instructions += vigor.lines
+        return d
 
     rooted = board.has_trait(c, "Rooted")  # no move actions at all (not Restrained)
     restrained = movement.held(board, c)

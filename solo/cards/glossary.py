@@ -378,7 +378,9 @@ _DM_ABILITIES_DONE = (
     "Remove 1 damage from a Corporeal Conjuration in his zone.",
     "Place an Armor +1 token on, or Reconstruct 2 damage from, a Nonliving Corporeal conjuration "
     "in his zone (including walls bordering his zone).",
-    "Target goblin you control is Pushed 1 zone in the direction of your choice.")
+    "Target goblin you control is Pushed 1 zone in the direction of your choice.",
+    "Reconstruct 2 damage from target skeleton object.",
+    "Target zombie creature gains the Melee +1 trait until end of round.")
 for _name in _DM_ABILITIES_DONE:
     TERMS[_name.lower()] = replace(TERMS[_name.lower()], dm="yes")
 

@@ -38,7 +38,8 @@ CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth"
 SPELL_ROUND_MARKERS = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike", "Sniper Shot",
                        "Flame Strike", "Lightning Strike", "Bloodthirsty Strike", "Whirling Strike",
                        "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy",
-                       "Overextend")
+                       "Overextend",
+                       "Vigor of the Grave")  # a card ability: Melee +1 for the round
 MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
                         "Rage",  # Rage tokens (the Rage +X trait)
                         "Grapple", "Snatch") + SPELL_ROUND_MARKERS  # Grapple, Snatch: attack reminders

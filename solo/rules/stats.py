@@ -460,7 +460,8 @@ def _implied(p: Piece, traits: list[str]) -> list[str]:
         if name in have:
             for t in gives:
                 add(t)
-    extra = max(0, p.conditions.get("Growth", 0)) + max(0, p.conditions.get("Rage", 0))
+    extra = max(0, p.conditions.get("Growth", 0)) + max(0, p.conditions.get("Rage", 0)) \
+        + max(0, p.conditions.get("Vigor of the Grave", 0))  # Acolyte of the Bog Queen's
     if extra:
         out.append(f"Melee +{extra}")
     return out

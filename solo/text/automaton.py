@@ -276,6 +276,11 @@ LINES: dict[str, Callable[[Said], str]] = {
     "dm.act.stay": _act_stay,
     "dm.act.climb": _act_climb,
     "dm.act.heal": _act_heal,
+    "dm.act.repair-bones": lambda s: (f"{cap(_who(s))} uses {s['attack']} on {_who(s, 'target')} "
+                                      f"instead of attacking: remove {s['fixed']} damage from it."),
+    "dm.act.vigor": lambda s: (f"{cap(_who(s))} has no one to attack: {s['attack']} gives "
+                               f"{_who(s, 'target')} Melee +1 until the end of the round (put a "
+                               f"{s['attack']} marker on it)."),
     "dm.trap.teleport": lambda s: (f"The Dummy Mage's Teleport Trap in {s['zone']} goes off as "
                                    f"{_who(s)} enters: teleport it to {s['to']} (its move ends "
                                    "there)" + (", removing its Stuck markers" if s["stuck"] else "")

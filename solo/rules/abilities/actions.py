@@ -25,7 +25,7 @@ from solo.core.kinds import DeckKind, Side
 from solo.rules.board import HIDDEN, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.pieces import DISABLED_GEAR
 from solo.rules.dice import DiceSource
-from solo.rules.effects import DELETE, Change, Damage, Discard, GainTraits, Move, Note, \
+from solo.rules.effects import DELETE, AddMarkers, Change, Damage, Discard, GainTraits, Move, Note, \
     RemoveMarkers, RemovePiece, SetTraits, SetZoneEnchantments
 from solo.rules.said import Said, Who
 
@@ -33,7 +33,8 @@ __all__ = ["ARTEMIS", "SLAKNIR", "GRIFFIN", "GREMLIN", "WRAITH", "VAMPIRESS", "G
            "ASTRAL_ANCHOR", "CLERIC", "GRAY_ANGEL", "ANGEL_SAVES_AT", "ignores_obscured",
            "elusive", "griffin_hinders", "teleports", "teleport_blocked", "anchored_zones", "pays_fast",
            "on_activation", "at_phase_end", "vigilant", "Heal", "heal_attack", "plan_heal",
-           "hidden_on", "seek_hidden", "disarm", "rearm", "TELEPORT_TRAP", "teleport_trap"]
+           "ACOLYTE", "VIGOR", "plan_vigor", "hidden_on", "seek_hidden", "disarm", "rearm",
+           "TELEPORT_TRAP", "teleport_trap"]
 
 ARTEMIS = "Artemis, Dawnbreaker's Eye"
 SLAKNIR = "Slaknir, Goblin Chieftain"
@@ -46,6 +47,9 @@ ASTRAL_ANCHOR = "Astral Anchor"
 TELEPORT_TRAP = "Teleport Trap"
 CLERIC = "Asyran Cleric"
 GRAY_ANGEL = "Gray Angel"
+ACOLYTE = "Acolyte of the Bog Queen"
+#: The round marker of the Acolyte's Vigor of the Grave: Melee +1 until the end of the round.
+VIGOR = "Vigor of the Grave"
 #: Gray Angel gives up its life only for the Dummy Mage, once it has this much life left or less
 #: (docs/rulings.md, "Healing creatures of the Dummy Mage").
 ANGEL_SAVES_AT = 10
@@ -197,22 +201,34 @@ def _patients(board: Board, c: Piece, attack: Attack) -> list[Piece]:
             and not board.has_trait(p, "Invisible")]
 
 
+def _least_life(board: Board, source: DiceSource, options: list[Piece]) -> Piece | None:
+    """The one with the least life left (ties rolled), as the friendly spells choose."""
+    if not options:
+        return None
+    least = min(board.remaining_life(p) for p in options)
+    tied = [p for p in options if board.remaining_life(p) == least]
+    if len(tied) == 1:
+        return tied[0]
+    picked: Piece = source.choose(tied, Said("dm.tie.life"), [Who.of(p) for p in tied])
+    return picked
+
+
 def plan_heal(board: Board, source: DiceSource, c: Piece) -> Heal | None:
     """The heal the Dummy Mage's creature makes instead of attacking, when one of its side in
     reach is damaged (docs/rulings.md, "Healing creatures of the Dummy Mage"): the patient with
     the least life left (ties: rolled), the dice rolled, that much damage off (a Rage token too,
     all of them when no damage is left); Gray Angel is then destroyed.  None when it heals
     nobody."""
+    if board.incapacitated(c) or c.has_condition("Taunt"):
+        return None
+    if c.card == ACOLYTE:
+        return _repair_bones(board, source, c)
     attack = heal_attack(board, c)
-    if attack is None or board.incapacitated(c) or c.has_condition("Taunt"):
+    if attack is None:
         return None
-    patients = _patients(board, c, attack)
-    if not patients:
+    target = _least_life(board, source, _patients(board, c, attack))
+    if target is None:
         return None
-    least = min(board.remaining_life(p) for p in patients)
-    tied = [p for p in patients if board.remaining_life(p) == least]
-    target: Piece = source.choose(tied, Said("dm.tie.life"), [Who.of(p) for p in tied]) \
-        if len(tied) > 1 else tied[0]
     assert isinstance(attack.dice, int)
     faces = source.attack_dice(attack.dice, Said("dm.heal.dice", who=Who.of(c),
                                                  attack=attack.name))
@@ -231,6 +247,54 @@ def plan_heal(board: Board, source: DiceSource, c: Piece) -> Heal | None:
         changes += [RemovePiece(c.id), Discard(DeckKind.CREATURE, c.card)]
         lines.append(Said("dm.act.sacrifice", who=Who.of(c)))
     return Heal(attack, target, changes, lines, sacrificed=c.card == GRAY_ANGEL)
+
+
+def _in_reach(board: Board, c: Piece, attack: Attack, p: Piece) -> bool:
+    lo, hi = attack.range
+    return lo <= board.distance(c.zone, p.zone) <= hi \
+        and board.geometry().line_of_sight(c.zone, p.zone) and not board.has_trait(p, "Invisible")
+
+
+def _kin(board: Board, p: Piece, kind: str) -> bool:
+    """A skeleton or zombie: its subtype (a Zombie marker makes a zombie too)."""
+    return kind in _subtypes(board, p) or (kind == "Zombie" and p.has_condition("Zombie"))
+
+
+def _repair_bones(board: Board, source: DiceSource, c: Piece) -> Heal | None:
+    """Acolyte of the Bog Queen's Repair Bones: 2 damage rebuilt on the damaged skeleton of its
+    side within its reach with the least life left (ties rolled)."""
+    attack = next((a for a in board.attacks(c) if a.name == "Repair Bones"), None)
+    if attack is None:
+        return None
+    target = _least_life(board, source, [
+        p for p in board.side_creatures(c.side) if _in_arena(p) and p.damage > 0
+        and _kin(board, p, "Skeleton") and _in_reach(board, c, attack, p)])
+    if target is None:
+        return None
+    fixed = min(2, target.damage)
+    return Heal(attack, target, [Damage(target.id, -fixed)],
+                [Said("dm.act.repair-bones", who=Who.of(c), target=Who.of(target),
+                      attack=attack.name, fixed=fixed)])
+
+
+def plan_vigor(board: Board, c: Piece) -> Heal | None:
+    """Acolyte of the Bog Queen's Vigor of the Grave, when it has no one to attack from where it
+    stands: Melee +1 for the round on a zombie creature of its side within reach that has yet to
+    act this round, has a melee attack and has no Vigor yet (the one with the most life left;
+    ties: the lowest id)."""
+    if c.card != ACOLYTE or board.incapacitated(c) or c.has_condition("Taunt"):
+        return None
+    attack = next((a for a in board.attacks(c) if a.name == VIGOR), None)
+    if attack is None:
+        return None
+    zombies = [p for p in board.side_creatures(c.side) if p.id != c.id and _in_arena(p)
+               and p.active and _kin(board, p, "Zombie") and not p.has_condition(VIGOR)
+               and any(a.is_melee for a in board.attacks(p)) and _in_reach(board, c, attack, p)]
+    if not zombies:
+        return None
+    target = min(zombies, key=lambda p: (-board.remaining_life(p), p.id))
+    return Heal(attack, target, [AddMarkers(target.id, VIGOR)],
+                [Said("dm.act.vigor", who=Who.of(c), target=Who.of(target), attack=attack.name)])
 
 
 # -- spells acting on your side's objects ----------------------------------------------------

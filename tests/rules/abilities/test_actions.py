@@ -299,3 +299,33 @@ def test_astral_anchor_keeps_the_dummy_mages_own_teleport_spell_from_its_zone(b)
     b.extra["zone_enchantments"] = {"B1": ["Astral Anchor"]}
     rules_spells.teleport(b, card, b.get(wolf.id), "1")
     assert b.get(wolf.id).zone == "A2"  # toward you, not into the anchored B1
+
+
+# -- Acolyte of the Bog Queen: Repair Bones, Vigor of the Grave ------------------------------
+
+def test_acolyte_rebuilds_two_damage_on_a_friendly_skeleton_instead_of_attacking(b):
+    """Repair Bones: reconstruct 2 damage from target skeleton object (range 0-1)."""
+    acolyte = b.add_creature("Acolyte of the Bog Queen", "dm", "B2")
+    bones = b.add_creature("Skeletal Minion", "dm", "C2", damage=3, active=False)
+    b.add_creature("Timber Wolf", "ym", "B2", active=False)
+    d = turns.creature_action(b, SeededSource(1))
+    assert d.data["creature"] == acolyte.id and d.action == "heal"
+    assert d.data["target"] == bones.id and b.get(bones.id).damage == 1
+    assert not d.attacks
+
+
+def test_acolyte_gives_a_zombie_melee_plus_one_when_it_has_no_one_to_attack(b):
+    """Vigor of the Grave: target zombie creature gains Melee +1 until end of round."""
+    acolyte = b.add_creature("Acolyte of the Bog Queen", "dm", "A1")
+    zombie = b.add_creature("Zombie Minion", "dm", "A2", stats={"cost": 1})  # acts later
+    melee = next(a for a in b.attacks(zombie) if a.is_melee)
+    before = b.has_trait(zombie, "Melee +1")
+    d = turns.creature_action(b, SeededSource(1))
+    assert d.data["creature"] == acolyte.id and d.action == "help"
+    assert d.data["target"] == zombie.id
+    assert b.get(zombie.id).conditions.get("Vigor of the Grave") == 1
+    assert not before and b.has_trait(b.get(zombie.id), "Melee +1")
+    assert melee is not None
+    events = upkeep.end_round(b)
+    assert not b.get(zombie.id).conditions.get("Vigor of the Grave")
+    assert any(e.removed.get("Vigor of the Grave") for e in events)
