@@ -78,9 +78,9 @@ def elusive(board: Board, p: Piece) -> bool:
     Elusive)."""
     if board.has_trait(p, "Elusive"):
         found = True
-    elif isinstance(p, Creature) and "Goblin" in _subtypes(board, p):
-        found = any(s.card == SLAKNIR and s.side == p.side and _in_arena(s)
-                    for s in board.creatures)
+    elif isinstance(p, Creature) and any(s.card == SLAKNIR and s.side == p.side and _in_arena(s)
+                                         for s in board.creatures):
+        found = "Goblin" in _subtypes(board, p)
     else:
         return False
     return found and not _griffin_over(board, p)
