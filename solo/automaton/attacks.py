@@ -12,6 +12,7 @@ from __future__ import annotations
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules import combat, upkeep
+from solo.rules.abilities import actions
 from solo.rules.board import Board, Piece
 from solo.rules.decision import enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -46,7 +47,7 @@ def forced_guards(board: Board, attacker: Piece, zone: str,
     guards = [c for c in board.side_creatures(enemy) if c.guarding and c.zone == zone]
     if not guards:  # (nearly always)
         return []
-    if board.has_trait(attacker, "Elusive"):
+    if actions.elusive(board, attacker):
         return []
     if target is not None and board.flying(target) and board.flying(attacker):
         return []

@@ -22,6 +22,7 @@ from solo.automaton.attacks import THORG, interceptor, legal_attacks, pick_attac
 from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
+from solo.rules.abilities import actions
 from solo.rules.arena import Geometry
 from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
 from solo.rules.decision import Act, Decision, PlannedAttack, enemy_creatures, in_arena
@@ -82,8 +83,27 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
         d.instructions.append(Said("dm.act.incapacitated", who=Who.of(c), why=why))
         return d
     plan = Plan(board, d.changes)
+    bought, said = actions.on_activation(board, c)
+    if bought:  # (Necropian Vampiress takes wing: read the board as it leaves her)
+        plan.put(*bought)
+        d.instructions += said
+        board = plan.board
+        found = board.get(c.id)
+        assert isinstance(found, Creature)
+        c = found
     thorg = thorg_taunting(board, c)
     if thorg is not None and _answer_thorg(plan, source, d, c, thorg):
+        return d
+
+    # A healer heals its side's most hurt in reach instead of attacking (docs/rulings.md).
+    heal = actions.plan_heal(board, source, c)
+    if heal is not None:
+        d.action = Act.HEAL
+        d.data.update(attack=heal.attack.name, target=heal.target.id)
+        if heal.sacrificed:
+            d.data["sacrificed"] = c.id
+        plan.put(*heal.changes)
+        d.instructions += heal.lines
         return d
 
     # A: attack from where it stands (full or quick action).
@@ -92,6 +112,13 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
         target, attacks = picked
         _attack(plan, d, c.id, Act.ATTACK, [], _one(source, attacks), target.id)
         return d
+    vigor = actions.plan_vigor(board, c)  # no one to attack: the Acolyte helps a zombie
+    if vigor is not None:
+        d.action = Act.HELP
+        d.data.update(attack=vigor.attack.name, target=vigor.target.id)
+        plan.put(*vigor.changes)
+        d.instructions += vigor.lines
+        return d
 
     rooted = board.has_trait(c, "Rooted")  # no move actions at all (not Restrained)
     restrained = movement.held(board, c)
@@ -99,7 +126,8 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
     # Lumbering: always hindered, so one move action at most, even when Fast.
     hindered = movement.hinders(board, c, c.zone) or board.has_trait(c, "Lumbering")
     geo = board.geometry()
-    flying = board.flying(c)
+    # a teleport passes walls as a flight does (Blue Gremlin, Grey Wraith: actions.teleports)
+    flying = board.flying(c) or actions.teleports(board, c)
 
     # B: move one zone (two if Fast and not hindered), then a quick attack.
     if not restrained and not slow:

@@ -15,6 +15,7 @@ from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules import combat
+from solo.rules.abilities import actions
 from solo.rules.arena import Geometry
 from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
 from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
@@ -40,7 +41,8 @@ def held(board: Board, p: Piece) -> bool:
 
 
 def fast(board: Board, c: Piece) -> bool:
-    return board.has_trait(c, "Fast") and not board.has_trait(c, "Slow")
+    """Fast and not Slow (the Dummy Mage's Blue Gremlin pays to be Fast: its card)."""
+    return (board.has_trait(c, "Fast") or actions.pays_fast(c)) and not board.has_trait(c, "Slow")
 
 
 def slow(board: Board, c: Piece) -> bool:
@@ -51,9 +53,15 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
     """Whether an enemy in ``zone`` hinders ``mover`` (Elusive movers are never hindered;
     Incapacitated, Restrained and Pest creatures hinder nobody; Flying creatures hinder only
     Flying ones, and non-Flying creatures only non-Flying ones; Unstoppable and Unhinderable
-    movers (Ballad of Courage) are never hindered)."""
-    if board.has_trait(mover, "Elusive") or board.has_trait(mover, "Unstoppable") \
+    movers (Ballad of Courage) are never hindered; a teleport passes every object (the Dummy
+    Mage's Blue Gremlin, Grey Wraith), unless Astral Anchor holds the zone; an enemy Victorian
+    Griffin flying in the zone hinders every creature there)."""
+    if actions.griffin_hinders(board, mover, zone):
+        return True
+    if actions.elusive(board, mover) or board.has_trait(mover, "Unstoppable") \
             or board.has_trait(mover, "Unhinderable"):
+        return False
+    if actions.teleports(board, mover) and not actions.teleport_blocked(board, zone, zone):
         return False
     flying = board.flying(mover)
     for e in enemy_creatures(board, mover.side):
@@ -83,11 +91,17 @@ def paths(board: Board, c: Piece, geo: Geometry, flying: bool, steps: int,
             if path and hinders(board, c, zone):
                 continue
             for n in (toward(zone) if toward else geo.moves(zone, flying)):
-                if n != c.zone and n not in path:
+                if n != c.zone and n not in path and not _anchored(board, c, geo, zone, n):
                     nxt.append(path + [n])
         out += nxt
         frontier = nxt
     return out
+
+
+def _anchored(board: Board, c: Piece, geo: Geometry, a: str, b: str) -> bool:
+    """A teleporting creature's move over a wall, where Astral Anchor forbids the teleport."""
+    return actions.teleports(board, c) and actions.teleport_blocked(board, a, b) \
+        and geo.blocked(a, b, board.flying(c))
 
 
 def wall_hits(board: Board, c: Piece, path: list[str], geo: Geometry) -> int:
@@ -118,8 +132,8 @@ def passage_attacks(board: Board, mover: Piece, zones: list[str],
                     geo: Geometry | None = None) -> list[PlannedAttack]:
     """The attacks that walls with Passage Attacks make on ``mover`` walking ``zones`` (its
     start first), border by border.  Flying movers fly over walls; a wall that would not strike
-    it at all (Wall of Thorns and a Level 1 creature) makes none."""
-    if board.flying(mover):
+    it at all (Wall of Thorns and a Level 1 creature) makes none; a teleport passes them."""
+    if board.flying(mover) or actions.teleports(board, mover):
         return []
     geo = geo or board.geometry()
     out = []
@@ -152,8 +166,8 @@ def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],
 # -- Trample ---------------------------------------------------------------------------------
 
 def trample_attack(board: Board, c: Piece) -> Attack | None:
-    """Its Trample attack, if it has one it has not made this round."""
-    if c.extra.get(TRAMPLED) == board.round:
+    """Its Trample attack, if it has one it has not made this round (none on a teleport)."""
+    if c.extra.get(TRAMPLED) == board.round or actions.teleports(board, c):
         return None
     return next((a for a in board.attacks(c) if a.has("Trample") and isinstance(a.dice, int)),
                 None)
@@ -165,7 +179,7 @@ def trample_target(board: Board, c: Piece, zone: str, attack: Attack) -> Piece |
     options = [e for e in enemy_creatures(board, c.side) if e.zone == zone
                and not board.flying(e) and can_target(board, zone, e)]
     guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding
-                           and not board.has_trait(c, "Elusive")]
+                           and not actions.elusive(board, c)]
     options = guards or options
     if not options:
         return None

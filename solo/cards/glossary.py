@@ -284,9 +284,9 @@ _a("Ethereal", "yes", "Hits Incorporeal targets fully.")
 _a("Extinguish", "yes", "Rolls one die fewer (never below one) and takes 1 from the effect die "
    "per Burn marker on the target, then removes every Burn; against a Hydro Immune target it "
    "only removes the Burn.")
-_a("Heal", "partly", "Heals instead of hurting; never made against an enemy.",
-   "solo never makes a healing attack for the Dummy Mage; when you heal with one, roll and take "
-   "the damage off yourself (edit).")
+_a("Heal", "partly", "Heals instead of hurting; never made against an enemy. The Dummy Mage's "
+   "healers heal its most hurt Living creature in reach instead of attacking.",
+   "When you heal with one, roll and take the damage off yourself (edit).")
 _a("Heal any Living creature in the arena the amount rolled. Then, destroy Gray Angel", "no",
    "Gray Angel gives up its life to heal a Living creature anywhere.",
    "Roll the dice, heal a Living creature that much and destroy Gray Angel, by hand.")
@@ -295,7 +295,8 @@ _a("Heal target Living Creature the amount rolled.", "no", "Heals a Living creat
 _a("Heal target Living creature the amount rolled.", "no", "Heals a Living creature by the roll.",
    "Roll the dice and heal the target that much, by hand.")
 _a("Mana Drain", "partly", "Damage to an enemy creature takes X mana from its controller.",
-   "Take X mana from your supply when it damages one of yours (the Dummy Mage has none).")
+   "Take X mana from your supply when it damages one of yours (the Dummy Mage has none); solo "
+   "says so in the attack's lines.")
 _a("No Damage", "yes", "Deals no damage at all; only its effects apply.")
 _a("Line of Sight Blocked", "yes", "The wall blocks Line of Sight.")
 _a("Piercing", "yes", "Piercing +X: the target's armor counts X less (never below 0).")
@@ -362,6 +363,23 @@ _a("Target zombie creature gains the Melee +1 trait until end of round.", "no",
 _DM_SIDE_DONE = ("Sweeping", "Intercept", "Vigilant", "Climbing", "Trample", "Uproot", "Familiar",
                  "Spawnpoint")
 for _name in _DM_SIDE_DONE:
+    TERMS[_name.lower()] = replace(TERMS[_name.lower()], dm="yes")
+
+#: Card abilities the Dummy Mage's side plays in full (solo.rules.abilities.actions and the
+#: rulings of docs/rulings.md, "Card abilities: actions, heals and moves"): its healers heal,
+#: its Mana Leech's drain is said for your side, and the mending of conjurations and the goblin
+#: push are never used (it has no conjurations; its Slaknir fights).
+_DM_ABILITIES_DONE = (
+    "Heal", "Mana Drain", "Heal target Living Creature the amount rolled.",
+    "Heal target Living creature the amount rolled.",
+    "Heal any Living creature in the arena the amount rolled. Then, destroy Gray Angel",
+    "Remove 1 damage from a Corporeal Conjuration in his zone.",
+    "Place an Armor +1 token on, or Reconstruct 2 damage from, a Nonliving Corporeal conjuration "
+    "in his zone (including walls bordering his zone).",
+    "Target goblin you control is Pushed 1 zone in the direction of your choice.",
+    "Reconstruct 2 damage from target skeleton object.",
+    "Target zombie creature gains the Melee +1 trait until end of round.")
+for _name in _DM_ABILITIES_DONE:
     TERMS[_name.lower()] = replace(TERMS[_name.lower()], dm="yes")
 
 

@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 
 from solo.rules.decision import in_arena
 from solo.rules.board import MARKERS, Board, Creature, Piece
-from solo.rules.effects import Move, RemoveMarkers, SetGuard
+from solo.rules.effects import GainTraits, Move, RemoveMarkers, SetGuard
 from solo.rules.effects import apply as put
 from solo.rules.combat import ROUND_EFFECTS
 from solo.engine.game import YOUR_QUICKCAST, Game, Step
@@ -91,11 +91,36 @@ class _Round:
     active_at_creatures: set[str] = field(default_factory=set)
 
 
+def _griffin(board: Board, mover: Piece, zone: str) -> bool:
+    """An enemy Victorian Griffin flying in ``zone``: it hinders every enemy creature there and
+    takes their Elusive away (its card)."""
+    return any(g.card == "Victorian Griffin" and g.zone == zone and board.flying(g)
+               and not board.incapacitated(g) for g in board.enemies_of(mover.side))
+
+
+def _elusive(board: Board, mover: Piece) -> bool:
+    """Elusive: the trait, or a goblin of a side with Slaknir in play; not under a Griffin."""
+    card = board.cat.find(mover.card)
+    goblin = card is not None and "Goblin" in card.subtypes and any(
+        c.card == "Slaknir, Goblin Chieftain" for c in board.side_creatures(mover.side))
+    return (board.has_trait(mover, "Elusive") or goblin) and not _griffin(board, mover, mover.zone)
+
+
+def _teleports(board: Board, mover: Piece) -> bool:
+    """The Dummy Mage's Blue Gremlin and Grey Wraith move by teleport (it pays: their cards)."""
+    return mover.side == Side.DM and mover.card in ("Blue Gremlin", "Grey Wraith")
+
+
 def _hinders(board: Board, mover: Piece, zone: str) -> bool:
     """Whether an enemy in ``zone`` hinders ``mover`` (the codex's Hinder entry).  Written
     here again on purpose, like :func:`_active`: the checker must not share a fault with
     :func:`solo.automaton.movement.hinders`."""
-    if board.has_trait(mover, "Elusive") or board.has_trait(mover, "Invisible") \
+    if _griffin(board, mover, zone):
+        return True
+    if _teleports(board, mover) and "Astral Anchor" not in (
+            (board.extra.get("zone_enchantments") or {}).get(zone, ())):
+        return False  # a teleport passes every object
+    if _elusive(board, mover) or board.has_trait(mover, "Invisible") \
             or board.has_trait(mover, "Unstoppable") \
             or board.has_trait(mover, "Unhinderable"):  # Ballad of Courage: cannot be Hindered
         return False
@@ -332,7 +357,7 @@ class Checker:
     def _check_path(self, mover: Piece, board: Board, path: list[str],
                     climbed: str | None = None) -> bool:
         geo = board.geometry()
-        flying = board.flying(mover)
+        flying = board.flying(mover) or _teleports(board, mover)  # a teleport passes walls
         here = mover.zone
         for z in path:
             if not board.arena.adjacent(here, z):
@@ -365,6 +390,8 @@ class Checker:
             put(moving, RemoveMarkers(mover.id, lifted))
         if isinstance(mover, Creature):
             put(moving, SetGuard(mover.id, False))
+        if mover.card == "Necropian Vampiress" and mover.side == Side.DM:
+            put(moving, GainTraits(mover.id, ("Flying",)))  # it pays to fly as it is activated
         if not self._check_path(mover, moving, path, d.data.get("climbed")):
             return
         self._check_passage(mover, moving, [old.zone, *path], d)
@@ -372,7 +399,8 @@ class Checker:
             self.fail("movement", f"{old.id} cannot move ({old.card}) but moves")
         if len(path) > 1 and before.has_trait(old, "Lumbering"):
             self.fail("movement", f"{old.id} is Lumbering but moves {len(path)} zones")
-        fast = before.has_trait(old, "Fast") and not before.has_trait(old, "Slow")
+        fast = (before.has_trait(old, "Fast") or (old.card == "Blue Gremlin" and old.side == Side.DM)) \
+            and not before.has_trait(old, "Slow")
         slow = before.has_trait(old, "Slow") and not before.has_trait(old, "Fast")
         if path and before.restrained(old):
             self.fail("movement", f"{old.id} is Restrained but moves")
@@ -411,7 +439,7 @@ class Checker:
         this mover no strike at all, as Wall of Thorns a Level 1 creature)."""
         from solo.rules import combat
 
-        if board.flying(mover):
+        if board.flying(mover) or _teleports(board, mover):
             return
         geo = board.geometry()
         for a, b in zip(zones, zones[1:]):
@@ -518,7 +546,8 @@ class Checker:
                 if before.has_trait(target, "Invisible"):
                     self.fail("traits", f"{attacker.id} attacks {target.id}, which is Invisible")
                 where = self._attacked_from(step, attacker, after)
-                if before.has_trait(target, "Obscured") and before.distance(where, target.zone) > 1:
+                if before.has_trait(target, "Obscured") and before.distance(where, target.zone) > 1 \
+                        and attacker.card != "Artemis, Dawnbreaker's Eye":  # she ignores it
                     self.fail("traits", f"{attacker.id} attacks {target.id}, Obscured, from "
                               f"{before.distance(where, target.zone)} zones away")
 
@@ -609,6 +638,8 @@ class Checker:
                 credit = Side.YM  # your spell destroyed it
             if old.id in dissipated and old.id not in killed:
                 credit = None  # its own Dissipate tokens ran out: nobody destroyed it
+            if step.decision is not None and step.decision.data.get("sacrificed") == old.id:
+                credit = None  # Gray Angel gave up its life to heal: nobody destroyed it
             if credit in (Side.DM, Side.YM) and credit != old.side:
                 expected[credit] += before.cost(old)
             if old.side == Side.DM and old.id not in obliterated and not old.conditions.get("Zombie"):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from solo.automaton import creatures
 from solo.rules import decision as decisions
 from solo.rules import combat
+from solo.rules.abilities import actions
 from solo.engine import quickcast_turn, turns
 from solo.rules import upkeep
 from solo.rules.board import Board, Piece, new_board
@@ -31,7 +32,7 @@ from solo.store.board_file import from_dict as board_from_dict
 from solo.cards.catalog import SPELL_DECKS, Defense, get_catalog
 from solo.rules.dice import DiceSource, Label, SeededSource, TypedSource, face_to_d6
 from solo.rules.effects import BoardNote, SetActive, SetRound, SetStage
-from solo.rules.effects import apply as put
+from solo.rules.effects import apply as put, apply_all
 from solo.core.errors import InvalidInput, SoloError
 from solo.core.questions import MORE, NOTHING, Choice, Prompter, Question, Shortcut
 from solo.engine.edits import edit_board
@@ -406,6 +407,10 @@ class Game:
         disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
         lines += [f"Reset: remove one Disable marker from {self._name(b.get(i))}." for i in disabled]
+        changes, rearmed = actions.rearm(b)  # Disarm's markers on a mage's equipment
+        apply_all(b, changes)
+        lines += [f"Reset: remove the Disable marker from {', '.join(names)}, worn by "
+                  f"{self._name(b.get(i))}." for i, names in rearmed]
         lines += [f"Reset: {self._name(b.get(i))} is Invisible again."
                   for i in combat.reset_invisible(b)]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")

@@ -22,10 +22,10 @@ from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, targeting, upkeep, yours
-from solo.rules.abilities import restrictions
+from solo.rules.abilities import actions, restrictions
 from solo.rules.board import INCAPACITATING, Creature, Piece
 from solo.rules.effects import Move, Note, RemoveMarkers, SetActive, SetGuard
-from solo.rules.effects import apply as put
+from solo.rules.effects import apply as put, apply_all
 from solo.text import naming
 from solo.text.naming import cap
 
@@ -436,7 +436,10 @@ class YourTurn(YourSpells):
         zones, toward = self.move_options(actor, attacking)
         elsewhere = ELSEWHERE
         choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
-        choices.append(Choice("Elsewhere (pushed, teleported)", elsewhere))
+        anchored = actions.anchored_zones(b)  # the Dummy Mage's Astral Anchor: no teleport there
+        choices.append(Choice("Elsewhere (pushed, teleported" + (
+            f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
+            else "") + ")", elsewhere))
         dest = self.ask(Question(MOVE_ZONE, "select",
                                  f"Where did {self.name(actor)} go, from {actor.zone}?",
                                  tuple(choices), default=toward))
@@ -479,6 +482,10 @@ class YourTurn(YourSpells):
             way.append(here)
         lines: Lines = []
         for zone in way or [dest]:
+            changes, said = actions.teleport_trap(b, actor, zone)
+            if said is not None:  # sent elsewhere at once: its move ends there
+                apply_all(b, changes)
+                return [*lines, said]
             for name, attack in yours.their_traps(b, actor, zone):
                 lines.append(f"The Dummy Mage's {name} in {zone} goes off as "
                              f"{self.name(actor)} enters; then it is destroyed.")
@@ -507,7 +514,7 @@ class YourTurn(YourSpells):
         options = [e for e in decisions.enemy_creatures(b, actor.side) if e.zone == start
                    and not b.flying(e) and targeting.can_target(b, start, e)]
         guards: list[Piece] = [g for g in options if isinstance(g, Creature) and g.guarding]
-        if guards and not b.has_trait(actor, "Elusive"):
+        if guards and not actions.elusive(b, actor):
             options = guards
         if not options:
             return []

@@ -37,6 +37,8 @@ class Act(StrEnum):
     SUMMON = "summon"
     ATTACK = "attack"
     MOVE_ATTACK = "move-attack"
+    HEAL = "heal"  # a creature's healing attack on one of its side (solo.rules.abilities.actions)
+    HELP = "help"  # a creature's ability that helps one of its side (Vigor of the Grave)
 
 
 class Decision(Record):

@@ -38,7 +38,8 @@ CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth"
 SPELL_ROUND_MARKERS = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike", "Sniper Shot",
                        "Flame Strike", "Lightning Strike", "Bloodthirsty Strike", "Whirling Strike",
                        "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy",
-                       "Overextend")
+                       "Overextend",
+                       "Vigor of the Grave")  # a card ability: Melee +1 for the round
 MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
                         "Rage",  # Rage tokens (the Rage +X trait)
                         "Grapple", "Snatch") + SPELL_ROUND_MARKERS  # Grapple, Snatch: attack reminders
@@ -70,6 +71,9 @@ SUMMONED = "summoned"
 #: An Invisible Stalker that has declared an attack: it has lost the Invisible trait (its card
 #: ruling) until the next Reset (see :func:`solo.rules.combat.apply` and ``reset_invisible``).
 VISIBLE = "visible"
+#: Key of a mage's ``extra``: the equipment it wears that has a Disable marker (Disarm): it gives
+#: the mage nothing (attacks, armor, Defenses) until the next Reset (solo.rules.abilities.actions).
+DISABLED_GEAR = "disabled_equipment"
 
 def _touch(owner: Any) -> None:
     """Count one change; ``owner`` is the piece it stays within, None for one that can reach

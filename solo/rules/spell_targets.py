@@ -16,6 +16,8 @@ from typing import Any
 from solo.cards.catalog import Attack, Card, parse_trait
 from solo.core.kinds import Side, Stage
 from solo.rules import combat, harm, targeting
+from solo.rules.abilities import actions
+from solo.rules.abilities.actions import hidden_on
 from solo.rules.board import SUMMONED, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.decision import Decision, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -184,6 +186,8 @@ _NEEDS: dict[str, Callable[[Board, Piece], bool]] = {
                                       or b.has_trait(p, "Unmovable")),
     "awake": lambda b, p: not b.incapacitated(p),
     "enchanted": lambda b, p: any(not is_dm_curse(b, e) for e in p.enchantments),
+    # a face-down enchantment of yours on it (Seeking Dispel: solo.rules.abilities.actions)
+    "hidden": lambda b, p: p.side == Side.YM and bool(hidden_on(p)),
     "cursed": lambda b, p: any(is_curse_on(b, p, e) for e in p.enchantments),
     "burning": lambda b, p: p.has_condition("Burn"),
     "not-burning": lambda b, p: not p.has_condition("Burn"),
@@ -197,6 +201,8 @@ _NEEDS: dict[str, Callable[[Board, Piece], bool]] = {
     "crowded": _crowded,
     "stealable": lambda b, p: any(can_steal(b, e) for e in p.enchantments),
     "equipped": lambda b, p: isinstance(p, Mage) and bool(p.equipment),
+    # wears equipment without a Disable marker (Disarm: solo.rules.abilities.actions)
+    "armed": lambda b, p: isinstance(p, Mage) and bool(actions.disarm(b, p)[1]),
     "near": lambda b, p: b.distance(p.zone, b.mages[Side.DM].zone) <= 1,
 }
 

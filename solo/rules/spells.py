@@ -15,7 +15,7 @@ from solo.cards.catalog import Attack, Card
 from solo.core.kinds import DeckKind, Side
 from solo.core.records import replace
 from solo.rules import combat, harm, spell_reach, yours
-from solo.rules.abilities import restrictions
+from solo.rules.abilities import actions, restrictions
 from solo.rules.board import SUMMONED, Board, Creature, Mage, Piece
 from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -23,7 +23,7 @@ from solo.rules.effects import (AddMarkers, AddPiece, ChangeLife, Damage, Discar
                                 Enchant, Move, Note, RemoveMarkers, SetActive, SetEnchantments,
                                 SetGuard, SetMarkers, SetSide, SetZoneEnchantments, Undiscard,
                                 Unequip)
-from solo.rules.effects import apply as put
+from solo.rules.effects import apply as put, apply_all as put_all
 from solo.rules.pushes import push
 from solo.rules.said import Refusal, Said, Who
 from solo.rules.spell_targets import (NoteDict, effect_conditions, highest_life, in_spell_range,
@@ -198,6 +198,12 @@ def _unenchant(board: Board, source: DiceSource, d: Decision, card: Card, effect
     out: Parts = []
     if effect.get("purge"):
         out += _purge(board, d, effect["purge"], p, who)
+    if effect.get("seek"):  # Seeking Dispel: your face-down enchantment, unrevealed
+        changes, name = actions.seek_hidden(board, source, p, card.name)
+        put_all(board, changes)
+        if name is not None:
+            d.data["removed"] = [name]
+            out.append(Said("spell.part.seek", name=name, who=who))
     if effect.get("dispel"):
         own = [e for e in p.enchantments if is_curse_on(board, p, e) == (p.side == Side.DM)]
         pick: str | None = source.choose(
@@ -305,6 +311,12 @@ def _last(board: Board, d: Decision, card: Card, effect: NoteDict, p: Piece, who
     out: Parts = []
     if effect.get("teleport"):
         out.append(teleport(board, card, p, effect["teleport"]))
+    if effect.get("disarm") and isinstance(p, Mage):
+        changes, worn = actions.disarm(board, p)
+        put_all(board, changes)
+        if worn is not None:
+            touch(d, p.id)
+            out.append(Said("spell.part.disarm", name=worn, who=who))
     if effect.get("destroy_equipment") and isinstance(p, Mage) and p.equipment:
         # The piece your mage wears with the highest casting cost (X counts as 0); ties: the
         # one put on first.
@@ -365,6 +377,7 @@ def teleport(board: Board, card: Card, p: Piece, how: str) -> Said:
         zones = board.arena.zones()
     else:
         zones = [z for z in board.arena.zones() if in_spell_range(board, card.range, z)]
+    zones = [z for z in zones if not actions.teleport_blocked(board, p.zone, z)] or [p.zone]
     if how == "away":  # out of reach: the zone farthest from every enemy
         best = min(zones, key=lambda z: (-nearest(z), z))
     else:  # into the fight: the zone nearest an enemy

@@ -17,8 +17,8 @@ from solo.cards.catalog import Attack, Card, Catalog, Defense, parse_trait, trai
 from solo.core.errors import StaleMemory
 from solo.core.kinds import DM
 from solo.rules import pieces as _pieces
-from solo.rules.pieces import (GROUNDED, IMPLIED, INCAPACITATING, RESTRAINING, VISIBLE,
-                               ZOMBIE_TRAITS, Conjuration, Mage, Piece)
+from solo.rules.pieces import (DISABLED_GEAR, GROUNDED, IMPLIED, INCAPACITATING, RESTRAINING,
+                               VISIBLE, ZOMBIE_TRAITS, Conjuration, Mage, Piece)
 
 #: Tests set this: every remembered value is worked out again and must equal what was
 #: remembered while no change was counted (a change that escaped the count fails loudly).
@@ -183,7 +183,8 @@ class Stats:
         if not isinstance(p, Mage):
             return []
         out = []
-        for name in [p.card, *p.equipment]:
+        off = p.extra.get(DISABLED_GEAR) or ()  # Disabled (Disarm): it gives the mage nothing
+        for name in [p.card, *(n for n in p.equipment if n not in off)]:
             card = self.cat.find(name)
             if card is not None and card.dm:
                 out.append(card.dm)
@@ -264,7 +265,8 @@ class Stats:
         pet = p.extra.get("pet")
         state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
                  tuple(p.enchantments), tuple(p.conditions.items()), stats,
-                 (tuple(p.equipment), p.life) if isinstance(p, Mage) else (),
+                 (tuple(p.equipment), p.life, tuple(p.extra.get(DISABLED_GEAR) or ()))
+                 if isinstance(p, Mage) else (),
                  pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
                  tuple(self._aura_sources().get(p.zone, ())))
         return self._keep(key, at, state)
@@ -386,7 +388,8 @@ class Stats:
         card = self.card_of(p)
         out = list(card.attacks) if card else []
         if isinstance(p, Mage):  # the attacks of what it wears (a weapon, a damage barrier)
-            for name in p.equipment:
+            off = p.extra.get(DISABLED_GEAR) or ()  # not those of Disabled equipment (Disarm)
+            for name in (n for n in p.equipment if n not in off):
                 worn = self.cat.find(name)
                 if worn is not None:
                     out += worn.attacks
@@ -457,7 +460,8 @@ def _implied(p: Piece, traits: list[str]) -> list[str]:
         if name in have:
             for t in gives:
                 add(t)
-    extra = max(0, p.conditions.get("Growth", 0)) + max(0, p.conditions.get("Rage", 0))
+    extra = max(0, p.conditions.get("Growth", 0)) + max(0, p.conditions.get("Rage", 0)) \
+        + max(0, p.conditions.get("Vigor of the Grave", 0))  # Acolyte of the Bog Queen's
     if extra:
         out.append(f"Melee +{extra}")
     return out

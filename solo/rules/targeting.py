@@ -9,6 +9,7 @@ that hides an object hides it from everything.
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
+from solo.rules.abilities.actions import ignores_obscured
 from solo.rules.board import Board, Conjuration, Piece
 
 #: Conjurations that give objects the Obscured trait: every object in the arena (Rolling Fog),
@@ -38,16 +39,18 @@ def obscured(board: Board, target: Piece) -> bool:
     return False
 
 
-def can_target(board: Board, from_zone: str, target: Piece, *, indirect: bool = False) -> bool:
+def can_target(board: Board, from_zone: str, target: Piece, *, indirect: bool = False,
+               sees_obscured: bool = False) -> bool:
     """Whether something in ``from_zone`` may target ``target`` (range aside).
 
-    Never an Invisible object; an Obscured one only from its zone or an adjacent one; else
-    Line of Sight decides, unless ``indirect`` (the Indirect trait: walls do not block it).
+    Never an Invisible object; an Obscured one only from its zone or an adjacent one (from
+    anywhere when ``sees_obscured``: Artemis); else Line of Sight decides, unless ``indirect``
+    (the Indirect trait: walls do not block it).
     """
     names = board.trait_names(target)  # (asked thousands of times a game: read once)
     if "invisible" in names:
         return False
-    if ("obscured" in names or (board.conjurations and obscured(board, target))) \
+    if not sees_obscured and ("obscured" in names or (board.conjurations and obscured(board, target))) \
             and board.distance(from_zone, target.zone) > 1:
         return False
     if indirect:
@@ -84,10 +87,15 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
             return False
         if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
             return False
+        if ignores_obscured(attacker):
+            return can_target(board, from_zone, target, sees_obscured=True)
         return can_target(board, from_zone, target)
     if attack.is_ranged:
         lo, hi = attack.range
         if not (dist == 0 and board.flying(target)) and not lo <= dist <= hi:
             return False
+        if ignores_obscured(attacker):
+            return can_target(board, from_zone, target, indirect=attack.has("Indirect"),
+                              sees_obscured=True)
         return can_target(board, from_zone, target, indirect=attack.has("Indirect"))
     return False

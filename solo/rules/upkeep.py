@@ -21,8 +21,9 @@ from solo.rules.dice import DiceSource, tally
 from solo.core.records import Record
 from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers, RemovePiece,
                                 SetGuard)
-from solo.rules.effects import apply as put
+from solo.rules.effects import apply as put, apply_all as put_all
 from solo.rules import mages
+from solo.rules.abilities import actions
 from solo.rules.said import Said, Who
 from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
 
@@ -356,13 +357,17 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
                 ev("escape", "upkeep.escapes", condition=cond, rolls=[r], removed={cond: 1})
             else:
                 ev("escape", "upkeep.stays", condition=cond, rolls=[r])
-    if isinstance(piece, Creature) and board.has_trait(piece, "Vigilant") and not piece.guarding \
+    if isinstance(piece, Creature) and actions.vigilant(board, piece) and not piece.guarding \
             and board.find(piece.id) is not None and not board.incapacitated(piece):
         if piece.side == DM:
             put(board, SetGuard(piece.id, True))
             ev("guard", "upkeep.vigilant")
         else:
             ev("reminder", "upkeep.vigilant-yours")
+    landed = actions.at_phase_end(board, piece.id)  # Necropian Vampiress's bought flight ends
+    if landed:
+        put_all(board, landed)
+        ev(ENDS, "upkeep.flight-ends")
     if _remove(board, piece, "Overextend"):  # the spell's price: Stunned after this Action Phase
         put(board, AddMarkers(piece.id, "Stun"))
         ev(ENDS, "upkeep.overextend")

@@ -27,6 +27,7 @@ from solo.rules.effects import (DELETE, BoardNote, Discard, Enchant, Note, SetZo
                                 apply)
 from solo.core.records import Record
 from solo.rules import targeting
+from solo.rules.abilities.actions import hidden_on as hidden_on
 from solo.rules.said import Said, Who
 
 ZONE_ENCHANTMENTS = "your_zone_enchantments"
@@ -127,11 +128,6 @@ def direction(board: Board, a: str, b: str) -> str:
 def hide(board: Board, piece: Piece, name: str) -> None:
     """Your ``name`` goes face down on ``piece``."""
     apply(board, Note(piece.id, HIDDEN, [*hidden_on(piece), name]))
-
-
-def hidden_on(piece: Piece) -> list[str]:
-    got = piece.extra.get(HIDDEN)
-    return [str(n) for n in got] if isinstance(got, list) else []
 
 
 def enchant_zone(board: Board, zone: str, name: str, hidden: bool) -> None:

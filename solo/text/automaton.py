@@ -204,6 +204,14 @@ def _act_climb(s: Said) -> str:
             f"(Climbing, its full action), toward {_who(s, 'quarry')}.")
 
 
+def _act_heal(s: Said) -> str:
+    faces = " ".join(s["faces"]) or "no dice"
+    took = (f"remove {s['healed']} damage from {_who(s, 'target')}" if s["healed"]
+            else f"{_who(s, 'target')} heals nothing")
+    return (f"{cap(_who(s))} heals {_who(s, 'target')} with {s['attack']} instead of attacking: "
+            f"rolled {faces} = {s['amount']}; {took}.")
+
+
 # -- why a target cannot be targeted (solo.rules.targeting.why_not) --------------------------
 
 def _target_invisible(s: Said) -> str:
@@ -267,6 +275,22 @@ LINES: dict[str, Callable[[Said], str]] = {
     "dm.act.pursue": _act_pursue,
     "dm.act.stay": _act_stay,
     "dm.act.climb": _act_climb,
+    "dm.act.heal": _act_heal,
+    "dm.act.repair-bones": lambda s: (f"{cap(_who(s))} uses {s['attack']} on {_who(s, 'target')} "
+                                      f"instead of attacking: remove {s['fixed']} damage from it."),
+    "dm.act.vigor": lambda s: (f"{cap(_who(s))} has no one to attack: {s['attack']} gives "
+                               f"{_who(s, 'target')} Melee +1 until the end of the round (put a "
+                               f"{s['attack']} marker on it)."),
+    "dm.trap.teleport": lambda s: (f"The Dummy Mage's Teleport Trap in {s['zone']} goes off as "
+                                   f"{_who(s)} enters: teleport it to {s['to']} (its move ends "
+                                   "there)" + (", removing its Stuck markers" if s["stuck"] else "")
+                                   + "; then the trap is destroyed."),
+    "dm.act.sacrifice": lambda s: f"{cap(_who(s))} gives up its life for it: it is destroyed "
+                                  "(discard it).",
+    "dm.act.vampiress-flies": lambda s: f"{cap(_who(s))} takes wing as she is activated (the "
+                                        "Dummy Mage pays 1 mana): she flies until the end of "
+                                        "her Action Phase.",
+    "dm.heal.dice": lambda s: f"{s['attack']}: {label_of(None, s['who'])}'s heal",
     "target.invisible": _target_invisible,
     "target.obscured": _target_obscured,
     "target.walled": _target_walled,

@@ -156,6 +156,11 @@ _PARTS: dict[str, Callable[[Said], str]] = {
     "spell.part.unenchanted-dies": lambda s: (f"{_who(s)} now has damage equal to its life: it "
                                               "is destroyed, remove it"),
     "spell.part.dispel": lambda s: f"destroy {s['name']} on {_who(s)}",
+    "spell.part.disarm": lambda s: (f"put a Disable marker on {s['name']}, worn by {_who(s)}: "
+                                    "it gives nothing (no attack, armor or Defense) until the "
+                                    "next Reset"),
+    "spell.part.seek": lambda s: (f"destroy your face-down {s['name']} on {_who(s)} (you may "
+                                  "not reveal it)"),
     "spell.part.effect-die": lambda s: (f"effect die {s['r']} for {_who(s)}: put a {s['cond']} "
                                         "marker on it"),
     "spell.part.effect-die-none": lambda s: f"effect die {s['r']} for {_who(s)}: no {s['cond']}",

@@ -89,6 +89,8 @@ LINES: dict[str, Callable[[Said], str]] = {
     "upkeep.vigilant": lambda s: f"{_name(s)} is Vigilant: put a guard marker on it.",
     "upkeep.vigilant-yours": lambda s: f"{_name(s)} is Vigilant: you may put a guard marker on it "
                                        "now (solo leaves it off unless you edit the board).",
+    "upkeep.flight-ends": lambda s: f"{cap(_name(s))}'s flight ends with her Action Phase: she "
+                                    "no longer flies.",
     "upkeep.overextend": lambda s: f"{_name(s)}: Overextend is spent; put a Stun marker on it.",
     "upkeep.used-up": lambda s: f"{_name(s)}: {s['condition']} is used up; remove it.",
     "upkeep.round-ends": lambda s: f"{cap(_name(s))}: {s['condition']} ends with the round.",

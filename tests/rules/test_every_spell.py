@@ -164,7 +164,9 @@ def prepare(b: Board, p: Piece, note: dict) -> None:
             p.conditions[need[4:].split("|")[0]] = 1
         elif need == "enchanted":
             p.enchantments.append("Bear Strength" if p.side == "ym" else "Agony")
-        elif need == "equipped" and isinstance(p, Mage):
+        elif need == "hidden":
+            p.extra["hidden_enchantments"] = ["Bear Strength"]
+        elif need in ("equipped", "armed") and isinstance(p, Mage):
             p.equipment = ["Leather Boots", "Dragonscale Hauberk"]
         elif need == "stealable":
             p.enchantments.append("Bull Endurance")
@@ -232,7 +234,7 @@ def test_every_note_uses_only_known_words():
                "activate", "teleport", "attack", "remove", "once", "limit", "then_destroy",
                "roll_condition", "reconstruct", "mana", "caster_life", "move_damage", "chain",
                "steal", "revive", "heal_friends", "control", "stack", "push_rest",
-               "destroy_equipment", "quake"}
+               "destroy_equipment", "quake", "seek", "disarm"}
     for n in SPELLS:
         note = note_of(n)
         assert set(note) <= known, (n, set(note) - known)
@@ -401,6 +403,10 @@ def check_effect(b: Board, d, name: str, p: Piece, before: dict) -> None:
         assert p.enchantments == []
     if effect.get("dispel"):
         assert len(p.enchantments) == len(before["enchantments"]) - 1
+    if effect.get("seek"):  # your face-down enchantment, destroyed
+        assert not p.extra.get("hidden_enchantments")
+    if effect.get("disarm"):
+        assert p.extra.get("disabled_equipment") == ["Dragonscale Hauberk"]
     if effect.get("push"):
         assert d.data["pushed"][p.id] == p.zone != before["zone"]
     if effect.get("push_slam"):
