@@ -94,7 +94,8 @@ KEY_TERMS = {"steady": {"daze", "incapacitated", "restrained"},  # a Defense con
              "zone_damage": {"living"}, "zone_heal": {"living"}, "heal_friends": {"living"},
              "push": {"passage attacks"},  # solo.rules.pushes: walls on the way
              "move_damage": {"finite life"},  # moved, not healed: Finite Life does not stop it
-             "quake": {"unavoidable"}, "second_target": {"sweeping"}}
+             "quake": {"unavoidable"}, "second_target": {"sweeping"},
+             "disarm": {"disable"}}  # abilities.actions.disarm: a Disable marker on your gear
 
 
 @functools.lru_cache(maxsize=2)

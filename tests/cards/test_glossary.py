@@ -6,7 +6,8 @@ import pytest
 from solo.cards import glossary
 from solo.rules.board import new_board
 from solo.cards.catalog import Attack, Effect, get_catalog
-from solo.rules.combat import resolve_attack, resolve_zone_attack
+from solo.rules.combat import resolve_attack, resolve_reported_attack, resolve_zone_attack
+from solo.rules.combat.results import Reported
 from solo.rules.dice import ScriptedSource, SeededSource
 from solo.text.render import lines
 
@@ -104,8 +105,13 @@ def test_a_partly_modelled_attack_trait_carries_its_by_hand_line(b):
     a = b.add_creature("Timber Wolf", "dm", "B2")
     t = b.add_creature("Bitterwood Fox", "ym", "B2")
     att = Attack("Sweep", "quick", "melee", (0, 0), 2, traits=("Sweeping", "Unavoidable"))
-    r = resolve_attack(b, a, att, t, SeededSource(1))
+    # an attack you rolled yourself: the second attack of a Sweeping one is yours to make
+    told = Reported(lambda strike, only_ones: (1, 0), lambda strike: [])
+    r = resolve_reported_attack(b, a, att, t, told, SeededSource(1))
     assert any(glossary.lookup("Sweeping").by_hand in line for line in lines(r.steps))
+    # one solo rolled made the second attack itself, or said there was none: no such line
+    r = resolve_attack(b, a, att, t, SeededSource(1))
+    assert not any(glossary.lookup("Sweeping").by_hand in line for line in lines(r.steps))
     # a fully modelled trait adds no such line
     att = Attack("Plain", "quick", "melee", (0, 0), 2, traits=("Unavoidable",))
     r = resolve_attack(b, a, att, t, SeededSource(1))

@@ -95,7 +95,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
         result.once_used = once_markers(work, a) if work.find(a.id) else []
     elif att.is_ranged and not (att.zone or att.kind == "zone"):
         result.once_used = once_markers(work, a, "ranged") if work.find(a.id) else []
-    _by_hand(result, att, rolled=True)
+    _by_hand(result, att, rolled=report is None)
     return result
 
 
