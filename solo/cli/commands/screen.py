@@ -51,8 +51,7 @@ def build_app(folder, name: str | None, token: str | None = None, replay: bool =
     from solo.store import asking
     from solo.store.journal import Journal
 
-    journal = Journal(folder)
-    view = View(journal, name)
+    opened: dict = {}  # the journal and the view, opened in the server's own thread (lifespan)
 
     def allowed(request: Request) -> bool:
         if token is None:
@@ -80,6 +79,7 @@ def build_app(folder, name: str | None, token: str | None = None, replay: bool =
         return Response(_asset(file), media_type=_TYPES[file])
 
     async def state(request: Request):
+        view = opened["view"]
         step = request.query_params.get("step")
         view.refresh()
         if replay:
@@ -87,6 +87,8 @@ def build_app(folder, name: str | None, token: str | None = None, replay: bool =
         return JSONResponse({**view.state, "version": view.version})
 
     async def events(request: Request):
+        view = opened["view"]
+
         async def stream():
             yield "retry: 500\n\n"
             last, quiet = None, 0.0
@@ -110,6 +112,7 @@ def build_app(folder, name: str | None, token: str | None = None, replay: bool =
             seq, given = body["seq"], body["answer"]
         except (ValueError, KeyError, TypeError):
             return JSONResponse({"error": "not an answer"}, status_code=400)
+        view, journal = opened["view"], opened["journal"]
         view.refresh()
         if view.info is None or replay:
             return JSONResponse({"error": "no game is asked anything"}, status_code=409)
@@ -134,13 +137,14 @@ def build_app(folder, name: str | None, token: str | None = None, replay: bool =
               Route("/lookup", guarded(lookup)), Route("/{file}", guarded(asset))]
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        opened["journal"] = journal = Journal(folder)
+        opened["view"] = View(journal, name)
         try:
             yield
         finally:
             journal.close()
 
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.view = view
     return app
 
 
@@ -180,22 +184,16 @@ def lan_address() -> str:
 
 
 def _new_settings(name: str | None, seed: int | None):
-    """A new game's settings, as `solo play` starts one without questions (flags, the
-    environment, the config file, then defaults)."""
+    """A new game's settings, as `solo play` starts one when its first question is answered
+    "Start" (flags, the environment, the config file, then defaults)."""
+    from solo.cli.commands.play import setup_settings
+    from solo.core.questions import RulePrompter
     from solo.engine.config import resolve
-    from solo.engine.game import Settings
-    from solo.rules.dice import SeededSource
 
-    chosen = resolve({"mage": None, "dm_mage": None, "decks": None, "dice": None, "draw": None,
-                      "dm_life": None})
-    s = Settings(ym_mage=chosen["mage"].value or "Beastmaster",
-                 dm_mage=chosen["dm_mage"].value or "Warlock",
-                 decks=chosen["decks"].value or "Starter",
-                 seed=seed if seed is not None else SeededSource().seed,
-                 dice=chosen["dice"].value or "solo", draw=chosen["draw"].value or "solo",
-                 dm_life=chosen["dm_life"].value)
-    s.name = name or f"game-{s.seed}"
-    return s
+    keys = ("mage", "dm_mage", "decks", "dice", "draw", "dm_life")
+    chosen = resolve(dict.fromkeys(keys), only=keys)
+    return setup_settings(RulePrompter({"setup.start": "start"}), lambda text: None, seed=seed,
+                          name=name, **{k: chosen[k].value for k in keys})
 
 
 @click.command()
