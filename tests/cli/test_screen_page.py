@@ -190,7 +190,7 @@ def test_with_only_the_page_a_wrong_answer_is_refused_with_why_and_asked_again(j
 
 @pytest.fixture
 def client(journal, session):
-    pytest.importorskip("httpx")
+    pytest.importorskip("httpx2")
     from starlette.testclient import TestClient
 
     from solo.cli.commands.screen import build_app
@@ -249,7 +249,7 @@ def test_the_one_shot_commands_import_nothing_of_the_server(tmp_path):
 
 
 def test_a_saved_game_is_stepped_through_with_replay(journal, session):
-    pytest.importorskip("httpx")
+    pytest.importorskip("httpx2")
     from starlette.testclient import TestClient
 
     from solo.cli.commands.screen import build_app
@@ -266,3 +266,37 @@ def test_a_saved_game_is_stepped_through_with_replay(journal, session):
     assert last["board"] == page.board_data(session.game.board)
     assert first["replay"]["step"] == 1 and first["step"] == 1
     assert [s["n"] for s in first["steps"]] == [1]
+
+
+def test_the_terminals_menu_closes_when_the_page_answers(journal, session):
+    import threading
+    import time
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from solo.cli.prompter import QuestionaryPrompter
+    from solo.cli.table import TablePrompter
+
+    game, said = session.info.id, []
+    asking.watch(journal, game)
+
+    def page_side() -> None:
+        with Journal(journal.folder) as server:
+            for _ in range(250):
+                row = asking.pending(server, game)
+                if row is not None:
+                    time.sleep(0.2)  # the menu is up, waiting for a key
+                    asking.claim(server, game, row["seq"], {"choice": 1}, asking.SCREEN)
+                    return
+                time.sleep(0.02)
+
+    with create_pipe_input() as keys:
+        table = TablePrompter(QuestionaryPrompter(input=keys, output=DummyOutput()), journal, game,
+                              say=said.append)
+        answering = threading.Thread(target=page_side)
+        answering.start()
+        started = time.time()
+        assert table.ask(_question()) == "move"  # no key was pressed
+        answering.join(5)
+    assert time.time() - started < 3 and said == ["Answered on the table screen: Move"]
