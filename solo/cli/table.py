@@ -177,6 +177,10 @@ def play_here(folder: Any, name: str, settings: Any, stop: threading.Event,
 
     try:
         _play_here(folder, name, settings, stop, ready)
+    except SoloError as err:  # (a game taken by another session meanwhile, a journal failing)
+        from solo.cli.term import echo
+
+        echo(f"solo: the table screen stopped playing: {err}", err=True, fold=False)
     finally:
         if ready is not None:
             ready.set()

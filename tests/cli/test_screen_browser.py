@@ -172,7 +172,7 @@ def test_a_whole_game_from_a_phone_page_alone_with_a_restart(browser, user_data,
         while True:
             question_up(pg, seq)
             check_board(pg, game)
-            if answers == 14:
+            if answers == 30:
                 shoot(pg, "phone", tmp_path)
                 tablet = browser.new_page(viewport={"width": 1024, "height": 768})
                 tablet.goto(server.url())
@@ -196,6 +196,7 @@ def test_a_whole_game_from_a_phone_page_alone_with_a_restart(browser, user_data,
             answers += 1
             assert answers < 600, "the game did not end"
         rows, g = game.now()
+        print(f"\n{answers} answers")
         assert g.over and restarted and answers > 20
     finally:
         pg.close()

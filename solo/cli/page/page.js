@@ -5,7 +5,7 @@ const q = (path, more) => path + (T || more ? "?" + new URLSearchParams(
   Object.assign({}, T ? {t: T} : {}, more || {})) : "");
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
-const ZW = 100, HEAD = 16, CHIP = 21, GAP = 3;
+const ZW = 100, HEAD = 17, CHIP = 24, GAP = 3;
 let state = null, sent = null, note = "", replayAt = null;
 
 function el(tag, attrs, text, ns) {
@@ -36,7 +36,7 @@ function flagsOf(p) {
           p.enchantments.length ? "+" + p.enchantments.length + " ench" : "",
           p.hidden ? "+" + p.hidden.length + " hidden" : ""].filter(Boolean).join(" ");
 }
-function chipHeight(p) { return flagsOf(p) ? CHIP + 12 : CHIP; }
+function chipHeight(p) { return flagsOf(p) ? CHIP + 13 : CHIP; }
 
 function drawArena(b) {
   const svg = $("arena");
@@ -61,14 +61,14 @@ function drawArena(b) {
         "data-life": p.life === null ? "" : p.life}, null, true);
       chip.append(el("rect", {x: c * ZW + 3, y, width: ZW - 6, height: chipHeight(p), rx: 5}, null, true));
       const nums = numbers(p), flags = flagsOf(p);
-      const t = el("text", {x: c * ZW + 7, y: y + 15}, null, true);
+      const t = el("text", {x: c * ZW + 7, y: y + 17}, null, true);
       t.append(el("tspan", {class: "num"}, label(p) + " ", true));
       const name = el("tspan", {}, "", true);
       t.append(name);
       t.append(el("tspan", {class: "num"}, nums, true));
       chip.append(t);
       if (flags) {
-        const f = el("text", {class: "flags", x: c * ZW + 7, y: y + 29}, flags, true);
+        const f = el("text", {class: "flags", x: c * ZW + 7, y: y + 33}, flags, true);
         chip.append(f);
         fits.push([f, null, flags]);
       }
@@ -85,7 +85,7 @@ function drawArena(b) {
     for (let room = card.length; room >= 2; room--) {
       if (name) name.textContent = short(card, room) + " ";
       else t.textContent = room < card.length ? card.slice(0, room - 1) + "…" : card;
-      if (t.getComputedTextLength() <= ZW - 12) break;
+      if (t.getComputedTextLength() <= ZW - 11) break;
     }
   }
   const piles = $("piles");
