@@ -134,7 +134,7 @@ def page_pieces(pg) -> list[tuple]:
 def check_board(pg, game: Game) -> int:
     """The page shows the journal's last step, and its board is the game's there."""
     rows, g = game.now()
-    pg.wait_for_function(f"document.body.dataset.step === '{len(rows)}'", timeout=5000)
+    pg.wait_for_function(f"document.body.dataset.step === '{len(rows)}'", timeout=10000)
     theirs = pieces_of(g.board)
     conjured = {x[0] for x in theirs if x[3] is None}
     mine = [(i, z, d, None if i in conjured else life) for i, z, d, life in page_pieces(pg)]
