@@ -130,6 +130,7 @@ function drawLine(parts) {
 }
 
 function drawSteps(steps) {
+  $("log").querySelector("h2").textContent = state && state.replay ? "This step" : "Since your last answer";
   const ol = $("steps");
   ol.replaceChildren();
   for (const s of steps) {
@@ -258,9 +259,12 @@ async function load(step) {
 
 function live() {
   const es = new EventSource(q("events"));
-  es.onopen = () => { $("banner").hidden = true; };
-  es.onmessage = (e) => { $("banner").hidden = true; note = sent === null ? note : ""; sent = null; render(JSON.parse(e.data)); };
-  es.onerror = () => { $("banner").hidden = false; };
+  // while the connection is down the board is greyed out and cannot be answered: never a
+  // stale board taken for the game's
+  const down = (yes) => { $("banner").hidden = !yes; document.body.classList.toggle("stale", yes); };
+  es.onopen = () => down(false);
+  es.onmessage = (e) => { down(false); note = sent === null ? note : ""; sent = null; render(JSON.parse(e.data)); };
+  es.onerror = () => down(true);
 }
 
 $("lookup").addEventListener("submit", async (e) => {
