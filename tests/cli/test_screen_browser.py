@@ -40,8 +40,10 @@ CHROMIUM = "/usr/bin/chromium"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screen"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def browser():
+    """Chromium for one test (not for the module: under xdist another module's tests may run
+    between two of these, and none of them should run beside Playwright's event loop)."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test]'")
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install -y chromium (.ci/run does it)")
