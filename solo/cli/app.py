@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tune": ("solo.cli.commands.ratings:tune", "Find the Dummy Mage life that gives it a chosen win rate."),
     "config": ("solo.cli.commands.config:config", "Show or change the settings solo play starts from."),
     "stats": ("solo.cli.commands.config:stats", "Your record: finished games and win rates."),
+    "screen": ("solo.cli.commands.screen:screen", "Show the game on a phone or tablet beside the board, live and playable."),
     "rules": ("solo.cli.commands.rules:rules_cmd", "Explain a trait, a condition, a step of the solo rules or a ruling."),
 }
 

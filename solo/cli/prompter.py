@@ -189,12 +189,22 @@ class QuestionaryPrompter(Prompter):
         self.input = input
         self.output = output
         self._stdin = stdin
+        self.app: Any = None  # the questionary application running now, if any
 
     def can_answer(self, qid: str) -> bool:
         return self._has_terminal()
 
     def _has_terminal(self) -> bool:
         return self.input is not None or is_terminal(self._stdin)
+
+    def _run(self, asked: Any) -> Any:
+        """Ask one questionary question; its application is :attr:`app` meanwhile, for the
+        table screen to close when the page answers first (solo.cli.table)."""
+        self.app = asked.application
+        try:
+            return asked.unsafe_ask()
+        finally:
+            self.app = None
 
     def pause(self, text: str, room: int | None = None) -> None:
         if not self._has_terminal():
@@ -289,23 +299,22 @@ class QuestionaryPrompter(Prompter):
                                        instruction=select_hint(message, shortcuts), **io)
             _one_key(asked.application, keys, q.escapes,
                      next((i for i, (_, v) in enumerate(pairs) if v == "cancel"), None))
-            index = asked.unsafe_ask()
+            index = self._run(asked)
             return pairs[index][1]
         if q.kind == "confirm":
             yes = True if q.default is None else bool(q.default)
-            return bool(questionary.confirm(fold(words, ANSWER_ROOM["confirm"]), default=yes,
-                                            **io).unsafe_ask())
+            return bool(self._run(questionary.confirm(fold(words, ANSWER_ROOM["confirm"]),
+                                                      default=yes, **io)))
         message, prefill = self._typed(q, words)
         shown = message != words  # (a number shown, see _typed)
         message = fold(message, ANSWER_ROOM[q.kind])
         if q.kind == "autocomplete":
-            text = questionary.autocomplete(message, choices=[printable(t) for t in q.titles()],
-                                            default=prefill,
-                                            match_middle=True, ignore_case=True,
-                                            validate=q.check, **io).unsafe_ask()
+            text = self._run(questionary.autocomplete(
+                message, choices=[printable(t) for t in q.titles()], default=prefill,
+                match_middle=True, ignore_case=True, validate=q.check, **io))
         else:  # text, int
             check = (lambda t: True if not t.strip() else q.check(t)) if shown else q.check
-            text = questionary.text(message, default=prefill, validate=check, **io).unsafe_ask()
+            text = self._run(questionary.text(message, default=prefill, validate=check, **io))
         if shown and q.kind == "text" and not text.strip():
             text = str(q.default)
         answer = q.parse(text)

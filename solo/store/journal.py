@@ -100,7 +100,7 @@ CREATE TABLE IF NOT EXISTS imported(
 """
 
 # What solo left in the database when it last closed it (see solo.store.seen): each game's
-# steps, and the file's size and time.
+# steps, and the file's size and time; and the question a game asks now (solo.store.asking).
 SCHEMA += """
 CREATE TABLE IF NOT EXISTS seen(
     game INTEGER PRIMARY KEY,
@@ -109,6 +109,14 @@ CREATE TABLE IF NOT EXISTS seen(
     kept INTEGER NOT NULL,
     last REAL NOT NULL,
     playing INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS asking(
+    game INTEGER PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    question TEXT NOT NULL,
+    answer TEXT,
+    by TEXT,
+    error TEXT
 );
 CREATE TABLE IF NOT EXISTS seen_file(
     id INTEGER PRIMARY KEY CHECK (id = 1),

@@ -77,6 +77,7 @@ def command_args(tmp_path: Path) -> dict[tuple[str, ...], list[list[str]]]:
         ("config", "unset"): [["config", "unset", "dice"]],
         ("stats",): [["stats"], ["stats", "--json"]],
         ("rules",): [["rules"], ["rules", "Burn"]],
+        ("screen",): [["screen", "--replay", "--name", "g", "--port", "0"]],  # (its link, first)
     }
 
 

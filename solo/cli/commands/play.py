@@ -342,11 +342,16 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
         screen.show(board_block(session.game.board, "The board", colour, screen.width,
                                 screen.compact))
     session.on_output = screen.say
+    from solo.cli.table import TablePrompter
+
+    # Each question also on the table screen once one follows the game (solo screen): the
+    # first answer, here or on the page, is taken.
+    table = TablePrompter(asker, journal, session.info.id, say=screen.say)
 
     def wire(g) -> None:
         from solo.cli.commands.rules import explain
 
-        g.prompter = asker
+        g.prompter = table
         g.on_output = screen.say
         g.show_board = view  # a view of the board it is given: never of a game undone since
         g.look_up = explain
@@ -354,10 +359,13 @@ def play_session(journal, prompter, *, resume, name, at_step=None, seed=None, di
     wire(session.game)
     try:
         with StopOnSignals():
-            _play_loop(session, asker, screen, shown_end=resume and session.game.over,
+            _play_loop(session, table, screen, shown_end=resume and session.game.over,
                        colour=colour)
     finally:
-        screen.flush()
+        try:
+            table.close()
+        finally:
+            screen.flush()
 
 
 def _play_loop(session, prompter, screen, shown_end: bool = False, colour: bool = False) -> None:

@@ -1,0 +1,336 @@
+"""The table screen in a real browser (issue 34): Debian's headless Chromium driven by Playwright.
+
+* a whole seeded game played from a phone-size page alone (the screen plays it, the page
+  answers), the page's board checked against the game's after every step, the server killed
+  and started again mid-game (the page says "reconnecting", then comes back to the right step);
+* another game played at the "terminal" (``solo play``'s own loop, in a thread, answering by a
+  script) with the page following: the page's board checked at every question, an answer on the
+  page and one at the terminal for the same question (only the first is taken, both ways), and
+  the time from a step's commit to the page, measured (median at most 200 ms, printed);
+* a wrong token refused on the network (403, an empty body).
+
+``SOLO_SCREENSHOTS=1`` writes the screenshots of docs/screen/ (phone and tablet size).
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from solo.core.questions import Prompter, Question
+from solo.engine.session import load_settings, rebuild
+from solo.rules.board import Conjuration
+from solo.store.journal import Journal
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = "/usr/bin/chromium"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screen"
+
+
+@pytest.fixture
+def browser():
+    """Chromium for one test (not for the module: under xdist another module's tests may run
+    between two of these, and none of them should run beside Playwright's event loop)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test]'")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install -y chromium (.ci/run does it)")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`solo screen` in a process of its own."""
+
+    def __init__(self, *args: str) -> None:
+        self.args, self.port = args, _free_port()
+        self.proc: subprocess.Popen | None = None
+        self.token: str | None = None
+
+    def start(self) -> "Server":
+        self.proc = subprocess.Popen([sys.executable, "-m", "solo", "screen", "--port", str(self.port),
+                                      *self.args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True)
+        first = self.proc.stdout.readline()  # "The table screen of ...: URL"
+        if "?t=" in first:
+            self.token = first.split("?t=")[1].split()[0]
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(self.url("state"), timeout=1).read()
+                return self
+            except urllib.error.HTTPError:
+                return self
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError(f"solo screen did not start: {first}")
+
+    def url(self, path: str = "") -> str:
+        return f"http://127.0.0.1:{self.port}/{path}" + (f"?t={self.token}" if self.token else "")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Game:
+    """The game as the journal holds it, rebuilt by the engine (as `solo play --resume` does):
+    what the page must show."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.folder, self.name = folder, name
+
+    def now(self):
+        with Journal(self.folder) as journal:
+            info = journal.find(self.name)
+            rows, _, _ = journal.read_steps(info.id)
+            game = rebuild(journal, info, load_settings(info.settings), rows, len(rows))
+        return rows, game
+
+
+def pieces_of(board) -> list[tuple]:
+    """Every object in a zone: id, zone, damage, and life (a conjuration's is not compared)."""
+    out = []
+    for p in [*board.mages.values(), *board.creatures,
+              *(c for c in board.conjurations if c.border is None)]:
+        life = None if isinstance(p, Conjuration) else str(board.life(p))
+        out.append((p.id, board.arena.normal(p.zone), p.damage, life))
+    return sorted(out)
+
+
+def page_pieces(pg) -> list[tuple]:
+    drawn = pg.eval_on_selector_all(
+        "#arena g.chip", "els => els.map(e => [e.dataset.id, e.dataset.zone, +e.dataset.damage,"
+        " e.dataset.life])")
+    return sorted(tuple(x) for x in drawn)
+
+
+def check_board(pg, game: Game) -> int:
+    """The page shows the journal's last step, and its board is the game's there."""
+    rows, g = game.now()
+    pg.wait_for_function(f"document.body.dataset.step === '{len(rows)}'", timeout=10000)
+    theirs = pieces_of(g.board)
+    conjured = {x[0] for x in theirs if x[3] is None}
+    mine = [(i, z, d, None if i in conjured else life) for i, z, d, life in page_pieces(pg)]
+    assert mine == theirs, f"step {len(rows)}: the page's board differs from the game's"
+    assert pg.inner_text("#life-ym") == str(max(0, g.board.remaining_life(g.board.mages["ym"])))
+    return len(rows)
+
+
+def question_up(pg, after: str | None) -> None:
+    pg.wait_for_function(
+        "(a) => { const s = document.querySelector('#ask').dataset.seq;"
+        " return (document.querySelector('#ask button.choice') && s !== a)"
+        " || document.querySelector('#ask h2')?.textContent === 'The game is over'; }",
+        arg=after or "", timeout=10000)
+
+
+def over(pg) -> bool:
+    heading = pg.query_selector("#ask h2")
+    return heading is not None and heading.inner_text() == "The game is over"
+
+
+def shoot(pg, name: str, tmp: Path) -> None:
+    where = DOCS if os.environ.get("SOLO_SCREENSHOTS") else tmp
+    where.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(where / f"{name}.png"))
+
+
+def test_a_whole_game_from_a_phone_page_alone_with_a_restart(browser, user_data, tmp_path):
+    server = Server("--name", "alone", "--seed", "31").start()
+    game = Game(user_data, "alone")
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        pg.goto(server.url())
+        answers, seq, restarted = 0, None, False
+        while True:
+            question_up(pg, seq)
+            check_board(pg, game)
+            if answers == 30:
+                shoot(pg, "phone", tmp_path)
+                tablet = browser.new_page(viewport={"width": 1024, "height": 768})
+                tablet.goto(server.url())
+                question_up(tablet, None)
+                shoot(tablet, "tablet", tmp_path)
+                tablet.close()
+            if answers == 20 and not restarted:  # the server dies mid-game and comes back
+                restarted = True
+                server.kill()
+                pg.wait_for_selector("#banner", state="visible", timeout=5000)
+                server.start()
+                pg.wait_for_selector("#banner", state="hidden", timeout=10000)
+                seq = None
+                question_up(pg, None)
+                check_board(pg, game)
+            if over(pg):
+                break
+            seq = pg.get_attribute("#ask", "data-seq")
+            (pg.query_selector("#ask button.choice.default")
+             or pg.query_selector("#ask button.choice")).click()
+            answers += 1
+            assert answers < 600, "the game did not end"
+        rows, g = game.now()
+        print(f"\n{answers} answers")
+        assert g.over and restarted and answers > 20
+    finally:
+        pg.close()
+        server.stop()
+
+
+class Terminal(Prompter):
+    """The person at the terminal, answering in the test's own time: each question is handed to
+    the test (``asked``), which gives the answer (``given``)."""
+
+    takes_shortcuts = True
+
+    def __init__(self) -> None:
+        self.asked: queue.Queue = queue.Queue()
+        self.given: queue.Queue = queue.Queue()
+
+    def ask(self, q: Question):
+        self.asked.put(q)
+        answer = self.given.get(timeout=60)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+
+def _default(q: Question):
+    pairs = q.pairs()
+    if q.default is not None:
+        return q.parse(q.default) if q.kind != "select" else next(
+            (v for t, v in pairs if v == q.default or t == q.default), pairs[0][1])
+    return pairs[0][1] if pairs else q.parse("")
+
+
+def test_a_game_at_the_terminal_with_the_page_following(browser, user_data, tmp_path):
+    from solo.cli.commands.play import play_session
+    from solo.cli.screen import Screen
+
+    person = Terminal()
+    said: list[str] = []
+    failed: list[BaseException] = []
+
+    def terminal() -> None:
+        try:
+            with Journal(user_data) as journal:
+                play_session(journal, person, resume=False, name="table", seed=47,
+                             screen=Screen(write=said.append))
+        except BaseException as err:  # noqa: BLE001 - reported by the test
+            failed.append(err)
+        person.asked.put(None)
+
+    player = threading.Thread(target=terminal, daemon=True)
+    player.start()
+    q = person.asked.get(timeout=30)  # setup.start: the game does not exist yet
+    person.given.put("start")
+    server = None
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    game = Game(user_data, "table")
+    try:
+        q = person.asked.get(timeout=30)  # the game's first question, asked before any screen
+        server = Server("--name", "table").start()
+        person.given.put(_default(q))
+        pg.goto(server.url())
+        seq, n, both = None, 0, {}
+        while True:
+            q = person.asked.get(timeout=30)
+            if q is None:
+                break
+            question_up(pg, seq)
+            assert pg.get_attribute("#question", "data-qid") == q.id
+            check_board(pg, game)
+            seq = pg.get_attribute("#ask", "data-seq")
+            n += 1
+            if n == 5:  # the page answers first: the terminal's answer is refused, the page's taken
+                pg.query_selector("#ask button.choice").click()
+                pg.wait_for_selector("#ask .waiting", timeout=5000)
+                person.given.put(_default(q))
+                both["page first"] = seq
+            elif n == 8:  # the terminal first: the page's answer to the same question is refused
+                person.given.put(_default(q))
+                status = _answer_again(pg, seq)
+                both["terminal first"] = status
+            else:
+                person.given.put(_default(q))
+            assert n < 600
+        player.join(30)
+        assert not failed, failed
+        assert any("Answered on the table screen" in x for x in said)
+        assert both["terminal first"] == 409
+        rows, g = game.now()
+        assert g.over
+        pg.wait_for_function("document.querySelector('#ask h2')?.textContent === 'The game is over'",
+                             timeout=5000)
+        arrivals = pg.evaluate("window.arrivals")
+        late = [arrivals[str(r.n)] - r.at * 1000 for r in rows if str(r.n) in arrivals and r.at]
+        median = statistics.median(late)
+        print(f"\ncommit -> page: median {median:.0f} ms over {len(late)} steps "
+              f"(max {max(late):.0f} ms)")
+        assert median <= 200
+    finally:
+        if player.is_alive():
+            person.given.put(KeyboardInterrupt())
+        pg.close()
+        if server is not None:
+            server.stop()
+
+
+def _answer_again(pg, seq: str) -> int:
+    """The page answers question ``seq`` once the terminal has: the server's status."""
+    deadline = time.time() + 5
+    while True:  # until the terminal's answer is in the journal
+        status = pg.evaluate(
+            "async (seq) => (await fetch('answer' + location.search, {method: 'POST',"
+            " headers: {'Content-Type': 'application/json'},"
+            " body: JSON.stringify({seq: +seq, answer: {choice: 0}})})).status", seq)
+        if status == 409 or time.time() > deadline:
+            return status
+        time.sleep(0.02)
+
+
+def test_a_wrong_token_is_refused(browser, user_data, tmp_path):
+    server = Server("--name", "lan", "--seed", "3", "--lan").start()
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        assert server.token
+        for url in (f"http://127.0.0.1:{server.port}/", f"http://127.0.0.1:{server.port}/state?t=nope",
+                    f"http://127.0.0.1:{server.port}/events?t=x{server.token}"):
+            reply = pg.request.get(url)  # (Chromium shows an empty 403 as its own error page)
+            assert reply.status == 403 and reply.body() == b"", url
+        reply = pg.goto(server.url())
+        assert reply.status == 200
+        question_up(pg, None)
+        # the token is kept in a cookie once the page was opened with it
+        assert pg.request.get(f"http://127.0.0.1:{server.port}/state").status == 200
+    finally:
+        pg.close()
+        server.stop()
