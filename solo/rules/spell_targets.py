@@ -168,6 +168,9 @@ def _channeling(board: Board, p: Piece) -> bool:
 _NEEDS: dict[str, Callable[[Board, Piece], bool]] = {
     "melee": lambda b, p: any(a.is_melee for a in b.attacks(p)),
     "ranged": lambda b, p: any(a.is_ranged for a in b.attacks(p)),
+    # a melee attack with no damage type and no effect die (Flame Strike, Lightning Strike)
+    "plain-melee": lambda b, p: any(a.is_melee and not a.damage_type and not a.effects
+                                    for a in b.attacks(p)),
     "attacks": lambda b, p: any(a.is_melee or a.is_ranged for a in b.attacks(p)),
     "can-act": _can_act,
     "inactive": lambda b, p: not _late(b) and isinstance(p, Creature) and not p.active,

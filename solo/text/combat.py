@@ -73,6 +73,28 @@ def _short(card: str) -> str:
 
 # -- why an attack rolls its dice (fragments) -----------------------------------------------------
 
+#: Why card text gives a bonus (solo.rules.abilities.bonuses), as a fragment.
+_WHY = {
+    "paid": "pays 4 mana: +1 per mana",
+    "strongest": "against the Strongest enemy creature",
+    "burning": "against a target with a Burn marker",
+    "temples": "one per friendly temple",
+    "initiative": "its side has the initiative",
+    "pack": "Redclaw in its zone",
+    "counterstrike": "its first counterstrike this round",
+    "flank": "another soldier damaged the target this round",
+    "rage": "3 or more Rage tokens",
+    "pride": "Makunda in its zone",
+    "first-melee": "its first melee attack this round",
+    "bleeding": "a Deptonne Bloodshaman in its zone, a Bleeding target",
+    "hydro": "Hydro attacks are Ethereal against it",
+    "dark-guard": "guarding with a friendly Dark conjuration in its zone",
+    "inactive": "an inactive target",
+    "charge": "with its Charge bonus",
+    "guarding": "while guarding",
+    "dark": "against a Nonliving or Dark attacker",
+}
+
 _PARTS: dict[str, Callable[[Said], str]] = {
     "dice.base": lambda s: f"{s['attack']} {s['dice']}",
     "dice.melee": lambda s: f"Melee {signed(s['n'])}",
@@ -89,6 +111,8 @@ _PARTS: dict[str, Callable[[Said], str]] = {
     "dice.target-enchantment": lambda s: f"target's {s['name']} {signed(s['n'])}",
     "dice.aegis": lambda s: f"target's Aegis {s['aegis']} {signed(s['n'])}",
     "dice.floor": lambda s: f"never below 1 (would be {s['total']})",
+    "dice.ability": lambda s: f"{_short(s['card'])} {signed(s['n'])} ({_WHY[s['why']]})",
+    "dice.ability-effect": lambda s: f"{_short(s['card'])} {signed(s['n'])} ({_WHY[s['why']]})",
 }
 LINES.update(_PARTS)
 
@@ -291,11 +315,19 @@ def _drain(s: Said) -> str:
         else "the Dummy Mage has no mana to lose.")
 
 
+def _ability(what: Callable[[Said], str]) -> Callable[[Said], str]:
+    """A line of a bonus card text gives (solo.rules.abilities.bonuses): the card, what it
+    gives, why."""
+    return lambda s: f"  {_short(s['card'])}: {what(s)} ({_WHY[s['why']]})."
+
+
 @_words("strike.effect")
 def _effect(s: Said) -> str:
     roll = s["roll"]
     moved = ((s["tough"], "Tough"), (s["dmod"], s["type"] or ""), (s["ext"], "Extinguish"),
-             (s["held"], "Restrained or Incapacitated target"))
+             (s["held"], "Restrained or Incapacitated target"),
+             *((int(m["n"]), f"{_short(m['card'])}: {_WHY[m['why']]}")
+               for m in s.get("more") or ()))
     mods = "".join(f" {signed(v)} ({why})" for v, why in moved if v)
     total = roll + sum(v for v, _ in moved)
     shown = f"{roll}{mods}" + (f" = {total}" if mods else "")
@@ -327,6 +359,13 @@ LINES.update({
     "strike.rage": lambda s: (f"  {_n(s['target'])} is enraged: it gains a Rage token "
                               f"(Melee +1 each, {s['most']} at most)."),
     "strike.vampiric": lambda s: f"  Vampiric: {_n(s['by'])} heals {s['healed']}.",
+    "strike.reconstruct": lambda s: (f"  {_n(s['by'])} Reconstructs {s['healed']} damage "
+                                     "(its attack damaged a Corporeal creature)."),
+    "strike.ability": _ability(lambda s: f"the attack gains {s['trait']}"),
+    "strike.spent-by-unavoidable": lambda s: (f"  {_n(s['target'])}'s {s['card']} is destroyed "
+                                              "without effect (the attack is Unavoidable)."),
+    "strike.ability-armor": _ability(lambda s: f"armor {signed(s['n'])}"),
+    "strike.ability-defense": _ability(lambda s: f"Defense roll {signed(s['n'])}"),
     "strike.no-effects": lambda s: (f"  {_n(s['target'])} is Incorporeal: no effects from "
                                     "a non-Ethereal attack."),
     "strike.reported-markers": lambda s: ("  You report " + (", ".join(s["markers"])

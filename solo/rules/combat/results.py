@@ -152,6 +152,12 @@ class Strike(Record):
     steps: list[Line]
     #: your face-down enchantment revealed to save the target (solo.rules.combat.strike)
     revealed: str | None
+    #: once-a-round abilities of the attacker this strike used (solo.rules.abilities.bonuses)
+    uses: list[str]
+    #: damage the attacker Reconstructs (Devouring Jelly: solo.rules.abilities.bonuses)
+    reconstructed: int
+    #: the target's enchantment an Unavoidable strike destroys without effect (Block)
+    spent: str | None
 
     def __init__(self, role: str, attack: str, kind: str | None, attacker: str | None, target: str,
                  side: str | None, target_card: str = "", dice: int = 0,
@@ -165,7 +171,9 @@ class Strike(Record):
                  push: Push | None = None, healed: int = 0, destroyed: bool = False, acid: int = 0,
                  extinguished: int = 0, shielded: int = 0, rage: int = 0, obliterate: bool = False,
                  damage_total: int | None = None, reported: bool = False,
-                 steps: list[Line] | None = None, revealed: str | None = None) -> None:
+                 steps: list[Line] | None = None, revealed: str | None = None,
+                 uses: list[str] | None = None, reconstructed: int = 0,
+                 spent: str | None = None) -> None:
         self.role = role
         self.attack = attack
         self.kind = kind
@@ -204,6 +212,9 @@ class Strike(Record):
         self.reported = reported
         self.steps = [] if steps is None else steps
         self.revealed = revealed
+        self.uses = [] if uses is None else uses
+        self.reconstructed = reconstructed
+        self.spent = spent
 
     @property
     def melee(self) -> bool:

@@ -11,6 +11,7 @@ recorded, so the next one sees it.  The lines are :class:`Said` records worded i
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
+from solo.rules.abilities import bonuses
 from solo.rules.board import Board, Creature, Piece
 from solo.rules.combat.applying import apply_strike
 from solo.rules.combat.modifiers import (FIRST_STRIKE_GUARDS, attack_traits, has_named,
@@ -30,17 +31,23 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                     reactions: bool, barrier: bool = False, zone_daze: int | None = None,
                     credit: str | None = None, report: Reported | None = None,
                     thirst: bool | None = None, daze: int | None = None,
-                    reverse: bool = False, blocked_by: str | None = None) -> None:
+                    reverse: bool = False, blocked_by: str | None = None,
+                    guarding: bool = False) -> None:
     """One attack with its additional strikes, then (for melee) damage barriers and
     counterstrike.  ``report`` (a person's dice) serves the attack's own strikes only, never
     the answers to it.  ``thirst``: the action opened with Bloodthirsty to be had (see
     :func:`~solo.rules.combat.modifiers.attack_dice`).  ``daze``: the first strike's Daze check,
     already rolled.  ``reverse``, ``blocked_by``: the first strike is turned back on the
-    attacker, or avoided (see :func:`solo.rules.combat.resolve_attack`)."""
-    n = strike_count(work, attack, target)
+    attacker, or avoided (see :func:`solo.rules.combat.resolve_attack`).  ``guarding``: the
+    attacker (a counterstriking guard) was guarding when the attack it answers was declared."""
+    n = strike_count(work, attack, target, attacker, guarding=guarding)
+    if attacker is not None and (more := bonuses.more_strikes(work, attacker, attack,
+                                                               guarding=guarding)[1]):
+        result.steps.extend(more)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
     cs = _counterstrike(work, target) if reactions and attack.is_melee else None
+    guarded = bool(getattr(target, "guarding", False))
     if cs is not None and attacker is not None and work.find(attacker.id) is not None \
             and getattr(target, "guarding", False) and target.card in FIRST_STRIKE_GUARDS:
         # It counterstrikes first, right after the Declare Attack Step: an attacker it destroys
@@ -71,11 +78,11 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
         if s.push is not None and work.find(at.id) is not None:
             after_push(work, s.push, s.side, at, source, result)
     if reactions and attack.is_melee and attacker is not None:
-        _answers(work, attacker, target, cs, landed, source, result)
+        _answers(work, attacker, target, cs, landed, source, result, guarded)
 
 
 def _answers(work: Board, attacker: Piece, target: Piece, cs: Attack | None, landed: bool,
-             source: DiceSource, result: AttackResult) -> None:
+             source: DiceSource, result: AttackResult, guarded: bool = False) -> None:
     """The target's answers to a melee attack: the damage barrier step, then the counterstrike
     step (a destroyed object does neither)."""
     if work.find(target.id) is None or work.find(attacker.id) is None:
@@ -96,11 +103,12 @@ def _answers(work: Board, attacker: Piece, target: Piece, cs: Attack | None, lan
     if work.find(attacker.id) is None or work.find(target.id) is None:
         return
     if cs is not None:
-        _counterstrike_step(work, target, cs, attacker, source, result)
+        _counterstrike_step(work, target, cs, attacker, source, result, guarded=guarded)
 
 
 def _counterstrike_step(work: Board, target: Piece, cs: Attack, attacker: Piece,
-                        source: DiceSource, result: AttackResult, first: bool = False) -> None:
+                        source: DiceSource, result: AttackResult, first: bool = False,
+                        guarded: bool = False) -> None:
     """``target`` counterstrikes ``attacker`` with ``cs``, if it still can (``first``: before
     the attack it answers is rolled)."""
     who = Who.of(target)
@@ -112,7 +120,8 @@ def _counterstrike_step(work: Board, target: Piece, cs: Attack, attacker: Piece,
         return
     result.steps.append(Said("counter.strikes", by=who, attack=cs.name, first=first))
     attack_sequence(work, target, cs, attacker, source, result, role=Role.COUNTERSTRIKE,
-                    moved=False, is_spell=False, first=True, use_defense=True, reactions=False)
+                    moved=False, is_spell=False, first=True, use_defense=True, reactions=False,
+                    guarding=guarded)
 
 
 def _thirst_taken(result: AttackResult, attacker: Piece | None) -> bool:
@@ -152,7 +161,8 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     quick = [a for a in work.attacks(p) if a.is_melee and a.action == "quick"
              and isinstance(a.dice, int)]
     for a in quick:
-        if has_named(attack_traits(work, p, a), "Counterstrike"):  # the card's, or Retaliate's
+        traits = attack_traits(work, p, a) + [str(g["trait"]) for g in bonuses.gained(work, p, a, None)]
+        if has_named(traits, "Counterstrike"):  # the card's, Retaliate's, or card text's
             return a
     if isinstance(p, Creature) and p.guarding and quick:
         return quick[0]
