@@ -26,7 +26,8 @@ from solo.rules.arena import Geometry
 from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
 from solo.rules.decision import Act, Decision, PlannedAttack, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
-from solo.rules.effects import Move, SetGuard
+from solo.rules.abilities import bonuses
+from solo.rules.effects import DELETE, Move, Note, SetGuard
 from solo.rules.said import Said, Who
 
 __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_taunting"]
@@ -222,6 +223,11 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
     if path:
         assert start is not None  # a walk has a start
         d.data["path"] = list(path)
+        zones = [start, *path]
+        mark = bonuses.walked(plan.board, plan.board.get(ident), len(path),
+                              len(zones) >= 3 and zones[-1] == zones[-3])
+        if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
+            plan.put(Note(ident, bonuses.WALKED, mark or DELETE))
         movement.plan_trample(plan, d, ident, start)
         d.instructions.append(Said("dm.act.move", who=Who.of(plan.board.get(ident)),
                                    path=tuple(path)))

@@ -262,7 +262,7 @@ def _damage_distribution(board: Board, attacker: Piece | None, attack: Attack, t
     resilient = board.has_trait(target, "Resilient")
     no_damage = has_named(traits, "No Damage") or board.has_trait(target, "Indestructible")
     by_amount: dict[int, Fraction] = {}
-    for normal, critical, ones_n, ones_c, p in dice_outcomes(dice):
+    for normal, critical, ones_n, ones_c, p in _rolled(board, attacker, attack, dice, first):
         if incorporeal and not ethereal:
             amount = ones_c + max(0, ones_n - armor)
         else:
@@ -271,6 +271,18 @@ def _damage_distribution(board: Board, attacker: Piece | None, attack: Attack, t
             amount = 0
         by_amount[amount] = by_amount.get(amount, Fraction(0)) + p
     return sorted(by_amount.items())
+
+
+def _rolled(board: Board, attacker: Piece | None, attack: Attack, dice: int,
+            first: bool) -> list[tuple[int, int, int, int, Fraction]]:
+    """:func:`dice_outcomes`, or, when Akiro's Favor rolls the dice again after fewer damage
+    points than dice (solo.rules.abilities.bonuses.reroll), what that leaves."""
+    outcomes = dice_outcomes(dice)
+    if not bonuses.may_reroll(board, attacker, attack, first=first):
+        return list(outcomes)
+    low = sum((p for n, c, _, _, p in outcomes if n + c < dice), Fraction(0))
+    return [(n, c, on, oc, (p if n + c >= dice else Fraction(0)) + low * p)
+            for n, c, on, oc, p in outcomes]
 
 
 def _effect_rows(board: Board, attack: Attack, target: Piece, traits: list[str],

@@ -91,6 +91,7 @@ _WHY = {
     "dark-guard": "guarding with a friendly Dark conjuration in its zone",
     "inactive": "an inactive target",
     "charge": "with its Charge bonus",
+    "two-moves": "two move actions just before, not back and forth",
     "guarding": "while guarding",
     "dark": "against a Nonliving or Dark attacker",
 }
@@ -145,7 +146,8 @@ def _for(s: Said) -> str:
 LINES.update({
     "roll.daze": lambda s: f"{_for(s)}: Daze check (7 or more goes ahead)",
     "roll.defense": lambda s: f"{_for(s)}: Defense {s['need']}+ of {label_of(None, s['at'])}",
-    "roll.attack-dice": lambda s: f"{_for(s)}: {s['dice']} attack dice",
+    "roll.attack-dice": lambda s: (f"{_for(s)}: {s['dice']} attack dice"
+                                   + (" again (Akiro's Favor)" if s.get("again") else "")),
     "roll.effect": lambda s: f"{_for(s)}: effect die",
     "roll.push": lambda s: (f"{s['attack']} pushes {label_of(None, s['target'])}: direction "
                             "(1-3 north, 4-6 east, 7-9 south, 10-12 west)"),
@@ -366,6 +368,9 @@ LINES.update({
                                               "without effect (the attack is Unavoidable)."),
     "strike.ability-armor": _ability(lambda s: f"armor {signed(s['n'])}"),
     "strike.ability-defense": _ability(lambda s: f"Defense roll {signed(s['n'])}"),
+    "strike.ability-reroll": lambda s: (f"  {s['card']}: {counted(s['points'], 'damage point')} "
+                                        f"on {s['dice']} dice: the attack dice are rolled again, "
+                                        "and the second roll stands."),
     "strike.no-effects": lambda s: (f"  {_n(s['target'])} is Incorporeal: no effects from "
                                     "a non-Ethereal attack."),
     "strike.reported-markers": lambda s: ("  You report " + (", ".join(s["markers"])

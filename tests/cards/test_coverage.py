@@ -136,7 +136,7 @@ def test_every_creature_with_printed_text_has_a_note(catalog):
     assert missing == []
     for name, note in notes.items():
         assert catalog.get(name).type == "Creature", name
-        assert set(note) <= {"abilities", "by_hand", "ruled", "mage_only", "unusable"}, name
+        assert set(note) <= {"abilities", "by_hand", "plays", "ruled", "mage_only", "unusable"}, name
         assert note.get("abilities"), name
 
 

@@ -243,8 +243,16 @@ def test_vtarrian_energy_waves_second_zone_is_in_range():
 # -- Devouring Jelly (card-rulings.txt 193-197) -----------------------------------------------
 
 def test_devouring_jelly_does_not_reconstruct_from_corrode_damage():
-    text = _by_hand("Devouring Jelly")
-    assert "attack deals damage" in text and "Corrode" in text
+    # Solo plays it now (solo.rules.abilities.bonuses): the ruling's case, a Zombie Minion (no
+    # armor) that takes no attack damage and 2 acid damage from Corrode markers.
+    b = _b()
+    jelly = b.add_creature("Devouring Jelly", "dm", "B2", damage=3)
+    zombie = b.add_creature("Zombie Minion", "ym", "B2")
+    r = combat.resolve_attack(b, jelly, "Corrosive Juices", zombie,
+                              ScriptedSource(d12=[9], d6=[1] * 8, fallback=SeededSource(1)),
+                              reactions=False)
+    assert r.strikes[0].damage == 0 and r.strikes[0].acid == 2
+    assert r.strikes[0].reconstructed == 0
 
 
 # -- Charm (card-rulings.txt 115-120) ---------------------------------------------------------

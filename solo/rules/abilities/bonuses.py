@@ -17,8 +17,11 @@ comes with a :class:`Said` record naming the card, worded in :mod:`solo.text.com
                           attackers, per Rage token);
 * :func:`defense_bonus`, :func:`defense_allowed` -- a Defense roll moved, a Defense restricted;
 * :func:`reconstruct`  -- what an attack that damages repairs of its attacker (Devouring Jelly);
+* :func:`reroll`       -- attack dice rolled again (Akiro's Favor), with :func:`may_reroll`;
 * :func:`attack_now`   -- an attack as a round effect changes it (Flame Strike, Lightning Strike);
-* :func:`unmovable`    -- Unmovable that holds only sometimes (Cerberus), asked by the board.
+* :func:`unmovable`    -- Unmovable that holds only sometimes (Cerberus), asked by the board;
+* :func:`walked`       -- what a move leaves for a bonus that asks how it moved (Pharaoh's
+                          Cheetah), asked by the Dummy Mage's creatures and your turn.
 
 Once-a-round abilities are kept in the attacker's ``extra`` under :data:`ROUND_USES` (ability ->
 the round it was used), put there by :func:`solo.rules.combat.apply` from each strike's ``uses``.
@@ -40,6 +43,10 @@ ROUND_USES = "ability_round"
 #: In a piece's ``extra``: the soldiers that attacked and damaged it, with the round
 #: (attacker id -> [round, side]); what Flank Attack asks.
 HURT_BY = "hurt_by"
+
+#: In a piece's ``extra``: the round its last move was two move actions, not back and forth
+#: between two zones (what Pharaoh's Cheetah asks); put there by whoever moves it (:func:`walked`).
+WALKED = "walked"
 
 COUNTERSTRIKE = "counterstrike"  # the strike roles this module reads (solo.rules.combat.Role)
 ATTACK_ROLES = ("attack", "sweep")
@@ -68,7 +75,9 @@ TIDECALLER = "Shoalsdeep Tidecaller"
 TAROK = "Tarok, the Skyhunter"
 IMP = "Wildfire Imp"
 COURAGE = "Knight's Courage"
+CHEETAH = "Pharaoh's Cheetah"
 CRITICAL = "Critical Strike"
+AKIRO = "Akiro's Favor"
 FLANK = "Flank Attack"
 #: Round effects that give a melee attack with no damage type and no effect die their attack
 #: bar (the catalog's attack of the card of that name).
@@ -78,7 +87,7 @@ STRIKE_SPELLS = ("Flame Strike", "Lightning Strike")
 CARDS = frozenset((ALANDELL, BLIGHTHEART, CERBERUS, BERSERKER, BLOODSHAMAN, JELLY, WOLVERINE,
                    PANZERGARDE, ELIGOR, FIRE_ELEMENTAL, GARGOYLE, GORAN, JOSEPH, RED_HELM,
                    MAKUNDA, METATRON, RAM, REDCLAW, TIDECALLER, TAROK, IMP, COURAGE, CRITICAL,
-                   FLANK, *STRIKE_SPELLS))
+                   FLANK, AKIRO, CHEETAH, *STRIKE_SPELLS))
 
 
 # -- what the board says ------------------------------------------------------------------------
@@ -234,7 +243,7 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
 def uses(lines: list[Said]) -> list[str]:
     """The once-a-round abilities among the bonuses one strike counted (put in
     :data:`ROUND_USES` when the attack is put on the board)."""
-    once = (CRITICAL, ELIGOR, BLOODSHAMAN)
+    once = (CRITICAL, ELIGOR, BLOODSHAMAN, AKIRO)
     return list(dict.fromkeys(str(s.get("card")) for s in lines if s.get("card") in once))
 
 
@@ -249,6 +258,23 @@ def unmovable(board: Board, p: Piece) -> bool:
     """Whether card text makes ``p`` Unmovable now (Cerberus guarding by a Dark conjuration);
     asked by :meth:`solo.rules.board.Board.unmovable`."""
     return p.card == CERBERUS and _dark_guard(board, p)
+
+
+def may_reroll(board: Board, attacker: Piece | None, attack: Attack, *, first: bool) -> bool:
+    """Whether Akiro's Favor lets ``attacker`` roll this attack's dice again: its melee or
+    ranged attack (the first strike of it), once a round."""
+    return attacker is not None and first and AKIRO in attacker.enchantments \
+        and (attack.is_melee or (attack.is_ranged and not (attack.zone or attack.kind == "zone"))) \
+        and not used_this_round(board, attacker, AKIRO)
+
+
+def reroll(board: Board, attacker: Piece | None, attack: Attack, *, first: bool, dice: int,
+           points: int) -> Said | None:
+    """Akiro's Favor used: the attack dice are rolled again when they show fewer damage points
+    than dice rolled (docs/rulings.md); the line saying so, or None."""
+    if points >= dice or not may_reroll(board, attacker, attack, first=first):
+        return None
+    return Said("strike.ability-reroll", card=AKIRO, points=points, dice=dice)
 
 
 def more_strikes(board: Board, attacker: Piece | None, attack: Attack, *,
@@ -292,6 +318,9 @@ def effect(board: Board, attacker: Piece | None, attack: Attack, target: Piece, 
         add(card, "charge", 3)
     if card == TIDECALLER and attack.name == "Riptide" and board.initiative == attacker.side:
         add(card, "initiative", 4)
+    if card == CHEETAH and attack.name == "Claws" and moved and not counter \
+            and attacker.extra.get(WALKED) == board.round:
+        add(card, "two-moves", 8)
     return out
 
 
@@ -361,6 +390,15 @@ def attack_now(board: Board, attacker: Piece | None, attack: Attack) -> Attack:
                           effects=bar.effects,
                           traits=(*attack.traits, *bar.traits))
     return attack
+
+
+def walked(board: Board, p: Piece, zones: int, back_and_forth: bool = False) -> int | None:
+    """What a move of ``zones`` zones leaves in ``p``'s :data:`WALKED`: the round when they were
+    two move actions (or more) not back and forth, 0 (take it off) when not, None when no card
+    text of ``p`` asks (nothing to keep)."""
+    if p.card != CHEETAH:
+        return None
+    return board.round if zones >= 2 and not back_and_forth else 0
 
 
 def _flanking(board: Board, attacker: Piece, target: Piece) -> bool:

@@ -46,7 +46,7 @@ class Blow:
     the attack's traits, a person's report of the dice, and the target as lines name it."""
 
     __slots__ = ("work", "attacker", "attack", "target", "source", "traits", "role", "report",
-                 "zone", "who", "only_ones")
+                 "zone", "who", "only_ones", "first")
 
     def __init__(self, work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                  source: DiceSource, traits: list[str], role: str,
@@ -63,6 +63,7 @@ class Blow:
         self.who = Who.of(target)  # the target, as lines name it
         #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
         self.only_ones = False
+        self.first = True  # the first strike of the attack action
 
     def roll(self, code: str, **facts: object) -> Said:
         """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
@@ -85,6 +86,7 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     b = Blow(work, attacker, attack, target, source,
              attack_traits(work, attacker, attack, first=first)
              + [str(g["trait"]) for g in gained], role, report)
+    b.first = first
     side = attacker.side if attacker is not None else None
     s = Strike(role=role, attack=attack.name, kind=attack.kind,
                attacker=attacker.id if attacker is not None else None, target=target.id,
@@ -227,6 +229,17 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
         s.normal, s.critical = t.normal, t.critical
         s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
                             critical=s.critical))
+        again = bonuses.reroll(work, b.attacker, b.attack, first=b.first, dice=s.dice,
+                               points=s.normal + s.critical)
+        if again is not None:  # Akiro's Favor: the second roll stands
+            s.uses.append(str(again["card"]))
+            s.steps.append(again)
+            s.faces = b.source.attack_dice(s.dice, b.roll("roll.attack-dice", dice=s.dice,
+                                                          again=True))
+            t = tally(s.faces)
+            s.normal, s.critical = t.normal, t.critical
+            s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
+                                critical=s.critical))
     piercing = trait_value(b.traits, "Piercing") or 0
     more = [] if incorporeal else bonuses.armor(work, b.attacker, target)
     s.steps += more

@@ -413,3 +413,38 @@ def test_every_card_played_here_has_no_by_hand_line_left():
     cat = get_catalog()
     for name in bonuses.CARDS:
         assert not cat.get(name).dm.get("by_hand"), name
+
+
+def test_akiros_favor_rolls_a_poor_attack_again_once_a_round():
+    b = _b()
+    wolf = _dummy(b, DM, zone="B2", enchantments=["Akiro's Favor"])
+    foe = _dummy(b, YM, zone="B2")
+    # Bite, 4 dice: all blank (0 points on 4 dice) -> rolled again: four 2s.
+    r = combat.resolve_attack(b, wolf, "Bite", foe, _dice(d6=[1] * 4 + [4] * 4),
+                              reactions=False)
+    assert r.strikes[0].normal == 8 and "Akiro" in _text(r)
+    combat.apply(b, r)
+    r = combat.resolve_attack(b, wolf, "Bite", foe, _dice(d6=[1] * 4 + [4] * 4),
+                              reactions=False)
+    assert r.strikes[0].normal == 0  # once a round
+    b.round += 1
+    plain = _dummy(b, DM, zone="B2")
+    assert odds.attack_odds(b, wolf, b.attacks(wolf)[0], foe).expected_damage \
+        > odds.attack_odds(b, plain, b.attacks(plain)[0], foe).expected_damage
+
+
+def test_pharaohs_cheetah_adds_8_to_the_effect_die_after_two_move_actions():
+    from solo.engine import turns
+    b = _b()
+    cheetah = b.add_creature("Pharaoh's Cheetah", DM, "B1", id="cat")
+    b.add_creature("Timber Wolf", YM, "B3", id="prey")
+    # Claws slams on 12+: a 4 plus 8.
+    d = turns.dm_creature_action(b, _dice(d12=[4] + [1] * 6, d6=[1] * 8))
+    assert d.data.get("path") == ["B2", "B3"]
+    strike = d.results[0].strikes[0]
+    assert strike.effect_modifier == 8 and "Cheetah" in _text(d.results[0])
+    # Not without the walk: the same attack, from where it stands.
+    r = combat.resolve_attack(b, b.get("cat"), "Claws", b.get("prey"),
+                              _dice(d12=[4], d6=[1] * 8), reactions=False)
+    assert r.strikes[0].effect_modifier == 0
+    assert bonuses.walked(b, cheetah, 2, back_and_forth=True) == 0
