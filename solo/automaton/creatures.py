@@ -18,7 +18,8 @@ the spell section (:mod:`solo.automaton.spells`): a creature casts nothing.
 from __future__ import annotations
 
 from solo.automaton import movement
-from solo.automaton.attacks import THORG, interceptor, legal_attacks, pick_attack, sweep_target
+from solo.automaton.attacks import (THORG, interceptor, legal_attacks, pick_attack, sweep_target,
+                                    whirl_targets)
 from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
@@ -244,14 +245,19 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         c, target = board.get(ident), board.get(guard.id)
     d.data["attack"] = attack.name
     d.data["target"] = target.id
-    second = sweep_target(board, c, attack, target)
+    whirl = whirl_targets(board, c, attack, target, bool(path))
+    second = None if whirl else sweep_target(board, c, attack, target)
     d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path),
-                                   sweep=second.id if second is not None else None))
+                                   sweep=second.id if second is not None else None,
+                                   whirl=tuple(w.id for w in whirl)))
     if second is not None:
         d.data["sweep"] = second.id
+    if whirl:
+        d.data["whirl"] = [w.id for w in whirl]
     d.instructions.append(Said("dm.act.attack", who=Who.of(c), target=Who.of(target),
                                attack=attack.name, kind=attack.kind,
-                               sweep=Who.of(second) if second is not None else None))
+                               sweep=Who.of(second) if second is not None else None,
+                               whirl=tuple(Who.of(w) for w in whirl)))
 
 
 # -- rule C: toward your mage ----------------------------------------------------------------

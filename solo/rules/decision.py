@@ -85,10 +85,11 @@ class PlannedAttack(Record):
     zone: bool
     first: bool  # the first attack of the action (Melee +X, Charge, ... count)
     sweep: str | None  # a Sweeping attack's second, different target (a piece id)
+    whirl: tuple[str, ...]  # Whirling Strike's other targets, in order (piece ids)
 
     def __init__(self, attacker: str, attack: Attack, target: str, moved: bool = False,
                  is_spell: bool = False, zone: bool = False, first: bool = True,
-                 sweep: str | None = None) -> None:
+                 sweep: str | None = None, whirl: tuple[str, ...] = ()) -> None:
         self.attacker = attacker
         self.attack = attack
         self.target = target
@@ -97,6 +98,7 @@ class PlannedAttack(Record):
         self.zone = zone
         self.first = first
         self.sweep = sweep
+        self.whirl = whirl
 
 
 # -- who is where ----------------------------------------------------------------------------

@@ -223,7 +223,9 @@ def _zone_daze(s: Said) -> str:
 
 LINES.update({
     "sweep.none": lambda s: "Sweeping: no second, different target, so no second attack.",
-    "sweep.second": lambda s: f"Sweeping: a second attack, at {_n(s['target'])}.",
+    "sweep.second": lambda s: (f"Whirling Strike: the attack goes on, at {_n(s['target'])} "
+                               "(one strike)." if s.get("whirl")
+                               else f"Sweeping: a second attack, at {_n(s['target'])}."),
     "barrier.hits": lambda s: (f"Damage barrier: {s['barrier']} of {_n(s['of'])} hits "
                                f"{_n(s['target'])}."),
     "passage.attacks": lambda s: (f"Passage attack: {_n(s['wall'])} attacks {_n(s['target'])} "

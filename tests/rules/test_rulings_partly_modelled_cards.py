@@ -265,8 +265,17 @@ def test_charm_also_forbids_a_zone_attack_on_the_dummy_mages_zone():
 # -- Whirling Strike (card-rulings.txt 768-772) -----------------------------------------------
 
 def test_whirling_strike_strikes_again_only_its_first_target():
-    assert "Doublestrike or Triplestrike strikes again only the first" in _by_hand(
-        "Whirling Strike")
+    # Solo plays it now: tests/rules/abilities/test_bonuses.py
+    # (test_whirling_strike_goes_on_to_two_more_targets_in_its_zone_one_strike_each).
+    b = _b()
+    w = _wolf_with(b, ["Doublestrike"], zone="B2")
+    first = b.add_creature("Timber Wolf", "ym", "B2")
+    other = b.add_creature("Timber Wolf", "ym", "B2")
+    w.conditions["Whirling Strike"] = 1
+    r = combat.resolve_attack(b, w, "Bite", first, SeededSource(4), reactions=False,
+                              whirl_targets=[other])
+    assert [s.target for s in r.strikes if s.attacker == w.id].count(first.id) == 2
+    assert [s.target for s in r.strikes if s.attacker == w.id].count(other.id) == 1
 
 
 # -- Guardian Angel (card-rulings.txt 409-410) ------------------------------------------------

@@ -20,6 +20,8 @@ comes with a :class:`Said` record naming the card, worded in :mod:`solo.text.com
 * :func:`reroll`       -- attack dice rolled again (Akiro's Favor), with :func:`may_reroll`;
 * :func:`attack_now`   -- an attack as a round effect changes it (Flame Strike, Lightning Strike);
 * :func:`unmovable`    -- Unmovable that holds only sometimes (Cerberus), asked by the board;
+* :func:`whirls`       -- more targets a melee attack strikes (Whirling Strike), asked by whoever
+                          plans the attack (the Dummy Mage's creatures, your turn);
 * :func:`walked`       -- what a move leaves for a bonus that asks how it moved (Pharaoh's
                           Cheetah), asked by the Dummy Mage's creatures and your turn.
 
@@ -79,6 +81,7 @@ CHEETAH = "Pharaoh's Cheetah"
 CRITICAL = "Critical Strike"
 AKIRO = "Akiro's Favor"
 FLANK = "Flank Attack"
+WHIRL = "Whirling Strike"
 #: Round effects that give a melee attack with no damage type and no effect die their attack
 #: bar (the catalog's attack of the card of that name).
 STRIKE_SPELLS = ("Flame Strike", "Lightning Strike")
@@ -87,7 +90,7 @@ STRIKE_SPELLS = ("Flame Strike", "Lightning Strike")
 CARDS = frozenset((ALANDELL, BLIGHTHEART, CERBERUS, BERSERKER, BLOODSHAMAN, JELLY, WOLVERINE,
                    PANZERGARDE, ELIGOR, FIRE_ELEMENTAL, GARGOYLE, GORAN, JOSEPH, RED_HELM,
                    MAKUNDA, METATRON, RAM, REDCLAW, TIDECALLER, TAROK, IMP, COURAGE, CRITICAL,
-                   FLANK, AKIRO, CHEETAH, *STRIKE_SPELLS))
+                   FLANK, AKIRO, CHEETAH, WHIRL, *STRIKE_SPELLS))
 
 
 # -- what the board says ------------------------------------------------------------------------
@@ -390,6 +393,26 @@ def attack_now(board: Board, attacker: Piece | None, attack: Attack) -> Attack:
                           effects=bar.effects,
                           traits=(*attack.traits, *bar.traits))
     return attack
+
+
+def whirls(attacker: Piece | None, attack: Attack) -> int:
+    """How many more targets card text lets ``attack`` strike in the attacker's zone, one after
+    the other as a Sweeping attack does: Whirling Strike's 2, for a quick melee attack made as
+    the creature's full action (the caller knows it did not move first)."""
+    if attacker is None or attacker.conditions.get(WHIRL, 0) <= 0:
+        return 0
+    return 2 if attack.is_melee and attack.action == "quick" else 0
+
+
+def one_strike_only(attack: Attack) -> Attack:
+    """``attack`` without its additional strikes: what Whirling Strike's later targets take
+    (its card ruling: a Doublestrike strikes again only the first target)."""
+    traits = tuple(t for t in attack.traits if t.lower() not in ("doublestrike", "triplestrike"))
+    if traits == attack.traits:
+        return attack
+    return Attack(attack.name, attack.action, attack.kind, attack.range, attack.dice,
+                  damage_type=attack.damage_type, zone=attack.zone, effects=attack.effects,
+                  traits=traits)
 
 
 def walked(board: Board, p: Piece, zones: int, back_and_forth: bool = False) -> int | None:

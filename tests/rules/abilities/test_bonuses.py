@@ -448,3 +448,34 @@ def test_pharaohs_cheetah_adds_8_to_the_effect_die_after_two_move_actions():
                               _dice(d12=[4], d6=[1] * 8), reactions=False)
     assert r.strikes[0].effect_modifier == 0
     assert bonuses.walked(b, cheetah, 2, back_and_forth=True) == 0
+
+
+def test_whirling_strike_goes_on_to_two_more_targets_in_its_zone_one_strike_each():
+    from solo.engine import turns
+    b = _b()
+    wolf = b.add_creature("Timber Wolf", DM, "B2", id="w", conditions={"Whirling Strike": 1})
+    a = b.attacks(wolf)[0].to_dict()
+    a["traits"] = ["Doublestrike"]
+    wolf.stats["attacks"] = [a]
+    for i, life in enumerate((3, 9, 6)):
+        b.add_creature("Timber Wolf", YM, "B2", id=f"y{i}", damage=max(0, 11 - life),
+                       active=False)
+    d = turns.dm_creature_action(b, _dice(d12=[1] * 12, d6=[1] * 40))
+    plan = d.attacks[0]
+    assert len(plan.whirl) == 2 and plan.target not in plan.whirl
+    strikes = [(s.target, s.role) for r in d.results for s in r.strikes if s.attacker == "w"]
+    first = [t for t, role in strikes if t == plan.target]
+    assert len(first) == 2  # the Doublestrike strikes again only the first target
+    for other in plan.whirl:
+        assert [role for t, role in strikes if t == other] == ["sweep"]
+    assert "Whirling Strike" in " ".join(lines(d.instructions))
+
+
+def test_whirling_strike_needs_a_full_action():
+    from solo.automaton.attacks import whirl_targets
+    b = _b()
+    wolf = b.add_creature("Timber Wolf", DM, "B2", conditions={"Whirling Strike": 1})
+    foes = [b.add_creature("Timber Wolf", YM, "B2") for _ in range(3)]
+    bite = b.attacks(wolf)[0]
+    assert len(whirl_targets(b, wolf, bite, foes[0], moved=False)) == 2
+    assert whirl_targets(b, wolf, bite, foes[0], moved=True) == []
