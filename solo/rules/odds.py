@@ -310,7 +310,7 @@ def _effect_rows(board: Board, attack: Attack, target: Piece, traits: list[str],
                 for c in e.conditions:
                     if c in ("Push", "Snatch"):
                         continue
-                    if c == "Slam" and board.unmovable(target) \
+                    if c == "Slam" and bonuses.unmovable(board, target) \
                             and not isinstance(target, Conjuration):
                         c = "Daze"
                     if not combat.condition_block(board, target, c):

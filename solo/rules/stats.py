@@ -17,7 +17,6 @@ from solo.cards.catalog import Attack, Card, Catalog, Defense, parse_trait, trai
 from solo.core.errors import StaleMemory
 from solo.core.kinds import DM
 from solo.rules import pieces as _pieces
-from solo.rules.abilities import bonuses
 from solo.rules.pieces import (GROUNDED, IMPLIED, INCAPACITATING, RESTRAINING, VISIBLE,
                                ZOMBIE_TRAITS, Conjuration, Mage, Piece)
 
@@ -302,10 +301,9 @@ class Stats:
 
     def unmovable(self, p: Piece) -> bool:
         """Cannot be Pushed or Snatched: the trait (Rooted and Unstoppable bring it), every
-        conjuration, a Stuck creature, and what card text gives (Cerberus guarding)."""
+        conjuration, and a Stuck creature."""
         return isinstance(p, Conjuration) or self.has_trait(p, "Unmovable") \
-            or (p.has_condition("Stuck") and not self.has_trait(p, "Uncontainable")) \
-            or bonuses.unmovable(self, p)  # type: ignore[arg-type]  # (a Board's Stats)
+            or (p.has_condition("Stuck") and not self.has_trait(p, "Uncontainable"))
 
     def has_trait(self, p: Piece, trait: str) -> bool:
         """Whether a trait of it is ``trait`` (any case), starts with it and a space

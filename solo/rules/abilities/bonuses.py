@@ -19,7 +19,8 @@ comes with a :class:`Said` record naming the card, worded in :mod:`solo.text.com
 * :func:`reconstruct`  -- what an attack that damages repairs of its attacker (Devouring Jelly);
 * :func:`reroll`       -- attack dice rolled again (Akiro's Favor), with :func:`may_reroll`;
 * :func:`attack_now`   -- an attack as a round effect changes it (Flame Strike, Lightning Strike);
-* :func:`unmovable`    -- Unmovable that holds only sometimes (Cerberus), asked by the board;
+* :func:`unmovable`    -- Unmovable, with what holds only sometimes (Cerberus), asked wherever a
+                          push or a Slam meets it;
 * :func:`whirls`       -- more targets a melee attack strikes (Whirling Strike), asked by whoever
                           plans the attack (the Dummy Mage's creatures, your turn);
 * :func:`walked`       -- what a move leaves for a bonus that asks how it moved (Pharaoh's
@@ -31,14 +32,9 @@ the round it was used), put there by :func:`solo.rules.combat.apply` from each s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from solo.cards.catalog import MAGE_LEVEL, Attack, trait_value
-from solo.rules.pieces import Conjuration, Creature, Mage, Piece
+from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
 from solo.rules.said import Said
-
-if TYPE_CHECKING:  # the board asks :func:`unmovable`: this module reads it, never imports it
-    from solo.rules.board import Board
 
 #: In a piece's ``extra``: the once-a-round abilities it used, with the round (ability -> round).
 ROUND_USES = "ability_round"
@@ -220,12 +216,13 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
                 and attacker.conditions.get("Rage", 0) >= 3 and not attack.has("Counterstrike"):
             add(WOLVERINE, "Counterstrike", "rage")
         return out
+    if attacker is not None and COURAGE in attacker.enchantments \
+            and (attack.is_melee or attack.is_ranged) and strongest(board, target) \
+            and target.side != attacker.side:
+        add(COURAGE, "Piercing +1", "strongest")  # its attacks, not only melee ones
     if attacker is not None and attack.is_melee:
         if _is(board, attacker, "Cat") and _others_in_zone(board, attacker, MAKUNDA):
             add(MAKUNDA, "Piercing +1", "pride")
-        if COURAGE in attacker.enchantments and strongest(board, target) \
-                and target.side != attacker.side:
-            add(COURAGE, "Piercing +1", "strongest")
         if CRITICAL in attacker.enchantments and not used_this_round(board, attacker, CRITICAL):
             add(CRITICAL, "Piercing +3", "first-melee")
         if attacker.card == ELIGOR and role == COUNTERSTRIKE \
@@ -258,9 +255,10 @@ def _dark_guard(board: Board, p: Piece, guarding: bool = False) -> bool:
 
 
 def unmovable(board: Board, p: Piece) -> bool:
-    """Whether card text makes ``p`` Unmovable now (Cerberus guarding by a Dark conjuration);
-    asked by :meth:`solo.rules.board.Board.unmovable`."""
-    return p.card == CERBERUS and _dark_guard(board, p)
+    """Whether ``p`` cannot be Pushed or Snatched: :meth:`solo.rules.board.Board.unmovable`, or
+    card text that makes it Unmovable now (Cerberus guarding by a Dark conjuration).  The rules
+    ask this, not the board's, wherever a push or a Slam meets an Unmovable creature."""
+    return board.unmovable(p) or _dark_guard(board, p)
 
 
 def may_reroll(board: Board, attacker: Piece | None, attack: Attack, *, first: bool) -> bool:

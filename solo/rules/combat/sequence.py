@@ -161,7 +161,8 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     quick = [a for a in work.attacks(p) if a.is_melee and a.action == "quick"
              and isinstance(a.dice, int)]
     for a in quick:
-        traits = attack_traits(work, p, a) + [str(g["trait"]) for g in bonuses.gained(work, p, a, None)]
+        traits = attack_traits(work, p, a) \
+            + [str(g["trait"]) for g in bonuses.gained(work, p, a, None)]
         if has_named(traits, "Counterstrike"):  # the card's, Retaliate's, or card text's
             return a
     if isinstance(p, Creature) and p.guarding and quick:

@@ -394,7 +394,8 @@ def _place(b: Blow, s: Strike, rolled: list[str]) -> None:
             else:
                 s.acid += 1
                 continue
-        if c == "Slam" and (work.unmovable(target) and not isinstance(target, Conjuration)):
+        if c == "Slam" and bonuses.unmovable(work, target) \
+                and not isinstance(target, Conjuration):
             s.steps.append(Said("strike.slam-is-daze", target=b.who))
             c = "Daze"
         why_not = condition_block(work, target, c)

@@ -248,9 +248,13 @@ def test_cerberus_guarding_with_a_friendly_dark_conjuration_counterstrikes_three
     cerb = b.get(foe_target.id)
     r = combat.resolve_attack(b, foe, "Longsword", cerb, _dice(d6=[1] * 20))
     assert len([s for s in r.strikes if s.attacker == cerb.id]) == 3
-    assert b.unmovable(cerb)  # and he is Unmovable while he guards there
+    assert bonuses.unmovable(b, cerb)  # and he is Unmovable while he guards there
+    ram = b.add_creature("Mountain Ram", YM, "B2")  # Battering Horns pushes on 9+
+    r = combat.resolve_attack(b, ram, "Battering Horns", cerb, _dice(d12=[12], d6=[1] * 20),
+                              reactions=False)
+    assert r.strikes[0].push is None and "Unmovable" in _text(r)
     cerb.guarding = False
-    assert not b.unmovable(cerb)
+    assert not bonuses.unmovable(b, cerb)
 
 
 def test_flame_and_lightning_strike_are_cast_only_on_a_creature_with_a_plain_melee_attack():
