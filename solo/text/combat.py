@@ -84,9 +84,11 @@ _WHY = {
     "counterstrike": "its first counterstrike this round",
     "flank": "another soldier damaged the target this round",
     "rage": "3 or more Rage tokens",
+    "rage-tokens": "one per Rage token",
     "pride": "Makunda in its zone",
     "first-melee": "its first melee attack this round",
-    "bleeding": "a Deptonne Bloodshaman in its zone, a Bleeding target",
+    "bloodshaman": "a Deptonne Bloodshaman in its zone, a Bleeding target",
+    "bleeding": "a creature in its zone has a Bleed marker",
     "hydro": "Hydro attacks are Ethereal against it",
     "dark-guard": "guarding with a friendly Dark conjuration in its zone",
     "inactive": "an inactive target",
@@ -120,6 +122,14 @@ LINES.update(_PARTS)
 
 # -- a Defense offered to your object ------------------------------------------------------------
 
+def _defense_mods(s: Said, word: Callable[[int, str], str]) -> str:
+    """What moves a Defense roll, each part worded by ``word``: Daze and Restrained, then what
+    card text adds (``bonus``, solo.rules.abilities.bonuses)."""
+    bonus = int(s.get("bonus") or 0)
+    parts = ((s["mod"] - bonus, "Daze/Restrained"), (bonus, "card text"))
+    return "".join(word(v, why) for v, why in parts if v)
+
+
 @_words("defense.offer")
 def _defense_offer(s: Said) -> str:
     """Two lines: the attack as it stands when the Defense is offered (who, where, with what,
@@ -129,7 +139,7 @@ def _defense_offer(s: Said) -> str:
     role = "" if s["role"] == "attack" else f" ({s['role']})"
     who = f"{cap(label_of(None, by))}{where} attacks" if by is not None else f"{s['attack']} attacks"
     parts = f" ({', '.join(line(p) for p in s['parts'])})" if s["parts"] else ""
-    mod = f", {s['mod']:+d} for Daze/Restrained" if s["mod"] else ""
+    mod = _defense_mods(s, lambda v, why: f", {v:+d} for {why}")
     return (f"{who} {label_of(None, at)} with {s['attack']}{role}: "
             f"{counted(s['dice'], 'attack die', 'attack dice')}{parts}.\n"
             f"{cap(name_of(None, at))} can try its Defense {s['need']}+ "
@@ -275,7 +285,8 @@ def _daze(s: Said) -> str:
 @_words("strike.defense")
 def _defense(s: Said) -> str:
     roll, mod = s["roll"], s["mod"]
-    shown = f"{roll}" + (f" {signed(mod)} (Daze/Restrained) = {roll + mod}" if mod else "")
+    shown = f"{roll}" + (_defense_mods(s, lambda v, why: f" {signed(v)} ({why})")
+                         + f" = {roll + mod}" if mod else "")
     return (f"  {_n(s['target'])}'s Defense {s['need']}+: rolled {shown}: "
             + ("the attack is avoided." if s["avoided"] else "it fails."))
 

@@ -233,7 +233,7 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
         if _is(board, attacker, "Deptonne") and target.conditions.get("Bleed", 0) > 0 \
                 and _creature(target) and not used_this_round(board, attacker, BLOODSHAMAN) \
                 and any(q.card == BLOODSHAMAN for q in board.in_zone(attacker.zone)):
-            add(BLOODSHAMAN, "Vampiric", "bleeding")
+            add(BLOODSHAMAN, "Vampiric", "bloodshaman")
     if target is not None and target.card == FIRE_ELEMENTAL \
             and (attack.damage_type or "").lower() == "hydro":
         add(FIRE_ELEMENTAL, "Ethereal", "hydro")
@@ -337,7 +337,7 @@ def armor(board: Board, attacker: Piece | None, target: Piece) -> list[Said]:
     if target.card == GARGOYLE and _guarding(target):
         add(GARGOYLE, "guarding", 3)
     if target.card == WOLVERINE:
-        add(WOLVERINE, "rage", max(0, target.conditions.get("Rage", 0)))
+        add(WOLVERINE, "rage-tokens", max(0, target.conditions.get("Rage", 0)))
     if _is(board, target, "Canine") and _others_in_zone(board, target, REDCLAW):
         add(REDCLAW, "pack", 1)
     if target.card == JOSEPH and _creature(attacker) and attacker is not None \

@@ -181,10 +181,11 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
     steady = chosen is not None and all_defenses(work, target)[chosen[0]][1]
     mod = 0 if steady else defense_modifier(work, target)
     more = bonuses.defense_bonus(work, target, chosen[0]) if chosen is not None else []
-    mod += sum(int(m["n"]) for m in more)
+    bonus = sum(int(m["n"]) for m in more)
+    mod += bonus
     s.steps += more
     if chosen is not None and callable(use_defense) \
-            and not use_defense(target, chosen[1], mod, _offer(b, s, chosen[1], mod)):
+            and not use_defense(target, chosen[1], mod, _offer(b, s, chosen[1], mod, bonus)):
         s.steps.append(Said("strike.defense-declined", target=b.who, need=chosen[1].roll))
         chosen = None
     if chosen is None:
@@ -200,16 +201,17 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
     s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
     s.avoided = roll + mod >= d.roll
     s.steps.append(Said("strike.defense", target=b.who, need=d.roll, roll=roll, mod=mod,
-                        avoided=s.avoided))
+                        avoided=s.avoided, bonus=bonus))
     return s.avoided
 
 
-def _offer(b: Blow, s: Strike, d: Defense, mod: int) -> Said:
+def _offer(b: Blow, s: Strike, d: Defense, mod: int, bonus: int = 0) -> Said:
     """The Defense offered, as a person is asked about it: who attacks the target with what
-    (where the attacker stands), the attack dice counted so far, the Defense and its chance."""
+    (where the attacker stands), the attack dice counted so far, the Defense and its chance
+    (``bonus``: the part of ``mod`` card text gives)."""
     where = b.attacker.zone if b.attacker is not None else None
     return b.roll("defense.offer", zone=where, dice=s.dice, parts=list(s.dice_parts),
-                  need=d.roll, mod=mod, chance=defense_chance(d, mod))
+                  need=d.roll, mod=mod, chance=defense_chance(d, mod), bonus=bonus)
 
 
 def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:

@@ -483,3 +483,14 @@ def test_whirling_strike_needs_a_full_action():
     bite = b.attacks(wolf)[0]
     assert len(whirl_targets(b, wolf, bite, foes[0], moved=False)) == 2
     assert whirl_targets(b, wolf, bite, foes[0], moved=True) == []
+
+
+def test_every_reason_a_bonus_gives_is_worded():
+    import inspect
+    import re
+    from solo.text import combat as words
+    source = inspect.getsource(bonuses)
+    reasons = set(re.findall(r'why="([a-z-]+)"', source))
+    reasons |= set(re.findall(r'add\([A-Za-z_]+, "[^"]*", "([a-z-]+)"\)', source))
+    reasons |= set(re.findall(r'add\([A-Za-z_]+, "([a-z-]+)", ', source))
+    assert len(reasons) > 15 and reasons <= set(words._WHY), reasons - set(words._WHY)
