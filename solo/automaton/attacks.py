@@ -13,6 +13,7 @@ from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules import combat, upkeep
 from solo.rules.abilities import actions
+from solo.rules.abilities import bonuses
 from solo.rules.board import Board, Piece
 from solo.rules.decision import enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -169,6 +170,20 @@ def sweep_target(board: Board, c: Piece, attack: Attack, first: Piece) -> Piece 
     if not options:
         return None
     return min(options, key=lambda e: (-board.remaining_life(e), e.id))
+
+
+def whirl_targets(board: Board, c: Piece, attack: Attack, first: Piece,
+                  moved: bool) -> list[Piece]:
+    """Whirling Strike's other targets for ``c``'s attack on ``first``, made as a full action
+    (``moved``: it walked first, so there are none): up to as many as card text gives, other
+    enemies in its zone that the attack may go on to, the highest remaining life first (ties:
+    the lowest id), as :func:`sweep_target` picks."""
+    n = 0 if moved else bonuses.whirls(c, attack)
+    if not n:
+        return []
+    options = [e for e in enemy_creatures(board, c.side) if e.id != first.id
+               and e.zone == c.zone and sweeps_on(board, c, attack, first, e)]
+    return sorted(options, key=lambda e: (-board.remaining_life(e), e.id))[:n]
 
 
 def sweeps_on(board: Board, c: Piece, attack: Attack, first: Piece, second: Piece) -> bool:

@@ -18,7 +18,8 @@ the spell section (:mod:`solo.automaton.spells`): a creature casts nothing.
 from __future__ import annotations
 
 from solo.automaton import movement
-from solo.automaton.attacks import THORG, interceptor, legal_attacks, pick_attack, sweep_target
+from solo.automaton.attacks import (THORG, interceptor, legal_attacks, pick_attack, sweep_target,
+                                    whirl_targets)
 from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
@@ -27,7 +28,8 @@ from solo.rules.arena import Geometry
 from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
 from solo.rules.decision import Act, Decision, PlannedAttack, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
-from solo.rules.effects import Move, SetGuard
+from solo.rules.abilities import bonuses
+from solo.rules.effects import DELETE, Move, Note, SetGuard
 from solo.rules.said import Said, Who
 
 __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_taunting"]
@@ -250,6 +252,11 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
     if path:
         assert start is not None  # a walk has a start
         d.data["path"] = list(path)
+        zones = [start, *path]
+        mark = bonuses.walked(plan.board, plan.board.get(ident), len(path),
+                              len(zones) >= 3 and zones[-1] == zones[-3])
+        if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
+            plan.put(Note(ident, bonuses.WALKED, mark or DELETE))
         movement.plan_trample(plan, d, ident, start)
         d.instructions.append(Said("dm.act.move", who=Who.of(plan.board.get(ident)),
                                    path=tuple(path)))
@@ -266,14 +273,19 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         c, target = board.get(ident), board.get(guard.id)
     d.data["attack"] = attack.name
     d.data["target"] = target.id
-    second = sweep_target(board, c, attack, target)
+    whirl = whirl_targets(board, c, attack, target, bool(path))
+    second = None if whirl else sweep_target(board, c, attack, target)
     d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path),
-                                   sweep=second.id if second is not None else None))
+                                   sweep=second.id if second is not None else None,
+                                   whirl=tuple(w.id for w in whirl)))
     if second is not None:
         d.data["sweep"] = second.id
+    if whirl:
+        d.data["whirl"] = [w.id for w in whirl]
     d.instructions.append(Said("dm.act.attack", who=Who.of(c), target=Who.of(target),
                                attack=attack.name, kind=attack.kind,
-                               sweep=Who.of(second) if second is not None else None))
+                               sweep=Who.of(second) if second is not None else None,
+                               whirl=tuple(Who.of(w) for w in whirl)))
 
 
 # -- rule C: toward your mage ----------------------------------------------------------------

@@ -63,6 +63,8 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        moved=plan.moved, is_spell=plan.is_spell,
                                        first_strike=plan.first, reactions=reactions,
                                        sweep_target=board.find(plan.sweep) if plan.sweep else None,
+                                       whirl_targets=[w for w in map(board.find, plan.whirl)
+                                                      if w is not None],
                                        use_defense=ask_defense if ask_defense is not None else True,
                                        daze=daze, reverse=outcome == "reversed",
                                        blocked_by=react.card if react is not None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from solo.automaton import attacks as attack_rules
+from solo.rules.abilities import bonuses
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
 from solo.core.kinds import DeckKind, Side
@@ -196,14 +197,15 @@ class YourAttacks:
         if not isinstance(attack.dice, int):  # "X" dice: the card says how many
             return [f"{attack.name} rolls as many dice as its card says: roll them and "
                     "report the damage."] + self.typed_attack(actor, target, attack, moved)
-        second = self.sweep_target(actor, attack, target)
+        whirl = self.whirl_targets(actor, attack, target, moved)
+        second = None if whirl else self.sweep_target(actor, attack, target)
         turned, reverse, daze = self.their_reverse_attack(actor, attack, target)
         if reverse is None:
             return declared + intercepted + turned
         eye = restrictions.eye_for_an_eye(b, target)
         return declared + intercepted + turned + self.put_attack(combat.resolve_attack(
             b, actor, attack, target, self.dice, moved=moved, sweep_target=second,
-            daze=daze, reverse=reverse)) + self.eye_for_an_eye(actor, target, eye)
+            daze=daze, reverse=reverse, whirl_targets=whirl)) + self.eye_for_an_eye(actor, target, eye)
 
     def _which_attack(self, actor: Piece, attacks: list[Attack], target: Piece,
                       moved: bool) -> Attack:
@@ -376,6 +378,31 @@ class YourAttacks:
                                    choices + (Choice("None (no second attack)", "none"),),
                                    default=choices[0].value))
         return None if picked == "none" else b.get(picked)
+
+    def whirl_targets(self, actor: Piece, attack: Attack, target: Piece,
+                      moved: bool) -> list[Piece]:
+        """Whirling Strike's other targets of your attack made as a full action (none after a
+        move): other objects of the Dummy Mage's in your creature's zone that the attack may go
+        on to, asked one by one (you may stop)."""
+        n = 0 if moved else bonuses.whirls(actor, attack)
+        b = self.board
+        picked: list[Piece] = []
+        while len(picked) < n:
+            others = [p for p in self.their_objects(actor.zone) if p.zone == actor.zone
+                      and p.id != target.id and p.id not in {q.id for q in picked}
+                      and attack_rules.sweeps_on(b, actor, attack, target, p)]
+            if not others:
+                break
+            choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id)
+                            for p in others)
+            answer = self.ask(Question("turn.attack.whirl", "select",
+                                       "Whirling Strike: which other object did the attack go "
+                                       "on to?", choices + (Choice("None (it stops)", "none"),),
+                                       default=choices[0].value))
+            if answer == "none":
+                break
+            picked.append(b.get(answer))
+        return picked
 
     # -- the attacks you roll yourself -----------------------------------------------------
     def typed_attack(self, attacker: Piece, target: Piece, attack: Attack | None,

@@ -24,7 +24,8 @@ from solo.engine.your_spells import YourSpells
 from solo.rules import combat, targeting, upkeep, yours
 from solo.rules.abilities import actions, restrictions
 from solo.rules.board import INCAPACITATING, Creature, Piece
-from solo.rules.effects import Move, Note, RemoveMarkers, SetActive, SetGuard
+from solo.rules.abilities import bonuses
+from solo.rules.effects import DELETE, Move, Note, RemoveMarkers, SetActive, SetGuard
 from solo.rules.effects import apply as put, apply_all
 from solo.text import naming
 from solo.text.naming import cap
@@ -451,6 +452,9 @@ class YourTurn(YourSpells):
         start = actor.zone
         put(b, Move(actor.id, dest))
         actor = b.get(actor.id)
+        mark = None if teleported else bonuses.walked(b, actor, b.distance(start, dest))
+        if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
+            put(b, Note(actor.id, bonuses.WALKED, mark or DELETE))
         lines: Lines = [f"{cap(self.name(actor))} moved from {start} to {dest}."]
         # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
         if teleported and "Stuck" in actor.conditions:

@@ -88,10 +88,12 @@ class PlannedAttack(Record):
     first: bool  # the first attack of the action (Melee +X, Charge, ... count)
     sweep: str | None  # a Sweeping attack's second, different target (a piece id)
     chain: tuple[str, ...]  # a chaining spell's targets before this one (Chain Lightning)
+    whirl: tuple[str, ...]  # Whirling Strike's other targets, in order (piece ids)
 
     def __init__(self, attacker: str, attack: Attack, target: str, moved: bool = False,
                  is_spell: bool = False, zone: bool = False, first: bool = True,
-                 sweep: str | None = None, chain: tuple[str, ...] = ()) -> None:
+                 sweep: str | None = None, chain: tuple[str, ...] = (),
+                 whirl: tuple[str, ...] = ()) -> None:
         self.attacker = attacker
         self.attack = attack
         self.target = target
@@ -101,6 +103,7 @@ class PlannedAttack(Record):
         self.first = first
         self.sweep = sweep
         self.chain = chain
+        self.whirl = whirl
 
 
 # -- who is where ----------------------------------------------------------------------------

@@ -40,6 +40,17 @@ def heal(board: Board, piece: Piece, amount: int) -> int:
     return healed
 
 
+def repair(board: Board, piece: Piece, amount: int) -> int:
+    """Reconstruct: remove up to ``amount`` damage from any object, Living or not (a Nonliving
+    attacker's card text: Devouring Jelly); returns how much was removed."""
+    mended = min(max(0, amount), piece.damage)
+    if mended:
+        left = piece.damage - mended
+        put(board, Damage(piece.id, -mended))
+        lose_rage(board, piece, all_of_it=left == 0)
+    return mended
+
+
 def lose_rage(board: Board, piece: Piece, all_of_it: bool = False) -> int:
     """Healing or regenerating removes one Rage token; no damage left removes them all."""
     have = piece.conditions.get("Rage", 0)

@@ -26,8 +26,10 @@ from solo.cards.catalog import Attack, Defense, trait_value
 from solo.core.kinds import Side
 from solo.core.records import Record
 from solo.rules import combat, mages
+from solo.rules.abilities import bonuses
 from solo.rules.board import Board, Conjuration, Piece
 from solo.rules.combat import DEFENSE_USED, has_named
+from solo.rules.said import Said
 
 
 # Faces of the attack die by kind: (normal, critical, is a "1") and their count on the die.
@@ -104,10 +106,12 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     if not isinstance(attack.dice, int) or isinstance(attack.dice, bool):
         return Odds(0.0, 0.0, {}, 0.0)
     zone = (attack.zone or attack.kind == "zone") if zone is None else zone
-    traits = combat.attack_traits(board, attacker, attack)
+    attack = bonuses.attack_now(board, attacker, attack)  # Flame Strike, Lightning Strike
+    traits = combat.attack_traits(board, attacker, attack) \
+        + [str(g["trait"]) for g in bonuses.gained(board, attacker, attack, target)]
     chain = _Chain(board, attacker, attack, target, traits, is_spell=is_spell,
-                   use_defense=use_defense, zone=zone)
-    for i in range(1 if zone else combat.strike_count(board, attack, target)):
+                   use_defense=use_defense, zone=zone, moved=moved)
+    for i in range(1 if zone else combat.strike_count(board, attack, target, attacker)):
         first = i == 0
         chain.strike(first, _damage_distribution(board, attacker, attack, target, traits,
                                                  first=first, moved=moved and first,
@@ -120,7 +124,8 @@ class _Chain:
     :data:`State`), each with its exact chance, and what they add up to."""
 
     def __init__(self, board: Board, attacker: Piece | None, attack: Attack, target: Piece,
-                 traits: list[str], *, is_spell: bool, use_defense: bool, zone: bool) -> None:
+                 traits: list[str], *, is_spell: bool, use_defense: bool, zone: bool,
+                 moved: bool = False) -> None:
         self.zone = zone
         self.life = board.life(target)
         self.indestructible = board.has_trait(target, "Indestructible")
@@ -130,7 +135,8 @@ class _Chain:
         if use_defense and not zone and not has_named(traits, "Unavoidable"):
             # Incapacitated, it keeps only the Defenses conditions leave alone (Block, Force Orb)
             self.chosen = combat.choose_defense(board, target, attack,
-                                                steady_only=board.incapacitated(target))
+                                                steady_only=board.incapacitated(target),
+                                                attacker=attacker)
         self.used_before = 0
         steady = False
         if self.chosen is not None:
@@ -138,9 +144,14 @@ class _Chain:
             self.used_before = int(used.get(str(self.chosen[0]), 0))
             steady = combat.all_defenses(board, target)[self.chosen[0]][1]
         self.dmod = 0 if steady else combat.defense_modifier(board, target)
+        if self.chosen is not None:
+            self.dmod += sum(int(m["n"]) for m in bonuses.defense_bonus(board, target,
+                                                                           self.chosen[0]))
         self.dazed = attacker is not None and attacker.has_condition("Daze") \
             and not combat.by_itself(attack, is_spell)
-        self.rows = _effect_rows(board, attack, target, traits)
+        self.rows = _effect_rows(board, attack, target, traits,
+                                 bonuses.effect(board, attacker, attack, target, role=None,
+                                                moved=moved))
         self.armor_now = board.armor(target)
         self.effects_apply = bool(self.rows) and not (board.has_trait(target, "Incorporeal")
                                                       and not has_named(traits, "Ethereal"))
@@ -246,12 +257,13 @@ def _damage_distribution(board: Board, attacker: Piece | None, attack: Attack, t
     incorporeal = board.has_trait(target, "Incorporeal")
     ethereal = has_named(traits, "Ethereal")
     piercing = trait_value(traits, "Piercing") or 0
-    base_armor = 0 if incorporeal else board.armor(target)
+    base_armor = 0 if incorporeal else board.armor(target) + sum(
+        int(m["n"]) for m in bonuses.armor(board, attacker, target))
     armor = 0 if has_named(traits, "Critical Damage") else max(0, base_armor - piercing)
     resilient = board.has_trait(target, "Resilient")
     no_damage = has_named(traits, "No Damage") or board.has_trait(target, "Indestructible")
     by_amount: dict[int, Fraction] = {}
-    for normal, critical, ones_n, ones_c, p in dice_outcomes(dice):
+    for normal, critical, ones_n, ones_c, p in _rolled(board, attacker, attack, dice, first):
         if incorporeal and not ethereal:
             amount = ones_c + max(0, ones_n - armor)
         else:
@@ -262,17 +274,30 @@ def _damage_distribution(board: Board, attacker: Piece | None, attack: Attack, t
     return sorted(by_amount.items())
 
 
-def _effect_rows(board: Board, attack: Attack, target: Piece,
-                 traits: list[str]) -> list[tuple[tuple[str, ...], Fraction]]:
+def _rolled(board: Board, attacker: Piece | None, attack: Attack, dice: int,
+            first: bool) -> list[tuple[int, int, int, int, Fraction]]:
+    """:func:`dice_outcomes`, or, when Akiro's Favor rolls the dice again after fewer damage
+    points than dice (solo.rules.abilities.bonuses.reroll), what that leaves."""
+    outcomes = dice_outcomes(dice)
+    if not bonuses.may_reroll(board, attacker, attack, first=first):
+        return list(outcomes)
+    low = sum((p for n, c, _, _, p in outcomes if n + c < dice), Fraction(0))
+    return [(n, c, on, oc, (p if n + c >= dice else Fraction(0)) + low * p)
+            for n, c, on, oc, p in outcomes]
+
+
+def _effect_rows(board: Board, attack: Attack, target: Piece, traits: list[str],
+                 more: list[Said]) -> list[tuple[tuple[str, ...], Fraction]]:
     """What one effect roll places on ``target``: each list of conditions (a marker per entry)
     with its chance.  The roll is moved as the engine moves it (Tough, the damage type,
     Extinguish's Burns, +4 against a Restrained or Incapacitated target for the attack that says
-    so); Push and Snatch are moves, not markers; Slam on an Unmovable creature becomes Daze;
+    so, and card text: ``more``); Push and Snatch are moves, not markers; Slam on an Unmovable creature becomes Daze;
     conditions the target cannot have are left out.  Empty when the attack has no effect table."""
     if not attack.effects:
         return []
     tough = trait_value(board.traits(target), "Tough") or 0
-    mod = tough + combat.damage_type_modifier(board, target, attack.damage_type)
+    mod = tough + combat.damage_type_modifier(board, target, attack.damage_type) \
+        + sum(int(m["n"]) for m in more)
     if has_named(traits, "Extinguish"):
         mod -= max(0, target.conditions.get("Burn", 0))
     if any(t.lower() == combat.RESTRAINED_PLUS_4.lower() for t in traits) \
@@ -286,7 +311,7 @@ def _effect_rows(board: Board, attack: Attack, target: Piece,
                 for c in e.conditions:
                     if c in ("Push", "Snatch"):
                         continue
-                    if c == "Slam" and board.unmovable(target) \
+                    if c == "Slam" and bonuses.unmovable(board, target) \
                             and not isinstance(target, Conjuration):
                         c = "Daze"
                     if not combat.condition_block(board, target, c):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from solo.core.kinds import Side
 from solo.rules import combat
+from solo.rules.abilities import bonuses
 from solo.rules.board import Board, Piece
 from solo.rules.decision import Decision
 from solo.rules.dice import DiceSource
@@ -32,7 +33,7 @@ def push(board: Board, source: DiceSource, d: Decision, p: Piece, why: Said,
     stays.  Where it ends goes in ``d.data["pushed"]``; returns the lines of the cast."""
     who, start = Who.of(p), p.zone
     d.data.setdefault("pushed", {})[p.id] = start
-    if board.unmovable(p):  # no compass to roll for it
+    if bonuses.unmovable(board, p):  # no compass to roll for it
         return [Said("spell.push.unmovable", who=who, zone=start)]
     roll, direction = compass if compass is not None else source.compass(why)
     way = combat.push_to(board, p, roll, direction, through)

@@ -18,6 +18,7 @@ from solo.core.kinds import Side, Stage
 from solo.rules import combat, harm, targeting
 from solo.rules.abilities import actions
 from solo.rules.abilities.actions import hidden_on
+from solo.rules.abilities import bonuses
 from solo.rules.board import SUMMONED, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.decision import Decision, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -181,7 +182,7 @@ _NEEDS: dict[str, Callable[[Board, Piece], bool]] = {
     "damaged": lambda b, p: p.damage > 0,
     "flying": lambda b, p: b.flying(p),
     "not-flying": lambda b, p: not b.has_trait(p, "Flying"),
-    "movable": lambda b, p: not b.unmovable(p),  # the trait, or Stuck
+    "movable": lambda b, p: not bonuses.unmovable(b, p),  # the trait, Stuck, card text
     "restrainable": lambda b, p: not (b.has_trait(p, "Uncontainable")
                                       or b.has_trait(p, "Unmovable")),
     "awake": lambda b, p: not b.incapacitated(p),

@@ -15,7 +15,7 @@ from solo.cards.catalog import Attack, Card
 from solo.core.kinds import DeckKind, Side
 from solo.core.records import replace
 from solo.rules import combat, harm, spell_reach, yours
-from solo.rules.abilities import actions, restrictions
+from solo.rules.abilities import actions, bonuses, restrictions
 from solo.rules.board import SUMMONED, Board, Creature, Mage, Piece
 from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -226,7 +226,7 @@ def _slam_second(board: Board, source: DiceSource, d: Decision, card: Card, p: P
     if not others:
         return []
     second = highest_life(board, source, others, Said("spell.why.bash-second", card=card.name))
-    mark = "Daze" if board.unmovable(second) else "Slam"  # Unmovable: Daze for Slam
+    mark = "Daze" if bonuses.unmovable(board, second) else "Slam"  # Unmovable: Daze for Slam
     place(board, second, mark)
     touch(d, second.id)
     return [Said("spell.part.marker-too", name=mark, who=Who.of(second))]
@@ -242,7 +242,7 @@ def _pushes(board: Board, source: DiceSource, d: Decision, card: Card, effect: N
         out += push(board, source, d, p, Said("spell.roll.push", card=card.name), compass, through)
     if effect.get("push_rest") and effect.get("push"):  # Cascading Force Wave
         for q in [e for e in enemy_creatures(board) if e.zone == start_zone and e.id != p.id]:
-            if board.unmovable(q) or not board.is_corporeal(q):
+            if bonuses.unmovable(board, q) or not board.is_corporeal(q):
                 continue
             touch(d, q.id)
             why = Said("spell.roll.push-of", card=card.name, who=Who.of(q))

@@ -24,6 +24,7 @@ from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers
 from solo.rules.effects import apply as put, apply_all as put_all
 from solo.rules import mages
 from solo.rules.abilities import actions
+from solo.rules.abilities import bonuses
 from solo.rules.said import Said, Who
 from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
 
@@ -223,7 +224,7 @@ def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
 
 
 def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
-    regen = board.regenerate(p)
+    regen = max(board.regenerate(p), bonuses.regenerate(board, p))  # Regenerate X by card text
     bleed = p.conditions.get("Bleed", 0)
     if not (regen and (p.damage > 0 or bleed > 0)):
         return

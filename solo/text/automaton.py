@@ -187,6 +187,9 @@ def _act_attack(s: Said) -> str:
     text = f"{cap(_who(s))} attacks {_who(s, 'target')} with {s['attack']} ({s['kind']})."
     if s["sweep"] is not None:
         text += f" Sweeping: it also attacks {_who(s, 'sweep')}."
+    if s.get("whirl"):
+        others = " then ".join(label_of(None, w) for w in s["whirl"])
+        text += f" Whirling Strike: it goes on to attack {others}, one strike each."
     return text
 
 

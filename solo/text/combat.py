@@ -73,6 +73,31 @@ def _short(card: str) -> str:
 
 # -- why an attack rolls its dice (fragments) -----------------------------------------------------
 
+#: Why card text gives a bonus (solo.rules.abilities.bonuses), as a fragment.
+_WHY = {
+    "paid": "pays 4 mana: +1 per mana",
+    "strongest": "against the Strongest enemy creature",
+    "burning": "against a target with a Burn marker",
+    "temples": "one per friendly temple",
+    "initiative": "its side has the initiative",
+    "pack": "Redclaw in its zone",
+    "counterstrike": "its first counterstrike this round",
+    "flank": "another soldier damaged the target this round",
+    "rage": "3 or more Rage tokens",
+    "rage-tokens": "one per Rage token",
+    "pride": "Makunda in its zone",
+    "first-melee": "its first melee attack this round",
+    "bloodshaman": "a Deptonne Bloodshaman in its zone, a Bleeding target",
+    "bleeding": "a creature in its zone has a Bleed marker",
+    "hydro": "Hydro attacks are Ethereal against it",
+    "dark-guard": "guarding with a friendly Dark conjuration in its zone",
+    "inactive": "an inactive target",
+    "charge": "with its Charge bonus",
+    "two-moves": "two move actions just before, not back and forth",
+    "guarding": "while guarding",
+    "dark": "against a Nonliving or Dark attacker",
+}
+
 _PARTS: dict[str, Callable[[Said], str]] = {
     "dice.base": lambda s: f"{s['attack']} {s['dice']}",
     "dice.melee": lambda s: f"Melee {signed(s['n'])}",
@@ -89,11 +114,21 @@ _PARTS: dict[str, Callable[[Said], str]] = {
     "dice.target-enchantment": lambda s: f"target's {s['name']} {signed(s['n'])}",
     "dice.aegis": lambda s: f"target's Aegis {s['aegis']} {signed(s['n'])}",
     "dice.floor": lambda s: f"never below 1 (would be {s['total']})",
+    "dice.ability": lambda s: f"{_short(s['card'])} {signed(s['n'])} ({_WHY[s['why']]})",
+    "dice.ability-effect": lambda s: f"{_short(s['card'])} {signed(s['n'])} ({_WHY[s['why']]})",
 }
 LINES.update(_PARTS)
 
 
 # -- a Defense offered to your object ------------------------------------------------------------
+
+def _defense_mods(s: Said, word: Callable[[int, str], str]) -> str:
+    """What moves a Defense roll, each part worded by ``word``: Daze and Restrained, then what
+    card text adds (``bonus``, solo.rules.abilities.bonuses)."""
+    bonus = int(s.get("bonus") or 0)
+    parts = ((s["mod"] - bonus, "Daze/Restrained"), (bonus, "card text"))
+    return "".join(word(v, why) for v, why in parts if v)
+
 
 @_words("defense.offer")
 def _defense_offer(s: Said) -> str:
@@ -104,7 +139,7 @@ def _defense_offer(s: Said) -> str:
     role = "" if s["role"] == "attack" else f" ({s['role']})"
     who = f"{cap(label_of(None, by))}{where} attacks" if by is not None else f"{s['attack']} attacks"
     parts = f" ({', '.join(line(p) for p in s['parts'])})" if s["parts"] else ""
-    mod = f", {s['mod']:+d} for Daze/Restrained" if s["mod"] else ""
+    mod = _defense_mods(s, lambda v, why: f", {v:+d} for {why}")
     return (f"{who} {label_of(None, at)} with {s['attack']}{role}: "
             f"{counted(s['dice'], 'attack die', 'attack dice')}{parts}.\n"
             f"{cap(name_of(None, at))} can try its Defense {s['need']}+ "
@@ -127,7 +162,8 @@ LINES.update({
                                             "the counterstrike turns back on its striker.")),
     "roll.blind": lambda s: f"{_for(s)}: Blind check (7 or more goes ahead)",
     "roll.defense": lambda s: f"{_for(s)}: Defense {s['need']}+ of {label_of(None, s['at'])}",
-    "roll.attack-dice": lambda s: f"{_for(s)}: {s['dice']} attack dice",
+    "roll.attack-dice": lambda s: (f"{_for(s)}: {s['dice']} attack dice"
+                                   + (" again (Akiro's Favor)" if s.get("again") else "")),
     "roll.effect": lambda s: f"{_for(s)}: effect die",
     "roll.push": lambda s: (f"{s['attack']} pushes {label_of(None, s['target'])}: direction "
                             "(1-3 north, 4-6 east, 7-9 south, 10-12 west)"),
@@ -203,7 +239,9 @@ def _zone_daze(s: Said) -> str:
 
 LINES.update({
     "sweep.none": lambda s: "Sweeping: no second, different target, so no second attack.",
-    "sweep.second": lambda s: f"Sweeping: a second attack, at {_n(s['target'])}.",
+    "sweep.second": lambda s: (f"Whirling Strike: the attack goes on, at {_n(s['target'])} "
+                               "(one strike)." if s.get("whirl")
+                               else f"Sweeping: a second attack, at {_n(s['target'])}."),
     "barrier.hits": lambda s: (f"Damage barrier: {s['barrier']} of {_n(s['of'])} hits "
                                f"{_n(s['target'])}."),
     "passage.attacks": lambda s: (f"Passage attack: {_n(s['wall'])} attacks {_n(s['target'])} "
@@ -266,7 +304,8 @@ def _martyr(s: Said) -> str:
 @_words("strike.defense")
 def _defense(s: Said) -> str:
     roll, mod = s["roll"], s["mod"]
-    shown = f"{roll}" + (f" {signed(mod)} (Daze/Restrained) = {roll + mod}" if mod else "")
+    shown = f"{roll}" + (_defense_mods(s, lambda v, why: f" {signed(v)} ({why})")
+                         + f" = {roll + mod}" if mod else "")
     return (f"  {_n(s['target'])}'s Defense {s['need']}+: rolled {shown}: "
             + ("the attack is avoided." if s["avoided"] else "it fails."))
 
@@ -310,11 +349,19 @@ def _drain(s: Said) -> str:
         else "the Dummy Mage has no mana to lose.")
 
 
+def _ability(what: Callable[[Said], str]) -> Callable[[Said], str]:
+    """A line of a bonus card text gives (solo.rules.abilities.bonuses): the card, what it
+    gives, why."""
+    return lambda s: f"  {_short(s['card'])}: {what(s)} ({_WHY[s['why']]})."
+
+
 @_words("strike.effect")
 def _effect(s: Said) -> str:
     roll = s["roll"]
     moved = ((s["tough"], "Tough"), (s["dmod"], s["type"] or ""), (s["ext"], "Extinguish"),
-             (s["held"], "Restrained or Incapacitated target"))
+             (s["held"], "Restrained or Incapacitated target"),
+             *((int(m["n"]), f"{_short(m['card'])}: {_WHY[m['why']]}")
+               for m in s.get("more") or ()))
     mods = "".join(f" {signed(v)} ({why})" for v, why in moved if v)
     total = roll + sum(v for v, _ in moved)
     shown = f"{roll}{mods}" + (f" = {total}" if mods else "")
@@ -348,6 +395,16 @@ LINES.update({
     "strike.rage": lambda s: (f"  {_n(s['target'])} is enraged: it gains a Rage token "
                               f"(Melee +1 each, {s['most']} at most)."),
     "strike.vampiric": lambda s: f"  Vampiric: {_n(s['by'])} heals {s['healed']}.",
+    "strike.reconstruct": lambda s: (f"  {_n(s['by'])} Reconstructs {s['healed']} damage "
+                                     "(its attack damaged a Corporeal creature)."),
+    "strike.ability": _ability(lambda s: f"the attack gains {s['trait']}"),
+    "strike.spent-by-unavoidable": lambda s: (f"  {_n(s['target'])}'s {s['card']} is destroyed "
+                                              "without effect (the attack is Unavoidable)."),
+    "strike.ability-armor": _ability(lambda s: f"armor {signed(s['n'])}"),
+    "strike.ability-defense": _ability(lambda s: f"Defense roll {signed(s['n'])}"),
+    "strike.ability-reroll": lambda s: (f"  {s['card']}: {counted(s['points'], 'damage point')} "
+                                        f"on {s['dice']} dice: the attack dice are rolled again, "
+                                        "and the second roll stands."),
     "strike.no-effects": lambda s: (f"  {_n(s['target'])} is Incorporeal: no effects from "
                                     "a non-Ethereal attack."),
     "strike.reported-markers": lambda s: ("  You report " + (", ".join(s["markers"])

@@ -89,3 +89,16 @@ def test_no_trample_offered_over_a_flyer_or_when_declined():
     b.add_creature("Gargoyle Sentry", "dm", "B2")
     step, p = _turn(game, {"turn.actor": rhino.id, "turn.what": "move", "turn.move.zone": "C2"})
     assert "turn.trample" not in p.offered and not step.results
+
+
+def test_your_whirling_strike_asks_for_the_other_targets():
+    game = Game.new(Settings(seed=3, name="t"))
+    b = game.board
+    wolf = b.add_creature("Timber Wolf", "ym", "B2", conditions={"Whirling Strike": 1})
+    first = b.add_creature("Bitterwood Fox", "dm", "B2")
+    other = b.add_creature("Goblin Grunt", "dm", "B2")
+    step, p = _turn(game, {"turn.actor": wolf.id, "turn.what": "attack",
+                           "turn.attack.target": first.id, "turn.attack.whirl": other.id})
+    assert other.id in p.offered["turn.attack.whirl"]
+    roles = [(s.role, s.target) for r in step.results for s in r.strikes]
+    assert ("sweep", other.id) in roles

@@ -908,12 +908,12 @@ def test_mind_control_takes_your_creature():
 
 
 def test_by_hand_lines_are_in_the_instructions_when_cast():
-    b = board_for("Block")
+    b = board_for("Nullify")
     b.add_creature("Timber Wolf", "dm", DM_ZONE)
-    d = cast(b, "Block")
-    assert sentences(d.instructions)[-1] == f"By hand (Block): {note_of('Block')['by_hand']}"
-    b = board_for("Block")
-    d = cast(b, "Block")  # discarded: nothing to do by hand
+    d = cast(b, "Nullify")
+    assert sentences(d.instructions)[-1] == f"By hand (Nullify): {note_of('Nullify')['by_hand']}"
+    b = board_for("Nullify")
+    d = cast(b, "Nullify")  # discarded: nothing to do by hand
     assert d.data["discarded"] and not any(line.startswith("By hand") for line in sentences(d.instructions))
 
 

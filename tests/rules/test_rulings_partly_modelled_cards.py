@@ -240,8 +240,16 @@ def test_sardonyx_makes_its_controller_lose_life_not_take_damage():
 # -- Devouring Jelly (card-rulings.txt 193-197) -----------------------------------------------
 
 def test_devouring_jelly_does_not_reconstruct_from_corrode_damage():
-    text = _by_hand("Devouring Jelly")
-    assert "attack deals damage" in text and "Corrode" in text
+    # Solo plays it now (solo.rules.abilities.bonuses): the ruling's case, a Zombie Minion (no
+    # armor) that takes no attack damage and 2 acid damage from Corrode markers.
+    b = _b()
+    jelly = b.add_creature("Devouring Jelly", "dm", "B2", damage=3)
+    zombie = b.add_creature("Zombie Minion", "ym", "B2")
+    r = combat.resolve_attack(b, jelly, "Corrosive Juices", zombie,
+                              ScriptedSource(d12=[9], d6=[1] * 8, fallback=SeededSource(1)),
+                              reactions=False)
+    assert r.strikes[0].damage == 0 and r.strikes[0].acid == 2
+    assert r.strikes[0].reconstructed == 0
 
 
 # -- Charm (card-rulings.txt 115-120) ---------------------------------------------------------
@@ -262,8 +270,17 @@ def test_charm_also_forbids_a_zone_attack_on_the_dummy_mages_zone():
 # -- Whirling Strike (card-rulings.txt 768-772) -----------------------------------------------
 
 def test_whirling_strike_strikes_again_only_its_first_target():
-    assert "Doublestrike or Triplestrike strikes again only the first" in _by_hand(
-        "Whirling Strike")
+    # Solo plays it now: tests/rules/abilities/test_bonuses.py
+    # (test_whirling_strike_goes_on_to_two_more_targets_in_its_zone_one_strike_each).
+    b = _b()
+    w = _wolf_with(b, ["Doublestrike"], zone="B2")
+    first = b.add_creature("Timber Wolf", "ym", "B2")
+    other = b.add_creature("Timber Wolf", "ym", "B2")
+    w.conditions["Whirling Strike"] = 1
+    r = combat.resolve_attack(b, w, "Bite", first, SeededSource(4), reactions=False,
+                              whirl_targets=[other])
+    assert [s.target for s in r.strikes if s.attacker == w.id].count(first.id) == 2
+    assert [s.target for s in r.strikes if s.attacker == w.id].count(other.id) == 1
 
 
 # -- Guardian Angel (card-rulings.txt 409-410) ------------------------------------------------

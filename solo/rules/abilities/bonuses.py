@@ -1,4 +1,446 @@
 """Abilities that move an attack before the dice: conditional dice, effect-die and Piercing
-bonuses, armor and Defense that hold only sometimes, auras to friendly creatures in a zone."""
+bonuses, armor and Defense that hold only sometimes, auras to friendly creatures in a zone.
+
+Each hook reads the board and answers for one strike; combat (:mod:`solo.rules.combat`) and the
+odds (:mod:`solo.rules.odds`) ask the same hooks, so the Dummy Mage's choices, ``solo roll
+attack`` and the dice rolled count the same bonuses, whichever side holds the card.  Every bonus
+comes with a :class:`Said` record naming the card, worded in :mod:`solo.text.combat`:
+
+* :func:`dice`         -- dice an attacker gains (``dice.ability``), asked by ``attack_dice``;
+* :func:`bloodthirsty` -- Bloodthirsty +X added to the printed one (Goran);
+* :func:`regenerate`   -- Regenerate X card text gives (Metatron), asked by the Upkeep;
+* :func:`gained`       -- traits an attack gains for one strike (Piercing, Ethereal, Vampiric,
+                          Counterstrike), asked by the strike and the odds;
+* :func:`more_strikes` -- strikes an attack gains (Doublestrike, Triplestrike);
+* :func:`effect`       -- what moves the effect die, the attacker's bonuses and the target's Tough;
+* :func:`armor`        -- armor that holds only sometimes (guarding, an aura, against some
+                          attackers, per Rage token);
+* :func:`defense_bonus`, :func:`defense_allowed` -- a Defense roll moved, a Defense restricted;
+* :func:`reconstruct`  -- what an attack that damages repairs of its attacker (Devouring Jelly);
+* :func:`reroll`       -- attack dice rolled again (Akiro's Favor), with :func:`may_reroll`;
+* :func:`attack_now`   -- an attack as a round effect changes it (Flame Strike, Lightning Strike);
+* :func:`unmovable`    -- Unmovable, with what holds only sometimes (Cerberus), asked wherever a
+                          push or a Slam meets it;
+* :func:`whirls`       -- more targets a melee attack strikes (Whirling Strike), asked by whoever
+                          plans the attack (the Dummy Mage's creatures, your turn);
+* :func:`walked`       -- what a move leaves for a bonus that asks how it moved (Pharaoh's
+                          Cheetah), asked by the Dummy Mage's creatures and your turn.
+
+Once-a-round abilities are kept in the attacker's ``extra`` under :data:`ROUND_USES` (ability ->
+the round it was used), put there by :func:`solo.rules.combat.apply` from each strike's ``uses``.
+"""
 
 from __future__ import annotations
+
+from solo.cards.catalog import MAGE_LEVEL, Attack, trait_value
+from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
+from solo.rules.said import Said
+
+#: In a piece's ``extra``: the once-a-round abilities it used, with the round (ability -> round).
+ROUND_USES = "ability_round"
+#: In a piece's ``extra``: the soldiers that attacked and damaged it, with the round
+#: (attacker id -> [round, side]); what Flank Attack asks.
+HURT_BY = "hurt_by"
+
+#: In a piece's ``extra``: the round its last move was two move actions, not back and forth
+#: between two zones (what Pharaoh's Cheetah asks); put there by whoever moves it (:func:`walked`).
+WALKED = "walked"
+
+COUNTERSTRIKE = "counterstrike"  # the strike roles this module reads (solo.rules.combat.Role)
+ATTACK_ROLES = ("attack", "sweep")
+
+# Cards and round effects, by the catalog's spelling.
+ALANDELL = "Alandell, the Blue Knight"
+ALANDELL_PAYS = 4  # the most he may pay; the owner pays it all (docs/rulings.md)
+BLIGHTHEART = "Blightheart"
+CERBERUS = "Cerberus"
+BERSERKER = "Deptonne Berserker"
+BLOODSHAMAN = "Deptonne Bloodshaman"
+JELLY = "Devouring Jelly"
+WOLVERINE = "Dragonclaw Wolverine"
+PANZERGARDE = "Dwarf Panzergarde"
+ELIGOR = "Eligor Larington"
+FIRE_ELEMENTAL = "Fire Elemental"
+GARGOYLE = "Gargoyle Sentry"
+GORAN = "Goran, Werewolf Pet"
+JOSEPH = "Joseph Trublood, High Cleric"
+RED_HELM = "Knight of the Red Helm"
+MAKUNDA = "Makunda"
+METATRON = "Metatron, Angelic Templar"
+RAM = "Mountain Ram"
+REDCLAW = "Redclaw, Alpha Male"
+TIDECALLER = "Shoalsdeep Tidecaller"
+TAROK = "Tarok, the Skyhunter"
+IMP = "Wildfire Imp"
+COURAGE = "Knight's Courage"
+CHEETAH = "Pharaoh's Cheetah"
+CRITICAL = "Critical Strike"
+AKIRO = "Akiro's Favor"
+FLANK = "Flank Attack"
+WHIRL = "Whirling Strike"
+#: Round effects that give a melee attack with no damage type and no effect die their attack
+#: bar (the catalog's attack of the card of that name).
+STRIKE_SPELLS = ("Flame Strike", "Lightning Strike")
+
+#: Every card this module plays (tests/rules/abilities/test_bonuses.py holds the notes to it).
+CARDS = frozenset((ALANDELL, BLIGHTHEART, CERBERUS, BERSERKER, BLOODSHAMAN, JELLY, WOLVERINE,
+                   PANZERGARDE, ELIGOR, FIRE_ELEMENTAL, GARGOYLE, GORAN, JOSEPH, RED_HELM,
+                   MAKUNDA, METATRON, RAM, REDCLAW, TIDECALLER, TAROK, IMP, COURAGE, CRITICAL,
+                   FLANK, AKIRO, CHEETAH, WHIRL, *STRIKE_SPELLS))
+
+
+# -- what the board says ------------------------------------------------------------------------
+
+def _creature(p: Piece | None) -> bool:
+    return isinstance(p, (Creature, Mage))
+
+
+def _is(board: Board, p: Piece, subtype: str) -> bool:
+    card = board.card_of(p)
+    return card is not None and any(s.lower() == subtype.lower() for s in card.subtypes)
+
+
+def _school(board: Board, p: Piece, school: str) -> bool:
+    card = board.card_of(p)
+    return card is not None and any(s.lower() == school.lower() for s, _ in card.schools)
+
+
+def level(board: Board, p: Piece) -> int:
+    """An object's Level: ``stats.level`` of a homemade card (1 to 12; 1 when it gives none),
+    else the card's (a mage is 6)."""
+    own = p.stats.get("level")
+    if isinstance(own, int) and not isinstance(own, bool) and 1 <= own <= 12:
+        return own
+    card = board.card_of(p)
+    if isinstance(p, Mage) or (card is not None and card.type == "Mage"):
+        return MAGE_LEVEL
+    return card.level if card is not None else 1
+
+
+def strongest(board: Board, target: Piece) -> bool:
+    """Whether ``target`` is the Strongest creature of its side: none of its side's creatures
+    (its mage included) has a higher Level (ties are all the Strongest; docs/rulings.md)."""
+    if not _creature(target):
+        return False
+    side = [board.mages[target.side], *board.side_creatures(target.side)] \
+        if target.side in board.mages else [target]
+    return level(board, target) >= max(level(board, p) for p in side)
+
+
+def used_this_round(board: Board, p: Piece, ability: str) -> bool:
+    return (p.extra.get(ROUND_USES) or {}).get(ability) == board.round
+
+
+def _others_in_zone(board: Board, p: Piece, card: str) -> bool:
+    """Whether another object of ``p``'s side in its zone is ``card``."""
+    return any(q.card == card and q.id != p.id and q.side == p.side
+               for q in board.in_zone(p.zone))
+
+
+def _temples(board: Board, side: str) -> int:
+    return sum(1 for q in board.pieces() if isinstance(q, Conjuration) and q.side == side
+               and _is(board, q, "Temple"))
+
+
+def _guarding(p: Piece) -> bool:
+    return bool(getattr(p, "guarding", False))
+
+
+def _spent(p: Piece) -> bool:
+    """An inactive creature: its action marker is spent this round."""
+    return isinstance(p, Creature) and not p.active
+
+
+# -- the hooks ----------------------------------------------------------------------------------
+
+def dice(board: Board, attacker: Piece, attack: Attack, target: Piece, *, first: bool,
+         role: str | None) -> list[Said]:
+    """Melee +X that card text gives ``attacker`` against ``target`` (first strike only, as
+    every Melee +X): ``dice.ability`` records (card, why, n)."""
+    if not attack.is_melee or not first:
+        return []
+    out: list[Said] = []
+    counter = role == COUNTERSTRIKE
+
+    def add(card: str, why: str, n: int) -> None:
+        if n:
+            out.append(Said("dice.ability", card=card, why=why, n=n))
+
+    card = attacker.card
+    if card == ALANDELL and not counter:
+        add(card, "paid", ALANDELL_PAYS)
+    if card == RED_HELM and strongest(board, target) and target.side != attacker.side:
+        add(card, "strongest", 2)
+    if COURAGE in attacker.enchantments and strongest(board, target) \
+            and target.side != attacker.side:
+        add(COURAGE, "strongest", 2)
+    if card == IMP and target.conditions.get("Burn", 0) > 0:
+        add(card, "burning", 2)
+    if card == METATRON:
+        add(card, "temples", _temples(board, attacker.side))
+    if card == TIDECALLER and board.initiative == attacker.side:
+        add(card, "initiative", 2)
+    if _is(board, attacker, "Canine") and _others_in_zone(board, attacker, REDCLAW):
+        add(REDCLAW, "pack", 1)
+    if card == ELIGOR and counter and not used_this_round(board, attacker, ELIGOR):
+        add(card, "counterstrike", 2)
+    if _flanking(board, attacker, target):
+        add(FLANK, "flank", 2)
+    return out
+
+
+def regenerate(board: Board, p: Piece) -> int:
+    """Regenerate X card text gives ``p`` (Metatron: X = its side's temple conjurations)."""
+    return _temples(board, p.side) if p.card == METATRON else 0
+
+
+def bloodthirsty(board: Board, attacker: Piece) -> int:
+    """Bloodthirsty +X card text adds to the printed one: Goran's +1 in his mage's zone."""
+    if attacker.card == GORAN and attacker.side in board.mages \
+            and board.mages[attacker.side].zone == attacker.zone:
+        return 1
+    return 0
+
+
+def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece | None, *,
+           role: str | None = None) -> list[Said]:
+    """Traits ``attack`` gains for one strike from card text: ``strike.ability`` records (card,
+    trait, why); ``target`` None asks for those that do not depend on it (Counterstrike)."""
+    out: list[Said] = []
+
+    def add(card: str, trait: str, why: str) -> None:
+        out.append(Said("strike.ability", card=card, trait=trait, why=why))
+
+    if target is None:
+        if attacker is not None and attack.is_melee and attacker.card == WOLVERINE \
+                and attacker.conditions.get("Rage", 0) >= 3 and not attack.has("Counterstrike"):
+            add(WOLVERINE, "Counterstrike", "rage")
+        return out
+    if attacker is not None and COURAGE in attacker.enchantments \
+            and (attack.is_melee or attack.is_ranged) and strongest(board, target) \
+            and target.side != attacker.side:
+        add(COURAGE, "Piercing +1", "strongest")  # its attacks, not only melee ones
+    if attacker is not None and attack.is_melee:
+        if _is(board, attacker, "Cat") and _others_in_zone(board, attacker, MAKUNDA):
+            add(MAKUNDA, "Piercing +1", "pride")
+        if CRITICAL in attacker.enchantments and not used_this_round(board, attacker, CRITICAL):
+            add(CRITICAL, "Piercing +3", "first-melee")
+        if attacker.card == ELIGOR and role == COUNTERSTRIKE \
+                and not used_this_round(board, attacker, ELIGOR):
+            add(ELIGOR, "Piercing +1", "counterstrike")
+        if _flanking(board, attacker, target):
+            add(FLANK, "Piercing +2", "flank")
+        if _is(board, attacker, "Deptonne") and target.conditions.get("Bleed", 0) > 0 \
+                and _creature(target) and not used_this_round(board, attacker, BLOODSHAMAN) \
+                and any(q.card == BLOODSHAMAN for q in board.in_zone(attacker.zone)):
+            add(BLOODSHAMAN, "Vampiric", "bloodshaman")
+    if target is not None and target.card == FIRE_ELEMENTAL \
+            and (attack.damage_type or "").lower() == "hydro":
+        add(FIRE_ELEMENTAL, "Ethereal", "hydro")
+    return out
+
+
+def uses(lines: list[Said]) -> list[str]:
+    """The once-a-round abilities among the bonuses one strike counted (put in
+    :data:`ROUND_USES` when the attack is put on the board)."""
+    once = (CRITICAL, ELIGOR, BLOODSHAMAN, AKIRO)
+    return list(dict.fromkeys(str(s.get("card")) for s in lines if s.get("card") in once))
+
+
+def _dark_guard(board: Board, p: Piece, guarding: bool = False) -> bool:
+    """Cerberus guarding in a zone with a friendly Dark conjuration."""
+    return p.card == CERBERUS and (guarding or _guarding(p)) and any(
+        isinstance(q, Conjuration) and q.side == p.side and _school(board, q, "Dark")
+        for q in board.in_zone(p.zone))
+
+
+def unmovable(board: Board, p: Piece) -> bool:
+    """Whether ``p`` cannot be Pushed or Snatched: :meth:`solo.rules.board.Board.unmovable`, or
+    card text that makes it Unmovable now (Cerberus guarding by a Dark conjuration).  The rules
+    ask this, not the board's, wherever a push or a Slam meets an Unmovable creature."""
+    return board.unmovable(p) or _dark_guard(board, p)
+
+
+def may_reroll(board: Board, attacker: Piece | None, attack: Attack, *, first: bool) -> bool:
+    """Whether Akiro's Favor lets ``attacker`` roll this attack's dice again: its melee or
+    ranged attack (the first strike of it), once a round."""
+    return attacker is not None and first and AKIRO in attacker.enchantments \
+        and (attack.is_melee or (attack.is_ranged and not (attack.zone or attack.kind == "zone"))) \
+        and not used_this_round(board, attacker, AKIRO)
+
+
+def reroll(board: Board, attacker: Piece | None, attack: Attack, *, first: bool, dice: int,
+           points: int) -> Said | None:
+    """Akiro's Favor used: the attack dice are rolled again when they show fewer damage points
+    than dice rolled (docs/rulings.md); the line saying so, or None."""
+    if points >= dice or not may_reroll(board, attacker, attack, first=first):
+        return None
+    return Said("strike.ability-reroll", card=AKIRO, points=points, dice=dice)
+
+
+def more_strikes(board: Board, attacker: Piece | None, attack: Attack, *,
+                 guarding: bool = False) -> tuple[int, list[Said]]:
+    """Strikes card text adds to ``attack`` (Doublestrike, Triplestrike), with the lines saying
+    why.  ``guarding``: the attacker was guarding when the attack it answers was declared."""
+    if attacker is None or not attack.is_melee:
+        return 0, []
+    have = 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
+    if _dark_guard(board, attacker, guarding):
+        return max(0, 3 - have), [Said("strike.ability", card=CERBERUS, trait="Triplestrike",
+                                        why="dark-guard")]
+    if attacker.card == BERSERKER and attack.name == "Razor Claws Strike" and any(
+            _creature(q) and q.conditions.get("Bleed", 0) > 0
+            for q in board.in_zone(attacker.zone)):
+        return max(0, 2 - have), [Said("strike.ability", card=BERSERKER, trait="Doublestrike",
+                                        why="bleeding")]
+    return 0, []
+
+
+def effect(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
+           role: str | None, moved: bool) -> list[Said]:
+    """What card text adds to the effect die: ``dice.ability-effect`` records (card, why, n)."""
+    out: list[Said] = []
+
+    def add(card: str, why: str, n: int) -> None:
+        out.append(Said("dice.ability-effect", card=card, why=why, n=n))
+
+    if target.card == GARGOYLE and _guarding(target):
+        add(GARGOYLE, "guarding", -3)  # Tough -3
+    if attacker is None or not attack.effects:
+        return out
+    counter = role == COUNTERSTRIKE
+    card = attacker.card
+    if card == ALANDELL and attack.is_melee and not counter:
+        add(card, "paid", ALANDELL_PAYS)
+    if card == BLIGHTHEART and not counter and _spent(target):
+        add(card, "inactive", 4)
+    if card == RAM and attack.name == "Battering Horns" and moved \
+            and trait_value(board.traits(attacker), "Charge"):
+        add(card, "charge", 3)
+    if card == TIDECALLER and attack.name == "Riptide" and board.initiative == attacker.side:
+        add(card, "initiative", 4)
+    if card == CHEETAH and attack.name == "Claws" and moved and not counter \
+            and attacker.extra.get(WALKED) == board.round:
+        add(card, "two-moves", 8)
+    return out
+
+
+def armor(board: Board, attacker: Piece | None, target: Piece) -> list[Said]:
+    """Armor card text gives ``target`` against this attack: ``strike.ability-armor`` records
+    (card, why, n)."""
+    out: list[Said] = []
+
+    def add(card: str, why: str, n: int) -> None:
+        if n:
+            out.append(Said("strike.ability-armor", card=card, why=why, n=n))
+
+    if target.card == GARGOYLE and _guarding(target):
+        add(GARGOYLE, "guarding", 3)
+    if target.card == WOLVERINE:
+        add(WOLVERINE, "rage-tokens", max(0, target.conditions.get("Rage", 0)))
+    if _is(board, target, "Canine") and _others_in_zone(board, target, REDCLAW):
+        add(REDCLAW, "pack", 1)
+    if target.card == JOSEPH and _creature(attacker) and attacker is not None \
+            and (not board.is_living(attacker) or _school(board, attacker, "Dark")):
+        add(JOSEPH, "dark", 2)
+    return out
+
+
+def defense_bonus(board: Board, target: Piece, index: int) -> list[Said]:
+    """What card text adds to ``target``'s Defense roll (its Defense number ``index``)."""
+    card = board.card_of(target)
+    if target.card == PANZERGARDE and _guarding(target) and card is not None \
+            and index < len(card.defenses):
+        return [Said("strike.ability-defense", card=PANZERGARDE, why="guarding", n=3)]
+    return []
+
+
+def defense_allowed(board: Board, target: Piece, attacker: Piece | None, attack: Attack,
+                    index: int) -> bool:
+    """Whether card text lets ``target`` use its Defense number ``index`` against this attack:
+    Tarok's only against melee attacks from Flying creatures."""
+    card = board.card_of(target)
+    if target.card == TAROK and card is not None and index < len(card.defenses):
+        return attack.is_melee and attacker is not None and board.has_trait(attacker, "Flying")
+    return True
+
+
+def reconstruct(board: Board, attacker: Piece | None, target: Piece, damage: int) -> int:
+    """Damage the attacker repairs when its attack damages ``target``: Devouring Jelly
+    Reconstructs up to 2 when it damages a Corporeal creature."""
+    if attacker is None or attacker.card != JELLY or damage <= 0 or not _creature(target) \
+            or not board.is_corporeal(target):
+        return 0
+    return min(2, attacker.damage)
+
+
+def attack_now(board: Board, attacker: Piece | None, attack: Attack) -> Attack:
+    """``attack`` as round effects on its attacker make it: a melee attack with no damage type
+    and no effect die gains Flame Strike's or Lightning Strike's attack bar (damage type,
+    effects, traits) while the attacker has that round effect."""
+    if attacker is None or not attack.is_melee or attack.damage_type or attack.effects:
+        return attack
+    for name in STRIKE_SPELLS:
+        if attacker.conditions.get(name, 0) > 0:
+            card = board.cat.find(name)
+            if card is None or not card.attacks:
+                continue
+            bar = card.attacks[0]
+            return Attack(attack.name, attack.action, attack.kind, attack.range, attack.dice,
+                          damage_type=bar.damage_type, zone=attack.zone,
+                          effects=bar.effects,
+                          traits=(*attack.traits, *bar.traits))
+    return attack
+
+
+def whirls(attacker: Piece | None, attack: Attack) -> int:
+    """How many more targets card text lets ``attack`` strike in the attacker's zone, one after
+    the other as a Sweeping attack does: Whirling Strike's 2, for a quick melee attack made as
+    the creature's full action (the caller knows it did not move first)."""
+    if attacker is None or attacker.conditions.get(WHIRL, 0) <= 0:
+        return 0
+    return 2 if attack.is_melee and attack.action == "quick" else 0
+
+
+def one_strike_only(attack: Attack) -> Attack:
+    """``attack`` without its additional strikes: what Whirling Strike's later targets take
+    (its card ruling: a Doublestrike strikes again only the first target)."""
+    traits = tuple(t for t in attack.traits if t.lower() not in ("doublestrike", "triplestrike"))
+    if traits == attack.traits:
+        return attack
+    return Attack(attack.name, attack.action, attack.kind, attack.range, attack.dice,
+                  damage_type=attack.damage_type, zone=attack.zone, effects=attack.effects,
+                  traits=traits)
+
+
+def walked(board: Board, p: Piece, zones: int, back_and_forth: bool = False) -> int | None:
+    """What a move of ``zones`` zones leaves in ``p``'s :data:`WALKED`: the round when they were
+    two move actions (or more) not back and forth, 0 (take it off) when not, None when no card
+    text of ``p`` asks (nothing to keep)."""
+    if p.card != CHEETAH:
+        return None
+    return board.round if zones >= 2 and not back_and_forth else 0
+
+
+def _flanking(board: Board, attacker: Piece, target: Piece) -> bool:
+    """Flank Attack: the attacker's next melee attack, at an enemy creature another soldier of
+    its side attacked and damaged this round."""
+    if attacker.conditions.get(FLANK, 0) <= 0 or not _creature(target) \
+            or target.side == attacker.side:
+        return False
+    hurt = target.extra.get(HURT_BY) or {}
+    return any(ident != attacker.id and rnd == board.round and side == attacker.side
+               for ident, (rnd, side) in hurt.items())
+
+
+def hurt_note(board: Board, attacker: Piece | None, target: Piece,
+              damage: int) -> dict[str, list[object]] | None:
+    """The target's new :data:`HURT_BY` when a soldier's strike damages it (None: no change)."""
+    if attacker is None or damage <= 0 or not isinstance(attacker, Creature) \
+            or not _is(board, attacker, "Soldier") or not _creature(target):
+        return None
+    hurt = {k: v for k, v in (target.extra.get(HURT_BY) or {}).items() if v[0] == board.round}
+    if hurt.get(attacker.id) == [board.round, attacker.side]:
+        return None
+    hurt[attacker.id] = [board.round, attacker.side]
+    return hurt

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from solo.core.kinds import DeckKind, Side
 from solo.rules import mages
-from solo.rules.abilities import restrictions
-from solo.rules.board import VISIBLE, Board, Creature
+from solo.rules.abilities import bonuses, restrictions
+from solo.rules.board import VISIBLE, Board, Creature, Piece
 from solo.rules.combat.modifiers import enchantment_defense, once_markers
 from solo.rules.combat.results import (DEFENSE_USED, ONCE_USED, Applied, AttackResult, Line,
                                        Role, Strike)
 from solo.rules.effects import (DELETE, AddMarkers, AddTally, Discard, Disenchant, Move, Note,
                                 RemoveMarkers, SetGuard)
 from solo.rules.effects import apply as put
-from solo.rules.harm import destroy_if_dead, gain, heal, take_damage
+from solo.rules.harm import destroy_if_dead, gain, heal, repair, take_damage
 from solo.rules.said import Said, Who
 from solo.rules.yours import turn_up
 
@@ -42,9 +42,9 @@ def apply_strike(board: Board, s: Strike) -> list[str]:
         put(board, Note(t.id, DEFENSE_USED, used))
         given = enchantment_defense(board, t, s.defense_index)
         if given and given[1].get("spent"):  # Block goes once it has been used
-            put(board, Disenchant(t.id, given[0]))
-            if t.side == Side.DM:  # the Dummy Mage's own card
-                put(board, Discard(DeckKind.ENCHANTMENT, given[0]))
+            _spend(board, t, given[0])
+    if s.spent is not None and s.spent in t.enchantments:  # Block, against an Unavoidable attack
+        _spend(board, t, s.spent)
     if s.melee and isinstance(t, Creature) and s.role != Role.DAMAGE_BARRIER and t.guarding:
         put(board, SetGuard(t.id, False))
     if s.revealed is not None:
@@ -59,13 +59,36 @@ def apply_strike(board: Board, s: Strike) -> list[str]:
         put(board, RemoveMarkers(t.id, "Burn"))
     if s.rage:
         put(board, AddMarkers(t.id, "Rage", s.rage))
-    if s.healed and s.attacker is not None:
-        a = board.own(s.attacker)
-        if a is not None:
-            heal(board, a, s.healed)
+    a = board.own(s.attacker) if s.attacker is not None and (s.healed or s.reconstructed
+                                                              or s.damage) else None
+    if s.healed and a is not None:
+        heal(board, a, s.healed)
+    if s.reconstructed and a is not None:
+        repair(board, a, s.reconstructed)
+    if (hurt := bonuses.hurt_note(board, a, t, s.damage)) is not None:
+        put(board, Note(t.id, bonuses.HURT_BY, hurt))
     if s.push is not None and s.push.to != s.push.start:
         put(board, Move(t.id, s.push.to))
     return [t.id] if destroy_if_dead(board, t, s.side, s.obliterate) else []
+
+
+def _spend(board: Board, t: Piece, name: str) -> None:
+    """``name`` (Block) leaves ``t``: discarded when it is the Dummy Mage's own card."""
+    put(board, Disenchant(t.id, name))
+    if t.side == Side.DM:
+        put(board, Discard(DeckKind.ENCHANTMENT, name))
+
+
+def _mark_uses(board: Board, result: AttackResult) -> None:
+    """The once-a-round abilities the attack's strikes used, kept on their attackers
+    (:data:`solo.rules.abilities.bonuses.ROUND_USES`)."""
+    for s in result.strikes:
+        a = board.find(s.attacker) if s.uses and s.attacker else None
+        if a is not None:
+            used = dict(a.extra.get(bonuses.ROUND_USES) or {})
+            fresh = {u: board.round for u in s.uses if used.get(u) != board.round}
+            if fresh:
+                put(board, Note(a.id, bonuses.ROUND_USES, {**used, **fresh}))
 
 
 def apply(board: Board, result: AttackResult) -> Applied:
@@ -97,6 +120,7 @@ def apply(board: Board, result: AttackResult) -> Applied:
         elif bearer is not None and name in bearer.enchantments:
             put(board, Disenchant(ident, name))
             put(board, Discard(DeckKind.ENCHANTMENT, name))
+    _mark_uses(board, result)
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:

@@ -12,9 +12,11 @@ caller's business.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import overload
 
 from solo.cards.catalog import Attack, parse_trait
+from solo.rules.abilities import bonuses
 from solo.rules.board import GROUNDED, Board, Piece
 from solo.rules.combat.modifiers import by_itself, once_markers
 from solo.rules.combat.results import (BASH, UNNAMED, AttackResult, CombatError,
@@ -46,7 +48,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                    report: Reported | None = None, reactions: bool = True,
                    daze: int | None = None, reverse: bool = False,
                    blocked_by: str | None = None, barrier: bool = False,
-                   reverse_to: Piece | None = None) -> AttackResult:
+                   reverse_to: Piece | None = None,
+                   whirl_targets: Sequence[Piece] = ()) -> AttackResult:
     """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
 
     ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
@@ -70,7 +73,9 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     the rest of the action goes on as declared (a Doublestrike's second attack, the codex).
     ``barrier``: the attack is not the attacker's own but one its side's card makes without
     targeting, as a damage barrier does (a trap's: ``attacker`` is the mage whose trap it is):
-    the attacker's Daze, Weak and bonuses do not touch it.
+    the attacker's Daze, Weak and bonuses do not touch it.  ``whirl_targets``: the other
+    targets card text lets the attack strike after the first (Whirling Strike), one strike each,
+    as a Sweeping attack's second (:func:`solo.rules.abilities.bonuses.whirls`).
     """
     att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
     # Only what the attack can change is copied (see apply_strike, which owns what it changes).
@@ -88,7 +93,12 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                     is_spell=spell, first=first_strike, use_defense=use_defense,
                     reactions=reactions, report=report, thirst=first_strike, daze=daze,
                     reverse=reverse, blocked_by=blocked_by, barrier=barrier, reverse_to=back)
-    if att.has("Sweeping"):
+    if whirl_targets:
+        single = bonuses.one_strike_only(att)
+        for other in whirl_targets:
+            _sweep(work, a, single, t, other, source, result, spell=spell,
+                   use_defense=use_defense, report=report, thirst=first_strike, whirl=True)
+    elif att.has("Sweeping"):
         _sweep(work, a, att, t, sweep_target, source, result, spell=spell,
                use_defense=use_defense, report=report, thirst=first_strike)
     if att.is_melee:
@@ -127,14 +137,16 @@ def _declared(a: Piece, t: Piece, att: Attack, spell: bool, report: Reported | N
 
 def _sweep(work: Board, a: Piece, att: Attack, t: Piece, sweep_target: Piece | None,
            source: DiceSource, result: AttackResult, *, spell: bool,
-           use_defense: bool | DefenseChoice, report: Reported | None, thirst: bool) -> None:
-    """A Sweeping attack's second attack, at its second, different target."""
+           use_defense: bool | DefenseChoice, report: Reported | None, thirst: bool,
+           whirl: bool = False) -> None:
+    """A Sweeping attack's second attack, at its second, different target (``whirl``: one of
+    Whirling Strike's other targets)."""
     second = _on(work, sweep_target) if sweep_target is not None \
         and work.find(sweep_target.id) else None
     if second is None or second.id == t.id:
         result.steps.append(Said("sweep.none"))
     elif work.find(a.id) is not None:
-        result.steps.append(Said("sweep.second", target=Who.of(second)))
+        result.steps.append(Said("sweep.second", target=Who.of(second), whirl=whirl))
         attack_sequence(work, a, att, second, source, result, role=Role.SWEEP, moved=False,
                         is_spell=spell, first=False, use_defense=use_defense, reactions=True,
                         report=report, thirst=thirst)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
-from solo.cards.catalog import MAGE_LEVEL, Attack, Defense, trait_max, trait_value
+from solo.cards.catalog import Attack, Defense, trait_max, trait_value
 from solo.core.errors import read_int
 from solo.rules import mages
+from solo.rules.abilities import bonuses
+from solo.rules.abilities.bonuses import level as level
 from solo.rules.board import Board, Conjuration, Mage, Piece
 from solo.rules.combat.conditions import is_creature
 from solo.rules.combat.results import DEFENSE_USED
@@ -141,40 +143,38 @@ def once_markers(board: Board, p: Piece, kind: str = "melee") -> list[str]:
     return out
 
 
-def level(board: Board, p: Piece) -> int:
-    """An object's Level: ``stats.level`` of a homemade card (1 to 12; 1 when it gives none),
-    else the card's (a mage is 6)."""
-    own = p.stats.get("level")
-    if isinstance(own, int) and not isinstance(own, bool) and 1 <= own <= 12:
-        return own
-    card = board.card_of(p)
-    if isinstance(p, Mage) or (card is not None and card.type == "Mage"):
-        return MAGE_LEVEL
-    return card.level if card is not None else 1
-
-
-def strike_count(board: Board, attack: Attack, target: Piece) -> int:
+def strike_count(board: Board, attack: Attack, target: Piece, attacker: Piece | None = None,
+                 *, guarding: bool = False) -> int:
     """How many times ``attack`` strikes ``target``: once, twice with Doublestrike, three times
-    with Triplestrike; an attack made "Level -1" times strikes that often (none at Level 1)."""
+    with Triplestrike (the card's, or what its attacker's card text gives it:
+    :func:`solo.rules.abilities.bonuses.more_strikes`); an attack made "Level -1" times strikes
+    that often (none at Level 1)."""
     if any(re.search(_LEVEL_LESS_ONE, t) for t in attack.traits):
         return max(0, level(board, target) - 1)
-    return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
+    more = bonuses.more_strikes(board, attacker, attack, guarding=guarding)[0] \
+        if attacker is not None else 0
+    return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0) \
+        + more
 
 
 def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
                 first: bool = True, moved: bool = False, is_spell: bool = False,
-                barrier: bool = False, thirst: bool | None = None) -> tuple[int, list[Said]]:
+                barrier: bool = False, thirst: bool | None = None,
+                role: str | None = None) -> tuple[int, list[Said]]:
     """How many dice the attack rolls against ``target``, and why: the attack's own dice then
     each modifier, as ``dice.*`` records (worded ``["Bite 4", "Melee +1"]``).
 
     ``thirst``: whether Bloodthirsty +X may still count in this attack action (the codex gives
     it to the first attack that can take it: a Doublestrike's second strike, when the first
-    damaged a Living creature that had none); None: on the first strike only, as Melee +X."""
+    damaged a Living creature that had none); None: on the first strike only, as Melee +X.
+    ``role``: the strike's (a counterstrike gains some bonuses and not others: card text,
+    :func:`solo.rules.abilities.bonuses.dice`)."""
     assert attack.dice is not None  # an attack that rolls no dice has no count
     base = int(attack.dice)
     parts = [Said("dice.base", attack=attack.name, dice=base)]
     if attacker is not None and not barrier:
         parts += _attacker_bonuses(board, attacker, attack, target, first, moved, thirst)
+        parts += bonuses.dice(board, attacker, attack, target, first=first, role=role)
     traits = attack_traits(board, attacker, attack)
     for t in traits:
         if n := vs_bonus(board, t, target) or 0:
@@ -202,7 +202,7 @@ def _attacker_bonuses(board: Board, attacker: Piece, attack: Attack, target: Pie
         if moved and (n := trait_value(own, "Charge") or 0):
             out.append(Said("dice.charge", n=n))
     if attack.is_melee and (first if thirst is None else thirst):
-        n = trait_value(own, "Bloodthirsty") or 0
+        n = (trait_value(own, "Bloodthirsty") or 0) + bonuses.bloodthirsty(board, attacker)
         if n and is_creature(target) and board.is_living(target) and target.damage > 0:
             out.append(Said("dice.bloodthirsty", n=n))
     zone = attack.zone or attack.kind == "zone"
@@ -292,10 +292,12 @@ def enchantment_defense(board: Board, p: Piece,
 
 
 def choose_defense(board: Board, target: Piece, attack: Attack,
-                   steady_only: bool = False) -> tuple[int, Defense] | None:
+                   steady_only: bool = False,
+                   attacker: Piece | None = None) -> tuple[int, Defense] | None:
     """The Defense ``target`` uses against ``attack``: an unused one that the attack's kind
-    allows, the best (lowest roll) first; None when it has none left.  ``steady_only``: only
-    Defenses that conditions leave alone (an Incapacitated target)."""
+    (and card text: :func:`solo.rules.abilities.bonuses.defense_allowed`) allows, the best
+    (lowest roll) first; None when it has none left.  ``steady_only``: only Defenses that
+    conditions leave alone (an Incapacitated target)."""
     defenses = all_defenses(board, target)
     if not defenses:
         return None
@@ -308,6 +310,8 @@ def choose_defense(board: Board, target: Piece, attack: Attack,
         if (r == "no ranged" and attack.is_ranged) or (r == "no melee" and attack.is_melee):
             continue
         if d.uses != "unlimited" and int(used.get(str(i), 0)) >= int(d.uses):
+            continue
+        if not bonuses.defense_allowed(board, target, attacker, attack, i):
             continue
         if best is None or d.roll < best[1].roll:
             best = (i, d)

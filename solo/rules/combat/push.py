@@ -9,6 +9,7 @@ worded in :mod:`solo.text.combat`.
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
+from solo.rules.abilities import bonuses
 from solo.rules.board import Board, Piece
 from solo.rules.combat.modifiers import strike_count
 from solo.rules.combat.results import ARENA_EDGE, Push, Strike
@@ -42,7 +43,7 @@ def push_to(board: Board, target: Piece, roll: int, direction: str,
 def push_effect(work: Board, s: Strike, target: Piece, source: DiceSource) -> None:
     """A Push the effect die gave: the compass says where (an Unmovable creature stays put)."""
     who = Who.of(target)
-    if work.unmovable(target):
+    if bonuses.unmovable(work, target):
         s.steps.append(Said("push.unmovable", target=who))
         return
     roll, direction = source.compass(Said("roll.push", attack=s.attack, target=who))
@@ -62,7 +63,7 @@ def snatch(work: Board, s: Strike, attacker: Piece | None, target: Piece,
     if attacker is None or work.find(attacker.id) is None or attacker.zone == target.zone:
         s.steps.append(Said("snatch.here", target=who))
         return
-    if work.unmovable(target) or work.has_trait(target, "Uncontainable"):
+    if bonuses.unmovable(work, target) or work.has_trait(target, "Uncontainable"):
         s.steps.append(Said("snatch.unmovable", target=who))
         return
     start = target.zone

@@ -154,6 +154,12 @@ class Strike(Record):
     revealed: str | None
     #: damage the Dummy Mage's Martyr's Aura moved from the target onto its mage
     martyred: int
+    #: once-a-round abilities of the attacker this strike used (solo.rules.abilities.bonuses)
+    uses: list[str]
+    #: damage the attacker Reconstructs (Devouring Jelly: solo.rules.abilities.bonuses)
+    reconstructed: int
+    #: the target's enchantment an Unavoidable strike destroys without effect (Block)
+    spent: str | None
 
     def __init__(self, role: str, attack: str, kind: str | None, attacker: str | None, target: str,
                  side: str | None, target_card: str = "", dice: int = 0,
@@ -168,7 +174,9 @@ class Strike(Record):
                  extinguished: int = 0, shielded: int = 0, rage: int = 0, obliterate: bool = False,
                  damage_total: int | None = None, reported: bool = False,
                  steps: list[Line] | None = None, revealed: str | None = None,
-                 martyred: int = 0) -> None:
+                 martyred: int = 0,
+                 uses: list[str] | None = None, reconstructed: int = 0,
+                 spent: str | None = None) -> None:
         self.role = role
         self.attack = attack
         self.kind = kind
@@ -208,6 +216,9 @@ class Strike(Record):
         self.steps = [] if steps is None else steps
         self.revealed = revealed
         self.martyred = martyred
+        self.uses = [] if uses is None else uses
+        self.reconstructed = reconstructed
+        self.spent = spent
 
     @property
     def melee(self) -> bool:

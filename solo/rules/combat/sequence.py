@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
-from solo.rules.abilities import restrictions
+from solo.rules.abilities import bonuses, restrictions
 from solo.rules.board import Board, Creature, Piece
 from solo.rules.combat.applying import apply_strike
 from solo.rules.combat.modifiers import (FIRST_STRIKE_GUARDS, attack_traits, has_named,
@@ -38,17 +38,23 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                     credit: str | None = None, report: Reported | None = None,
                     thirst: bool | None = None, daze: int | None = None,
                     reverse: bool = False, blocked_by: str | None = None,
-                    reverse_to: Piece | None = None) -> None:
+                    reverse_to: Piece | None = None, guarding: bool = False) -> None:
     """One attack with its additional strikes, then (for melee) damage barriers and
     counterstrike.  ``report`` (a person's dice) serves the attack's own strikes only, never
     the answers to it.  ``thirst``: the action opened with Bloodthirsty to be had (see
     :func:`~solo.rules.combat.modifiers.attack_dice`).  ``daze``: the first strike's Daze check,
     already rolled.  ``reverse``, ``blocked_by``: the first strike is turned back on the
-    attacker (or ``reverse_to``), or avoided (see :func:`solo.rules.combat.resolve_attack`)."""
-    n = strike_count(work, attack, target)
+    attacker (or ``reverse_to``), or avoided (see :func:`solo.rules.combat.resolve_attack`).
+    ``guarding``: the attacker (a counterstriking guard) was guarding when the attack it answers
+    was declared."""
+    n = strike_count(work, attack, target, attacker, guarding=guarding)
+    if attacker is not None and (more := bonuses.more_strikes(work, attacker, attack,
+                                                               guarding=guarding)[1]):
+        result.steps.extend(more)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
     cs = _counterstrike(work, target) if reactions and attack.is_melee else None
+    guarded = bool(getattr(target, "guarding", False))
     if cs is not None and attacker is not None and work.find(attacker.id) is not None \
             and getattr(target, "guarding", False) and target.card in FIRST_STRIKE_GUARDS:
         # It counterstrikes first, right after the Declare Attack Step: an attacker it destroys
@@ -79,11 +85,11 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
         if s.push is not None and work.find(at.id) is not None:
             after_push(work, s.push, s.side, at, source, result)
     if reactions and attack.is_melee and attacker is not None:
-        _answers(work, attacker, target, cs, landed, source, result)
+        _answers(work, attacker, target, cs, landed, source, result, guarded)
 
 
 def _answers(work: Board, attacker: Piece, target: Piece, cs: Attack | None, landed: bool,
-             source: DiceSource, result: AttackResult) -> None:
+             source: DiceSource, result: AttackResult, guarded: bool = False) -> None:
     """The target's answers to a melee attack: the damage barrier step, then the counterstrike
     step (a destroyed object does neither)."""
     if work.find(target.id) is None or work.find(attacker.id) is None:
@@ -104,11 +110,12 @@ def _answers(work: Board, attacker: Piece, target: Piece, cs: Attack | None, lan
     if work.find(attacker.id) is None or work.find(target.id) is None:
         return
     if cs is not None:
-        _counterstrike_step(work, target, cs, attacker, source, result)
+        _counterstrike_step(work, target, cs, attacker, source, result, guarded=guarded)
 
 
 def _counterstrike_step(work: Board, target: Piece, cs: Attack, attacker: Piece,
-                        source: DiceSource, result: AttackResult, first: bool = False) -> None:
+                        source: DiceSource, result: AttackResult, first: bool = False,
+                        guarded: bool = False) -> None:
     """``target`` counterstrikes ``attacker`` with ``cs``, if it still can (``first``: before
     the attack it answers is rolled)."""
     who = Who.of(target)
@@ -128,7 +135,7 @@ def _counterstrike_step(work: Board, target: Piece, cs: Attack, attacker: Piece,
     daze, reverse = _reverse_counterstrike(work, target, cs, attacker, source, result)
     attack_sequence(work, target, cs, attacker, source, result, role=Role.COUNTERSTRIKE,
                     moved=False, is_spell=False, first=True, use_defense=True, reactions=False,
-                    daze=daze, reverse=reverse)
+                    daze=daze, reverse=reverse, guarding=guarded)
 
 
 def _reverse_counterstrike(work: Board, striker: Piece, cs: Attack, attacker: Piece,
@@ -190,7 +197,9 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     quick = [a for a in work.attacks(p) if a.is_melee and a.action == "quick"
              and isinstance(a.dice, int)]
     for a in quick:
-        if has_named(attack_traits(work, p, a), "Counterstrike"):  # the card's, or Retaliate's
+        traits = attack_traits(work, p, a) \
+            + [str(g["trait"]) for g in bonuses.gained(work, p, a, None)]
+        if has_named(traits, "Counterstrike"):  # the card's, Retaliate's, or card text's
             return a
     if isinstance(p, Creature) and p.guarding and quick:
         return quick[0]

@@ -23,7 +23,7 @@ import math
 from solo.cards.catalog import Attack, Defense, trait_max, trait_value
 from solo.core.kinds import Side
 from solo.rules import mages, yours
-from solo.rules.abilities import restrictions
+from solo.rules.abilities import bonuses, restrictions
 from solo.rules.board import HIDDEN, Board, Conjuration, Piece
 from solo.rules.combat.conditions import (condition_block, immune_to_damage_type, is_creature,
                                           spared_by, taunt_block)
@@ -46,7 +46,7 @@ class Blow:
     the attack's traits, a person's report of the dice, and the target as lines name it."""
 
     __slots__ = ("work", "attacker", "attack", "target", "source", "traits", "role", "report",
-                 "zone", "who", "only_ones")
+                 "zone", "who", "only_ones", "first")
 
     def __init__(self, work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                  source: DiceSource, traits: list[str], role: str,
@@ -63,6 +63,7 @@ class Blow:
         self.who = Who.of(target)  # the target, as lines name it
         #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
         self.only_ones = False
+        self.first = True  # the first strike of the attack action
 
     def roll(self, code: str, **facts: object) -> Said:
         """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
@@ -80,8 +81,12 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     reveal, the Voltaric Shield's note); the strike is not put on the board (see
     :func:`solo.rules.combat.applying.apply_strike`).  The arguments are
     :func:`solo.rules.combat.sequence.attack_sequence`'s."""
+    attack = bonuses.attack_now(work, attacker, attack)  # Flame Strike, Lightning Strike
+    gained = bonuses.gained(work, attacker, attack, target, role=role)
     b = Blow(work, attacker, attack, target, source,
-             attack_traits(work, attacker, attack, first=first), role, report)
+             attack_traits(work, attacker, attack, first=first)
+             + [str(g["trait"]) for g in gained], role, report)
+    b.first = first
     side = attacker.side if attacker is not None else None
     s = Strike(role=role, attack=attack.name, kind=attack.kind,
                attacker=attacker.id if attacker is not None else None, target=target.id,
@@ -89,6 +94,8 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
                reported=report is not None)
     _count_dice(b, s, first=first, moved=moved, is_spell=is_spell, barrier=barrier,
                 thirst=thirst)
+    s.steps += gained
+    s.uses = bonuses.uses([*gained, *s.dice_parts])
     if _misses(b, s, zone_daze, daze, barrier=barrier, is_spell=is_spell):
         return s
     if immune_to_damage_type(work, target, attack.damage_type):
@@ -107,7 +114,7 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     s.damage = _stop_damage(b, s, damage, critical_ones)
     _after_damage(b, s, first, side)
     if _effects_apply(b, s):
-        _place(b, s, _effect_roll(b, s))
+        _place(b, s, _effect_roll(b, s, moved))
     return s
 
 
@@ -118,7 +125,7 @@ def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
     if isinstance(attack.dice, int) and not isinstance(attack.dice, bool):
         s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
                                            moved=moved, is_spell=is_spell, barrier=barrier,
-                                           thirst=thirst)
+                                           thirst=thirst, role=b.role)
         s.steps.append(Said("strike.dice", role=b.role, zone=b.zone, target=b.who,
                             dice=s.dice, parts=list(s.dice_parts)))
     elif attack.dice is not None:  # "X": only a reported attack gets here
@@ -165,6 +172,9 @@ def _avoided(b: Blow, s: Strike, use_defense: bool | DefenseChoice,
     if unavoidable:
         if all_defenses(b.work, b.target):
             s.steps.append(Said("strike.unavoidable", zone=b.zone))
+        s.spent = _sure_defense(b.work, b.target)
+        if s.spent is not None:  # Block: destroyed without effect (its card)
+            s.steps.append(Said("strike.spent-by-unavoidable", target=b.who, card=s.spent))
         return False
     return bool(use_defense) and _defend(b, s, use_defense)
 
@@ -174,13 +184,18 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
     Incapacitated); a :data:`DefenseChoice` may decline it."""
     work, target = b.work, b.target
     incapacitated = work.incapacitated(target)
-    chosen = choose_defense(work, target, b.attack, steady_only=incapacitated)
+    chosen = choose_defense(work, target, b.attack, steady_only=incapacitated,
+                            attacker=b.attacker)
     if chosen is None and incapacitated and all_defenses(work, target):
         s.steps.append(Said("strike.incapacitated", target=b.who))
     steady = chosen is not None and all_defenses(work, target)[chosen[0]][1]
     mod = 0 if steady else defense_modifier(work, target)
+    more = bonuses.defense_bonus(work, target, chosen[0]) if chosen is not None else []
+    bonus = sum(int(m["n"]) for m in more)
+    mod += bonus
+    s.steps += more
     if chosen is not None and callable(use_defense) \
-            and not use_defense(target, chosen[1], mod, _offer(b, s, chosen[1], mod)):
+            and not use_defense(target, chosen[1], mod, _offer(b, s, chosen[1], mod, bonus)):
         s.steps.append(Said("strike.defense-declined", target=b.who, need=chosen[1].roll))
         chosen = None
     if chosen is None:
@@ -196,16 +211,17 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
     s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
     s.avoided = roll + mod >= d.roll
     s.steps.append(Said("strike.defense", target=b.who, need=d.roll, roll=roll, mod=mod,
-                        avoided=s.avoided))
+                        avoided=s.avoided, bonus=bonus))
     return s.avoided
 
 
-def _offer(b: Blow, s: Strike, d: Defense, mod: int) -> Said:
+def _offer(b: Blow, s: Strike, d: Defense, mod: int, bonus: int = 0) -> Said:
     """The Defense offered, as a person is asked about it: who attacks the target with what
-    (where the attacker stands), the attack dice counted so far, the Defense and its chance."""
+    (where the attacker stands), the attack dice counted so far, the Defense and its chance
+    (``bonus``: the part of ``mod`` card text gives)."""
     where = b.attacker.zone if b.attacker is not None else None
     return b.roll("defense.offer", zone=where, dice=s.dice, parts=list(s.dice_parts),
-                  need=d.roll, mod=mod, chance=defense_chance(d, mod))
+                  need=d.roll, mod=mod, chance=defense_chance(d, mod), bonus=bonus)
 
 
 def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
@@ -225,8 +241,21 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
         s.normal, s.critical = t.normal, t.critical
         s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
                             critical=s.critical))
+        again = bonuses.reroll(work, b.attacker, b.attack, first=b.first, dice=s.dice,
+                               points=s.normal + s.critical)
+        if again is not None:  # Akiro's Favor: the second roll stands
+            s.uses.append(str(again["card"]))
+            s.steps.append(again)
+            s.faces = b.source.attack_dice(s.dice, b.roll("roll.attack-dice", dice=s.dice,
+                                                          again=True))
+            t = tally(s.faces)
+            s.normal, s.critical = t.normal, t.critical
+            s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
+                                critical=s.critical))
     piercing = trait_value(b.traits, "Piercing") or 0
-    base_armor = 0 if incorporeal else work.armor(target)
+    more = [] if incorporeal else bonuses.armor(work, b.attacker, target)
+    s.steps += more
+    base_armor = 0 if incorporeal else work.armor(target) + sum(int(m["n"]) for m in more)
     armor = max(0, base_armor - piercing)
     critical_damage = has_named(b.traits, "Critical Damage")
     if critical_damage:
@@ -297,6 +326,9 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     if first and damage and attacker is not None and has_named(b.traits, "Vampiric") \
             and is_creature(target) and work.is_living(target):
         _vampiric(b, s, attacker)
+    s.reconstructed = bonuses.reconstruct(work, attacker, target, damage)
+    if s.reconstructed and attacker is not None:
+        s.steps.append(Said("strike.reconstruct", by=Who.of(attacker), healed=s.reconstructed))
     drain = trait_value(b.traits, "Mana Drain") or trait_value(b.traits, "Mana Transfer") or 0
     if first and damage and drain and target.side != side:
         s.steps.append(Said("strike.drain", drain=drain, yours=target.side == Side.YM))
@@ -332,7 +364,7 @@ def _effects_apply(b: Blow, s: Strike) -> bool:
     return True
 
 
-def _effect_roll(b: Blow, s: Strike) -> list[str]:
+def _effect_roll(b: Blow, s: Strike, moved: bool = False) -> list[str]:
     """Step 5: the markers the effect die gives (moved by Tough, the damage type, Extinguish's
     Burns, +4 against a held target for the attack that says so), or a person reports."""
     rolled: list[str] = []
@@ -346,15 +378,17 @@ def _effect_roll(b: Blow, s: Strike) -> list[str]:
     ext = -s.extinguished
     held = 4 if any(t.lower() == RESTRAINED_PLUS_4.lower() for t in b.traits) \
         and (work.restrained(target) or work.incapacitated(target)) else 0
+    more = bonuses.effect(work, b.attacker, attack, target, role=b.role, moved=moved)
     s.effect_roll = b.source.d12(b.roll("roll.effect"))
-    s.effect_modifier = tough + dmod + ext + held
+    s.effect_modifier = tough + dmod + ext + held + sum(int(m["n"]) for m in more)
     total = s.effect_roll + s.effect_modifier
     for e in attack.effects:
         if e.covers(total):
             rolled = list(e.conditions)
             break
     s.steps.append(Said("strike.effect", roll=s.effect_roll, tough=tough, dmod=dmod,
-                        type=attack.damage_type, ext=ext, held=held, markers=rolled))
+                        type=attack.damage_type, ext=ext, held=held, markers=rolled,
+                        more=more))
     return rolled
 
 
@@ -377,7 +411,8 @@ def _place(b: Blow, s: Strike, rolled: list[str]) -> None:
             else:
                 s.acid += 1
                 continue
-        if c == "Slam" and (work.unmovable(target) and not isinstance(target, Conjuration)):
+        if c == "Slam" and bonuses.unmovable(work, target) \
+                and not isinstance(target, Conjuration):
             s.steps.append(Said("strike.slam-is-daze", target=b.who))
             c = "Daze"
         why_not = condition_block(work, target, c)
@@ -392,6 +427,16 @@ def _place(b: Blow, s: Strike, rolled: list[str]) -> None:
         s.steps.append(Said("strike.gains", target=b.who, conditions=list(s.conditions)))
     if s.acid:
         s.steps.append(Said("strike.acid", acid=s.acid))
+
+
+def _sure_defense(work: Board, target: Piece) -> str | None:
+    """The target's enchantment whose Defense avoids for sure and is spent by its use (Block),
+    if it has one: an Unavoidable attack destroys it without effect."""
+    for i in range(len(work.defenses(target)), len(all_defenses(work, target))):
+        given = enchantment_defense(work, target, i)
+        if given and given[1].get("sure") and given[1].get("spent"):
+            return given[0]
+    return None
 
 
 def _extinguish(b: Blow, s: Strike) -> None:
