@@ -175,12 +175,15 @@ def test_the_shipped_coverage_summary_is_up_to_date(catalog):
 def test_deck_warnings_are_the_same_with_or_without_the_summary(catalog, monkeypatch):
     from solo.decks import sets as decks
 
+    # a creature still partly modelled (else the one that cannot be used): warned of either way
+    odd = next((c.name for c in catalog.cards("Creature") if cov.coverage(c).level == "partly"),
+               "Talos")
     for name in ("Starter", "Harder", "Easier"):
         ds = decks.resolve(name)
-        ds.decks["creature"]["Blightheart"] = 1  # partly modelled
+        ds.decks["creature"][odd] = 1
         ds.decks["attack"]["Hurl Boulder"] = 1
         shipped = decks.coverage_warnings(ds, catalog)
-        assert any("Blightheart is partly modelled" in w for w in shipped)
+        assert any(w.split(": ", 1)[1].startswith(odd + " ") for w in shipped), shipped
         monkeypatch.setattr(decks, "_SHIPPED", (frozenset(), {}))
         assert decks.coverage_warnings(ds, catalog) == shipped
         assert [n for _, n, _ in decks.partly_modelled(ds, catalog)] == \
