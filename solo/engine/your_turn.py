@@ -22,6 +22,7 @@ from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, targeting, upkeep, yours
+from solo.rules.abilities import triggers
 from solo.rules.board import INCAPACITATING, Creature, Piece
 from solo.rules.effects import Move, Note, RemoveMarkers, SetActive, SetGuard
 from solo.rules.effects import apply as put
@@ -349,6 +350,7 @@ class YourTurn(YourSpells):
         elif what in ("guard", "move-guard"):
             put(self.board, SetGuard(actor.id, True))  # only a creature is offered "guard"
             lines.append(f"{cap(self.name(actor))} is guarding.")
+            lines += triggers.on_guard(self.board, self.board.get(actor.id))
         elif what == "other":
             lines.append(f"{cap(self.name(actor))} did something that does not touch the Dummy Mage's side.")
         return lines
@@ -441,6 +443,11 @@ class YourTurn(YourSpells):
                              "frees it.")
                 self.events.append(upkeep.Event(actor.id, actor.card, "teleport", lines[-1],
                                                 removed={"Stuck": stuck}))
+        if not teleported:  # a move action (Chains of Agony hurts it)
+            lines += triggers.on_move_action(b, actor)
+            if b.find(actor.id) is None:
+                return lines
+            actor = b.get(actor.id)
         if dest != start and not teleported:
             lines += self._trample(actor, start)
         if dest != start and b.find(actor.id) is not None:

@@ -37,6 +37,7 @@ class Act(StrEnum):
     SUMMON = "summon"
     ATTACK = "attack"
     MOVE_ATTACK = "move-attack"
+    ABILITY = "ability"  # its card's ability is its action (a Ravenous Ghoul eats)
 
 
 class Decision(Record):

@@ -136,7 +136,7 @@ def test_every_creature_with_printed_text_has_a_note(catalog):
     assert missing == []
     for name, note in notes.items():
         assert catalog.get(name).type == "Creature", name
-        assert set(note) <= {"abilities", "by_hand", "ruled", "mage_only", "unusable"}, name
+        assert set(note) <= {"abilities", "by_hand", "plays", "ruled", "mage_only", "unusable"}, name
         assert note.get("abilities"), name
 
 
@@ -146,13 +146,14 @@ def test_summoning_a_creature_with_card_text_says_what_to_apply(catalog):
     from solo.rules.board import new_board
 
     b = new_board()
-    b.decks["creature"] = ["Highland Unicorn", "Timber Wolf"]
+    b.decks["creature"] = ["Goblin Bomber", "Timber Wolf"]
     d = quickcast_turn.carry_out(b, qc_table.summon(b))
     text = "\n".join(sentences(d.instructions))
-    assert "Highland Unicorn" in text
-    for line in cov.coverage(catalog.get("Highland Unicorn")).by_hand:
+    assert "Goblin Bomber" in text
+    assert cov.coverage(catalog.get("Goblin Bomber")).by_hand
+    for line in cov.coverage(catalog.get("Goblin Bomber")).by_hand:
         assert line in text
-    assert d.data.get("card_by_hand") == cov.coverage(catalog.get("Highland Unicorn")).by_hand
+    assert d.data.get("card_by_hand") == cov.coverage(catalog.get("Goblin Bomber")).by_hand
 
 
 def test_figures_add_up_and_count_every_card(catalog):

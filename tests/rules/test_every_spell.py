@@ -225,7 +225,7 @@ def test_each_card_name_has_a_note_in_one_file_only():
 
 def test_every_note_uses_only_known_words():
     known = {"criterion", "targets", "restrictions", "needs", "requires", "grants", "zone_grants",
-             "effect", "by_hand", "mage_only", "unusable", "affects", "upkeep", "ends", "defense", "attacked_dice", "second_target"}
+             "effect", "by_hand", "plays", "mage_only", "unusable", "affects", "upkeep", "ends", "defense", "attacked_dice", "second_target"}
     effects = {"condition", "conditions", "heal", "heal_caster", "damage", "drain", "banish",
                "purge", "dispel", "dispel_zone", "push", "push_slam", "same_direction", "guard",
                "activate", "teleport", "attack", "remove", "once", "limit", "then_destroy",
