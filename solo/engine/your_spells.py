@@ -16,7 +16,7 @@ from solo.engine.edits import new_conjuration, new_creature
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines
 from solo.engine.your_attacks import YourAttacks
-from solo.rules.abilities import explosions
+from solo.rules.abilities import explosions, triggers
 from solo.rules import combat, yours
 from solo.rules.board import SUMMONED, Creature, Piece
 from solo.rules.effects import (AddPiece, AddTally, Discard, Enchant, Equip, RemoveMarkers,
@@ -105,6 +105,9 @@ class YourSpells(YourAttacks):
         applied = combat.apply(b, result)
         said, results = explosions.go_off(b, self.dice)  # a Goblin Bomber's Detonate
         self.results += results
+        for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
+            if ident not in self.touched:
+                self.touched.append(ident)
         lines = [*turned, *result.steps, *mirror_lines(b, result), *applied.lines, *said]
         if (spell.dm or {}).get("second_target") == "farther" and b.find(mage.id):
             lines += self._farther_attack(mage, spell, target.zone)
