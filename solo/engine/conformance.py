@@ -63,7 +63,8 @@ from solo.rules.combat import ROUND_EFFECTS
 from solo.engine.game import YOUR_QUICKCAST, Game, Step
 from solo.engine.rounds import RoundState
 from solo.core.kinds import Stage, Side
-from solo.rules.abilities.triggers import named
+from solo.rules.abilities.triggers import ability_lines, named
+from solo.rules.said import Said
 from solo.text.render import line
 
 RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
@@ -314,6 +315,7 @@ class Checker:
 
     def _check_upkeep(self, step: Step, before: Board, after: Board) -> None:
         plagued = _ability_whos(step, "ability.plague")  # Rot put on in this Upkeep
+        magma = _ability_whos(step, "ability.magma-burn")  # a Burn put on first (Magma Golem)
         for e in step.events:
             old = before.find(e.piece)
             if old is None:
@@ -326,7 +328,7 @@ class Checker:
             if e.kind != "burn" or not e.dice:
                 continue
             self.saw("conditions")
-            burn = old.conditions.get("Burn", 0)
+            burn = old.conditions.get("Burn", 0) + (e.piece in magma)  # its Upkeep's own Burn
             blanks = sum(1 for f in e.dice if f == "-")
             kept = [n for n in old.enchantments if (c := before.cat.find(n)) is not None
                     and (c.dm.get("upkeep") or {}).get("keep_burn")]
@@ -634,6 +636,7 @@ class Checker:
         if step.decision is not None and step.decision.action == "summon" \
                 and step.decision.data.get("discarded"):
             discarded += 1  # drawn and discarded unused: a creature it cannot bring into play
+        discarded -= sum(1 for x in _ability_lines(step) if x.get("undiscarded"))  # hatched, eaten
         if grew != discarded:
             self.fail("destroyed", f"{discarded} Dummy Mage creature(s) destroyed but its "
                       f"creature discard pile grew by {grew}")
@@ -670,11 +673,19 @@ __all__ = ["RULES", "Violation", "Checker"]
 
 
 
-def _ability_whos(step: Step, code: str = "ability.", key: str | None = None) -> set[str]:
-    """The ids of the objects named in the step's lines of card abilities
-    (:func:`solo.rules.abilities.triggers.named`): what such an ability acted on."""
+def _step_lines(step: Step) -> list[Any]:
     said: list[Any] = list(step.lines)
     if step.decision is not None:
         said += step.decision.instructions
-    said += [e.text for e in step.events]
-    return set(named(said, code, key))
+    return said + [e.text for e in step.events]
+
+
+def _ability_whos(step: Step, code: str = "ability.", key: str | None = None) -> set[str]:
+    """The ids of the objects named in the step's lines of card abilities
+    (:func:`solo.rules.abilities.triggers.named`): what such an ability acted on."""
+    return set(named(_step_lines(step), code, key))
+
+
+def _ability_lines(step: Step) -> list[Said]:
+    """The step's lines of card abilities (:func:`solo.rules.abilities.triggers.ability_lines`)."""
+    return ability_lines(_step_lines(step))

@@ -36,7 +36,7 @@ from solo.rules.harm import can_heal, destroy_if_dead, heal, lose_rage, take_dam
 from solo.rules.said import Said, Who
 
 __all__ = ["UpkeepLine", "upkeep_start", "upkeep_regenerate", "on_summoned", "on_activated",
-           "after_strike", "on_destroyed", "named", "end_of_round",
+           "after_strike", "on_destroyed", "named", "ability_lines", "end_of_round",
            "ghoul_meal", "on_guard", "on_move_action", "burn_spreads"]
 
 #: What an ability did in an Upkeep: (event kind, line, the event's details; ``piece`` in the
@@ -274,10 +274,12 @@ def ghoul_meal(board: Board, c: Piece) -> tuple[list[Change], list[Said]] | None
     rest = [f for f in board.extra.get(FALLEN) or [] if f is not meal]
     changes: list[Change] = [BoardNote(FALLEN, rest or DELETE), AddMarkers(c.id, "Growth")]
     theirs = meal["side"] == Side.DM.value
-    if theirs and meal["card"] in board.discards.get(DeckKind.CREATURE, []):
+    undiscarded = theirs and meal["card"] in board.discards.get(DeckKind.CREATURE, [])
+    if undiscarded:
         changes.insert(0, Undiscard(DeckKind.CREATURE, meal["card"]))
     gone = Who(meal["id"], meal["card"], meal["side"], False)
-    return changes, [Said("ability.ghoul-eats", who=Who.of(c), eaten=gone, yours=not theirs)]
+    return changes, [Said("ability.ghoul-eats", who=Who.of(c), eaten=gone, yours=not theirs,
+                          undiscarded=undiscarded)]
 
 
 def on_guard(board: Board, p: Piece) -> list[Said]:
@@ -405,7 +407,7 @@ def end_of_round(board: Board) -> list[tuple[str, Said]]:
             put(board, Damage(c.id, zombie))
             put(board, AddMarkers(c.id, "Zombie"))
         out.append((c.id, Said("ability.returns", who=Who.of(board.get(c.id)),
-                               zone=entry["zone"], zombie=zombie)))
+                               zone=entry["zone"], zombie=zombie, undiscarded=entry["hatch"])))
     return out
 
 
@@ -444,11 +446,10 @@ def _wrath(board: Board, side: str) -> list[Said]:
     return out
 
 
-def named(lines: list[Any], code: str = "ability.", key: str | None = None) -> list[str]:
-    """The ids of the objects the ability lines among ``lines`` name (lines inside lines too):
-    what those abilities acted on.  Only lines whose code starts with ``code``, and only their
-    ``key`` fact when given."""
-    out: list[str] = []
+def ability_lines(lines: list[Any], code: str = "ability.") -> list[Said]:
+    """The ability lines among ``lines`` (lines inside lines too) whose code starts with
+    ``code`` (with the default, a Magma Golem's Burn on its neighbours too)."""
+    out: list[Said] = []
     todo = list(lines)
     while todo:
         x = todo.pop()
@@ -457,8 +458,16 @@ def named(lines: list[Any], code: str = "ability.", key: str | None = None) -> l
         for v in x.facts.values():  # lines inside lines (numbered, indented, labelled)
             if isinstance(v, (list, tuple)):
                 todo += [y for y in v if isinstance(y, Said)]
-        if not (x.code.startswith(code) or (key is None and x.code == "upkeep.burn-spread")):
-            continue
+        if x.code.startswith(code) or (code == "ability." and x.code == "upkeep.burn-spread"):
+            out.append(x)
+    return out
+
+
+def named(lines: list[Any], code: str = "ability.", key: str | None = None) -> list[str]:
+    """The ids of the objects the ability lines among ``lines`` name (:func:`ability_lines`):
+    what those abilities acted on; only their ``key`` fact when given."""
+    out: list[str] = []
+    for x in ability_lines(lines, code):
         for k, v in x.facts.items():
             if key is None or k == key:
                 out += [w.id for w in (v if isinstance(v, tuple) else (v,)) if isinstance(w, Who)]
