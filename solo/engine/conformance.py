@@ -229,7 +229,11 @@ class Checker:
                 r.acted.add(ident)
                 if ident in r.entered:
                     self.fail("summoning", f"{ident} acts in the round it entered the arena")
-        r.stopped |= _ability_whos(step, "ability.inactive", "stopped")
+        # made inactive by a card's ability (Force Phoenix destroyed), not by an Action Phase
+        touched = self._touched(step)
+        r.stopped |= {c.id for c in before.creatures if c.active and c.id not in step.actors
+                      and c.id in touched and (n := after.find(c.id)) is not None
+                      and isinstance(n, Creature) and not n.active}
         if step.label == "creature actions end":
             missing = {i for i in r.active_at_creatures - r.acted - r.stopped
                        if after.find(i) is not None and in_arena(after, after.get(i))}

@@ -409,3 +409,18 @@ def test_ravenous_ghoul_eats_a_creature_destroyed_in_its_zone_this_round():
 def test_ichthellid_rise_again_and_the_ghoul_count_as_modelled():
     for name in ("Ichthellid", "Rise Again", "Ravenous Ghoul"):
         assert _modelled(name), name
+
+
+def test_a_creature_the_dummy_mages_spell_destroys_still_triggers():
+    """Rise Again's "When this creature is destroyed" does not ask how: Drain Life's damage
+    destroying your enchanted creature reanimates it too."""
+    from solo.rules import spells
+    from solo.rules.decision import Decision
+    from solo.rules.said import Who
+    b = _b()
+    w = b.add_creature("Timber Wolf", "ym", "B2", id="w", damage=8, enchantments=["Rise Again"])
+    card = get_catalog().get("Drain Life")
+    spells._harm(b, _src(), Decision("cast"), card, {"damage": 5, "drain": True}, w, Who.of(w))
+    assert b.find("w") is None
+    upkeep.end_round(b)
+    assert any(c.card == "Timber Wolf" and c.side == "dm" for c in b.creatures)
