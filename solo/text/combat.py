@@ -477,7 +477,8 @@ def _who(s: Said, key: str = "who") -> str:
 def _plague(s: Said) -> str:
     hit = [name_of(None, w) for w in s["rotted"]]
     what = ", ".join(hit) if hit else "no Living creature"
-    return f"{cap(_who(s))} is destroyed: a Rot marker on every Living creature in its zone ({what})."
+    return (f"{cap(_who(s))} is destroyed: a Rot marker on every Living creature in its zone "
+            f"({what}).")
 
 
 def _summon_heal(s: Said) -> str:

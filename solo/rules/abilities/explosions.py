@@ -3,9 +3,9 @@
 destroyed it), each on every object in the zone it was destroyed in.
 
 :func:`solo.rules.abilities.triggers.on_destroyed` only marks such a creature as due to go off
-(a board note, :data:`solo.rules.abilities.marks.DUE`), for it has no dice; whoever holds the game's dice source after an
-attack or an Upkeep calls :func:`go_off`, which rolls and puts each on the board (and any it
-sets off in turn).  Apart from :mod:`.triggers` because it resolves attacks: combat asks
+(a board note, :data:`solo.rules.abilities.marks.DUE`), for it has no dice; whoever holds the
+game's dice source after an attack, a phase or an Upkeep calls :func:`go_off`, which rolls and
+puts each on the board (and any it sets off in turn).  Apart from :mod:`.triggers` because it resolves attacks: combat asks
 :mod:`.triggers`, never this module.
 """
 
