@@ -14,6 +14,7 @@ from solo.core.kinds import Side
 from solo.rules import combat, upkeep
 from solo.rules.abilities import actions
 from solo.rules.abilities import bonuses
+from solo.rules.abilities.marks import may_attack
 from solo.rules.board import Board, Piece
 from solo.rules.decision import enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -79,6 +80,8 @@ def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
         if quick_only and a.action != "quick":
             continue
         if not can_reach(board, attacker, a, from_zone, target):
+            continue
+        if not may_attack(board, attacker, a, target):  # Death Roll: only at its prey
             continue
         if a.is_melee:
             guards = [g for g in forced_guards(board, attacker, from_zone, target)

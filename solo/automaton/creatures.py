@@ -24,6 +24,7 @@ from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules.abilities import actions
+from solo.rules.abilities import triggers
 from solo.rules.arena import Geometry
 from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
 from solo.rules.decision import Act, Decision, PlannedAttack, enemy_creatures, in_arena
@@ -83,6 +84,12 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
         d.action = Act.LOSE_TURN
         d.reason = Said("dm.act.incapacitated.reason", card=c.card, why=why)
         d.instructions.append(Said("dm.act.incapacitated", who=Who.of(c), why=why))
+        return d
+    meal = triggers.ghoul_meal(board, c)  # a Ravenous Ghoul eats a creature fallen here
+    if meal is not None:
+        d.action = Act.ABILITY
+        d.changes += meal[0]
+        d.instructions += meal[1]
         return d
     plan = Plan(board, d.changes)
     bought, said = actions.on_activation(board, c)

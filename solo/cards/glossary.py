@@ -83,9 +83,8 @@ for _dt in ("Acid", "Flame", "Frost", "Hydro", "Lightning", "Wind", "Light", "Po
     _t(f"{_dt} Immunity", "yes", f"Takes no damage and no effects from {_dt.lower()} attacks.")
 _t("Aegis", "yes", "Attacks against it roll X fewer dice (never below one); only the highest "
    "Aegis counts.")
-_t("Armor", "partly", "Armor +X / -X changes its armor, never below 0.",
-   "When a card says Armor -X with a letter (Magma Golem), work out X from its card and edit "
-   "its armor in solo play (edit, stats.armor).")
+_t("Armor", "yes", "Armor +X / -X changes its armor, never below 0; Magma Golem's Armor -X "
+   "takes 1 a Burn marker on it.")
 _t("Blocks LOS", "yes", "A wall with it blocks Line of Sight across its border.")
 _t("Bloodthirsty", "yes", "Must melee attack a damaged Living enemy in its zone when there is one, "
    "and gets X more dice on the first strike of the action at a damaged Living creature.")
@@ -245,12 +244,12 @@ _c("Push", "yes", "Moved one zone: the codex pushes directly away from the sourc
    "it is Bashed (an Unavoidable 3-die attack). Unmovable objects stay.")
 _c("Snatch", "yes", "Pulled one zone closer to the attacker (a Push); not Unmovable or "
    "Uncontainable creatures.")
-_c("Grapple", "no", "The attacker holds the target as its prey; what follows is on the "
-   "grappling card (upkeep damage, attacks only against its prey, more dice against it).",
-   "Keep the Grapple marker as a reminder and apply the grappling card's text by hand: its "
-   "prey's upkeep damage, which attacks may or must target the prey, extra dice against it.")
-_c("Ichthellid Larva", "no", "When the creature is destroyed, an Ichthellid may hatch in its zone.",
-   "Hatch the Ichthellid yourself and add it with edit.")
+_c("Grapple", "yes", "The attacker holds the target as its prey while the prey keeps the marker and "
+   "shares its zone; what follows is on the grappling card (upkeep damage, attacks only "
+   "against its prey, more dice against it), and solo plays it.")
+_c("Ichthellid Larva", "yes", "When the creature is destroyed (not obliterated), an Ichthellid of "
+   "the marker's controller hatches in its zone at the end of the round (the Dummy Mage's from "
+   "its creature discard pile).")
 _c("Restrained", "yes", "Cannot take a move action or fly (a Push or a teleport still moves "
    "it); -2 to its Defense rolls; hinders nobody.")
 _c("Incapacitated", "yes", "No actions, no Defense, no counterstrike, no flying; its guard binds "
@@ -300,8 +299,7 @@ _a("Mana Drain", "partly", "Damage to an enemy creature takes X mana from its co
 _a("No Damage", "yes", "Deals no damage at all; only its effects apply.")
 _a("Line of Sight Blocked", "yes", "The wall blocks Line of Sight.")
 _a("Piercing", "yes", "Piercing +X: the target's armor counts X less (never below 0).")
-_a("Piercing +1 per Gold token on Gerard", "no", "Piercing grows with Gerard's Gold tokens.",
-   "Count Gerard's Gold tokens and take that much off the target's armor by hand.")
+_a("Piercing +1 per Gold token on Gerard", "yes", "Piercing grows with Gerard's Gold tokens.")
 _a("Reach", "yes", "Its melee attack can hit Flying creatures.")
 _a("Roll 1 fewer attack die for each zone of range beyond 1.", "yes",
    "One die fewer for each zone past the first.")

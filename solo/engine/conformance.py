@@ -53,6 +53,7 @@ scripted opponents and a random one) under the checker.  Pure apart from the gam
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from solo.rules.decision import in_arena
 from solo.rules.board import MARKERS, Board, Creature, Piece
@@ -62,6 +63,8 @@ from solo.rules.combat import ROUND_EFFECTS
 from solo.engine.game import YOUR_QUICKCAST, Game, Step
 from solo.engine.rounds import RoundState
 from solo.core.kinds import Stage, Side
+from solo.rules.abilities.triggers import ability_lines, named
+from solo.rules.said import Said
 from solo.text.render import line
 
 RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
@@ -87,6 +90,8 @@ class _Round:
     quickcasts: dict[Stage, int] = field(default_factory=dict)  # stage -> Dummy Mage quickcasts
     yours: int = 0
     acted: set[str] = field(default_factory=set)
+    #: creatures a card's ability made inactive this round (Force Phoenix destroyed)
+    stopped: set[str] = field(default_factory=set)
     entered: set[str] = field(default_factory=set)
     active_at_creatures: set[str] = field(default_factory=set)
 
@@ -249,9 +254,14 @@ class Checker:
                 r.acted.add(ident)
                 if ident in r.entered:
                     self.fail("summoning", f"{ident} acts in the round it entered the arena")
+        # made inactive by a card's ability (Force Phoenix destroyed), not by an Action Phase
+        touched = self._touched(step)
+        r.stopped |= {c.id for c in before.creatures if c.active and c.id not in step.actors
+                      and c.id in touched and (n := after.find(c.id)) is not None
+                      and isinstance(n, Creature) and not n.active}
         if step.label == "creature actions end":
-            missing = {i for i in r.active_at_creatures - r.acted if after.find(i) is not None
-                       and in_arena(after, after.get(i))}
+            missing = {i for i in r.active_at_creatures - r.acted - r.stopped
+                       if after.find(i) is not None and in_arena(after, after.get(i))}
             if missing:
                 self.fail("one-action", f"no Action Phase this round for {', '.join(sorted(missing))}")
         if step.label == f"round {step.round} ends":
@@ -333,17 +343,21 @@ class Checker:
                               f"Phase and {len(rolls)} escape roll(s)")
 
     def _check_upkeep(self, step: Step, before: Board, after: Board) -> None:
+        plagued = _ability_whos(step, "ability.plague")  # Rot put on in this Upkeep
+        magma = _ability_whos(step, "ability.magma-burn")  # a Burn put on first (Magma Golem)
         for e in step.events:
             old = before.find(e.piece)
             if old is None:
                 continue
-            if e.kind == "rot" and e.damage not in (0, old.conditions.get("Rot", 0)):
+            if e.kind == "rot" and e.damage not in (0, old.conditions.get("Rot", 0)) \
+                    and not (e.piece in plagued
+                             and e.damage == old.conditions.get("Rot", 0) + 1):
                 self.fail("conditions", f"{e.piece} took {e.damage} Rot damage for "
                           f"{old.conditions.get('Rot', 0)} Rot marker(s)")
             if e.kind != "burn" or not e.dice:
                 continue
             self.saw("conditions")
-            burn = old.conditions.get("Burn", 0)
+            burn = old.conditions.get("Burn", 0) + (e.piece in magma)  # its Upkeep's own Burn
             blanks = sum(1 for f in e.dice if f == "-")
             kept = [n for n in old.enchantments if (c := before.cat.find(n)) is not None
                     and (c.dm.get("upkeep") or {}).get("keep_burn")]
@@ -424,7 +438,8 @@ class Checker:
         # a push, or a trap of yours that holds it where it stepped (Spiked Pit: Stuck)
         pushed = any(s.target == old.id and (s.push is not None or (
             "Stuck" in s.conditions and new is not None and new.zone in path))
-            for res in step.results for s in res.strikes)
+            for res in step.results for s in res.strikes) \
+            or old.id in _ability_whos(step, "ability.follows")  # Water Elemental
         if new is not None and path and new.zone != path[-1] and not pushed:
             self.fail("movement", f"{old.id} ends in {new.zone}, not at the end of its path {path[-1]}")
 
@@ -472,6 +487,7 @@ class Checker:
             if isinstance(d.data.get("target"), str):  # a zone spell touches the zone's objects
                 ids |= {p.id for p in self.game.board.in_zone(d.data["target"])}
             ids |= {x for x in d.data.get("affected") or [] if isinstance(x, str)}  # spells
+        ids |= _ability_whos(step)
         return ids
 
     def _check_changes(self, step: Step, before: Board, after: Board) -> None:
@@ -657,6 +673,7 @@ class Checker:
         if step.decision is not None and step.decision.action == "summon" \
                 and step.decision.data.get("discarded"):
             discarded += 1  # drawn and discarded unused: a creature it cannot bring into play
+        discarded -= sum(1 for x in _ability_lines(step) if x.get("undiscarded"))  # hatched, eaten
         if grew != discarded:
             self.fail("destroyed", f"{discarded} Dummy Mage creature(s) destroyed but its "
                       f"creature discard pile grew by {grew}")
@@ -690,3 +707,22 @@ class Checker:
 
 
 __all__ = ["RULES", "Violation", "Checker"]
+
+
+
+def _step_lines(step: Step) -> list[Any]:
+    said: list[Any] = list(step.lines)
+    if step.decision is not None:
+        said += step.decision.instructions
+    return said + [e.text for e in step.events]
+
+
+def _ability_whos(step: Step, code: str = "ability.", key: str | None = None) -> set[str]:
+    """The ids of the objects named in the step's lines of card abilities
+    (:func:`solo.rules.abilities.triggers.named`): what such an ability acted on."""
+    return set(named(_step_lines(step), code, key))
+
+
+def _ability_lines(step: Step) -> list[Said]:
+    """The step's lines of card abilities (:func:`solo.rules.abilities.triggers.ability_lines`)."""
+    return ability_lines(_step_lines(step))

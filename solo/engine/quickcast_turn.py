@@ -14,6 +14,7 @@ from solo.core.kinds import Side
 from solo.engine import turns
 from solo.engine.turns import begin, finish
 from solo.rules import mages
+from solo.rules.abilities import triggers
 from solo.rules.board import Board, Creature
 from solo.rules.combat import DefenseChoice
 from solo.rules.decision import Act, Decision
@@ -29,20 +30,24 @@ SUMMONED_LINE = "dm.qc.summon"
 def quickcast(board: Board, source: DiceSource) -> Decision:
     """One quickcast of the Dummy Mage, decided and put on the board, its attacks not yet
     rolled."""
-    return carry_out(board, table.quickcast(board, source))
+    return carry_out(board, table.quickcast(board, source), source)
 
 
-def carry_out(board: Board, decision: Decision) -> Decision:
+def carry_out(board: Board, decision: Decision, source: DiceSource | None = None) -> Decision:
     """Put what a quickcast decided on the board (:func:`solo.engine.turns.carry_out`).  A
-    creature it summoned may become its Pet (Beastmaster) or Eternal Servant (Necromancer):
-    said right after the summon."""
+    creature it summoned may become its Pet (Beastmaster) or Eternal Servant (Necromancer), and
+    its card may act as it comes into play (:func:`solo.rules.abilities.triggers.on_summoned`,
+    with ``source``'s dice): said right after the summon."""
     turns.carry_out(board, decision)
     if decision.action == Act.SUMMON and "id" in decision.data:
         c = board.get(decision.data["id"])
         assert isinstance(c, Creature)
         at = next(i for i, x in enumerate(decision.instructions)
                   if isinstance(x, Said) and x.code == SUMMONED_LINE) + 1
-        decision.instructions[at:at] = mages.after_summon(board, c)
+        said = mages.after_summon(board, c)
+        if source is not None:
+            said += triggers.on_summoned(board, source, board.get(c.id))
+        decision.instructions[at:at] = said
     return decision
 
 

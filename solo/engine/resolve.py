@@ -11,6 +11,7 @@ from __future__ import annotations
 from solo.core.kinds import Side
 from solo.rules import combat
 from solo.rules import spell_reach, yours
+from solo.rules.abilities import explosions
 from solo.rules.effects import Move
 from solo.rules.effects import apply as put
 from solo.rules.combat import DefenseChoice
@@ -82,9 +83,18 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
     decision.instructions.extend(mirror_lines(board, result))
     decision.instructions.extend(applied.lines)
     decision.results.append(result)
+    _go_off(board, source, decision)
     if applied.defeated:
         decision.data["defeated"] = sorted(set(decision.data.get("defeated", []) + applied.defeated))
     return result
+
+
+def _go_off(board: Board, source: DiceSource, decision: Decision) -> None:
+    """The attacks of creatures that go off as they are destroyed (Goblin Bomber, Unstable Fire
+    Imp), rolled and put on the board, with the decision's lines and results."""
+    said, results = explosions.go_off(board, source)
+    decision.instructions.extend(said)
+    decision.results.extend(results)
 
 
 def mirror_lines(board: Board, result) -> list[str]:
@@ -207,6 +217,7 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
         decision.instructions.extend(mirror_lines(board, result))
         decision.instructions.extend(applied.lines)
         decision.results.append(result)
+        _go_off(board, source, decision)
         if board.find(mover.id) is not None and board.restrained(mover) and mover.zone != zone:
             put(board, Move(mover.id, zone))
             decision.attacks = [p for p in decision.attacks if p.attacker != mover.id]

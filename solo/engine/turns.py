@@ -24,6 +24,7 @@ from __future__ import annotations
 from solo.automaton import creatures
 from solo.engine.resolve import describe_unresolved, resolve_decision
 from solo.rules import upkeep
+from solo.rules.abilities import explosions
 from solo.rules.board import Board, Creature, Piece
 from solo.rules.combat import DefenseChoice
 from solo.rules.decision import Decision
@@ -83,6 +84,9 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
         resolve_decision(board, decision, source, ask_defense=ask_defense)
     else:
         describe_unresolved(board, decision)
+    said, results = explosions.go_off(board, source)  # one its spell destroyed (Goblin Bomber)
+    decision.instructions += said
+    decision.results += results
     for event in phase.end(source):
         decision.instructions.append(event.text)
         decision.events.append(event)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from solo.automaton import attacks as attack_rules
-from solo.rules.abilities import bonuses
+from solo.rules.abilities import bonuses, explosions, triggers
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
 from solo.core.kinds import DeckKind, Side
@@ -441,7 +441,12 @@ class YourAttacks:
         """Put an attack of yours on the board and record it for the step; its lines."""
         self.results.append(result)
         applied = combat.apply(self.board, result)
-        return [*result.steps, *mirror_lines(self.board, result), *applied.lines]
+        said, results = explosions.go_off(self.board, self.dice)  # a Goblin Bomber's Detonate
+        self.results += results
+        for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
+            if ident not in self.touched:
+                self.touched.append(ident)
+        return [*result.steps, *mirror_lines(self.board, result), *applied.lines, *said]
 
     def _ask_damage(self, strike: combat.Strike, only_ones: bool) -> tuple[int, int]:
         """What your attack dice showed for one strike: normal+critical."""

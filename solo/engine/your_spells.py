@@ -18,6 +18,7 @@ from solo.engine.edits import new_conjuration, new_creature
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines
 from solo.engine.your_attacks import YourAttacks
+from solo.rules.abilities import explosions, triggers
 from solo.rules import combat, yours
 from solo.rules.abilities import restrictions
 from solo.rules.board import SUMMONED, Creature, Piece
@@ -189,12 +190,22 @@ class YourSpells(YourAttacks):
             self.results.append(result)
             applied = combat.apply(b, result)
             return [*turned, *result.steps, *mirror_lines(b, result), *applied.lines,
-                    *self.eye_for_an_eye(mage, target, eye),
+                    *self._went_off(applied.lines), *self.eye_for_an_eye(mage, target, eye),
                     *self._farther(mage, spell, target)]
         self.results.append(result)
         applied = combat.apply(b, result)
         return [*turned, *result.steps, *mirror_lines(b, result), *applied.lines,
-                *self._farther(mage, spell, target)]
+                *self._went_off(applied.lines), *self._farther(mage, spell, target)]
+
+    def _went_off(self, applied: Lines) -> Lines:
+        """What the attack set off on the board (a Goblin Bomber's Detonate), rolled and put on
+        it; every object a card's ability changed is counted as touched by the step."""
+        said, results = explosions.go_off(self.board, self.dice)
+        self.results += results
+        for ident in triggers.named([*applied, *said]):
+            if ident not in self.touched:
+                self.touched.append(ident)
+        return list(said)
 
     def _farther(self, mage: Piece, spell: Card, target: Piece) -> Lines:
         if (spell.dm or {}).get("second_target") == "farther" and self.board.find(mage.id):

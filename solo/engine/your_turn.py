@@ -22,7 +22,7 @@ from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, targeting, upkeep, yours
-from solo.rules.abilities import actions, restrictions
+from solo.rules.abilities import actions, restrictions, triggers
 from solo.rules.board import INCAPACITATING, Creature, Piece
 from solo.rules.abilities import bonuses
 from solo.rules.effects import DELETE, Move, Note, RemoveMarkers, SetActive, SetGuard
@@ -363,6 +363,7 @@ class YourTurn(YourSpells):
         elif what in ("guard", "move-guard"):
             put(self.board, SetGuard(actor.id, True))  # only a creature is offered "guard"
             lines.append(f"{cap(self.name(actor))} is guarding.")
+            lines += triggers.on_guard(self.board, self.board.get(actor.id))
         elif what == "other":
             lines.append(f"{cap(self.name(actor))} did something that does not touch the Dummy Mage's side.")
         return lines
@@ -465,6 +466,11 @@ class YourTurn(YourSpells):
                              "frees it.")
                 self.events.append(upkeep.Event(actor.id, actor.card, "teleport", lines[-1],
                                                 removed={"Stuck": stuck}))
+        if not teleported:  # a move action (Chains of Agony hurts it)
+            lines += triggers.on_move_action(b, actor)
+            if b.find(actor.id) is None:
+                return lines
+            actor = b.get(actor.id)
         if dest != start and not teleported:
             lines += self._trample(actor, start)
         if dest != start and b.find(actor.id) is not None:

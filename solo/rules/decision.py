@@ -39,6 +39,7 @@ class Act(StrEnum):
     MOVE_ATTACK = "move-attack"
     HEAL = "heal"  # a creature's healing attack on one of its side (solo.rules.abilities.actions)
     HELP = "help"  # a creature's ability that helps one of its side (Vigor of the Grave)
+    ABILITY = "ability"  # its card's ability is its action (a Ravenous Ghoul eats)
 
 
 class Decision(Record):

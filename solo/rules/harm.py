@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from solo.core.kinds import DeckKind, Side
 from solo.rules import effects
+from solo.rules.abilities.marks import finite_life_aura
 from solo.rules.board import Board, Creature, Mage, Piece
 from solo.rules.effects import AddMarkers, AddTally, Damage, Discard, RemoveMarkers, RemovePiece
 from solo.rules.effects import apply as put, apply_all as put_all
@@ -20,9 +21,10 @@ def gain(board: Board, p: Piece, condition: str) -> None:
 
 
 def can_heal(board: Board, p: Piece) -> bool:
-    """Living objects heal; Nonliving ones and those with Finite Life cannot."""
+    """Living objects heal; Nonliving ones and those with Finite Life (a card's, or in
+    Sardonyx's zone) cannot."""
     return board.is_living(p) and not board.has_trait(p, "Finite Life") \
-        and not board.has_trait(p, "Nonliving")
+        and not board.has_trait(p, "Nonliving") and not finite_life_aura(board, p)
 
 
 def heal(board: Board, piece: Piece, amount: int) -> int:

@@ -10,6 +10,7 @@ attacks it.  What happened is recorded as :class:`~solo.rules.said.Said` lines, 
 from __future__ import annotations
 
 from solo.core.kinds import Side
+from solo.rules.abilities import explosions
 from solo.rules import combat
 from solo.rules.abilities import bonuses
 from solo.rules.board import Board, Piece
@@ -70,6 +71,10 @@ def after_push(board: Board, source: DiceSource, d: Decision, p: Piece,
     applied = combat.apply(board, result)
     if applied.destroyed:
         out.append(Said("spell.part.destroyed", who=who))
+    out += [x for x in applied.lines if isinstance(x, Said) and x.code.startswith("ability.")]
+    said, results = explosions.go_off(board, source)  # a Goblin Bomber's Detonate
+    d.results += results
+    out += said
     if applied.defeated:
         d.data["defeated"] = sorted(set(d.data.get("defeated", []) + applied.defeated))
     return out

@@ -15,7 +15,7 @@ from solo.cards.catalog import Attack, Card
 from solo.core.kinds import DeckKind, Side
 from solo.core.records import replace
 from solo.rules import combat, harm, spell_reach, yours
-from solo.rules.abilities import actions, bonuses, restrictions
+from solo.rules.abilities import actions, bonuses, restrictions, triggers
 from solo.rules.board import SUMMONED, Board, Creature, Mage, Piece
 from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
@@ -81,6 +81,7 @@ def destroy_magic(board: Board, d: Decision, zone: str) -> Parts:
         who = Who.of(p)
         if harm.destroy_if_dead(board, p, Side.DM):  # its Life +X went with them
             dead.append(Said("spell.part.unenchanted-dies", who=who))
+            dead += triggers.on_destroyed(board, p, None, False, attacked=False)
     d.data["removed"] = gone
     return [Said("spell.part.destroy-magic", zone=zone, names=tuple(gone), down=down), *dead]
 
@@ -158,6 +159,7 @@ def _harm(board: Board, source: DiceSource, d: Decision, card: Card, effect: Not
             out.append(Said("spell.part.dm-heals", healed=healed))
         if harm.destroy_if_dead(board, p, Side.DM):
             out.append(Said("spell.part.destroyed", who=who))
+            out += triggers.on_destroyed(board, p, None, False, attacked=False)
     if effect.get("move_damage"):  # Martyr's Restoration: damage moves to the caster
         moved = min(effect["move_damage"], p.damage)
         put(board, Damage(p.id, -moved))
@@ -184,6 +186,7 @@ def _purge(board: Board, d: Decision, kind: object, p: Piece, who: Who) -> Parts
     out: Parts = [Said("spell.part.purge", who=who, names=tuple(gone), down=down)]
     if harm.destroy_if_dead(board, p, Side.DM):  # its Life +X went with them
         out.append(Said("spell.part.unenchanted-dies", who=who))
+        out += triggers.on_destroyed(board, p, None, False, attacked=False)
     return out
 
 
@@ -214,6 +217,7 @@ def _unenchant(board: Board, source: DiceSource, d: Decision, card: Card, effect
             out.append(Said("spell.part.dispel", name=pick, who=who))
             if harm.destroy_if_dead(board, p, Side.DM):  # its Life +X went with it
                 out.append(Said("spell.part.unenchanted-dies", who=who))
+                out += triggers.on_destroyed(board, p, None, False, attacked=False)
     return out
 
 

@@ -17,6 +17,7 @@ from solo.cards.catalog import Attack, Card, Catalog, Defense, parse_trait, trai
 from solo.core.errors import StaleMemory
 from solo.core.kinds import DM
 from solo.rules import pieces as _pieces
+from solo.rules.abilities import printed
 from solo.rules.pieces import (DISABLED_GEAR, GROUNDED, IMPLIED, INCAPACITATING, RESTRAINING,
                                VISIBLE, ZOMBIE_TRAITS, Conjuration, Mage, Piece)
 
@@ -273,7 +274,7 @@ class Stats:
 
     def _traits_now(self, p: Piece) -> list[str]:
         card = self.card_of(p)
-        base = list(p.stats.get("traits", card.traits if card else ()))
+        base = printed.text_traits(p, list(p.stats.get("traits", card.traits if card else ())))
         base += p.traits
         for note in self.gear(p):
             base += note.get("traits", [])
@@ -364,6 +365,8 @@ class Stats:
         base: int = p.stats.get("armor", card.armor if card and card.armor is not None else 0)
         base += sum(int(note.get("armor", 0)) for note in self.gear(p))
         base += trait_value(p.traits, "Armor") or 0  # gained: a veteran badge, a Pet
+        if card is not None:
+            base -= printed.armor_x(p, list(card.traits))  # Magma Golem's Armor -X
         bonus: int = sum(g.get("armor", 0) for g in self._grants(p))
         return max(0, base + bonus)
 
@@ -441,7 +444,7 @@ def _implied(p: Piece, traits: list[str]) -> list[str]:
     """``traits`` with what its traits and markers bring: Invisible gives Pest and Elusive,
     Unstoppable gives Unmovable and Uncontainable, Incorporeal gives Nonliving, Burnproof and
     Uncontainable, Rooted gives Unmovable; a Zombie marker gives Psychic Immunity, Slow, Nonliving and Bloodthirsty +0;
-    each Growth marker and each Rage token gives Melee +1."""
+    each Growth marker, each Rage token and each Wrath token gives Melee +1."""
     out = list(traits)
     have = {t.lower() for t in out}
     names = {t.lower().split(" +")[0].split(" -")[0] for t in out}
@@ -461,7 +464,8 @@ def _implied(p: Piece, traits: list[str]) -> list[str]:
             for t in gives:
                 add(t)
     extra = max(0, p.conditions.get("Growth", 0)) + max(0, p.conditions.get("Rage", 0)) \
-        + max(0, p.conditions.get("Vigor of the Grave", 0))  # Acolyte of the Bog Queen's
+        + max(0, p.conditions.get("Vigor of the Grave", 0)) \
+        + max(0, p.conditions.get("Wrath", 0))  # Acolyte of the Bog Queen's; Valshalla's
     if extra:
         out.append(f"Melee +{extra}")
     return out

@@ -23,8 +23,8 @@ from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers
                                 SetGuard)
 from solo.rules.effects import apply as put, apply_all as put_all
 from solo.rules import mages
-from solo.rules.abilities import actions
-from solo.rules.abilities import bonuses
+from solo.rules.abilities import actions, bonuses, explosions, triggers
+from solo.rules.abilities.marks import regenerate_aura
 from solo.rules.said import Said, Who
 from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
 
@@ -172,7 +172,17 @@ def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
         if destroy_if_dead(board, p, _other(p.side)):  # (not if already gone)
             events.append(Event(p.id, p.card, "destroyed",
                                 Said("upkeep.destroyed", who=Who.of(p))))
+            _destroyed_triggers(board, p, events)
+    said, _ = explosions.go_off(board, source)  # a Goblin Bomber's Detonate
+    for text in said:
+        events.append(Event(side, board.mages[side].card, "ability", text))
     return events
+
+
+def _destroyed_triggers(board: Board, p: Piece, events: list[Event]) -> None:
+    """What its card does when ``p`` is destroyed in the Upkeep (no attack destroyed it)."""
+    for text in triggers.on_destroyed(board, p, None, p.has_condition("Zombie"), attacked=False):
+        events.append(Event(p.id, p.card, "ability", text))
 
 
 def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
@@ -181,6 +191,9 @@ def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
     ev = _Events(events, p)
     if p.conditions:  # (most objects carry no marker)
         _banish(board, p, ev)
+    for kind, text, details in triggers.upkeep_start(board, source, p):
+        ident = details.pop("piece", p.id)
+        events.append(Event(ident, board.get(ident).card, kind, text, **details))
     _upkeep_cost(board, p, side, ev)
     _regenerate(board, p, ev)
     if p.conditions:
@@ -201,6 +214,7 @@ def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
             ev("destroyed", "upkeep.obliterated")
         else:
             ev("destroyed", "upkeep.destroyed")
+        _destroyed_triggers(board, p, events)
 
 
 def _banish(board: Board, p: Piece, ev: _Events) -> None:
@@ -224,7 +238,8 @@ def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
 
 
 def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
-    regen = max(board.regenerate(p), bonuses.regenerate(board, p))  # Regenerate X by card text
+    regen = max(board.regenerate(p), bonuses.regenerate(board, p),  # Regenerate X by card text
+                triggers.upkeep_regenerate(board, p), regenerate_aura(board, p))
     bleed = p.conditions.get("Bleed", 0)
     if not (regen and (p.damage > 0 or bleed > 0)):
         return
@@ -247,14 +262,15 @@ def _burn(board: Board, source: DiceSource, p: Piece, ev: _Events) -> None:
     burn = p.conditions.get("Burn", 0)
     if not burn:
         return
-    if board.has_trait(p, "Flame Immunity") or board.has_trait(p, "Burnproof") \
-            or board.has_trait(p, "Incorporeal"):
+    spread = triggers.burn_spreads(board, p)  # Magma Golem's Burns hurt the others in its zone
+    if spread is None and (board.has_trait(p, "Flame Immunity") or board.has_trait(p, "Burnproof")
+                           or board.has_trait(p, "Incorporeal")):
         k = _remove(board, p, "Burn")
         ev("burn", "upkeep.no-burn", markers=k, removed={"Burn": k})
         return
     faces = source.attack_dice(burn, Said("upkeep.burn-roll", who=ev.who))
     t = tally(faces)
-    dmg = 0 if board.has_trait(p, "Indestructible") else t.normal + t.critical
+    dmg = 0 if board.has_trait(p, "Indestructible") or spread is not None else t.normal + t.critical
     blanks = sum(1 for f in faces if f == "-")
     if any(((c := board.cat.find(e)) is not None and (c.dm.get("upkeep") or {}).get("keep_burn"))
            for e in p.enchantments):
@@ -263,6 +279,12 @@ def _burn(board: Board, source: DiceSource, p: Piece, ev: _Events) -> None:
     k = _remove(board, p, "Burn", blanks)
     ev("burn", "upkeep.burn", count=burn, dice=list(faces), damage=dmg,
        removed={"Burn": k} if k else {}, markers=k)
+    for q in spread or ():
+        n = 0 if board.has_trait(q, "Indestructible") or board.has_trait(q, "Flame Immunity") \
+            else t.normal + t.critical
+        take_damage(board, q, n)
+        ev.events.append(Event(q.id, q.card, "burn", Said("upkeep.burn-spread", who=ev.who,
+                                                          hit=Who.of(q), damage=n), damage=n))
 
 
 def _rot_and_bleed(board: Board, p: Piece, ev: _Events) -> None:
@@ -325,6 +347,8 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     k = _remove(board, piece, "Knockdown")
     if k:
         ev(ENDS, "upkeep.activated-knockdown", removed={"Knockdown": k})
+    for text in triggers.on_activated(board, piece):
+        events.append(Event(piece.id, piece.card, "ability", text))
     if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
         for e in board.enemies_of(piece.side):
             k = _remove(board, e, "Taunt")
@@ -387,6 +411,8 @@ def end_round(board: Board) -> list[Event]:
     events: list[Event] = []
     for ident, text in end_of_round(board):
         events.append(Event(ident, board.get(ident).card, ENDS, text))
+    for ident, text in triggers.end_of_round(board):  # hatched, reanimated
+        events.append(Event(ident, board.get(ident).card, "ability", text))
     for p in board.pieces():
         if ONCE_USED in p.extra:
             put(board, Note(p.id, ONCE_USED, DELETE))

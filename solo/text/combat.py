@@ -116,6 +116,7 @@ _PARTS: dict[str, Callable[[Said], str]] = {
     "dice.floor": lambda s: f"never below 1 (would be {s['total']})",
     "dice.ability": lambda s: f"{_short(s['card'])} {signed(s['n'])} ({_WHY[s['why']]})",
     "dice.ability-effect": lambda s: f"{_short(s['card'])} {signed(s['n'])} ({_WHY[s['why']]})",
+    "dice.prey": lambda s: f"against its prey {signed(s['n'])}",
 }
 LINES.update(_PARTS)
 
@@ -543,3 +544,101 @@ def _capped(build: Callable[[Said], str]) -> Callable[[Said], str]:
 for _code, _build in list(LINES.items()):
     if not _code.startswith(_NOT_LINES) and _code != "attack.by-hand":
         LINES[_code] = _capped(_build)
+
+
+# -- card abilities at their moments (solo.rules.abilities.triggers) ---------------------------
+
+def _who(s: Said, key: str = "who") -> str:
+    return name_of(None, s[key])
+
+
+def _plague(s: Said) -> str:
+    hit = [name_of(None, w) for w in s["rotted"]]
+    what = ", ".join(hit) if hit else "no Living creature"
+    return (f"{cap(_who(s))} is destroyed: a Rot marker on every Living creature in its zone "
+            f"({what}).")
+
+
+def _summon_heal(s: Said) -> str:
+    shown = " ".join(f"[{f}]" for f in s["dice"])
+    return (f"{cap(_who(s))} is summoned: 4 attack dice {shown} heal "
+            f"{_who(s, 'healed_who')} {s['n']}.")
+
+
+def _returns(s: Said) -> str:
+    text = f"{cap(_who(s))} comes into play in {s['zone']}, inactive"
+    if s["zombie"] is not None:
+        text += f", with a Zombie marker and {s['zombie']} damage (its Level)"
+    return text + "."
+
+
+def _explodes(s: Said) -> str:
+    hit = ", ".join(name_of(None, w) for w in s["hit"]) or "nothing"
+    why = f" (its roll was {s['roll']} or more)" if s["roll"] is not None else ""
+    return (f"{cap(_who(s))} goes off as it is destroyed{why}: {s['attack']} attacks every "
+            f"object in {s['zone']} ({hit}).")
+
+
+LINES.update({
+    "ability.prey-damage": lambda s: f"{cap(_who(s))}'s prey {_who(s, 'prey')} takes "
+                                     f"{s['n']} direct damage.",
+    "ability.upkeep-heal": lambda s: f"{cap(_who(s))} heals {_who(s, 'healed_who')} {s['n']} "
+                                     "(even past Finite Life).",
+    "ability.reconstruct": lambda s: f"{cap(_who(s))}: {_who(s, 'mended')} reconstructs "
+                                     f"{s['n']} damage.",
+    "ability.life-loss": lambda s: f"{cap(_who(s))}: {_who(s, 'mage')} loses {s['n']} life "
+                                   "(put it as damage on that mage).",
+    "ability.gold": lambda s: f"{cap(_who(s))} gains a Gold token ({s['gold']} now: Piercing "
+                              f"+{s['gold']} on Avaricious Strike).",
+    "ability.magma-burn": lambda s: f"{cap(_who(s))} gains a Burn marker ({s['burn']} now: its "
+                                    "Burns hurt the other creatures in its zone).",
+    "ability.summon-heal-roll": lambda s: f"{cap(_who(s))}'s heal as it is summoned",
+    "ability.summon-heal": _summon_heal,
+    "ability.summon-heal-none": lambda s: f"{cap(_who(s))} is summoned: no damaged friendly "
+                                          "Living creature within 1 zone to heal.",
+    "ability.obliterates": lambda s: f"{cap(_who(s))} is activated: it obliterates "
+                                     f"{_who(s, 'eaten')} (remove it from the game) and gains a "
+                                     "Growth marker.",
+    "ability.self-mend": lambda s: f"{cap(_who(s))} is activated: it removes {s['n']} damage "
+                                   "from itself.",
+    "ability.piercing-round": lambda s: f"{cap(_who(s))} is activated: its attacks have "
+                                        f"Piercing +{s['n']} this round.",
+    "ability.guard-heal": lambda s: f"{cap(_who(s))} guards and heals {s['n']} of her damage.",
+    "ability.chains": lambda s: f"Chains of Agony: {_who(s)} takes {s['n']} direct damage for "
+                                "its move action.",
+    "ability.destroyed": lambda s: f"{cap(_who(s))} is destroyed: remove it from the arena.",
+    "ability.devoured": lambda s: f"{cap(_who(s))} devoured {_who(s, 'eaten')}: it gains a "
+                                  "Growth marker.",
+    "ability.follows": lambda s: f"{cap(_who(s))} follows the creature it pushed into "
+                                 f"{s['zone']}.",
+    "ability.plague": _plague,
+    "ability.inactive": lambda s: f"{cap(_who(s))} is destroyed: {_who(s, 'stopped')} becomes "
+                                  "inactive (flip its action marker).",
+    "ability.wrath": lambda s: f"{cap(_who(s))} gains a Wrath token ({s['tokens']} now: Melee "
+                               f"+{s['tokens']}).",
+    "ability.explode-roll": lambda s: f"Does {_who(s)}'s {s['attack']} go off?",
+    "ability.no-explosion": lambda s: f"{cap(_who(s))}'s {s['attack']} does not go off: "
+                                      f"{s['roll']} (it needs {s['least']} or more).",
+    "ability.explodes": _explodes,
+    "ability.egg": lambda s: f"{cap(_who(s))} comes into play with an egg token on it.",
+    "ability.larva-placed": lambda s: f"{cap(_who(s))} moves its egg onto {_who(s, 'host')} as "
+                                      "an Ichthellid Larva marker (the Dummy Mage pays 1 mana).",
+    "ability.larva": lambda s: f"The Larva in {_who(s)} hatches: an Ichthellid of the Dummy "
+                               f"Mage's comes into {s['zone']} at the end of the round.",
+    "ability.larva-yours": lambda s: f"Your Larva in {_who(s)} may hatch: put an Ichthellid of "
+                                     f"yours face down in {s['zone']}; it comes into play at the "
+                                     "end of the round (add it with edit).",
+    "ability.rise-again": lambda s: f"Rise Again: {_who(s)} comes back at the end of the round "
+                                    f"in {s['zone']} as the Dummy Mage's zombie (it pays half "
+                                    "its cost).",
+    "ability.no-hatch": lambda s: f"No Ichthellid in the Dummy Mage's creature discard pile: "
+                                  f"nothing hatches in {s['zone']}.",
+    "ability.returns": _returns,
+    "ability.ghoul-eats": lambda s: f"{cap(_who(s))} eats {_who(s, 'eaten')}, destroyed here this "
+                                    "round (its quick action): "
+                                    + ("take that card out of your discard pile and out of the "
+                                       "game" if s["yours"] else "that card leaves the game")
+                                    + "; it gains a Growth marker.",
+    "upkeep.burn-spread": lambda s: f"{cap(_who(s))}'s Burn hits {_who(s, 'hit')}: "
+                                    f"{s['damage']} damage.",
+})

@@ -145,14 +145,17 @@ def test_summoning_a_creature_with_card_text_says_what_to_apply(catalog):
     from solo.engine import quickcast_turn
     from solo.rules.board import new_board
 
+    # a creature still partly modelled, whichever it is today (issue 33 plays them one by one)
+    partly = [c.name for c in catalog.cards("Creature") if cov.coverage(c).level == "partly"]
+    name = partly[0] if partly else "Timber Wolf"
     b = new_board()
-    b.decks["creature"] = ["Highland Unicorn", "Timber Wolf"]
+    b.decks["creature"] = [name, "Timber Wolf"]
     d = quickcast_turn.carry_out(b, qc_table.summon(b))
     text = "\n".join(sentences(d.instructions))
-    assert "Highland Unicorn" in text
-    for line in cov.coverage(catalog.get("Highland Unicorn")).by_hand:
+    assert name in text
+    for line in cov.coverage(catalog.get(name)).by_hand:
         assert line in text
-    assert d.data.get("card_by_hand") == cov.coverage(catalog.get("Highland Unicorn")).by_hand
+    assert d.data.get("card_by_hand", []) == cov.coverage(catalog.get(name)).by_hand
 
 
 def test_figures_add_up_and_count_every_card(catalog):

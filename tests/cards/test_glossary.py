@@ -88,9 +88,12 @@ def test_invisible_is_modelled_and_never_targeted(b):
     assert not targeting.can_target(b, "B2", s)
 
 
-def test_grapple_is_not_modelled_and_its_attack_says_what_to_do(b):
+def test_grapple_is_modelled_and_marks_the_grapplers_prey(b):
+    from solo.rules import combat
+    from solo.rules.abilities.marks import prey
+
     term = glossary.lookup("Grapple")
-    assert term.modelled == "no"
+    assert term.modelled == "yes"
     crab = b.add_creature("Colossal Crab", "dm", "B2")
     t = b.add_creature("Timber Wolf", "ym", "B2")
     claw = next(a for a in b.attacks(crab) if any("Grapple" in e.conditions for e in a.effects))
@@ -98,7 +101,8 @@ def test_grapple_is_not_modelled_and_its_attack_says_what_to_do(b):
     t.stats = {"life": 99, "cost": 9}  # nothing can kill it before the effect die
     r = resolve_attack(b, crab, claw, t, ScriptedSource(d12=[grab.min], d6=[1] * 12))
     assert "Grapple" in r.main.conditions
-    assert any(term.by_hand in line for line in lines(r.steps))
+    combat.apply(b, r)
+    assert prey(b, b.get(crab.id)).id == t.id
 
 
 def test_a_partly_modelled_attack_trait_carries_its_by_hand_line(b):

@@ -229,8 +229,13 @@ def test_armor_ward_protects_only_equipment_so_the_dummy_mage_cannot_use_it():
 # -- Sardonyx, Blight of the Living (card-rulings.txt 616-617) --------------------------------
 
 def test_sardonyx_makes_its_controller_lose_life_not_take_damage():
-    text = _by_hand("Sardonyx, Blight of the Living")
-    assert "put 2 damage" not in text and "loses 2 life" in text and "not damage" in text
+    # played now (tests/rules/abilities/test_triggers.py): the loss is put on the mage as it is
+    from solo.rules import upkeep
+    b = _b()
+    b.add_creature("Sardonyx, Blight of the Living", "dm", "B2")
+    b.mages["dm"].conditions["Sleep"] = 1  # damage would wake it; a loss of life does not
+    upkeep.upkeep(b, SeededSource(1), "dm")
+    assert b.mages["dm"].damage == 2 and b.mages["dm"].has_condition("Sleep")
 
 
 # Chain Lightning and V'Tarrian Energy Wave are played by solo now: their rulings' tests are in
@@ -286,8 +291,10 @@ def test_whirling_strike_strikes_again_only_its_first_target():
 # -- Guardian Angel (card-rulings.txt 409-410) ------------------------------------------------
 
 def test_guardian_angel_heals_only_when_she_takes_the_guard_action():
-    text = _by_hand("Guardian Angel")
-    assert "guard action" in text and "Defend" in text
+    # played now: only the guard action heals her (solo.engine.your_turn), never a guard marker
+    # a spell or Vigilant gives
+    text = str(get_catalog().get("Guardian Angel").dm.get("plays", ""))
+    assert "guard action" in text and not _by_hand("Guardian Angel")
 
 
 # -- Forcefield (card-rulings.txt 325-343) ----------------------------------------------------
@@ -334,5 +341,11 @@ def test_mind_shield_cancels_only_what_a_zone_attack_does_to_its_creature():
 # -- Valshalla, Lightning Angel (card-rulings.txt 723-726) ------------------------------------
 
 def test_valshalla_counts_only_creatures_attacks():
-    text = _by_hand("Valshalla, Lightning Angel")
-    assert "attack" in text and "damage barrier" in text and "caster" in text
+    # played now: a conjuration's attack gives no Wrath token
+    b = _b()
+    b.add_creature("Valshalla, Lightning Angel", "dm", "C2", id="v")
+    f = b.add_creature("Timber Wolf", "dm", "B2", id="f", damage=8)
+    wall = b.add_conjuration("Wall of Thorns", "ym", "B2")
+    from solo.rules.abilities import triggers
+    triggers.on_destroyed(b, f, wall, False, attacked=True)
+    assert not b.get("v").conditions.get("Wrath")

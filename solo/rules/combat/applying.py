@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solo.core.kinds import DeckKind, Side
 from solo.rules import mages
-from solo.rules.abilities import bonuses, restrictions
+from solo.rules.abilities import bonuses, restrictions, triggers
 from solo.rules.board import VISIBLE, Board, Creature, Piece
 from solo.rules.combat.modifiers import enchantment_defense, once_markers
 from solo.rules.combat.results import (DEFENSE_USED, ONCE_USED, Applied, AttackResult, Line,
@@ -104,12 +104,21 @@ def apply(board: Board, result: AttackResult) -> Applied:
                                           s.role == Role.DAMAGE_BARRIER) if hit else None
         if charm is not None:
             out.lines.append(charm)
-        for gone in apply_strike(board, s):
+        destroyed = apply_strike(board, s)
+        for gone in destroyed:
             out.destroyed.append(gone)
             obliterated = s.obliterate or (hit is not None and hit.has_condition("Zombie"))
             out.lines.append(Said("applied.removed", card=card, id=gone, obliterated=obliterated))
             if hit is not None:
-                out.lines += mages.after_destroy(board, board.find(s.attacker or ""), hit, s.melee)
+                by = board.find(s.attacker or "")
+                out.lines += mages.after_destroy(board, by, hit, s.melee)
+                out.lines += triggers.on_destroyed(board, hit, by, obliterated,
+                                                   attacked=s.role != Role.DAMAGE_BARRIER)
+        if hit is not None:
+            pushed = s.push.to if s.push is not None and s.push.to != s.push.start else None
+            out.lines += triggers.after_strike(board, s.attacker, hit, s.damage + s.acid,
+                                               tuple(s.conditions), bool(destroyed),
+                                               s.obliterate, pushed)
         if s.role == Role.COUNTERSTRIKE and s.attacker:
             out.lines += _counterstruck(board, s.attacker)
     out.lines += _unveiled(board, result)

@@ -12,7 +12,7 @@ import re
 from solo.cards.catalog import Attack, Defense, trait_max, trait_value
 from solo.core.errors import read_int
 from solo.rules import mages
-from solo.rules.abilities import bonuses
+from solo.rules.abilities import bonuses, marks
 from solo.rules.abilities.bonuses import level as level
 from solo.rules.board import Board, Conjuration, Mage, Piece
 from solo.rules.combat.conditions import is_creature
@@ -54,6 +54,8 @@ def attack_traits(board: Board, attacker: Piece | None, attack: Attack,
     traits = list(attack.traits)
     if attacker is not None and attacker.extra:  # the Necromancer's Eternal Servant
         traits += mages.servant_traits(attacker)
+    if attacker is not None:  # its Gold tokens, a round's Piercing it chose (abilities.marks)
+        traits += marks.attack_traits(board, attacker, attack)
     if attacker is not None and attack.is_melee:
         traits += board.grant_totals(attacker, "melee_traits")
         if not first:  # Perfect Strike, Piercing Strike: the next attack, not the whole action
@@ -179,6 +181,8 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     for t in traits:
         if n := vs_bonus(board, t, target) or 0:
             parts.append(Said("dice.vs", trait=t, n=n))
+    if n := marks.prey_dice(board, attacker, attack, target):  # Drokkar's Tail Spike
+        parts.append(Said("dice.prey", n=n))
     parts += _target_modifiers(board, attacker, attack, target, traits, first=first,
                                is_spell=is_spell, barrier=barrier)
     total = base + sum(int(p["n"]) for p in parts[1:])
