@@ -18,11 +18,12 @@ from solo.rules.abilities.marks import may_attack
 from solo.rules.board import Board, Piece
 from solo.rules.decision import enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
-from solo.rules.targeting import can_reach, can_target
+from solo.rules.targeting import can_reach, can_target, shielded_from
 from solo.rules.said import Said, Who
 
 __all__ = ["HELPING", "TAUNTERS", "THORG", "helps_only", "forced_guards", "guard_blocks",
-           "legal_attacks", "pick_attack", "interceptor", "sweep_target", "sweeps_on"]
+           "legal_attacks", "pick_attack", "interceptor", "sweep_target", "sweeps_on",
+           "zone_attacks", "pick_zone_attack", "SELF_DESTROYING"]
 
 #: Attack traits (lower-case starts) of attacks that heal or help rather than hurt (catalog
 #: text, matched as it is written).
@@ -95,6 +96,54 @@ def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
     return out
 
 
+#: Creatures whose zone attack destroys them as its cost (their card text): solo never declares
+#: it for them (docs/rulings.md, "A creature's zone attack is among its legal attacks").
+SELF_DESTROYING = ("Goblin Bomber",)
+
+
+def zone_attacks(board: Board, attacker: Piece, quick_only: bool) -> list[Attack]:
+    """The zone attacks ``attacker`` may declare (only its quick ones when ``quick_only``)."""
+    if attacker.card in SELF_DESTROYING:
+        return []
+    return [a for a in board.attacks(attacker)
+            if (a.kind == "zone" or a.zone) and a.action is not None and a.dice is not None
+            and not helps_only(a) and (a.action == "quick" or not quick_only)]
+
+
+def pick_zone_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: str,
+                     quick_only: bool) -> tuple[str, list[Attack]] | None:
+    """The zone a zone attack of ``attacker``'s goes to, as the solo rules place a zone attack
+    spell: your mage's zone when in range (and in Line of Sight), else the nearest zones in
+    range holding your creatures, the one holding the most of them (ties at random); with the
+    zone attacks that reach it.  None when it has no zone attack or nothing of yours is in
+    reach of one."""
+    attacks = zone_attacks(board, attacker, quick_only)
+    if not attacks:  # (nearly always)
+        return None
+    geo = board.geometry()
+
+    def reaching(zone: str) -> list[Attack]:
+        dist = board.distance(from_zone, zone)
+        return [a for a in attacks if a.range[0] <= dist <= a.range[1]
+                and (dist == 0 or geo.line_of_sight(from_zone, zone))]
+
+    ym = board.mages[Side.YM]
+    if in_arena(board, ym) and reaching(ym.zone):
+        return ym.zone, reaching(ym.zone)
+    crowd: dict[str, int] = {}
+    for c in board.side_creatures(Side.YM):
+        if in_arena(board, c) and reaching(c.zone):
+            crowd[c.zone] = crowd.get(c.zone, 0) + 1
+    if not crowd:
+        return None
+    near = min(board.distance(from_zone, z) for z in crowd)
+    zones = sorted(z for z in crowd if board.distance(from_zone, z) == near)
+    most = max(crowd[z] for z in zones)
+    zones = [z for z in zones if crowd[z] == most]
+    zone: str = source.choose(zones, Said("dm.tie.zone-attack")) if len(zones) > 1 else zones[0]
+    return zone, reaching(zone)
+
+
 def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece]:
     if not board.has_trait(attacker, "Bloodthirsty"):
         return []
@@ -140,7 +189,7 @@ def _engaged_conjurations(board: Board, attacker: Piece, from_zone: str,
     """Your conjurations in its zone (not walls) and the melee attacks it may make at them."""
     conj: list[tuple[Piece, list[Attack]]] = [
         (c, [a for a in board.attacks(attacker) if a.is_melee and a.action
-             and (a.action == "quick" or not quick_only)])
+             and (a.action == "quick" or not quick_only) and not shielded_from(board, a, c)])
         for c in board.conjurations if c.side == Side.YM and c.border is None
         and c.zone == from_zone and can_target(board, from_zone, c)]
     return [(c, a) for c, a in conj if a]

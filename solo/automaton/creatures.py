@@ -17,9 +17,9 @@ the spell section (:mod:`solo.automaton.spells`): a creature casts nothing.
 
 from __future__ import annotations
 
-from solo.automaton import movement
-from solo.automaton.attacks import (THORG, interceptor, legal_attacks, pick_attack, sweep_target,
-                                    whirl_targets)
+from solo.automaton import movement, reminders
+from solo.automaton.attacks import (THORG, interceptor, legal_attacks, pick_attack,
+                                    pick_zone_attack, sweep_target, whirl_targets)
 from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
@@ -32,6 +32,7 @@ from solo.rules.dice import DiceSource
 from solo.rules.abilities import bonuses
 from solo.rules.effects import DELETE, Move, Note, SetGuard
 from solo.rules.said import Said, Who
+from solo.rules.targeting import shielded_from
 
 __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_taunting"]
 
@@ -77,7 +78,14 @@ def _one(source: DiceSource, attacks: list[Attack]) -> Attack:
 
 def act(board: Board, source: DiceSource, c: Creature) -> Decision:
     """What the activated creature ``c`` does this action (its activation -- action marker
-    flipped, guard marker off, Slam to Daze, Knockdown over -- is on ``board`` already)."""
+    flipped, guard marker off, Slam to Daze, Knockdown over -- is on ``board`` already), with
+    your by-hand conjurations it meets named (:mod:`solo.automaton.reminders`)."""
+    d = _act(board, source, c)
+    reminders.remind(board, d, c, c.zone)
+    return d
+
+
+def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     d = Decision("", data={"creature": c.id})
     if board.incapacitated(c):
         why = tuple(k for k in ("Stun", "Sleep") if c.has_condition(k))
@@ -117,9 +125,23 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
 
     # A: attack from where it stands (full or quick action).
     picked = pick_attack(board, source, c, c.zone, quick_only=False)
+    zoned = pick_zone_attack(board, source, c, c.zone, quick_only=False)
+    if zoned is not None and _zone_first(board, picked, zoned[0]):
+        picked = None  # only its zone attack reaches your mage: rule A-i
+    if picked and zoned is not None:  # two types of legal attack: one at random
+        target, attacks = picked
+        attack = _one(source, [*attacks, *zoned[1]])
+        if any(attack is z for z in zoned[1]):
+            _zone_attack(d, c, attack, zoned[0])
+        else:
+            _attack(plan, d, c.id, Act.ATTACK, [], attack, target.id)
+        return d
     if picked:
         target, attacks = picked
         _attack(plan, d, c.id, Act.ATTACK, [], _one(source, attacks), target.id)
+        return d
+    if zoned is not None:
+        _zone_attack(d, c, _one(source, zoned[1]), zoned[0])
         return d
     vigor = actions.plan_vigor(board, c)  # no one to attack: the Acolyte helps a zombie
     if vigor is not None:
@@ -295,6 +317,22 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
                                whirl=tuple(Who.of(w) for w in whirl)))
 
 
+def _zone_first(board: Board, picked: tuple[Piece, list[Attack]] | None, zone: str) -> bool:
+    """Whether only the zone attack reaches your mage (rule A-i: your mage first)."""
+    ym = board.mages[Side.YM]
+    return zone == ym.zone and in_arena(board, ym) and (picked is None or picked[0].id != ym.id)
+
+
+def _zone_attack(d: Decision, c: Piece, attack: Attack, zone: str) -> None:
+    """The creature ``c`` makes its zone attack on ``zone``: every object there but itself."""
+    d.action = Act.ATTACK
+    d.data["attack"] = attack.name
+    d.data["target"] = zone
+    d.attacks.append(PlannedAttack(c.id, attack, zone, zone=True))
+    d.instructions.append(Said("dm.act.attack.zone", who=Who.of(c), attack=attack.name,
+                               zone=zone))
+
+
 # -- rule C: toward your mage ----------------------------------------------------------------
 
 def _pursue(plan: Plan, source: DiceSource, d: Decision, c: Creature, geo: Geometry,
@@ -312,7 +350,8 @@ def _pursue(plan: Plan, source: DiceSource, d: Decision, c: Creature, geo: Geome
                 _climb(plan, d, c, wall, quarry, geo)
                 return
             if wall is not None:
-                attack = next((a for a in board.attacks(c) if a.is_melee and a.action), None)
+                attack = next((a for a in board.attacks(c) if a.is_melee and a.action
+                               and not shielded_from(board, a, wall)), None)
                 if attack is not None:
                     _attack(plan, d, c.id, Act.ATTACK, [], attack, wall.id)
                     return

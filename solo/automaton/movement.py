@@ -22,7 +22,7 @@ from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_are
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Note
 from solo.rules.said import Said, Who
-from solo.rules.targeting import can_target
+from solo.rules.targeting import can_target, shielded_from
 
 __all__ = ["held", "hinders", "fast", "slow", "paths", "reachable", "passage_attacks",
            "plan_passage", "trample_attack", "trample_target", "plan_trample", "pursuit_target",
@@ -158,6 +158,12 @@ def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],
     mover = board.get(mover_id)
     planned = passage_attacks(board, mover, zones, geo)
     d.attacks.extend(planned)
+    # Where each move action that crosses a wall began: a mover the wall's attack Restrains or
+    # Incapacitates stays there (the Lost Grimoire codex, Walls: step 4 comes before the move).
+    began = d.data.setdefault("passage_from", {})
+    for a, b in pairwise(zones):
+        for w in geo.walls_between(a, b):
+            began.setdefault(w.id, a)
     for p in planned:
         d.instructions.append(Said("dm.walk.passage", wall=Who.of(board.get(p.attacker)),
                                    mover=Who.of(mover), attack=p.attack.name))
@@ -225,7 +231,8 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
         if board.has_trait(p, "Invisible"):
             return False  # it can never be targeted: no use chasing it
         return any(a.is_ranged or (a.is_melee and (not board.flying(p) or flying or a.has("Reach")))
-                   for a in board.attacks(c) if a.action and not helps_only(a))
+                   for a in board.attacks(c) if a.action and not helps_only(a)
+                   and not shielded_from(board, a, p))  # immune to it: no use chasing it
 
     ym_far = far(ym) if in_arena(board, ym) else 10**6
     closer: list[Piece] = [p for p in board.side_creatures(Side.YM) if in_arena(board, p)

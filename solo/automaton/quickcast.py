@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solo.automaton import reminders
 from solo.automaton.movement import plan_passage
 from solo.automaton.plan import Plan
 from solo.automaton.spells import cast_spell, summoning_zone
@@ -108,6 +109,7 @@ def _move(board: Board, source: DiceSource) -> Decision:
     data["to"] = dest
     d.instructions.append(Said("dm.qc.move", direction=direction, start=start, dest=dest))
     plan_passage(plan, d, dm.id, [start, dest], geo)
+    reminders.remind(board, d, dm, start, walk_only=True)
     return d
 
 

@@ -358,19 +358,32 @@ def choose_trap_zone(board: Board, source: DiceSource, card: Card,
     return _tie_zones(source, [z for z in options if board.distance(z, ym.zone) == near], card)
 
 
+#: Needs of a note that say whether a spell helps the Dummy Mage's own (a creature of its that
+#: can still act this round), not which objects its effect reaches.
+SENSE_ONLY = ("can-act",)
+
+
 def choose_arena(board: Board, card: Card, note: NoteDict) -> list[Piece] | Refusal:
     """An arena-wide spell: every Dummy Mage creature (``affects = "friendly"``) or every
     object (``affects = "all"``) it would change; it makes sense when at least one of the
     Dummy Mage's would change and, for ``all``, no more of yours than of its own."""
     every = [p for p in board.pieces() if in_arena(board, p) and not board.is_wall(p)]
+    needs = note.get("needs", [])
     fits = [p for p in every if meets_restrictions(board, p, note.get("restrictions", []))
-            and meets_needs(board, p, note.get("needs", []), card)]
+            and meets_needs(board, p, needs, card)]
     friends = [p for p in fits if p.side == Side.DM]
     if note.get("affects") == "all":
-        enemies = [p for p in fits if p.side == Side.YM]
+        # Every object the card names is affected, yours too ("all zombie creatures in the
+        # arena"); a need that only says whether it helps the Dummy Mage (one of its creatures
+        # can still act) does not pick yours out.
+        effect_needs = [n for n in needs if n not in SENSE_ONLY]
+        enemies = [p for p in every if p.side == Side.YM
+                   and meets_restrictions(board, p, note.get("restrictions", []))
+                   and meets_needs(board, p, effect_needs, card)]
         if not friends or len(enemies) > len(friends):
             return Refusal("spell.arena-helps-yours")
-        return fits
+        reached = {p.id for p in [*friends, *enemies]}
+        return [p for p in every if p.id in reached]
     if not friends:
         return Refusal("spell.arena-no-gain")
     return friends

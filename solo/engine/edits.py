@@ -13,11 +13,12 @@ from typing import Any
 from solo.core.kinds import Side
 from solo.core.questions import Choice, Question
 from solo.engine.answers import check_conditions, format_conditions, parse_conditions
-from solo.engine.steps import GameView, Step
+from solo.engine.steps import GameView, Lines, Step
 from solo.rules.board import Board, Conjuration, Creature, Piece
 from solo.rules.effects import (AddPiece, Move, RemovePiece, SetActive, SetConditions, SetDamage,
                                 SetEnchantments, SetGuard)
 from solo.rules.effects import apply as put
+from solo.rules.harm import stale_markers
 from solo.text.naming import label_of
 
 __all__ = ["edit_board", "new_creature", "new_conjuration"]
@@ -72,8 +73,11 @@ def edit_board(game: GameView) -> Step | None:
         game.on_output(f"Nothing changed on {label_of(b, p)}.")
         return None
     old, new = _shown(old), _shown(new)  # an empty field is "none", not nothing
-    return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", WHO,
-                [f"{label_of(b, p)}: {what} {old} → {new}."])
+    said: Lines = [f"{label_of(b, p)}: {what} {old} → {new}."]
+    for change, why in stale_markers(b):  # markers whose cause the edit took away
+        put(b, change)
+        said.append(why)
+    return Step(f"edit: {p.card} ({p.id}) {what} {old} → {new}", WHO, said)
 
 
 def _shown(value: object) -> object:

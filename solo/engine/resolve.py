@@ -141,10 +141,14 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
     _spring_traps(board, decision, source)
     plans = list(decision.attacks)
     for plan in plans:
+        if not any(plan is p for p in decision.attacks):  # its maker was stopped on the way
+            continue
         struck = board.find(plan.target) if not plan.zone else None
         result = _resolve_one(board, plan, source, decision, ask_defense)
         if struck is not None:
             _jump_on(board, plan, result, struck.zone, source, decision, ask_defense)
+        if plan.attack.kind == "passage":
+            _stopped_at_the_wall(board, decision, plan)
         if result is None or "Battle Fury" not in result.once_used:
             continue
         # Battle Fury: one more quick melee attack, chosen by the same rules, as part of the action.
@@ -190,6 +194,29 @@ def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceS
             return
         zone = target.zone
         result = _resolve_one(board, plan, source, decision, ask_defense)
+
+
+def _stopped_at_the_wall(board: Board, decision: Decision, plan: PlannedAttack) -> None:
+    """A wall's Passage Attack that leaves the mover Restrained (Cripple, Web ...) or
+    Incapacitated stops it before it moves: it stays in the zone where it began that move action
+    (the Lost Grimoire codex, Walls) and does nothing more this action."""
+    mover = board.find(plan.target)
+    start = (decision.data.get("passage_from") or {}).get(plan.attacker)
+    if mover is None or start is None or not (board.restrained(mover) or board.incapacitated(mover)):
+        return
+    if mover.zone != start:
+        put(board, Move(mover.id, start))
+        path = list(decision.data.get("path") or [])
+        decision.data["path"] = path[:path.index(start) + 1] if start in path else []
+        if "to" in decision.data:  # the Dummy Mage's own move (quickcast)
+            decision.data["to"] = start
+    decision.attacks = [p for p in decision.attacks if p.attacker != mover.id
+                        and not (p.target == mover.id and p.attack.kind == "passage"
+                                 and p is not plan)]
+    decision.data["stopped_at"] = start
+    decision.instructions.append(f"{label(board, mover)} is stopped at the wall: put it back in "
+                                 f"{start}, where it began that move; it does nothing more this "
+                                 "action.")
 
 
 def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:

@@ -7,11 +7,12 @@ abilities), each put on the board through :func:`solo.rules.effects.apply`.
 from __future__ import annotations
 
 from solo.core.kinds import DeckKind, Side
-from solo.rules import effects
+from solo.rules import effects, markers
 from solo.rules.abilities.marks import finite_life_aura
 from solo.rules.board import Board, Creature, Mage, Piece
 from solo.rules.effects import AddMarkers, AddTally, Damage, Discard, RemoveMarkers, RemovePiece
 from solo.rules.effects import apply as put, apply_all as put_all
+from solo.rules.said import Said, Who
 
 
 def gain(board: Board, p: Piece, condition: str) -> None:
@@ -93,3 +94,33 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
         if credit in (Side.DM, Side.YM) and credit != p.side:
             put(board, AddTally(Side(credit), board.cost(p)))
     return True
+
+
+def stale_markers(board: Board) -> list[tuple[RemoveMarkers, Said]]:
+    """The markers of ``board`` whose cause is gone (:mod:`solo.rules.markers`), each with the
+    change that takes it off and a line for the person: Rage tokens beyond those that hold,
+    Growth markers beyond those that hold, a Grapple marker with no grappler of the other side
+    in its zone."""
+    out: list[tuple[RemoveMarkers, Said]] = []
+    for p in board.pieces():
+        traits = board.traits(p)
+        for name, held in (("Rage", markers.rage_held(p, traits)),
+                           ("Growth", markers.growth_held(p)),
+                           (markers.GRAPPLE, _grappled(board, p))):
+            extra = p.conditions.get(name, 0) - held
+            if extra > 0:
+                out.append((RemoveMarkers(p.id, name, extra),
+                            Said("marker.stale", who=Who.of(p), marker=name, n=extra)))
+    return out
+
+
+def _grappled(board: Board, p: Piece) -> int:
+    """Its Grapple markers while a creature of the other side that grapples is in its zone."""
+    have = p.conditions.get(markers.GRAPPLE, 0)
+    if have <= 0:
+        return 0
+    for c in board.side_creatures(Side.YM if p.side == Side.DM else Side.DM):
+        if c.zone == p.zone and any(markers.GRAPPLE in k for a in board.attacks(c)
+                                    for e in a.effects for k in e.conditions):
+            return have
+    return 0

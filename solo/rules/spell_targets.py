@@ -241,13 +241,13 @@ def can_steal(board: Board, name: str) -> bool:
 # -- what keeps a spell off an object ----------------------------------------------------------
 
 def spell_immunity(board: Board, p: Piece, card: Card) -> Refusal | None:
-    """Why a Psychic or Poison spell cannot touch ``p`` (Psychic or Poison Immunity; a
-    conjuration or Nonliving object for Poison), or None."""
-    kinds = set(card.subtypes)
-    if "Psychic" in kinds and (board.has_trait(p, "Psychic Immunity") or isinstance(p, Conjuration)):
-        return Refusal("spell.immune.psychic")
-    if "Poison" in kinds and (board.has_trait(p, "Poison Immunity") or not board.is_living(p)):
-        return Refusal("spell.immune.poison")
+    """Why a spell of a damage type cannot touch ``p``: its subtype (Flame, Psychic, Poison,
+    Lightning ...) is a type ``p`` is immune to (the codex's Immunity: it cannot be targeted or
+    affected by spells of that type; Nonliving objects have Poison Immunity and conjurations
+    Psychic Immunity), or None."""
+    for kind in card.subtypes:
+        if kind in targeting.DAMAGE_TYPES and combat.immune_to_damage_type(board, p, kind):
+            return Refusal(f"spell.immune.{kind.lower()}")
     return None
 
 

@@ -18,6 +18,7 @@ from solo.core.errors import StaleMemory
 from solo.core.kinds import DM
 from solo.rules import pieces as _pieces
 from solo.rules.abilities import printed
+from solo.rules.markers import growth_held, rage_held
 from solo.rules.pieces import (DISABLED_GEAR, GROUNDED, IMPLIED, INCAPACITATING, RESTRAINING,
                                VISIBLE, ZOMBIE_TRAITS, Conjuration, Mage, Piece)
 
@@ -63,6 +64,7 @@ class Stats:
 
     if TYPE_CHECKING:  # the board's, read here (declared for the type checker only)
         mages: dict[str, Mage]
+        conjurations: list[Conjuration]
         extra: dict[str, Any]
         _memo: dict[tuple[Any, ...], tuple[Any, ...]]
 
@@ -72,6 +74,8 @@ class Stats:
         def pieces(self) -> list[Piece]: ...
 
         def side_creatures(self, side: str) -> list[Any]: ...
+
+        def distance(self, a: str, b: str) -> int: ...
 
     def _recall(self, key: tuple[Any, ...], p: Piece | None = None) -> Any:
         """The remembered value for ``key`` (of ``p``, or of the board) while nothing it is
@@ -269,8 +273,12 @@ class Stats:
                  (tuple(p.equipment), p.life, tuple(p.extra.get(DISABLED_GEAR) or ()))
                  if isinstance(p, Mage) else (),
                  pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
-                 tuple(self._aura_sources().get(p.zone, ())))
+                 tuple(self._aura_sources().get(p.zone, ())), self._no_melee_bonus())
         return self._keep(key, at, state)
+
+    def _no_melee_bonus(self) -> bool:
+        """Whether a conjuration takes every Melee +X bonus (Altar of Infernia)."""
+        return bool(self.conjurations) and any(c.card in NO_MELEE_BONUS for c in self.conjurations)
 
     def _traits_now(self, p: Piece) -> list[str]:
         card = self.card_of(p)
@@ -287,7 +295,10 @@ class Stats:
             lost.update(t.lower() for t in g.get("lose", []))
         if lost:  # a lost "Melee" takes every Melee +X
             base = [t for t in base if t.lower() not in lost and parse_trait(t)[0].lower() not in lost]
-        return _implied(p, base)
+        out = _implied(p, base)
+        if self._no_melee_bonus():
+            out = [t for t in out if not _melee_bonus(t)]  # Altar of Infernia: none at all
+        return out
 
     def wounds(self, p: Piece) -> int:
         """What counts against its life: its damage plus 3 for every Tainted marker (a wound
@@ -334,7 +345,7 @@ class Stats:
         else:
             card = self.card_of(p)
             base = p.stats.get("life", card.life if card and card.life is not None else 0)
-        growth = 3 * max(0, p.conditions.get("Growth", 0))  # Innate Life +3 a Growth marker
+        growth = 3 * growth_held(p)  # Innate Life +3 a Growth marker
         growth += trait_value(p.traits, "Innate Life") or 0  # gained: a Pet's 3 more life
         more: int = sum(g.get("life", 0) for g in self._grants(p))
         if more and len(p.enchantments) > 1:
@@ -437,14 +448,33 @@ class Stats:
         return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")
                 and not self.restrained(p)
                 and not self.incapacitated(p) and not getattr(p, "guarding", False)
-                and not p.extra.get(GROUNDED))
+                and not p.extra.get(GROUNDED) and not self._grounded_near(p))
+
+    def _grounded_near(self, p: Piece) -> bool:
+        """A grounding conjuration (Gravikor) within 2 zones: no creature there flies."""
+        return bool(self.conjurations) and any(
+            c.card in GROUNDING and self.distance(c.zone, p.zone) <= GROUNDING[c.card]
+            for c in self.conjurations)
+
+
+#: Conjurations under which no creature has a Melee +X bonus, nor gains one (Melee -X stays):
+#: Altar of Infernia.
+NO_MELEE_BONUS = ("Altar of Infernia",)
+#: Conjurations within so many zones of which no creature flies, nor can gain Flying.
+GROUNDING = {"Gravikor": 2}
+
+
+def _melee_bonus(trait: str) -> bool:
+    name, value = parse_trait(trait)
+    return name.lower() == "melee" and value is not None and value > 0
 
 
 def _implied(p: Piece, traits: list[str]) -> list[str]:
     """``traits`` with what its traits and markers bring: Invisible gives Pest and Elusive,
     Unstoppable gives Unmovable and Uncontainable, Incorporeal gives Nonliving, Burnproof and
     Uncontainable, Rooted gives Unmovable; a Zombie marker gives Psychic Immunity, Slow, Nonliving and Bloodthirsty +0;
-    each Growth marker, each Rage token and each Wrath token gives Melee +1."""
+    each Growth marker, each Rage token and each Wrath token gives Melee +1 (Growth and Rage
+    only while their cause holds: :mod:`solo.rules.markers`)."""
     out = list(traits)
     have = {t.lower() for t in out}
     names = {t.lower().split(" +")[0].split(" -")[0] for t in out}
@@ -463,7 +493,7 @@ def _implied(p: Piece, traits: list[str]) -> list[str]:
         if name in have:
             for t in gives:
                 add(t)
-    extra = max(0, p.conditions.get("Growth", 0)) + max(0, p.conditions.get("Rage", 0)) \
+    extra = growth_held(p) + rage_held(p, out, damaged=False) \
         + max(0, p.conditions.get("Vigor of the Grave", 0)) \
         + max(0, p.conditions.get("Wrath", 0))  # Acolyte of the Bog Queen's; Valshalla's
     if extra:

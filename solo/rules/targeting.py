@@ -75,9 +75,51 @@ def why_not(board: Board, from_zone: str, target: Piece, *, indirect: bool = Fal
     return None
 
 
+#: The damage types of attacks, and of spells by their subtype: an object with "<type> Immunity"
+#: can be neither targeted nor affected by either.
+DAMAGE_TYPES = ("Acid", "Flame", "Frost", "Hydro", "Lightning", "Wind", "Light", "Poison", "Psychic")
+
+
+#: Immunities a card's text gives rather than its traits ("Magma Golem is immune to flame
+#: damage").
+IMMUNE_BY_TEXT = {"Magma Golem": ("Flame",)}
+#: Objects whose card text says ranged attacks cannot target them.
+RANGED_PROOF = ("Mangler Caltrops", "Tanglevine", "Stranglevine", "Vine Marker Green")
+
+
+def immune_to_damage_type(board: Board, p: Piece, damage_type: str | None) -> bool:
+    """Immunity to a damage type: "Flame Immunity"; Nonliving objects have Poison Immunity and
+    conjurations Psychic Immunity."""
+    if not damage_type:
+        return False
+    if board.has_trait(p, f"{damage_type} Immunity") \
+            or damage_type in IMMUNE_BY_TEXT.get(p.card, ()):
+        return True
+    if damage_type.lower() == "poison" and not board.is_living(p):
+        return True
+    if damage_type.lower() == "psychic" and isinstance(p, Conjuration):
+        return True
+    return False
+
+
+def shielded_from(board: Board, attack: Attack, target: Piece) -> bool:
+    """Whether ``target`` is immune to ``attack``'s damage type, so that the attack may not
+    target it (the codex's Immunity: "cannot be targeted or affected by spells or attacks of
+    the specified type"); a Hydro attack with Extinguish may still target a burning Hydro
+    Immune object (the complete codex's exception: it only puts its fires out, so solo offers
+    it only where there is a fire to put out)."""
+    if not attack.damage_type or not immune_to_damage_type(board, target, attack.damage_type):
+        return False
+    return not (attack.damage_type.lower() == "hydro" and attack.has("Extinguish")
+                and target.conditions.get("Burn", 0) > 0)
+
+
 def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, target: Piece) -> bool:
     """Whether ``attack`` made from ``from_zone`` may target ``target``: range, flying, what
-    the attack may target, and :func:`solo.rules.targeting.can_target` (Invisible, Obscured, LoS)."""
+    the attack may target, the target's immunity to its damage type (:func:`shielded_from`),
+    and :func:`solo.rules.targeting.can_target` (Invisible, Obscured, LoS)."""
+    if attack.damage_type and shielded_from(board, attack, target):
+        return False
     dist = board.distance(from_zone, target.zone)
     if attack.has("Can only target Corporeal Conjurations") and not (
             isinstance(target, Conjuration) and board.is_corporeal(target)):
@@ -91,6 +133,8 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
             return can_target(board, from_zone, target, sees_obscured=True)
         return can_target(board, from_zone, target)
     if attack.is_ranged:
+        if target.card in RANGED_PROOF:
+            return False
         lo, hi = attack.range
         if not (dist == 0 and board.flying(target)) and not lo <= dist <= hi:
             return False

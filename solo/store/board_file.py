@@ -18,8 +18,11 @@ from solo.core.errors import InvalidInput, NumberTooBig, read_text, unreadable
 from solo.core.kinds import BOARD_STAGES
 from solo.rules.arena import MAX_COLUMNS, MAX_ROWS, Arena
 from solo.rules.board import FORMAT, Board, Conjuration, Creature, Mage
+from solo.rules.effects import apply
+from solo.rules.harm import stale_markers
 from solo.rules.pieces import MAX_DAMAGE, MAX_LISTED, MAX_MARKERS, MAX_POINTS, MAX_TRAIT
 from solo.store.files import write_atomic
+from solo.text.render import line
 
 __all__ = ["BoardError", "from_dict", "load", "save", "dumps", "write_atomic"]
 
@@ -375,6 +378,17 @@ def load(path: str | os.PathLike[str], catalog: Catalog | None = None) -> Board:
         return from_dict(data, catalog)
     except BoardError as err:
         raise BoardError(f"{path}: {err}") from None
+
+
+def normalize(board: Board) -> list[str]:
+    """Take off the markers whose cause is gone (Rage tokens on a creature with no damage left,
+    Growth on a creature that never grows, a Grapple with no grappler: docs/rulings.md,
+    "Markers that outlive their cause"), and say so, one line each."""
+    said = []
+    for change, why in stale_markers(board):
+        apply(board, change)
+        said.append(line(why))
+    return said
 
 
 def _type_name(v: Any) -> str:

@@ -239,6 +239,7 @@ LINES: dict[str, Callable[[Said], str]] = {
     "dm.tie.life": lambda s: "tie: targets with equal remaining life",
     "dm.tie.cost": lambda s: "tie: equal mana cost",
     "dm.tie.attacks": lambda s: "tie: two legal attacks",
+    "dm.tie.zone-attack": lambda s: "tie: zones for its zone attack",
     "dm.tie.move-attack": lambda s: "tie: where to move and attack",
     "dm.tie.move-attack.option": lambda s: f"to {' then '.join(s['path'])}, "
                                            f"at {label_of(None, s['target'])}",
@@ -275,6 +276,11 @@ LINES: dict[str, Callable[[Said], str]] = {
     "dm.act.move": _act_move,
     "dm.act.intercept": _act_intercept,
     "dm.act.attack": _act_attack,
+    "dm.by-hand-conjuration": lambda s: (f"{cap(_who(s, 'conj'))} is yours and solo leaves its "
+                                         f"text to you; check this action against it: "
+                                         f"{s['text']}"),
+    "dm.act.attack.zone": lambda s: (f"{cap(_who(s))} makes its zone attack {s['attack']} on "
+                                     f"{s['zone']}: every object there but itself is attacked."),
     "dm.act.pursue": _act_pursue,
     "dm.act.stay": _act_stay,
     "dm.act.climb": _act_climb,

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from solo.core.kinds import Side
 from solo.rules.said import Said, Who
+from solo.rules.targeting import DAMAGE_TYPES
 from solo.text.naming import cap, counted, label_of
 from solo.text.render import line
 
@@ -244,6 +245,10 @@ def _whose(s: Said) -> str:
     return _WHOSE[s["whose"]]
 
 
+def _immune_to(kind: str) -> Callable[[Said], str]:
+    return lambda s: f"it has {kind} Immunity"
+
+
 _REFUSALS: dict[str, Callable[[Said], str]] = {
     "spell.deck-exhausted": lambda s: (f"the {s['deck']} deck is exhausted, so the Dummy Mage "
                                        "loses this turn"),
@@ -255,8 +260,7 @@ _REFUSALS: dict[str, Callable[[Said], str]] = {
     "spell.requires.friendly-creature": lambda s: ("the Dummy Mage has no creature in the arena "
                                                    "for it to work with"),
     "spell.out-of-range": lambda s: "nothing it could target is in range",
-    "spell.immune.psychic": lambda s: "it has Psychic Immunity",
-    "spell.immune.poison": lambda s: "it has Poison Immunity",
+    **{f"spell.immune.{kind.lower()}": _immune_to(kind) for kind in DAMAGE_TYPES},
     "spell.all-immune": lambda s: (f"every {_whose(s)} target in range is immune to it "
                                    f"({line(s['why'])})"),
     "spell.all-have-it": lambda s: (f"every {_whose(s)} target in range where it would work "

@@ -50,7 +50,19 @@ def _cannot_have(s: Said) -> str:
 #: What a creature that fails its escape roll stays.
 _STAYS = {"Cripple": "Crippled", "Stuck": "Stuck"}
 
+_CAUSES = {"Rage": "it has no damage left, or no Rage trait, or more tokens than its Rage allows",
+           "Growth": "its card gives it no Growth markers, or it has more than its card allows",
+           "Grapple": "no grappler of the other side is in its zone"}
+
+
+def _stale(s: Said) -> str:
+    noun = "token" if s["marker"] == "Rage" else "marker"
+    return (f"Remove {counted(s['n'], s['marker'] + ' ' + noun)} from {_name(s)}: "
+            f"{_CAUSES[s['marker']]}, so they no longer hold.")
+
+
 LINES: dict[str, Callable[[Said], str]] = {
+    "marker.stale": _stale,
     "upkeep.banish": _banish,
     "upkeep.cost-kept": lambda s: f"{_name(s)} has an upkeep cost; the Dummy Mage keeps it "
                                   "without paying (it has no mana to track).",

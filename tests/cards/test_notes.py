@@ -27,7 +27,7 @@ SLOTS = {"Amulet", "Belt", "Boots", "Chest Piece", "Cloak", "Gloves", "Helmet", 
          "Weapon", "Weapon/Shield", "Weapon+Shield", "Hand"}
 EQUIPMENT_KEYS = {"slot", "armor", "defenses", "traits", "melee", "ranged", "life", "by_hand",
                   "mage_only"}
-CONJURATION_KEYS = {"wall", "attackable", "by_hand"}
+CONJURATION_KEYS = {"wall", "attackable", "by_hand", "plays"}
 MAGE_KEYS = {"abilities", "traits", "defenses", "by_hand_dm", "by_hand_you"}
 #: A trait as the catalog spells it: a name, then maybe a number (signed for bonuses).
 TRAIT = re.compile(r"[A-Z][A-Za-z']*(?: [A-Z][A-Za-z']*)*(?: [+-]?\d+)?")
@@ -231,7 +231,8 @@ def test_every_conjuration_with_text_says_what_to_apply():
     src = source_cards("Conjuration")
     for name, note in notes("conjurations").items():
         if (src[name].get("text") or "").strip() or not note.get("wall"):
-            assert note.get("by_hand"), name
+            # what solo plays of it itself (plays), or what you apply (by_hand)
+            assert note.get("by_hand") or note.get("plays"), name
 
 
 # -- mages --------------------------------------------------------------------------------------

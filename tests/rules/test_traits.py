@@ -308,8 +308,10 @@ def test_indirect_ignores_walls_but_not_invisibility(b):
 # -- Growth, Disable, Dissipate --------------------------------------------------------------
 
 def test_growth_gives_life_and_melee(b):
-    t = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Growth": 2})
-    assert b.life(t) == 16 and "Melee +2" in b.traits(t)
+    # only a creature whose card grows holds Growth (docs/rulings.md, "Markers that outlive
+    # their cause")
+    t = b.add_creature("Ravenous Ghoul", "dm", "B2", conditions={"Growth": 2})
+    assert b.life(t) == 15 and "Melee +2" in b.traits(t)
 
 
 def test_disable_takes_attacks_and_one_goes_each_reset(b):

@@ -19,6 +19,7 @@ from solo.rules.effects import apply as put, apply_all as put_all
 from solo.cards.catalog import Attack, Card, get_catalog
 from solo.rules.combat import AttackResult, resolve_attack, resolve_zone_attack
 from solo.rules.dice import SeededSource
+from solo.rules import targeting
 from solo.rules.odds import attack_odds
 from solo.core.errors import SoloError
 from solo.text.combat import attack_json, odds_json, pct
@@ -60,6 +61,20 @@ def _can_reach(a: Attack, attacker: Card, target: Card) -> bool:
     return attacker.has("Flying") or a.has("Reach")
 
 
+def _shielded(a: Attack, attacker: Card, target: Card) -> bool:
+    """Whether the target is immune to the attack's damage type, so that it cannot target it
+    (the codex's Immunity; a zone attack targets no object: it just does the immune one no
+    harm)."""
+    if not a.damage_type or a.zone or a.kind == "zone" or not _rollable(a):
+        return False
+    board, _, t = scratch(attacker, target, a)
+    return targeting.shielded_from(board, a, t)
+
+
+def _usable_at(a: Attack, attacker: Card, target: Card) -> bool:
+    return _can_reach(a, attacker, target) and not _shielded(a, attacker, target)
+
+
 def pick_attack(attacker: Card, target: Card, name: str | None) -> Attack:
     """The attack named ``name``, or the default: the first melee attack that can reach the
     target, else the first other attack."""
@@ -77,17 +92,17 @@ def pick_attack(attacker: Card, target: Card, name: str | None) -> Attack:
     if not usable:
         raise SoloError(f"{attacker.name} has no attack to roll"
                         + (f" (its attacks: {listing})" if listing else " (it has no attacks)"))
-    melee = [a for a in usable if a.is_melee and _can_reach(a, attacker, target)]
+    melee = [a for a in usable if a.is_melee and _usable_at(a, attacker, target)]
     if melee:
         return melee[0]
     others = [a for a in usable if not a.is_melee]
-    return (others or usable)[0]
+    return ([a for a in others if _usable_at(a, attacker, target)] or others or usable)[0]
 
 
 def _others(attacker: Card, target: Card, attack: Attack) -> str:
     """The attacks of ``attacker`` that reach ``target``, as a refusal offers them."""
     others = [a.name for a in attacker.attacks
-              if a is not attack and _rollable(a) and _can_reach(a, attacker, target)]
+              if a is not attack and _rollable(a) and _usable_at(a, attacker, target)]
     return f" (its {', '.join(others)} can: --attack NAME)" if others else ""
 
 
@@ -165,6 +180,10 @@ def roll_attack_result(attacker_name: str, target_name: str, attack_name: str | 
         raise SoloError(f"{attacker.name} cannot make its {attack.name} at {target.name}: a "
                         f"melee attack reaches a Flying creature only from a flyer or with "
                         f"Reach" + _others(attacker, target, attack))
+    if _shielded(attack, attacker, target):
+        raise SoloError(f"{attacker.name} cannot make its {attack.name} at {target.name}: it "
+                        f"cannot target an object immune to {str(attack.damage_type).lower()} attacks"
+                        + _others(attacker, target, attack))
     board, a, t = scratch(attacker, target, attack, equip=worn, wield=held)
     source = SeededSource(seed)
     spell = attacker.type == "Attack"

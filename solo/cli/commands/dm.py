@@ -40,6 +40,7 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
     from solo.text.automaton import decision_json
 
     board = board_file.load(board_path)
+    notices = board_file.normalize(board)
     source = make_source(rolls, seed)
     # With --rolls and no --seed the person rolls the attack dice: solo only decides.
     roll = not (rolls is not None and seed is None)
@@ -52,6 +53,8 @@ def _run(kind: str, board_path: str, rolls: str | None, seed: int | None, as_jso
 
         decision = dm_creature_action(board, source, roll=roll)
     result = decision_json(decision)
+    if notices:  # markers whose cause is gone, taken off first (docs/rulings.md)
+        result["instructions"] = [*notices, *result["instructions"]]
     if out:
         board_file.save(board, out)
     echo(json.dumps(result) if as_json else render(result), fold=False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from solo.rules.board import SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.said import Said
+from solo.rules.targeting import immune_to_damage_type as immune_to_damage_type
 
 
 #: Conditions placed by incantations that last until the end of the round.
@@ -33,20 +34,6 @@ def is_creature(p: Piece) -> bool:
 def is_plant(board: Board, p: Piece) -> bool:
     card = board.card_of(p)
     return card is not None and any(x.lower() == "plant" for x in card.subtypes)
-
-
-def immune_to_damage_type(board: Board, p: Piece, damage_type: str | None) -> bool:
-    """Immunity to a damage type: "Flame Immunity"; Nonliving objects have Poison Immunity and
-    conjurations Psychic Immunity."""
-    if not damage_type:
-        return False
-    if board.has_trait(p, f"{damage_type} Immunity"):
-        return True
-    if damage_type.lower() == "poison" and not board.is_living(p):
-        return True
-    if damage_type.lower() == "psychic" and isinstance(p, Conjuration):
-        return True
-    return False
 
 
 def spared_by(board: Board, p: Piece, attack_name: str) -> str | None:
