@@ -43,7 +43,8 @@ SPELL_ROUND_MARKERS = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike"
 MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
                         "Rage",  # Rage tokens (the Rage +X trait)
                         "Grapple", "Snatch",  # Grapple, Snatch: attack reminders
-                        "Gold", "Wrath", "Egg", "Ichthellid Larva") + SPELL_ROUND_MARKERS  # card tokens (abilities.triggers)
+                        "Gold", "Wrath", "Egg", "Ichthellid Larva",
+                        "Suffocation") + SPELL_ROUND_MARKERS  # card tokens (abilities.triggers)
 #: Traits that other traits and markers bring with them (the codex entries of each).
 IMPLIED = {"invisible": ("Pest", "Elusive"), "unstoppable": ("Unmovable", "Uncontainable"),
            "incorporeal": ("Nonliving", "Burnproof", "Uncontainable"), "rooted": ("Unmovable",)}

@@ -445,6 +445,7 @@ def _enchant(board: Board, source: DiceSource, d: Decision, deck: str, card: Car
     effect = note.get("effect") or {}
     who = Who.of(target)
     put(board, Enchant(target.id, card.name))
+    put_all(board, bonuses.commanded(board, card.name, target, Side.DM))
     d.instructions.append(Said("spell.cast.enchantment", card=card.name, who=who))
     for name in effect_conditions(note):
         if place(board, target, name):
@@ -496,6 +497,7 @@ def cast_on(board: Board, source: DiceSource, d: Decision, deck: str, card: Card
         return _enchant(board, source, d, deck, card, note, target)
     who = Who.of(target)
     put(board, Discard(deck, card.name))
+    put_all(board, bonuses.commanded(board, card.name, target, Side.DM))
     if effect.get("attack") == "burns":
         d.data["burns"] = target.conditions.get("Burn", 0)
     parts = apply_effect(board, source, d, card, note, target)

@@ -292,6 +292,8 @@ class Stats:
         lost: set[str] = {"invisible"} if p.extra.get(VISIBLE) else set()  # it has attacked
         for g in self._grants(p):
             base += g.get("traits", [])
+            if g.get("upkeep_per") and (n := p.conditions.get(g["upkeep_per"], 0)) > 0:
+                base.append(f"Upkeep +{n}")  # Drown: Upkeep +X, X its tokens on the creature
             lost.update(t.lower() for t in g.get("lose", []))
         if lost:  # a lost "Melee" takes every Melee +X
             base = [t for t in base if t.lower() not in lost and parse_trait(t)[0].lower() not in lost]

@@ -96,6 +96,7 @@ _WHY = {
     "two-moves": "two move actions just before, not back and forth",
     "guarding": "while guarding",
     "dark": "against a Nonliving or Dark attacker",
+    "commanded": "a friendly command spell this round",
 }
 
 _PARTS: dict[str, Callable[[Said], str]] = {
@@ -582,6 +583,8 @@ def _explodes(s: Said) -> str:
 LINES.update({
     "ability.prey-damage": lambda s: f"{cap(_who(s))}'s prey {_who(s, 'prey')} takes "
                                      f"{s['n']} direct damage.",
+    "ability.suffocation": lambda s: f"Drown on {_who(s)} gains a Suffocation token ({s['n']} "
+                                     f"now): {_who(s)} has Upkeep +{s['n']}.",
     "ability.upkeep-heal": lambda s: f"{cap(_who(s))} heals {_who(s, 'healed_who')} {s['n']} "
                                      "(even past Finite Life).",
     "ability.reconstruct": lambda s: f"{cap(_who(s))}: {_who(s, 'mended')} reconstructs "

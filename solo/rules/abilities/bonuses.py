@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from solo.cards.catalog import MAGE_LEVEL, Attack, trait_value
 from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
+from solo.rules.effects import Change, Note
 from solo.rules.said import Said
 
 #: In a piece's ``extra``: the once-a-round abilities it used, with the round (ability -> round).
@@ -78,6 +79,9 @@ CRITICAL = "Critical Strike"
 AKIRO = "Akiro's Favor"
 FLANK = "Flank Attack"
 WHIRL = "Whirling Strike"
+GREATBOW = "Bloodwave Greatbow"
+#: In a piece's ``extra``: the round a friendly command spell last affected it (the Greatbow).
+COMMANDED = "commanded"
 #: Round effects that give a melee attack with no damage type and no effect die their attack
 #: bar (the catalog's attack of the card of that name).
 STRIKE_SPELLS = ("Flame Strike", "Lightning Strike")
@@ -86,7 +90,7 @@ STRIKE_SPELLS = ("Flame Strike", "Lightning Strike")
 CARDS = frozenset((ALANDELL, BLIGHTHEART, CERBERUS, BERSERKER, BLOODSHAMAN, JELLY, WOLVERINE,
                    PANZERGARDE, ELIGOR, FIRE_ELEMENTAL, GARGOYLE, GORAN, JOSEPH, RED_HELM,
                    MAKUNDA, METATRON, RAM, REDCLAW, TIDECALLER, TAROK, IMP, COURAGE, CRITICAL,
-                   FLANK, AKIRO, CHEETAH, WHIRL, *STRIKE_SPELLS))
+                   FLANK, AKIRO, CHEETAH, WHIRL, GREATBOW, *STRIKE_SPELLS))
 
 
 # -- what the board says ------------------------------------------------------------------------
@@ -234,6 +238,9 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
                 and _creature(target) and not used_this_round(board, attacker, BLOODSHAMAN) \
                 and any(q.card == BLOODSHAMAN for q in board.in_zone(attacker.zone)):
             add(BLOODSHAMAN, "Vampiric", "bloodshaman")
+    if attacker is not None and attacker.card == GREATBOW and attack.name == "Greatbow" \
+            and attacker.extra.get(COMMANDED) == board.round:
+        add(GREATBOW, "Piercing +2", "commanded")
     if target is not None and target.card == FIRE_ELEMENTAL \
             and (attack.damage_type or "").lower() == "hydro":
         add(FIRE_ELEMENTAL, "Ethereal", "hydro")
@@ -444,3 +451,13 @@ def hurt_note(board: Board, attacker: Piece | None, target: Piece,
         return None
     hurt[attacker.id] = [board.round, attacker.side]
     return hurt
+
+
+def commanded(board: Board, spell: str, target: Piece, side: str) -> list[Change]:
+    """A command spell of ``side`` cast on its own Bloodwave Greatbow: the round is kept on the
+    Greatbow, whose Greatbow attack gains Piercing +2 until the end of the round (its card)."""
+    card = board.cat.find(spell)
+    if target.card != GREATBOW or target.side != side or card is None \
+            or not any(s.lower() == "command" for s in card.subtypes):
+        return []
+    return [Note(target.id, COMMANDED, board.round)]

@@ -96,7 +96,23 @@ def _remove_damage(board: Board, p: Piece, amount: int) -> int:
 def upkeep_start(board: Board, source: DiceSource, p: Piece) -> list[UpkeepLine]:
     """What ``p``'s card does at the start of its Upkeep."""
     hook = _UPKEEP.get(p.card)
-    return hook(board, p) if hook is not None and isinstance(p, Creature) else []
+    out = hook(board, p) if hook is not None and isinstance(p, Creature) else []
+    return out + _suffocation(board, p)
+
+
+#: Drown: one Suffocation token a round; the creature has Upkeep +X, X its tokens (its card).
+DROWN = "Drown"
+SUFFOCATION = "Suffocation"
+
+
+def _suffocation(board: Board, p: Piece) -> list[UpkeepLine]:
+    """Drown gains a Suffocation token at the start of its creature's Upkeep, before the
+    creature's upkeep cost (Upkeep +X, ``solo.rules.stats``) is paid."""
+    if DROWN not in p.enchantments:
+        return []
+    put(board, AddMarkers(p.id, SUFFOCATION, 1))
+    n = board.get(p.id).conditions.get(SUFFOCATION, 0)
+    return [("ability", Said("ability.suffocation", who=Who.of(p), n=n), {})]
 
 
 def _crab(board: Board, p: Piece) -> list[UpkeepLine]:

@@ -494,3 +494,31 @@ def test_every_reason_a_bonus_gives_is_worded():
     reasons |= set(re.findall(r'add\([A-Za-z_]+, "[^"]*", "([a-z-]+)"\)', source))
     reasons |= set(re.findall(r'add\([A-Za-z_]+, "([a-z-]+)", ', source))
     assert len(reasons) > 15 and reasons <= set(words._WHY), reasons - set(words._WHY)
+
+
+def test_bloodwave_greatbow_gains_piercing_2_after_a_friendly_command_spell_this_round():
+    """Card: affected by a friendly command spell, its Greatbow attack gains Piercing +2 until
+    the end of the round (a command spell of the other side does nothing; nor does it last)."""
+    from solo.automaton import spells as dm_spells
+
+    b = new_board("Warlock", "Beastmaster", dm_zone="A1", ym_zone="D3",
+                  decks={"incantation": ["Power Strike"]})
+    b.stage = "quickcast-1"
+    bow = b.add_creature("Bloodwave Greatbow", DM, "B2")
+    wolf = _dummy(b, YM)  # armor 1... whatever the card says: Piercing takes it off
+    greatbow = next(a for a in b.attacks(bow) if a.name == "Greatbow")
+
+    def shot():
+        return combat.resolve_attack(b, b.get(bow.id), greatbow, b.get(wolf.id),
+                                     _dice(d6=[4] * 8), use_defense=False, reactions=False)
+
+    assert "Piercing +2" not in _text(shot())
+    d = dm_spells.cast_spell(b, SeededSource(1), "incantation")
+    assert d.data.get("target") == bow.id, d.data  # Power Strike (Command) on the Greatbow
+    r = shot()
+    assert "Piercing +2" in _text(r)
+    assert r.strikes[0].armor == max(0, b.armor(b.get(wolf.id)) - 2)
+    b.round += 1  # until the end of the round only
+    assert "Piercing +2" not in _text(shot())
+    # your command spell on the Dummy Mage's Greatbow is not a friendly one
+    assert bonuses.commanded(b, "Power Strike", b.get(bow.id), YM) == []

@@ -424,3 +424,27 @@ def test_a_creature_the_dummy_mages_spell_destroys_still_triggers():
     assert b.find("w") is None
     upkeep.end_round(b)
     assert any(c.card == "Timber Wolf" and c.side == "dm" for c in b.creatures)
+
+
+def test_drown_gains_a_suffocation_token_each_upkeep_and_its_creature_pays_that_much():
+    """Card: during the Upkeep Phase Drown gains 1 Suffocation token; [Upkeep +X], X = its
+    tokens -- a trait the enchantment gives its creature (your creature: you pay or lose it)."""
+    from solo.rules.board import new_board
+    from solo.rules.dice import SeededSource
+    from solo.rules import upkeep
+    from solo.text.render import lines as worded_lines
+
+    b = new_board("Warlock", "Beastmaster", dm_zone="A1", ym_zone="D3")
+    wolf = b.add_creature("Timber Wolf", "ym", "C2", enchantments=["Drown"])
+    assert not b.has_trait(wolf, "Upkeep")
+    for n in (1, 2, 3):
+        events = upkeep.upkeep(b, SeededSource(n), "ym")
+        wolf = b.get(wolf.id)
+        assert wolf.conditions.get("Suffocation") == n
+        assert b.traits(wolf).count(f"Upkeep +{n}") == 1
+        text = " ".join(worded_lines([e.text for e in events if e.piece == wolf.id]))
+        assert f"pay {n} mana" in text, text
+    # without Drown, no token and no cost
+    fox = b.add_creature("Bitterwood Fox", "ym", "C2")
+    upkeep.upkeep(b, SeededSource(9), "ym")
+    assert "Suffocation" not in b.get(fox.id).conditions
