@@ -116,6 +116,8 @@ class Stats:
             card = self.cat.find(name)
             if card is not None and card.dm.get("grants"):
                 out.append(card.dm["grants"])
+            if card is not None and (tokens := (card.dm.get("upkeep") or {}).get("tokens")):
+                out.append({"upkeep_per": tokens})  # Drown: Upkeep +X, X its tokens
         out += self._zone_grants(p)
         return out
 

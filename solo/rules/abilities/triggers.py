@@ -110,7 +110,7 @@ def _suffocation(board: Board, p: Piece) -> list[UpkeepLine]:
     creature's upkeep cost (Upkeep +X, ``solo.rules.stats``) is paid."""
     if DROWN not in p.enchantments:
         return []
-    put(board, AddMarkers(p.id, SUFFOCATION, 1))
+    put(board, AddMarkers(p.id, SUFFOCATION, 1))  # its note: upkeep = { tokens = "Suffocation" }
     n = board.get(p.id).conditions.get(SUFFOCATION, 0)
     return [("ability", Said("ability.suffocation", who=Who.of(p), n=n), {})]
 
