@@ -23,7 +23,7 @@ Measures, on this machine:
   stop at the command's time budget (target: that budget and 1.5 seconds).
 
 ``--ratings`` measures only the ratings commands, in fresh processes with empty folders: a
-first look of ``solo deck show`` (target: its budget + 0.5 s), a new set and Starter with one
+first look of ``solo deck show`` (target: the 2 seconds its help promises, + 0.5 s), a new set and Starter with one
 card swapped rated to +/-3 points, and ``solo tune`` (target: 30 s); ``--before DIR`` measures
 another checkout (``git archive`` of an older commit, say) first, in the same run.
 
@@ -257,6 +257,7 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
     import tempfile
 
     solo, base = _solo(python, source)
+    where = source or ROOT  # python -m puts its folder first on the path: the checkout's own
     starter = (ROOT / "decks" / "starter.toml").read_text(encoding="utf-8")
     near = starter.replace('name = "Starter"', 'name = "Near"').replace(
         '"Mana Leech" = 1\n', "").replace('"Timber Wolf" = 1', '"Timber Wolf" = 2')
@@ -265,7 +266,7 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
 
     def timed(key: str, args: list[str], env: dict[str, str]) -> None:
         t = time.perf_counter()
-        done = subprocess.run(solo + args, cwd=ROOT, env=env, capture_output=True, text=True)
+        done = subprocess.run(solo + args, cwd=where, env=env, capture_output=True, text=True)
         out[key].append(time.perf_counter() - t)
         if done.returncode != 0:
             raise SystemExit(f"bench: solo {' '.join(args)} failed: {done.stderr.strip()}")
@@ -293,7 +294,7 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
 
 def ratings_report(args) -> int:
     """``--ratings``: the ratings commands' times, this checkout's next to ``--before``'s."""
-    from solo.cli.commands.ratings import RATING_SECONDS as budget
+    from solo.cli.commands.ratings import PROMISED_SECONDS as promised
 
     python = args.python or interpreter()
     sides = {"after": ratings_figures(python, None, args.show_runs, args.whole_runs)}
@@ -304,7 +305,7 @@ def ratings_report(args) -> int:
               "new_set": "a new set rated to +/-3 points (deck show --whole-rating)",
               "near_set": "Starter with one card swapped, to +/-3 points",
               "tune": "solo tune --decks Starter --target 40%"}
-    targets = {"first_look": budget + 0.5, "tune": TUNE_SECONDS}
+    targets = {"first_look": promised + 0.5, "tune": TUNE_SECONDS}
     if args.json:
         print(json.dumps(sides, indent=2))
     else:

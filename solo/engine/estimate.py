@@ -93,7 +93,7 @@ def against(z: Sequence[float], ref: Sequence[float]) -> Estimate:
     by ``b``.  With games as alike as one card apart makes them, this needs far fewer new
     games than the set alone (the variance left is the part ``b`` does not explain)."""
     n = len(z)
-    if n < 3 or len(ref) < n:
+    if n < 2 * LOOK or len(ref) < n:  # too few pairs to fit ``b`` by
         return mean(z)
     head = ref[:n]
     mz, mh, mr = sum(z) / n, sum(head) / n, sum(ref) / len(ref)

@@ -455,10 +455,14 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
     with Workers(jobs) as workers:
         def probe(life: int) -> Rating:
             if life not in tried:
-                tried[life], _ = rate(deckset, opponent=opponent, jobs=jobs, cache=store,
-                                      catalog=catalog, engine=engine, dm_life=life,
-                                      most=probe_games, enough=clear, workers=workers,
-                                      progress=told(f"try {len(tried) + 1}, life {life}"))
+                r, _ = rate(deckset, opponent=opponent, jobs=jobs, cache=store, catalog=catalog,
+                            engine=engine, dm_life=life, most=probe_games, enough=clear,
+                            workers=workers, progress=told(f"try {len(tried) + 1}, life {life}"))
+                # a life rated before holds more games: the try is the games a fresh one plays
+                most = min(r.games, probe_games)
+                n = next((m for m in range(stats.LOOK, most + 1, stats.LOOK) if clear(r.head(m))),
+                         most)
+                tried[life] = r if n == r.games else r.head(n)
             return tried[life]
 
         def rate_in_full(life: int) -> Rating:

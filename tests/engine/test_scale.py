@@ -13,6 +13,7 @@ from solo.engine import ratings_cache
 from solo.engine import simulate
 from solo.decks.sets import resolve
 from solo.engine.game import ENGINE
+from solo.engine.luck import coefficients
 from solo.text import render
 
 
@@ -205,7 +206,7 @@ def test_shipped_ratings_match_the_shipped_sets_and_this_engine():
         for opponent in ("beginner", "skilled"):
             entry = shipped.get(key(resolve(name), opponent))
             assert entry is not None, f"run python scripts/ratings.py ({name}, {opponent})"
-            r = ratings.Rating.from_dict(entry)
+            r = ratings.Rating.from_dict(entry).with_(coefficients(ENGINE))  # as solo reads it
             assert not ratings.needs_more(r)
             check = entry["check"]
             games = simulate.play_many(name, range(1, len(check) + 1), opponent)
@@ -388,7 +389,8 @@ def test_a_rating_in_a_time_budget_stops_before_its_next_games_would_overrun_it(
 
     now = [0.0]
 
-    def play_many(decks, seeds, skill="beginner", *, jobs=1, dm_life=None, progress=None):
+    def play_many(decks, seeds, skill="beginner", *, jobs=1, dm_life=None, progress=None,
+                  workers=None):
         seeds = list(seeds)
         now[0] += 0.01 * len(seeds)
         return [simulate.GameStats("dm" if seed % 3 == 0 else "ym", 10, 20, 30) for seed in seeds]
