@@ -252,7 +252,9 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
     new data and cache folders: ``first_look``, ``solo deck show`` of a random set no cache
     knows (``runs``); ``new_set``, the same set rated to +/-3 points (``--whole-rating``);
     ``near_set``, Starter with one card swapped, likewise; ``tune``, ``solo tune --decks
-    Starter --target 40%`` (``whole_runs`` each); with the games each played."""
+    Starter --target 40%`` (``whole_runs`` each); with the games each played, and the CPU
+    seconds each took (``_cpu``, the command and its workers: on a busy machine, what it would
+    take alone is about that over the cores it uses)."""
     import re
     import tempfile
 
@@ -265,9 +267,16 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
     games: dict[str, int] = {}
 
     def timed(key: str, args: list[str], env: dict[str, str]) -> None:
-        t = time.perf_counter()
+        import resource
+
+        def used() -> float:
+            r = resource.getrusage(resource.RUSAGE_CHILDREN)
+            return r.ru_utime + r.ru_stime
+
+        t, c = time.perf_counter(), used()
         done = subprocess.run(solo + args, cwd=where, env=env, capture_output=True, text=True)
         out[key].append(time.perf_counter() - t)
+        out.setdefault(f"{key}_cpu", []).append(used() - c)
         if done.returncode != 0:
             raise SystemExit(f"bench: solo {' '.join(args)} failed: {done.stderr.strip()}")
         found = re.search(r"([\d,]+) games\)", done.stdout)
@@ -310,8 +319,8 @@ def ratings_report(args) -> int:
         print(json.dumps(sides, indent=2))
     else:
         for key, label in labels.items():
-            cells = [f"{side} {f[key]:.2f} s" + (f" ({f[key + '_games']:,} games)"
-                                                 if key + "_games" in f else "")
+            cells = [f"{side} {f[key]:.2f} s, CPU {f[key + '_cpu']:.2f} s"
+                     + (f" ({f[key + '_games']:,} games)" if key + "_games" in f else "")
                      for side, f in sides.items() if key in f]
             target = f"  target <= {targets[key]:g} s" if key in targets else ""
             print(f"{label}: {', '.join(cells)}{target}")
