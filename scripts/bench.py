@@ -1,6 +1,7 @@
 """How fast solo starts and decides, next to its targets (not part of the test run).
 
     .venv/bin/python scripts/bench.py [--runs 21] [--python PATH] [--startup-only] [--json]
+    .venv/bin/python scripts/bench.py --ratings [--before OTHER_CHECKOUT] [--whole-runs N]
 
 Measures, on this machine:
 
@@ -20,6 +21,11 @@ Measures, on this machine:
 * ``solo deck show`` in fresh processes with empty data and cache folders: a built-in set, whose
   rating ships with solo (target: 2 seconds), and a set no cache knows, a first look whose games
   stop at the command's time budget (target: that budget and 1.5 seconds).
+
+``--ratings`` measures only the ratings commands, in fresh processes with empty folders: a
+first look of ``solo deck show`` (target: the 2 seconds its help promises, + 0.5 s), a new set and Starter with one
+card swapped rated to +/-3 points, and ``solo tune`` (target: 30 s); ``--before DIR`` measures
+another checkout (``git archive`` of an older commit, say) first, in the same run.
 
 Exits 1 when a target is missed, so it can guard a change by hand.
 """
@@ -226,6 +232,102 @@ def deck_show_seconds(python: str, runs: int) -> dict[str, float]:
     return {"budget": budget, **{k: statistics.median(v) for k, v in out.items()}}
 
 
+#: `solo tune` ends within this (issue 35).
+TUNE_SECONDS = 30.0
+
+
+def _solo(python: str, source: str | None) -> tuple[list[str], dict[str, str]]:
+    """How to run solo: the interpreter's ``solo`` script, or ``python -m solo`` from another
+    checkout (``source``: its folder, put first on PYTHONPATH)."""
+    env = _env()
+    if source is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [source, env.get("PYTHONPATH")]))
+        return [python, "-m", "solo"], env
+    script = Path(python).with_name("solo")
+    return ([str(script)] if script.exists() else [python, "-m", "solo"]), env
+
+
+def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int) -> dict:
+    """Wall times (seconds; medians of the runs) of the ratings commands, in fresh processes with
+    new data and cache folders: ``first_look``, ``solo deck show`` of a random set no cache
+    knows (``runs``); ``new_set``, the same set rated to +/-3 points (``--whole-rating``);
+    ``near_set``, Starter with one card swapped, likewise; ``tune``, ``solo tune --decks
+    Starter --target 40%`` (``whole_runs`` each); with the games each played, and the CPU
+    seconds each took (``_cpu``, the command and its workers: on a busy machine, what it would
+    take alone is about that over the cores it uses)."""
+    import re
+    import tempfile
+
+    solo, base = _solo(python, source)
+    where = source or ROOT  # python -m puts its folder first on the path: the checkout's own
+    starter = (ROOT / "decks" / "starter.toml").read_text(encoding="utf-8")
+    near = starter.replace('name = "Starter"', 'name = "Near"').replace(
+        '"Mana Leech" = 1\n', "").replace('"Timber Wolf" = 1', '"Timber Wolf" = 2')
+    out: dict[str, list[float]] = {"first_look": [], "new_set": [], "near_set": [], "tune": []}
+    games: dict[str, int] = {}
+
+    def timed(key: str, args: list[str], env: dict[str, str]) -> None:
+        import resource
+
+        def used() -> float:
+            r = resource.getrusage(resource.RUSAGE_CHILDREN)
+            return r.ru_utime + r.ru_stime
+
+        t, c = time.perf_counter(), used()
+        done = subprocess.run(solo + args, cwd=where, env=env, capture_output=True, text=True)
+        out[key].append(time.perf_counter() - t)
+        out.setdefault(f"{key}_cpu", []).append(used() - c)
+        if done.returncode != 0:
+            raise SystemExit(f"bench: solo {' '.join(args)} failed: {done.stderr.strip()}")
+        found = re.search(r"([\d,]+) games\)", done.stdout)
+        if found:
+            games[key] = int(found.group(1).replace(",", ""))
+
+    for i in range(max(runs, whole_runs)):
+        with tempfile.TemporaryDirectory(dir=os.environ.get("SOLO_BENCH_DIR")) as tmp:
+            env = dict(base, SOLO_DATA_DIR=f"{tmp}/data", SOLO_CONFIG_DIR=f"{tmp}/config",
+                       SOLO_CACHE_DIR=f"{tmp}/cache")
+            _run_once(solo + ["deck", "random", "--seed", "4", "--name", "Bench"], env)
+            Path(tmp, "near.toml").write_text(near, encoding="utf-8")
+            if i < runs:
+                timed("first_look", ["deck", "show", "Bench"], env)
+            if i < whole_runs:
+                for f in Path(tmp, "cache").glob("*"):
+                    f.unlink()
+                timed("new_set", ["deck", "show", "Bench", "--whole-rating"], env)
+                timed("near_set", ["deck", "show", f"{tmp}/near.toml", "--whole-rating"], env)
+                timed("tune", ["tune", "--decks", "Starter", "--target", "40%"], env)
+    return {**{k: statistics.median(v) for k, v in out.items() if v},
+            **{f"{k}_games": n for k, n in games.items()}}
+
+
+def ratings_report(args) -> int:
+    """``--ratings``: the ratings commands' times, this checkout's next to ``--before``'s."""
+    from solo.cli.commands.ratings import PROMISED_SECONDS as promised
+
+    python = args.python or interpreter()
+    sides = {"after": ratings_figures(python, None, args.show_runs, args.whole_runs)}
+    if args.before:
+        sides = {"before": ratings_figures(python, args.before, args.show_runs, args.whole_runs),
+                 **sides}
+    labels = {"first_look": f"solo deck show, a new set's first look (median of {args.show_runs})",
+              "new_set": "a new set rated to +/-3 points (deck show --whole-rating)",
+              "near_set": "Starter with one card swapped, to +/-3 points",
+              "tune": "solo tune --decks Starter --target 40%"}
+    targets = {"first_look": promised + 0.5, "tune": TUNE_SECONDS}
+    if args.json:
+        print(json.dumps(sides, indent=2))
+    else:
+        for key, label in labels.items():
+            cells = [f"{side} {f[key]:.2f} s, CPU {f[key + '_cpu']:.2f} s"
+                     + (f" ({f[key + '_games']:,} games)" if key + "_games" in f else "")
+                     for side, f in sides.items() if key in f]
+            target = f"  target <= {targets[key]:g} s" if key in targets else ""
+            print(f"{label}: {', '.join(cells)}{target}")
+    after = sides["after"]
+    return 0 if all(after.get(k, 0) <= t for k, t in targets.items()) else 1
+
+
 BYTES_PER_STEP = 2048
 COMMIT_MS = 2.0
 RESUME_MS = 100.0
@@ -333,7 +435,16 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901
     ap.add_argument("--decisions", type=int, default=500, help="in-process decisions to time")
     ap.add_argument("--games", type=int, default=60, help="simulated games per opponent")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    ap.add_argument("--ratings", action="store_true",
+                    help="measure the ratings commands only (deck show, a whole rating, tune)")
+    ap.add_argument("--before", metavar="DIR",
+                    help="with --ratings: another checkout of solo to measure first (its folder)")
+    ap.add_argument("--show-runs", type=int, default=5, help="with --ratings: deck show runs")
+    ap.add_argument("--whole-runs", type=int, default=1,
+                    help="with --ratings: runs of each whole rating and of tune")
     args = ap.parse_args(argv)
+    if args.ratings:
+        return ratings_report(args)
 
     python = args.python or interpreter()
     st = startup_figures(python, args.runs)

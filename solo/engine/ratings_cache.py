@@ -54,7 +54,7 @@ class Cache:
 
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, json.dumps(own, indent=1, sort_keys=True) + "\n", "ratings cache")
+            write_atomic(self.path, json.dumps(own, sort_keys=True, separators=(",", ":")) + "\n", "ratings cache")
             self.unsaved = None
         except OSError as err:  # costs time next time, nothing more; the caller may say so
             self.unsaved = describe_os_error(err, self.path, "ratings cache")

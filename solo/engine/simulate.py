@@ -27,6 +27,7 @@ from solo.core.interval import wilson
 from solo.rules.board import Board, Piece
 from solo.core.errors import ExitCode, SoloError
 from solo.engine.game import Game, Settings
+from solo.engine.luck import luck_of
 from solo.core.questions import Prompter, Question
 from solo.rules import targeting
 from solo.core.kinds import Side
@@ -225,6 +226,7 @@ class GameStats:
     played: dict[str, int] = field(default_factory=dict)
     discarded: dict[str, int] = field(default_factory=dict)
     steps: int = 0  # steps played (Game.play_one), for measuring the engine per step
+    luck: tuple[int, ...] = ()  # its dice luck, parts of mean 0 (solo.engine.luck.luck_of)
 
 
 def new_game(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
@@ -282,7 +284,8 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
     return GameStats(winner=outcome.result if outcome is not None else "none",
                      rounds=game.phase.round,
                      damage_to_ym=b.mages[Side.YM].damage, damage_to_dm=b.mages[Side.DM].damage,
-                     played=played, discarded=discarded, steps=steps)
+                     played=played, discarded=discarded, steps=steps,
+                     luck=luck_of(game.rng.history))
 
 
 def cores() -> int:
@@ -313,13 +316,18 @@ def _play_chunk(job: tuple) -> list[GameStats]:
 
 def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
               dm_life: int | None = None,
-              progress: Callable[[int], None] | None = None) -> list[GameStats]:
-    """Whole games, one per seed, in the order of ``seeds``, on ``jobs`` processes.
+              progress: Callable[[int], None] | None = None,
+              workers: "Workers | None" = None) -> list[GameStats]:
+    """Whole games, one per seed, in the order of ``seeds``, on ``jobs`` processes (those of
+    ``workers`` when given: a pool kept over many calls).
 
     Each game depends on its seed and settings alone, so the results are the same for any
     number of jobs.  ``progress`` is told how many games have finished, as they finish.
     """
     seeds = list(seeds)
+    if workers is not None and workers.jobs > 1 and len(seeds) > 1:
+        return _play_on(workers.pool(), _chunks(decks, seeds, skill, dm_life, workers.jobs),
+                        progress)
     jobs = max(1, min(jobs, len(seeds)))
     if jobs == 1:
         out = []
@@ -328,24 +336,62 @@ def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
             if progress is not None:
                 progress(len(out))
         return out
-    import multiprocessing
+    chunks = _chunks(decks, seeds, skill, dm_life, jobs)
+    # Leaving the block stops the pool.
+    with _pool(_context(), jobs) as pool:
+        return _play_on(pool, chunks, progress)
 
-    # Chunks small enough to share the work evenly, large enough to keep the pipes quiet.
+
+def _chunks(decks, seeds: list[int], skill: str, dm_life: int | None, jobs: int) -> list[tuple]:
+    """The seeds in chunks small enough to share the work evenly, large enough to keep the
+    pipes quiet."""
     size = max(1, min(64, len(seeds) // (jobs * 4) or 1))
-    chunks = [(decks, seeds[i:i + size], skill, dm_life) for i in range(0, len(seeds), size)]
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    return [(decks, seeds[i:i + size], skill, dm_life) for i in range(0, len(seeds), size)]
+
+
+def _play_on(pool, chunks: list[tuple], progress: Callable[[int], None] | None) -> list[GameStats]:
     from solo.core.errors import StopOnSignals
 
-    out = []
-    # SIGTERM and SIGHUP stop the command as Ctrl-C does, and leaving the block stops the
-    # pool; the workers, made before, keep the system's handling of them.
-    with _pool(ctx, jobs) as pool, StopOnSignals():
+    out: list[GameStats] = []
+    # SIGTERM and SIGHUP stop the command as Ctrl-C does; the workers, made before, keep the
+    # system's handling of them.
+    with StopOnSignals():
         for part in pool.imap(_play_chunk, chunks):
             out += part
             if progress is not None:
                 progress(len(out))
     return out
+
+
+def _context():
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+class Workers:
+    """``jobs`` processes kept for many batches of games (``solo tune``'s tries and ratings, a
+    rating's chunks), started at the first batch that needs them and stopped on leaving the
+    ``with`` block: a pool is started once, not once a batch."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = max(1, jobs)
+        self._pool = None
+
+    def pool(self):
+        if self._pool is None:
+            self._pool = _pool(_context(), self.jobs)
+        return self._pool
+
+    def __enter__(self) -> "Workers":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
 
 
 def _pool(ctx, jobs: int):

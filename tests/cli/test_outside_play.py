@@ -115,7 +115,8 @@ def test_a_rating_in_a_time_budget_never_plays_past_it_at_the_start(monkeypatch)
     now = [0.0]
     chunks = []
 
-    def play_many(decks, seeds, skill="beginner", *, jobs=1, dm_life=None, progress=None):
+    def play_many(decks, seeds, skill="beginner", *, jobs=1, dm_life=None, progress=None,
+                  workers=None):
         seeds = list(seeds)
         chunks.append(len(seeds))
         now[0] += 0.5 * math.ceil(len(seeds) / jobs)

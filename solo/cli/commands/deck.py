@@ -7,6 +7,7 @@ imported only when a question is really asked on a terminal.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Callable
 
 import click
@@ -259,8 +260,8 @@ def _after_save(ds: DeckSet, path: Path, catalog: Catalog) -> None:
     if problems:
         _echo(f"It is not valid yet ({len(problems)} problem{'s' if len(problems) != 1 else ''}); "
               f"finish it with: solo deck edit {path}", fold=False)
-    else:
-        _echo(rating_line(ds), fold=False)
+    else:  # at a terminal the rating is finished now, narrowing live (Ctrl-C keeps its games)
+        _echo(rating_line(ds, whole=sys.stdin.isatty() and sys.stderr.isatty()), fold=False)
 
 
 @deck.command()

@@ -1,0 +1,299 @@
+"""Ratings at speed: fewer games for the same certainty (luck as control variates, paired
+seeds, a near set's games), the word settled by a sequential test, one pool of processes.
+
+The statistical tests take their tolerances from the maths (standard errors, binomial
+bounds), never from a wall clock: timing belongs in scripts/bench.py.
+"""
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from solo.cards.catalog import get_catalog
+from solo.decks.sets import resolve
+from solo.engine import estimate, luck, ratings, simulate
+from solo.engine.game import ENGINE
+from solo.rules.dice import Roll
+from solo.rules.said import Said, Who
+
+ROOT = Path(__file__).resolve().parents[2]
+YOU = Who("ym", "Beastmaster", "ym", True)
+DM = Who("dm", "Warlock", "dm", True)
+
+
+def shipped(name: str, opponent: str = "beginner") -> ratings.Rating:
+    """A shipped rating, game by game, read with this engine's luck coefficients."""
+    data = json.loads((ROOT / "decks" / "ratings.json").read_text(encoding="utf-8"))
+    for entry in data.values():
+        if entry["decks"] == name and entry["opponent"] == opponent:
+            return ratings.Rating.from_dict(entry).with_(luck.coefficients(ENGINE))
+    raise AssertionError(f"no shipped rating of {name} {opponent}: run python scripts/ratings.py")
+
+
+def var(xs):
+    m = sum(xs) / len(xs)
+    return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+
+
+# -- the luck: mean exactly 0 ----------------------------------------------------------------
+
+@pytest.mark.parametrize("sides,label", [
+    (6, Said("roll.attack-dice", at=YOU)), (6, Said("roll.attack-dice", at=DM)),
+    (6, Said("upkeep.burn-roll", who=DM)), (12, Said("roll.effect", at=YOU)),
+    (12, "quickcast"), (12, Said("dm.qc.reroll-roll")), (6, Said("spell.dice.heal", who=DM))])
+def test_each_die_adds_luck_of_mean_exactly_zero(sides, label):
+    """Over the faces of one fair die, every luck part sums to 0 exactly: whatever came before
+    it, a die's luck has mean 0, so a game's (the sum over its dice) has too."""
+    total = [0] * len(luck.PARTS)
+    for v in range(1, sides + 1):
+        total = [t + x for t, x in zip(total, luck.luck_of([Roll(sides, v, label)]))]
+    assert total == [0] * len(luck.PARTS)
+
+
+def test_luck_counts_for_the_side_a_die_was_rolled_against():
+    """A 2 critical rolled at you is the Dummy Mage's good luck, at it its bad luck; a blank
+    the other way round; the quickcast's 1-3 (a move) and 4-7 (a summon) count apart."""
+    hit = luck.luck_of([Roll(6, 6, Said("roll.attack-dice", at=YOU))])
+    missed = luck.luck_of([Roll(6, 1, Said("roll.attack-dice", at=YOU))])
+    taken = luck.luck_of([Roll(6, 6, Said("roll.attack-dice", at=DM))])
+    assert hit[0] == 1 and missed[0] == -1 and taken[0] == -1
+    assert luck.luck_of([Roll(12, 5, "quickcast")])[2:] == (-1, 2)
+
+
+def test_a_played_game_records_its_luck_from_its_own_dice():
+    game = simulate.new_game("Starter", 3)
+    while not game.over and game.phase.round <= simulate.MAX_ROUNDS:
+        game.play_one()
+    played = simulate.play_one("Starter", 3)
+    assert played.luck == luck.luck_of(game.rng.history) and any(played.luck)
+
+
+# -- control variates: unbiased, and narrower on real sets -----------------------------------
+
+SETS = [("Starter", "beginner"), ("Harder", "beginner"), ("Starter", "skilled"),
+        ("Harder", "skilled")]
+
+
+@pytest.mark.parametrize("name,opponent", SETS + [("Easier", "beginner")])
+def test_the_luck_has_mean_zero_in_the_shipped_games(name, opponent):
+    """Each part's mean over a shipped rating's thousand games is within 4 standard errors of
+    0 (a chance of about 1 in 16,000 each to fail were the luck fair)."""
+    r = shipped(name, opponent)
+    for i, _ in enumerate(luck.PARTS):
+        xs = [x[i] for x in r.luck]
+        se = math.sqrt(var(xs) / len(xs))
+        assert abs(sum(xs) / len(xs)) <= 4 * se
+
+
+@pytest.mark.parametrize("name,opponent", SETS)
+def test_the_adjusted_estimate_is_unbiased_over_many_seeded_runs(name, opponent):
+    """Runs of 64 seeds: the mean of their luck-adjusted estimates equals the mean of their
+    plain ones within 4 standard errors of the luck term (its mean is 0 by construction, so
+    the adjusted estimator aims where the plain one does)."""
+    r = shipped(name, opponent)
+    plain, adjusted = [], []
+    for start in range(0, r.games - 63, 64):
+        part = r.head(start + 64)
+        run = ratings.Rating(games=64, dm_wins=part.wins[start:].count("1"), rounds=0,
+                             damage_to_ym=0, damage_to_dm=0, wins=part.wins[start:],
+                             luck=part.luck[start:], beta=r.beta)
+        plain.append(run.dm_wins / 64)
+        adjusted.append(run.estimate.value)
+    explained = [luck.explained(r.beta, x) for x in r.luck[:64 * len(plain)]]
+    se = math.sqrt(var(explained) / len(explained))
+    gap = sum(plain) / len(plain) - sum(adjusted) / len(adjusted)
+    assert abs(gap) <= 4 * se
+
+
+@pytest.mark.parametrize("name,opponent", SETS)
+def test_the_luck_narrows_a_real_sets_interval_on_games_it_was_not_fitted_on(name, opponent):
+    """Coefficients fitted on the odd seeds of every shipped set narrow the interval on the
+    even seeds of each: fewer games for the same +/-3 points.  The variance ratio's own noise
+    on 500 games is about 0.03 (twice its relative standard error, sqrt(2/n), times the
+    share left), so a ratio below 0.97 is a real gain."""
+    groups = [shipped(n, o) for n, o in SETS]
+    odd = [ratings.Rating(games=len(g.wins[::2]), dm_wins=g.wins[::2].count("1"), rounds=0,
+                          damage_to_ym=0, damage_to_dm=0, wins=g.wins[::2], luck=g.luck[::2])
+           for g in groups]
+    beta, _ = estimate.fit(odd)
+    r = shipped(name, opponent)
+    even_wins, even_luck = r.wins[1::2], r.luck[1::2]
+    before = var(estimate.values(even_wins, even_luck, ()))
+    after = var(estimate.values(even_wins, even_luck, beta))
+    assert after / before < 0.97
+
+
+def test_a_rating_read_with_the_luck_keeps_its_games_and_their_totals():
+    r = shipped("Starter")
+    again = ratings.Rating.from_dict(r.to_dict())
+    assert again == r and again.luck == r.luck and again.beta == ()
+    assert r.half_width < again.half_width  # the same games, narrower with the luck taken out
+
+
+# -- paired comparisons ----------------------------------------------------------------------
+
+def test_compare_pairs_the_seeds_both_sets_played():
+    """The difference is the mean of the per-seed differences, and its interval is narrower
+    than the one that takes the two sets as independent (the same dice and shuffles)."""
+    a, b = shipped("Harder"), shipped("Starter")
+    c = ratings.Comparison(a, b)
+    n = min(a.games, b.games)
+    assert c.pairs.games == n
+    assert c.difference == pytest.approx(
+        sum(x - y for x, y in zip(a.values()[:n], b.values()[:n])) / n)
+    apart = math.sqrt(var(a.values()) / a.games + var(b.values()) / b.games)
+    assert c.standard_error < apart
+
+
+def test_paired_difference_is_unbiased_and_its_interval_covers():
+    """Synthetic pairs with a known difference of 5 points: over 400 seeded runs of 200
+    pairs, the estimates average 0.05 within 4 standard errors and the 95% intervals miss the
+    truth no more often than a binomial(400, 5%) allows at 4 standard deviations."""
+    rng = random.Random(7)
+    estimates, misses = [], 0
+    for _ in range(400):
+        za, zb = [], []
+        for _ in range(200):
+            u = rng.random()
+            za.append(float(u < 0.45))
+            zb.append(float(u < 0.40))  # the same seed: a's win is b's, plus 5 points
+        d = estimate.paired(za, zb)
+        estimates.append(d.value)
+        misses += not (d.value - d.half_width <= 0.05 <= d.value + d.half_width)
+    se = math.sqrt(var(estimates) / len(estimates))
+    assert abs(sum(estimates) / len(estimates) - 0.05) <= 4 * se
+    assert misses <= 400 * 0.05 + 4 * math.sqrt(400 * 0.05 * 0.95)
+
+
+# -- a set near a shipped one, rated against its games ---------------------------------------
+
+def test_a_set_near_a_shipped_one_is_found_by_its_cards():
+    cat = get_catalog()
+    from solo.decks.sets import add_card, remove_card
+
+    starter, edit = resolve("Starter"), resolve("Starter")
+    deck = next(d for d in edit.decks if edit.decks[d])
+    card = next(iter(edit.decks[deck]))
+    remove_card(edit, deck, card, 1)
+    assert ratings.distance(edit, starter, cat) == 1
+    assert ratings.nearest(edit, [resolve("Easier"), starter, resolve("Harder")], cat) is starter
+    add_card(edit, cat, deck, card, 1)
+    assert ratings.distance(edit, starter, cat) == 0
+
+
+def test_the_estimate_against_a_near_set_is_unbiased_and_narrower():
+    """Synthetic seeds where the new set wins when the near one does, but for 1 game in 10
+    that goes the other way: over 300 seeded runs of 150 new games against 1,000 of the near
+    set, the estimates average the true rate within 4 standard errors, and their spread is
+    well under the plain mean's (the spread of the plain mean would be sqrt(p(1-p)/150))."""
+    rng = random.Random(11)
+    truth_ref, flip = 0.40, 0.10
+    truth = truth_ref * (1 - flip) + (1 - truth_ref) * flip
+    estimates, halves = [], []
+    for _ in range(300):
+        ref = [float(rng.random() < truth_ref) for _ in range(1000)]
+        new = [1.0 - x if rng.random() < flip else x for x in ref[:150]]
+        e = estimate.against(new, ref)
+        estimates.append(e.value)
+        halves.append(e.half_width)
+    se = math.sqrt(var(estimates) / len(estimates))
+    assert abs(sum(estimates) / len(estimates) - truth) <= 4 * se
+    plain = math.sqrt(truth * (1 - truth) / 150)
+    assert math.sqrt(var(estimates)) < 0.8 * plain
+    assert sum(halves) / len(halves) / 1.96 == pytest.approx(math.sqrt(var(estimates)), rel=0.2)
+
+
+@pytest.mark.slow
+def test_a_one_card_edit_of_a_shipped_set_needs_fewer_games_against_its_games():
+    """Starter with one card swapped, 192 games: against Starter's shipped games its interval
+    is narrower than on its own games (the luck taken out of both)."""
+    cat = get_catalog()
+    from solo.decks.sets import add_card, remove_card
+
+    edit = resolve("Starter")
+    remove_card(edit, "creature", next(iter(edit.decks["creature"])), 1)
+    add_card(edit, cat, "creature", "Timber Wolf", 1)
+    ref = shipped("Starter")
+    alone, _ = ratings.rate(edit, catalog=cat, engine=ENGINE, most=192, jobs=2)
+    near = alone.with_(ref.beta, ref)
+    assert near.estimate is not None and near.half_width < alone.half_width
+
+
+# -- the word, settled sequentially ----------------------------------------------------------
+
+LIMITS = [limit for limit, _ in simulate.RATINGS]
+
+
+@pytest.mark.parametrize("p", [0.10, 0.27, 0.40, 0.53, 0.70, 0.78])
+def test_the_settled_word_is_wrong_no_more_often_than_stated(p):
+    """200 seeded runs of up to 1,024 games at a true win rate p: the share settled on a word
+    other than p's stays within the stated 5% (plus 4 binomial standard deviations); away
+    from a boundary most runs settle it in a few hundred games."""
+    rng = random.Random(int(p * 1000))
+    wrong = settled = 0
+    when = []
+    for _ in range(200):
+        wins = "".join("1" if rng.random() < p else "0" for _ in range(1024))
+        found = estimate.word_settled(estimate.values(wins, (), ()), wins, LIMITS)
+        if found is not None:
+            settled += 1
+            when.append(found[0])
+            wrong += found[1] != estimate.band_of(p, LIMITS)
+    assert wrong <= 200 * 0.05 + 4 * math.sqrt(200 * 0.05 * 0.95)
+    if p in (0.10, 0.40, 0.70):  # 0.15 or more from a boundary
+        assert settled == 200 and sorted(when)[100] <= 400
+
+
+def test_a_rating_says_its_word_once_settled():
+    r = shipped("Easier")
+    games, word = r.settled()
+    assert word == "easy" and games < r.games and games % estimate.LOOK == 0
+    assert r.head(16).settled() is None  # one look is never enough
+
+
+# -- one pool, chunks that stop where they should --------------------------------------------
+
+def test_tune_plays_every_game_on_one_pool(monkeypatch):
+    """Every try and every rating of a tuning is played on the same workers, made once."""
+    made, used = [], set()
+    real = simulate.play_many
+
+    class Workers(simulate.Workers):
+        def __init__(self, jobs):
+            super().__init__(jobs)
+            made.append(self)
+
+    def play_many(*a, workers=None, **k):
+        used.add(id(workers))
+        return real(*a, **k)
+
+    monkeypatch.setattr(simulate, "Workers", Workers)
+    monkeypatch.setattr(simulate, "play_many", play_many)
+    monkeypatch.setattr(ratings, "HALF_WIDTH", 0.12)
+    t = ratings.tune(resolve("Starter"), 0.4, catalog=get_catalog(), engine=ENGINE,
+                     probe_games=32, jobs=1)
+    assert len(made) == 1 and used == {id(made[0])}
+    assert t.tried and all(r.games <= 32 and r.games % estimate.LOOK == 0 for _, r in t.tried)
+
+
+def test_tune_tells_the_paired_step_between_the_lives_either_side():
+    t = ratings.tune(resolve("Starter"), 0.4, catalog=get_catalog(), engine=ENGINE,
+                     probe_games=32, half_width=0.12)
+    lo, hi, d = t.step
+    assert hi == lo + 1 and d.games >= 32
+
+
+def test_a_try_stops_when_its_target_is_clearly_out_whatever_the_chunks(monkeypatch):
+    """``enough`` is asked at every 16 games: on two processes as on one."""
+    def play(jobs):
+        return ratings.rate(resolve("Starter"), catalog=get_catalog(), engine=ENGINE, jobs=jobs,
+                            most=128, enough=lambda r: r.games >= 48)[0]
+
+    assert play(1).games == 48
+    monkeypatch.setattr(simulate, "play_many",
+                        lambda d, seeds, skill="beginner", **k: [simulate.play_one(d, s, skill)
+                                                                 for s in seeds])
+    assert play(4) == play(1)
