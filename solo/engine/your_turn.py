@@ -23,7 +23,7 @@ from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, targeting, upkeep, yours
 from solo.rules.abilities import actions, restrictions, triggers
-from solo.rules.board import INCAPACITATING, Creature, Piece
+from solo.rules.board import INCAPACITATING, Board, Creature, Piece
 from solo.rules.abilities import bonuses
 from solo.rules.effects import DELETE, Move, Note, RemoveMarkers, SetActive, SetGuard
 from solo.rules.effects import apply as put, apply_all
@@ -306,7 +306,8 @@ class YourTurn(YourSpells):
         else:
             self.game.phase.mage_active = False
         if b.incapacitated(actor):
-            why = ", ".join(k for k in INCAPACITATING if actor.has_condition(k))
+            why = ", ".join(k for k in INCAPACITATING if actor.has_condition(k)) \
+                or ", ".join(e for e in actor.enchantments if _incapacitates(b, e)) or "its traits"
             lines.append(f"{cap(self.name(actor))} is Incapacitated ({why}) and "
                          "loses this action.")
         else:
@@ -541,3 +542,9 @@ class YourTurn(YourSpells):
                  f"{attack.name} as it leaves {start}."]
         return lines + self.put_attack(combat.resolve_attack(b, actor, attack, b.get(picked),
                                                              self.dice, first_strike=False))
+
+
+def _incapacitates(board: Board, enchantment: str) -> bool:
+    """Whether ``enchantment`` gives its creature the Incapacitated trait (Turn to Stone)."""
+    card = board.cat.find(enchantment)
+    return card is not None and "Incapacitated" in (card.dm.get("grants") or {}).get("traits", ())

@@ -170,6 +170,18 @@ def test_your_stunned_mage_loses_its_action_and_the_stun_ends():
     assert g.board.mages["ym"].conditions == {}
 
 
+def test_your_creature_turned_to_stone_loses_its_action_and_the_line_names_why():
+    """Incapacitated as a trait an enchantment gives (Turn to Stone), not a marker: the line
+    names the enchantment (it said "Incapacitated ()" when the reason was only a marker's)."""
+    g = new_game(seed=2)
+    wolf = g.board.add_creature("Timber Wolf", "ym", "D3", enchantments=["Turn to Stone"])
+    g.board.get(wolf.id).active = True
+    p = RulePrompter({"quickcast.you": "pass", "turn.actor": [wolf.id, "done"]})
+    steps = play_until(g, p, lambda s: s.label.startswith("your turn: Timber Wolf"))
+    said = " ".join(steps[-1].lines)
+    assert "is Incapacitated (Turn to Stone) and loses this action" in said, said
+
+
 def test_your_mage_daze_ends_when_you_are_done_for_the_round():
     g = new_game(seed=2)
     g.board.mages["ym"].conditions["Daze"] = 1
