@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
-from solo.rules import combat, upkeep
+from solo.rules import combat, stagger, upkeep
 from solo.rules.abilities import actions
 from solo.rules.abilities import bonuses
 from solo.rules.abilities.marks import may_attack
@@ -72,7 +72,9 @@ def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
                   quick_only: bool) -> list[Attack]:
     """The attacks ``attacker`` may make from ``from_zone`` at ``target`` (only its quick ones
     when ``quick_only``)."""
-    out = []
+    out: list[Attack] = []
+    if stagger.cannot_attack(board, attacker):  # a Staggered minor creature attacks no one
+        return out
     for a in board.attacks(attacker):
         if a.kind not in ("melee", "ranged") or a.action is None or a.dice is None:
             continue  # no dice: an ability of the card, not an attack
@@ -103,7 +105,7 @@ SELF_DESTROYING = ("Goblin Bomber",)
 
 def zone_attacks(board: Board, attacker: Piece, quick_only: bool) -> list[Attack]:
     """The zone attacks ``attacker`` may declare (only its quick ones when ``quick_only``)."""
-    if attacker.card in SELF_DESTROYING:
+    if attacker.card in SELF_DESTROYING or stagger.cannot_attack(board, attacker):
         return []
     return [a for a in board.attacks(attacker)
             if (a.kind == "zone" or a.zone) and a.action is not None and a.dice is not None

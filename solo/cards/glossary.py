@@ -234,6 +234,10 @@ _c("Taunt", "yes", "The taunted creature must attack its taunter when in its zon
 _c("Vine", "no", "A Vine marker: a 1-life Living conjuration of the Druid that hinders enemy "
    "non-Flying creatures and cannot be hit by ranged attacks.",
    "Vine markers are not on solo's board: remember they hinder and remove them when hit.")
+_c("Stagger", "yes", "Knocked off balance: a minor creature (Level 1-2) cannot attack or guard "
+   "and loses its guard marker; a major one rolls 2 fewer attack dice per marker (never below "
+   "one). Every marker goes at the end of its next activation (one gained while it acts waits "
+   "for the end of the one after).")
 _c("Weak", "yes", "One die fewer per marker on its non-spell attacks, never below one die; "
    "its damage barrier is not weakened.")
 _c("Zombie", "yes", "A raised creature: undead and zombie, Psychic Immunity, Slow, Nonliving, "

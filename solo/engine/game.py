@@ -55,7 +55,7 @@ __all__ = ["Game", "Settings", "Step", "Undo", "Edit", "Reach", "ENGINE", "ESCAP
 
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
-ENGINE = "solo-engine/8"
+ENGINE = "solo-engine/9"
 #: How many of the last steps the ``log`` escape shows.
 LOG_STEPS = 6
 

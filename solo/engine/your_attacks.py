@@ -203,9 +203,11 @@ class YourAttacks:
         if reverse is None:
             return declared + intercepted + turned
         eye = restrictions.eye_for_an_eye(b, target)
+        shock = restrictions.shock(b, target, attack)
         return declared + intercepted + turned + self.put_attack(combat.resolve_attack(
             b, actor, attack, target, self.dice, moved=moved, sweep_target=second,
-            daze=daze, reverse=reverse, whirl_targets=whirl)) + self.eye_for_an_eye(actor, target, eye)
+            daze=daze, reverse=reverse, whirl_targets=whirl)) + self.eye_for_an_eye(actor, target, eye) \
+            + self.shocked(actor, target, shock)
 
     def _which_attack(self, actor: Piece, attacks: list[Attack], target: Piece,
                       moved: bool) -> Attack:
@@ -262,6 +264,16 @@ class YourAttacks:
                 target = self.dice.choose(options, Said("roll.confusion-pick", who=Who.of(actor)))
         return [Said("restrict.confused", who=Who.of(actor), roll=roll,
                      target=Who.of(target))], target
+
+    def shocked(self, actor: Piece, target: Piece, shock: bool) -> Lines:
+        """The Dummy Mage's Shock on the target of your melee attack: after the attack your
+        attacker is Staggered; then the card is destroyed."""
+        if not shock:
+            return []
+        me = self.board.find(actor.id)
+        if me is not None:
+            self.touched.append(me.id)
+        return list(restrictions.shocked(self.board, target, me))
 
     def eye_for_an_eye(self, actor: Piece, target: Piece, eye: bool) -> Lines:
         """The Dummy Mage's Eye for an Eye on the target of your attack: your attacker takes the
@@ -428,6 +440,7 @@ class YourAttacks:
                 return lines
             reverse = reversed_
         eye = restrictions.eye_for_an_eye(b, target)
+        shock = attack is not None and restrictions.shock(b, target, attack)
         result = combat.resolve_reported_attack(b, attacker, attack, target,
                                                 combat.Reported(self._ask_damage, self._ask_markers),
                                                 self.dice, moved=moved, daze=daze,
@@ -435,7 +448,8 @@ class YourAttacks:
         for s in result.strikes:  # what your report changed
             if s.reported and s.target not in self.touched:
                 self.touched.append(s.target)
-        return lines + self.put_attack(result) + self.eye_for_an_eye(attacker, target, eye)
+        return lines + self.put_attack(result) + self.eye_for_an_eye(attacker, target, eye) \
+            + self.shocked(attacker, target, shock)
 
     def put_attack(self, result: combat.AttackResult) -> Lines:
         """Put an attack of yours on the board and record it for the step; its lines."""

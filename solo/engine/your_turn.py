@@ -21,7 +21,7 @@ from solo.engine import turns
 from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
 from solo.engine.your_spells import YourSpells
-from solo.rules import combat, targeting, upkeep, yours
+from solo.rules import combat, stagger, targeting, upkeep, yours
 from solo.rules.abilities import actions, restrictions, triggers
 from solo.rules.board import INCAPACITATING, Board, Creature, Piece
 from solo.rules.abilities import bonuses
@@ -333,15 +333,21 @@ class YourTurn(YourSpells):
                         Choice("Summoned a creature", "summon"),
                         Choice("Cast something on your side (equipment, wall...)", "own"),
                         Choice("Moved, then cast a quick spell", "move-spell")]
-        else:
+        elif not stagger.cannot_attack(self.board, actor):  # a Staggered minor one cannot guard
             choices += [Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard")]
         choices.append(Choice("Anything else (its side unchanged)", "other"))
         if self.pace(actor)[1]:  # the codex's Slow: a move ends its Action Phase
             choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
         if still:  # Stumble: no move action
             choices = [c for c in choices if c.value != "move" and c.value not in MOVE_THEN_QUICK]
+        if stagger.cannot_attack(self.board, actor):  # Staggered at Level 1-2: no attack at all
+            choices = [c for c in choices if c.value not in ("attack", "move-attack", "attack-typed")]
+        values = [c.value for c in choices]
+        default = "attack" if here or still else "move"
+        if default not in values:
+            default = "move" if "move" in values else values[-1]
         what = self.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
-                                 tuple(choices), default="attack" if here or still else "move"))
+                                 tuple(choices), default=default))
         lines: Lines = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:

@@ -31,7 +31,7 @@ RESTRAINING = ("Cripple", "Stuck")
 #: Every marker a person may put on an object: the conditions of the Arena sets, then the
 #: markers solo uses for effects that last a while (round effects of incantations, Banish).
 CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth", "Knockdown",
-              "Rot", "Slam", "Sleep", "Stuck", "Stun", "Tainted", "Taunt", "Vine", "Weak",
+              "Rot", "Slam", "Sleep", "Stagger", "Stuck", "Stun", "Tainted", "Taunt", "Vine", "Weak",
               "Zombie")
 #: Round effects of the other incantations the Dummy Mage casts (solo.automaton.spells; they end with the
 #: round like Battle Fury and Charge).

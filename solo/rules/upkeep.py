@@ -22,7 +22,7 @@ from solo.core.records import Record
 from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers, RemovePiece,
                                 SetGuard)
 from solo.rules.effects import apply as put, apply_all as put_all
-from solo.rules import mages
+from solo.rules import mages, stagger
 from solo.rules.abilities import actions, bonuses, explosions, triggers
 from solo.rules.abilities.marks import regenerate_aura
 from solo.rules.said import Said, Who
@@ -383,12 +383,18 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
             else:
                 ev("escape", "upkeep.stays", condition=cond, rolls=[r])
     if isinstance(piece, Creature) and actions.vigilant(board, piece) and not piece.guarding \
-            and board.find(piece.id) is not None and not board.incapacitated(piece):
+            and board.find(piece.id) is not None and not board.incapacitated(piece) \
+            and not stagger.cannot_attack(board, piece):
         if piece.side == DM:
             put(board, SetGuard(piece.id, True))
             ev("guard", "upkeep.vigilant")
         else:
             ev("reminder", "upkeep.vigilant-yours")
+    gone, k = stagger.end_of_activation(board, piece)  # Stagger lasts to its next activation's end
+    put_all(board, gone)
+    if k:
+        ev(ENDS, "upkeep.phase-ends", condition=stagger.STAGGER, markers=k,
+           removed={stagger.STAGGER: k})
     landed = actions.at_phase_end(board, piece.id)  # Necropian Vampiress's bought flight ends
     if landed:
         put_all(board, landed)

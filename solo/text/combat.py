@@ -111,6 +111,7 @@ _PARTS: dict[str, Callable[[Said], str]] = {
     "dice.extinguish": lambda s: f"Extinguish: {s['burn']} Burn on the target {signed(s['n'])}",
     "dice.range": lambda s: f"{counted(s['zones'], 'zone')} beyond 1 {signed(s['n'])}",
     "dice.weak": lambda s: f"Weak {signed(s['n'])}",
+    "dice.stagger": lambda s: f"Stagger x{s['markers']} {signed(s['n'])}",
     "dice.enchantments": lambda s: f"{' + '.join(s['names']) or 'enchantments'} {signed(s['n'])}",
     "dice.target-enchantment": lambda s: f"target's {s['name']} {signed(s['n'])}",
     "dice.aegis": lambda s: f"target's Aegis {s['aegis']} {signed(s['n'])}",

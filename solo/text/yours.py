@@ -60,6 +60,11 @@ def _who(s: Said, key: str = "who") -> str:
 
 #: The Dummy Mage's cards that restrict or answer your side (solo.rules.abilities.restrictions).
 LINES.update({
+    "restrict.shock": lambda s: (f"Shock on {_who(s, 'holder')}: {_who(s, 'attacker')} is "
+                                 "Staggered (put a Stagger marker on it; it goes at the end of "
+                                 "its next activation)."),
+    "restrict.stagger": lambda s: (f"{_who(s)} is Staggered and Level 2 or less: it cannot "
+                                   "attack or guard until its Stagger goes."),
     "restrict.spent": lambda s: f"The Dummy Mage's {s['card']} on {_who(s, 'holder')} is "
                                 "destroyed.",
     "restrict.charm": lambda s: f"{_who(s)} is Charmed: it cannot attack the Dummy Mage.",

@@ -383,3 +383,38 @@ def test_the_simulated_opponent_pays_pacify_only_with_the_mana_it_has():
     assert opponent.ask(q) == "no"
     opponent.mana = 3
     assert opponent.ask(q) == "pay" and opponent.mana == 1
+
+
+# -- Shock and the Stagger it gives ------------------------------------------------------------
+
+def test_shock_staggers_your_melee_attacker_then_goes_and_the_stagger_outlasts_one_activation():
+    """Shock: "When this creature is melee attacked ... After the attack, the attacker receives
+    the Staggered condition. Then, destroy Shock." Stagger (its publisher): a minor creature
+    cannot attack or guard; all Stagger goes at the end of the creature's next activation, one
+    received during its current activation waits for the end of the next."""
+    g = _game()
+    b = g.board
+    _wolf(g)  # Level 2: minor
+    theirs = b.add_creature("Steelclaw Grizzly", "dm", "B2", id="g", enchantments=["Shock"])
+    step = _turn(g, "ym-w", {"turn.what": "attack", "turn.attack.target": "g"}, d12=[1, 1],
+                 d6=[3] * 8)
+    said = " ".join(sentences(step.lines))
+    assert b.get("ym-w").conditions.get("Stagger") == 1, said
+    assert "Shock" not in b.get(theirs.id).enchantments and "Shock" in b.discards["enchantment"]
+    assert "Staggered" in said
+    # its next activation: it may not attack nor guard (a minor creature), and the Stagger goes
+    b.get("ym-w").active = True
+    offered = _offered(g, "ym-w", "turn.what")
+    assert not offered & {"attack", "move-attack", "guard", "move-guard"}, offered
+    assert "Stagger" not in b.get("ym-w").conditions
+    b.get("ym-w").active = True
+    assert {"attack", "guard"} <= _offered(g, "ym-w", "turn.what")
+
+
+def test_a_ranged_attack_does_not_set_off_shock():
+    g = _game()
+    b = g.board
+    b.add_creature("Gorgon Spearthrower", "ym", "B2", id="ym-s")  # a ranged attack only
+    theirs = b.add_creature("Steelclaw Grizzly", "dm", "B2", id="g", enchantments=["Shock"])
+    _turn(g, "ym-s", {"turn.what": "attack", "turn.attack.target": "g"}, d12=[1, 1], d6=[3] * 8)
+    assert "Shock" in b.get(theirs.id).enchantments and not b.get("ym-s").conditions

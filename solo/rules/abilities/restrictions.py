@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from solo.cards.catalog import Attack, Card
 from solo.core.kinds import DeckKind, Side
+from solo.rules import stagger
 from solo.rules.board import HIDDEN, Board, Mage, Piece
 from solo.rules.effects import (DELETE, AddMarkers, Damage, Discard, Disenchant, Note,
                                 SetActive, SetSide)
@@ -86,6 +87,8 @@ def forbids(board: Board, actor: Piece, attack: Attack | None, target: Piece) ->
     Song of Love (not at a creature with a Love token)."""
     if actor.side != Side.YM or target.side != Side.DM:
         return None
+    if stagger.cannot_attack(board, actor):  # Shock's Stagger on a minor creature: no attack
+        return Said("restrict.stagger", who=Who.of(actor))
     if attack is not None and not (attack.is_melee or attack.is_ranged):
         return None
     if isinstance(target, Mage) and theirs(board, actor, CHARM):
@@ -267,6 +270,30 @@ def shield_against_reveal(board: Board, holder: Piece, name: str) -> Said | None
 def eye_for_an_eye(board: Board, target: Piece) -> bool:
     """Whether your attack on ``target`` is answered by its Eye for an Eye."""
     return target.side == Side.DM and theirs(board, target, EYE)
+
+
+SHOCK = "Shock"
+
+
+def shock(board: Board, target: Piece, attack: Attack) -> bool:
+    """Whether your melee attack on ``target`` sets off the Dummy Mage's Shock on it."""
+    return attack.is_melee and target.side == Side.DM and theirs(board, target, SHOCK)
+
+
+def shocked(board: Board, target: Piece, attacker: Piece | None) -> list[Said]:
+    """After your melee attack on the Shock's creature: your attacker (if still there) is
+    Staggered, during its own activation; then Shock is destroyed."""
+    out: list[Said] = []
+    if attacker is not None:
+        for change in stagger.stagger(board, attacker, acting=True):
+            put(board, change)
+        out.append(Said("restrict.shock", holder=Who.of(target), attacker=Who.of(attacker)))
+    held = board.find(target.id)
+    if held is not None and SHOCK in held.enchantments:
+        out.append(spend(board, held, SHOCK))
+    else:  # its creature fell to the attack: the card goes with it
+        put(board, Discard(DeckKind.ENCHANTMENT, SHOCK))
+    return out
 
 
 def martyr(board: Board, target: Piece, damage: int, side: str | None) -> int:

@@ -12,6 +12,7 @@ import re
 from solo.cards.catalog import Attack, Defense, trait_max, trait_value
 from solo.core.errors import read_int
 from solo.rules import mages
+from solo.rules import stagger
 from solo.rules.abilities import bonuses, marks
 from solo.rules.abilities.bonuses import level as level
 from solo.rules.board import Board, Conjuration, Mage, Piece
@@ -231,6 +232,8 @@ def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, targ
     if attacker is not None and not is_spell and not barrier:
         if weak := attacker.conditions.get("Weak", 0):
             out.append(Said("dice.weak", n=-weak))
+        if staggered := stagger.dice_penalty(board, attacker):  # a major creature's Stagger
+            out.append(Said("dice.stagger", markers=stagger.markers(attacker), n=-staggered))
         if (attack.is_melee or attack.is_ranged) and (n := board.attack_dice_modifier(attacker)):
             names = [e for e in [*attacker.enchantments, *attacker.conditions]
                      if (c := board.cat.find(e)) is not None

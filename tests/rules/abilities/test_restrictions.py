@@ -159,3 +159,22 @@ def test_forcefield_cancels_your_counterstrike_at_the_dummy_mage():
     assert not [s for s in r.strikes if s.role == "counterstrike"]
     combat.apply(b, r)
     assert b.mages["dm"].damage == 0 and b.mages["dm"].extra[restrictions.FORCEFIELD_TOKENS] == 2
+
+
+def test_stagger_costs_a_major_creature_two_dice_a_marker_and_stops_a_minor_one():
+    """Stagger (its publisher): Level 3 or more rolls 2 fewer attack dice per marker, never
+    below one; Level 1-2 cannot attack (the Dummy Mage's Staggered minor creature has no legal
+    attack)."""
+    from solo.automaton.attacks import legal_attacks
+    from solo.rules import combat
+    from solo.rules.board import new_board
+
+    b = new_board("Warlock", "Beastmaster", dm_zone="A1", ym_zone="D3")
+    bear = b.add_creature("Steelclaw Grizzly", "dm", "B2")  # Level 3
+    wolf = b.add_creature("Timber Wolf", "ym", "B2")
+    bite = b.attacks(bear)[0]
+    plain = combat.attack_dice(b, bear, bite, wolf)[0]
+    dazed = b.add_creature("Steelclaw Grizzly", "dm", "B2", conditions={"Stagger": 2})
+    assert combat.attack_dice(b, dazed, bite, wolf)[0] == max(1, plain - 4)
+    pup = b.add_creature("Timber Wolf", "dm", "B2", conditions={"Stagger": 1})  # Level 2
+    assert legal_attacks(b, pup, "B2", wolf, quick_only=False) == []
