@@ -112,43 +112,11 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     if thorg is not None and _answer_thorg(plan, source, d, c, thorg):
         return d
 
-    # A healer heals its side's most hurt in reach instead of attacking (docs/rulings.md).
-    heal = actions.plan_heal(board, source, c)
-    if heal is not None:
-        d.action = Act.HEAL
-        d.data.update(attack=heal.attack.name, target=heal.target.id)
-        if heal.sacrificed:
-            d.data["sacrificed"] = c.id
-        plan.put(*heal.changes)
-        d.instructions += heal.lines
-        return d
-
-    # A: attack from where it stands (full or quick action).
-    picked = pick_attack(board, source, c, c.zone, quick_only=False)
-    zoned = pick_zone_attack(board, source, c, c.zone, quick_only=False)
-    if zoned is not None and _zone_first(board, picked, zoned[0]):
-        picked = None  # only its zone attack reaches your mage: rule A-i
-    if picked and zoned is not None:  # two types of legal attack: one at random
-        target, attacks = picked
-        attack = _one(source, [*attacks, *zoned[1]])
-        if any(attack is z for z in zoned[1]):
-            _zone_attack(d, c, attack, zoned[0])
-        else:
-            _attack(plan, d, c.id, Act.ATTACK, [], attack, target.id)
-        return d
-    if picked:
-        target, attacks = picked
-        _attack(plan, d, c.id, Act.ATTACK, [], _one(source, attacks), target.id)
-        return d
-    if zoned is not None:
-        _zone_attack(d, c, _one(source, zoned[1]), zoned[0])
-        return d
-    vigor = actions.plan_vigor(board, c)  # no one to attack: the Acolyte helps a zombie
-    if vigor is not None:
-        d.action = Act.HELP
-        d.data.update(attack=vigor.attack.name, target=vigor.target.id)
-        plan.put(*vigor.changes)
-        d.instructions += vigor.lines
+    # A healer heals its side's most hurt in reach instead of attacking (docs/rulings.md); then
+    # A: attack from where it stands (full or quick action); with no one to attack, the
+    # Acolyte helps a zombie.
+    if _heals(board, plan, source, d, c) or _attacks_here(board, plan, source, d, c) \
+            or _helps(board, plan, d, c):
         return d
 
     rooted = board.has_trait(c, "Rooted")  # no move actions at all (not Restrained)
@@ -183,6 +151,58 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
         return d
     _pursue(plan, source, d, c, geo, flying, steps=1 if (slow or hindered) else 2)
     return d
+
+
+def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature) -> bool:
+    """A healer's heal, instead of an attack (:func:`actions.plan_heal`); whether it heals."""
+    heal = actions.plan_heal(board, source, c)
+    if heal is None:
+        return False
+    d.action = Act.HEAL
+    d.data.update(attack=heal.attack.name, target=heal.target.id)
+    if heal.sacrificed:
+        d.data["sacrificed"] = c.id
+    plan.put(*heal.changes)
+    d.instructions += heal.lines
+    return True
+
+
+def _attacks_here(board: Board, plan: Plan, source: DiceSource, d: Decision,
+                  c: Creature) -> bool:
+    """Rule A: an attack from where it stands, a zone attack among its legal attacks (one at
+    random when it has both kinds); whether it attacks."""
+    picked = pick_attack(board, source, c, c.zone, quick_only=False)
+    zoned = pick_zone_attack(board, source, c, c.zone, quick_only=False)
+    if zoned is not None and _zone_first(board, picked, zoned[0]):
+        picked = None  # only its zone attack reaches your mage: rule A-i
+    if picked and zoned is not None:  # two types of legal attack: one at random
+        target, attacks = picked
+        attack = _one(source, [*attacks, *zoned[1]])
+        if any(attack is z for z in zoned[1]):
+            _zone_attack(d, c, attack, zoned[0])
+        else:
+            _attack(plan, d, c.id, Act.ATTACK, [], attack, target.id)
+        return True
+    if picked:
+        target, attacks = picked
+        _attack(plan, d, c.id, Act.ATTACK, [], _one(source, attacks), target.id)
+        return True
+    if zoned is not None:
+        _zone_attack(d, c, _one(source, zoned[1]), zoned[0])
+        return True
+    return False
+
+
+def _helps(board: Board, plan: Plan, d: Decision, c: Creature) -> bool:
+    """No one to attack: the Acolyte's Vigor of the Grave on a zombie; whether it helps."""
+    vigor = actions.plan_vigor(board, c)
+    if vigor is None:
+        return False
+    d.action = Act.HELP
+    d.data.update(attack=vigor.attack.name, target=vigor.target.id)
+    plan.put(*vigor.changes)
+    d.instructions += vigor.lines
+    return True
 
 
 # -- Taunt -----------------------------------------------------------------------------------
