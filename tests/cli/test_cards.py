@@ -94,10 +94,10 @@ def test_show_explains_traits_and_says_what_you_apply(run, fake_terms):
     assert "In play, as solo models it" in out
     assert "Regenerate 2: Heals X damage each Upkeep. [solo applies it]" in out
     assert "Charge +2: More dice after a move. [solo applies part of it]" in out
-    assert re.search(r"Coverage\s+partly modelled: solo does not fully apply Charge \+2; card", out)
+    assert re.search(r"Coverage\s+partly modelled: solo does not fully apply Charge \+2\n", out)
     assert "Charge +2: Add the Charge dice when it moved first." in out
-    # the creature's card text, from its note, as an instruction
-    assert "- Each Upkeep, every other friendly Living creature in the Unicorn's zone" in out
+    # the creature's card text, from its note: what solo plays of it, said as solo's part
+    assert re.search(r"solo gives every friendly Living creature in its zone\s+Regenerate 1", out)
     assert "Regenerate 2: solo does not" not in out
 
 
@@ -115,7 +115,7 @@ def test_show_a_fully_modelled_card_has_nothing_by_hand(catalog, fake_terms):
 def test_show_equipment_and_unusable_cards(catalog):
     assert "the Dummy Mage never fields it" in in_play(catalog.get("Dragonscale Hauberk"))
     talos = in_play(catalog.get("Talos"))
-    assert "not usable by the Dummy Mage: it can only enter play through the" in talos
+    assert "not usable by the Dummy Mage: it enters play only through the" in talos
     assert re.search(r"Only for\s+the Warlord", talos)
 
 
