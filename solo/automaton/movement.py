@@ -133,13 +133,13 @@ def passage_attacks(board: Board, mover: Piece, zones: list[str],
     """The attacks that walls with Passage Attacks make on ``mover`` walking ``zones`` (its
     start first), border by border.  Flying movers fly over walls; a wall that would not strike
     it at all (Wall of Thorns and a Level 1 creature) makes none; a teleport passes them."""
-    if board.flying(mover) or actions.teleports(board, mover):
+    if actions.teleports(board, mover):
         return []
     geo = geo or board.geometry()
     out = []
     for a, b in pairwise(zones):
         for w in geo.walls_between(a, b):
-            if not w.passage_attacks:
+            if not w.passage_attacks or board.flying_in(mover, a):  # over it, from zone a
                 continue
             attack = combat.passage_attack(board, board.get(w.id), mover)
             if attack is not None:

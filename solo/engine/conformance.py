@@ -384,12 +384,12 @@ class Checker:
         this mover no strike at all, as Wall of Thorns a Level 1 creature)."""
         from solo.rules import combat
 
-        if board.flying(mover) or _teleports(board, mover):
+        if _teleports(board, mover):
             return
         geo = board.geometry()
         for a, b in zip(zones, zones[1:]):
             for w in geo.walls_between(a, b):
-                if not w.passage_attacks:
+                if not w.passage_attacks or board.flying_in(mover, a):  # flown over, from a
                     continue
                 self.saw("movement")
                 planned = any(p.attacker == w.id and p.target == mover.id for p in d.attacks)

@@ -162,7 +162,8 @@ class Opponent(Prompter):
             return "done"
         if qid == "turn.what":
             actor = self._actor(q)
-            if self._melee_targets(actor):
+            offered = [value for _, value in q.pairs()]
+            if "attack" in offered and self._melee_targets(actor):  # (none when Staggered)
                 return "attack"
             if actor.is_mage and self.skill == "skilled" and b.side_creatures(Side.YM):
                 if self._summon_choice() is not None:
@@ -173,7 +174,7 @@ class Opponent(Prompter):
                     b.distance(actor.zone, b.mages[Side.DM].zone) > 1:
                 self.plan = {"summon": pick}
                 return "summon"
-            offered = [value for _, value in q.pairs()]  # (no move-attack for a Slow one)
+            # (no move-attack for a Slow one)
             if movement.held(b, actor) or "move" not in offered:
                 return "other"  # it cannot move (a push or a teleport is not its to make)
             return "move-attack" if "move-attack" in offered and self._next_zone_has_target(actor) \

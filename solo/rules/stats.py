@@ -448,17 +448,26 @@ class Stats:
             hit = self._keep(key, _at(p), self._flying_now(p))
         return hit
 
-    def _flying_now(self, p: Piece) -> bool:
+    def _flying_now(self, p: Piece, zone: str | None = None) -> bool:
         return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")
                 and not self.restrained(p)
                 and not self.incapacitated(p) and not getattr(p, "guarding", False)
-                and not p.extra.get(GROUNDED) and not self._grounded_near(p))
+                and not p.extra.get(GROUNDED) and not self._grounded_near(p, zone))
 
-    def _grounded_near(self, p: Piece) -> bool:
-        """A grounding conjuration (Gravikor) within 2 zones: no creature there flies."""
+    def _grounded_near(self, p: Piece, zone: str | None = None) -> bool:
+        """A grounding conjuration (Gravikor) within 2 zones of ``zone`` (where ``p`` stands by
+        default): no creature there flies."""
+        at = p.zone if zone is None else zone
         return bool(self.conjurations) and any(
-            c.card in GROUNDING and self.distance(c.zone, p.zone) <= GROUNDING[c.card]
+            c.card in GROUNDING and self.distance(c.zone, at) <= GROUNDING[c.card]
             for c in self.conjurations)
+
+    def flying_in(self, p: Piece, zone: str) -> bool:
+        """Whether ``p`` flies while it stands in ``zone`` on its way (a Gravikor grounds a
+        flyer by where it is, so a walk can leave or enter its reach)."""
+        if zone == p.zone or not self.conjurations:
+            return self.flying(p)
+        return self._flying_now(p, zone)
 
 
 #: Conjurations under which no creature has a Melee +X bonus, nor gains one (Melee -X stays):

@@ -254,3 +254,19 @@ def test_the_dummy_mages_own_move_names_a_by_hand_conjuration_of_the_zone_it_ent
     d = quickcast_turn.quickcast(b, ScriptedSource(d12=[1, 8]))  # move, south
     assert d.data["to"] == "B3"
     assert name in " ".join(sentences(d.instructions))
+
+
+def test_a_flyer_grounded_by_gravikor_where_it_crosses_a_passage_attacks_wall_is_attacked():
+    """A Gravikor grounds flyers within 2 zones of it by where they stand: a flyer that walks
+    out of its reach crosses a wall on foot while still inside it, and the wall's Passage Attacks
+    strike it (found by a conformance run: the walk was judged from where it ended)."""
+    from solo.automaton import movement
+    from solo.rules.board import new_board
+
+    b = new_board("Warlock", "Beastmaster", dm_zone="A1", ym_zone="A3")
+    wall = b.add_conjuration("Wall of Fire", "ym", "C2", border="D2")
+    angel = b.add_creature("Metatron, Angelic Templar", "dm", "C2")
+    assert movement.passage_attacks(b, angel, ["C2", "D2", "D3"]) == []  # it flies over
+    b.add_conjuration("Gravikor", "ym", "C1")
+    planned = movement.passage_attacks(b, angel, ["C2", "D2", "D3"])
+    assert [p.attacker for p in planned] == [wall.id]
