@@ -265,7 +265,8 @@ def test_a_flyer_grounded_by_gravikor_where_it_crosses_a_passage_attacks_wall_is
 
     b = new_board("Warlock", "Beastmaster", dm_zone="A1", ym_zone="A3")
     wall = b.add_conjuration("Wall of Fire", "ym", "C2", border="D2")
-    angel = b.add_creature("Metatron, Angelic Templar", "dm", "C2")
+    # read on the board as the plan leaves it: the angel already where its walk ends, D3
+    angel = b.add_creature("Metatron, Angelic Templar", "dm", "D3")
     assert movement.passage_attacks(b, angel, ["C2", "D2", "D3"]) == []  # it flies over
     b.add_conjuration("Gravikor", "ym", "C1")
     planned = movement.passage_attacks(b, angel, ["C2", "D2", "D3"])
