@@ -574,6 +574,9 @@ class Checker:
         # its last Dissipate token gone (one taken off a creature that then dies of its burns
         # is no such thing: that one is destroyed, and scores)
         dissipated = {e.piece for e in step.events if e.kind == "dissipated"}
+        # removed from the game by a friend's ability (Shaggoth-Zora eats a zombie): nobody
+        # destroyed it, and it goes to no discard pile
+        eaten = _ability_whos(step, "ability.obliterates", "eaten")
         expected: dict[str, int] = {Side.DM: 0, Side.YM: 0}
         discarded = 0
         for old in before.creatures:
@@ -586,9 +589,12 @@ class Checker:
                 credit = None  # its own Dissipate tokens ran out: nobody destroyed it
             if step.decision is not None and step.decision.data.get("sacrificed") == old.id:
                 credit = None  # Gray Angel gave up its life to heal: nobody destroyed it
+            if old.id in eaten and old.id not in killed:
+                credit = None
             if credit in (Side.DM, Side.YM) and credit != old.side:
                 expected[credit] += before.cost(old)
-            if old.side == Side.DM and old.id not in obliterated and not old.conditions.get("Zombie"):
+            if old.side == Side.DM and old.id not in obliterated | eaten \
+                    and not old.conditions.get("Zombie"):
                 discarded += 1
         if killed or len(after.creatures) < len(before.creatures):
             self.saw("destroyed")
