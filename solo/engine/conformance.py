@@ -64,6 +64,7 @@ from solo.engine.rounds import RoundState
 from solo.core.kinds import Stage, Side
 from solo.engine.conformance_board import (_ability_lines, _ability_whos, _active, _alive,
                                           _hinders, _teleports, _trap_attacks, _wounds)
+from solo.rules.said import Said
 from solo.text.render import line
 
 RULES = ("quickcasts", "one-action", "summoning", "waiting", "conditions", "movement", "changes",
@@ -225,6 +226,10 @@ class Checker:
                 if s.target == ident:
                     for c in s.conditions:
                         out[c] = out.get(c, 0) + 1
+        for e in step.events:  # Eye for an Eye gave the attacker the target's effects too
+            if e.kind == "eye" and e.piece == ident and isinstance(e.text, Said):
+                for c in e.text["conditions"]:
+                    out[c] = out.get(c, 0) + 1
         return out
 
     def _check_phases(self, step: Step, before: Board, after: Board) -> None:
@@ -566,9 +571,14 @@ class Checker:
         killed: dict[str, str | None] = {}
         obliterated: set[str] = set()
         for res in step.results:
+            # an explosion (Goblin Bomber's Detonate) is its side's attack, made after its maker
+            # was destroyed: the maker is found on the board before the step
+            maker = None if res.attacker is not None else next(
+                (p.side for p in before.creatures if p.zone == res.zone
+                 and any(a.name == res.attack for a in before.attacks(p))), None)
             for s in res.strikes:
                 if s.destroyed:
-                    killed[s.target] = s.side
+                    killed[s.target] = s.side if s.side is not None else maker
                     if s.obliterate:
                         obliterated.add(s.target)
         # its last Dissipate token gone (one taken off a creature that then dies of its burns

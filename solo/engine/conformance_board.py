@@ -99,3 +99,4 @@ def _ability_whos(step: Step, code: str = "ability.", key: str | None = None) ->
 def _ability_lines(step: Step) -> list[Said]:
     """The step's lines of card abilities (:func:`solo.rules.abilities.triggers.ability_lines`)."""
     return ability_lines(_step_lines(step))
+

@@ -299,8 +299,12 @@ class YourAttacks:
         for c in conditions:
             harm.gain(b, b.get(me.id), c)
         self.touched.append(me.id)
-        lines.append(Said("restrict.eye", holder=Who.of(target), attacker=Who.of(me),
-                          damage=damage, conditions=conditions))
+        said = Said("restrict.eye", holder=Who.of(target), attacker=Who.of(me), damage=damage,
+                    conditions=conditions)
+        lines.append(said)
+        # the markers it gave, for whoever reads the step (the conformance checker: gained
+        # during the Action Phase, they outlast its end as a reaction's do)
+        self.events.append(upkeep.Event(me.id, me.card, "eye", said))
         if harm.destroy_if_dead(b, b.get(me.id), Side.DM):
             lines.append(f"{cap(self.name(me))} is destroyed.")
         return lines

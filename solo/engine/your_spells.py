@@ -19,7 +19,7 @@ from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines
 from solo.engine.your_attacks import YourAttacks
 from solo.rules.abilities import explosions, triggers
-from solo.rules import combat, yours
+from solo.rules import combat, harm, yours
 from solo.rules.abilities import restrictions
 from solo.rules.board import SUMMONED, Creature, Piece
 from solo.rules.effects import (AddPiece, AddTally, Discard, Enchant, Equip, RemoveMarkers,
@@ -278,7 +278,12 @@ class YourSpells(YourAttacks):
         name = self.ask(Question("turn.spell.dispel", "select", "Which enchantment?",
                                  tuple(Choice(n, n) for n in names), default=names[0]))
         self.touched.append(target.id)
-        return [*restrictions.dispelled(b, target, str(name))]
+        lines: Lines = [*restrictions.dispelled(b, target, str(name))]
+        held = b.find(target.id)  # a Life +X gone (Bull Endurance) may leave it dead
+        other = Side.YM if target.side == Side.DM else Side.DM
+        if held is not None and harm.destroy_if_dead(b, held, other):
+            lines.append(f"{cap(self.name(held))} is destroyed: its damage reaches its life now.")
+        return lines
 
     def _removed(self, target: Piece) -> Lines:
         """Your spell destroyed or removed one of its objects (a creature's mana counts for your

@@ -418,3 +418,19 @@ def test_a_ranged_attack_does_not_set_off_shock():
     theirs = b.add_creature("Steelclaw Grizzly", "dm", "B2", id="g", enchantments=["Shock"])
     _turn(g, "ym-s", {"turn.what": "attack", "turn.attack.target": "g"}, d12=[1, 1], d6=[3] * 8)
     assert "Shock" in b.get(theirs.id).enchantments and not b.get("ym-s").conditions
+
+
+def test_a_life_enchantment_you_dispel_leaves_your_creature_dead_when_its_damage_reaches_it():
+    """Found by a conformance run: Bull Endurance (Life +X) dispelled off your creature whose
+    damage is above its printed life left it on the board; it is destroyed (the Dummy Mage
+    credited, as for your creature lost in your own step)."""
+    g = _game()
+    b = g.board
+    wolf = _wolf(g, zone="D3", enchantments=["Bull Endurance"])
+    life = b.life(wolf)
+    b.get(wolf.id).damage = life - 1
+    assert b.life(b.get(wolf.id)) > b.get(wolf.id).damage
+    g.prompter = RulePrompter({"turn.spell.dispel": "Bull Endurance"})
+    said = " ".join(sentences(g.yours._dispel(b.get(wolf.id))))
+    assert b.find(wolf.id) is None, said
+    assert "is destroyed" in said
