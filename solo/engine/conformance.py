@@ -574,7 +574,7 @@ class Checker:
             # an explosion (Goblin Bomber's Detonate) is its side's attack, made after its maker
             # was destroyed: the maker is found on the board before the step
             maker = None if res.attacker is not None else next(
-                (p.side for p in before.creatures if p.zone == res.zone
+                (p.side for p in before.creatures if after.find(p.id) is None
                  and any(a.name == res.attack for a in before.attacks(p))), None)
             for s in res.strikes:
                 if s.destroyed:

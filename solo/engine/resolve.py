@@ -149,6 +149,9 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
             _jump_on(board, plan, result, struck.zone, source, decision, ask_defense)
         if plan.attack.kind == "passage":
             _stopped_at_the_wall(board, decision, plan)
+            start = (decision.data.get("passage_from") or {}).get(plan.attacker)
+            if start is not None and board.find(plan.target) is None:  # it fell at the wall
+                explosions.destroyed_in(board, plan.target, start)
         if result is None or "Battle Fury" not in result.once_used:
             continue
         # Battle Fury: one more quick melee attack, chosen by the same rules, as part of the action.

@@ -23,7 +23,17 @@ from solo.rules.effects import DELETE, AddTally, BoardNote
 from solo.rules.effects import apply as put
 from solo.rules.said import Said, Who
 
-__all__ = ["go_off"]
+__all__ = ["go_off", "destroyed_in"]
+
+
+def destroyed_in(board: Board, ident: str, zone: str) -> None:
+    """The creature ``ident``, due to go off, was destroyed in ``zone`` rather than where the
+    board shows it last (a wall's passage attack on its way: it never left the zone it was
+    crossing from), so its attack strikes ``zone``."""
+    listed = list(board.extra.get(DUE) or [])
+    if any(e.get("id") == ident for e in listed):
+        put(board, BoardNote(DUE, [dict(e, zone=zone) if e.get("id") == ident else e
+                                   for e in listed]))
 
 def go_off(board: Board, source: DiceSource) -> tuple[list[Said], list[AttackResult]]:
     """Roll and put on the board every attack due (and those they set off); their lines and

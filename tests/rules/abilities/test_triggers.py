@@ -448,3 +448,17 @@ def test_drown_gains_a_suffocation_token_each_upkeep_and_its_creature_pays_that_
     fox = b.add_creature("Bitterwood Fox", "ym", "C2")
     upkeep.upkeep(b, SeededSource(9), "ym")
     assert "Suffocation" not in b.get(fox.id).conditions
+
+
+def test_a_bomber_destroyed_at_a_wall_goes_off_in_the_zone_it_was_crossing_from():
+    """Found by a conformance run: a Goblin Bomber that a wall's passage attack destroyed went
+    off where its walk would have ended; it never left the zone it was crossing from."""
+    from solo.rules.abilities import explosions
+    from solo.rules.abilities.marks import DUE
+
+    b = _b(dm_zone="A3", ym_zone="D3")
+    b.extra[DUE] = [{"id": "dm-9", "card": "Goblin Bomber", "side": "dm", "zone": "C1"}]
+    explosions.destroyed_in(b, "dm-9", "A1")
+    assert [e["zone"] for e in b.extra[DUE]] == ["A1"]
+    explosions.destroyed_in(b, "dm-8", "B1")  # not due: nothing changes
+    assert [e["zone"] for e in b.extra[DUE]] == ["A1"]
