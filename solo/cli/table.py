@@ -255,7 +255,6 @@ class View:
         seen = asking.data_version(self.journal)
         if seen == self.seen and not force and self.info is not None:
             return False
-        self.seen = seen
         info = self.find()
         if info is None:
             return self._set({"game": self.name, "waiting": True})
@@ -264,8 +263,10 @@ class View:
         rows, _, _ = self.journal.read_steps(info.id)
         self._follow(info, rows)
         self.info = info
-        return self._set(self.state_of(info, rows, asking.pending(self.journal, info.id),
-                                       asking.held(self.journal, info.id)))
+        changed = self._set(self.state_of(info, rows, asking.pending(self.journal, info.id),
+                                          asking.held(self.journal, info.id)))
+        self.seen = seen  # only once read whole: a read that failed is tried again
+        return changed
 
     def _follow(self, info: GameInfo, rows: list[StepRow]) -> None:
         from solo.engine.session import load_settings, rebuild, replay_step

@@ -93,7 +93,11 @@ def build_app(folder, name: str | None, token: str | None = None, replay: bool =
             yield "retry: 500\n\n"
             last, quiet = None, 0.0
             while not await request.is_disconnected():
-                view.refresh()
+                try:
+                    view.refresh()
+                except Exception:  # a read that met a commit in progress: the next poll
+                    await asyncio.sleep(POLL)  # tries again (the stream must not end)
+                    continue
                 if view.version != last:
                     last, quiet = view.version, 0.0
                     data = json.dumps({**view.state, "version": view.version})

@@ -264,7 +264,11 @@ function live() {
   const down = (yes) => { $("banner").hidden = !yes; document.body.classList.toggle("stale", yes); };
   es.onopen = () => down(false);
   es.onmessage = (e) => { down(false); note = sent === null ? note : ""; sent = null; render(JSON.parse(e.data)); };
-  es.onerror = () => down(true);
+  es.onerror = () => {
+    down(true);
+    // a refused or failed stream is closed for good by the browser: open a new one
+    if (es.readyState === EventSource.CLOSED) setTimeout(live, 1000);
+  };
 }
 
 $("lookup").addEventListener("submit", async (e) => {
