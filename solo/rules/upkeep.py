@@ -319,9 +319,10 @@ def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
     if left <= 0 and not isinstance(p, Mage):
         ev("dissipated", "upkeep.dissipated")
         put(board, RemovePiece(p.id))
-        if isinstance(p, Creature) and p.side == DM:
+        zombie = p.has_condition("Zombie")  # obliterated: it leaves the game, no discard pile
+        if isinstance(p, Creature) and p.side == DM and not zombie:
             put(board, Discard(DeckKind.CREATURE, p.card))
-        ev("destroyed", "upkeep.destroyed")
+        ev("destroyed", "upkeep.obliterated" if zombie else "upkeep.destroyed")
         return True
     ev("dissipate", "upkeep.dissipate", left=max(0, left))
     return False

@@ -234,3 +234,19 @@ def test_an_upkeep_spell_that_kills_an_object_already_passed_destroys_it():
     assert b.find("ym-1") is None
     assert any(e.kind == "destroyed" and e.piece == "ym-1" for e in events)
     assert b.extra.get("tally", {}).get("dm", 0) == b.cost(first)
+
+
+def test_a_zombie_whose_last_dissipate_token_goes_is_obliterated_not_discarded():
+    """Found by a conformance run: Rise Again brings your Force Phoenix back as the Dummy
+    Mage's zombie; when its last Dissipate token goes it is obliterated (a Zombie marker's
+    rule), so it goes to no discard pile (it was not even the Dummy Mage's card)."""
+    from solo.rules.board import new_board
+    from solo.rules.dice import SeededSource
+    from solo.rules import upkeep as up
+
+    b = new_board(dm_zone="A1", ym_zone="D3")
+    phoenix = b.add_creature("Force Phoenix", "dm", "B2", conditions={"Zombie": 1},
+                             extra={"dissipate": 1})
+    up.upkeep(b, SeededSource(1), "dm")
+    assert b.find(phoenix.id) is None
+    assert "Force Phoenix" not in b.discards.get("creature", [])
