@@ -589,10 +589,14 @@ class Checker:
         eaten = _ability_whos(step, "ability.obliterates", "eaten")
         expected: dict[str, int] = {Side.DM: 0, Side.YM: 0}
         discarded = 0
+        # an explosion in an Upkeep (its results are not the step's): the side that exploded
+        blasted = {w.id: x["who"].side for x in _ability_lines(step)
+                   if x.code == "ability.explodes" for w in x["hit"]}
         for old in before.creatures:
             if after.find(old.id) is not None:
                 continue
-            credit = killed.get(old.id, Side.YM if old.side == Side.DM else Side.DM)
+            credit = killed.get(old.id, blasted.get(old.id,
+                                                    Side.YM if old.side == Side.DM else Side.DM))
             if old.id not in killed and step.who == Side.YM and old.side == Side.DM:
                 credit = Side.YM  # your spell destroyed it
             if old.id in dissipated and old.id not in killed:
