@@ -63,7 +63,7 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
         return False
     if actions.teleports(board, mover) and not actions.teleport_blocked(board, zone, zone):
         return False
-    flying = board.flying(mover)
+    flying = board.flying_in(mover, zone)  # a Gravikor grounds it by where it stands
     for e in enemy_creatures(board, mover.side):
         if e.zone != zone:
             continue

@@ -47,7 +47,7 @@ def _hinders(board: Board, mover: Piece, zone: str) -> bool:
             or board.has_trait(mover, "Unstoppable") \
             or board.has_trait(mover, "Unhinderable"):  # Ballad of Courage: cannot be Hindered
         return False
-    flying = board.flying(mover)
+    flying = board.flying_in(mover, zone)
     for e in board.enemies_of(mover.side):
         if e.zone != zone or not in_arena(board, e):
             continue

@@ -271,3 +271,18 @@ def test_a_flyer_grounded_by_gravikor_where_it_crosses_a_passage_attacks_wall_is
     b.add_conjuration("Gravikor", "ym", "C1")
     planned = movement.passage_attacks(b, angel, ["C2", "D2", "D3"])
     assert [p.attacker for p in planned] == [wall.id]
+
+
+def test_a_flyer_entering_a_gravikors_reach_walks_there_and_is_hindered_by_a_walker():
+    """Found by a conformance run: a flyer from outside a Gravikor's reach entering a zone
+    inside it is on foot there, so an enemy walker in that zone hinders it."""
+    from solo.automaton import movement
+    from solo.rules.board import new_board
+
+    b = new_board("Warlock", "Beastmaster", dm_zone="A1", ym_zone="A3")
+    falcon = b.add_creature("Thunderift Falcon", "dm", "B2")
+    b.add_creature("Timber Wolf", "ym", "C2")
+    assert not movement.hinders(b, falcon, "C2")  # it flies over the wolf
+    b.add_conjuration("Gravikor", "ym", "D3")  # C2 is 2 zones from it, B2 is 3
+    assert b.flying(b.get(falcon.id))
+    assert movement.hinders(b, b.get(falcon.id), "C2")
