@@ -84,14 +84,23 @@ def paths(board: Board, c: Piece, geo: Geometry, flying: bool, steps: int,
     it has been in).  ``toward(zone)``, when given, lists the zones each move may go to."""
     out: list[list[str]] = []
     frontier: list[list[str]] = [[]]
+    # (nothing changes while the ways are listed: whether a zone hinders, and whether the
+    # creature teleports, are worked out once each)
+    hindered: dict[str, bool] = {}
+    teleporting = actions.teleports(board, c)
     for _ in range(steps):
         nxt = []
         for path in frontier:
             zone = path[-1] if path else c.zone
-            if path and hinders(board, c, zone):
-                continue
+            if path:
+                stop = hindered.get(zone)
+                if stop is None:
+                    stop = hindered[zone] = hinders(board, c, zone)
+                if stop:
+                    continue
             for n in (toward(zone) if toward else geo.moves(zone, flying)):
-                if n != c.zone and n not in path and not _anchored(board, c, geo, zone, n):
+                if n != c.zone and n not in path \
+                        and not (teleporting and _anchored(board, c, geo, zone, n)):
                     nxt.append(path + [n])
         out += nxt
         frontier = nxt

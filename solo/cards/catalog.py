@@ -308,6 +308,15 @@ class Card(Record):
                 return a
         return None
 
+    def is_a(self, subtype: str) -> bool:
+        """Whether one of its subtypes is ``subtype`` (any case).  The lower-case set is made
+        once a card (outside its fields: a card is never changed, :func:`replace` makes a new
+        one)."""
+        low = self.__dict__.get("_subtypes_low")
+        if low is None:
+            low = self.__dict__["_subtypes_low"] = frozenset(s.lower() for s in self.subtypes)
+        return subtype.lower() in low
+
 
 class UnknownCard(SoloError):
     exit_code = ExitCode.USAGE

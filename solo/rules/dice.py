@@ -51,9 +51,12 @@ class Roll(Record, frozen=True):
     label: Label
 
     def __init__(self, sides: int, value: int, label: Label = "") -> None:
-        object.__setattr__(self, "sides", sides)
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "label", label)
+        # (its own attribute dict, written directly: a game makes thousands of rolls, and
+        # object.__setattr__ three times costs more than the rest of a roll)
+        d = self.__dict__
+        d["sides"] = sides
+        d["value"] = value
+        d["label"] = label
 
 
 class DiceSource:
@@ -202,6 +205,26 @@ class SeededSource(DiceSource):
 
     def _next(self, sides: int, label: Label) -> int:
         return self.rng.randint(1, sides)
+
+    # ``randint(1, sides)`` is ``1 + _randbelow(sides)`` (CPython's random module, 3.11 on):
+    # the same numbers from the same state, without its argument checks, which a die's own
+    # number of sides never needs (tests/rules/test_dice.py holds the two to each other).
+    def roll(self, sides: int, label: Label = "") -> int:
+        value: int = self._below(sides) + 1
+        self.history.append(Roll(sides, value, label))
+        return value
+
+    def roll_many(self, sides: int, count: int, label: Label = "") -> list[int]:
+        below, keep = self._below, self.history.append
+        out = [below(sides) + 1 for _ in range(count)]
+        for value in out:
+            keep(Roll(sides, value, label))
+        return out
+
+    @property
+    def _below(self) -> Callable[[int], int]:
+        below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
+        return below
 
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle in place with the generator (a deck shuffle is not a die roll to show)."""

@@ -101,7 +101,7 @@ def _creature(p: Piece | None) -> bool:
 
 def _is(board: Board, p: Piece, subtype: str) -> bool:
     card = board.card_of(p)
-    return card is not None and any(s.lower() == subtype.lower() for s in card.subtypes)
+    return card is not None and card.is_a(subtype)
 
 
 def _school(board: Board, p: Piece, school: str) -> bool:
