@@ -17,6 +17,7 @@ from solo.core.errors import MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMage
 from solo.core.kinds import BOARD_STAGES, DM, YM, Side, Stage
 from solo.core.records import Record
 from solo.rules.arena import Arena, Geometry, Wall, geometry
+from solo.rules import pieces as _pieces
 from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITATING, MARKERS,
                                MAX_DAMAGE, MAX_MARKERS, MAX_POINTS, MAX_TRAIT, RESTRAINING,
                                SPELL_ROUND_MARKERS, SUMMONED, UNREMEMBERED, VISIBLE,
@@ -82,6 +83,7 @@ class Board(Record, Stats):
         self._memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._index: dict[str, Piece] | None = None  # see find
         self._sized = -1
+        self._sides: tuple[Any, ...] | None = None  # see side_creatures
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -123,7 +125,22 @@ class Board(Record, Stats):
         return [p for p in self.pieces() if p.zone == zone and not self.is_wall(p)]
 
     def side_creatures(self, side: str) -> list[Creature]:
-        return [c for c in self.creatures if c.side == side]
+        """One side's creatures, in play order (a fresh list).  Asked about 1,700 times a
+        game: each side's list is kept while no change is counted and the board's list of
+        creatures is the same list of the same length (:meth:`own` and the ``put_*``
+        methods, which replace or add pieces, forget it)."""
+        creatures = self.creatures
+        kept = self._sides
+        if kept is None or kept[0] != _pieces._changes or kept[1] is not creatures \
+                or kept[2] != len(creatures):
+            kept = self._sides = (_pieces._changes, creatures, len(creatures),
+                                  [c for c in creatures if c.side == DM],
+                                  [c for c in creatures if c.side == YM])
+        if side == DM:
+            return list(kept[3])
+        if side == YM:
+            return list(kept[4])
+        return [c for c in creatures if c.side == side]
 
     def new_id(self, side: str) -> str:
         """A fresh id such as ``dm-4``; never reuses one, even of a destroyed creature."""
@@ -177,12 +194,12 @@ class Board(Record, Stats):
         """Put a creature made elsewhere into play (see :class:`solo.rules.effects.AddPiece`):
         one that bears no enchantment changes nothing remembered of the others."""
         self.creatures.append(c)
-        self._index = None
+        self._index = self._sides = None
         _touch(c if reaches_only(c) else None)
 
     def put_conjuration(self, c: Conjuration) -> None:
         self.conjurations.append(c)
-        self._index = None
+        self._index = self._sides = None
         _touch(None)  # walls make the geometry
 
     def changed(self, p: Piece | None) -> None:
@@ -201,7 +218,7 @@ class Board(Record, Stats):
         p = self.get(ident)
         if isinstance(p, Mage):
             raise MageNotRemovable()
-        self._index = None
+        self._index = self._sides = None
         if isinstance(p, Creature):
             self.creatures.remove(p)
             _touch(p if reaches_only(p) else None)
@@ -243,7 +260,7 @@ class Board(Record, Stats):
         object trimmed and how many markers came off."""
         out: list[tuple[Piece, int]] = []
         for p in self.pieces():
-            have = p.conditions.get("Corrode", 0)
+            have = p.conditions.get("Corrode", 0) if p.conditions else 0
             if have <= 0 or self.has_trait(p, "Incorporeal"):
                 continue
             room = self.base_armor(p)
@@ -309,7 +326,7 @@ class Board(Record, Stats):
             decks=self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
             discards={k: list(v) for k, v in self.discards.items()},
             stage=self.stage, extra=plain_copy(self.extra), catalog=self.catalog, drawer=None,
-            _index=None, _sized=-1)
+            _index=None, _sized=-1, _sides=None)
         # (with CHECK_MEMORY every entry carried over is checked like any other)
         memo = dict(self._memo)
         for old, new in moved.items():  # a copied piece's entries go with it
@@ -337,7 +354,7 @@ class Board(Record, Stats):
         else:
             place: list[Any] = self.creatures if isinstance(p, Creature) else self.conjurations
             place[next(i for i, x in enumerate(place) if x is p)] = q
-        self._index = None
+        self._index = self._sides = None
         memo = self._memo
         for kind in _PIECE_KINDS:  # the same in every respect: its entries go with it
             hit = memo.pop((kind, id(p)), None)

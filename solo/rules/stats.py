@@ -27,7 +27,7 @@ from solo.rules.pieces import (DISABLED_GEAR, GROUNDED, IMPLIED, INCAPACITATING,
 CHECK_MEMORY = False
 
 #: What is remembered of each piece, by kind (Board._memo keys (kind, id(piece))).
-_PIECE_KINDS = ("traits", "life", "armor", "state", "grants", "flying")
+_PIECE_KINDS = ("traits", "life", "armor", "state", "grants", "flying", "attacks")
 
 _NOTHING = object()
 _T = TypeVar("_T")
@@ -65,6 +65,7 @@ class Stats:
     if TYPE_CHECKING:  # the board's, read here (declared for the type checker only)
         mages: dict[str, Mage]
         conjurations: list[Conjuration]
+        catalog: Catalog | None
         extra: dict[str, Any]
         _memo: dict[tuple[Any, ...], tuple[Any, ...]]
 
@@ -99,7 +100,10 @@ class Stats:
 
     # -- statistics ----------------------------------------------------------------------------
     def card_of(self, p: Piece) -> Card | None:
-        return self.cat.find(p.card)
+        cat = self.catalog
+        if cat is None:
+            cat = self.cat
+        return cat.find(p.card)
 
     def _grants(self, p: Piece) -> list[dict[str, Any]]:
         """What attached enchantments and round effects (conditions named after a spell, such
@@ -398,7 +402,15 @@ class Stats:
         return card.mana if card else 0
 
     def attacks(self, p: Piece) -> list[Attack]:
-        """Its attacks; none while it has a Disable marker (it loses its attack bars)."""
+        """Its attacks; none while it has a Disable marker (it loses its attack bars).
+        Remembered (asked about 900 times a game): the list is shared, never to be changed."""
+        hit = self._memo.get(("attacks", id(p)))
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            known: list[Attack] = hit[2]  # _recall, inlined: hot
+            return known
+        return self._keep(("attacks", id(p)), _at(p), self._attacks_now(p))
+
+    def _attacks_now(self, p: Piece) -> list[Attack]:
         if p.has_condition("Disable"):
             return []
         if "attacks" in p.stats:
@@ -443,10 +455,11 @@ class Stats:
         """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
         (a guarding creature loses Flying while it guards), nor Rooted."""
         key = ("flying", id(p))
-        hit: bool | None = self._recall(key, p)
-        if hit is None:
-            hit = self._keep(key, _at(p), self._flying_now(p))
-        return hit
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            known: bool = hit[2]  # _recall, inlined: asked 800 times a game
+            return known
+        return self._keep(key, _at(p), self._flying_now(p))
 
     def _flying_now(self, p: Piece, zone: str | None = None) -> bool:
         return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")
