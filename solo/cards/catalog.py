@@ -333,6 +333,7 @@ class Catalog:
         self._text = ""  # the catalog's text, when the records point into it
         self._cards: dict[str, Card] = {}
         self._exact: dict[str, Card] = {}
+        self._absent: set[str] = set()  # names asked for that no card has (see find)
         self._names: dict[str | None, tuple[str, ...]] = {}
         self._quick: dict[str, tuple[str, ...]] = {}
 
@@ -397,11 +398,15 @@ class Catalog:
         card = self._exact.get(name)  # the name as asked before (nearly always the card's own)
         if card is not None:
             return card
+        if name in self._absent:  # a marker's name asked for its card (Burn, Banish...)
+            return None
         key = name.strip().lower()
         card = self._cards.get(key)
         if card is None:
             record = self._record(key)
             if record is None:
+                if len(self._absent) < 4096:  # (names people type are not kept forever)
+                    self._absent.add(name)
                 return None
             card = self._cards[key] = Card.from_dict(record)
         self._exact[name] = card

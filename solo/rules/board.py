@@ -308,21 +308,34 @@ class Board(Record, Stats):
         respect (a piece is remembered by identity, so each entry moves to its copy)."""
         moved: dict[int, int] = {}
         shared: set[str] = set()
+        # (an attack copies the board: the pieces it may not change are taken as they are,
+        # without a call each)
+        if only is None:
+            mages = {s: _clone_piece(m) for s, m in self.mages.items()}
+            creatures = [_clone_piece(c) for c in self.creatures]
+            conjurations = [_clone_piece(c) for c in self.conjurations]
+            for olds, news in ((self.mages.values(), mages.values()),
+                               (self.creatures, creatures), (self.conjurations, conjurations)):
+                for p, q in zip(olds, news):
+                    moved[id(p)] = id(q)
+        else:
+            def clone(p: _P) -> _P:
+                if p.id not in only:
+                    shared.add(p.id)
+                    return p
+                q = _clone_piece(p)
+                moved[id(p)] = id(q)
+                return q
 
-        def clone(p: _P) -> _P:
-            if only is not None and p.id not in only:
-                shared.add(p.id)
-                return p
-            q = _clone_piece(p)
-            moved[id(p)] = id(q)
-            return q
+            mages = {s: clone(m) for s, m in self.mages.items()}
+            creatures = [c if c.id not in only else clone(c) for c in self.creatures]
+            conjurations = [c if c.id not in only else clone(c) for c in self.conjurations]
+            shared.update(p.id for p in [*self.creatures, *self.conjurations] if p.id not in only)
 
         b = object.__new__(Board)
         b.__dict__.update(
             round=self.round, initiative=self.initiative, arena=self.arena,
-            mages={s: clone(m) for s, m in self.mages.items()},
-            creatures=[clone(c) for c in self.creatures],
-            conjurations=[clone(c) for c in self.conjurations],
+            mages=mages, creatures=creatures, conjurations=conjurations,
             decks=self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
             discards={k: list(v) for k, v in self.discards.items()},
             stage=self.stage, extra=plain_copy(self.extra), catalog=self.catalog, drawer=None,

@@ -370,8 +370,8 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     Strike, Battle Fury) go."""
     events: list[Event] = []
     ev = _Events(events, piece)
-    for cond in ("Daze", "Stun", "Taunt"):
-        k = _remove(board, piece, cond, {"Daze": daze_at_start, "Stun": stun_at_start}.get(cond))
+    for cond, at_start in (("Daze", daze_at_start), ("Stun", stun_at_start), ("Taunt", None)):
+        k = _remove(board, piece, cond, at_start)
         if k:
             ev(ENDS, "upkeep.phase-ends", condition=cond, markers=k,
                removed={cond: k})
@@ -440,6 +440,10 @@ def tally_of(board: Board) -> dict[str, int]:
     return {DM: int(t.get(DM, 0)), YM: int(t.get(YM, 0))}
 
 
+#: The creature deck's key as a plain string (a dict finds it faster than the enum member).
+_CREATURE_DECK: str = DeckKind.CREATURE.value
+
+
 def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     """The outcome if the game has ended, else None.
 
@@ -450,7 +454,7 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     """
     dm, ym = board.mages[DM], board.mages[YM]
     dm_down, ym_down = board.wounds(dm) >= board.life(dm), board.wounds(ym) >= board.life(ym)
-    alone = alternate and not board.decks.get(DeckKind.CREATURE) \
+    alone = alternate and not board.decks.get(_CREATURE_DECK) \
         and not board.side_creatures(DM)
     if not (dm_down or ym_down or alone):  # asked after every step: the game goes on
         return None
