@@ -27,6 +27,13 @@ first look of ``solo deck show`` (target: the 2 seconds its help promises, + 0.5
 card swapped rated to +/-3 points, and ``solo tune`` (target: 30 s); ``--before DIR`` measures
 another checkout (``git archive`` of an older commit, say) first, in the same run.
 
+``--engine`` measures only the engine's speed: whole simulated games a second (Starter,
+beginner, one core, wall and CPU time of ``--games`` games in a fresh process), ``--engine-runs``
+times (at least 5), this checkout's next to ``--before DIR``'s and to ``--compiled PYTHON``'s
+(an interpreter whose environment holds a compiled build, see the README), the runs taken in
+turn so that a burst of load elsewhere hits them all alike; the ratio of medians to the first
+named is the figure (target: 4 times on one core, pure Python, and 2 times more compiled).
+
 Exits 1 when a target is missed, so it can guard a change by hand.
 """
 
@@ -426,6 +433,72 @@ def journal_figures(folder: Path) -> dict[str, float]:
     return out
 
 
+#: Issue 35: the pure-Python engine >= 4x the games a second of before its change, and a
+#: compiled build that ships >= 2x more.
+ENGINE_SPEEDUP, COMPILED_SPEEDUP = 4.0, 2.0
+
+_ENGINE_CODE = r"""
+import json, sys, time
+if sys.argv[1]:
+    sys.path.insert(0, sys.argv[1])
+import solo
+from solo.engine.simulate import play_one
+games = int(sys.argv[2])
+play_one("Starter", 0)  # the catalog loaded, every cache warm
+t, c = time.perf_counter(), time.process_time()
+for seed in range(1, games + 1):
+    play_one("Starter", seed)
+wall, cpu = time.perf_counter() - t, time.process_time() - c
+print(json.dumps({"wall": games / wall, "cpu": games / cpu, "where": solo.__file__}))
+"""
+
+
+def engine_speed(sides: dict[str, tuple[str, str]], games: int, runs: int) -> dict[str, dict]:
+    """Games a second of each side (name -> (interpreter, folder of solo or "" for the
+    installed package)), ``runs`` fresh processes each, taken in turn."""
+    got: dict[str, list[dict]] = {name: [] for name in sides}
+    for _ in range(runs):
+        for name, (python, folder) in sides.items():
+            done = subprocess.run([python, "-c", _ENGINE_CODE, folder, str(games)],
+                                  cwd=folder or "/", env=_env(), capture_output=True, text=True)
+            if done.returncode != 0:
+                raise SystemExit(f"bench: the games of {name} failed: {done.stderr.strip()[-400:]}")
+            got[name].append(json.loads(done.stdout))
+    med = statistics.median
+    return {name: {"wall": med(r["wall"] for r in rows), "cpu": med(r["cpu"] for r in rows),
+                   "runs_cpu": [round(r["cpu"], 1) for r in rows], "where": rows[0]["where"]}
+            for name, rows in got.items()}
+
+
+def engine_report(args) -> int:
+    """``--engine``: games a second, before / after / compiled, in one run."""
+    python = args.python or interpreter()
+    sides: dict[str, tuple[str, str]] = {}
+    if args.before:
+        sides["before"] = (python, str(Path(args.before).resolve()))
+    sides["after"] = (python, str(ROOT))
+    if args.compiled:
+        sides["compiled"] = (args.compiled, "")
+    runs = max(5, args.engine_runs)
+    figures = engine_speed(sides, args.games, runs)
+    first = next(iter(figures.values()))["cpu"]
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(f"games a second, Starter, beginner, one core: median of {runs} runs of "
+              f"{args.games} games each, taken in turn ({platform.machine()}, "
+              f"Python {platform.python_version()})")
+        for name, f in figures.items():
+            print(f"  {name:9} {f['cpu']:6.1f} a CPU second ({f['cpu'] / first:.2f}x), "
+                  f"{f['wall']:6.1f} a wall second; runs {f['runs_cpu']}; {f['where']}")
+    ok = True
+    if "before" in figures:
+        ok = figures["after"]["cpu"] >= ENGINE_SPEEDUP * figures["before"]["cpu"]
+    if "compiled" in figures:
+        ok = ok and figures["compiled"]["cpu"] >= COMPILED_SPEEDUP * figures["after"]["cpu"]
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:  # noqa: C901
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=21, help="fresh processes per start-up figure")
@@ -438,13 +511,21 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901
     ap.add_argument("--ratings", action="store_true",
                     help="measure the ratings commands only (deck show, a whole rating, tune)")
     ap.add_argument("--before", metavar="DIR",
-                    help="with --ratings: another checkout of solo to measure first (its folder)")
+                    help="with --ratings or --engine: another checkout of solo to measure "
+                         "first (its folder)")
+    ap.add_argument("--engine", action="store_true",
+                    help="measure only the engine's games a second (see --before, --compiled)")
+    ap.add_argument("--engine-runs", type=int, default=5, help="with --engine: runs (>= 5)")
+    ap.add_argument("--compiled", metavar="PYTHON",
+                    help="with --engine: an interpreter whose environment has a compiled build")
     ap.add_argument("--show-runs", type=int, default=5, help="with --ratings: deck show runs")
     ap.add_argument("--whole-runs", type=int, default=1,
                     help="with --ratings: runs of each whole rating and of tune")
     args = ap.parse_args(argv)
     if args.ratings:
         return ratings_report(args)
+    if args.engine:
+        return engine_report(args)
 
     python = args.python or interpreter()
     st = startup_figures(python, args.runs)
