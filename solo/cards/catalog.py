@@ -128,6 +128,24 @@ class Effect(Record, frozen=True):
         return roll >= self.min and (self.max is None or roll <= self.max)
 
 
+def _trait_names(owner: Attack | Card) -> frozenset[str]:
+    """Every lower-case name ``has`` answers yes to for an attack's or a card's traits: each
+    trait, and each start of one that ends before a space ("melee" of "Melee +1").  Made once
+    an object (outside its fields: neither is ever changed, :func:`replace` makes a new one)."""
+    names: frozenset[str] | None = owner.__dict__.get("_trait_names")
+    if names is None:
+        found = set()
+        for x in owner.traits:
+            low = x.lower()
+            found.add(low)
+            i = low.find(" ")
+            while i >= 0:
+                found.add(low[:i])
+                i = low.find(" ", i + 1)
+        names = owner.__dict__["_trait_names"] = frozenset(found)
+    return names
+
+
 class Attack(Record):
     """One attack of a card: how it is made, its range, dice, damage type, effects and traits."""
 
@@ -173,10 +191,11 @@ class Attack(Record):
         return self.kind == "ranged"
 
     def has(self, trait: str) -> bool:
+        """Whether a trait of it is ``trait`` (any case) or starts with it and a space
+        (``Piercing`` for ``Piercing +2``)."""
         if not self.traits:  # most attacks have none (asked hundreds of times a game)
             return False
-        t = trait.lower()
-        return any(x.lower() == t or x.lower().startswith(t + " ") for x in self.traits)
+        return trait.lower() in _trait_names(self)
 
     def trait_value(self, name: str) -> int | None:
         return trait_value(list(self.traits), name)
@@ -297,10 +316,9 @@ class Card(Record):
         return sum(lvl for _, lvl in self.schools)
 
     def has(self, trait: str) -> bool:
-        if not self.traits:  # most attacks have none (asked hundreds of times a game)
+        if not self.traits:  # most cards have none
             return False
-        t = trait.lower()
-        return any(x.lower() == t or x.lower().startswith(t + " ") for x in self.traits)
+        return trait.lower() in _trait_names(self)
 
     def attack(self, name: str) -> Attack | None:
         for a in self.attacks:
