@@ -95,9 +95,10 @@ def trait_value(traits: list[str], name: str) -> int | None:
     True
     """
     total = None
+    want = name.lower()
     for t in traits:
-        n, v = parse_trait(t)
-        if n.lower() == name.lower() and v is not None:
+        n, v = _parsed_lower(t)
+        if v is not None and n == want:
             total = (total or 0) + v
     return total
 
@@ -105,11 +106,19 @@ def trait_value(traits: list[str], name: str) -> int | None:
 def trait_max(traits: list[str], name: str) -> int | None:
     """The highest ``name X`` among ``traits`` (for Regenerate, Aegis, which do not stack)."""
     best = None
+    want = name.lower()
     for t in traits:
-        n, v = parse_trait(t)
-        if n.lower() == name.lower() and v is not None:
+        n, v = _parsed_lower(t)
+        if v is not None and n == want:
             best = v if best is None else max(best, v)
     return best
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed_lower(trait: str) -> tuple[str, int | None]:
+    """:func:`parse_trait` with the name in lower case."""
+    n, v = parse_trait(trait)
+    return n.lower(), v
 
 
 class Effect(Record, frozen=True):
