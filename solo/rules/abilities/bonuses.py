@@ -136,9 +136,15 @@ def used_this_round(board: Board, p: Piece, ability: str) -> bool:
 
 
 def _others_in_zone(board: Board, p: Piece, card: str) -> bool:
-    """Whether another object of ``p``'s side in its zone is ``card``."""
-    return any(q.card == card and q.id != p.id and q.side == p.side
-               for q in board.in_zone(p.zone))
+    """Whether another object of ``p``'s side in its zone is ``card`` (a wall on its border
+    does not count: as :meth:`Board.in_zone`)."""
+    # Asked of every Canine's strike: the card compared first, with no list of the zone made.
+    for group in (board.creatures, board.conjurations, board.mages.values()):
+        for q in group:
+            if q.card == card and q.zone == p.zone and q.id != p.id and q.side == p.side \
+                    and not board.is_wall(q):
+                return True
+    return False
 
 
 def _temples(board: Board, side: str) -> int:
@@ -250,8 +256,16 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
 def uses(lines: list[Said]) -> list[str]:
     """The once-a-round abilities among the bonuses one strike counted (put in
     :data:`ROUND_USES` when the attack is put on the board)."""
-    once = (CRITICAL, ELIGOR, BLOODSHAMAN, AKIRO)
-    return list(dict.fromkeys(str(s.get("card")) for s in lines if s.get("card") in once))
+    out: list[str] = []
+    for s in lines:  # (every strike asks: a plain loop, the card read once)
+        card = s.facts.get("card")
+        if card in _ONCE and card not in out:
+            out.append(str(card))
+    return out
+
+
+#: The once-a-round abilities :func:`uses` looks for.
+_ONCE = (CRITICAL, ELIGOR, BLOODSHAMAN, AKIRO)
 
 
 def _dark_guard(board: Board, p: Piece, guarding: bool = False) -> bool:

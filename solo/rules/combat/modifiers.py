@@ -53,18 +53,22 @@ def attack_traits(board: Board, attacker: Piece | None, attack: Attack,
     Unavoidable), and for a ranged attack that is not a zone attack, those given to ranged
     attacks (Sniper Shot)."""
     traits = list(attack.traits)
-    if attacker is not None and attacker.extra:  # the Necromancer's Eternal Servant
+    if attacker is None:
+        return traits
+    if attacker.extra:  # the Necromancer's Eternal Servant
         traits += mages.servant_traits(attacker)
-    if attacker is not None:  # its Gold tokens, a round's Piercing it chose (abilities.marks)
+    if attacker.extra or attack.traits:  # (all that marks.attack_traits reads)
+        # its Gold tokens, a round's Piercing it chose (abilities.marks)
         traits += marks.attack_traits(board, attacker, attack)
-    if attacker is not None and attack.is_melee:
+    kind = attack.kind
+    if kind == "melee":
         traits += board.grant_totals(attacker, "melee_traits")
         if not first:  # Perfect Strike, Piercing Strike: the next attack, not the whole action
             for name in once_markers(board, attacker):
                 for t in (board.cat.get(name).dm.get("grants") or {}).get("melee_traits", []):
                     if t in traits:
                         traits.remove(t)
-    if attacker is not None and attack.is_ranged and not (attack.zone or attack.kind == "zone"):
+    elif kind == "ranged" and not attack.zone:
         traits += board.grant_totals(attacker, "ranged_traits")  # Sniper Shot
     return traits
 
@@ -163,7 +167,8 @@ def strike_count(board: Board, attack: Attack, target: Piece, attacker: Piece | 
 def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
                 first: bool = True, moved: bool = False, is_spell: bool = False,
                 barrier: bool = False, thirst: bool | None = None,
-                role: str | None = None) -> tuple[int, list[Said]]:
+                role: str | None = None,
+                traits: list[str] | None = None) -> tuple[int, list[Said]]:
     """How many dice the attack rolls against ``target``, and why: the attack's own dice then
     each modifier, as ``dice.*`` records (worded ``["Bite 4", "Melee +1"]``).
 
@@ -171,14 +176,16 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     it to the first attack that can take it: a Doublestrike's second strike, when the first
     damaged a Living creature that had none); None: on the first strike only, as Melee +X.
     ``role``: the strike's (a counterstrike gains some bonuses and not others: card text,
-    :func:`solo.rules.abilities.bonuses.dice`)."""
+    :func:`solo.rules.abilities.bonuses.dice`).  ``traits``: the attack's
+    :func:`attack_traits` (with ``first`` true), when the caller has them already."""
     assert attack.dice is not None  # an attack that rolls no dice has no count
     base = int(attack.dice)
     parts = [Said("dice.base", attack=attack.name, dice=base)]
     if attacker is not None and not barrier:
         parts += _attacker_bonuses(board, attacker, attack, target, first, moved, thirst)
         parts += bonuses.dice(board, attacker, attack, target, first=first, role=role)
-    traits = attack_traits(board, attacker, attack)
+    if traits is None:
+        traits = attack_traits(board, attacker, attack)
     for t in traits:
         if n := vs_bonus(board, t, target) or 0:
             parts.append(Said("dice.vs", trait=t, n=n))

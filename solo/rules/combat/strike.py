@@ -83,9 +83,9 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     :func:`solo.rules.combat.sequence.attack_sequence`'s."""
     attack = bonuses.attack_now(work, attacker, attack)  # Flame Strike, Lightning Strike
     gained = bonuses.gained(work, attacker, attack, target, role=role)
+    own = attack_traits(work, attacker, attack, first=first)
     b = Blow(work, attacker, attack, target, source,
-             attack_traits(work, attacker, attack, first=first)
-             + [str(g["trait"]) for g in gained], role, report)
+             own + [str(g["trait"]) for g in gained] if gained else own, role, report)
     b.first = first
     side = attacker.side if attacker is not None else None
     s = Strike(role=role, attack=attack.name, kind=attack.kind,
@@ -93,7 +93,7 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
                side=side if credit is None else credit, target_card=target.card,
                reported=report is not None)
     _count_dice(b, s, first=first, moved=moved, is_spell=is_spell, barrier=barrier,
-                thirst=thirst)
+                thirst=thirst, traits=own if first else None)
     s.steps += gained
     s.uses = bonuses.uses([*gained, *s.dice_parts])
     if _misses(b, s, zone_daze, daze, barrier=barrier, is_spell=is_spell):
@@ -119,13 +119,14 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
 
 
 def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
-                barrier: bool, thirst: bool | None) -> None:
-    """Step 1: how many dice (an "X" attack, only ever reported, rolls what its card says)."""
+                barrier: bool, thirst: bool | None, traits: list[str] | None) -> None:
+    """Step 1: how many dice (an "X" attack, only ever reported, rolls what its card says).
+    ``traits``: the attack's own traits for its first strike (:func:`attack_dice`'s)."""
     attack = b.attack
     if isinstance(attack.dice, int) and not isinstance(attack.dice, bool):
         s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
                                            moved=moved, is_spell=is_spell, barrier=barrier,
-                                           thirst=thirst, role=b.role)
+                                           thirst=thirst, role=b.role, traits=traits)
         s.steps.append(Said("strike.dice", role=b.role, zone=b.zone, target=b.who,
                             dice=s.dice, parts=list(s.dice_parts)))
     elif attack.dice is not None:  # "X": only a reported attack gets here
