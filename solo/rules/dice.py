@@ -221,6 +221,16 @@ class SeededSource(DiceSource):
             keep(Roll(sides, value, label))
         return out
 
+    def attack_dice(self, count: int, label: Label = _ATTACK_DICE) -> list[str]:
+        """:meth:`DiceSource.attack_dice` in one loop: the same numbers drawn in the same
+        order, each kept in the history as it is drawn (every strike rolls here)."""
+        below, keep, out = self._below, self.history.append, []
+        for _ in range(count):
+            value = below(6) + 1
+            keep(Roll(6, value, label))
+            out.append(D6_FACES[value - 1])
+        return out
+
     @property
     def _below(self) -> Callable[[int], int]:
         below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
@@ -364,6 +374,28 @@ def tally(faces: Sequence[str]) -> DiceTotal:
         else:
             normal += value
     return DiceTotal(tuple(faces), normal, critical)
+
+
+#: The (normal, critical) damage of each attack-die face.
+_POINTS = {"-": (0, 0), "1": (1, 0), "2": (2, 0), "1*": (0, 1), "2*": (0, 2)}
+
+
+def points(faces: Sequence[str]) -> tuple[int, int]:
+    """The normal and critical damage of some attack-die faces: :func:`tally`'s totals, without
+    the record (every strike counts its dice here).
+
+    >>> points(["-", "1", "2*", "2", "1*"])
+    (3, 3)
+    """
+    normal = critical = 0
+    for f in faces:
+        got = _POINTS.get(f)
+        if got is None:  # not a face the dice show: as tally reads it
+            t = tally([f])
+            got = (t.normal, t.critical)
+        normal += got[0]
+        critical += got[1]
+    return normal, critical
 
 
 def damage_after_armor(normal: int, critical: int, armor: int = 0, piercing: int = 0) -> int:

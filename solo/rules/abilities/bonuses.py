@@ -136,9 +136,15 @@ def used_this_round(board: Board, p: Piece, ability: str) -> bool:
 
 
 def _others_in_zone(board: Board, p: Piece, card: str) -> bool:
-    """Whether another object of ``p``'s side in its zone is ``card``."""
-    return any(q.card == card and q.id != p.id and q.side == p.side
-               for q in board.in_zone(p.zone))
+    """Whether another object of ``p``'s side in its zone is ``card`` (a wall on its border
+    does not count: as :meth:`Board.in_zone`)."""
+    # Asked of every Canine's strike: the card compared first, with no list of the zone made.
+    for group in (board.creatures, board.conjurations, board.mages.values()):
+        for q in group:
+            if q.card == card and q.zone == p.zone and q.id != p.id and q.side == p.side \
+                    and not board.is_wall(q):
+                return True
+    return False
 
 
 def _temples(board: Board, side: str) -> int:
@@ -156,12 +162,14 @@ def _spent(p: Piece) -> bool:
 
 
 # -- the hooks ----------------------------------------------------------------------------------
+# (They read ``attack.kind == "melee"`` rather than the ``is_melee`` property: the same answer
+# without a call, asked by every strike.)
 
 def dice(board: Board, attacker: Piece, attack: Attack, target: Piece, *, first: bool,
          role: str | None) -> list[Said]:
     """Melee +X that card text gives ``attacker`` against ``target`` (first strike only, as
     every Melee +X): ``dice.ability`` records (card, why, n)."""
-    if not attack.is_melee or not first:
+    if attack.kind != "melee" or not first:
         return []
     out: list[Said] = []
     counter = role == COUNTERSTRIKE
@@ -188,7 +196,7 @@ def dice(board: Board, attacker: Piece, attack: Attack, target: Piece, *, first:
         add(REDCLAW, "pack", 1)
     if card == ELIGOR and counter and not used_this_round(board, attacker, ELIGOR):
         add(card, "counterstrike", 2)
-    if _flanking(board, attacker, target):
+    if attacker.conditions.get(FLANK, 0) > 0 and _flanking(board, attacker, target):
         add(FLANK, "flank", 2)
     return out
 
@@ -216,15 +224,15 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
         out.append(Said("strike.ability", card=card, trait=trait, why=why))
 
     if target is None:
-        if attacker is not None and attack.is_melee and attacker.card == WOLVERINE \
+        if attacker is not None and attack.kind == "melee" and attacker.card == WOLVERINE \
                 and attacker.conditions.get("Rage", 0) >= 3 and not attack.has("Counterstrike"):
             add(WOLVERINE, "Counterstrike", "rage")
         return out
     if attacker is not None and COURAGE in attacker.enchantments \
-            and (attack.is_melee or attack.is_ranged) and strongest(board, target) \
+            and attack.kind in ("melee", "ranged") and strongest(board, target) \
             and target.side != attacker.side:
         add(COURAGE, "Piercing +1", "strongest")  # its attacks, not only melee ones
-    if attacker is not None and attack.is_melee:
+    if attacker is not None and attack.kind == "melee":
         if _is(board, attacker, "Cat") and _others_in_zone(board, attacker, MAKUNDA):
             add(MAKUNDA, "Piercing +1", "pride")
         if CRITICAL in attacker.enchantments and not used_this_round(board, attacker, CRITICAL):
@@ -232,7 +240,7 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
         if attacker.card == ELIGOR and role == COUNTERSTRIKE \
                 and not used_this_round(board, attacker, ELIGOR):
             add(ELIGOR, "Piercing +1", "counterstrike")
-        if _flanking(board, attacker, target):
+        if attacker.conditions.get(FLANK, 0) > 0 and _flanking(board, attacker, target):
             add(FLANK, "Piercing +2", "flank")
         if _is(board, attacker, "Deptonne") and target.conditions.get("Bleed", 0) > 0 \
                 and _creature(target) and not used_this_round(board, attacker, BLOODSHAMAN) \
@@ -250,8 +258,16 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
 def uses(lines: list[Said]) -> list[str]:
     """The once-a-round abilities among the bonuses one strike counted (put in
     :data:`ROUND_USES` when the attack is put on the board)."""
-    once = (CRITICAL, ELIGOR, BLOODSHAMAN, AKIRO)
-    return list(dict.fromkeys(str(s.get("card")) for s in lines if s.get("card") in once))
+    out: list[str] = []
+    for s in lines:  # (every strike asks: a plain loop, the card read once)
+        card = s.facts.get("card")
+        if card in _ONCE and card not in out:
+            out.append(str(card))
+    return out
+
+
+#: The once-a-round abilities :func:`uses` looks for.
+_ONCE = (CRITICAL, ELIGOR, BLOODSHAMAN, AKIRO)
 
 
 def _dark_guard(board: Board, p: Piece, guarding: bool = False) -> bool:
@@ -272,7 +288,7 @@ def may_reroll(board: Board, attacker: Piece | None, attack: Attack, *, first: b
     """Whether Akiro's Favor lets ``attacker`` roll this attack's dice again: its melee or
     ranged attack (the first strike of it), once a round."""
     return attacker is not None and first and AKIRO in attacker.enchantments \
-        and (attack.is_melee or (attack.is_ranged and not (attack.zone or attack.kind == "zone"))) \
+        and (attack.kind == "melee" or (attack.kind == "ranged" and not attack.zone)) \
         and not used_this_round(board, attacker, AKIRO)
 
 
@@ -289,7 +305,7 @@ def more_strikes(board: Board, attacker: Piece | None, attack: Attack, *,
                  guarding: bool = False) -> tuple[int, list[Said]]:
     """Strikes card text adds to ``attack`` (Doublestrike, Triplestrike), with the lines saying
     why.  ``guarding``: the attacker was guarding when the attack it answers was declared."""
-    if attacker is None or not attack.is_melee:
+    if attacker is None or attack.kind != "melee":
         return 0, []
     have = 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
     if _dark_guard(board, attacker, guarding):
@@ -317,7 +333,7 @@ def effect(board: Board, attacker: Piece | None, attack: Attack, target: Piece, 
         return out
     counter = role == COUNTERSTRIKE
     card = attacker.card
-    if card == ALANDELL and attack.is_melee and not counter:
+    if card == ALANDELL and attack.kind == "melee" and not counter:
         add(card, "paid", ALANDELL_PAYS)
     if card == BLIGHTHEART and not counter and _spent(target):
         add(card, "inactive", 4)
@@ -368,7 +384,8 @@ def defense_allowed(board: Board, target: Piece, attacker: Piece | None, attack:
     Tarok's only against melee attacks from Flying creatures."""
     card = board.card_of(target)
     if target.card == TAROK and card is not None and index < len(card.defenses):
-        return attack.is_melee and attacker is not None and board.has_trait(attacker, "Flying")
+        return attack.kind == "melee" and attacker is not None \
+            and board.has_trait(attacker, "Flying")
     return True
 
 
@@ -385,7 +402,7 @@ def attack_now(board: Board, attacker: Piece | None, attack: Attack) -> Attack:
     """``attack`` as round effects on its attacker make it: a melee attack with no damage type
     and no effect die gains Flame Strike's or Lightning Strike's attack bar (damage type,
     effects, traits) while the attacker has that round effect."""
-    if attacker is None or not attack.is_melee or attack.damage_type or attack.effects:
+    if attacker is None or attack.kind != "melee" or attack.damage_type or attack.effects:
         return attack
     for name in STRIKE_SPELLS:
         if attacker.conditions.get(name, 0) > 0:
@@ -406,7 +423,7 @@ def whirls(attacker: Piece | None, attack: Attack) -> int:
     the creature's full action (the caller knows it did not move first)."""
     if attacker is None or attacker.conditions.get(WHIRL, 0) <= 0:
         return 0
-    return 2 if attack.is_melee and attack.action == "quick" else 0
+    return 2 if attack.kind == "melee" and attack.action == "quick" else 0
 
 
 def one_strike_only(attack: Attack) -> Attack:

@@ -82,7 +82,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     work = board.copy(_may_change(attacker, target, sweep_target, reverse_to))
     a, t = _on(work, attacker), _on(work, target)
     back = _on(work, reverse_to) if reverse_to is not None else None
-    if att.is_melee and work.flying(a) and not work.flying(t):
+    if att.kind == "melee" and work.flying(a) and not work.flying(t):
         # A flyer attacking a non-flyer in melee loses Flying until the end of the attack
         # action (the complete codex): on the attack's copy only.
         put(work, Note(a.id, GROUNDED, True))
@@ -101,9 +101,9 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     elif att.has("Sweeping"):
         _sweep(work, a, att, t, sweep_target, source, result, spell=spell,
                use_defense=use_defense, report=report, thirst=first_strike)
-    if att.is_melee:
+    if att.kind == "melee":
         result.once_used = once_markers(work, a) if work.find(a.id) else []
-    elif att.is_ranged and not (att.zone or att.kind == "zone"):
+    elif att.kind == "ranged" and not att.zone:  # (kind is not "zone" here)
         result.once_used = once_markers(work, a, "ranged") if work.find(a.id) else []
     _by_hand(result, att, rolled=report is None)
     return result
@@ -159,8 +159,10 @@ def _by_hand(result: AttackResult, attack: Attack, *, rolled: bool = False) -> N
     strike, which says what it takes when its damage takes it (and nothing after no damage).
     Sweeping needs no line after an attack solo ``rolled``: it made the second attack itself,
     or said that no second target was there."""
-    names = [n for n in list(attack.traits) + [c for s in result.strikes for c in s.conditions]
-             if parse_trait(n)[0].lower() not in SAID_BY_THE_STRIKE]
+    names = [*attack.traits, *(c for s in result.strikes for c in s.conditions)]
+    if not names:  # (most attacks: nothing to look up)
+        return
+    names = [n for n in names if parse_trait(n)[0].lower() not in SAID_BY_THE_STRIKE]
     if rolled or any(s.role == Role.SWEEP for s in result.strikes):
         # solo rolled it: it made the second attack or said there was no second target
         names = [n for n in names if n.lower() != "sweeping"]

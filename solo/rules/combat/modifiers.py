@@ -46,6 +46,10 @@ def has_named(traits: list[str], name: str) -> bool:
     return any(t.lower() == n or t.lower().startswith(n + " ") for t in traits)
 
 
+# (Hot paths here read ``attack.kind == "melee"`` rather than the ``is_melee`` property: the
+# same answer without a call, asked several times a strike.)
+
+
 def attack_traits(board: Board, attacker: Piece | None, attack: Attack,
                   first: bool = True) -> list[str]:
     """The attack's traits (with the Eternal Servant's Piercing +1) plus, for a melee attack,
@@ -53,18 +57,22 @@ def attack_traits(board: Board, attacker: Piece | None, attack: Attack,
     Unavoidable), and for a ranged attack that is not a zone attack, those given to ranged
     attacks (Sniper Shot)."""
     traits = list(attack.traits)
-    if attacker is not None and attacker.extra:  # the Necromancer's Eternal Servant
+    if attacker is None:
+        return traits
+    if attacker.extra:  # the Necromancer's Eternal Servant
         traits += mages.servant_traits(attacker)
-    if attacker is not None:  # its Gold tokens, a round's Piercing it chose (abilities.marks)
+    if attacker.extra or attack.traits:  # (all that marks.attack_traits reads)
+        # its Gold tokens, a round's Piercing it chose (abilities.marks)
         traits += marks.attack_traits(board, attacker, attack)
-    if attacker is not None and attack.is_melee:
+    kind = attack.kind
+    if kind == "melee":
         traits += board.grant_totals(attacker, "melee_traits")
         if not first:  # Perfect Strike, Piercing Strike: the next attack, not the whole action
             for name in once_markers(board, attacker):
                 for t in (board.cat.get(name).dm.get("grants") or {}).get("melee_traits", []):
                     if t in traits:
                         traits.remove(t)
-    if attacker is not None and attack.is_ranged and not (attack.zone or attack.kind == "zone"):
+    elif kind == "ranged" and not attack.zone:
         traits += board.grant_totals(attacker, "ranged_traits")  # Sniper Shot
     return traits
 
@@ -147,15 +155,17 @@ def once_markers(board: Board, p: Piece, kind: str = "melee") -> list[str]:
 
 
 def strike_count(board: Board, attack: Attack, target: Piece, attacker: Piece | None = None,
-                 *, guarding: bool = False) -> int:
+                 *, guarding: bool = False, more: int | None = None) -> int:
     """How many times ``attack`` strikes ``target``: once, twice with Doublestrike, three times
     with Triplestrike (the card's, or what its attacker's card text gives it:
     :func:`solo.rules.abilities.bonuses.more_strikes`); an attack made "Level -1" times strikes
-    that often (none at Level 1)."""
-    if any(re.search(_LEVEL_LESS_ONE, t) for t in attack.traits):
+    that often (none at Level 1).  ``more``: what ``more_strikes`` gives, when the caller
+    has asked it already."""
+    if attack.traits and any(re.search(_LEVEL_LESS_ONE, t) for t in attack.traits):
         return max(0, level(board, target) - 1)
-    more = bonuses.more_strikes(board, attacker, attack, guarding=guarding)[0] \
-        if attacker is not None else 0
+    if more is None:
+        more = bonuses.more_strikes(board, attacker, attack, guarding=guarding)[0] \
+            if attacker is not None else 0
     return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0) \
         + more
 
@@ -163,7 +173,8 @@ def strike_count(board: Board, attack: Attack, target: Piece, attacker: Piece | 
 def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
                 first: bool = True, moved: bool = False, is_spell: bool = False,
                 barrier: bool = False, thirst: bool | None = None,
-                role: str | None = None) -> tuple[int, list[Said]]:
+                role: str | None = None,
+                traits: list[str] | None = None) -> tuple[int, list[Said]]:
     """How many dice the attack rolls against ``target``, and why: the attack's own dice then
     each modifier, as ``dice.*`` records (worded ``["Bite 4", "Melee +1"]``).
 
@@ -171,14 +182,16 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     it to the first attack that can take it: a Doublestrike's second strike, when the first
     damaged a Living creature that had none); None: on the first strike only, as Melee +X.
     ``role``: the strike's (a counterstrike gains some bonuses and not others: card text,
-    :func:`solo.rules.abilities.bonuses.dice`)."""
+    :func:`solo.rules.abilities.bonuses.dice`).  ``traits``: the attack's
+    :func:`attack_traits` (with ``first`` true), when the caller has them already."""
     assert attack.dice is not None  # an attack that rolls no dice has no count
     base = int(attack.dice)
     parts = [Said("dice.base", attack=attack.name, dice=base)]
     if attacker is not None and not barrier:
         parts += _attacker_bonuses(board, attacker, attack, target, first, moved, thirst)
         parts += bonuses.dice(board, attacker, attack, target, first=first, role=role)
-    traits = attack_traits(board, attacker, attack)
+    if traits is None:
+        traits = attack_traits(board, attacker, attack)
     for t in traits:
         if n := vs_bonus(board, t, target) or 0:
             parts.append(Said("dice.vs", trait=t, n=n))
@@ -193,12 +206,17 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     return total, parts
 
 
+#: The attacker's traits :func:`_attacker_bonuses` counts, as :meth:`Board.trait_names` has them.
+_BONUS_NAMES = frozenset(("melee", "charge", "bloodthirsty", "ranged"))
+
+
 def _attacker_bonuses(board: Board, attacker: Piece, attack: Attack, target: Piece,
                       first: bool, moved: bool, thirst: bool | None) -> list[Said]:
     """Melee +X, a guard's Melee +X, Charge +X, Bloodthirsty +X, Ranged +X."""
     out = []
-    own = board.traits(attacker)
-    if attack.is_melee and first:
+    # (its traits read only when it has one of these: most attackers have none)
+    own = [] if _BONUS_NAMES.isdisjoint(board.trait_names(attacker)) else board.traits(attacker)
+    if attack.kind == "melee" and first:
         if n := trait_value(own, "Melee") or 0:
             out.append(Said("dice.melee", n=n))
         if getattr(attacker, "guarding", False) \
@@ -206,12 +224,12 @@ def _attacker_bonuses(board: Board, attacker: Piece, attack: Attack, target: Pie
             out.append(Said("dice.guarding", n=n))
         if moved and (n := trait_value(own, "Charge") or 0):
             out.append(Said("dice.charge", n=n))
-    if attack.is_melee and (first if thirst is None else thirst):
+    if attack.kind == "melee" and (first if thirst is None else thirst):
         n = (trait_value(own, "Bloodthirsty") or 0) + bonuses.bloodthirsty(board, attacker)
         if n and is_creature(target) and board.is_living(target) and target.damage > 0:
             out.append(Said("dice.bloodthirsty", n=n))
     zone = attack.zone or attack.kind == "zone"
-    if attack.is_ranged and not zone and first and (n := trait_value(own, "Ranged") or 0):
+    if attack.kind == "ranged" and not zone and first and (n := trait_value(own, "Ranged") or 0):
         out.append(Said("dice.ranged", n=n))
     return out
 
@@ -234,7 +252,7 @@ def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, targ
             out.append(Said("dice.weak", n=-weak))
         if staggered := stagger.dice_penalty(board, attacker):  # a major creature's Stagger
             out.append(Said("dice.stagger", markers=stagger.markers(attacker), n=-staggered))
-        if (attack.is_melee or attack.is_ranged) and (n := board.attack_dice_modifier(attacker)):
+        if attack.kind in ("melee", "ranged") and (n := board.attack_dice_modifier(attacker)):
             names = [e for e in [*attacker.enchantments, *attacker.conditions]
                      if (c := board.cat.find(e)) is not None
                      and c.dm.get("grants", {}).get("attack_dice")]
@@ -314,7 +332,8 @@ def choose_defense(board: Board, target: Piece, attack: Attack,
         if steady_only and not steady:
             continue
         r = (d.restriction or "").lower()
-        if (r == "no ranged" and attack.is_ranged) or (r == "no melee" and attack.is_melee):
+        if (r == "no ranged" and attack.kind == "ranged") \
+                or (r == "no melee" and attack.kind == "melee"):
             continue
         if d.uses != "unlimited" and int(used.get(str(i), 0)) >= int(d.uses):
             continue

@@ -47,13 +47,14 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     attacker (or ``reverse_to``), or avoided (see :func:`solo.rules.combat.resolve_attack`).
     ``guarding``: the attacker (a counterstriking guard) was guarding when the attack it answers
     was declared."""
-    n = strike_count(work, attack, target, attacker, guarding=guarding)
-    if attacker is not None and (more := bonuses.more_strikes(work, attacker, attack,
-                                                               guarding=guarding)[1]):
-        result.steps.extend(more)
+    more, why = bonuses.more_strikes(work, attacker, attack, guarding=guarding) \
+        if attacker is not None else (0, [])
+    n = strike_count(work, attack, target, attacker, guarding=guarding, more=more)
+    if why:
+        result.steps.extend(why)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
-    cs = _counterstrike(work, target) if reactions and attack.is_melee else None
+    cs = _counterstrike(work, target) if reactions and attack.kind == "melee" else None
     guarded = bool(getattr(target, "guarding", False))
     if cs is not None and attacker is not None and work.find(attacker.id) is not None \
             and getattr(target, "guarding", False) and target.card in FIRST_STRIKE_GUARDS:
@@ -84,7 +85,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
         landed = landed or (at is target and not s.avoided)
         if s.push is not None and work.find(at.id) is not None:
             after_push(work, s.push, s.side, at, source, result)
-    if reactions and attack.is_melee and attacker is not None:
+    if reactions and attack.kind == "melee" and attacker is not None:
         _answers(work, attacker, target, cs, landed, source, result, guarded)
 
 
@@ -194,7 +195,7 @@ def _damage_barriers(work: Board, p: Piece) -> list[Attack]:
 def _counterstrike(work: Board, p: Piece) -> Attack | None:
     """The quick melee attack ``p`` counterstrikes with: one with the Counterstrike trait, or,
     for a guarding creature, its first quick melee attack."""
-    quick = [a for a in work.attacks(p) if a.is_melee and a.action == "quick"
+    quick = [a for a in work.attacks(p) if a.kind == "melee" and a.action == "quick"
              and isinstance(a.dice, int)]
     for a in quick:
         traits = attack_traits(work, p, a) \

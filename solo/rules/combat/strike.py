@@ -30,10 +30,10 @@ from solo.rules.combat.conditions import (condition_block, immune_to_damage_type
 from solo.rules.combat.modifiers import (RESTRAINED_PLUS_4, all_defenses, attack_dice,
                                          attack_traits, by_itself, choose_defense,
                                          damage_type_modifier, defense_chance, defense_modifier,
-                                         enchantment_defense, has_named)
+                                         enchantment_defense)
 from solo.rules.combat.push import push_effect, snatch
 from solo.rules.combat.results import DefenseChoice, Reported, Strike
-from solo.rules.dice import DiceSource, tally
+from solo.rules.dice import DiceSource, points
 from solo.rules.effects import DELETE, Note
 from solo.rules.effects import apply as put
 from solo.rules.harm import can_heal
@@ -46,7 +46,7 @@ class Blow:
     the attack's traits, a person's report of the dice, and the target as lines name it."""
 
     __slots__ = ("work", "attacker", "attack", "target", "source", "traits", "role", "report",
-                 "zone", "who", "only_ones", "first")
+                 "zone", "who", "by", "only_ones", "first", "names")
 
     def __init__(self, work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                  source: DiceSource, traits: list[str], role: str,
@@ -57,18 +57,36 @@ class Blow:
         self.target = target
         self.source = source
         self.traits = traits
+        #: what :func:`has_named` answers yes to among ``traits``, lower-case: asked of a strike
+        #: several times (``"unavoidable" in b.names``), worked out once
+        self.names = _named(traits)
         self.role = role
         self.report = report
         self.zone = bool(attack.zone or attack.kind == "zone")  # a zone attack
         self.who = Who.of(target)  # the target, as lines name it
+        self.by = Who.of(attacker) if attacker is not None else None  # and the attacker
         #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
         self.only_ones = False
         self.first = True  # the first strike of the attack action
 
     def roll(self, code: str, **facts: object) -> Said:
         """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
-        by = Who.of(self.attacker) if self.attacker is not None else None
-        return Said(code, by=by, attack=self.attack.name, at=self.who, role=self.role, **facts)
+        return Said(code, by=self.by, attack=self.attack.name, at=self.who, role=self.role,
+                    **facts)
+
+
+def _named(traits: list[str]) -> set[str]:
+    """Every lower-case name :func:`has_named` finds in ``traits``: each trait, and each of its
+    beginnings that ends before a space (``piercing`` of ``Piercing +2``)."""
+    names = set()
+    for t in traits:
+        low = t.lower()
+        names.add(low)
+        i = low.find(" ")
+        while i >= 0:
+            names.add(low[:i])
+            i = low.find(" ", i + 1)
+    return names
 
 
 def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
@@ -83,9 +101,9 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     :func:`solo.rules.combat.sequence.attack_sequence`'s."""
     attack = bonuses.attack_now(work, attacker, attack)  # Flame Strike, Lightning Strike
     gained = bonuses.gained(work, attacker, attack, target, role=role)
+    own = attack_traits(work, attacker, attack, first=first)
     b = Blow(work, attacker, attack, target, source,
-             attack_traits(work, attacker, attack, first=first)
-             + [str(g["trait"]) for g in gained], role, report)
+             own + [str(g["trait"]) for g in gained] if gained else own, role, report)
     b.first = first
     side = attacker.side if attacker is not None else None
     s = Strike(role=role, attack=attack.name, kind=attack.kind,
@@ -93,7 +111,7 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
                side=side if credit is None else credit, target_card=target.card,
                reported=report is not None)
     _count_dice(b, s, first=first, moved=moved, is_spell=is_spell, barrier=barrier,
-                thirst=thirst)
+                thirst=thirst, traits=own if first else None)
     s.steps += gained
     s.uses = bonuses.uses([*gained, *s.dice_parts])
     if _misses(b, s, zone_daze, daze, barrier=barrier, is_spell=is_spell):
@@ -119,13 +137,14 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
 
 
 def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
-                barrier: bool, thirst: bool | None) -> None:
-    """Step 1: how many dice (an "X" attack, only ever reported, rolls what its card says)."""
+                barrier: bool, thirst: bool | None, traits: list[str] | None) -> None:
+    """Step 1: how many dice (an "X" attack, only ever reported, rolls what its card says).
+    ``traits``: the attack's own traits for its first strike (:func:`attack_dice`'s)."""
     attack = b.attack
     if isinstance(attack.dice, int) and not isinstance(attack.dice, bool):
         s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
                                            moved=moved, is_spell=is_spell, barrier=barrier,
-                                           thirst=thirst, role=b.role)
+                                           thirst=thirst, role=b.role, traits=traits)
         s.steps.append(Said("strike.dice", role=b.role, zone=b.zone, target=b.who,
                             dice=s.dice, parts=list(s.dice_parts)))
     elif attack.dice is not None:  # "X": only a reported attack gets here
@@ -164,7 +183,7 @@ def _avoided(b: Blow, s: Strike, use_defense: bool | DefenseChoice,
              blocked_by: str | None) -> bool:
     """Step 3: a hidden Block revealed, or the target's Defense; whether the strike was
     avoided."""
-    unavoidable = b.zone or has_named(b.traits, "Unavoidable")
+    unavoidable = b.zone or "unavoidable" in b.names
     if blocked_by is not None and not unavoidable:  # a hidden Block, revealed: no roll
         s.avoided = True
         s.steps.append(Said("strike.avoided-by", target=b.who, card=blocked_by))
@@ -230,15 +249,14 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
     keeps of an Incorporeal target's)."""
     work, target = b.work, b.target
     incorporeal = work.has_trait(target, "Incorporeal")
-    b.only_ones = only_ones = incorporeal and not has_named(b.traits, "Ethereal")
+    b.only_ones = only_ones = incorporeal and not "ethereal" in b.names
     if b.report is not None:
         s.normal, s.critical = b.report.damage(s, only_ones)
         s.steps.append(Said("strike.reported-dice", ones=only_ones, normal=s.normal,
                             critical=s.critical))
     else:
         s.faces = b.source.attack_dice(s.dice, b.roll("roll.attack-dice", dice=s.dice))
-        t = tally(s.faces)
-        s.normal, s.critical = t.normal, t.critical
+        s.normal, s.critical = points(s.faces)
         s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
                             critical=s.critical))
         again = bonuses.reroll(work, b.attacker, b.attack, first=b.first, dice=s.dice,
@@ -248,8 +266,7 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
             s.steps.append(again)
             s.faces = b.source.attack_dice(s.dice, b.roll("roll.attack-dice", dice=s.dice,
                                                           again=True))
-            t = tally(s.faces)
-            s.normal, s.critical = t.normal, t.critical
+            s.normal, s.critical = points(s.faces)
             s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
                                 critical=s.critical))
     piercing = trait_value(b.traits, "Piercing") or 0
@@ -257,7 +274,7 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
     s.steps += more
     base_armor = 0 if incorporeal else work.armor(target) + sum(int(m["n"]) for m in more)
     armor = max(0, base_armor - piercing)
-    critical_damage = has_named(b.traits, "Critical Damage")
+    critical_damage = "critical damage" in b.names
     if critical_damage:
         armor = 0
     s.armor = armor
@@ -286,7 +303,7 @@ def _stop_damage(b: Blow, s: Strike, damage: int, critical_ones: int) -> int:
         if kept < damage:
             s.steps.append(Said("strike.resilient", target=b.who, damage=kept))
             damage = kept
-    if has_named(b.traits, "No Damage"):
+    if "no damage" in b.names:
         damage = 0
         s.steps.append(Said("strike.no-damage"))
     if damage and work.has_trait(target, "Indestructible"):
@@ -315,7 +332,7 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     if damage and target.side == Side.YM and HIDDEN in target.extra:
         _reveal_to_survive(b, s)
     _extinguish(b, s)
-    if (has_named(b.traits, "Devour") and is_creature(target) and work.is_corporeal(target)) \
+    if ("devour" in b.names and is_creature(target) and work.is_corporeal(target)) \
             or target.has_condition("Zombie"):
         s.obliterate = True
     rage = trait_max(work.traits(target), "Rage") or 0
@@ -323,7 +340,7 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
             and attacker.side != target.side and target.conditions.get("Rage", 0) < rage:
         s.rage = 1
         s.steps.append(Said("strike.rage", target=b.who, most=rage))
-    if first and damage and attacker is not None and has_named(b.traits, "Vampiric") \
+    if first and damage and attacker is not None and "vampiric" in b.names \
             and is_creature(target) and work.is_living(target):
         _vampiric(b, s, attacker)
     s.reconstructed = bonuses.reconstruct(work, attacker, target, damage)
@@ -442,7 +459,7 @@ def _sure_defense(work: Board, target: Piece) -> str | None:
 def _extinguish(b: Blow, s: Strike) -> None:
     """An Extinguish attack removes every Burn marker from its target."""
     burn = b.target.conditions.get("Burn", 0)
-    if burn > 0 and has_named(b.traits, "Extinguish"):
+    if burn > 0 and "extinguish" in b.names:
         s.extinguished = burn
         s.steps.append(Said("strike.extinguish", burn=burn, target=Who.of(b.target)))
 
