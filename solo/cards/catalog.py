@@ -180,6 +180,10 @@ class Attack(Record):
         self.zone = zone
         self.effects = effects
         self.traits = traits
+        # Asked thousands of times a game: plain attributes, not fields (an attack is never
+        # changed; replace() makes a new one).
+        self.is_melee: bool = kind == "melee"
+        self.is_ranged: bool = kind == "ranged"
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Attack":
@@ -190,14 +194,6 @@ class Attack(Record):
             effects=tuple(Effect(e["min"], e["max"], tuple(e["conditions"])) for e in d.get("effects", ())),
             traits=tuple(d.get("traits", ())),
         )
-
-    @property
-    def is_melee(self) -> bool:
-        return self.kind == "melee"
-
-    @property
-    def is_ranged(self) -> bool:
-        return self.kind == "ranged"
 
     def has(self, trait: str) -> bool:
         """Whether a trait of it is ``trait`` (any case) or starts with it and a space

@@ -337,7 +337,11 @@ class Stats:
 
     def trait_names(self, p: Piece) -> frozenset[str]:
         """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once."""
-        return self._trait_sets(p)[1]
+        hit = self._memo.get(("traits", id(p)))
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            names: frozenset[str] = hit[2][1]  # _recall, inlined: hot
+            return names
+        return self._work_out(("traits", id(p)), p, self._trait_sets_now)[1]
 
     def life(self, p: Piece) -> int:
         hit = self._memo.get(("life", id(p)))
