@@ -129,9 +129,10 @@ class Effect(Record, frozen=True):
     conditions: tuple[str, ...]
 
     def __init__(self, min: int, max: int | None, conditions: tuple[str, ...]) -> None:
-        object.__setattr__(self, "min", min)
-        object.__setattr__(self, "max", max)
-        object.__setattr__(self, "conditions", conditions)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["min"] = min
+        d["max"] = max
+        d["conditions"] = conditions
 
     def covers(self, roll: int) -> bool:
         return roll >= self.min and (self.max is None or roll <= self.max)
@@ -228,9 +229,10 @@ class Defense(Record, frozen=True):
     restriction: str | None
 
     def __init__(self, roll: int, uses: int | str = 1, restriction: str | None = None) -> None:
-        object.__setattr__(self, "roll", roll)
-        object.__setattr__(self, "uses", uses)
-        object.__setattr__(self, "restriction", restriction)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["roll"] = roll
+        d["uses"] = uses
+        d["restriction"] = restriction
 
 
 class Card(Record):

@@ -34,12 +34,13 @@ class Term(Record, frozen=True):
 
     def __init__(self, name: str, kind: str, summary: str, modelled: str,
                  by_hand: str | None = None, dm: str | None = None) -> None:
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "summary", summary)
-        object.__setattr__(self, "modelled", modelled)
-        object.__setattr__(self, "by_hand", by_hand)
-        object.__setattr__(self, "dm", dm)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["name"] = name
+        d["kind"] = kind
+        d["summary"] = summary
+        d["modelled"] = modelled
+        d["by_hand"] = by_hand
+        d["dm"] = dm
 
     @property
     def for_dm(self) -> str:

@@ -61,8 +61,9 @@ class Damage(Change, frozen=True):
     amount: int
 
     def __init__(self, piece: str, amount: int) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "amount", amount)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["amount"] = amount
 
 
 class SetDamage(Change, frozen=True):
@@ -72,8 +73,9 @@ class SetDamage(Change, frozen=True):
     value: int
 
     def __init__(self, piece: str, value: int) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "value", value)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["value"] = value
 
 
 class AddMarkers(Change, frozen=True):
@@ -84,9 +86,10 @@ class AddMarkers(Change, frozen=True):
     count: int
 
     def __init__(self, piece: str, name: str, count: int = 1) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "count", count)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["name"] = name
+        d["count"] = count
 
 
 class RemoveMarkers(Change, frozen=True):
@@ -97,9 +100,10 @@ class RemoveMarkers(Change, frozen=True):
     count: int | None
 
     def __init__(self, piece: str, name: str, count: int | None = None) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "count", count)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["name"] = name
+        d["count"] = count
 
 
 class SetMarkers(Change, frozen=True):
@@ -110,9 +114,10 @@ class SetMarkers(Change, frozen=True):
     count: int
 
     def __init__(self, piece: str, name: str, count: int) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "count", count)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["name"] = name
+        d["count"] = count
 
 
 class SetConditions(Change, frozen=True):
@@ -122,8 +127,9 @@ class SetConditions(Change, frozen=True):
     conditions: dict[str, int]
 
     def __init__(self, piece: str, conditions: dict[str, int]) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "conditions", conditions)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["conditions"] = conditions
 
 
 class Move(Change, frozen=True):
@@ -133,8 +139,9 @@ class Move(Change, frozen=True):
     zone: str
 
     def __init__(self, piece: str, zone: str) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "zone", zone)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["zone"] = zone
 
 
 class SetActive(Change, frozen=True):
@@ -144,8 +151,9 @@ class SetActive(Change, frozen=True):
     active: bool
 
     def __init__(self, piece: str, active: bool) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "active", active)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["active"] = active
 
 
 class SetGuard(Change, frozen=True):
@@ -155,8 +163,9 @@ class SetGuard(Change, frozen=True):
     guarding: bool
 
     def __init__(self, piece: str, guarding: bool) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "guarding", guarding)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["guarding"] = guarding
 
 
 class Enchant(Change, frozen=True):
@@ -166,8 +175,9 @@ class Enchant(Change, frozen=True):
     name: str
 
     def __init__(self, piece: str, name: str) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "name", name)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["name"] = name
 
 
 class Disenchant(Change, frozen=True):
@@ -177,8 +187,9 @@ class Disenchant(Change, frozen=True):
     name: str
 
     def __init__(self, piece: str, name: str) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "name", name)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["name"] = name
 
 
 class SetEnchantments(Change, frozen=True):
@@ -188,8 +199,9 @@ class SetEnchantments(Change, frozen=True):
     names: tuple[str, ...]
 
     def __init__(self, piece: str, names: tuple[str, ...]) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "names", names)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["names"] = names
 
 
 class Equip(Change, frozen=True):
@@ -199,8 +211,9 @@ class Equip(Change, frozen=True):
     name: str
 
     def __init__(self, piece: str, name: str) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "name", name)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["name"] = name
 
 
 class Unequip(Change, frozen=True):
@@ -210,8 +223,9 @@ class Unequip(Change, frozen=True):
     name: str
 
     def __init__(self, piece: str, name: str) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "name", name)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["name"] = name
 
 
 class GainTraits(Change, frozen=True):
@@ -221,8 +235,9 @@ class GainTraits(Change, frozen=True):
     traits: tuple[str, ...]
 
     def __init__(self, piece: str, traits: tuple[str, ...]) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "traits", traits)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["traits"] = traits
 
 
 class SetTraits(Change, frozen=True):
@@ -232,8 +247,9 @@ class SetTraits(Change, frozen=True):
     traits: tuple[str, ...]
 
     def __init__(self, piece: str, traits: tuple[str, ...]) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "traits", traits)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["traits"] = traits
 
 
 class SetSide(Change, frozen=True):
@@ -243,8 +259,9 @@ class SetSide(Change, frozen=True):
     side: Side
 
     def __init__(self, piece: str, side: Side) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "side", side)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["side"] = side
 
 
 class ChangeLife(Change, frozen=True):
@@ -254,8 +271,9 @@ class ChangeLife(Change, frozen=True):
     amount: int
 
     def __init__(self, piece: str, amount: int) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "amount", amount)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["amount"] = amount
 
 
 class Note(Change, frozen=True):
@@ -268,9 +286,10 @@ class Note(Change, frozen=True):
     value: Any
 
     def __init__(self, piece: str, key: str, value: Any) -> None:
-        object.__setattr__(self, "piece", piece)
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "value", value)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["piece"] = piece
+        d["key"] = key
+        d["value"] = value
 
 
 class AddPiece(Change, frozen=True):
@@ -298,8 +317,9 @@ class Discard(Change, frozen=True):
     card: str
 
     def __init__(self, deck: str, card: str) -> None:
-        object.__setattr__(self, "deck", deck)
-        object.__setattr__(self, "card", card)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["deck"] = deck
+        d["card"] = card
 
 
 class Undiscard(Change, frozen=True):
@@ -309,8 +329,9 @@ class Undiscard(Change, frozen=True):
     card: str
 
     def __init__(self, deck: str, card: str) -> None:
-        object.__setattr__(self, "deck", deck)
-        object.__setattr__(self, "card", card)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["deck"] = deck
+        d["card"] = card
 
 
 class SetZoneEnchantments(Change, frozen=True):
@@ -320,8 +341,9 @@ class SetZoneEnchantments(Change, frozen=True):
     names: tuple[str, ...]
 
     def __init__(self, zone: str, names: tuple[str, ...]) -> None:
-        object.__setattr__(self, "zone", zone)
-        object.__setattr__(self, "names", names)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["zone"] = zone
+        d["names"] = names
 
 
 class BoardNote(Change, frozen=True):
@@ -332,8 +354,9 @@ class BoardNote(Change, frozen=True):
     value: Any
 
     def __init__(self, key: str, value: Any) -> None:
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "value", value)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["key"] = key
+        d["value"] = value
 
 
 class AddTally(Change, frozen=True):
@@ -343,8 +366,9 @@ class AddTally(Change, frozen=True):
     amount: int
 
     def __init__(self, side: Side, amount: int) -> None:
-        object.__setattr__(self, "side", side)
-        object.__setattr__(self, "amount", amount)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["side"] = side
+        d["amount"] = amount
 
 
 class SetRound(Change, frozen=True):
@@ -354,8 +378,9 @@ class SetRound(Change, frozen=True):
     initiative: Side
 
     def __init__(self, round: int, initiative: Side) -> None:
-        object.__setattr__(self, "round", round)
-        object.__setattr__(self, "initiative", initiative)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["round"] = round
+        d["initiative"] = initiative
 
 
 class SetStage(Change, frozen=True):
@@ -615,8 +640,9 @@ class CountId(Change, frozen=True):
     ident: str
 
     def __init__(self, side: Side, ident: str) -> None:
-        object.__setattr__(self, "side", side)
-        object.__setattr__(self, "ident", ident)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["side"] = side
+        d["ident"] = ident
 
 
 def _count_id(board: Board, c: CountId) -> None:

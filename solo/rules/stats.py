@@ -408,6 +408,9 @@ class Stats:
     def attacks(self, p: Piece) -> list[Attack]:
         """Its attacks; none while it has a Disable marker (it loses its attack bars).
         Remembered (asked about 900 times a game): the list is shared, never to be changed."""
+        if "attacks" in p.stats:  # a homemade card's, read afresh (a person may edit them)
+            return [] if p.has_condition("Disable") else \
+                [Attack.from_dict(a) for a in p.stats["attacks"]]
         hit = self._memo.get(("attacks", id(p)))
         if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
             known: list[Attack] = hit[2]  # _recall, inlined: hot
@@ -417,8 +420,6 @@ class Stats:
     def _attacks_now(self, p: Piece) -> list[Attack]:
         if p.has_condition("Disable"):
             return []
-        if "attacks" in p.stats:
-            return [Attack.from_dict(a) for a in p.stats["attacks"]]
         card = self.card_of(p)
         out = list(card.attacks) if card else []
         if isinstance(p, Mage):  # the attacks of what it wears (a weapon, a damage barrier)
