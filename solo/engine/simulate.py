@@ -89,7 +89,8 @@ class Opponent(Prompter):
             return []
         where = actor.zone if zone is None else zone
         guarded = any(c.guarding and c.zone == where for c in b.side_creatures(Side.DM))
-        found = [p for p in self._their() if p.zone == where
+        found = [p for p in (b.mages[Side.DM], *b.side_creatures(Side.DM))
+                 if p.zone == where and in_arena(b, p)  # (self._their(), in its zone)
                  and any(targeting.can_reach(b, actor, a, where, p)
                          and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p))
                          for a in melee)]
