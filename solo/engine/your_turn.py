@@ -20,6 +20,7 @@ from solo.core.questions import MORE, Choice, Question, Shortcut
 from solo.engine import turns
 from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
+from solo.engine.your_attacks import least
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, stagger, targeting, upkeep, yours
 from solo.rules.abilities import actions, restrictions, triggers
@@ -79,7 +80,8 @@ class YourTurn(YourSpells):
                    + (Choice("Cast a spell at its side", "spell"),
                       *self.quick_summon_choice(),
                       Choice("Cast something on your side (equipment, wall...)", "own"),
-                      *(self.reveal_choice() if skip is not None else ()),
+                      # (a reveal: never a program's answer, nor looked for then)
+                      *(self.reveal_choice() if skip is not None and self.game.reads() else ()),
                       Choice("Cast something else (nothing changes on the board)", "other")))
         shortcuts: tuple[Choice, ...] = ()
         if whole_round and skip is not None and self.game.shortcuts():
@@ -125,13 +127,15 @@ class YourTurn(YourSpells):
         return (Choice(f"{card} at {self._called(target)} again", Shortcut(answers)),)
 
     # -- your Action Phases ----------------------------------------------------------------------
-    def turn(self) -> Step:
+    def turn(self, dm_active: list[Creature] | None = None) -> Step:
         """Your turn in the creature stage: who acts (or your quickcast, a pass, a reveal, or
-        done for the round), and what they did."""
+        done for the round), and what they did (``dm_active``: the Dummy Mage's creatures yet
+        to act, when the caller has just worked them out)."""
         b = self.board
         phase = self.game.phase
         active = creatures.active_creatures(b, Side.YM)
-        dm_active = creatures.active_creatures(b, Side.DM)
+        if dm_active is None:
+            dm_active = creatures.active_creatures(b, Side.DM)
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if phase.mage_active:
             choices.append(Choice(f"Your mage in {b.mages[Side.YM].zone}", Side.YM.value))
@@ -441,7 +445,8 @@ class YourTurn(YourSpells):
                                            if decisions.in_arena(b, c) and not b.flying(c)]
         if not ground:
             return b.mages[Side.DM]
-        return min(ground, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
+        return least(ground, lambda c: b.distance(actor.zone, c.zone),
+                     lambda c: (b.remaining_life(c), c.id))
 
     def move(self, actor: Piece, attacking: bool = False) -> Lines:
         """Where your creature or mage went: the zones its move reaches past the walls, nearest
@@ -500,7 +505,7 @@ class YourTurn(YourSpells):
         b = self.board
         geo = b.geometry()
         way, here = [], start
-        flying = b.flying(actor)
+        flying = not teleported and here != dest and b.flying(actor)  # (asked only for a way)
         while not teleported and here != dest:
             nxt = geo.step_toward(here, dest, flying)
             if not nxt:
