@@ -32,20 +32,10 @@ from solo.rules.odds import attack_odds
 from solo.text.combat import odds_text
 from solo.text.naming import cap, label_of
 
-__all__ = ["YourAttacks", "REVERSE_ATTACK", "least"]
+__all__ = ["YourAttacks", "REVERSE_ATTACK"]
 
 #: The Dummy Mage's enchantment that turns the next attack on its bearer back on the attacker.
 REVERSE_ATTACK = "Reverse Attack"
-
-
-def least(items: list[Any], first: Callable[[Any], Any], then: Callable[[Any], Any]) -> Any:
-    """``min(items, key=lambda x: (first(x), then(x)))``, working ``then`` out only for the
-    items tied on ``first`` (a piece's life left costs more than its distance): the same item,
-    the first of the least in order."""
-    keys = [first(x) for x in items]
-    low = min(keys)
-    tied = [x for x, k in zip(items, keys) if k == low]
-    return tied[0] if len(tied) == 1 else min(tied, key=then)
 
 
 class YourAttacks:
@@ -108,7 +98,7 @@ class YourAttacks:
         creatures before its mage (they stand in the way), the one with the least life left
         first."""
         b = self.board
-        return least(objs, lambda p: (b.distance(zone, p.zone), p.is_mage), b.remaining_life)
+        return min(objs, key=lambda p: (b.distance(zone, p.zone), p.is_mage, b.remaining_life(p)))
 
     # -- an attack of your creature's or your mage's -----------------------------------------
     def rolled_attacks(self, actor: Piece, moved: bool) -> list[Attack]:

@@ -20,7 +20,6 @@ from solo.core.questions import MORE, Choice, Question, Shortcut
 from solo.engine import turns
 from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
-from solo.engine.your_attacks import least
 from solo.engine.your_spells import YourSpells
 from solo.rules import combat, stagger, targeting, upkeep, yours
 from solo.rules.abilities import actions, restrictions, triggers
@@ -445,8 +444,7 @@ class YourTurn(YourSpells):
                                            if decisions.in_arena(b, c) and not b.flying(c)]
         if not ground:
             return b.mages[Side.DM]
-        return least(ground, lambda c: b.distance(actor.zone, c.zone),
-                     lambda c: (b.remaining_life(c), c.id))
+        return min(ground, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
 
     def move(self, actor: Piece, attacking: bool = False) -> Lines:
         """Where your creature or mage went: the zones its move reaches past the walls, nearest
