@@ -325,7 +325,9 @@ class Game:
             if not isinstance(ended, Step):
                 return ended
             step = ended
-        if step.who == Side.YM:  # for "as last round"
+        if step.who == Side.YM and (self.restartable or self.shortcuts()):  # for "as last
+            # round": a headless game (not restartable) whose player takes no shortcut never
+            # reads it
             self.spared.remember(rnd, self.recorded)
         self.spared.plan = []
         for event in turns.corrode_trims(self.board):  # a standing rule, whatever changed
@@ -494,7 +496,7 @@ class Game:
         if ph.you_done:
             ph.next = Side.DM
             return self._creature_stage()
-        step = self.yours.turn()
+        step = self.yours.turn(dm_left)  # (the board has not changed since dm_left)
         if step.label != YOUR_QUICKCAST:  # a quickcast is no Action Phase: your turn goes on
             ph.next = Side.DM
         return step

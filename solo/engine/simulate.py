@@ -17,7 +17,7 @@ Like a person's, its quickcast casts only a quick spell (solo.engine.game offers
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from solo.automaton import attacks as attack_rules, creatures as dm_creatures, movement
@@ -83,20 +83,33 @@ class Opponent(Prompter):
         """What ``actor`` could hit in melee in its zone (or in ``zone``, were it there): by the
         game's own reach (flying, Reach, Invisible, Obscured...) and guards; only the taunter
         when a Taunt holds it."""
-        b = self.board
-        melee = [a for a in b.attacks(actor) if a.is_melee and a.action and a.dice is not None]
-        if not melee:
-            return []
-        where = actor.zone if zone is None else zone
-        guarded = any(c.guarding and c.zone == where for c in b.side_creatures(Side.DM))
-        found = [p for p in self._their() if p.zone == where
-                 and any(targeting.can_reach(b, actor, a, where, p)
-                         and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p))
-                         for a in melee)]
-        if actor.has_condition("Taunt"):
+        found = list(self._in_melee(actor, zone))
+        if found and actor.has_condition("Taunt"):
             taunters = [p for p in found if p.card in attack_rules.TAUNTERS]
             return taunters or found
         return found
+
+    def _has_melee_target(self, actor: Piece, zone: str | None = None) -> bool:
+        """Whether :meth:`_melee_targets` holds any (the first found is enough: a Taunt only
+        narrows a list that is not empty)."""
+        return next(self._in_melee(actor, zone), None) is not None
+
+    def _in_melee(self, actor: Piece, zone: str | None) -> Iterator[Piece]:
+        """The Dummy Mage's mage and creatures ``actor`` could hit in melee in its zone (or in
+        ``zone``), one by one, so that a caller asking whether there is one stops at the first."""
+        b = self.board
+        melee = [a for a in b.attacks(actor) if a.is_melee and a.action and a.dice is not None]
+        if not melee:
+            return
+        where = actor.zone if zone is None else zone
+        theirs = b.side_creatures(Side.DM)
+        guarded = any(c.guarding and c.zone == where for c in theirs)
+        for p in (b.mages[Side.DM], *theirs):
+            if p.zone == where and in_arena(b, p) and any(  # (self._their(), in its zone)
+                    targeting.can_reach(b, actor, a, where, p)
+                    and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p))
+                    for a in melee):
+                yield p
 
     def _best_target(self, options: list[Piece]) -> Piece:
         b = self.board
@@ -163,7 +176,7 @@ class Opponent(Prompter):
         if qid == "turn.what":
             actor = self._actor(q)
             offered = [value for _, value in q.pairs()]
-            if "attack" in offered and self._melee_targets(actor):  # (none when Staggered)
+            if "attack" in offered and self._has_melee_target(actor):  # (none when Staggered)
                 return "attack"
             if actor.is_mage and self.skill == "skilled" and b.side_creatures(Side.YM):
                 if self._summon_choice() is not None:
@@ -215,7 +228,7 @@ class Opponent(Prompter):
         steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
         if not steps:
             return False
-        return bool(self._melee_targets(actor, steps[0]))
+        return self._has_melee_target(actor, steps[0])
 
 
 @dataclass

@@ -111,12 +111,17 @@ class YourAttacks:
         """Those of ``attacks`` that reach ``target`` from ``zone``, past the Dummy Mage's guards
         (a melee attack in their zone must take one), and that the Dummy Mage's cards allow
         (:meth:`forced`: Charm, Song of Love; a Taunt or a Chant of Rage that holds)."""
-        b = self.board
-        out = self._reach(actor, attacks, zone, target)
-        forced = self.forced(actor, attacks, zone)
+        return self._reaching(actor, attacks, zone, target, self.forced(actor, attacks, zone))
+
+    def _reaching(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece,
+                  forced: set[str]) -> list[Attack]:
+        """:meth:`reaching` given what :meth:`forced` says (the same for every target: worked
+        out once for a whole menu)."""
         if forced:
-            return [a for a in out if a.is_melee] if target.id in forced else []
-        return out
+            if target.id not in forced:
+                return []
+            return [a for a in self._reach(actor, attacks, zone, target) if a.is_melee]
+        return self._reach(actor, attacks, zone, target)
 
     def _reach(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
         b = self.board
@@ -137,23 +142,45 @@ class YourAttacks:
         """The Dummy Mage's objects ``actor`` may attack from ``zone``: those it can target at
         all (Invisible never; Obscured from near; walls are left to the attack, as Indirect
         ones ignore them), and with ``attacks`` (rolled by solo) only those they reach."""
+        if attacks:
+            return [p for p, _ in self.in_reach(actor, zone, attacks)]
         b = self.board
         objs = [p for p in self.their_objects(zone)
                 if targeting.can_target(b, zone, p, indirect=True)]
-        if attacks:
-            objs = [p for p in objs if self.reaching(actor, attacks, zone, p)]
-        else:  # an attack you report: the Dummy Mage's cards still say whom it may not attack
-            objs = [p for p in objs if restrictions.forbids(b, actor, None, p) is None]
-            forced = self.forced(actor, b.attacks(actor), zone)
-            objs = [p for p in objs if not forced or p.id in forced]
-        return objs
+        # an attack you report: the Dummy Mage's cards still say whom it may not attack
+        objs = [p for p in objs if restrictions.forbids(b, actor, None, p) is None]
+        forced = self.forced(actor, b.attacks(actor), zone)
+        return [p for p in objs if not forced or p.id in forced]
+
+    def in_reach(self, actor: Piece, zone: str,
+                 attacks: list[Attack]) -> list[tuple[Piece, list[Attack]]]:
+        """:meth:`targets` with ``attacks``, each with those of ``attacks`` that reach it
+        (:meth:`reaching`): worked out once for the menu and the attack picked from it."""
+        b = self.board
+        objs = [p for p in self.their_objects(zone)
+                if targeting.can_target(b, zone, p, indirect=True)]
+        if not objs:
+            return []
+        forced = self.forced(actor, attacks, zone)
+        out = []
+        for p in objs:
+            reach = self._reaching(actor, attacks, zone, p, forced)
+            if reach:
+                out.append((p, reach))
+        return out
 
     def attack(self, actor: Piece, moved: bool, typed: bool = False) -> Lines:
         """Your attack on one of its objects: rolled from the card through the game's dice
         (solo's, or yours typed in), or -- ``typed`` -- the damage you report."""
         b = self.board
         attacks = self.rolled_attacks(actor, moved)
-        objs = self.targets(actor, actor.zone, None if typed else attacks)
+        reaches = {}  # what reaches each target (worked out once: the board waits for the answer)
+        if typed or not attacks:
+            objs = self.targets(actor, actor.zone, None)
+        else:
+            found = self.in_reach(actor, actor.zone, attacks)
+            objs = [p for p, _ in found]
+            reaches = {p.id: reach for p, reach in found}
         if not typed and attacks and not objs:
             return [f"Nothing of the Dummy Mage's is in reach of {self.name(actor)}'s attacks "
                     f"from {actor.zone}: nothing changes on its side."]
@@ -177,7 +204,7 @@ class YourAttacks:
         if target is None:
             return ["It has nothing to attack."]
         if not typed:
-            attacks = self.reaching(actor, attacks, actor.zone, target)
+            attacks = reaches.get(target.id, [])
         if typed or not attacks:
             return self.typed_attack(actor, target, attacks[0] if attacks else None)
         attack = self._which_attack(actor, attacks, target, moved)

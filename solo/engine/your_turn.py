@@ -79,7 +79,8 @@ class YourTurn(YourSpells):
                    + (Choice("Cast a spell at its side", "spell"),
                       *self.quick_summon_choice(),
                       Choice("Cast something on your side (equipment, wall...)", "own"),
-                      *(self.reveal_choice() if skip is not None else ()),
+                      # (a reveal: never a program's answer, nor looked for then)
+                      *(self.reveal_choice() if skip is not None and self.game.reads() else ()),
                       Choice("Cast something else (nothing changes on the board)", "other")))
         shortcuts: tuple[Choice, ...] = ()
         if whole_round and skip is not None and self.game.shortcuts():
@@ -125,32 +126,37 @@ class YourTurn(YourSpells):
         return (Choice(f"{card} at {self._called(target)} again", Shortcut(answers)),)
 
     # -- your Action Phases ----------------------------------------------------------------------
-    def turn(self) -> Step:
+    def turn(self, dm_active: list[Creature] | None = None) -> Step:
         """Your turn in the creature stage: who acts (or your quickcast, a pass, a reveal, or
-        done for the round), and what they did."""
+        done for the round), and what they did (``dm_active``: the Dummy Mage's creatures yet
+        to act, when the caller has just worked them out)."""
         b = self.board
         phase = self.game.phase
         active = creatures.active_creatures(b, Side.YM)
-        dm_active = creatures.active_creatures(b, Side.DM)
+        if dm_active is None:
+            dm_active = creatures.active_creatures(b, Side.DM)
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if phase.mage_active:
             choices.append(Choice(f"Your mage in {b.mages[Side.YM].zone}", Side.YM.value))
         if choices and not phase.your_quickcast_used:
             # The quickcast action may come before or after any of your Action Phases.
-            choices.append(Choice("Your quickcast, now (one quick spell)", "quickcast"))
+            choices.append(_QUICKCAST_NOW)
         if choices and len(dm_active) > len(active):  # passing keeps someone of yours waiting
             # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
-            choices.append(Choice("Pass this turn (it has more creatures to act)", "pass"))
-        choices.append(Choice("Nothing more this round (done)", "done"))
-        choices += self.reveal_choice()  # free: it takes no action
-        actors: list[Piece] = [*active, *([b.mages[Side.YM]] if phase.mage_active else [])]
+            choices.append(_PASS_TURN)
+        choices.append(_DONE)
+        if len(choices) == 1 or self.game.reads():  # (a program never reveals: no need to look,
+            # unless the choice makes the question: with "done" alone, none is asked)
+            choices += self.reveal_choice()  # free: it takes no action
         while True:
             if len(choices) == 1:  # nobody left to act: nothing to ask
                 actor_id = "done"
             else:
                 actor_id = self.ask(Question(
                     ACTOR, "select", "Who acts now?", tuple(choices), default=choices[0].value,
-                    shortcuts=self._actor_menu(actors, choices) if self.game.shortcuts() else ()))
+                    shortcuts=self._actor_menu(
+                        [*active, *([b.mages[Side.YM]] if phase.mage_active else [])], choices)
+                    if self.game.shortcuts() else ()))
             if actor_id == "quickcast":  # asked for: a pass for the round no longer holds
                 self.game.spared.revoke(QUICKCAST)
             if actor_id == "reveal":
@@ -324,26 +330,24 @@ class YourTurn(YourSpells):
 
     def _action(self, actor: Piece, still: bool = False) -> Lines:
         """What ``actor`` did in its Action Phase (``still``: it may take no move action)."""
-        here = [p for p in self.their_objects(actor.zone) if p.zone == actor.zone]
-        choices = [Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
-                   Choice("Moved, then attacked", "move-attack"),
-                   Choice("Attacked, and I type the damage", "attack-typed")]
+        b = self.board
+        no_attack = stagger.cannot_attack(b, actor)  # Staggered at Level 1-2: no attack at all
         if actor.is_mage:
-            choices += [Choice("Cast a spell at its side", "spell"),
-                        Choice("Summoned a creature", "summon"),
-                        Choice("Cast something on your side (equipment, wall...)", "own"),
-                        Choice("Moved, then cast a quick spell", "move-spell")]
-        elif not stagger.cannot_attack(self.board, actor):  # a Staggered minor one cannot guard
-            choices += [Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard")]
-        choices.append(Choice("Anything else (its side unchanged)", "other"))
+            choices = [*_ACTS, *_MAGE_ACTS, _OTHER_ACT]
+        elif not no_attack:  # a Staggered minor one cannot guard
+            choices = [*_ACTS, *_GUARD_ACTS, _OTHER_ACT]
+        else:
+            choices = [*_ACTS, _OTHER_ACT]
         if self.pace(actor)[1]:  # the codex's Slow: a move ends its Action Phase
             choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
         if still:  # Stumble: no move action
             choices = [c for c in choices if c.value != "move" and c.value not in MOVE_THEN_QUICK]
-        if stagger.cannot_attack(self.board, actor):  # Staggered at Level 1-2: no attack at all
+        if no_attack:
             choices = [c for c in choices if c.value not in ("attack", "move-attack", "attack-typed")]
         values = [c.value for c in choices]
-        default = "attack" if here or still else "move"
+        zone = actor.zone
+        default = "attack" if still or any(  # one of its objects is here
+            p.zone == zone for p in self.their_objects(zone)) else "move"
         if default not in values:
             default = "move" if "move" in values else values[-1]
         what = self.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
@@ -387,37 +391,45 @@ class YourTurn(YourSpells):
         fast, slow = self.board.has_trait(actor, "Fast"), self.board.has_trait(actor, "Slow")
         return fast and not slow, slow and not fast
 
-    def _open_way(self, actor: Piece, zone: str, flying: bool) -> bool:
-        """Whether some shortest way to ``zone`` (two away) passes through a zone where no enemy
-        hinders ``actor`` (entering one would end its move there)."""
-        b = self.board
-        return any(not movement.hinders(b, actor, m)
-                   for m in b.geometry().step_toward(actor.zone, zone, flying))
-
     def move_options(self, actor: Piece, attacking: bool) -> tuple[dict[str, int], str]:
         """Where ``actor``'s move may take it: the zones with their distance, nearest first, and
         the default: the next zone toward its :meth:`quarry` (to attack: one holding its objects),
         or :data:`ELSEWHERE` when it can only be pushed or teleported (see :meth:`move`)."""
         b = self.board
+        if movement.held(b, actor):  # only a push or a teleport moves it ("Elsewhere")
+            return {}, ELSEWHERE
         flying = b.flying(actor)
         fast, slow = self.pace(actor)
-        held = movement.held(b, actor)  # only a push or a teleport moves it ("Elsewhere")
-        one = slow or b.has_trait(actor, "Lumbering") or movement.hinders(b, actor, actor.zone) \
-            or (attacking and not fast)
+        one = slow or (attacking and not fast) or b.has_trait(actor, "Lumbering") \
+            or movement.hinders(b, actor, actor.zone)
         steps = 1 if one else 2
-        reach = b.geometry().path_distances(actor.zone, flying)
-        zones = [] if held else sorted(
-            (z for z, d in reach.items()
-             if 0 < d <= steps and (d == 1 or self._open_way(actor, z, flying))),
-            key=lambda z: (reach[z], z))
+        geo = b.geometry()
+        reach = geo.path_distances(actor.zone, flying)
+        hindering: dict[str, bool] = {}  # whether an enemy hinders it in a zone one away
+
+        def open_way(zone: str) -> bool:
+            """Whether some shortest way to ``zone`` (two away) passes through a zone where no
+            enemy hinders ``actor`` (entering one would end its move there)."""
+            for m in geo.step_toward(actor.zone, zone, flying):
+                if m not in hindering:
+                    hindering[m] = movement.hinders(b, actor, m)
+                if not hindering[m]:
+                    return True
+            return False
+
+        ways = sorted((d, z) for z, d in reach.items()
+                      if 0 < d <= steps and (d == 1 or open_way(z)))
+        zones = {z: d for d, z in ways}
         # The default: the next zone toward its quarry (to attack: one holding its objects).
-        theirs = {p.zone for p in self.their_objects(None)}
-        near = [z for z in zones if reach[z] == 1] or zones
+        near = [z for d, z in ways if d == 1] or list(zones)
+        if not near:
+            return zones, ELSEWHERE
+        theirs = {p.zone for p in self.their_objects(None)} if attacking else set()
         goal = self.quarry(actor).zone
-        way = b.geometry().step_toward(actor.zone, goal, flying)[:1]
+        way = geo.step_toward(actor.zone, goal, flying)[:1]
         toward = min(near, key=lambda z: (not (attacking and z in theirs), z not in way,
-                                          b.distance(z, goal), z)) if near else ELSEWHERE
-        return {z: reach[z] for z in zones}, toward
+                                          b.distance(z, goal), z))
+        return zones, toward
 
     def quarry(self, actor: Piece) -> Piece:
         """What ``actor``'s move heads for by default: for a creature, the nearest of the Dummy
@@ -445,7 +457,8 @@ class YourTurn(YourSpells):
         zones, toward = self.move_options(actor, attacking)
         elsewhere = ELSEWHERE
         choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
-        anchored = actions.anchored_zones(b)  # the Dummy Mage's Astral Anchor: no teleport there
+        # the Dummy Mage's Astral Anchor: no teleport there (words only a person reads)
+        anchored = actions.anchored_zones(b) if self.game.reads() else ()
         choices.append(Choice("Elsewhere (pushed, teleported" + (
             f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
             else "") + ")", elsewhere))
@@ -490,8 +503,9 @@ class YourTurn(YourSpells):
         b = self.board
         geo = b.geometry()
         way, here = [], start
+        flying = not teleported and here != dest and b.flying(actor)  # (asked only for a way)
         while not teleported and here != dest:
-            nxt = geo.step_toward(here, dest, b.flying(actor))
+            nxt = geo.step_toward(here, dest, flying)
             if not nxt:
                 break
             # the way its move may take: not into a zone where an enemy hinders it (see move)
@@ -548,6 +562,20 @@ class YourTurn(YourSpells):
                  f"{attack.name} as it leaves {start}."]
         return lines + self.put_attack(combat.resolve_attack(b, actor, attack, b.get(picked),
                                                              self.dice, first_strike=False))
+
+
+#: The choices of "What did it do?" (records that never change: made once, not per question).
+_ACTS = (Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
+         Choice("Moved, then attacked", "move-attack"),
+         Choice("Attacked, and I type the damage", "attack-typed"))
+_MAGE_ACTS = (Choice("Cast a spell at its side", "spell"), Choice("Summoned a creature", "summon"),
+              Choice("Cast something on your side (equipment, wall...)", "own"),
+              Choice("Moved, then cast a quick spell", "move-spell"))
+_GUARD_ACTS = (Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard"))
+_OTHER_ACT = Choice("Anything else (its side unchanged)", "other")
+_DONE = Choice("Nothing more this round (done)", "done")
+_QUICKCAST_NOW = Choice("Your quickcast, now (one quick spell)", "quickcast")
+_PASS_TURN = Choice("Pass this turn (it has more creatures to act)", "pass")
 
 
 def _incapacitates(board: Board, enchantment: str) -> bool:
