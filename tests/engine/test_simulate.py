@@ -102,3 +102,28 @@ def test_a_fault_in_a_simulated_game_is_one_line_that_names_the_game(run, monkey
     assert "Traceback" not in r.output and len(r.output.strip().splitlines()) == 1
     assert "seed 3 stopped on a fault of solo's in round 2 (KeyError" in r.output
     assert "solo simulate --decks Starter --opponent beginner --seed 3 --games 1 --jobs 1" in r.output
+
+
+def test_a_game_plays_the_same_with_the_collector_waiting_or_collecting_as_it_goes():
+    """play_one holds the cyclic garbage collector back until the game's end: the games are
+    those a collector collecting as it goes (often, to make any difference show) plays, and
+    the collector is left as it was found."""
+    import gc
+
+    deckset = resolve("Starter")
+    waited = [simulate.play_one(deckset, s) for s in (3, 4, 5)]
+    assert gc.isenabled()
+    threshold = gc.get_threshold()
+    try:
+        gc.set_threshold(50, 2, 2)
+        eager = [simulate._play_one(deckset, s, "beginner", "Beastmaster", "Warlock", None)
+                 for s in (3, 4, 5)]
+    finally:
+        gc.set_threshold(*threshold)
+    assert waited == eager
+    gc.disable()
+    try:
+        simulate.play_one(deckset, 3)
+        assert not gc.isenabled()  # a caller that turned it off keeps it off
+    finally:
+        gc.enable()
