@@ -38,7 +38,9 @@ __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_tauntin
 
 
 def active_creatures(board: Board, side: str) -> list[Creature]:
-    return [c for c in board.side_creatures(side) if c.active and in_arena(board, c)]
+    # (asked several times a step: one pass over the creatures, in_arena written out)
+    return [c for c in board.creatures if c.side == side and c.active
+            and ("Banish" not in c.conditions or c.conditions["Banish"] <= 0)]
 
 
 def waiting(board: Board) -> Decision | None:
@@ -62,8 +64,9 @@ def next_creature(board: Board, source: DiceSource) -> Creature | None:
     active = active_creatures(board, Side.DM)
     if not active:
         return None
-    top = max(board.cost(c) for c in active)
-    tied = [c for c in active if board.cost(c) == top]
+    costs = [board.cost(c) for c in active]
+    top = max(costs)
+    tied = [c for c, cost in zip(active, costs) if cost == top]
     picked: Creature = source.choose(tied, Said("dm.tie.cost"), [Who.of(c) for c in tied])
     return picked
 

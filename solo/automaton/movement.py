@@ -58,15 +58,16 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
     Griffin flying in the zone hinders every creature there)."""
     if actions.griffin_hinders(board, mover, zone):
         return True
+    there = [e for e in enemy_creatures(board, mover.side) if e.zone == zone]
+    if not there:  # (mostly: nobody else of the rest can hinder it)
+        return False
     if actions.elusive(board, mover) or board.has_trait(mover, "Unstoppable") \
             or board.has_trait(mover, "Unhinderable"):
         return False
     if actions.teleports(board, mover) and not actions.teleport_blocked(board, zone, zone):
         return False
     flying = board.flying_in(mover, zone)  # a Gravikor grounds it by where it stands
-    for e in enemy_creatures(board, mover.side):
-        if e.zone != zone:
-            continue
+    for e in there:
         if board.incapacitated(e) or board.restrained(e) or board.has_trait(e, "Pest"):
             continue
         if board.flying(e) != flying:

@@ -111,7 +111,8 @@ class PlannedAttack(Record):
 
 def in_arena(board: Board, p: Piece) -> bool:
     """Banished objects are out of the arena until they return."""
-    return p.conditions.get("Banish", 0) <= 0
+    conditions = p.conditions  # (asked thousands of times a game: no Banish, no call)
+    return "Banish" not in conditions or conditions["Banish"] <= 0
 
 
 def enemy_creatures(board: Board, side: str = Side.DM) -> list[Piece]:
