@@ -56,11 +56,11 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
     movers (Ballad of Courage) are never hindered; a teleport passes every object (the Dummy
     Mage's Blue Gremlin, Grey Wraith), unless Astral Anchor holds the zone; an enemy Victorian
     Griffin flying in the zone hinders every creature there)."""
+    there = [e for e in enemy_creatures(board, mover.side) if e.zone == zone]
+    if not there:  # (mostly: no enemy there, not even a Griffin, so nobody hinders it)
+        return False
     if actions.griffin_hinders(board, mover, zone):
         return True
-    there = [e for e in enemy_creatures(board, mover.side) if e.zone == zone]
-    if not there:  # (mostly: nobody else of the rest can hinder it)
-        return False
     if actions.elusive(board, mover) or board.has_trait(mover, "Unstoppable") \
             or board.has_trait(mover, "Unhinderable"):
         return False

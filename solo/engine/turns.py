@@ -103,6 +103,14 @@ def creature_action(board: Board, source: DiceSource) -> Decision:
     its activation (guard marker off, Slam to Daze, Knockdown over, its action marker flipped),
     then what it does (:func:`creatures.act`)."""
     mark = len(source.history)
+    d = _creature_action(board, source)
+    d.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
+    return d
+
+
+def _creature_action(board: Board, source: DiceSource) -> Decision:
+    """:func:`creature_action` without its effect-die results (the Action Phase's, worked out
+    at its end, take their place)."""
     d = creatures.waiting(board)
     if d is None:
         picked = creatures.next_creature(board, source)
@@ -117,7 +125,6 @@ def creature_action(board: Board, source: DiceSource) -> Decision:
         d.instructions[:0] = [e.text for e in events]
         d.events[:0] = events
         carry_out(board, d)
-    d.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
     return d
 
 
@@ -126,7 +133,7 @@ def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
     """The next Dummy Mage creature action, its Action Phase from activation to end (a pass or
     ``none`` is no Action Phase at all)."""
     mark = len(source.history)
-    decision = creature_action(board, source)
+    decision = _creature_action(board, source)
     ident = decision.data.get("creature")
     piece = board.find(ident) if ident else None
     if piece is None or decision.action in ("pass", "none"):

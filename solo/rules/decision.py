@@ -117,7 +117,8 @@ def in_arena(board: Board, p: Piece) -> bool:
 
 def enemy_creatures(board: Board, side: str = Side.DM) -> list[Piece]:
     """The other side's mage and creatures that are in the arena (a mage is a creature)."""
-    return [p for p in board.enemies_of(side) if in_arena(board, p)]
+    return [p for p in board.enemies_of(side)  # (in_arena written out: asked very often)
+            if "Banish" not in p.conditions or p.conditions["Banish"] <= 0]
 
 
 def taken(deck: str, card: str, drawn: bool) -> Said:
