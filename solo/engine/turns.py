@@ -68,10 +68,13 @@ def corrode_trims(board: Board) -> list[upkeep.Event]:
     """The Corrode markers that objects' armor no longer covers, taken off
     (:meth:`Board.trim_corrode`), each as an event with its line for the person: a standing
     rule, applied after every step (an aura that left can lower a bystander's armor)."""
+    trimmed = board.trim_corrode()
+    if not trimmed:  # (nearly always: asked after every step)
+        return []
     return [upkeep.Event(piece.id, piece.card, "corrode-trim",
                          f"{cap(label_of(board, piece))}'s armor no longer covers its Corrode "
                          f"markers: remove {n} of them.", removed={"Corrode": n})
-            for piece, n in board.trim_corrode()]
+            for piece, n in trimmed]
 
 
 def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
