@@ -103,7 +103,12 @@ def legal_among(board: Board, attacker: Piece, among: list[Attack], from_zone: s
     out: list[Attack] = []
     forced: list[Piece] | None = None  # its enemies' guards there: asked once, if at all
     blood: list[Piece] | None = None
+    # A melee attack reaches nothing in another zone (can_reach's own first answer for one,
+    # given here before the traits and immunities it asks about first).
+    near = board.distance(from_zone, target.zone) == 0
     for a in among:
+        if a.kind == "melee" and not near:
+            continue
         if not can_reach(board, attacker, a, from_zone, target):
             continue
         if not may_attack(board, attacker, a, target):  # Death Roll: only at its prey
