@@ -22,8 +22,8 @@ from solo.rules.targeting import can_reach, can_target, shielded_from
 from solo.rules.said import Said, Who
 
 __all__ = ["HELPING", "TAUNTERS", "THORG", "helps_only", "forced_guards", "guard_blocks",
-           "legal_attacks", "pick_attack", "interceptor", "sweep_target", "sweeps_on",
-           "zone_attacks", "pick_zone_attack", "SELF_DESTROYING"]
+           "legal_attacks", "candidates", "legal_among", "pick_attack", "interceptor",
+           "sweep_target", "sweeps_on", "zone_attacks", "pick_zone_attack", "SELF_DESTROYING"]
 
 #: Attack traits (lower-case starts) of attacks that heal or help rather than hurt (catalog
 #: text, matched as it is written).
@@ -35,10 +35,19 @@ TAUNTERS = upkeep.TAUNTERS
 THORG = "Thorg, Chief Bodyguard"
 
 
+#: helps_only's answer by an attack's traits (a card's attacks are asked thousands of times a
+#: game; the answer depends on the traits alone)
+_HELPS: dict[tuple[str, ...], bool] = {(): False}
+
+
 def helps_only(attack: Attack) -> bool:
     """An attack that heals or helps (Heal, or card text such as reconstructing a skeleton):
     never made against an enemy."""
-    return any(t.lower().startswith(HELPING) for t in attack.traits)
+    traits = attack.traits
+    known = _HELPS.get(traits)
+    if known is None:
+        known = _HELPS[traits] = any(t.lower().startswith(HELPING) for t in traits)
+    return known
 
 
 def forced_guards(board: Board, attacker: Piece, zone: str,
@@ -72,26 +81,47 @@ def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
                   quick_only: bool) -> list[Attack]:
     """The attacks ``attacker`` may make from ``from_zone`` at ``target`` (only its quick ones
     when ``quick_only``)."""
-    out: list[Attack] = []
+    return legal_among(board, attacker, candidates(board, attacker, quick_only), from_zone, target)
+
+
+def candidates(board: Board, attacker: Piece, quick_only: bool) -> list[Attack]:
+    """The attacks of ``attacker`` that may be legal at someone at all: melee and ranged
+    attacks with dice that hurt (only its quick ones when ``quick_only``); none while it is a
+    Staggered minor creature.  Worked out once for the many targets and zones asked about."""
     if stagger.cannot_attack(board, attacker):  # a Staggered minor creature attacks no one
-        return out
-    for a in board.attacks(attacker):
-        if a.kind not in ("melee", "ranged") or a.action is None or a.dice is None:
-            continue  # no dice: an ability of the card, not an attack
-        if helps_only(a):
-            continue
-        if quick_only and a.action != "quick":
+        return []
+    return [a for a in board.attacks(attacker)
+            if (a.kind == "melee" or a.kind == "ranged") and a.action is not None
+            and a.dice is not None  # no dice: an ability of the card, not an attack
+            and not (quick_only and a.action != "quick") and not helps_only(a)]
+
+
+def legal_among(board: Board, attacker: Piece, among: list[Attack], from_zone: str,
+                target: Piece) -> list[Attack]:
+    """The ones of ``among`` (its :func:`candidates`) ``attacker`` may make from
+    ``from_zone`` at ``target``."""
+    out: list[Attack] = []
+    forced: list[Piece] | None = None  # its enemies' guards there: asked once, if at all
+    blood: list[Piece] | None = None
+    # A melee attack reaches nothing in another zone (can_reach's own first answer for one,
+    # given here before the traits and immunities it asks about first).
+    near = board.distance(from_zone, target.zone) == 0
+    for a in among:
+        if a.kind == "melee" and not near:
             continue
         if not can_reach(board, attacker, a, from_zone, target):
             continue
         if not may_attack(board, attacker, a, target):  # Death Roll: only at its prey
             continue
-        if a.is_melee:
-            guards = [g for g in forced_guards(board, attacker, from_zone, target)
-                      if can_reach(board, attacker, a, from_zone, g)]
+        if a.kind == "melee":
+            if forced is None:
+                forced = forced_guards(board, attacker, from_zone, target)
+            guards = [g for g in forced if can_reach(board, attacker, a, from_zone, g)] \
+                if forced else forced
             if guards and target not in guards:
                 continue
-            blood = _bloodthirst_targets(board, attacker, from_zone)
+            if blood is None:
+                blood = _bloodthirst_targets(board, attacker, from_zone)
             if blood and target not in blood and not guards:
                 continue
         out.append(a)
@@ -166,24 +196,39 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
                       if a.is_melee or t.card == THORG]
                 if at:
                     return t, at
+    among = candidates(board, attacker, quick_only)
     ym = board.mages[Side.YM]
     if in_arena(board, ym):
-        attacks = legal_attacks(board, attacker, from_zone, ym, quick_only)
+        attacks = legal_among(board, attacker, among, from_zone, ym)
         if attacks:
             return ym, attacks
-    options: list[tuple[Piece, list[Attack]]] = [
-        (c, legal_attacks(board, attacker, from_zone, c, quick_only))
-        for c in board.side_creatures(Side.YM) if in_arena(board, c)]
-    options = [(c, a) for c, a in options if a]
-    if not options:
+    tied = _most_life(board, attacker, among, from_zone) if among else []
+    if not tied:
         options = _engaged_conjurations(board, attacker, from_zone, quick_only)
-    if not options:
-        return None
-    best = max(board.remaining_life(c) for c, _ in options)
-    tied = [(c, a) for c, a in options if board.remaining_life(c) == best]
+        if not options:
+            return None
+        best = max(board.remaining_life(c) for c, _ in options)
+        tied = [(c, a) for c, a in options if board.remaining_life(c) == best]
     picked: tuple[Piece, list[Attack]] = source.choose(
         tied, Said("dm.tie.life"), [Who.of(c) for c, _ in tied])
     return picked
+
+
+def _most_life(board: Board, attacker: Piece, among: list[Attack],
+               from_zone: str) -> list[tuple[Piece, list[Attack]]]:
+    """Your creatures in the arena with the highest remaining life among those ``attacker`` may
+    attack from ``from_zone``, each with its legal attacks, in board order.  (The legal attacks
+    are worked out from the most life down, stopping at the first level someone can be
+    attacked at: the creatures with less life left could not be picked.)"""
+    lives = [(c, board.remaining_life(c)) for c in board.side_creatures(Side.YM)
+             if in_arena(board, c)]
+    for level in sorted({life for _, life in lives}, reverse=True):
+        tied: list[tuple[Piece, list[Attack]]] = [
+            (c, a) for c, life in lives if life == level
+            for a in [legal_among(board, attacker, among, from_zone, c)] if a]
+        if tied:
+            return tied
+    return []
 
 
 def _engaged_conjurations(board: Board, attacker: Piece, from_zone: str,

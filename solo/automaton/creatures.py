@@ -18,8 +18,8 @@ the spell section (:mod:`solo.automaton.spells`): a creature casts nothing.
 from __future__ import annotations
 
 from solo.automaton import movement, reminders
-from solo.automaton.attacks import (THORG, interceptor, legal_attacks, pick_attack,
-                                    pick_zone_attack, sweep_target, whirl_targets)
+from solo.automaton.attacks import (THORG, candidates, interceptor, legal_among, legal_attacks,
+                                    pick_attack, pick_zone_attack, sweep_target, whirl_targets)
 from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
@@ -38,7 +38,9 @@ __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_tauntin
 
 
 def active_creatures(board: Board, side: str) -> list[Creature]:
-    return [c for c in board.side_creatures(side) if c.active and in_arena(board, c)]
+    # (asked several times a step: one pass over the creatures, in_arena written out)
+    return [c for c in board.creatures if c.side == side and c.active
+            and ("Banish" not in c.conditions or c.conditions["Banish"] <= 0)]
 
 
 def waiting(board: Board) -> Decision | None:
@@ -62,8 +64,9 @@ def next_creature(board: Board, source: DiceSource) -> Creature | None:
     active = active_creatures(board, Side.DM)
     if not active:
         return None
-    top = max(board.cost(c) for c in active)
-    tied = [c for c in active if board.cost(c) == top]
+    costs = [board.cost(c) for c in active]
+    top = max(costs)
+    tied = [c for c, cost in zip(active, costs) if cost == top]
     picked: Creature = source.choose(tied, Said("dm.tie.cost"), [Who.of(c) for c in tied])
     return picked
 
@@ -263,18 +266,28 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
                       geo: Geometry) -> tuple[str, list[str], Piece, list[Attack]] | None:
     """Among zones it can move to, the one from which rule A's target choice is best."""
     ym = board.mages[Side.YM]
+    quick = candidates(board, c, quick_only=True)  # (the same for every zone and target)
     scored: list[_Scored] = []
-    for zone, path in options:
-        ym_attacks = legal_attacks(board, c, zone, ym, quick_only=True) if in_arena(board, ym) else []
-        if ym_attacks:
-            scored.append(((2, 0), zone, path, ym, ym_attacks))
-            continue
-        for t in board.side_creatures(Side.YM):
-            if not in_arena(board, t):
-                continue
-            attacks = legal_attacks(board, c, zone, t, quick_only=True)
-            if attacks:
-                scored.append(((1, board.remaining_life(t)), zone, path, t, attacks))
+    if quick and in_arena(board, ym):
+        for zone, path in options:
+            ym_attacks = legal_among(board, c, quick, zone, ym)
+            if ym_attacks:
+                scored.append(((2, 0), zone, path, ym, ym_attacks))
+    if quick and not scored:
+        # Your mage first; else your creatures with the most life left: asked from the most
+        # life down, stopping at the first level one can be attacked at (the others lose).
+        yours = [(t, board.remaining_life(t)) for t in board.side_creatures(Side.YM)
+                 if in_arena(board, t)]
+        for level in sorted({life for _, life in yours}, reverse=True):
+            for zone, path in options:
+                for t, life in yours:
+                    if life != level:
+                        continue
+                    attacks = legal_among(board, c, quick, zone, t)
+                    if attacks:
+                        scored.append(((1, life), zone, path, t, attacks))
+            if scored:
+                break
     if not scored:
         return None
     best = max(s[0] for s in scored)

@@ -56,6 +56,9 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
     movers (Ballad of Courage) are never hindered; a teleport passes every object (the Dummy
     Mage's Blue Gremlin, Grey Wraith), unless Astral Anchor holds the zone; an enemy Victorian
     Griffin flying in the zone hinders every creature there)."""
+    there = [e for e in enemy_creatures(board, mover.side) if e.zone == zone]
+    if not there:  # (mostly: no enemy there, not even a Griffin, so nobody hinders it)
+        return False
     if actions.griffin_hinders(board, mover, zone):
         return True
     if actions.elusive(board, mover) or board.has_trait(mover, "Unstoppable") \
@@ -64,9 +67,7 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
     if actions.teleports(board, mover) and not actions.teleport_blocked(board, zone, zone):
         return False
     flying = board.flying_in(mover, zone)  # a Gravikor grounds it by where it stands
-    for e in enemy_creatures(board, mover.side):
-        if e.zone != zone:
-            continue
+    for e in there:
         if board.incapacitated(e) or board.restrained(e) or board.has_trait(e, "Pest"):
             continue
         if board.flying(e) != flying:

@@ -19,7 +19,8 @@ from solo.automaton import reminders
 from solo.automaton.movement import plan_passage
 from solo.automaton.plan import Plan
 from solo.automaton.spells import cast_spell, summoning_zone
-from solo.cards.coverage import coverage
+from solo.cards.catalog import Card
+from solo.cards.coverage import Coverage, coverage
 from solo.core.kinds import DeckKind, Side
 from solo.rules.board import SUMMONED, Board, Creature
 from solo.rules.decision import Act, Decision, enemy_creatures, taken
@@ -129,6 +130,19 @@ def fresh_id(board: Board, side: str) -> str:
     return f"{side}-{n}"
 
 
+#: Each card's coverage, worked out the first time it is summoned (the card, kept with it, is
+#: what the id names)
+_COVERAGE: dict[int, tuple[Card, Coverage]] = {}
+
+
+def _coverage(card: Card) -> Coverage:
+    """:func:`coverage` of ``card``, worked out once (it reads the card alone)."""
+    hit = _COVERAGE.get(id(card))
+    if hit is None or hit[0] is not card:
+        hit = _COVERAGE[id(card)] = (card, coverage(card))
+    return hit[1]
+
+
 def summon(board: Board) -> Decision:
     """4-7: the top card of its creature deck, put in play inactive next to it (or in its
     Summoning Circle's zone); one solo cannot use is discarded unused."""
@@ -138,7 +152,7 @@ def summon(board: Board) -> Decision:
                         instructions=[Said("dm.qc.deck.empty", deck=deck)])
     card, drawn = board.draw(deck)
     found = board.cat.find(card)
-    cov = coverage(found) if found is not None else None
+    cov = _coverage(found) if found is not None else None
     if found is not None and cov is not None and cov.level == "unusable":
         d = Decision(Act.SUMMON, data={"card": found.name, "discarded": True}, reason=cov.why)
         d.changes.append(Discard(deck, found.name))
@@ -155,7 +169,7 @@ def summon(board: Board) -> Decision:
     d.changes += [CountId(Side.DM, ident), AddPiece(c)]
     d.instructions.append(Said("dm.qc.summon", taken=taken(deck, c.card, drawn), zone=c.zone,
                                circle=bool(circle), id=c.id))
-    by_hand = cov.by_hand if cov is not None else []
+    by_hand = list(cov.by_hand) if cov is not None else []  # (the decision's own list)
     if by_hand:  # nothing ignored in silence: what solo leaves to the person, said here
         d.data["card_by_hand"] = by_hand
         d.instructions.append(Said("dm.qc.summon.by_hand", card=c.card, notes=tuple(by_hand)))

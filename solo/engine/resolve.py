@@ -225,6 +225,8 @@ def _stopped_at_the_wall(board: Board, decision: Decision, plan: PlannedAttack) 
 def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
     """Your hidden traps in the zones the moving object entered attack it as it enters, before
     anything else it does; one that gets Stuck stops in the trap's zone and attacks no more."""
+    if not board.extra.get(yours.ZONE_ENCHANTMENTS):  # (mostly: no trap of yours, nothing to read)
+        return
     ident = decision.data.get("creature") or (Side.DM if "from" in decision.data else None)
     mover = board.find(ident) if isinstance(ident, str) else None
     if mover is None:

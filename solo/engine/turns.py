@@ -68,10 +68,13 @@ def corrode_trims(board: Board) -> list[upkeep.Event]:
     """The Corrode markers that objects' armor no longer covers, taken off
     (:meth:`Board.trim_corrode`), each as an event with its line for the person: a standing
     rule, applied after every step (an aura that left can lower a bystander's armor)."""
+    trimmed = board.trim_corrode()
+    if not trimmed:  # (nearly always: asked after every step)
+        return []
     return [upkeep.Event(piece.id, piece.card, "corrode-trim",
                          f"{cap(label_of(board, piece))}'s armor no longer covers its Corrode "
                          f"markers: remove {n} of them.", removed={"Corrode": n})
-            for piece, n in board.trim_corrode()]
+            for piece, n in trimmed]
 
 
 def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
@@ -103,6 +106,14 @@ def creature_action(board: Board, source: DiceSource) -> Decision:
     its activation (guard marker off, Slam to Daze, Knockdown over, its action marker flipped),
     then what it does (:func:`creatures.act`)."""
     mark = len(source.history)
+    d = _creature_action(board, source)
+    d.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
+    return d
+
+
+def _creature_action(board: Board, source: DiceSource) -> Decision:
+    """:func:`creature_action` without its effect-die results (the Action Phase's, worked out
+    at its end, take their place)."""
     d = creatures.waiting(board)
     if d is None:
         picked = creatures.next_creature(board, source)
@@ -117,7 +128,6 @@ def creature_action(board: Board, source: DiceSource) -> Decision:
         d.instructions[:0] = [e.text for e in events]
         d.events[:0] = events
         carry_out(board, d)
-    d.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
     return d
 
 
@@ -126,7 +136,7 @@ def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
     """The next Dummy Mage creature action, its Action Phase from activation to end (a pass or
     ``none`` is no Action Phase at all)."""
     mark = len(source.history)
-    decision = creature_action(board, source)
+    decision = _creature_action(board, source)
     ident = decision.data.get("creature")
     piece = board.find(ident) if ident else None
     if piece is None or decision.action in ("pass", "none"):

@@ -159,10 +159,12 @@ def hidden(board: Board) -> list[tuple[str, Piece | str]]:
 
 def hidden_anywhere(board: Board) -> bool:
     """Whether anything of yours is face down (asked at each of your turns: no list made)."""
-    return any(HIDDEN in p.extra and hidden_on(p) for p in board.pieces()
-               if not (p.side == DM and isinstance(p, Conjuration))) or any(
-        e.get("hidden") for items in (board.extra.get(ZONE_ENCHANTMENTS) or {}).values()
-        for e in items)
+    for p in board.pieces():  # (a plain loop: asked at each of your actions)
+        if HIDDEN in p.extra and hidden_on(p) \
+                and not (p.side == DM and isinstance(p, Conjuration)):
+            return True
+    return any(e.get("hidden") for items in (board.extra.get(ZONE_ENCHANTMENTS) or {}).values()
+               for e in items)
 
 
 def life_bonus(card: Card | None) -> int:
