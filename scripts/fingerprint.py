@@ -1,6 +1,6 @@
 """The fingerprint of the engine: 400 whole games, every step's log and the final boards, hashed.
 
-    .venv/bin/python scripts/fingerprint.py [--games 400] [--check] [--write]
+    .venv/bin/python scripts/fingerprint.py [--games 400] [--check] [--write] [--installed]
 
 A redesign of the code must not change one game.  The games are headless ones of every kind the
 engine plays: the shipped deck sets against the beginner, skilled and random players (the random
@@ -13,7 +13,9 @@ of all of them is the fingerprint.
 there and exits 1 on a difference, naming the first game that differs (the per-game digests are
 stored too).  ``tests/test_house.py`` checks the first ten games of the same list on every test
 run; ``.ci/run`` runs this script, all 400, after the tests.  ``--check-memory`` also works
-every value the board remembers out again and fails on a stale one.
+every value the board remembers out again and fails on a stale one.  ``--installed`` plays the
+solo the interpreter has installed instead of this checkout's (``scripts/compiled_build`` runs
+it with the compiled build's) and says how many of its modules are compiled.
 """
 
 from __future__ import annotations
@@ -27,7 +29,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 STORED = ROOT / "tests" / "data" / "fingerprint.json"
-sys.path.insert(0, str(ROOT))
+#: ``--installed``: play the solo this interpreter has installed (a compiled build, say), not the
+#: checkout's own.
+INSTALLED = "--installed" in sys.argv[1:]
+if not INSTALLED:
+    sys.path.insert(0, str(ROOT))
 
 from solo.engine.checked_games import RandomPlayer, place_walls, random_sets  # noqa: E402
 from solo.engine.game import Game, Settings  # noqa: E402
@@ -87,11 +93,22 @@ def fingerprint(games: int) -> tuple[str, list[str]]:
     return whole, digests
 
 
+def compiled_modules() -> list[str]:
+    """The modules of solo imported so far that are compiled ones (``SOLO_COMPILE=1``, setup.py)."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    return sorted(name for name, m in list(sys.modules.items())
+                  if name.split(".")[0] == "solo"
+                  and str(getattr(m, "__file__", None)).endswith(tuple(EXTENSION_SUFFIXES)))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--write", action="store_true", help="store the fingerprint")
     ap.add_argument("--check", action="store_true", help="compare with the stored fingerprint")
+    ap.add_argument("--installed", action="store_true",
+                    help="play the solo this interpreter has installed, not this checkout's")
     ap.add_argument("--check-memory", action="store_true",
                     help="work every remembered value out again and fail on a stale one "
                          "(slower; solo.rules.stats.CHECK_MEMORY)")
@@ -102,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     whole, digests = fingerprint(args.games)
     took = time.perf_counter() - start
+    if args.installed:
+        print(f"solo from {Path(sys.modules['solo'].__file__).parent}: "
+              f"{len(compiled_modules())} modules compiled")
     print(f"{args.games} games, {took:.1f} s: {whole}")
     if args.write:
         STORED.write_text(json.dumps({"games": args.games, "fingerprint": whole,

@@ -330,7 +330,7 @@ def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
 
 #: Creatures whose Taunt markers make the taunted creature attack them; a taunt ends when its
 #: taunter is activated.
-TAUNTERS = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
+TAUNTERS: tuple[str, ...] = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
 
 
 def activate(board: Board, piece: Piece) -> list[Event]:

@@ -1,0 +1,123 @@
+"""The optional compiled build (setup.py, ``SOLO_COMPILE=1``): a default install compiles nothing
+and needs neither a C compiler nor mypy; the modules it compiles are ones mypyc compiles as they
+are.  ``scripts/compiled_build`` builds it and plays the fingerprint's games with it (.ci/run)."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+import tomllib
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+REGULAR = ["bdist_wheel", "--dist-dir", "/tmp/x"]  # what pip's build of a wheel runs
+
+
+@cache
+def setup_py() -> ModuleType:
+    """setup.py as a module (it calls setup() only when run)."""
+    spec = importlib.util.spec_from_file_location("solo_setup_py", ROOT / "setup.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_default_build_compiles_nothing():
+    setup = setup_py()
+    for environ in ({}, {"SOLO_COMPILE": "0"}, {"SOLO_COMPILE": ""}):
+        for argv in (REGULAR, ["egg_info"], ["editable_wheel"], ["build_ext", "--inplace"]):
+            assert setup.compiled_modules(environ, argv) == [], (environ, argv)
+
+
+def test_asked_for_only_a_regular_build_compiles():
+    setup = setup_py()
+    asked = {"SOLO_COMPILE": "1"}
+    assert setup.compiled_modules(asked, REGULAR) == setup.COMPILED
+    assert setup.compiled_modules(asked, ["build_ext", "--inplace"]) == setup.COMPILED
+    assert setup.compiled_modules(asked, ["editable_wheel", "--dist-dir", "/tmp/x"]) == []
+    assert setup.compiled_modules(asked, ["egg_info"]) == []  # reading the metadata
+
+
+def test_a_default_build_needs_no_compiler_nor_mypy(monkeypatch):
+    """The build system asks for setuptools alone; mypy is asked for (through setup_requires,
+    which setuptools' backend hands to pip) only with SOLO_COMPILE."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["build-system"]["requires"] == ["setuptools>=64"]
+    monkeypatch.delenv("SOLO_COMPILE", raising=False)
+    monkeypatch.setattr(sys, "argv", ["setup.py", "egg_info"])
+    assert setup_py()._setup_requires() == []
+
+
+# -- the modules compiled ----------------------------------------------------------------------
+
+def _modules() -> dict[str, ast.Module]:
+    return {".".join(p.relative_to(ROOT).with_suffix("").parts): ast.parse(p.read_text("utf-8"))
+            for p in sorted((ROOT / "solo").rglob("*.py"))}
+
+
+@cache
+def _classes() -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """Every class of solo, (module, name), with its bases that are classes of solo."""
+    trees = _modules()
+    out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for module, tree in trees.items():
+        names: dict[str, tuple[str, str]] = {}  # a name in the module -> (module, class)
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for a in node.names:
+                    names[a.asname or a.name] = (node.module, a.name)
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    names[a.asname or a.name] = (a.name, "")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                names.setdefault(node.name, (module, node.name))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = []
+            for b in node.bases:
+                if isinstance(b, ast.Name) and b.id in names:
+                    bases.append(names[b.id])
+                elif isinstance(b, ast.Attribute) and isinstance(b.value, ast.Name) \
+                        and b.value.id in names:
+                    owner, name = names[b.value.id]
+                    bases.append((f"{owner}.{name}".strip("."), b.attr))
+            out[(module, node.name)] = [b for b in bases if b[0].startswith("solo")]
+    return out
+
+
+def _compiled() -> set[str]:
+    return {p.removesuffix(".py").replace("/", ".") for p in setup_py().COMPILED}
+
+
+def test_the_compiled_modules_are_modules_of_solo():
+    compiled = setup_py().COMPILED
+    assert compiled and len(set(compiled)) == len(compiled)
+    for path in compiled:
+        assert (ROOT / path).is_file() and path.startswith("solo/"), path
+
+
+def test_no_python_class_subclasses_a_compiled_one():
+    """A class of a module left as Python cannot subclass a class mypyc compiled (its compiled
+    methods refuse the instance): a chain of classes is compiled whole or not at all."""
+    compiled = _compiled()
+    wrong = [f"{m}.{c} subclasses {b[0]}.{b[1]}" for (m, c), bases in _classes().items()
+             for b in bases if m not in compiled and b[0] in compiled]
+    assert wrong == []
+
+
+def test_no_record_class_is_compiled():
+    """mypyc makes a class of its own of a Record subclass: it drops the class keywords
+    (``frozen=True``) and the field list that solo.core.records reads, so records stay Python."""
+    classes, records = _classes(), {("solo.core.records", "Record")}
+    while True:
+        more = {c for c, bases in classes.items() if set(bases) & records} - records
+        if not more:
+            break
+        records |= more
+    assert sorted(f"{m}.{c}" for m, c in records if m in _compiled()) == []
