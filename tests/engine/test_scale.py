@@ -469,9 +469,13 @@ def test_a_simulation_on_every_core_stops_cleanly(tmp_path, command, signame, wh
     import time
 
     env = dict(os.environ, SOLO_CACHE_DIR=str(tmp_path / "cache"))
+    # A command typed at a terminal starts with Ctrl-C's default handling, whatever the test
+    # run's own (a run started in the background by a script has SIGINT ignored, and its
+    # children would inherit that).
     p = subprocess.Popen([sys.executable, "-m", "solo", *command, "--jobs", "2"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                         start_new_session=True)
+                         start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while len(_group(p.pid)) < 3 and time.monotonic() < deadline:  # the parent and two workers
         time.sleep(0.05)
