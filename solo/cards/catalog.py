@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from solo.core.errors import ExitCode, SoloError, read_int
@@ -144,16 +145,27 @@ def _trait_names(owner: Attack | Card) -> frozenset[str]:
     an object (outside its fields: neither is ever changed, :func:`replace` makes a new one)."""
     names: frozenset[str] | None = owner.__dict__.get("_trait_names")
     if names is None:
-        found = set()
-        for x in owner.traits:
-            low = x.lower()
-            found.add(low)
-            i = low.find(" ")
-            while i >= 0:
-                found.add(low[:i])
-                i = low.find(" ", i + 1)
-        names = owner.__dict__["_trait_names"] = frozenset(found)
+        names = owner.__dict__["_trait_names"] = names_in(owner.traits)
     return names
+
+
+def names_in(traits: Iterable[str]) -> frozenset[str]:
+    """Every lower-case name a trait of ``traits`` answers to: the trait itself, and each start
+    of it that ends before a space (``melee`` of ``Melee +1``, ``sweeping`` of ``Sweeping
+    attack``).
+
+    >>> sorted(names_in(["Melee +1", "Flying"]))
+    ['flying', 'melee', 'melee +1']
+    """
+    found = set()
+    for x in traits:
+        low = x.lower()
+        found.add(low)
+        i = low.find(" ")
+        while i >= 0:
+            found.add(low[:i])
+            i = low.find(" ", i + 1)
+    return frozenset(found)
 
 
 class Attack(Record):

@@ -221,16 +221,6 @@ class SeededSource(DiceSource):
             keep(Roll(sides, value, label))
         return out
 
-    def attack_dice(self, count: int, label: Label = _ATTACK_DICE) -> list[str]:
-        """:meth:`DiceSource.attack_dice` in one loop: the same numbers drawn in the same
-        order, each kept in the history as it is drawn (every strike rolls here)."""
-        below, keep, out = self._below, self.history.append, []
-        for _ in range(count):
-            value = below(6) + 1
-            keep(Roll(6, value, label))
-            out.append(D6_FACES[value - 1])
-        return out
-
     @property
     def _below(self) -> Callable[[int], int]:
         below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
@@ -364,15 +354,7 @@ def tally(faces: Sequence[str]) -> DiceTotal:
     >>> tally(["-", "1", "2*", "2", "1*"])
     DiceTotal(faces=('-', '1', '2*', '2', '1*'), normal=3, critical=3)
     """
-    normal = critical = 0
-    for f in faces:
-        if f == "-":
-            continue
-        value = int(f[0])
-        if f.endswith("*"):
-            critical += value
-        else:
-            normal += value
+    normal, critical = points(faces)
     return DiceTotal(tuple(faces), normal, critical)
 
 
@@ -390,9 +372,9 @@ def points(faces: Sequence[str]) -> tuple[int, int]:
     normal = critical = 0
     for f in faces:
         got = _POINTS.get(f)
-        if got is None:  # not a face the dice show: as tally reads it
-            t = tally([f])
-            got = (t.normal, t.critical)
+        if got is None:  # not a face the dice show ("3*" typed by hand): its number counts
+            value = int(f[0])
+            got = (0, value) if f.endswith("*") else (value, 0)
         normal += got[0]
         critical += got[1]
     return normal, critical

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from solo.cards.catalog import Attack, Card, Catalog, Defense, parse_trait, trait_max, trait_value
+from solo.cards.catalog import (Attack, Card, Catalog, Defense, names_in, parse_trait,
+                               trait_max, trait_value)
 from solo.core.errors import StaleMemory
 from solo.core.kinds import DM
 from solo.rules import pieces as _pieces
@@ -225,16 +226,9 @@ class Stats:
 
     def _trait_sets_now(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
         traits = self._traits_now(p)
-        names = set()
-        for x in traits:
-            low = x.lower()
-            names.add(low)
-            names.add(parse_trait(x)[0].lower())
-            i = low.find(" ")
-            while i >= 0:  # "melee +1" answers "melee": every prefix ending before a space
-                names.add(low[:i])
-                i = low.find(" ", i + 1)
-        return tuple(traits), frozenset(names)
+        # each trait, each start of one before a space, and each one's name without its number
+        names = names_in(traits) | {parse_trait(x)[0].lower() for x in traits}
+        return tuple(traits), names
 
     def _by_state(self, kind: str, p: Piece, work_out: Callable[[Piece], _T]) -> _T:
         """``work_out(p)``, remembered for ``p`` until its own data or anything that reaches every

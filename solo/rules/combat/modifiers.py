@@ -46,8 +46,7 @@ def has_named(traits: list[str], name: str) -> bool:
     return any(t.lower() == n or t.lower().startswith(n + " ") for t in traits)
 
 
-# (Hot paths here read ``attack.kind == "melee"`` rather than the ``is_melee`` property: the
-# same answer without a call, asked several times a strike.)
+# (Hot paths here read ``attack.kind == "melee"``, the same answer as ``attack.is_melee``.)
 
 
 def attack_traits(board: Board, attacker: Piece | None, attack: Attack,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from solo.cards.catalog import Attack, Defense, trait_max, trait_value
+from solo.cards.catalog import Attack, Defense, names_in, trait_max, trait_value
 from solo.core.kinds import Side
 from solo.rules import mages, yours
 from solo.rules.abilities import bonuses, restrictions
@@ -59,7 +59,7 @@ class Blow:
         self.traits = traits
         #: what :func:`has_named` answers yes to among ``traits``, lower-case: asked of a strike
         #: several times (``"unavoidable" in b.names``), worked out once
-        self.names = _named(traits)
+        self.names = names_in(traits)
         self.role = role
         self.report = report
         self.zone = bool(attack.zone or attack.kind == "zone")  # a zone attack
@@ -73,20 +73,6 @@ class Blow:
         """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
         return Said(code, by=self.by, attack=self.attack.name, at=self.who, role=self.role,
                     **facts)
-
-
-def _named(traits: list[str]) -> set[str]:
-    """Every lower-case name :func:`has_named` finds in ``traits``: each trait, and each of its
-    beginnings that ends before a space (``piercing`` of ``Piercing +2``)."""
-    names = set()
-    for t in traits:
-        low = t.lower()
-        names.add(low)
-        i = low.find(" ")
-        while i >= 0:
-            names.add(low[:i])
-            i = low.find(" ", i + 1)
-    return names
 
 
 def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
