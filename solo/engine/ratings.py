@@ -406,6 +406,9 @@ class Memory:
 #: A try of :func:`tune` stops once the target is outside its interval at this level (a
 #: normal quantile: 99%), after at least :data:`solo.engine.estimate.LOOK` times two games.
 PROBE_Z = 2.576
+#: A try read against a whole one (see :func:`tune`) stops once the standard error of its
+#: difference from it is at most this share of the whole try's own.
+SHARE = 0.5
 
 
 def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
@@ -417,8 +420,14 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
     Its win rate grows with its life, so a bisection over whole lives finds the two lives
     either side of the target.  A life is tried on seeds 1, 2, 3... (the same seeds at every
     life, so the lives are compared on the same games) until the target is clearly above or
-    below it (:data:`PROBE_Z`) or ``probe_games`` are played; the nearer of the two lives is
-    then rated in full (an interval of at most +/-3 points), going on from its try's games.
+    below it (:data:`PROBE_Z`) or ``probe_games`` are played.  Once one try has played them
+    all, later ones are read against the nearest such whole try (the regression estimate of
+    :func:`solo.engine.estimate.against`): a life's games follow its neighbour's seed by seed,
+    so a try stops as soon as its difference from the whole try is known to within
+    :data:`SHARE` of the whole try's own noise, which more games at this life would not remove.
+    The halving stops once the bracket's ends differ by at most a full rating's half width
+    (no try could tell the lives between apart); the nearer of the two lives is then rated in
+    full (an interval of at most +/-3 points), going on from its try's games.
     Every game is played on one pool of processes, and kept in ``cache`` by life.
 
     A try's few games can be luckier or unluckier than the full rating's many, and where a
@@ -452,16 +461,40 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
         return r.games >= 2 * stats.LOOK and \
             abs(r.win_rate - target) > r.half_width * PROBE_Z / stats.Z95
 
+    def known(r: Rating) -> bool:
+        """Whether a try read against another life's (``r.ref``) knows its difference from
+        it well enough: more games would narrow its interval by little, the rest of it being
+        the other try's own noise, which every life tried on the same seeds shares."""
+        if r.ref is None or r.games < 2 * stats.LOOK or r.games > r.ref.games:
+            return False
+        level = r.ref.estimate
+        if level is None:
+            return False
+        d = stats.paired(r.values(), r.ref.values())
+        # no seed yet gone the other way is no proof that none will: its spread is taken as at
+        # least one such seed's among those played
+        return max(d.se, 1 / d.games) <= SHARE * level.se
+
+    def enough(r: Rating) -> bool:
+        return clear(r) or known(r)
+
+    def ref_for(life: int) -> Rating | None:
+        """The whole try (``probe_games`` games) nearest ``life``, to read its try against."""
+        whole = [(abs(x - life), x) for x, r in tried.items() if r.games >= probe_games]
+        return tried[min(whole)[1]].head(probe_games) if whole else None
+
     with Workers(jobs) as workers:
         def probe(life: int) -> Rating:
             if life not in tried:
+                ref = ref_for(life)
                 r, _ = rate(deckset, opponent=opponent, jobs=jobs, cache=store, catalog=catalog,
-                            engine=engine, dm_life=life, most=probe_games, enough=clear,
-                            workers=workers, progress=told(f"try {len(tried) + 1}, life {life}"))
+                            engine=engine, dm_life=life, most=probe_games, enough=enough,
+                            ref=ref, workers=workers,
+                            progress=told(f"try {len(tried) + 1}, life {life}"))
                 # a life rated before holds more games: the try is the games a fresh one plays
                 most = min(r.games, probe_games)
-                n = next((m for m in range(stats.LOOK, most + 1, stats.LOOK) if clear(r.head(m))),
-                         most)
+                n = next((m for m in range(stats.LOOK, most + 1, stats.LOOK)
+                          if enough(r.head(m))), most)
                 tried[life] = r if n == r.games else r.head(n)
             return tried[life]
 
@@ -489,14 +522,17 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
                 step *= 2
             if probe(lo).win_rate >= target:
                 hi = lo
-        while hi - lo > 1:
+        # Halved until the tries at its ends are within a full rating's half width of each
+        # other (either end is then as good a choice as the tries can tell) or are neighbours.
+        close = HALF_WIDTH if half_width is None else half_width
+        while hi - lo > 1 and probe(hi).win_rate - probe(lo).win_rate > close:
             mid = (lo + hi) // 2
             if probe(mid).win_rate < target:
                 lo = mid
             else:
                 hi = mid
-        # Neighbouring lives differ by about as much as a probe's noise, so the nearer by
-        # probe is as good a choice as any; only it is rated in full.
+        # Lives that close differ by less than a try's noise, so the nearer by try is as good a
+        # choice as any; only it is rated in full.
         best = min(sorted({lo, hi}), key=lambda life: abs(probe(life).win_rate - target))
         full = rate_in_full(best)
         rated = {best: full}

@@ -288,7 +288,10 @@ def test_tune_tells_the_paired_step_between_the_lives_either_side():
     t = ratings.tune(resolve("Starter"), 0.4, catalog=get_catalog(), engine=ENGINE,
                      probe_games=32, half_width=0.12)
     lo, hi, d = t.step
-    assert hi == lo + 1 and d.games >= 32
+    tries = dict(t.tried)
+    # the bracket's ends: neighbours, or lives whose tries differ by at most the half width
+    assert tries[lo].win_rate < 0.4 <= tries[hi].win_rate and d.games >= 32
+    assert hi == lo + 1 or tries[hi].win_rate - tries[lo].win_rate <= 0.12
 
 
 def test_a_try_stops_when_its_target_is_clearly_out_whatever_the_chunks(monkeypatch):
