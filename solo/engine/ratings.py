@@ -471,9 +471,10 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
         if level is None:
             return False
         d = stats.paired(r.values(), r.ref.values())
-        # no seed yet gone the other way is no proof that none will: its spread is taken as at
-        # least one such seed's among those played
-        return max(d.se, 1 / d.games) <= SHARE * level.se
+        # no seed yet gone the other way is no proof that few will: its spread is taken as at
+        # least three such seeds' among those played (with none seen in n seeds, up to 3/n
+        # of them may still turn, at 95%)
+        return max(d.se, math.sqrt(3) / d.games) <= SHARE * level.se
 
     def enough(r: Rating) -> bool:
         return clear(r) or known(r)

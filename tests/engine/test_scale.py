@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from solo.engine import estimate
 from solo.engine import ratings
 from solo.engine import ratings_cache
 from solo.engine import simulate
@@ -405,6 +406,12 @@ def test_tune_reads_later_tries_against_a_whole_one_in_fewer_games_and_honestly(
         assert whole and read, "a try was read against a whole one"
         # each read against a whole try's games (the nearest whole one when it was played)
         assert all(r.ref.wins in {tries[x].wins for x in whole} for _, r in read)
+        # one that stopped with the target in its 99% interval stopped on its difference,
+        # after games enough that seeing no seed turn would have meant something
+        for _, r in read:
+            inside = abs(r.win_rate - 0.4) <= r.half_width * ratings.PROBE_Z / estimate.Z95
+            if r.games < ratings.PROBE_GAMES and inside:
+                assert math.sqrt(3) / r.games <= ratings.SHARE * r.ref.estimate.se
         # the tries a few lives from the nearest whole one
         short += [r.games for life, r in read if 0 < min(abs(x - life) for x in whole) <= 4]
         # the try nearest the target: is its interval honest?
