@@ -61,6 +61,17 @@ COMPILED = [
     "solo/engine/your_attacks.py",
     "solo/engine/your_spells.py",
     "solo/engine/your_turn.py",
+    "solo/rules/pieces.py",
+    "solo/rules/board.py",
+    "solo/rules/stats.py",
+    "solo/rules/effects.py",
+    "solo/rules/dice.py",
+    "solo/rules/said.py",
+    "solo/rules/arena.py",
+    "solo/rules/decision.py",
+    "solo/rules/upkeep.py",
+    "solo/rules/combat/results.py",
+    "solo/cards/catalog.py",
 ]
 
 #: What the compiled build needs besides a C compiler (mypyc is part of mypy): the mypy the

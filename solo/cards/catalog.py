@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from solo.core.errors import ExitCode, SoloError, read_int
-from solo.core.records import Record
+from solo.core.records import FrozenRecord, Record
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -122,7 +122,7 @@ def _parsed_lower(trait: str) -> tuple[str, int | None]:
     return n.lower(), v
 
 
-class Effect(Record, frozen=True):
+class Effect(FrozenRecord):
     """What an effect-die roll from ``min`` to ``max`` (None: no top) gives."""
 
     min: int
@@ -233,7 +233,7 @@ class Attack(Record):
         return d
 
 
-class Defense(Record, frozen=True):
+class Defense(FrozenRecord):
     """A Defense: the roll that succeeds, how often it may be used, and any restriction."""
 
     roll: int
@@ -255,13 +255,13 @@ class Card(Record):
     cost: int | str | None
     subtypes: tuple[str, ...]
     schools: tuple[tuple[str, int], ...]
-    reveal_cost: int | None
+    reveal_cost: int | str | None  # "X" on a few cards
     action: str | None
     target: str | None
     range: tuple[int, int]
     life: int | None
     armor: int | None
-    channeling: int | None
+    channeling: int | str | None  # text on one card
     defenses: tuple[Defense, ...]
     traits: tuple[str, ...]
     attacks: tuple[Attack, ...]
@@ -273,9 +273,10 @@ class Card(Record):
 
     def __init__(self, name: str, type: str, cost: int | str | None = None,
                  subtypes: tuple[str, ...] = (), schools: tuple[tuple[str, int], ...] = (),
-                 reveal_cost: int | None = None, action: str | None = None,
+                 reveal_cost: int | str | None = None, action: str | None = None,
                  target: str | None = None, range: tuple[int, int] = (0, 0),
-                 life: int | None = None, armor: int | None = None, channeling: int | None = None,
+                 life: int | None = None, armor: int | None = None,
+                 channeling: int | str | None = None,
                  defenses: tuple[Defense, ...] = (), traits: tuple[str, ...] = (),
                  attacks: tuple[Attack, ...] = (), type_detail: str | None = None,
                  set: str | None = None, dm: dict[str, Any] | None = None) -> None:

@@ -46,10 +46,27 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return attrgetter(*names) if names else (lambda obj: ())
 
 
-class Record:
+def _is_field(name: str, kind: Any, namespace: Any) -> bool:
+    """Whether an annotation of a record class makes a field: not a class variable (a
+    ``ClassVar``, or a name given a value in the class body, which no field is), and not a
+    private name (``_t``: state a record keeps beside its fields).  mypyc, compiling a module,
+    keeps a class's annotations as types rather than text, so the value test is the one that
+    finds its class variables."""
+    return not (name.startswith("_") or name in namespace
+                or str(kind).startswith(("ClassVar", "typing.ClassVar")))
+
+
+class PythonClass(type):
+    """The metaclass of records (and of the board's :class:`solo.rules.stats.Stats`): it does
+    nothing but keep them ordinary Python classes where mypyc compiles their module (see
+    docs/architecture.md, the compiled build), so that they keep what :class:`Record` makes of
+    them (fields, equality, freezing) and their ``__dict__``."""
+
+
+class Record(metaclass=PythonClass):
     """Base of a record class.  A subclass annotates its fields, writes ``__init__`` taking
     them in the same order, and may name fields left out of ``==`` (``_uncompared``) or of
-    ``repr`` (``_unshown``).  ``class X(Record, frozen=True)`` makes it frozen: its
+    ``repr`` (``_unshown``).  ``class X(FrozenRecord)`` makes it frozen: its
     ``__init__`` then sets fields with ``object.__setattr__``."""
 
     __slots__ = ()
@@ -65,8 +82,11 @@ class Record:
         super().__init_subclass__(**kwargs)
         names: list[str] = []
         for klass in reversed(cls.__mro__):
-            for name, kind in vars(klass).get("__annotations__", {}).items():
-                if name not in names and not str(kind).startswith(("ClassVar", "typing.ClassVar")):
+            if not issubclass(klass, Record):  # a mixin's annotations declare, not make, fields
+                continue
+            own = vars(klass)
+            for name, kind in own.get("__annotations__", {}).items():
+                if name not in names and _is_field(name, kind, own):
                     names.append(name)
         cls._fields = tuple(names)
         cls._key = staticmethod(_getter(tuple(n for n in names if n not in cls._uncompared)))
@@ -95,3 +115,11 @@ def replace(obj: R, **changes: Any) -> R:
     values = {n: getattr(obj, n) for n in obj._fields}
     values.update(changes)
     return type(obj)(**values)
+
+
+class FrozenRecord(Record, frozen=True):
+    """Base of a frozen record class: ``class X(FrozenRecord)`` is ``class X(Record,
+    frozen=True)``.  A module compiled by mypyc creates its classes without their class
+    keywords, so its frozen records say so by their base."""
+
+    __slots__ = ()

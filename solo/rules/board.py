@@ -40,6 +40,17 @@ STAGES = BOARD_STAGES
 SIDES = (Side.DM, Side.YM)
 
 
+def _clone_if(p: _P, only: set[str], shared: set[str], moved: dict[int, int]) -> _P:
+    """For :meth:`Board.copy`: ``p`` itself when the copy may not change it (noted in
+    ``shared``), else a copy of it (noted in ``moved``)."""
+    if p.id not in only:
+        shared.add(p.id)
+        return p
+    q = _clone_piece(p)
+    moved[id(p)] = id(q)
+    return q
+
+
 class Board(Record, Stats):
     round: int
     initiative: str
@@ -319,17 +330,11 @@ class Board(Record, Stats):
                 for p, q in zip(olds, news):
                     moved[id(p)] = id(q)
         else:
-            def clone(p: _P) -> _P:
-                if p.id not in only:
-                    shared.add(p.id)
-                    return p
-                q = _clone_piece(p)
-                moved[id(p)] = id(q)
-                return q
-
-            mages = {s: clone(m) for s, m in self.mages.items()}
-            creatures = [c if c.id not in only else clone(c) for c in self.creatures]
-            conjurations = [c if c.id not in only else clone(c) for c in self.conjurations]
+            mages = {s: _clone_if(m, only, shared, moved) for s, m in self.mages.items()}
+            creatures = [c if c.id not in only else _clone_if(c, only, shared, moved)
+                         for c in self.creatures]
+            conjurations = [c if c.id not in only else _clone_if(c, only, shared, moved)
+                            for c in self.conjurations]
             shared.update(p.id for p in [*self.creatures, *self.conjurations] if p.id not in only)
 
         b = object.__new__(Board)

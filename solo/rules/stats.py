@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from solo.cards.catalog import (Attack, Card, Catalog, Defense, names_in, parse_trait,
                                trait_max, trait_value)
 from solo.core.errors import StaleMemory
+from solo.core.records import PythonClass
 from solo.core.kinds import DM
 from solo.rules import pieces as _pieces
 from solo.rules.abilities import printed
@@ -60,24 +61,29 @@ def _aura_names(catalog: Catalog) -> frozenset[str]:
     return _AURAS[key]
 
 
-class Stats:
+class Stats(metaclass=PythonClass):
     """What a board works out of its pieces (a base of :class:`solo.rules.board.Board`)."""
 
-    if TYPE_CHECKING:  # the board's, read here (declared for the type checker only)
-        mages: dict[str, Mage]
-        conjurations: list[Conjuration]
-        catalog: Catalog | None
-        extra: dict[str, Any]
-        _memo: dict[tuple[Any, ...], tuple[Any, ...]]
+    # The board's, read here: declared for the type checker (a record takes its fields from
+    # the annotations of record classes only), defined by the board.
+    mages: dict[str, Mage]
+    conjurations: list[Conjuration]
+    catalog: Catalog | None
+    extra: dict[str, Any]
+    _memo: dict[tuple[Any, ...], tuple[Any, ...]]
 
-        @property
-        def cat(self) -> Catalog: ...
+    @property
+    def cat(self) -> Catalog:
+        raise NotImplementedError
 
-        def pieces(self) -> list[Piece]: ...
+    def pieces(self) -> list[Piece]:
+        raise NotImplementedError
 
-        def side_creatures(self, side: str) -> list[Any]: ...
+    def side_creatures(self, side: str) -> list[Any]:
+        raise NotImplementedError
 
-        def distance(self, a: str, b: str) -> int: ...
+    def distance(self, a: str, b: str) -> int:
+        raise NotImplementedError
 
     def _recall(self, key: tuple[Any, ...], p: Piece | None = None) -> Any:
         """The remembered value for ``key`` (of ``p``, or of the board) while nothing it is

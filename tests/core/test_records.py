@@ -10,7 +10,7 @@ import inspect
 
 import pytest
 
-from solo.core.records import FrozenError, Record, replace
+from solo.core.records import FrozenError, FrozenRecord, Record, replace
 
 MODULES = ("rules.arena", "rules.board", "cards.catalog", "rules.combat", "rules.decision",
            "rules.dice", "cards.glossary", "core.questions", "rules.upkeep", "rules.yours")
@@ -22,7 +22,7 @@ def all_records() -> list[type]:
     found, todo = [], list(Record.__subclasses__())
     while todo:
         cls = todo.pop()
-        if cls.__module__.startswith("solo."):
+        if cls.__module__.startswith("solo.") and cls is not FrozenRecord:  # (a base)
             found.append(cls)
         todo.extend(cls.__subclasses__())
     return sorted(found, key=lambda c: (c.__module__, c.__qualname__))
@@ -135,3 +135,39 @@ def test_frozen_records_refuse_changes_and_replace_makes_a_new_one():
     moved = replace(w, zone="B1")
     assert (moved.zone, w.zone, moved.border) == ("B1", "A1", "east")
     assert {w, Wall("w1", "A1", "east")} == {w}
+
+
+def test_a_record_made_as_a_compiled_module_makes_it_keeps_its_fields_and_freezing():
+    """mypyc creates the classes of a module it compiles by calling their metaclass with the
+    class body: without class keywords, with annotations as types rather than text.  A record
+    made that way still reads its fields (a class variable, known by its value, and a private
+    name are none), and one on FrozenRecord is frozen."""
+    from solo.core.records import PythonClass
+
+    def init(self, a, b):
+        vars(self).update(a=a, b=b, _t=a)
+
+    body = {"__annotations__": {"a": int, "b": list, "kept": type, "_t": int},
+            "kept": None, "__init__": init, "__module__": __name__, "__qualname__": "Made"}
+    made = PythonClass("Made", (FrozenRecord,), dict(body))
+    assert made._fields == ("a", "b") and made._frozen
+    one = made(1, (2,))
+    assert one == made(1, (2,)) and hash(one) == hash(made(1, (2,))) and one != made(2, (2,))
+    assert repr(one) == "Made(a=1, b=(2,))"
+    with pytest.raises(FrozenError):
+        one.a = 3
+    loose = PythonClass("Loose", (Record,), dict(body))
+    assert loose._fields == ("a", "b") and loose.__hash__ is None
+    loose_one = loose(1, [2])
+    loose_one.a = 3
+    assert loose_one.a == 3
+
+
+def test_a_mixin_of_a_record_declares_no_field():
+    """The board's Stats annotates what it reads of the board: those are the board's fields, in
+    the board's order, not the mixin's."""
+    from solo.rules.board import Board
+    from solo.rules.stats import Stats
+
+    assert "_memo" not in Board._fields and Stats.__annotations__
+    assert Board._fields[:3] == ("round", "initiative", "arena")
