@@ -139,4 +139,5 @@ def test_records_stay_python_classes_where_compiled():
                  if isinstance(node, ast.ClassDef)
                  and any(k.arg != "metaclass" for k in node.keywords)]
     assert keyworded == []
-    assert {("solo.rules.pieces", "Piece"), ("solo.rules.board", "Board")} <= _python_classes()
+    assert ("solo.rules.board", "Board") in _python_classes()
+    assert ("solo.rules.pieces", "Piece") not in _python_classes()  # a class of mypyc's own

@@ -11,6 +11,7 @@ import inspect
 import pytest
 
 from solo.core.records import FrozenError, FrozenRecord, Record, replace
+from solo.rules import pieces
 
 MODULES = ("rules.arena", "rules.board", "cards.catalog", "rules.combat", "rules.decision",
            "rules.dice", "cards.glossary", "core.questions", "rules.upkeep", "rules.yours")
@@ -30,9 +31,10 @@ def all_records() -> list[type]:
 
 def twin(cls: type) -> type:
     """The dataclass the annotations of ``cls`` make (every field typed ``object``)."""
-    specs = [(n, object, dataclasses.field(compare=n not in cls._uncompared,
-                                          repr=n not in cls._unshown)) for n in cls._fields]
-    return dataclasses.make_dataclass(cls.__name__, specs, frozen=cls._frozen)
+    uncompared, unshown = getattr(cls, "_uncompared", ()), getattr(cls, "_unshown", ())
+    specs = [(n, object, dataclasses.field(compare=n not in uncompared, repr=n not in unshown))
+             for n in cls._fields]
+    return dataclasses.make_dataclass(cls.__name__, specs, frozen=getattr(cls, "_frozen", False))
 
 
 def sample(cls: type, bump: str | None = None) -> dict:
@@ -51,7 +53,8 @@ def sample(cls: type, bump: str | None = None) -> dict:
 def problems(cls: type) -> list[str]:
     """How ``cls`` differs from its dataclass twin (empty when it does not)."""
     out = []
-    params = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+    params = [n for n, p in inspect.signature(cls.__init__).parameters.items()
+              if n != "self" and not (p.kind is p.KEYWORD_ONLY and n.startswith("_"))]
     if params != list(cls._fields):
         return [f"{cls.__name__}.__init__ takes {params}, its fields are {list(cls._fields)}"]
     ref = twin(cls)
@@ -73,7 +76,10 @@ def problems(cls: type) -> list[str]:
     return out
 
 
-RECORDS = all_records()
+#: The board's pieces are plain classes with slots (the compiled build makes them classes of
+#: its own), held to the same behaviour as the records.
+PIECES = [pieces.Piece, pieces.Mage, pieces.Creature, pieces.Conjuration]
+RECORDS = all_records() + PIECES
 
 
 def test_the_records_are_found():
@@ -171,3 +177,20 @@ def test_a_mixin_of_a_record_declares_no_field():
 
     assert "_memo" not in Board._fields and Stats.__annotations__
     assert Board._fields[:3] == ("round", "initiative", "arena")
+
+
+def test_a_copy_of_a_piece_is_equal_has_containers_of_its_own_and_keeps_its_version():
+    c = pieces.Creature("c1", "Timber Wolf", "dm", "B2", 2, {"Burn": 1}, ["Rhino Hide"],
+                        ["Pest"], {"attacks": [{"name": "Bite", "dice": 3}]}, {"note": [1]},
+                        active=False, guarding=True)
+    before = pieces.changes()
+    copy = pieces._clone_piece(c)
+    assert copy == c and copy is not c and type(copy) is pieces.Creature
+    assert (copy._v, pieces.changes()) == (c._v, before)  # a copy counts no change
+    for n in ("conditions", "enchantments", "traits", "stats", "extra"):
+        assert getattr(copy, n) is not getattr(c, n)
+    assert copy.stats["attacks"] is not c.stats["attacks"] and copy.extra["note"] is not c.extra["note"]
+    copy.conditions["Burn"] = 2
+    assert copy != c and pieces.Creature("c2", "Timber Wolf", "dm", "B2")._v > before
+    with pytest.raises(AttributeError):  # slots: no field by another name
+        c.life = 3  # type: ignore[attr-defined]
