@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from solo.cards.catalog import (Attack, Card, Catalog, Defense, names_in, parse_trait,
                                trait_max, trait_value)
 from solo.core.errors import StaleMemory
-from solo.core.records import PythonClass
 from solo.core.kinds import DM
 from solo.rules import pieces as _pieces
 from solo.rules.abilities import printed
@@ -61,11 +60,12 @@ def _aura_names(catalog: Catalog) -> frozenset[str]:
     return _AURAS[key]
 
 
-class Stats(metaclass=PythonClass):
+class Stats:
     """What a board works out of its pieces (a base of :class:`solo.rules.board.Board`)."""
 
-    # The board's, read here: declared for the type checker (a record takes its fields from
-    # the annotations of record classes only), defined by the board.
+    # Fields of the board that are read here (the board sets them); the board defines the
+    # methods below.
+    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo")
     mages: dict[str, Mage]
     conjurations: list[Conjuration]
     catalog: Catalog | None

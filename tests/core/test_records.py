@@ -11,7 +11,7 @@ import inspect
 import pytest
 
 from solo.core.records import FrozenError, FrozenRecord, Record, replace
-from solo.rules import pieces
+from solo.rules import board, pieces
 
 MODULES = ("rules.arena", "rules.board", "cards.catalog", "rules.combat", "rules.decision",
            "rules.dice", "cards.glossary", "core.questions", "rules.upkeep", "rules.yours")
@@ -76,9 +76,9 @@ def problems(cls: type) -> list[str]:
     return out
 
 
-#: The board's pieces are plain classes with slots (the compiled build makes them classes of
-#: its own), held to the same behaviour as the records.
-PIECES = [pieces.Piece, pieces.Mage, pieces.Creature, pieces.Conjuration]
+#: The board and its pieces are plain classes with slots (the compiled build makes them classes
+#: of its own), held to the same behaviour as the records.
+PIECES = [pieces.Piece, pieces.Mage, pieces.Creature, pieces.Conjuration, board.Board]
 RECORDS = all_records() + PIECES
 
 
@@ -167,16 +167,6 @@ def test_a_record_made_as_a_compiled_module_makes_it_keeps_its_fields_and_freezi
     loose_one = loose(1, [2])
     loose_one.a = 3
     assert loose_one.a == 3
-
-
-def test_a_mixin_of_a_record_declares_no_field():
-    """The board's Stats annotates what it reads of the board: those are the board's fields, in
-    the board's order, not the mixin's."""
-    from solo.rules.board import Board
-    from solo.rules.stats import Stats
-
-    assert "_memo" not in Board._fields and Stats.__annotations__
-    assert Board._fields[:3] == ("round", "initiative", "arena")
 
 
 def test_a_copy_of_a_piece_is_equal_has_containers_of_its_own_and_keeps_its_version():
