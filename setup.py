@@ -72,6 +72,7 @@ COMPILED = [
     "solo/rules/upkeep.py",
     "solo/rules/combat/results.py",
     "solo/cards/catalog.py",
+    "solo/cards/traits.py",
 ]
 
 #: What the compiled build needs besides a C compiler (mypyc is part of mypy): the mypy the

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 
 from solo.cards.catalog import parse_trait
-from solo.core.records import FrozenRecord, Record, replace
+from solo.core.records import FrozenRecord, replace
 
 
 class Term(FrozenRecord):

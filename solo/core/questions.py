@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 
 from solo.core.errors import (ExitCode, InvalidInput, NumberTooBig, SoloError, read_int, read_text,
                               unreadable)
-from solo.core.records import FrozenRecord, Record
+from solo.core.records import FrozenRecord
 
 KINDS = ("select", "autocomplete", "text", "int", "confirm")
 

@@ -21,9 +21,17 @@ other modules, which start-up does not reach, keep using ``@dataclass``.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Callable, ClassVar, TypeVar
+from typing import Any, Callable, ClassVar, Protocol, TypeVar
 
-R = TypeVar("R", bound="Record")
+
+class _Fielded(Protocol):
+    """A record, or a plain class that behaves as one (the board, its pieces, a card's
+    attacks): its fields in the order of its ``__init__``."""
+
+    _fields: ClassVar[tuple[str, ...]]
+
+
+R = TypeVar("R", bound=_Fielded)
 
 
 class FrozenError(AttributeError):
@@ -106,8 +114,14 @@ class Record(metaclass=PythonClass):
         return NotImplemented
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._shown)
-        return f"{type(self).__qualname__}({inner})"
+        return shown(self, self._shown)
+
+
+def shown(obj: object, fields: tuple[str, ...]) -> str:
+    """The ``repr`` of a record, or of a plain class that behaves as one: its class and each
+    of ``fields``."""
+    inner = ", ".join(f"{n}={getattr(obj, n)!r}" for n in fields)
+    return f"{type(obj).__qualname__}({inner})"
 
 
 def replace(obj: R, **changes: Any) -> R:

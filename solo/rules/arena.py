@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from solo.core.errors import InvalidInput, NotAdjacent, NotAZone, OutsideArena
-from solo.core.records import FrozenRecord, Record
+from solo.core.records import FrozenRecord
 
 #: A zone name: a column letter, a row number (through re's cache: rarely needed, see parse).
 _ZONE = "^([a-zA-Z])([1-9][0-9]?)$"  # (not string.ascii_letters: that import costs start-up)

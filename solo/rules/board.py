@@ -14,6 +14,7 @@ from typing import Any, ClassVar, TypeVar
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.core.errors import MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck
+from solo.core.records import shown
 from solo.core.kinds import BOARD_STAGES, DM, YM, Side, Stage
 from solo.rules.arena import Arena, Geometry, Wall, geometry
 from solo.rules import pieces as _pieces
@@ -126,9 +127,7 @@ class Board(Stats):
     __hash__ = None  # type: ignore[assignment]  # (it changes: as a record that is not frozen)
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields
-                          if n not in self._unshown)
-        return f"{type(self).__qualname__}({inner})"
+        return shown(self, tuple(n for n in self._fields if n not in self._unshown))
 
     # -- lookup --------------------------------------------------------------------------------
     @property

@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from solo.core.errors import (BadDieResult, DiceExhausted, NotACompassRoll, NotAFace, NotARoll,
                               NothingToChoose, WrongCount, read_int)
-from solo.core.records import FrozenRecord, Record
+from solo.core.records import FrozenRecord
 from solo.rules.said import Said, Who
 
 #: What a roll is for, as a person would be told: text, or a line worded in solo.text.

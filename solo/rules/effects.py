@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from solo.core.kinds import Side, Stage, DM, YM
-from solo.core.records import FrozenRecord, Record
+from solo.core.records import FrozenRecord
 from solo.rules.board import (INCAPACITATING, Board, Conjuration, Creature, Mage, Piece,
                               reaches_only)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar, TypeVar, cast
 
+from solo.core.records import shown
 from solo.core.kinds import DM
 
 
@@ -174,8 +175,7 @@ class Piece:
     __hash__ = None  # type: ignore[assignment]  # (it changes: as a record that is not frozen)
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
-        return f"{type(self).__qualname__}({inner})"
+        return shown(self, self._fields)
 
     def clone(self) -> "Piece":
         """A copy with containers of its own; it keeps the version ``_v`` of this piece, being

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from solo.core.records import FrozenRecord, Record
+from solo.core.records import FrozenRecord
 
 __all__ = ["Said", "Who", "Refusal", "worded_by"]
 

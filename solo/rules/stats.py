@@ -11,7 +11,7 @@ What is worked out is remembered (``Board._memo``) with where the count of chang
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from solo.cards.catalog import (Attack, Card, Catalog, Defense, names_in, parse_trait,
                                trait_max, trait_value)

@@ -11,6 +11,7 @@ import inspect
 import pytest
 
 from solo.core.records import FrozenError, FrozenRecord, Record, replace
+from solo.cards import catalog
 from solo.rules import board, pieces
 
 MODULES = ("rules.arena", "rules.board", "cards.catalog", "rules.combat", "rules.decision",
@@ -76,9 +77,10 @@ def problems(cls: type) -> list[str]:
     return out
 
 
-#: The board and its pieces are plain classes with slots (the compiled build makes them classes
-#: of its own), held to the same behaviour as the records.
-PIECES = [pieces.Piece, pieces.Mage, pieces.Creature, pieces.Conjuration, board.Board]
+#: The board, its pieces, cards and their attacks are plain classes with slots (the compiled
+#: build makes them classes of its own), held to the same behaviour as the records.
+PIECES = [pieces.Piece, pieces.Mage, pieces.Creature, pieces.Conjuration, board.Board,
+          catalog.Card, catalog.Attack]
 RECORDS = all_records() + PIECES
 
 
