@@ -73,6 +73,23 @@ COMPILED = [
     "solo/rules/combat/results.py",
     "solo/cards/catalog.py",
     "solo/cards/traits.py",
+    "solo/core/kinds.py",
+    "solo/rules/abilities/triggers.py",
+    "solo/automaton/spells.py",
+    "solo/engine/rounds.py",
+    "solo/rules/spell_targets.py",
+    "solo/text/naming.py",
+    "solo/rules/spell_upkeep.py",
+    "solo/automaton/reminders.py",
+    "solo/rules/mages.py",
+    "solo/rules/spells.py",
+    "solo/rules/yours.py",
+    "solo/automaton/plan.py",
+    "solo/rules/abilities/explosions.py",
+    "solo/engine/edits.py",
+    "solo/rules/combat/conditions.py",
+    "solo/rules/markers.py",
+    "solo/rules/abilities/printed.py",
 ]
 
 #: What the compiled build needs besides a C compiler (mypyc is part of mypy): the mypy the
