@@ -16,6 +16,12 @@ a frozen one refuses changes and hashes its fields.  ``tests/core/test_records.p
 against the dataclass its annotations would make, so a field added without a place in
 ``__init__`` fails there.  :class:`solo.core.questions.Choice` is one too (a game builds hundreds);
 other modules, which start-up does not reach, keep using ``@dataclass``.
+
+The board, its pieces, cards and their attacks, the objects a game reads most, are plain
+classes with slots instead, written out by hand (their ``_fields``, ``==``, ``repr``): the
+compiled build makes them classes of its own, which a record cannot be, and the same test holds
+them to the same behaviour.  A frozen record is ``class X(FrozenRecord)``: mypyc creates a
+compiled module's classes without their class keywords.
 """
 
 from __future__ import annotations
@@ -65,10 +71,10 @@ def _is_field(name: str, kind: Any, namespace: Any) -> bool:
 
 
 class PythonClass(type):
-    """The metaclass of records (and of the board's :class:`solo.rules.stats.Stats`): it does
-    nothing but keep them ordinary Python classes where mypyc compiles their module (see
-    docs/architecture.md, the compiled build), so that they keep what :class:`Record` makes of
-    them (fields, equality, freezing) and their ``__dict__``."""
+    """The metaclass of records: it does nothing but keep them ordinary Python classes where
+    mypyc compiles their module (see docs/architecture.md, the compiled build), so that they
+    keep what :class:`Record` makes of them (fields, equality, freezing) and their
+    ``__dict__``."""
 
 
 class Record(metaclass=PythonClass):
