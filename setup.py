@@ -28,12 +28,13 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-#: The modules mypyc compiles: those of a simulated game's hot path (cProfile of
+#: The modules mypyc compiles: those of a simulated game's path (cProfile of
 #: ``solo.engine.simulate.play_one``) that compile as they are, the engine's among them (not
-#: strictly typed: what it leaves untyped is compiled as Any).  A module defining a record class
-#: (a ``solo.core.records.Record``: the board, pieces, changes, catalog entries) stays Python,
-#: and so does one defining a class that Python classes subclass; docs/architecture.md says why,
-#: and tests/test_build.py holds the list to both.
+#: strictly typed: what it leaves untyped is compiled as Any).  The board, its pieces, cards and
+#: attacks are plain classes that mypyc makes classes of its own (fields read without a
+#: lookup); the records (``solo.core.records.Record``) in these modules stay Python classes by
+#: their metaclass.  A module defining a class that Python classes subclass stays Python;
+#: docs/architecture.md says why, and tests/test_build.py holds the list to it.
 COMPILED = [
     "solo/automaton/attacks.py",
     "solo/automaton/creatures.py",
@@ -61,6 +62,35 @@ COMPILED = [
     "solo/engine/your_attacks.py",
     "solo/engine/your_spells.py",
     "solo/engine/your_turn.py",
+    "solo/rules/pieces.py",
+    "solo/rules/board.py",
+    "solo/rules/stats.py",
+    "solo/rules/effects.py",
+    "solo/rules/dice.py",
+    "solo/rules/said.py",
+    "solo/rules/arena.py",
+    "solo/rules/decision.py",
+    "solo/rules/upkeep.py",
+    "solo/rules/combat/results.py",
+    "solo/cards/catalog.py",
+    "solo/cards/traits.py",
+    "solo/core/kinds.py",
+    "solo/rules/abilities/triggers.py",
+    "solo/automaton/spells.py",
+    "solo/engine/rounds.py",
+    "solo/rules/spell_targets.py",
+    "solo/text/naming.py",
+    "solo/rules/spell_upkeep.py",
+    "solo/automaton/reminders.py",
+    "solo/rules/mages.py",
+    "solo/rules/spells.py",
+    "solo/rules/yours.py",
+    "solo/automaton/plan.py",
+    "solo/rules/abilities/explosions.py",
+    "solo/engine/edits.py",
+    "solo/rules/combat/conditions.py",
+    "solo/rules/markers.py",
+    "solo/rules/abilities/printed.py",
 ]
 
 #: What the compiled build needs besides a C compiler (mypyc is part of mypy): the mypy the

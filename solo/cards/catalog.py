@@ -7,15 +7,17 @@ cards never call :func:`get_catalog`.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
-import re
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from solo.core.errors import ExitCode, SoloError, read_int
-from solo.core.records import Record
+from solo.core.errors import ExitCode, SoloError
+from solo.core.records import FrozenRecord, shown
+from solo.cards.traits import _parsed_lower as _parsed_lower
+from solo.cards.traits import names_in as names_in
+from solo.cards.traits import parse_trait as parse_trait
+from solo.cards.traits import trait_max as trait_max
+from solo.cards.traits import trait_value as trait_value
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -31,8 +33,6 @@ DECK_TYPES = {"creature": "Creature", "enchantment": "Enchantment",
 
 #: The Level of every mage (a mage is a Level 6 creature).
 MAGE_LEVEL = 6
-
-_TRAIT_NUM = re.compile(r"^(?P<name>.*?)\s*(?P<num>[+-]\s*\d+|\d+)$")
 
 
 def data_dir() -> Path:
@@ -71,58 +71,7 @@ def shipped_json(name: str) -> Any:
         return None
 
 
-@functools.lru_cache(maxsize=4096)  # a game asks the same few dozen traits again and again
-def parse_trait(trait: str) -> tuple[str, int | None]:
-    """Split a trait into its name and number.
-
-    >>> parse_trait("Regenerate 2"), parse_trait("Flame -2"), parse_trait("Melee +1"), parse_trait("Flying")
-    (('Regenerate', 2), ('Flame', -2), ('Melee', 1), ('Flying', None))
-    """
-    m = _TRAIT_NUM.match(trait.strip())
-    if m and m.group("name"):
-        return m.group("name").strip(), read_int(m.group("num").replace(" ", ""))
-    return trait.strip(), None
-
-
-def trait_value(traits: list[str], name: str) -> int | None:
-    """The summed number of every ``name +X`` trait in ``traits`` (None when absent).
-
-    Traits such as Regenerate and Aegis do not stack; callers that need the highest use
-    :func:`trait_max`.
-
-    >>> trait_value(["Melee +1", "Melee +2", "Flying"], "Melee")
-    3
-    >>> trait_value(["Flying"], "Melee") is None
-    True
-    """
-    total = None
-    want = name.lower()
-    for t in traits:
-        n, v = _parsed_lower(t)
-        if v is not None and n == want:
-            total = (total or 0) + v
-    return total
-
-
-def trait_max(traits: list[str], name: str) -> int | None:
-    """The highest ``name X`` among ``traits`` (for Regenerate, Aegis, which do not stack)."""
-    best = None
-    want = name.lower()
-    for t in traits:
-        n, v = _parsed_lower(t)
-        if v is not None and n == want:
-            best = v if best is None else max(best, v)
-    return best
-
-
-@functools.lru_cache(maxsize=4096)
-def _parsed_lower(trait: str) -> tuple[str, int | None]:
-    """:func:`parse_trait` with the name in lower case."""
-    n, v = parse_trait(trait)
-    return n.lower(), v
-
-
-class Effect(Record, frozen=True):
+class Effect(FrozenRecord):
     """What an effect-die roll from ``min`` to ``max`` (None: no top) gives."""
 
     min: int
@@ -143,33 +92,22 @@ def _trait_names(owner: Attack | Card) -> frozenset[str]:
     """Every lower-case name ``has`` answers yes to for an attack's or a card's traits: each
     trait, and each start of one that ends before a space ("melee" of "Melee +1").  Made once
     an object (outside its fields: neither is ever changed, :func:`replace` makes a new one)."""
-    names: frozenset[str] | None = owner.__dict__.get("_trait_names")
+    names = owner._trait_names
     if names is None:
-        names = owner.__dict__["_trait_names"] = names_in(owner.traits)
+        names = owner._trait_names = names_in(owner.traits)
     return names
 
 
-def names_in(traits: Iterable[str]) -> frozenset[str]:
-    """Every lower-case name a trait of ``traits`` answers to: the trait itself, and each start
-    of it that ends before a space (``melee`` of ``Melee +1``, ``sweeping`` of ``Sweeping
-    attack``).
+class Attack:
+    """One attack of a card: how it is made, its range, dice, damage type, effects and traits.
 
-    >>> sorted(names_in(["Melee +1", "Flying"]))
-    ['flying', 'melee', 'melee +1']
-    """
-    found = set()
-    for x in traits:
-        low = x.lower()
-        found.add(low)
-        i = low.find(" ")
-        while i >= 0:
-            found.add(low[:i])
-            i = low.find(" ", i + 1)
-    return frozenset(found)
+    A plain class with slots (the compiled build makes it a class of its own), which behaves as
+    a record of :attr:`_fields` (equality, repr, no hash; ``solo.core.records.replace``)."""
 
-
-class Attack(Record):
-    """One attack of a card: how it is made, its range, dice, damage type, effects and traits."""
+    __slots__ = ("name", "action", "kind", "range", "dice", "damage_type", "zone", "effects",
+                 "traits", "is_melee", "is_ranged", "_trait_names")
+    _fields: ClassVar[tuple[str, ...]] = ("name", "action", "kind", "range", "dice",
+                                          "damage_type", "zone", "effects", "traits")
 
     name: str
     action: str | None  # quick | full | None (passive)
@@ -180,6 +118,11 @@ class Attack(Record):
     zone: bool
     effects: tuple[Effect, ...]
     traits: tuple[str, ...]
+    # Asked thousands of times a game: plain attributes, not fields (an attack is never
+    # changed; replace() makes a new one).
+    is_melee: bool
+    is_ranged: bool
+    _trait_names: frozenset[str] | None  # see has
 
     def __init__(self, name: str, action: str | None, kind: str | None, range: tuple[int, int],
                  dice: int | str | None, damage_type: str | None = None, zone: bool = False,
@@ -193,10 +136,25 @@ class Attack(Record):
         self.zone = zone
         self.effects = effects
         self.traits = traits
-        # Asked thousands of times a game: plain attributes, not fields (an attack is never
-        # changed; replace() makes a new one).
-        self.is_melee: bool = kind == "melee"
-        self.is_ranged: bool = kind == "ranged"
+        self.is_melee = kind == "melee"
+        self.is_ranged = kind == "ranged"
+        self._trait_names = None
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.name, self.action, self.kind, self.range, self.dice, self.damage_type,
+                self.zone, self.effects, self.traits)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            assert isinstance(other, Attack)
+            same: bool = self._key() == other._key()
+            return same
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (as a record that is not frozen)
+
+    def __repr__(self) -> str:
+        return shown(self, self._fields)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Attack":
@@ -233,7 +191,7 @@ class Attack(Record):
         return d
 
 
-class Defense(Record, frozen=True):
+class Defense(FrozenRecord):
     """A Defense: the roll that succeeds, how often it may be used, and any restriction."""
 
     roll: int
@@ -247,35 +205,46 @@ class Defense(Record, frozen=True):
         d["restriction"] = restriction
 
 
-class Card(Record):
-    """One catalog card (or a mage). Missing stats are ``None``."""
+class Card:
+    """One catalog card (or a mage). Missing stats are ``None``.
+
+    A plain class with slots, like :class:`Attack`; ``==`` leaves out its Dummy Mage note."""
+
+    __slots__ = ("name", "type", "cost", "subtypes", "schools", "reveal_cost", "action", "target",
+                 "range", "life", "armor", "channeling", "defenses", "traits", "attacks",
+                 "type_detail", "set", "dm", "_trait_names", "_subtypes_low")
+    _fields: ClassVar[tuple[str, ...]] = (
+        "name", "type", "cost", "subtypes", "schools", "reveal_cost", "action", "target", "range",
+        "life", "armor", "channeling", "defenses", "traits", "attacks", "type_detail", "set", "dm")
+    _uncompared: ClassVar[tuple[str, ...]] = ("dm",)
 
     name: str
     type: str
     cost: int | str | None
     subtypes: tuple[str, ...]
     schools: tuple[tuple[str, int], ...]
-    reveal_cost: int | None
+    reveal_cost: int | str | None  # "X" on a few cards
     action: str | None
     target: str | None
     range: tuple[int, int]
     life: int | None
     armor: int | None
-    channeling: int | None
+    channeling: int | str | None  # text on one card
     defenses: tuple[Defense, ...]
     traits: tuple[str, ...]
     attacks: tuple[Attack, ...]
     type_detail: str | None
     set: str | None
     dm: dict[str, Any]
-
-    _uncompared = ("dm",)
+    _trait_names: frozenset[str] | None  # see has
+    _subtypes_low: frozenset[str] | None  # see is_a
 
     def __init__(self, name: str, type: str, cost: int | str | None = None,
                  subtypes: tuple[str, ...] = (), schools: tuple[tuple[str, int], ...] = (),
-                 reveal_cost: int | None = None, action: str | None = None,
+                 reveal_cost: int | str | None = None, action: str | None = None,
                  target: str | None = None, range: tuple[int, int] = (0, 0),
-                 life: int | None = None, armor: int | None = None, channeling: int | None = None,
+                 life: int | None = None, armor: int | None = None,
+                 channeling: int | str | None = None,
                  defenses: tuple[Defense, ...] = (), traits: tuple[str, ...] = (),
                  attacks: tuple[Attack, ...] = (), type_detail: str | None = None,
                  set: str | None = None, dm: dict[str, Any] | None = None) -> None:
@@ -297,6 +266,25 @@ class Card(Record):
         self.type_detail = type_detail
         self.set = set
         self.dm = {} if dm is None else dm
+        self._trait_names = None
+        self._subtypes_low = None
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.name, self.type, self.cost, self.subtypes, self.schools, self.reveal_cost,
+                self.action, self.target, self.range, self.life, self.armor, self.channeling,
+                self.defenses, self.traits, self.attacks, self.type_detail, self.set)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            assert isinstance(other, Card)
+            same: bool = self._key() == other._key()
+            return same
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (as a record that is not frozen)
+
+    def __repr__(self) -> str:
+        return shown(self, self._fields)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Card":
@@ -349,9 +337,9 @@ class Card(Record):
         """Whether one of its subtypes is ``subtype`` (any case).  The lower-case set is made
         once a card (outside its fields: a card is never changed, :func:`replace` makes a new
         one)."""
-        low = self.__dict__.get("_subtypes_low")
+        low = self._subtypes_low
         if low is None:
-            low = self.__dict__["_subtypes_low"] = frozenset(s.lower() for s in self.subtypes)
+            low = self._subtypes_low = frozenset(s.lower() for s in self.subtypes)
         return subtype.lower() in low
 
 

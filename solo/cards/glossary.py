@@ -17,10 +17,10 @@ import re
 from collections.abc import Iterable
 
 from solo.cards.catalog import parse_trait
-from solo.core.records import Record, replace
+from solo.core.records import FrozenRecord, replace
 
 
-class Term(Record, frozen=True):
+class Term(FrozenRecord):
     """One trait, condition or attack trait: what it does and how far solo applies it."""
 
     name: str

@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 
 from solo.core.errors import (ExitCode, InvalidInput, NumberTooBig, SoloError, read_int, read_text,
                               unreadable)
-from solo.core.records import Record
+from solo.core.records import FrozenRecord
 
 KINDS = ("select", "autocomplete", "text", "int", "confirm")
 
@@ -45,7 +45,7 @@ class AnswerError(ValueError):
     """An answer that does not fit its question (the message says why, without the id)."""
 
 
-class Choice(Record, frozen=True):
+class Choice(FrozenRecord):
     """A choice shown as ``title``; answering it gives ``value`` (the title when none is given).
 
     A record, not a dataclass: a game builds some 500 of them for the questions of its steps."""

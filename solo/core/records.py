@@ -16,14 +16,28 @@ a frozen one refuses changes and hashes its fields.  ``tests/core/test_records.p
 against the dataclass its annotations would make, so a field added without a place in
 ``__init__`` fails there.  :class:`solo.core.questions.Choice` is one too (a game builds hundreds);
 other modules, which start-up does not reach, keep using ``@dataclass``.
+
+The board, its pieces, cards and their attacks, the objects a game reads most, are plain
+classes with slots instead, written out by hand (their ``_fields``, ``==``, ``repr``): the
+compiled build makes them classes of its own, which a record cannot be, and the same test holds
+them to the same behaviour.  A frozen record is ``class X(FrozenRecord)``: mypyc creates a
+compiled module's classes without their class keywords.
 """
 
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Callable, ClassVar, TypeVar
+from typing import Any, Callable, ClassVar, Protocol, TypeVar
 
-R = TypeVar("R", bound="Record")
+
+class _Fielded(Protocol):
+    """A record, or a plain class that behaves as one (the board, its pieces, a card's
+    attacks): its fields in the order of its ``__init__``."""
+
+    _fields: ClassVar[tuple[str, ...]]
+
+
+R = TypeVar("R", bound=_Fielded)
 
 
 class FrozenError(AttributeError):
@@ -46,10 +60,27 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return attrgetter(*names) if names else (lambda obj: ())
 
 
-class Record:
+def _is_field(name: str, kind: Any, namespace: Any) -> bool:
+    """Whether an annotation of a record class makes a field: not a class variable (a
+    ``ClassVar``, or a name given a value in the class body, which no field is), and not a
+    private name (``_t``: state a record keeps beside its fields).  mypyc, compiling a module,
+    keeps a class's annotations as types rather than text, so the value test is the one that
+    finds its class variables."""
+    return not (name.startswith("_") or name in namespace
+                or str(kind).startswith(("ClassVar", "typing.ClassVar")))
+
+
+class PythonClass(type):
+    """The metaclass of records: it does nothing but keep them ordinary Python classes where
+    mypyc compiles their module (see docs/architecture.md, the compiled build), so that they
+    keep what :class:`Record` makes of them (fields, equality, freezing) and their
+    ``__dict__``."""
+
+
+class Record(metaclass=PythonClass):
     """Base of a record class.  A subclass annotates its fields, writes ``__init__`` taking
     them in the same order, and may name fields left out of ``==`` (``_uncompared``) or of
-    ``repr`` (``_unshown``).  ``class X(Record, frozen=True)`` makes it frozen: its
+    ``repr`` (``_unshown``).  ``class X(FrozenRecord)`` makes it frozen: its
     ``__init__`` then sets fields with ``object.__setattr__``."""
 
     __slots__ = ()
@@ -65,8 +96,11 @@ class Record:
         super().__init_subclass__(**kwargs)
         names: list[str] = []
         for klass in reversed(cls.__mro__):
-            for name, kind in vars(klass).get("__annotations__", {}).items():
-                if name not in names and not str(kind).startswith(("ClassVar", "typing.ClassVar")):
+            if not issubclass(klass, Record):  # a mixin's annotations declare, not make, fields
+                continue
+            own = vars(klass)
+            for name, kind in own.get("__annotations__", {}).items():
+                if name not in names and _is_field(name, kind, own):
                     names.append(name)
         cls._fields = tuple(names)
         cls._key = staticmethod(_getter(tuple(n for n in names if n not in cls._uncompared)))
@@ -86,8 +120,14 @@ class Record:
         return NotImplemented
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._shown)
-        return f"{type(self).__qualname__}({inner})"
+        return shown(self, self._shown)
+
+
+def shown(obj: object, fields: tuple[str, ...]) -> str:
+    """The ``repr`` of a record, or of a plain class that behaves as one: its class and each
+    of ``fields``."""
+    inner = ", ".join(f"{n}={getattr(obj, n)!r}" for n in fields)
+    return f"{type(obj).__qualname__}({inner})"
 
 
 def replace(obj: R, **changes: Any) -> R:
@@ -95,3 +135,11 @@ def replace(obj: R, **changes: Any) -> R:
     values = {n: getattr(obj, n) for n in obj._fields}
     values.update(changes)
     return type(obj)(**values)
+
+
+class FrozenRecord(Record, frozen=True):
+    """Base of a frozen record class: ``class X(FrozenRecord)`` is ``class X(Record,
+    frozen=True)``.  A module compiled by mypyc creates its classes without their class
+    keywords, so its frozen records say so by their base."""
+
+    __slots__ = ()

@@ -63,7 +63,8 @@ class Opponent(Prompter):
         if rnd != self.round_paid:
             self.round_paid = rnd
             mage = self.board.card_of(self.board.mages[Side.YM])
-            self.mana += (mage.channeling if mage is not None else 0) or 9
+            channeling = mage.channeling if mage is not None else 0  # (a mage's is a number)
+            self.mana += (channeling if isinstance(channeling, int) else 0) or 9
 
     def _their(self) -> list[Piece]:
         b = self.board

@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from solo.core.errors import InvalidInput, NotAdjacent, NotAZone, OutsideArena
-from solo.core.records import Record
+from solo.core.records import FrozenRecord
 
 #: A zone name: a column letter, a row number (through re's cache: rarely needed, see parse).
 _ZONE = "^([a-zA-Z])([1-9][0-9]?)$"  # (not string.ascii_letters: that import costs start-up)
@@ -25,7 +24,7 @@ MAX_COLUMNS, MAX_ROWS = 8, 8
 STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 
-class Wall(Record, frozen=True):
+class Wall(FrozenRecord):
     """A wall on the border between two adjacent zones."""
 
     id: str
@@ -85,11 +84,10 @@ def _tables(columns: int, rows: int) -> _Tables:
     return t
 
 
-class Arena(Record, frozen=True):
+class Arena(FrozenRecord):
     columns: int
     rows: int
-    if TYPE_CHECKING:  # not a field: the tables of its zones, shared by every arena of its size
-        _t: _Tables
+    _t: _Tables  # not a field (a private name): the tables of its zones, shared by every arena of its size
 
     def __init__(self, columns: int = 4, rows: int = 3) -> None:
         vars(self).update(columns=columns, rows=rows, _t=_tables(columns, rows))

@@ -14,8 +14,8 @@ from typing import Any, ClassVar, TypeVar
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.core.errors import MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck
+from solo.core.records import shown
 from solo.core.kinds import BOARD_STAGES, DM, YM, Side, Stage
-from solo.core.records import Record
 from solo.rules.arena import Arena, Geometry, Wall, geometry
 from solo.rules import pieces as _pieces
 from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITATING, MARKERS,
@@ -40,25 +40,51 @@ STAGES = BOARD_STAGES
 SIDES = (Side.DM, Side.YM)
 
 
-class Board(Record, Stats):
+def _clone_if(p: _P, only: set[str], shared: set[str], moved: dict[int, int]) -> _P:
+    """For :meth:`Board.copy`: ``p`` itself when the copy may not change it (noted in
+    ``shared``), else a copy of it (noted in ``moved``)."""
+    if p.id not in only:
+        shared.add(p.id)
+        return p
+    q = _clone_piece(p)
+    moved[id(p)] = id(q)
+    return q
+
+
+class Board(Stats):
+    """The board: both mages, the creatures and conjurations, the Dummy Mage's draw piles and
+    discards, the round and its stage.
+
+    A plain class with slots, like the pieces (the compiled build makes it a class of its
+    own); it behaves as a record whose fields are :attr:`_fields`: ``==`` compares them but
+    the catalog and the card drawer, and so does ``repr``; no hash."""
+
+    __slots__ = ("round", "initiative", "arena", "creatures", "decks", "discards", "stage",
+                 "drawer", "applied", "_index", "_sized", "_sides", "_shared")
+    #: every field, in the order of ``__init__``
+    _fields: ClassVar[tuple[str, ...]] = (
+        "round", "initiative", "arena", "mages", "creatures", "conjurations", "decks", "discards",
+        "stage", "extra", "catalog", "drawer")
+    _uncompared: ClassVar[tuple[str, ...]] = ("catalog", "drawer")
+    _unshown: ClassVar[tuple[str, ...]] = ("catalog", "drawer")
+
     round: int
     initiative: str
     arena: Arena
-    mages: dict[str, Mage]
+    # mages: dict[str, Mage], conjurations, extra and catalog are declared by Stats
     creatures: list[Creature]
-    conjurations: list[Conjuration]
     decks: dict[str, list[str]]
     discards: dict[str, list[str]]
     stage: str
-    extra: dict[str, Any]
-    catalog: Catalog | None
     # Set by the caller, never saved: which card a person with physical cards drew (see draw).
     drawer: Callable[[str, list[str]], str] | None
-
-    _uncompared = ("catalog", "drawer")
-    _unshown = ("catalog", "drawer")
     #: The changes applied since :meth:`keep_changes`, when a caller keeps them (never saved).
-    applied: ClassVar[list[Any] | None] = None
+    applied: list[Any] | None
+    _index: dict[str, Piece] | None
+    _sized: int
+    _sides: tuple[Any, ...] | None
+    #: On a copy made for an attack: the ids of the pieces shared with the original (see copy).
+    _shared: set[str] | None
 
     def __init__(self, round: int, initiative: str, arena: Arena, mages: dict[str, Mage],
                  creatures: list[Creature], conjurations: list[Conjuration],
@@ -78,12 +104,30 @@ class Board(Record, Stats):
         self.extra = {} if extra is None else extra
         self.catalog = catalog
         self.drawer = drawer
+        self.applied = None
+        self._shared = None
         # Derived values with where the counts stood when they were worked out (see ``_at``);
         # not a field, so never saved or compared (Board.copy carries it over itself).
-        self._memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-        self._index: dict[str, Piece] | None = None  # see find
+        self._memo = {}
+        self._index = None  # see find
         self._sized = -1
-        self._sides: tuple[Any, ...] | None = None  # see side_creatures
+        self._sides = None  # see side_creatures
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.round, self.initiative, self.arena, self.mages, self.creatures,
+                self.conjurations, self.decks, self.discards, self.stage, self.extra)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            assert isinstance(other, Board)
+            same: bool = self._key() == other._key()
+            return same
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (it changes: as a record that is not frozen)
+
+    def __repr__(self) -> str:
+        return shown(self, tuple(n for n in self._fields if n not in self._unshown))
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -211,7 +255,7 @@ class Board(Record, Stats):
         """From now on, every change applied to this board is also kept in the list returned
         (:attr:`applied`), for whoever reads what a step did."""
         kept: list[Any] = []
-        object.__setattr__(self, "applied", kept)
+        self.applied = kept
         return kept
 
     def remove(self, ident: str) -> Piece:
@@ -319,27 +363,17 @@ class Board(Record, Stats):
                 for p, q in zip(olds, news):
                     moved[id(p)] = id(q)
         else:
-            def clone(p: _P) -> _P:
-                if p.id not in only:
-                    shared.add(p.id)
-                    return p
-                q = _clone_piece(p)
-                moved[id(p)] = id(q)
-                return q
-
-            mages = {s: clone(m) for s, m in self.mages.items()}
-            creatures = [c if c.id not in only else clone(c) for c in self.creatures]
-            conjurations = [c if c.id not in only else clone(c) for c in self.conjurations]
+            mages = {s: _clone_if(m, only, shared, moved) for s, m in self.mages.items()}
+            creatures = [c if c.id not in only else _clone_if(c, only, shared, moved)
+                         for c in self.creatures]
+            conjurations = [c if c.id not in only else _clone_if(c, only, shared, moved)
+                            for c in self.conjurations]
             shared.update(p.id for p in [*self.creatures, *self.conjurations] if p.id not in only)
 
-        b = object.__new__(Board)
-        b.__dict__.update(
-            round=self.round, initiative=self.initiative, arena=self.arena,
-            mages=mages, creatures=creatures, conjurations=conjurations,
-            decks=self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
-            discards={k: list(v) for k, v in self.discards.items()},
-            stage=self.stage, extra=plain_copy(self.extra), catalog=self.catalog, drawer=None,
-            _index=None, _sized=-1, _sides=None)
+        b = Board(self.round, self.initiative, self.arena, mages, creatures, conjurations,
+                  self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
+                  {k: list(v) for k, v in self.discards.items()}, self.stage,
+                  plain_copy(self.extra), self.catalog)
         # (with CHECK_MEMORY every entry carried over is checked like any other)
         memo = dict(self._memo)
         for old, new in moved.items():  # a copied piece's entries go with it
@@ -347,14 +381,14 @@ class Board(Record, Stats):
                 hit = memo.pop((kind, old), None)
                 if hit is not None:
                     memo[(kind, new)] = hit
-        b.__dict__["_memo"] = memo
-        b.__dict__["_shared"] = shared
+        b._memo = memo
+        b._shared = shared
         return b
 
     def own(self, ident: str) -> Piece | None:
         """The object with id ``ident``, made this board's own first if it is shared with the
         board this one was copied from (see :meth:`copy`): call it before changing a piece."""
-        shared = self.__dict__.get("_shared")
+        shared = self._shared
         if not shared or ident not in shared:
             return self.find(ident)
         shared.discard(ident)

@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from solo.core.errors import (BadDieResult, DiceExhausted, NotACompassRoll, NotAFace, NotARoll,
                               NothingToChoose, WrongCount, read_int)
-from solo.core.records import Record
+from solo.core.records import FrozenRecord
 from solo.rules.said import Said, Who
 
 #: What a roll is for, as a person would be told: text, or a line worded in solo.text.
@@ -43,7 +43,7 @@ DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
 _ATTACK_DICE, _RANDOM_PICK = Said("dice.attack-dice"), Said("dice.random-pick")
 
 
-class Roll(Record, frozen=True):
+class Roll(FrozenRecord):
     """One die result, with what it was for."""
 
     sides: int
@@ -193,6 +193,13 @@ def direction_of(d12: int) -> str:
     return DIRECTIONS[(d12 - 1) // 3]
 
 
+def _below(rng: random.Random) -> Callable[[int], int]:
+    """The generator's ``_randbelow``: a whole number from 0 up to (not including) its
+    argument."""
+    below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    return below
+
+
 class SeededSource(DiceSource):
     """A ``random.Random``; ``seed=None`` picks a fresh seed (kept in ``self.seed``)."""
 
@@ -210,21 +217,16 @@ class SeededSource(DiceSource):
     # the same numbers from the same state, without its argument checks, which a die's own
     # number of sides never needs (tests/rules/test_dice.py holds the two to each other).
     def roll(self, sides: int, label: Label = "") -> int:
-        value: int = self._below(sides) + 1
+        value: int = _below(self.rng)(sides) + 1
         self.history.append(Roll(sides, value, label))
         return value
 
     def roll_many(self, sides: int, count: int, label: Label = "") -> list[int]:
-        below, keep = self._below, self.history.append
+        below, keep = _below(self.rng), self.history.append
         out = [below(sides) + 1 for _ in range(count)]
         for value in out:
             keep(Roll(sides, value, label))
         return out
-
-    @property
-    def _below(self) -> Callable[[int], int]:
-        below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
-        return below
 
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle in place with the generator (a deck shuffle is not a die roll to show)."""
@@ -331,7 +333,7 @@ def parse_rolls(text: str) -> list[int]:
     return out
 
 
-class DiceTotal(Record, frozen=True):
+class DiceTotal(FrozenRecord):
     """Attack-die faces, and the normal and critical damage they show."""
 
     faces: tuple[str, ...]

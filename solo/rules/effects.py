@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from solo.core.kinds import Side, Stage, DM, YM
-from solo.core.records import Record
+from solo.core.records import FrozenRecord
 from solo.rules.board import (INCAPACITATING, Board, Conjuration, Creature, Mage, Piece,
                               reaches_only)
 
@@ -44,7 +44,7 @@ class _Delete:
 DELETE: Any = _Delete()
 
 
-class Change(Record, frozen=True):
+class Change(FrozenRecord):
     """One change to a board.  ``piece``: the id of the piece it changes, for those that change
     one."""
 
@@ -54,7 +54,7 @@ class Change(Record, frozen=True):
 
 # -- changes to one piece --------------------------------------------------------------------
 
-class Damage(Change, frozen=True):
+class Damage(Change):
     """``amount`` more damage on the piece (less when negative: healing).  Never below 0."""
 
     piece: str
@@ -66,7 +66,7 @@ class Damage(Change, frozen=True):
         d["amount"] = amount
 
 
-class SetDamage(Change, frozen=True):
+class SetDamage(Change):
     """The piece's damage is ``value`` (an edit; a creature brought back)."""
 
     piece: str
@@ -78,7 +78,7 @@ class SetDamage(Change, frozen=True):
         d["value"] = value
 
 
-class AddMarkers(Change, frozen=True):
+class AddMarkers(Change):
     """``count`` more ``name`` markers (a condition, a token, a round effect) on the piece."""
 
     piece: str
@@ -92,7 +92,7 @@ class AddMarkers(Change, frozen=True):
         d["count"] = count
 
 
-class RemoveMarkers(Change, frozen=True):
+class RemoveMarkers(Change):
     """``count`` ``name`` markers fewer on the piece (every one when ``count`` is None)."""
 
     piece: str
@@ -106,7 +106,7 @@ class RemoveMarkers(Change, frozen=True):
         d["count"] = count
 
 
-class SetMarkers(Change, frozen=True):
+class SetMarkers(Change):
     """Exactly ``count`` ``name`` markers on the piece (none: the entry goes)."""
 
     piece: str
@@ -120,7 +120,7 @@ class SetMarkers(Change, frozen=True):
         d["count"] = count
 
 
-class SetConditions(Change, frozen=True):
+class SetConditions(Change):
     """Every marker of the piece at once (an edit)."""
 
     piece: str
@@ -132,7 +132,7 @@ class SetConditions(Change, frozen=True):
         d["conditions"] = conditions
 
 
-class Move(Change, frozen=True):
+class Move(Change):
     """The piece is now in ``zone`` (a walk, a push, a teleport, an edit)."""
 
     piece: str
@@ -144,7 +144,7 @@ class Move(Change, frozen=True):
         d["zone"] = zone
 
 
-class SetActive(Change, frozen=True):
+class SetActive(Change):
     """A creature's action marker: active (True) or spent (False)."""
 
     piece: str
@@ -156,7 +156,7 @@ class SetActive(Change, frozen=True):
         d["active"] = active
 
 
-class SetGuard(Change, frozen=True):
+class SetGuard(Change):
     """A creature's guard marker: on or off."""
 
     piece: str
@@ -168,7 +168,7 @@ class SetGuard(Change, frozen=True):
         d["guarding"] = guarding
 
 
-class Enchant(Change, frozen=True):
+class Enchant(Change):
     """The enchantment ``name`` is attached (face up) to the piece."""
 
     piece: str
@@ -180,7 +180,7 @@ class Enchant(Change, frozen=True):
         d["name"] = name
 
 
-class Disenchant(Change, frozen=True):
+class Disenchant(Change):
     """One ``name`` enchantment comes off the piece (where it goes is another change)."""
 
     piece: str
@@ -192,7 +192,7 @@ class Disenchant(Change, frozen=True):
         d["name"] = name
 
 
-class SetEnchantments(Change, frozen=True):
+class SetEnchantments(Change):
     """Every face-up enchantment on the piece at once (an edit; all destroyed)."""
 
     piece: str
@@ -204,7 +204,7 @@ class SetEnchantments(Change, frozen=True):
         d["names"] = names
 
 
-class Equip(Change, frozen=True):
+class Equip(Change):
     """The mage wears ``name``."""
 
     piece: str
@@ -216,7 +216,7 @@ class Equip(Change, frozen=True):
         d["name"] = name
 
 
-class Unequip(Change, frozen=True):
+class Unequip(Change):
     """The mage no longer wears ``name``."""
 
     piece: str
@@ -228,7 +228,7 @@ class Unequip(Change, frozen=True):
         d["name"] = name
 
 
-class GainTraits(Change, frozen=True):
+class GainTraits(Change):
     """Traits the piece gains for good (a Pet's, a veteran's)."""
 
     piece: str
@@ -240,7 +240,7 @@ class GainTraits(Change, frozen=True):
         d["traits"] = traits
 
 
-class SetTraits(Change, frozen=True):
+class SetTraits(Change):
     """Every gained trait of the piece at once (an edit)."""
 
     piece: str
@@ -252,7 +252,7 @@ class SetTraits(Change, frozen=True):
         d["traits"] = traits
 
 
-class SetSide(Change, frozen=True):
+class SetSide(Change):
     """The piece now belongs to ``side`` (Mind Control)."""
 
     piece: str
@@ -264,7 +264,7 @@ class SetSide(Change, frozen=True):
         d["side"] = side
 
 
-class ChangeLife(Change, frozen=True):
+class ChangeLife(Change):
     """A mage's own life grows by ``amount`` (shrinks when negative)."""
 
     piece: str
@@ -276,7 +276,7 @@ class ChangeLife(Change, frozen=True):
         d["amount"] = amount
 
 
-class Note(Change, frozen=True):
+class Note(Change):
     """What solo keeps on a piece beyond the card (``extra``): ``key`` is now ``value``
     (:data:`DELETE` takes it off).  A value that holds a list or a dict is the whole new value,
     never changed in place."""
@@ -292,7 +292,7 @@ class Note(Change, frozen=True):
         d["value"] = value
 
 
-class AddPiece(Change, frozen=True):
+class AddPiece(Change):
     """A new piece in play: a creature summoned or brought back, a conjuration, a wall."""
 
     piece: Piece
@@ -301,7 +301,7 @@ class AddPiece(Change, frozen=True):
         object.__setattr__(self, "piece", piece)
 
 
-class RemovePiece(Change, frozen=True):
+class RemovePiece(Change):
     """The piece leaves play (destroyed, obliterated, banished for good)."""
 
     piece: str
@@ -310,7 +310,7 @@ class RemovePiece(Change, frozen=True):
         object.__setattr__(self, "piece", piece)
 
 
-class Discard(Change, frozen=True):
+class Discard(Change):
     """``card`` goes on top of the Dummy Mage's ``deck`` discard pile."""
 
     deck: str
@@ -322,7 +322,7 @@ class Discard(Change, frozen=True):
         d["card"] = card
 
 
-class Undiscard(Change, frozen=True):
+class Undiscard(Change):
     """``card`` is taken out of the Dummy Mage's ``deck`` discard pile (brought back)."""
 
     deck: str
@@ -334,7 +334,7 @@ class Undiscard(Change, frozen=True):
         d["card"] = card
 
 
-class SetZoneEnchantments(Change, frozen=True):
+class SetZoneEnchantments(Change):
     """The enchantments the Dummy Mage keeps on ``zone`` (none: the zone's entry goes)."""
 
     zone: str
@@ -346,7 +346,7 @@ class SetZoneEnchantments(Change, frozen=True):
         d["names"] = names
 
 
-class BoardNote(Change, frozen=True):
+class BoardNote(Change):
     """What solo keeps on the board beyond the pieces (``extra``): ``key`` is now ``value``
     (:data:`DELETE` takes it off); the whole new value, never changed in place."""
 
@@ -359,7 +359,7 @@ class BoardNote(Change, frozen=True):
         d["value"] = value
 
 
-class AddTally(Change, frozen=True):
+class AddTally(Change):
     """``side`` has destroyed ``amount`` more mana of the other side's creatures."""
 
     side: Side
@@ -371,7 +371,7 @@ class AddTally(Change, frozen=True):
         d["amount"] = amount
 
 
-class SetRound(Change, frozen=True):
+class SetRound(Change):
     """A new round begins: its number and who holds the initiative."""
 
     round: int
@@ -383,7 +383,7 @@ class SetRound(Change, frozen=True):
         d["initiative"] = initiative
 
 
-class SetStage(Change, frozen=True):
+class SetStage(Change):
     """The stage of the round the board is in."""
 
     stage: Stage
@@ -630,7 +630,7 @@ _APPLY: dict[type, Callable[[Board, Any], None]] = {
 
 # -- an id given to a new piece (added after the first set) ----------------------------------
 
-class CountId(Change, frozen=True):
+class CountId(Change):
     """The id ``ident`` goes to a new piece of ``side`` (an :class:`AddPiece` follows): the board
     counts it (:meth:`Board.new_id`), so no later piece gets it, even once this one is gone.  A
     decision works the id out beforehand by the same rule, to name the piece before it is in

@@ -11,10 +11,10 @@ moved.  Every change goes through :func:`solo.rules.effects.apply`, which says w
 from __future__ import annotations
 
 import copy
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
+from solo.core.records import shown
 from solo.core.kinds import DM
-from solo.core.records import Record
 
 
 #: Sanity limits for numbers on a board (a physical board never comes near them).  Damage may
@@ -114,8 +114,19 @@ def reaches_only(p: Piece) -> bool:
     return not p.enchantments and not (type(p) is Mage and p.side == DM)
 
 
-class Piece(Record):
-    """Anything on the board that has a card: a mage, a creature, a conjuration."""
+class Piece:
+    """Anything on the board that has a card: a mage, a creature, a conjuration.
+
+    A plain class with slots, not a :class:`solo.core.records.Record`: the compiled build
+    (docs/architecture.md) makes it a class of its own whose fields are read without a lookup.
+    It behaves as a record does: ``==`` field by field between objects of the same class
+    (``_fields``), a ``repr`` naming every field, no hash."""
+
+    __slots__ = ("id", "card", "side", "zone", "damage", "conditions", "enchantments", "traits",
+                 "stats", "extra", "kind", "_v")
+    #: every field, in the order of ``__init__``
+    _fields: ClassVar[tuple[str, ...]] = ("id", "card", "side", "zone", "damage", "conditions",
+                                          "enchantments", "traits", "stats", "extra")
 
     id: str
     card: str
@@ -127,15 +138,16 @@ class Piece(Record):
     traits: list[str]
     stats: dict[str, Any]
     extra: dict[str, Any]
-
-    kind = "piece"
-    #: The count at this object's last change (see ``_touch``).
-    _v = 0
+    #: "piece", "mage", "creature" or "conjuration" (not a field: each class sets its own)
+    kind: str
+    #: The count at this object's last change (see ``_touch``; not a field, never compared or
+    #: saved): a new piece takes a fresh one, a copy (``_v`` given) that of its original.
+    _v: int
 
     def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
                  conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
                  traits: list[str] | None = None, stats: dict[str, Any] | None = None,
-                 extra: dict[str, Any] | None = None) -> None:
+                 extra: dict[str, Any] | None = None, *, _v: int = 0) -> None:
         self.id = id
         self.card = card
         self.side = side
@@ -146,7 +158,31 @@ class Piece(Record):
         self.traits = [] if traits is None else traits
         self.stats = {} if stats is None else stats
         self.extra = {} if extra is None else extra
-        self._v = _fresh()  # its own version (a field of no record: never compared or saved)
+        self.kind = "piece"
+        self._v = _v or _fresh()
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.id, self.card, self.side, self.zone, self.damage, self.conditions,
+                self.enchantments, self.traits, self.stats, self.extra)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            assert isinstance(other, Piece)
+            same: bool = self._key() == other._key()
+            return same
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (it changes: as a record that is not frozen)
+
+    def __repr__(self) -> str:
+        return shown(self, self._fields)
+
+    def clone(self) -> "Piece":
+        """A copy with containers of its own; it keeps the version ``_v`` of this piece, being
+        the same in every respect."""
+        return Piece(self.id, self.card, self.side, self.zone, self.damage, dict(self.conditions),
+                    list(self.enchantments), list(self.traits), _own(self.stats),
+                    _own(self.extra), _v=self._v)
 
     @property
     def is_mage(self) -> bool:
@@ -164,51 +200,86 @@ class Piece(Record):
 
 
 class Mage(Piece):
+    __slots__ = ("life", "equipment")
+    _fields: ClassVar[tuple[str, ...]] = Piece._fields + ("life", "equipment")
+
     life: int
     #: the equipment cards the mage wears, by catalog name (contract section 2, second version)
     equipment: list[str]
-
-    kind = "mage"
 
     def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
                  conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
                  traits: list[str] | None = None, stats: dict[str, Any] | None = None,
                  extra: dict[str, Any] | None = None, life: int = 0,
-                 equipment: list[str] | None = None) -> None:
+                 equipment: list[str] | None = None, *, _v: int = 0) -> None:
         super().__init__(id, card, side, zone, damage, conditions, enchantments, traits, stats,
-                         extra)
+                         extra, _v=_v)
+        self.kind = "mage"
         self.life = life
         self.equipment = [] if equipment is None else equipment
 
+    def _key(self) -> tuple[Any, ...]:
+        return super()._key() + (self.life, self.equipment)
+
+    def clone(self) -> "Mage":
+        return Mage(self.id, self.card, self.side, self.zone, self.damage, dict(self.conditions),
+                    list(self.enchantments), list(self.traits), _own(self.stats),
+                    _own(self.extra),
+                    self.life, list(self.equipment), _v=self._v)
+
 
 class Creature(Piece):
+    __slots__ = ("active", "guarding")
+    _fields: ClassVar[tuple[str, ...]] = Piece._fields + ("active", "guarding")
+
     active: bool
     guarding: bool
 
-    kind = "creature"
-
     def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
                  conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
                  traits: list[str] | None = None, stats: dict[str, Any] | None = None,
-                 extra: dict[str, Any] | None = None, active: bool = True, guarding: bool = False) -> None:
+                 extra: dict[str, Any] | None = None, active: bool = True, guarding: bool = False,
+                 *, _v: int = 0) -> None:
         super().__init__(id, card, side, zone, damage, conditions, enchantments, traits, stats,
-                         extra)
+                         extra, _v=_v)
+        self.kind = "creature"
         self.active = active
         self.guarding = guarding
 
+    def _key(self) -> tuple[Any, ...]:
+        return super()._key() + (self.active, self.guarding)
+
+    def clone(self) -> "Creature":
+        return Creature(self.id, self.card, self.side, self.zone, self.damage, dict(self.conditions),
+                    list(self.enchantments), list(self.traits), _own(self.stats),
+                    _own(self.extra),
+                        self.active, self.guarding, _v=self._v)
+
 
 class Conjuration(Piece):
-    border: str | None
+    __slots__ = ("border",)
+    _fields: ClassVar[tuple[str, ...]] = Piece._fields + ("border",)
 
-    kind = "conjuration"
+    border: str | None
 
     def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
                  conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
                  traits: list[str] | None = None, stats: dict[str, Any] | None = None,
-                 extra: dict[str, Any] | None = None, border: str | None = None) -> None:
+                 extra: dict[str, Any] | None = None, border: str | None = None,
+                 *, _v: int = 0) -> None:
         super().__init__(id, card, side, zone, damage, conditions, enchantments, traits, stats,
-                         extra)
+                         extra, _v=_v)
+        self.kind = "conjuration"
         self.border = border
+
+    def _key(self) -> tuple[Any, ...]:
+        return super()._key() + (self.border,)
+
+    def clone(self) -> "Conjuration":
+        return Conjuration(self.id, self.card, self.side, self.zone, self.damage, dict(self.conditions),
+                    list(self.enchantments), list(self.traits), _own(self.stats),
+                    _own(self.extra),
+                           self.border, _v=self._v)
 
 
 _P = TypeVar("_P", bound=Piece)
@@ -217,20 +288,15 @@ _P = TypeVar("_P", bound=Piece)
 def _clone_piece(p: _P) -> _P:
     """A copy of ``p`` with containers of its own; it keeps the version ``_v`` of ``p``, being
     the same in every respect."""
-    q = object.__new__(type(p))
-    state = dict(p.__dict__)
-    state["conditions"] = dict(p.conditions)
-    state["enchantments"] = list(p.enchantments)
-    state["traits"] = list(p.traits)
-    state["stats"] = plain_copy(p.stats) if p.stats else {}
-    state["extra"] = plain_copy(p.extra) if p.extra else {}
-    if "equipment" in state:
-        state["equipment"] = list(state["equipment"])
-    q.__dict__.update(state)
-    return q
+    return cast(_P, p.clone())
 
 
 _PLAIN = (str, int, float, bool, type(None))
+
+
+def _own(d: dict[str, Any]) -> dict[str, Any]:
+    """A piece's ``stats`` or ``extra`` for its copy: a deep copy (a new empty dict when empty)."""
+    return plain_copy(d) if d else {}
 
 
 def plain_copy(value: Any) -> Any:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from solo.core.records import Record
+from solo.core.records import FrozenRecord
 
 __all__ = ["Said", "Who", "Refusal", "worded_by"]
 
 
-class Who(Record, frozen=True):
+class Who(FrozenRecord):
     """A piece as a line names it: its id, card and side, and whether it is a mage."""
 
     id: str

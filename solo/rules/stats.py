@@ -11,7 +11,7 @@ What is worked out is remembered (``Board._memo``) with where the count of chang
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from solo.cards.catalog import (Attack, Card, Catalog, Defense, names_in, parse_trait,
                                trait_max, trait_value)
@@ -63,21 +63,27 @@ def _aura_names(catalog: Catalog) -> frozenset[str]:
 class Stats:
     """What a board works out of its pieces (a base of :class:`solo.rules.board.Board`)."""
 
-    if TYPE_CHECKING:  # the board's, read here (declared for the type checker only)
-        mages: dict[str, Mage]
-        conjurations: list[Conjuration]
-        catalog: Catalog | None
-        extra: dict[str, Any]
-        _memo: dict[tuple[Any, ...], tuple[Any, ...]]
+    # Fields of the board that are read here (the board sets them); the board defines the
+    # methods below.
+    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo")
+    mages: dict[str, Mage]
+    conjurations: list[Conjuration]
+    catalog: Catalog | None
+    extra: dict[str, Any]
+    _memo: dict[tuple[Any, ...], tuple[Any, ...]]
 
-        @property
-        def cat(self) -> Catalog: ...
+    @property
+    def cat(self) -> Catalog:
+        raise NotImplementedError
 
-        def pieces(self) -> list[Piece]: ...
+    def pieces(self) -> list[Piece]:
+        raise NotImplementedError
 
-        def side_creatures(self, side: str) -> list[Any]: ...
+    def side_creatures(self, side: str) -> list[Any]:
+        raise NotImplementedError
 
-        def distance(self, a: str, b: str) -> int: ...
+    def distance(self, a: str, b: str) -> int:
+        raise NotImplementedError
 
     def _recall(self, key: tuple[Any, ...], p: Piece | None = None) -> Any:
         """The remembered value for ``key`` (of ``p``, or of the board) while nothing it is

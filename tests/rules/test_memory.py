@@ -143,7 +143,7 @@ def test_resolving_an_attack_never_changes_the_board_it_reads(monkeypatch):
     real_own = board_mod.Board.own
 
     def counting_own(self, ident):
-        if ident in (self.__dict__.get("_shared") or ()):
+        if ident in (self._shared or ()):
             seen["owned"] += 1
         return real_own(self, ident)
 
