@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import os
+from typing import Any
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -412,7 +413,8 @@ class Workers:
 
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
-        self._pool = None
+        # (typed: the compiled build holds an attribute to the type its first value gives it)
+        self._pool: Any = None
 
     def pool(self):
         if self._pool is None:
