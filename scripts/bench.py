@@ -254,12 +254,22 @@ def _solo(python: str, source: str | None) -> tuple[list[str], dict[str, str]]:
     return ([str(script)] if script.exists() else [python, "-m", "solo"]), env
 
 
+def tune_games(data: dict) -> int:
+    """Every game of a ``solo tune --json`` without ``total_games`` (an older checkout): a
+    life's tries and full ratings share their seeds, so each life counts its most."""
+    most: dict[int, int] = {}
+    for r in data.get("tried", []) + data.get("rated", []):
+        most[r["dm_life"]] = max(most.get(r["dm_life"], 0), r["games"])
+    return sum(most.values()) or data["games"]
+
+
 def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int) -> dict:
     """Wall times (seconds; medians of the runs) of the ratings commands, in fresh processes with
     new data and cache folders: ``first_look``, ``solo deck show`` of a random set no cache
     knows (``runs``); ``new_set``, the same set rated to +/-3 points (``--whole-rating``);
     ``near_set``, Starter with one card swapped, likewise; ``tune``, ``solo tune --decks
-    Starter --target 40%`` (``whole_runs`` each); with the games each played, and the CPU
+    Starter --target 40% --json`` (``whole_runs`` each); with the games each played (tune: every
+    game, ``tune_games``, and ``tune_rating_games``, its answer's), and the CPU
     seconds each took (``_cpu``, the command and its workers: on a busy machine, what it would
     take alone is about that over the cores it uses)."""
     import re
@@ -286,6 +296,11 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
         out.setdefault(f"{key}_cpu", []).append(used() - c)
         if done.returncode != 0:
             raise SystemExit(f"bench: solo {' '.join(args)} failed: {done.stderr.strip()}")
+        if args[0] == "tune":  # --json: every game it played, and its answer's
+            data = json.loads(done.stdout)
+            games[f"{key}_rating"] = data["games"]
+            games[key] = data.get("total_games") or tune_games(data)
+            return
         found = re.search(r"([\d,]+) games\)", done.stdout)
         if found:
             games[key] = int(found.group(1).replace(",", ""))
@@ -303,7 +318,7 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
                     f.unlink()
                 timed("new_set", ["deck", "show", "Bench", "--whole-rating"], env)
                 timed("near_set", ["deck", "show", f"{tmp}/near.toml", "--whole-rating"], env)
-                timed("tune", ["tune", "--decks", "Starter", "--target", "40%"], env)
+                timed("tune", ["tune", "--decks", "Starter", "--target", "40%", "--json"], env)
     return {**{k: statistics.median(v) for k, v in out.items() if v},
             **{f"{k}_games": n for k, n in games.items()}}
 
@@ -327,7 +342,10 @@ def ratings_report(args) -> int:
     else:
         for key, label in labels.items():
             cells = [f"{side} {f[key]:.2f} s, CPU {f[key + '_cpu']:.2f} s"
-                     + (f" ({f[key + '_games']:,} games)" if key + "_games" in f else "")
+                     + (f" ({f[key + '_games']:,} games" if key + "_games" in f else "")
+                     + (f", {f[key + '_rating_games']:,} in its answer's rating"
+                        if key + "_rating_games" in f else "")
+                     + (")" if key + "_games" in f else "")
                      for side, f in sides.items() if key in f]
             target = f"  target <= {targets[key]:g} s" if key in targets else ""
             print(f"{label}: {', '.join(cells)}{target}")

@@ -389,6 +389,16 @@ class Tuning:
     #: the higher one, from the seeds both played (a paired difference).
     step: tuple[int, int, stats.Estimate] | None = None
 
+    @property
+    def games(self) -> int:
+        """Every game the answer stands on, tries and full ratings, each counted once: a
+        life's full rating goes on from its try's seeds, so a life holds as many games as
+        the most any of its entries has, and the lives' games add up."""
+        most: dict[int, int] = {}
+        for life, r in (*self.tried, *self.rated):
+            most[life] = max(most.get(life, 0), r.games)
+        return sum(most.values())
+
 
 class Memory:
     """A :class:`Store` that keeps ratings for one run only."""
