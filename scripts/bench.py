@@ -254,12 +254,22 @@ def _solo(python: str, source: str | None) -> tuple[list[str], dict[str, str]]:
     return ([str(script)] if script.exists() else [python, "-m", "solo"]), env
 
 
+def tune_games(data: dict) -> int:
+    """Every game of a ``solo tune --json`` without ``total_games`` (an older checkout): a
+    life's tries and full ratings share their seeds, so each life counts its most."""
+    most: dict[int, int] = {}
+    for r in data.get("tried", []) + data.get("rated", []):
+        most[r["dm_life"]] = max(most.get(r["dm_life"], 0), r["games"])
+    return sum(most.values()) or data["games"]
+
+
 def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int) -> dict:
     """Wall times (seconds; medians of the runs) of the ratings commands, in fresh processes with
     new data and cache folders: ``first_look``, ``solo deck show`` of a random set no cache
     knows (``runs``); ``new_set``, the same set rated to +/-3 points (``--whole-rating``);
     ``near_set``, Starter with one card swapped, likewise; ``tune``, ``solo tune --decks
-    Starter --target 40%`` (``whole_runs`` each); with the games each played, and the CPU
+    Starter --target 40% --json`` (``whole_runs`` each); with the games each played (tune: every
+    game, ``tune_games``, and ``tune_rating_games``, its answer's), and the CPU
     seconds each took (``_cpu``, the command and its workers: on a busy machine, what it would
     take alone is about that over the cores it uses)."""
     import re
@@ -274,18 +284,18 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
     games: dict[str, int] = {}
 
     def timed(key: str, args: list[str], env: dict[str, str]) -> None:
-        import resource
-
-        def used() -> float:
-            r = resource.getrusage(resource.RUSAGE_CHILDREN)
-            return r.ru_utime + r.ru_stime
-
+        used = _children_cpu
         t, c = time.perf_counter(), used()
         done = subprocess.run(solo + args, cwd=where, env=env, capture_output=True, text=True)
         out[key].append(time.perf_counter() - t)
         out.setdefault(f"{key}_cpu", []).append(used() - c)
         if done.returncode != 0:
             raise SystemExit(f"bench: solo {' '.join(args)} failed: {done.stderr.strip()}")
+        if args[0] == "tune":  # --json: every game it played, and its answer's
+            data = json.loads(done.stdout)
+            games[f"{key}_rating"] = data["games"]
+            games[key] = data.get("total_games") or tune_games(data)
+            return
         found = re.search(r"([\d,]+) games\)", done.stdout)
         if found:
             games[key] = int(found.group(1).replace(",", ""))
@@ -303,31 +313,178 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
                     f.unlink()
                 timed("new_set", ["deck", "show", "Bench", "--whole-rating"], env)
                 timed("near_set", ["deck", "show", f"{tmp}/near.toml", "--whole-rating"], env)
-                timed("tune", ["tune", "--decks", "Starter", "--target", "40%"], env)
+                timed("tune", ["tune", "--decks", "Starter", "--target", "40%", "--json"], env)
     return {**{k: statistics.median(v) for k, v in out.items() if v},
             **{f"{k}_games": n for k, n in games.items()}}
+
+
+#: A new set's difficulty word, for a set not near a band's limit, within this (issue 35).
+WORD_SECONDS = 1.0
+#: "Not near a limit": the set's full rating at least this far from every band's limit.
+WORD_MARGIN = 0.05
+
+#: Run in a fresh process: ``solo deck show --whole-rating``'s rating of a set file (the
+#: command's own `rate_set`, with the cache of SOLO_CACHE_DIR), its live line replaced by one
+#: JSON line a chunk of games; it stops once the word is settled.
+_WORD_CODE = r"""
+import json, sys
+def say(**what):
+    print(json.dumps(what), flush=True)
+from solo.cli.commands import ratings as cli
+from solo.decks.sets import resolve
+ds = resolve(sys.argv[1])
+class Settled(Exception):
+    pass
+def live(r):
+    found = r.settled()
+    say(games=r.games, settled=found and found[0], word=found and found[1] or r.word)
+    if found:
+        raise Settled
+cli._live = lambda label: live
+say(ready=True)
+try:
+    r, _ = cli.rate_set(ds, jobs=int(sys.argv[2]))
+    say(games=r.games, settled=None, word=r.word, whole=True)
+except Settled:
+    pass
+"""
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's children that have ended (and theirs)."""
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def word_sets(count: int, margin: float, jobs: int, seeds: int = 40) -> list[dict]:
+    """``count`` sets of ``solo deck random --seed N`` (N = 1, 2, 3...) whose full rating, in
+    this process, is at least ``margin`` from every band's limit: each as its seed, TOML, win
+    rate, distance from the nearest limit and the word; at most ``seeds`` seeds tried."""
+    from solo.cards.catalog import get_catalog
+    from solo.decks.random_sets import random_set
+    from solo.decks.sets import dumps
+    from solo.engine.game import ENGINE
+    from solo.engine.ratings import Memory, rate
+    from solo.engine.simulate import RATINGS, Workers
+    from solo.rules.dice import SeededSource
+
+    catalog = get_catalog()
+    limits = [limit for limit, _ in RATINGS]
+    found: list[dict] = []
+    with Workers(jobs) as workers:
+        for seed in range(1, seeds + 1):
+            ds = random_set(SeededSource(seed), catalog=catalog, name=f"Word {seed}")
+            r, _ = rate(ds, jobs=jobs, catalog=catalog, engine=ENGINE, cache=Memory(),
+                        workers=workers)
+            near = min(abs(r.win_rate - limit) for limit in limits)
+            print(f"  set of seed {seed}: {100 * r.win_rate:.1f}% ({r.games:,} games), "
+                  f"{100 * near:.1f} points from a limit", file=sys.stderr, flush=True)
+            if near >= margin:
+                found.append({"seed": seed, "toml": dumps(ds, catalog), "rate": r.win_rate,
+                              "distance": near, "word": r.word})
+                if len(found) == count:
+                    break
+    return found
+
+
+def word_figures(python: str, source: str | None, sets: list[dict], jobs: int) -> dict:
+    """The difficulty word of each of ``sets`` (see :func:`word_sets`) in a fresh process with
+    new folders: seconds from the process's start until a chunk's games settle it (and until
+    it is ready to play, ``startup``), the games at which it settled and after which it was
+    seen (a chunk's end), and the seconds of the first chunk.  None when the checkout shows no
+    settled word."""
+    import tempfile
+
+    _, env = _solo(python, source)
+    where = source or ROOT
+    rows = []
+    for s in sets:
+        with tempfile.TemporaryDirectory(dir=os.environ.get("SOLO_BENCH_DIR")) as tmp:
+            path = Path(tmp, "set.toml")
+            path.write_text(s["toml"], encoding="utf-8")
+            run_env = dict(env, SOLO_DATA_DIR=f"{tmp}/data", SOLO_CONFIG_DIR=f"{tmp}/config",
+                           SOLO_CACHE_DIR=f"{tmp}/cache")
+            row: dict = {"seed": s["seed"], "rate": s["rate"], "distance": s["distance"]}
+            chunks = []
+            cpu = _children_cpu()
+            t = time.perf_counter()
+            with subprocess.Popen([python, "-c", _WORD_CODE, str(path), str(jobs)], cwd=where,
+                                  env=run_env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) as p:
+                assert p.stdout is not None
+                for line in p.stdout:
+                    now = time.perf_counter() - t
+                    got = json.loads(line)
+                    if got.get("ready"):
+                        row["startup"] = now
+                        continue
+                    chunks.append((got["games"], now))
+                    if got["settled"] or got.get("whole"):  # settled, or the rating whole
+                        row.update(seconds=now, settled=got["settled"], shown=got["games"],
+                                   word=got["word"])
+                        break
+                why = p.stderr.read().strip() if p.stderr else ""
+            if p.returncode and source is not None:
+                return {}  # an older checkout, whose ratings show no settled word
+            if p.returncode:
+                raise SystemExit(f"bench: the word of the set of seed {s['seed']} failed: {why}")
+            row["cpu"] = _children_cpu() - cpu  # the process and its workers, to its end
+            row["chunks"] = chunks
+            row["first_chunk"] = chunks[0][1] - row["startup"]
+            row["first_chunk_games"] = chunks[0][0]
+            row["games_per_second"] = row["shown"] / (row["seconds"] - row["startup"])
+            rows.append(row)
+    med = statistics.median
+    times = [r["seconds"] for r in rows]
+    return {"word": med(times), "word_min": min(times), "word_max": max(times),
+            "word_startup": med(r["startup"] for r in rows),
+            "word_cpu": med(r["cpu"] for r in rows), "word_sets": rows}
+
+
+def word_line(side: str, f: dict) -> str:
+    """One side's word figure: median, range, and each set's games (settled / seen)."""
+    per = ", ".join(f"{r['settled'] or 'whole'}/{r['shown']}" for r in f["word_sets"])
+    return (f"{side} {f['word']:.2f} s ({f['word_min']:.2f}-{f['word_max']:.2f} s, CPU "
+            f"{f['word_cpu']:.2f} s, ready to play after {f['word_startup']:.2f} s; games "
+            f"settled/seen: {per})")
 
 
 def ratings_report(args) -> int:
     """``--ratings``: the ratings commands' times, this checkout's next to ``--before``'s."""
     from solo.cli.commands.ratings import PROMISED_SECONDS as promised
 
+    from solo.engine.simulate import cores
+
     python = args.python or interpreter()
-    sides = {"after": ratings_figures(python, None, args.show_runs, args.whole_runs)}
-    if args.before:
-        sides = {"before": ratings_figures(python, args.before, args.show_runs, args.whole_runs),
-                 **sides}
+    sources = {"before": args.before, "after": None} if args.before else {"after": None}
+    sides = {side: {} if args.word else
+             ratings_figures(python, source, args.show_runs, args.whole_runs)
+             for side, source in sources.items()}
+    jobs = cores()
+    print(f"choosing {args.word_sets} random sets at least {100 * args.word_margin:g} points "
+          f"from a band's limit (each rated in full, on {jobs} cores):", file=sys.stderr)
+    sets = word_sets(args.word_sets, args.word_margin, jobs)
+    for side, source in sources.items():
+        sides[side].update(word_figures(python, source, sets, jobs))
     labels = {"first_look": f"solo deck show, a new set's first look (median of {args.show_runs})",
               "new_set": "a new set rated to +/-3 points (deck show --whole-rating)",
               "near_set": "Starter with one card swapped, to +/-3 points",
-              "tune": "solo tune --decks Starter --target 40%"}
-    targets = {"first_look": promised + 0.5, "tune": TUNE_SECONDS}
+              "tune": "solo tune --decks Starter --target 40%",
+              "word": f"a new set's word, live (median of {len(sets)} sets at least "
+                      f"{100 * args.word_margin:g} points from a limit, {jobs} cores)"}
+    targets = {"first_look": promised + 0.5, "tune": TUNE_SECONDS, "word": WORD_SECONDS}
     if args.json:
         print(json.dumps(sides, indent=2))
     else:
         for key, label in labels.items():
-            cells = [f"{side} {f[key]:.2f} s, CPU {f[key + '_cpu']:.2f} s"
-                     + (f" ({f[key + '_games']:,} games)" if key + "_games" in f else "")
+            cells = [word_line(side, f) if key == "word" else
+                     f"{side} {f[key]:.2f} s, CPU {f[key + '_cpu']:.2f} s"
+                     + (f" ({f[key + '_games']:,} games" if key + "_games" in f else "")
+                     + (f", {f[key + '_rating_games']:,} in its answer's rating"
+                        if key + "_rating_games" in f else "")
+                     + (")" if key + "_games" in f else "")
                      for side, f in sides.items() if key in f]
             target = f"  target <= {targets[key]:g} s" if key in targets else ""
             print(f"{label}: {', '.join(cells)}{target}")
@@ -518,6 +675,12 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901
     ap.add_argument("--engine-runs", type=int, default=5, help="with --engine: runs (>= 5)")
     ap.add_argument("--compiled", metavar="PYTHON",
                     help="with --engine: an interpreter whose environment has a compiled build")
+    ap.add_argument("--word", action="store_true",
+                    help="with --ratings: measure only a new set's difficulty word")
+    ap.add_argument("--word-sets", type=int, default=5,
+                    help="with --ratings: random sets to time the word on")
+    ap.add_argument("--word-margin", type=float, default=WORD_MARGIN,
+                    help="with --ratings: how far (0-1) from a band's limit a set's rate must be")
     ap.add_argument("--show-runs", type=int, default=5, help="with --ratings: deck show runs")
     ap.add_argument("--whole-runs", type=int, default=1,
                     help="with --ratings: runs of each whole rating and of tune")

@@ -127,6 +127,15 @@ def looks(most: int, look: int = LOOK) -> list[int]:
         j += 1
 
 
+def next_look(games: int, look: int = LOOK) -> int:
+    """The first look (see :func:`looks`) after ``games`` games.
+
+    >>> next_look(48), next_look(100)
+    (64, 128)
+    """
+    return next(n for n in looks(2 * (games + look), look) if n > games)
+
+
 def word_settled(zs: Sequence[float], wins: str, limits: Sequence[float],
                  error: float = WORD_ERROR) -> tuple[int, int] | None:
     """(games, band) at the first look (see :func:`looks`) where the set's word is settled,

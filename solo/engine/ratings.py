@@ -217,7 +217,8 @@ def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | N
 
     ``most`` caps the games (a try of :func:`tune`), ``enough`` stops early: it is asked after
     every :data:`solo.engine.estimate.LOOK` games, whatever the chunks.  ``progress`` is told
-    the games played as they finish, ``live`` the rating after each chunk; ``workers`` (a
+    the games played as they finish, ``live`` the rating after each chunk (a chunk ends at each
+    look of the word's test, :func:`solo.engine.estimate.looks`); ``workers`` (a
     :class:`solo.engine.simulate.Workers`) are the processes to play on, kept by the caller.
     """
     import time
@@ -258,6 +259,8 @@ def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | N
             size = min(chunk, BATCH - rating.games % BATCH, cap - rating.games)
             if enough is not None:
                 size = min(size, stats.LOOK - rating.games % stats.LOOK)
+            if live is not None:  # told at each look of the word's test, so a word settled
+                size = min(size, stats.next_look(rating.games) - rating.games)  # shows at once
             if seconds is not None:
                 left = seconds - (clock() - start)
                 if not played:
@@ -388,6 +391,16 @@ class Tuning:
     #: The lives either side of the target, and how much more often the Dummy Mage wins with
     #: the higher one, from the seeds both played (a paired difference).
     step: tuple[int, int, stats.Estimate] | None = None
+
+    @property
+    def games(self) -> int:
+        """Every game the answer stands on, tries and full ratings, each counted once: a
+        life's full rating goes on from its try's seeds, so a life holds as many games as
+        the most any of its entries has, and the lives' games add up."""
+        most: dict[int, int] = {}
+        for life, r in (*self.tried, *self.rated):
+            most[life] = max(most.get(life, 0), r.games)
+        return sum(most.values())
 
 
 class Memory:

@@ -305,3 +305,40 @@ def test_a_try_stops_when_its_target_is_clearly_out_whatever_the_chunks(monkeypa
                         lambda d, seeds, skill="beginner", **k: [simulate.play_one(d, s, skill)
                                                                  for s in seeds])
     assert play(4) == play(1)
+
+
+def _coin_games(monkeypatch, chance: float = 0.1):
+    """Games the Dummy Mage wins with chance ``chance``, seed for seed the same however they
+    are chunked; the chunks asked for are written down."""
+    asked: list[int] = []
+
+    def play_many(decks, seeds, skill="beginner", **kw):
+        asked.append(len(seeds))
+        return [simulate.GameStats("dm" if (seed * 0.6180339887) % 1 < chance else "ym", 10, 20, 30,
+                                   luck=(0,))
+                for seed in seeds]
+
+    monkeypatch.setattr(simulate, "play_many", play_many)
+    return asked
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_a_rating_told_live_is_told_at_every_look_of_the_word(monkeypatch, jobs):
+    """The word is shown as soon as the look that settles it is played: a chunk of games ends
+    at every look (32, 48, 64, 96, 128, 176...), and the games are the same as untold."""
+    asked = _coin_games(monkeypatch)
+    seen: list[ratings.Rating] = []
+    r, _ = ratings.rate(resolve("Starter"), catalog=get_catalog(), engine=ENGINE, jobs=jobs,
+                        live=seen.append)
+    told = [x.games for x in seen]
+    assert set(estimate.looks(r.games)) <= set(told) and told[-1] == r.games
+    # each settled word is seen at the look that settled it
+    first = next(x for x in seen if x.settled() is not None)
+    assert first.settled()[0] == first.games
+    plain, _ = ratings.rate(resolve("Starter"), catalog=get_catalog(), engine=ENGINE, jobs=jobs)
+    assert plain == r and len(asked) > 2
+
+
+def test_the_first_look_after_a_number_of_games():
+    assert [estimate.next_look(n) for n in (0, 31, 32, 47, 48, 100, 176, 511)] == \
+        [32, 32, 48, 48, 64, 128, 256, 512]

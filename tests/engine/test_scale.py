@@ -424,9 +424,36 @@ def test_tune_reads_later_tries_against_a_whole_one_in_fewer_games_and_honestly(
     assert covered >= 33
 
 
+def test_tune_counts_every_game_it_played_once(tmp_path, monkeypatch):
+    """A tuning's games: every try and every full rating, a full rating going on from its
+    life's try counted once -- as many as were played, on a cache that held none."""
+    from solo.cards.catalog import get_catalog
+
+    _lucky_first_seeds(monkeypatch)  # re-aims: several full ratings, one on a tried life
+    fake = simulate.play_many
+    played: dict[int, set[int]] = {}
+
+    def counted(decks, seeds, skill="beginner", **kw):
+        played.setdefault(kw["dm_life"], set()).update(seeds)
+        return fake(decks, seeds, skill, **kw)
+
+    monkeypatch.setattr(simulate, "play_many", counted)
+    t = ratings.tune(resolve("Starter"), 0.25, catalog=get_catalog(), engine=ENGINE,
+                     cache=ratings_cache.Cache(tmp_path / "t.json"))
+    assert sum(len(s) for s in played.values()) == t.games
+    assert len(t.rated) > 1 and set(dict(t.tried)) & set(dict(t.rated))
+    assert t.games < sum(r.games for _, r in t.tried) + sum(r.games for _, r in t.rated)
+    assert t.games > t.rating.games
+
+
 def test_tune_says_which_lives_it_rated_in_full(run, monkeypatch):
     _lucky_first_seeds(monkeypatch)
     data = json.loads(run("tune", "--target", "25%", "--json", "--jobs", "1").output)
+    # every game, tries and full ratings, a life's counted once (its most)
+    most: dict[int, int] = {}
+    for r in data["tried"] + data["rated"]:
+        most[r["dm_life"]] = max(most.get(r["dm_life"], 0), r["games"])
+    assert data["total_games"] == sum(most.values()) > data["games"]
     assert len(data["rated"]) > 1 and data["dm_life"] in [r["dm_life"] for r in data["rated"]]
     out = " ".join(run("tune", "--target", "25%", "--jobs", "1").output.split())
     shown = ", ".join(f"{r['dm_life']} {100 * r['dm_win_rate']:.0f}% "

@@ -285,7 +285,7 @@ def tune(decks: str, target: str, opponent: str, jobs: int | None, as_json: bool
         echo(json.dumps({"decks": ds.name, "opponent": opponent, "target": goal,
                          "dm_life": t.life, "printed_life": t.printed_life,
                          "dm_win_rate": t.rating.win_rate, "dm_win_rate_95": [lo, hi],
-                         "games": t.rating.games,
+                         "games": t.rating.games, "total_games": t.games,
                          "step": None if t.step is None else {
                              "from_life": t.step[0], "to_life": t.step[1],
                              "difference": t.step[2].value,
