@@ -21,6 +21,9 @@ from solo.engine.luck import explained
 Z95 = 1.959963984540054
 #: The chance that the difficulty word shown early is not the one the set's true win rate earns.
 WORD_ERROR = 0.05
+#: The most games a rating plays (solo.engine.ratings.MOST_GAMES): the word is looked at no
+#: further, which bounds its looks (see :func:`word_settled`).
+MOST_LOOKED = 4096
 #: Games are looked at in whole multiples of this many: by the word's sequential test, and by a
 #: try of `solo tune` (see solo.engine.ratings.rate's ``enough``).
 LOOK = 16
@@ -137,21 +140,26 @@ def next_look(games: int, look: int = LOOK) -> int:
 
 
 def word_settled(zs: Sequence[float], wins: str, limits: Sequence[float],
-                 error: float = WORD_ERROR) -> tuple[int, int] | None:
+                 error: float = WORD_ERROR, most: int = MOST_LOOKED) -> tuple[int, int] | None:
     """(games, band) at the first look (see :func:`looks`) where the set's word is settled,
     or None.
 
-    A confidence sequence: at the k-th look the interval is the normal one at level
-    ``1 - error * 6 / (pi^2 k^2)``, so over every look at once the chance that any interval
-    misses the true win rate is at most ``error`` (Bonferroni over the looks, which come ever
-    further apart, so that the level need not rise fast).  The word is settled when an
+    A confidence sequence over the looks a rating can have (``most`` games at the most, which
+    is :data:`solo.engine.ratings.MOST_GAMES`: 15 looks): at the k-th of ``K`` looks the
+    interval is the normal one at level ``1 - error / (k H_K)`` (``H_K`` = 1 + 1/2 + ... +
+    1/K), so over every look at once the chance that any interval misses the true win rate is
+    at most ``error`` (Bonferroni, the error shared out as 1/k: the later looks, which settle
+    the sets nearer a limit, get more of it than a share for an unending sequence, 1/k^2,
+    would give them).  No look is made past ``most`` games.  The word is settled when an
     interval lies inside one band.  A small sample's spread is taken as at least 3/4 of the
     binomial spread of its win rate shrunk towards a half (Agresti-Coull), so that a run of
     losses does not look certain.
     """
     sums = squares = 0.0
     won = 0
-    points = iter(looks(len(zs)))
+    every = looks(most)
+    harmonic = sum(1 / k for k in range(1, len(every) + 1))
+    points = iter(looks(min(len(zs), most)))
     at = next(points, None)
     k = 0
     for i, z in enumerate(zs, 1):
@@ -166,7 +174,7 @@ def word_settled(zs: Sequence[float], wins: str, limits: Sequence[float],
         var = max(0.0, (squares - i * m * m) / (i - 1))
         shrunk = (won + 2) / (i + 4)
         var = max(var, 0.75 * shrunk * (1 - shrunk))
-        level = error * 6 / (math.pi ** 2 * k * k)
+        level = error / (k * harmonic)
         half = NormalDist().inv_cdf(1 - level / 2) * math.sqrt(var / i)
         lo, hi = band_of(m - half, limits), band_of(m + half, limits)
         if lo == hi:

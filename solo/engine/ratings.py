@@ -33,7 +33,7 @@ HALF_WIDTH = 0.03
 #: number of games played does not depend on how many processes play them).
 BATCH = 64
 #: More games than this are never played for one rating (a win rate of 50% needs 1,068).
-MOST_GAMES = 4096
+MOST_GAMES = stats.MOST_LOOKED  # (4,096: the word's sequential test counts its looks up to it)
 #: Changes whenever the simulated opponents or the way a rating is counted change.
 RATING_VERSION = "rating/2"
 #: Games per life tried while :func:`tune` closes in on a target (the same seeds each time).

@@ -252,6 +252,26 @@ def test_the_settled_word_is_wrong_no_more_often_than_stated(p):
         assert settled == 200 and sorted(when)[100] <= 400
 
 
+def test_the_word_looks_share_no_more_than_its_error():
+    """The levels of every look a rating can make add up to the stated error, and no look is
+    made past the most games a rating plays: a run of wins that would settle the word at once
+    settles it at the first look, and none past ``most``."""
+    every = estimate.looks(ratings.MOST_GAMES)
+    harmonic = sum(1 / k for k in range(1, len(every) + 1))
+    assert math.isclose(sum(estimate.WORD_ERROR / (k * harmonic)
+                            for k in range(1, len(every) + 1)), estimate.WORD_ERROR)
+    wins = "1" * 64
+    assert estimate.word_settled(estimate.values(wins, (), ()), wins, LIMITS) == (32, len(LIMITS))
+    rng = random.Random(40)
+    wins = "".join("1" if rng.random() < 0.4 else "0" for _ in range(2048))
+    zs = estimate.values(wins, (), ())
+    games, band = estimate.word_settled(zs, wins, LIMITS)
+    assert games > 64 and band == estimate.band_of(0.4, LIMITS)
+    fewer = estimate.word_settled(zs, wins, LIMITS, most=games - 1)  # fewer looks, each narrower
+    assert fewer is None or fewer[0] < games
+    assert ratings.MOST_GAMES == estimate.MOST_LOOKED
+
+
 def test_a_rating_says_its_word_once_settled():
     r = shipped("Easier")
     games, word = r.settled()
