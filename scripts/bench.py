@@ -398,7 +398,6 @@ def word_figures(python: str, source: str | None, sets: list[dict], jobs: int) -
     import tempfile
 
     _, env = _solo(python, source)
-    where = source or ROOT
     rows = []
     for s in sets:
         with tempfile.TemporaryDirectory(dir=os.environ.get("SOLO_BENCH_DIR")) as tmp:
@@ -410,7 +409,10 @@ def word_figures(python: str, source: str | None, sets: list[dict], jobs: int) -
             chunks = []
             cpu = _children_cpu()
             t = time.perf_counter()
-            with subprocess.Popen([python, "-c", _WORD_CODE, str(path), str(jobs)], cwd=where,
+            # (python -c puts its folder first on the path: an installed solo is read from a
+            # folder without one, another checkout's from that checkout)
+            with subprocess.Popen([python, "-c", _WORD_CODE, str(path), str(jobs)],
+                                  cwd=source or tmp,
                                   env=run_env, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True) as p:
                 assert p.stdout is not None
