@@ -12,7 +12,7 @@ import os
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from solo.core.errors import ExitCode, SoloError
-from solo.core.records import FrozenRecord, shown
+from solo.core.records import FrozenRecord, same_fields, shown
 from solo.cards.traits import _parsed_lower as _parsed_lower
 from solo.cards.traits import names_in as names_in
 from solo.cards.traits import parse_trait as parse_trait
@@ -140,16 +140,10 @@ class Attack:
         self.is_ranged = kind == "ranged"
         self._trait_names = None
 
-    def _key(self) -> tuple[Any, ...]:
-        return (self.name, self.action, self.kind, self.range, self.dice, self.damage_type,
-                self.zone, self.effects, self.traits)
-
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            assert isinstance(other, Attack)
-            same: bool = self._key() == other._key()
-            return same
-        return NotImplemented
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return same_fields(self, other)
 
     __hash__ = None  # type: ignore[assignment]  # (as a record that is not frozen)
 
@@ -269,17 +263,10 @@ class Card:
         self._trait_names = None
         self._subtypes_low = None
 
-    def _key(self) -> tuple[Any, ...]:
-        return (self.name, self.type, self.cost, self.subtypes, self.schools, self.reveal_cost,
-                self.action, self.target, self.range, self.life, self.armor, self.channeling,
-                self.defenses, self.traits, self.attacks, self.type_detail, self.set)
-
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            assert isinstance(other, Card)
-            same: bool = self._key() == other._key()
-            return same
-        return NotImplemented
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return same_fields(self, other)
 
     __hash__ = None  # type: ignore[assignment]  # (as a record that is not frozen)
 

@@ -130,6 +130,22 @@ def shown(obj: object, fields: tuple[str, ...]) -> str:
     return f"{type(obj).__qualname__}({inner})"
 
 
+#: For :func:`same_fields`: the compared fields' values of an object, by its class.
+_COMPARED: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def same_fields(a: _Fielded, b: Any) -> bool:
+    """Whether two objects of the same plain class that behaves as a record (the board, its
+    pieces, cards and attacks) have equal compared fields (``_fields`` less
+    ``_uncompared``), as a record's ``==``."""
+    key = _COMPARED.get(a.__class__)
+    if key is None:
+        left = getattr(a, "_uncompared", ())
+        key = _COMPARED[a.__class__] = _getter(tuple(n for n in a._fields if n not in left))
+    same: bool = key(a) == key(b)
+    return same
+
+
 def replace(obj: R, **changes: Any) -> R:
     """A new record like ``obj`` with ``changes`` (as ``dataclasses.replace``)."""
     values = {n: getattr(obj, n) for n in obj._fields}

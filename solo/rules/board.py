@@ -14,7 +14,7 @@ from typing import Any, ClassVar, TypeVar
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.core.errors import MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck
-from solo.core.records import shown
+from solo.core.records import same_fields, shown
 from solo.core.kinds import BOARD_STAGES, DM, YM, Side, Stage
 from solo.rules.arena import Arena, Geometry, Wall, geometry
 from solo.rules import pieces as _pieces
@@ -113,16 +113,10 @@ class Board(Stats):
         self._sized = -1
         self._sides = None  # see side_creatures
 
-    def _key(self) -> tuple[Any, ...]:
-        return (self.round, self.initiative, self.arena, self.mages, self.creatures,
-                self.conjurations, self.decks, self.discards, self.stage, self.extra)
-
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            assert isinstance(other, Board)
-            same: bool = self._key() == other._key()
-            return same
-        return NotImplemented
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return same_fields(self, other)
 
     __hash__ = None  # type: ignore[assignment]  # (it changes: as a record that is not frozen)
 

@@ -186,3 +186,7 @@ def test_a_copy_of_a_piece_is_equal_has_containers_of_its_own_and_keeps_its_vers
     assert copy != c and pieces.Creature("c2", "Timber Wolf", "dm", "B2")._v > before
     with pytest.raises(AttributeError):  # slots: no field by another name
         c.life = 3  # type: ignore[attr-defined]
+    # another class is never equal, whatever the fields (a record's ``==``)
+    same_fields = pieces.Conjuration(c.id, c.card, c.side, c.zone)
+    assert same_fields != pieces.Creature(c.id, c.card, c.side, c.zone, active=True)
+    assert c != "c1" and c != None  # noqa: E711
