@@ -1,17 +1,22 @@
-"""A game's dice luck: how far its dice fell from their average, in the Dummy Mage's favour, as
-numbers whose mean over games is exactly 0.
+"""A game's luck: how far its dice and its Dummy Mage's creature deck fell from their
+average, as numbers whose mean over games is exactly 0.
 
-Each part adds up, over the dice of one kind a game rolled, a die's result less its average,
-counted for the Dummy Mage or against it by the side the die was rolled against.  Which side
-that is and whether a die counts at all is known from the die's label before it is rolled, so
-each term has mean 0 whatever was rolled before it, and so has their sum over a whole game
-(however long the game ran): the parts are control variates with an exactly known mean.  A
+Each dice part adds up, over the dice of one kind a game rolled, a die's result less its
+average, counted for the Dummy Mage or against it by the side the die was rolled against.
+Which part a die adds to, and whether it counts at all, is known from its label and the rolls
+before it, before it is rolled, so each term has mean 0 whatever was rolled before it, and so
+has their sum over a whole game (however long the game ran).  The deck parts compare the
+creatures a shuffle dealt to the top of the deck with the deck's average, which every place
+in a shuffled deck has.  So the parts are control variates with an exactly known mean.  A
 rating subtracts the luck it can explain (:data:`PARTS` times a coefficient fitted once per
 engine version, shipped in ``decks/luck.json`` and written by ``python scripts/ratings.py``),
 which leaves its expected value alone and narrows its interval.
 
 The parts are kept as integers (each scaled by :data:`SCALES`), so a rating's per-game record
-stays small and exact.
+stays small.  Which parts to keep was measured on 12,288 games of the three built-in sets,
+fitted on some and tried on others (docs/speed.md): the dice alone as first kept explained
+about 12% of a rating's variance, these parts 20-29% (5% for a set the Dummy Mage seldom
+wins).
 """
 
 from __future__ import annotations
@@ -22,50 +27,104 @@ from solo.core.kinds import Side
 from solo.rules.dice import Roll
 from solo.rules.said import Said
 
+#: Which part of a d12 quickcast roll (the first or a reroll) counts, by the number of the
+#: quickcast it belongs to: 1-2 (round 1), 3-4 (round 2), 5-8 (rounds 3-4), 9 and later.
+_QUICKCAST_BANDS = (3, 5, 9)
+#: Positions of the Dummy Mage's creature deck as dealt: the top card, the next two, three
+#: and four.  A summon takes the top card, so the first creatures matter most.
+_DEALT_BANDS = ((0, 1), (1, 3), (3, 6), (6, 10))
+
 #: The parts of a game's luck, in the order they are kept:
-#: ``damage``: attack and burn dice, damage shown less 1 (a die's average), for the Dummy Mage
-#: when rolled against your side;
-#: ``effect``: the effect die of an attack, less 6.5, likewise;
-#: ``wander``: the Dummy Mage's quickcast d12 showing 1-3 (a move), less its chance 1/4;
-#: ``summon``: that d12 showing 4-7 (a summon), less its chance 1/3.
-PARTS = ("damage", "effect", "wander", "summon")
-#: Each part is kept times this, which makes it a whole number.
-SCALES = (1, 2, 4, 3)
+#: ``damage-*``: attack and burn dice, damage shown less 1 (a die's average), counted for the
+#: Dummy Mage when rolled against your side and against it when rolled against its own, apart
+#: for mages and creatures;
+#: ``effect-*``: the effect die of an attack, less 6.5, likewise by side;
+#: ``move-N``, ``summon-N``, ``spell-N``: the Dummy Mage's quickcast d12 (or its reroll)
+#: showing 1-3, 4-7 or 8-10, less its chance (1/4, 1/3, 1/4), by the quickcast's number
+#: (``N``: its band in :data:`_QUICKCAST_BANDS`: an early summon weighs more than a late one);
+#: ``dealt-N``: the mana cost of the creatures dealt to the top of the Dummy Mage's creature
+#: deck (positions :data:`_DEALT_BANDS`), less the deck's average: a shuffle puts every card
+#: in every place alike, so this has mean 0 too.
+PARTS = ("damage-your-mage", "damage-your-creatures", "damage-its-mage",
+         "damage-its-creatures", "effect-yours", "effect-its",
+         *(f"{kind}-{band}" for band in range(1, len(_QUICKCAST_BANDS) + 2)
+           for kind in ("move", "summon", "spell")),
+         *(f"dealt-{band}" for band in range(1, len(_DEALT_BANDS) + 1)))
+#: Each part is kept times this, which makes it a whole number (the dealt parts to a
+#: hundredth of a mana, rounded: a bias of at most 0.005 mana).
+SCALES = (1, 1, 1, 1, 2, 2, *(12,) * (3 * (len(_QUICKCAST_BANDS) + 1)),
+          *(100,) * len(_DEALT_BANDS))
 #: Damage an attack die shows, by its d6 result (see solo.rules.dice.D6_FACES): average 1.
 _DAMAGE = (0, 0, 1, 2, 1, 2)
 _DAMAGE_DICE = frozenset({"roll.attack-dice", "upkeep.burn-roll"})
+_QUICKCAST = 6  # the index of the first quickcast part
+_DEALT = _QUICKCAST + 3 * (len(_QUICKCAST_BANDS) + 1)
 
 
-def _sign(label: Said) -> int:
+def _target(label: Said) -> tuple[int, int]:
     """+1 for a die rolled against your side (good for the Dummy Mage when high), -1 against
-    the Dummy Mage's, 0 when the label names neither."""
+    the Dummy Mage's, 0 when the label names neither; and whether it is against a mage."""
     at = label.get("at") or label.get("who")
     side = getattr(at, "side", None)
-    return 1 if side == Side.YM else -1 if side == Side.DM else 0
+    return (1 if side == Side.YM else -1 if side == Side.DM else 0,
+            1 if getattr(at, "is_mage", False) else 0)
 
 
-def luck_of(history: Iterable[Roll]) -> tuple[int, ...]:
-    """A game's luck parts (scaled, see :data:`SCALES`) from every roll it made, in order.
+def _band(quickcasts: int) -> int:
+    band = 0
+    for limit in _QUICKCAST_BANDS:
+        if quickcasts >= limit:
+            band += 1
+    return band
+
+
+def _quickcast(parts: list[int], band: int, v: int) -> None:
+    at = _QUICKCAST + 3 * band
+    parts[at] += 12 * (v <= 3) - 3
+    parts[at + 1] += 12 * (4 <= v <= 7) - 4
+    parts[at + 2] += 12 * (8 <= v <= 10) - 3
+
+
+def luck_of(history: Iterable[Roll], dealt: Sequence[int] = ()) -> tuple[int, ...]:
+    """A game's luck parts (scaled, see :data:`SCALES`) from every roll it made, in order, and
+    the mana costs of its Dummy Mage's creature deck as dealt, top first.
+
+    Each term is known to count, and where, before its die is rolled or its deck is dealt (a
+    quickcast's number is the count of quickcasts before it), so each has mean 0.
 
     >>> from solo.rules.said import Who
     >>> you = Who("ym", "Beastmaster", "ym", True)
-    >>> luck_of([Roll(6, 6, Said("roll.attack-dice", at=you)), Roll(12, 2, "quickcast")])
-    (1, 0, 3, -1)
+    >>> luck = luck_of([Roll(6, 6, Said("roll.attack-dice", at=you)), Roll(12, 2, "quickcast")],
+    ...                dealt=[3, 1, 2])
+    >>> luck[:6], luck[_QUICKCAST:_QUICKCAST + 3], luck[_DEALT:_DEALT + 2]
+    ((1, 0, 0, 0, 0, 0), (9, -4, -3), (100, -100))
     """
-    damage = effect = wander = summon = 0
+    parts = [0] * len(PARTS)
+    quickcasts = 0
     for r in history:
         label = r.label
-        if not isinstance(label, Said):
-            if label == "quickcast":
-                wander += 4 * (r.value <= 3) - 1
-                summon += 3 * (4 <= r.value <= 7) - 1
-            continue
-        code = label.code
-        if r.sides == 6 and code in _DAMAGE_DICE:
-            damage += _sign(label) * (_DAMAGE[r.value - 1] - 1)
-        elif r.sides == 12 and code == "roll.effect":
-            effect += _sign(label) * (2 * r.value - 13)
-    return damage, effect, wander, summon
+        if isinstance(label, Said):
+            code = label.code
+            if code == "dm.qc.reroll-roll":
+                _quickcast(parts, _band(quickcasts), r.value)
+            elif r.sides == 6 and code in _DAMAGE_DICE:
+                sign, mage = _target(label)
+                if sign:
+                    parts[(0 if sign > 0 else 2) + (0 if mage else 1)] += \
+                        sign * (_DAMAGE[r.value - 1] - 1)
+            elif r.sides == 12 and code == "roll.effect":
+                sign, _ = _target(label)
+                if sign:
+                    parts[4 if sign > 0 else 5] += sign * (2 * r.value - 13)
+        elif label == "quickcast":
+            quickcasts += 1
+            _quickcast(parts, _band(quickcasts), r.value)
+    if dealt:
+        n, total = len(dealt), sum(dealt)
+        for i, (a, b) in enumerate(_DEALT_BANDS):
+            top = dealt[a:b]
+            parts[_DEALT + i] = round(100 * (sum(top) - len(top) * total / n))
+    return tuple(parts)
 
 
 def shipped() -> dict[str, list[float]]:

@@ -35,7 +35,7 @@ BATCH = 64
 #: More games than this are never played for one rating (a win rate of 50% needs 1,068).
 MOST_GAMES = stats.MOST_LOOKED  # (4,096: the word's sequential test counts its looks up to it)
 #: Changes whenever the simulated opponents or the way a rating is counted change.
-RATING_VERSION = "rating/2"
+RATING_VERSION = "rating/3"  # (3: the luck got its 22 parts)
 #: Games per life tried while :func:`tune` closes in on a target (the same seeds each time).
 PROBE_GAMES = 256
 #: How many more lives :func:`tune` rates in full when the first one's interval misses the

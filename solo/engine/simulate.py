@@ -32,7 +32,7 @@ from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
 from solo.core.questions import Prompter, Question
 from solo.rules import targeting
-from solo.core.kinds import Side
+from solo.core.kinds import DeckKind, Side
 
 #: The opponent's fixed spellbook: (card, mana) in the order it likes them.
 CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
@@ -243,7 +243,7 @@ class GameStats:
     played: dict[str, int] = field(default_factory=dict)
     discarded: dict[str, int] = field(default_factory=dict)
     steps: int = 0  # steps played (Game.play_one), for measuring the engine per step
-    luck: tuple[int, ...] = ()  # its dice luck, parts of mean 0 (solo.engine.luck.luck_of)
+    luck: tuple[int, ...] = ()  # its luck, parts of mean 0 (solo.engine.luck.luck_of)
 
 
 def new_game(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmaster",
@@ -288,6 +288,7 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
 def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
               dm_life: int | None) -> GameStats:
     game = new_game(decks, seed, skill, ym_mage, dm_mage, dm_life)
+    dealt = dealt_costs(game)
     steps = 0
     try:
         while not game.over and game.phase.round <= MAX_ROUNDS:
@@ -320,7 +321,19 @@ def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
                      rounds=game.phase.round,
                      damage_to_ym=b.mages[Side.YM].damage, damage_to_dm=b.mages[Side.DM].damage,
                      played=played, discarded=discarded, steps=steps,
-                     luck=luck_of(game.rng.history))
+                     luck=luck_of(game.rng.history, dealt))
+
+
+def dealt_costs(game: Game) -> list[int]:
+    """The mana costs of the Dummy Mage's creature deck as a new game dealt it, top first (for
+    its luck: solo.engine.luck)."""
+    cat = game.board.cat
+    costs = []
+    for name in game.board.decks[DeckKind.CREATURE]:
+        card = cat.find(name)
+        cost = card.cost if card is not None else None
+        costs.append(cost if isinstance(cost, int) else 0)
+    return costs
 
 
 def cores() -> int:

@@ -53,22 +53,65 @@ def test_each_die_adds_luck_of_mean_exactly_zero(sides, label):
     assert total == [0] * len(luck.PARTS)
 
 
+def part(name, luck_):
+    return luck_[luck.PARTS.index(name)]
+
+
 def test_luck_counts_for_the_side_a_die_was_rolled_against():
-    """A 2 critical rolled at you is the Dummy Mage's good luck, at it its bad luck; a blank
-    the other way round; the quickcast's 1-3 (a move) and 4-7 (a summon) count apart."""
+    """A 2 critical rolled at your mage is the Dummy Mage's good luck, at its own mage its bad
+    luck, a blank the other way round; creatures count apart from mages; the quickcast's 1-3
+    (a move), 4-7 (a summon) and 8-10 (a spell) count apart."""
+    wolf = Who("ym-1", "Timber Wolf", "ym", False)
     hit = luck.luck_of([Roll(6, 6, Said("roll.attack-dice", at=YOU))])
     missed = luck.luck_of([Roll(6, 1, Said("roll.attack-dice", at=YOU))])
     taken = luck.luck_of([Roll(6, 6, Said("roll.attack-dice", at=DM))])
-    assert hit[0] == 1 and missed[0] == -1 and taken[0] == -1
-    assert luck.luck_of([Roll(12, 5, "quickcast")])[2:] == (-1, 2)
+    bitten = luck.luck_of([Roll(6, 6, Said("roll.attack-dice", at=wolf))])
+    assert part("damage-your-mage", hit) == 1 and part("damage-your-mage", missed) == -1
+    assert part("damage-its-mage", taken) == -1 and part("damage-your-creatures", bitten) == 1
+    assert sum(map(abs, hit)) == sum(map(abs, taken)) == sum(map(abs, bitten)) == 1
+    summoned = luck.luck_of([Roll(12, 5, "quickcast")])
+    assert (part("move-1", summoned), part("summon-1", summoned), part("spell-1", summoned)) \
+        == (-3, 8, -3)
 
 
-def test_a_played_game_records_its_luck_from_its_own_dice():
+def test_a_quickcast_counts_in_the_band_of_its_number_and_a_reroll_in_its_quickcasts():
+    """Rounds 1, 2, 3-4 and later (two quickcasts a round) each have their own parts: an early
+    summon weighs more than a late one.  The band is known before the die is rolled (it counts
+    the quickcasts before), so each term keeps its mean of 0."""
+    reroll = Roll(12, 2, Said("dm.qc.reroll-roll"))
+    rolls = [Roll(12, 12, "quickcast")] * 4 + [Roll(12, 5, "quickcast"), reroll]
+    got = luck.luck_of(rolls)
+    assert part("summon-3", got) == 8 - 4 and part("move-3", got) == -3 + 9
+    assert part("spell-1", got) == part("spell-2", got) == 2 * -3
+    assert not any(part(f"{kind}-4", got) for kind in ("move", "summon", "spell"))
+    assert part("summon-4", luck.luck_of([Roll(12, 1, "quickcast")] * 8 + [Roll(12, 4, "quickcast")])) == 8
+
+
+def test_the_dealt_creatures_have_luck_of_mean_exactly_zero():
+    """Over every order a shuffle can deal a deck in, each deck part sums to 0: a shuffle puts
+    every card in every place alike, so the top cards' cost less the deck's average has mean
+    0 (exactly, for a deck whose average is whole)."""
+    from itertools import permutations
+
+    costs = [1, 2, 3, 5, 9, 4]  # average 4
+    total = [0] * len(luck.PARTS)
+    for order in permutations(costs):
+        total = [t + x for t, x in zip(total, luck.luck_of([], order))]
+    assert total == [0] * len(luck.PARTS)
+    top = luck.luck_of([], [9, 1, 2, 3, 5, 4])
+    assert part("dealt-1", top) == 100 * (9 - 4) and part("dealt-2", top) == 100 * (3 - 8)
+
+
+def test_a_played_game_records_its_luck_from_its_own_dice_and_deck():
     game = simulate.new_game("Starter", 3)
+    dealt = simulate.dealt_costs(game)
+    cat = get_catalog()
+    assert dealt == [cat.get(name).cost for name in game.board.decks["creature"]]
     while not game.over and game.phase.round <= simulate.MAX_ROUNDS:
         game.play_one()
     played = simulate.play_one("Starter", 3)
-    assert played.luck == luck.luck_of(game.rng.history) and any(played.luck)
+    assert played.luck == luck.luck_of(game.rng.history, dealt)
+    assert any(played.luck[:6]) and any(played.luck[-4:])
 
 
 # -- control variates: unbiased, and narrower on real sets -----------------------------------
