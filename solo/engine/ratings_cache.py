@@ -1,14 +1,49 @@
 """The ratings cache on disk: the person's own ratings (a JSON file in their cache folder,
 written atomically) over the ones shipped with solo (``decks/ratings.json``, read only).
-A damaged or unwritable file costs time, never a rating: it is only a cache."""
+A damaged or unwritable file costs time, never a rating: it is only a cache.
+
+The file is kept under :data:`MOST_BYTES`: each rating keeps every game's luck (about 80
+bytes a game), and a file past what solo reads of one (``MAX_INPUT_BYTES``) would be passed
+over whole.  The ratings put longest ago make room for a new one."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from solo.core.errors import SoloError, read_text
+from solo.core.errors import MAX_INPUT_BYTES, SoloError, read_text
 from solo.engine.ratings import Rating
+
+#: The most the file may hold: three quarters of what solo reads of a file.
+MOST_BYTES = MAX_INPUT_BYTES * 3 // 4
+#: Each entry's order of putting (the newest the highest), kept beside its rating.
+_PUT = "put"
+
+
+def _dumped(entries: dict) -> str:
+    return json.dumps(entries, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def kept_within(entries: dict, most: int = MOST_BYTES) -> dict:
+    """``entries`` less the ones put longest ago, until their file takes at most ``most``
+    bytes (the newest is always kept)."""
+    sizes = {k: len(_dumped({k: v})) for k, v in entries.items()}
+    total = len(_dumped(entries))
+    if total <= most:
+        return entries
+
+    def order(key: str) -> int:
+        n = entries[key].get(_PUT) if isinstance(entries[key], dict) else None
+        return n if isinstance(n, int) else 0
+
+    kept = dict(entries)
+    for key in sorted(kept, key=order)[:-1]:
+        if total <= most:
+            break
+        del kept[key]
+        total -= sizes[key] - 3  # (less its own braces and line end: one byte short of its
+        #                          comma, so the total never reads low)
+    return kept
 
 
 class Cache:
@@ -46,7 +81,10 @@ class Cache:
 
     def put(self, key: str, rating: Rating) -> None:
         own = self._load()
-        own[key] = rating.to_dict()
+        last = max((v.get(_PUT, 0) for v in own.values() if isinstance(v, dict)
+                    and isinstance(v.get(_PUT, 0), int)), default=0)
+        own[key] = {**rating.to_dict(), _PUT: last + 1}
+        own = self._own = kept_within(own, MOST_BYTES)
         if self.path is None:
             return
         from solo.core.errors import InvalidInput, describe_os_error
@@ -54,7 +92,7 @@ class Cache:
 
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, json.dumps(own, sort_keys=True, separators=(",", ":")) + "\n", "ratings cache")
+            write_atomic(self.path, _dumped(own), "ratings cache")
             self.unsaved = None
         except OSError as err:  # costs time next time, nothing more; the caller may say so
             self.unsaved = describe_os_error(err, self.path, "ratings cache")

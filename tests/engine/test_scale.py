@@ -145,6 +145,28 @@ def test_the_cache_keeps_a_rating_and_survives_a_damaged_file(tmp_path):
     assert shipped.get("k") == r
 
 
+def test_the_cache_file_stays_readable_by_making_room_with_the_oldest_ratings(tmp_path, monkeypatch):
+    """Every rating keeps its games' luck, so the file grows by tens of kilobytes a rating; past
+    what solo reads of a file it would be passed over whole.  Put after put, it stays under
+    its bound, the newest ratings are all there and the ones put longest ago make room."""
+    path = tmp_path / "ratings.json"
+    r = ratings.Rating.from_dict(next(iter(json.loads(
+        (Path(__file__).resolve().parents[2] / "decks" / "ratings.json").read_text()).values())))
+    size = len(json.dumps({"k00": r.to_dict()}))
+    monkeypatch.setattr(ratings_cache, "MOST_BYTES", 5 * size)
+    for i in range(12):
+        ratings_cache.Cache(path).put(f"k{i:02}", r)
+        assert path.stat().st_size <= ratings_cache.MOST_BYTES
+    again = ratings_cache.Cache(path)
+    kept = [i for i in range(12) if again.get(f"k{i:02}") is not None]
+    assert kept == list(range(12 - len(kept), 12)) and len(kept) >= 4
+    assert again.get("k11") == r
+    # one rating larger than the bound is kept alone rather than lost
+    monkeypatch.setattr(ratings_cache, "MOST_BYTES", size // 2)
+    ratings_cache.Cache(path).put("big", r)
+    assert ratings_cache.Cache(path).get("big") == r
+
+
 @pytest.mark.slow
 def test_a_rating_stops_when_its_interval_is_narrow_enough_and_is_then_cached(tmp_path):
     from solo.cards.catalog import get_catalog
