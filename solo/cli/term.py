@@ -149,10 +149,27 @@ def paint(draw: Callable[[bool], str], colour: bool) -> str:
     return Painted(draw(True))
 
 
+#: How wide the last progress line was (what the next one must cover).
+_shown = [0]
+
+
 def progress(text: str | None) -> None:
     """Show ``text`` on standard error in place of the last progress line (the line is cleared
-    when ``text`` is None): solo's own carriage returns around text shown as :func:`echo` does."""
+    when ``text`` is None): solo's own carriage returns around text shown as :func:`echo` does.
+
+    The line is cut to one less than the terminal's width (:func:`width`), with an ellipsis:
+    a carriage return goes back to the start of the row it is on, so a line that wrapped
+    would leave a row behind at every update."""
     import click
 
-    line = " " * 50 + "\r" if text is None else printable(text).ljust(50)
+    room = max(10, width() - 1)
+    if text is None:
+        line = " " * min(room, max(_shown[0], 1)) + "\r"
+        _shown[0] = 0
+    else:
+        shown = printable(text)
+        if len(shown) > room:
+            shown = shown[:room - 1] + "…"
+        line = shown.ljust(min(room, _shown[0]))
+        _shown[0] = len(shown)
     click.echo("\r" + line, nl=False, err=True)

@@ -262,3 +262,30 @@ def test_every_help_fits_80_columns(monkeypatch):
         out = runner.invoke(cli, [*path, "--help"], terminal_width=80)
         assert out.exit_code == 0, path
         assert max(len(line) for line in out.output.splitlines()) <= 80, (path, out.output)
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_a_rating_narrowing_keeps_to_one_row_of_the_terminal(capsys, monkeypatch, columns):
+    """The live line of a rating is rewritten in place with a carriage return, which goes back
+    only to the start of its row: a line wider than the terminal would wrap and leave a row
+    behind at each update (as `solo deck show` of a long-named set did at 80 columns).  Fed to
+    a virtual terminal, twenty updates and the clearing leave every row empty but the last
+    line's, which ends in an ellipsis when cut."""
+    from types import SimpleNamespace
+
+    from solo.cli.commands.ratings import live_line
+    from tests.vt import Terminal
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    t = Terminal(columns, 24)
+    for games in range(64, 64 * 21, 64):
+        r = SimpleNamespace(games=games, win_rate=0.44, half_width=3.0 / games ** 0.5,
+                            settled=lambda: None)
+        term.progress(live_line("Rating A Rather Long Deck Set Name", r))
+        t.feed(capsys.readouterr().err)
+    rows = [row for row in t.display() if row]
+    assert len(rows) == 1 and rows[0].startswith("Rating A Rather Long") and len(rows[0]) < columns
+    assert rows[0].endswith("…") or len(live_line("Rating A Rather Long Deck Set Name", r)) < columns
+    term.progress(None)
+    t.feed(capsys.readouterr().err)
+    assert not any(t.display())

@@ -59,8 +59,8 @@ def live_line(label: str, r) -> str:
     """The progress line of a rating under way: its games, its win rate and interval as they
     narrow, and its word once the sequential test has settled it."""
     settled = r.settled()
-    word = f"{settled[1]} (settled at {settled[0]:,} games)" if settled else "word not settled yet"
-    return (f"{label}: {r.games:,} games, the Dummy Mage wins {_pct(r.win_rate)} "
+    word = f"{settled[1]} since game {settled[0]:,}" if settled else "no word yet"
+    return (f"{label}: {r.games:,} games, Dummy Mage wins {_pct(r.win_rate)} "
             f"+/-{100 * r.half_width:.1f} points; {word}")
 
 
