@@ -316,11 +316,17 @@ def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
                 discarded[card] = discarded.get(card, 0) + 1
     outcome = game.phase.outcome
     b = game.board
-    return GameStats(winner=outcome.result if outcome is not None else "none",
-                     rounds=game.phase.round,
-                     damage_to_ym=b.mages[Side.YM].damage, damage_to_dm=b.mages[Side.DM].damage,
-                     played=played, discarded=discarded, steps=steps,
-                     luck=luck_of(game.rng.history))
+    stats = GameStats(winner=outcome.result if outcome is not None else "none",
+                      rounds=game.phase.round,
+                      damage_to_ym=b.mages[Side.YM].damage, damage_to_dm=b.mages[Side.DM].damage,
+                      played=played, discarded=discarded, steps=steps,
+                      luck=luck_of(game.rng.history))
+    # The game is a cycle (it and its opponent, its turn, hold each other): its log and its
+    # dice's history, the most of what it made, are let go here, freed at once, and the
+    # collection after the game (play_one) has the few objects of the cycle left to look at.
+    game.log.clear()
+    game.rng.history.clear()
+    return stats
 
 
 def cores() -> int:
