@@ -341,13 +341,14 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     if isinstance(piece, Creature) and piece.guarding:
         put(board, SetGuard(piece.id, False))
         ev(ENDS, "upkeep.activated-guard")
-    slam = _remove(board, piece, "Slam")
-    if slam:
-        put(board, AddMarkers(piece.id, "Daze", slam))
-        ev(ENDS, "upkeep.activated-slam", removed={"Slam": slam})
-    k = _remove(board, piece, "Knockdown")
-    if k:
-        ev(ENDS, "upkeep.activated-knockdown", removed={"Knockdown": k})
+    if piece.conditions:  # (most creatures are activated without a marker)
+        slam = _remove(board, piece, "Slam")
+        if slam:
+            put(board, AddMarkers(piece.id, "Daze", slam))
+            ev(ENDS, "upkeep.activated-slam", removed={"Slam": slam})
+        k = _remove(board, piece, "Knockdown")
+        if k:
+            ev(ENDS, "upkeep.activated-knockdown", removed={"Knockdown": k})
     for text in triggers.on_activated(board, piece):
         events.append(Event(piece.id, piece.card, "ability", text))
     if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
@@ -370,19 +371,8 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     Strike, Battle Fury) go."""
     events: list[Event] = []
     ev = _Events(events, piece)
-    for cond, at_start in (("Daze", daze_at_start), ("Stun", stun_at_start), ("Taunt", None)):
-        k = _remove(board, piece, cond, at_start)
-        if k:
-            ev(ENDS, "upkeep.phase-ends", condition=cond, markers=k,
-               removed={cond: k})
-    for cond in ("Cripple", "Stuck"):
-        for _ in range(piece.conditions.get(cond, 0)):
-            r = source.d12(Said("upkeep.escape-roll", who=ev.who, condition=cond))
-            if r >= 7:
-                _remove(board, piece, cond, 1)
-                ev("escape", "upkeep.escapes", condition=cond, rolls=[r], removed={cond: 1})
-            else:
-                ev("escape", "upkeep.stays", condition=cond, rolls=[r])
+    if piece.conditions:  # (most creatures end their Action Phase without a marker)
+        _phase_markers(board, piece, source, ev, daze_at_start, stun_at_start)
     if isinstance(piece, Creature) and actions.vigilant(board, piece) and not piece.guarding \
             and board.find(piece.id) is not None and not board.incapacitated(piece) \
             and not stagger.cannot_attack(board, piece):
@@ -404,12 +394,33 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
         put(board, AddMarkers(piece.id, "Stun"))
         ev(ENDS, "upkeep.overextend")
     used = piece.extra.get(ONCE_USED) or []
-    put(board, Note(piece.id, ONCE_USED, DELETE))
+    mine = board.find(piece.id)
+    if mine is None or ONCE_USED in mine.extra:  # (deleting a note it does not have is no change)
+        put(board, Note(piece.id, ONCE_USED, DELETE))
     for cond in used:
         k = _remove(board, piece, cond)
         if k:
             ev(ENDS, "upkeep.used-up", condition=cond, removed={cond: k})
     return events
+
+
+def _phase_markers(board: Board, piece: Piece, source: DiceSource, ev: _Events,
+                   daze_at_start: int | None, stun_at_start: int | None) -> None:
+    """:func:`end_action_phase`'s markers: Taunt, Daze and Stun go (those gained during the
+    phase stay), and each Cripple and Stuck marker gets its escape roll."""
+    for cond, at_start in (("Daze", daze_at_start), ("Stun", stun_at_start), ("Taunt", None)):
+        k = _remove(board, piece, cond, at_start)
+        if k:
+            ev(ENDS, "upkeep.phase-ends", condition=cond, markers=k,
+               removed={cond: k})
+    for cond in ("Cripple", "Stuck"):
+        for _ in range(piece.conditions.get(cond, 0)):
+            r = source.d12(Said("upkeep.escape-roll", who=ev.who, condition=cond))
+            if r >= 7:
+                _remove(board, piece, cond, 1)
+                ev("escape", "upkeep.escapes", condition=cond, rolls=[r], removed={cond: 1})
+            else:
+                ev("escape", "upkeep.stays", condition=cond, rolls=[r])
 
 
 def end_round(board: Board) -> list[Event]:
