@@ -105,7 +105,7 @@ def legal_among(board: Board, attacker: Piece, among: list[Attack], from_zone: s
     blood: list[Piece] | None = None
     # A melee attack reaches nothing in another zone (can_reach's own first answer for one,
     # given here before the traits and immunities it asks about first).
-    near = board.distance(from_zone, target.zone) == 0
+    near = board.arena.distance(from_zone, target.zone) == 0
     for a in among:
         if a.kind == "melee" and not near:
             continue

@@ -312,7 +312,7 @@ class Game:
         started again (an undo after its first question) or the game is over, or the
         :class:`Undo` answered at the step's first question, which reaches back past it (going
         back is the journal's job, see :mod:`solo.engine.session`)."""
-        if self.over:
+        if self.phase.stage is Stage.OVER:  # (self.over, written out: asked every step)
             return None
         before = self.state() if self.restartable else None
         rnd, stage = self.phase.round, self.phase.stage
@@ -376,7 +376,7 @@ class Game:
         self.log.append(entry)
 
     def _check_end(self) -> None:
-        if self.over:
+        if self.phase.stage is Stage.OVER:
             return
         outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
         if outcome is not None:

@@ -383,8 +383,11 @@ class Board(Stats):
         """The object with id ``ident``, made this board's own first if it is shared with the
         board this one was copied from (see :meth:`copy`): call it before changing a piece."""
         shared = self._shared
-        if not shared or ident not in shared:
-            return self.find(ident)
+        if not shared or ident not in shared:  # (find, written out: every change asks here)
+            index = self._index
+            if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+                index = self._reindex()
+            return index.get(ident)
         shared.discard(ident)
         p = self.find(ident)
         assert p is not None  # a shared piece is on the board until it is owned

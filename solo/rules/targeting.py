@@ -120,7 +120,7 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
     and :func:`solo.rules.targeting.can_target` (Invisible, Obscured, LoS)."""
     if attack.damage_type and shielded_from(board, attack, target):
         return False
-    dist = board.distance(from_zone, target.zone)
+    dist = board.arena.distance(from_zone, target.zone)  # (board.distance's: asked very often)
     if attack.has("Can only target Corporeal Conjurations") and not (
             isinstance(target, Conjuration) and board.is_corporeal(target)):
         return False
