@@ -15,7 +15,7 @@ from typing import Any
 from solo.automaton import creatures
 from solo.rules import decision as decisions
 from solo.automaton import movement
-from solo.core.kinds import Side
+from solo.core.kinds import YM, Side
 from solo.core.questions import MORE, Choice, Question, Shortcut
 from solo.engine import turns
 from solo.engine.shortcuts import ACTOR, QUICKCAST
@@ -137,7 +137,7 @@ class YourTurn(YourSpells):
             dm_active = creatures.active_creatures(b, Side.DM)
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if phase.mage_active:
-            choices.append(Choice(f"Your mage in {b.mages[Side.YM].zone}", Side.YM.value))
+            choices.append(Choice(f"Your mage in {b.mages[Side.YM].zone}", YM))
         if choices and not phase.your_quickcast_used:
             # The quickcast action may come before or after any of your Action Phases.
             choices.append(_QUICKCAST_NOW)
