@@ -116,10 +116,11 @@ class Stats:
         """What attached enchantments and round effects (conditions named after a spell, such
         as ``Charge``) change on this object; see scripts/notes/."""
         key = ("grants", id(p))
-        hit: list[dict[str, Any]] | None = self._recall(key, p)
-        if hit is None:
-            hit = self._keep(key, _at(p), self._grants_now(p))
-        return hit
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            known: list[dict[str, Any]] = hit[2]  # _recall, inlined: hot
+            return known
+        return self._keep(key, _at(p), self._grants_now(p))
 
     def _grants_now(self, p: Piece) -> list[dict[str, Any]]:
         out = []
@@ -155,9 +156,10 @@ class Stats:
         """Zone by zone, every zone enchantment and aura there: (enchantment, caster's side,
         bearer id; no bearer for an enchantment on the zone itself)."""
         key = ("auras",)
-        hit: dict[str, list[tuple[str, str, str]]] | None = self._recall(key)
-        if hit is not None:
-            return hit
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and not CHECK_MEMORY:
+            known: dict[str, list[tuple[str, str, str]]] = hit[2]  # _recall, inlined: hot
+            return known
         at = _at(None)
         auras = _aura_names(self.cat)
         out: dict[str, list[tuple[str, str, str]]] = {}
@@ -223,14 +225,14 @@ class Stats:
         """Every trait the object has now: card (or ``stats.traits``), gained traits, what a
         mage's abilities and equipment give, and the traits its revealed enchantments give or
         take away."""
-        return list(self._trait_sets(p)[0])
-
-    def _trait_sets(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
-        """Its traits, and every name :meth:`has_trait` answers yes to, remembered until
-        anything they are worked out from changes."""
-        return self._by_state("traits", p, self._trait_sets_now)
+        hit = self._memo.get(("traits", id(p)))
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            return list(hit[2][0])  # _by_state, inlined: asked 500 times a game
+        return list(self._work_out(("traits", id(p)), p, self._trait_sets_now)[0])
 
     def _trait_sets_now(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
+        """Its traits, and every name :meth:`has_trait` answers yes to (remembered by
+        :meth:`_work_out` until anything they are worked out from changes)."""
         traits = self._traits_now(p)
         # each trait, each start of one before a space, and each one's name without its number
         names = names_in(traits) | {parse_trait(x)[0].lower() for x in traits}
@@ -268,9 +270,10 @@ class Stats:
         """Everything the traits, life and armor of ``p`` are worked out from: objects in the
         same state have the same ones, whatever board they are on."""
         key = ("state", id(p))
-        hit: tuple[Any, ...] | None = self._recall(key, p)
-        if hit is not None:
-            return hit
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            known: tuple[Any, ...] = hit[2]  # _recall, inlined: hot
+            return known
         at = _at(p)
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
         pet = p.extra.get("pet")
