@@ -74,7 +74,8 @@ class YourAttacks:
         b = self.board
         objs = [b.mages[Side.DM], *b.side_creatures(Side.DM),
                 *[c for c in b.conjurations if c.side == Side.DM]]
-        return [p for p in objs if decisions.in_arena(b, p)]
+        return [p for p in objs  # (in_arena written out: asked very often)
+                if "Banish" not in p.conditions or p.conditions["Banish"] <= 0]
 
     def pick_target(self, actor: Piece, qid: str, message: str,
                     objs: list[Piece] | None = None,

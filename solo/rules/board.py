@@ -136,7 +136,10 @@ class Board(Stats):
         return [self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations]
 
     def get(self, ident: str) -> Piece:
-        p = self.find(ident)
+        index = self._index  # (find, written out: asked hundreds of times a game)
+        if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+            index = self._reindex()
+        p = index.get(ident)
         if p is None:
             raise NoSuchPiece(ident)
         return p
@@ -299,7 +302,7 @@ class Board(Stats):
         covers (its armor dropped: an aura left behind, an enchantment gone).  Returns each
         object trimmed and how many markers came off."""
         out: list[tuple[Piece, int]] = []
-        for p in self.pieces():
+        for p in (self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations):  # pieces()
             have = p.conditions.get("Corrode", 0) if p.conditions else 0
             if have <= 0 or self.has_trait(p, "Incorporeal"):
                 continue

@@ -85,7 +85,8 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
     each.  An obliterated creature (``obliterate``: Devour; always with a Zombie marker) leaves
     the game: it goes to no discard pile.
     """
-    if isinstance(p, Mage) or not board.is_dead(p) or board.find(p.id) is None:
+    if isinstance(p, Mage) or not (p.damage or "Tainted" in p.conditions) \
+            or not board.is_dead(p) or board.find(p.id) is None:  # (no wounds: not dead, no call)
         return False
     put(board, RemovePiece(p.id))
     if isinstance(p, Creature):

@@ -314,7 +314,8 @@ class Stats:
     def wounds(self, p: Piece) -> int:
         """What counts against its life: its damage plus 3 for every Tainted marker (a wound
         that cannot heal; the markers are not damage and healing never removes them)."""
-        return p.damage + 3 * max(0, p.conditions.get("Tainted", 0))
+        tainted = p.conditions.get("Tainted", 0)  # (no max(): asked after every step)
+        return p.damage + 3 * tainted if tainted > 0 else p.damage
 
     def is_dead(self, p: Piece) -> bool:
         """Whether its wounds reach its life (objects without a life value, and Indestructible

@@ -121,7 +121,7 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
     if attack.damage_type and shielded_from(board, attack, target):
         return False
     dist = board.arena.distance(from_zone, target.zone)  # (board.distance's: asked very often)
-    if attack.has("Can only target Corporeal Conjurations") and not (
+    if attack.traits and attack.has("Can only target Corporeal Conjurations") and not (
             isinstance(target, Conjuration) and board.is_corporeal(target)):
         return False
     if attack.is_melee:
