@@ -13,7 +13,7 @@ from itertools import pairwise
 from solo.automaton.attacks import helps_only
 from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
-from solo.core.kinds import Side
+from solo.core.kinds import YM, Side
 from solo.rules import combat
 from solo.rules.abilities import actions
 from solo.rules.arena import Geometry
@@ -245,7 +245,7 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
                    and not shielded_from(board, a, p))  # immune to it: no use chasing it
 
     ym_far = far(ym) if in_arena(board, ym) else 10**6
-    closer: list[Piece] = [p for p in board.side_creatures(Side.YM) if in_arena(board, p)
+    closer: list[Piece] = [p for p in board.side_creatures(YM) if in_arena(board, p)
                            and attackable(p) and far(p) < ym_far]
     if not closer:
         return ym if in_arena(board, ym) else None

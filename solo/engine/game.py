@@ -41,7 +41,7 @@ from solo.engine.steps import (EDIT, ESCAPES, LOG, RULES, SHOW, UNDO, YOU_REVEAL
                                Edit, Escape, Free, Interrupted, Lines, Reach, Step, Undo)
 from solo.engine.shortcuts import Spared
 from solo.engine.your_turn import YourTurn
-from solo.core.kinds import Side, Stage
+from solo.core.kinds import DM, YM, Side, Stage
 from solo.text import naming
 from solo.text import render
 from solo.rules.said import Said
@@ -325,7 +325,7 @@ class Game:
             if not isinstance(ended, Step):
                 return ended
             step = ended
-        if step.who == Side.YM and (self.restartable or self.shortcuts()):  # for "as last
+        if step.who == YM and (self.restartable or self.shortcuts()):  # for "as last
             # round": a headless game (not restartable) whose player takes no shortcut never
             # reads it
             self.spared.remember(rnd, self.recorded)
@@ -478,7 +478,7 @@ class Game:
 
     def _creature_stage(self) -> Step:
         ph = self.phase
-        dm_left = creatures.active_creatures(self.board, Side.DM)
+        dm_left = creatures.active_creatures(self.board, DM)
         if ph.you_done and not dm_left:
             self.phase = ph.quickcast_3(self._qc_order(self.board.initiative))
             return Step("creature actions end", GAME, ["Every creature has acted: final quickcasts."])

@@ -32,7 +32,7 @@ from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
 from solo.core.questions import Prompter, Question
 from solo.rules import targeting
-from solo.core.kinds import Side
+from solo.core.kinds import DM, YM, Side
 
 #: The opponent's fixed spellbook: (card, mana) in the order it likes them.
 CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
@@ -74,7 +74,7 @@ class Opponent(Prompter):
     def _quarry(self, actor: Piece) -> Piece:
         """Where the actor is heading: the Dummy Mage, or (skilled) its nearest creature."""
         b = self.board
-        dm = b.mages[Side.DM]
+        dm = b.mages[DM]
         if self.skill == "skilled":
             creatures = [c for c in b.side_creatures(Side.DM) if in_arena(b, c)
                          and not b.flying(c)]
@@ -105,9 +105,9 @@ class Opponent(Prompter):
         if not melee:
             return
         where = actor.zone if zone is None else zone
-        theirs = b.side_creatures(Side.DM)
+        theirs = b.side_creatures(DM)
         guarded = any(c.guarding and c.zone == where for c in theirs)
-        for p in (b.mages[Side.DM], *theirs):
+        for p in (b.mages[DM], *theirs):
             if p.zone == where and in_arena(b, p) and any(  # (self._their(), in its zone)
                     targeting.can_reach(b, actor, a, where, p)
                     and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p))
@@ -148,7 +148,7 @@ class Opponent(Prompter):
 
     def _answer(self, q: Question):
         b = self.board
-        ym = b.mages[Side.YM]
+        ym = b.mages[YM]
         qid = q.id
         if qid == "quickcast.you":  # one quick spell: its creatures take a full action
             if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
@@ -170,7 +170,7 @@ class Opponent(Prompter):
             self.mana -= cost
             return name
         if qid == "turn.actor":
-            active = dm_creatures.active_creatures(b, Side.YM)
+            active = dm_creatures.active_creatures(b, YM)
             if active:
                 return active[0].id
             if self.game.phase.mage_active:
@@ -181,7 +181,7 @@ class Opponent(Prompter):
             offered = [value for _, value in q.pairs()]
             if "attack" in offered and self._has_melee_target(actor):  # (none when Staggered)
                 return "attack"
-            if actor.is_mage and self.skill == "skilled" and b.side_creatures(Side.YM):
+            if actor.is_mage and self.skill == "skilled" and b.side_creatures(YM):
                 if self._summon_choice() is not None:
                     self.plan = {"summon": self._summon_choice()}
                     return "summon"
@@ -220,7 +220,7 @@ class Opponent(Prompter):
     def _actor(self, q: Question) -> Piece:
         """The piece named in the question's message (the engine asks about one actor at a time)."""
         b = self.board
-        for p in [*b.side_creatures(Side.YM)]:
+        for p in [*b.side_creatures(YM)]:
             if f"({p.id})" in q.message:
                 return p
         return b.mages[Side.YM]

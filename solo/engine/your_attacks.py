@@ -16,7 +16,7 @@ from solo.automaton import attacks as attack_rules
 from solo.rules.abilities import bonuses, explosions, triggers
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, DeckKind, Side
 from solo.core.questions import Choice, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
@@ -72,8 +72,8 @@ class YourAttacks:
         each as they came into play), so a menu's numbers mean the same object every turn; the
         nearest to ``near`` comes first only as the default (see :meth:`pick_target`)."""
         b = self.board
-        objs = [b.mages[Side.DM], *b.side_creatures(Side.DM),
-                *[c for c in b.conjurations if c.side == Side.DM]]
+        objs = [b.mages[DM], *b.side_creatures(DM),
+                *[c for c in b.conjurations if c.side == DM]]
         return [p for p in objs  # (in_arena written out: asked very often)
                 if "Banish" not in p.conditions or p.conditions["Banish"] <= 0]
 

@@ -15,7 +15,7 @@ from typing import Any
 from solo.automaton import creatures
 from solo.rules import decision as decisions
 from solo.automaton import movement
-from solo.core.kinds import YM, Side
+from solo.core.kinds import DM, YM, Side
 from solo.core.questions import MORE, Choice, Question, Shortcut
 from solo.engine import turns
 from solo.engine.shortcuts import ACTOR, QUICKCAST
@@ -132,12 +132,12 @@ class YourTurn(YourSpells):
         to act, when the caller has just worked them out)."""
         b = self.board
         phase = self.game.phase
-        active = creatures.active_creatures(b, Side.YM)
+        active = creatures.active_creatures(b, YM)
         if dm_active is None:
             dm_active = creatures.active_creatures(b, Side.DM)
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if phase.mage_active:
-            choices.append(Choice(f"Your mage in {b.mages[Side.YM].zone}", YM))
+            choices.append(Choice(f"Your mage in {b.mages[YM].zone}", YM))
         if choices and not phase.your_quickcast_used:
             # The quickcast action may come before or after any of your Action Phases.
             choices.append(_QUICKCAST_NOW)
@@ -440,7 +440,7 @@ class YourTurn(YourSpells):
                  and restrictions.must_attack(b, actor, c)]
         if hated:  # Chant of Rage: it must go toward a creature with a Hate token
             return min(hated, key=lambda c: (b.distance(actor.zone, c.zone), c.id))
-        ground = [] if actor.is_mage else [c for c in b.side_creatures(Side.DM)
+        ground = [] if actor.is_mage else [c for c in b.side_creatures(DM)
                                            if decisions.in_arena(b, c) and not b.flying(c)]
         if not ground:
             return b.mages[Side.DM]

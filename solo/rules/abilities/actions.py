@@ -21,7 +21,7 @@ for the caller to carry.
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, DeckKind, Side
 from solo.rules.board import HIDDEN, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.pieces import DISABLED_GEAR
 from solo.rules.dice import DiceSource
@@ -105,7 +105,7 @@ def teleports(board: Board, c: Piece) -> bool:
     teleport to the next zone, paid when activated) and Grey Wraith (a teleport to an adjacent
     zone instead of a move); the Dummy Mage always pays (docs/rulings.md).  Your creatures are
     yours to move."""
-    return c.side == Side.DM and c.card in (GREMLIN, WRAITH) and not board.has_trait(c, "Anchored")
+    return c.side == DM and c.card in (GREMLIN, WRAITH) and not board.has_trait(c, "Anchored")
 
 
 def teleport_blocked(board: Board, a: str, b: str) -> bool:

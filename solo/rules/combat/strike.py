@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from solo.cards.catalog import Attack, Defense, names_in, trait_max, trait_value
-from solo.core.kinds import Side
+from solo.core.kinds import YM, Side
 from solo.rules import mages, yours
 from solo.rules.abilities import bonuses, restrictions
 from solo.rules.board import HIDDEN, Board, Conjuration, Piece
@@ -315,7 +315,7 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     Devour, Rage, Vampiric, Mana Drain."""
     work, target, attacker = b.work, b.target, b.attacker
     damage = s.damage
-    if damage and target.side == Side.YM and HIDDEN in target.extra:
+    if damage and target.side == YM and HIDDEN in target.extra:
         _reveal_to_survive(b, s)
     _extinguish(b, s)
     if ("devour" in b.names and is_creature(target) and work.is_corporeal(target)) \
