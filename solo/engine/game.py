@@ -95,6 +95,11 @@ class Settings:
         return s
 
 
+#: The stages each step asks about, as module globals: the same members (compared by identity),
+#: found without an attribute look-up on their enum class each time.
+_OVER, _READY, _QC1, _QC3 = Stage.OVER, Stage.READY, Stage.QUICKCAST_1, Stage.QUICKCAST_3
+
+
 class Game:
     """A game being played: settings, board, dice, round and log, and the round machine that
     plays it one step at a time (see the module's text)."""
@@ -312,7 +317,7 @@ class Game:
         started again (an undo after its first question) or the game is over, or the
         :class:`Undo` answered at the step's first question, which reaches back past it (going
         back is the journal's job, see :mod:`solo.engine.session`)."""
-        if self.phase.stage is Stage.OVER:  # (self.over, written out: asked every step)
+        if self.phase.stage is _OVER:  # (self.over, written out: asked every step)
             return None
         before = self.state() if self.restartable else None
         rnd, stage = self.phase.round, self.phase.stage
@@ -376,7 +381,7 @@ class Game:
         self.log.append(entry)
 
     def _check_end(self) -> None:
-        if self.phase.stage is Stage.OVER:
+        if self.phase.stage is _OVER:
             return
         outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
         if outcome is not None:
@@ -391,9 +396,9 @@ class Game:
         if self.board.stage != stage.board_stage:
             put(self.board, SetStage(stage))
         self.board.drawer = self._ask_card if self.settings.draw == "you" else None
-        if stage is Stage.READY:
+        if stage is _READY:
             return self._ready()
-        if stage in (Stage.QUICKCAST_1, Stage.QUICKCAST_3):
+        if stage is _QC1 or stage is _QC3:
             return self._quickcast_stage(stage)
         return self._creature_stage()
 
@@ -441,7 +446,7 @@ class Game:
                                                                                decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
         # your quickcast
-        if stage is Stage.QUICKCAST_3 and self.phase.your_quickcast_used:
+        if stage is _QC3 and self.phase.your_quickcast_used:
             order.pop(0)
             return self._quickcast_stage(stage)
         allow_pass_first = token is QuickcastTurn.YOURS_OR_PASS_FIRST
