@@ -197,7 +197,7 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
                 if at:
                     return t, at
     among = candidates(board, attacker, quick_only)
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     if in_arena(board, ym):
         attacks = legal_among(board, attacker, among, from_zone, ym)
         if attacks:

@@ -61,7 +61,7 @@ def waiting(board: Board) -> Decision | None:
 
 def next_creature(board: Board, source: DiceSource) -> Creature | None:
     """The active Dummy Mage creature with the highest mana cost (ties at random)."""
-    active = active_creatures(board, Side.DM)
+    active = active_creatures(board, DM)
     if not active:
         return None
     costs = [board.cost(c) for c in active]

@@ -453,7 +453,7 @@ class Game:
         yours = self.yours
         # asked again after you passed first: the Dummy Mage's quickcast came between
         lines = yours.quickcast(first=allow_pass_first,
-                                again=token is QuickcastTurn.YOURS and self.board.initiative == Side.YM)
+                                again=token is QuickcastTurn.YOURS and self.board.initiative == YM)
         if isinstance(lines, Free):  # a reveal: the quickcast is asked again
             return Step(YOU_REVEAL, Side.YM, lines, touched=yours.touched)
         order.pop(0)
@@ -490,7 +490,7 @@ class Game:
         if ph.you_done:  # you are done: your creatures cannot make it wait any more
             for c in self.board.side_creatures(Side.YM):
                 put(self.board, SetActive(c.id, False))
-        if ph.next is Side.DM and dm_left:
+        if ph.next == DM and dm_left:
             decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense)
             if not ph.you_done:
                 ph.next = Side.YM

@@ -6,7 +6,7 @@ abilities), each put on the board through :func:`solo.rules.effects.apply`.
 
 from __future__ import annotations
 
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules import effects, markers
 from solo.rules.abilities.marks import finite_life_aura
 from solo.rules.board import Board, Creature, Mage, Piece
@@ -92,7 +92,7 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
     if isinstance(p, Creature):
         if p.side == Side.DM and not (obliterate or p.has_condition("Zombie")):
             put(board, Discard(DeckKind.CREATURE, p.card))
-        if credit in (Side.DM, Side.YM) and credit != p.side:
+        if credit in (DM, YM) and credit != p.side:
             put(board, AddTally(Side(credit), board.cost(p)))
     return True
 

@@ -22,7 +22,7 @@ def label_of(board: Board | None, p: Piece | Who) -> str:
     """How instructions name an object with its owner: ``the Dummy Mage``, ``your mage``,
     ``the Dummy Mage's Timber Wolf (dm-3)``, ``your Timber Wolf (ym-2)``."""
     if p.is_mage:
-        return "the Dummy Mage" if p.side == Side.DM else "your mage"
+        return "the Dummy Mage" if p.side == DM else "your mage"
     owner = "the Dummy Mage's" if p.side == DM else "your"
     return f"{owner} {p.card} ({p.id})"
 

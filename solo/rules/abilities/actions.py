@@ -21,7 +21,7 @@ for the caller to carry.
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
-from solo.core.kinds import DM, DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules.board import HIDDEN, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.pieces import DISABLED_GEAR
 from solo.rules.dice import DiceSource
@@ -131,7 +131,7 @@ _FLIGHT = "Flying"
 def on_activation(board: Board, c: Piece) -> tuple[list[Change], list[Said]]:
     """What the Dummy Mage's creature buys as it is activated: Necropian Vampiress flies until
     the end of her Action Phase (a gained Flying trait, taken off by :func:`at_phase_end`)."""
-    if c.side != Side.DM or c.card != VAMPIRESS or _FLIGHT in c.traits:
+    if c.side != DM or c.card != VAMPIRESS or _FLIGHT in c.traits:
         return [], []
     return ([GainTraits(c.id, (_FLIGHT,))],
             [Said("dm.act.vampiress-flies", who=Who.of(c))])
@@ -357,7 +357,7 @@ def teleport_trap(board: Board, mover: Piece, zone: str) -> tuple[list[Change], 
     Anchored creature), then the trap destroyed.  Its changes and line; none when no trap of the
     Dummy Mage's is there (or it cannot teleport the creature: the trap then stays)."""
     zones = board.extra.get("zone_enchantments") or {}
-    if mover.side != Side.YM or TELEPORT_TRAP not in zones.get(zone, ()) \
+    if mover.side != YM or TELEPORT_TRAP not in zones.get(zone, ()) \
             or board.has_trait(mover, "Anchored"):
         return [], None
     dm = board.mages[Side.DM].zone

@@ -269,7 +269,7 @@ def shield_against_reveal(board: Board, holder: Piece, name: str) -> Said | None
 
 def eye_for_an_eye(board: Board, target: Piece) -> bool:
     """Whether your attack on ``target`` is answered by its Eye for an Eye."""
-    return target.side == Side.DM and theirs(board, target, EYE)
+    return target.side == DM and theirs(board, target, EYE)
 
 
 SHOCK = "Shock"
@@ -277,7 +277,7 @@ SHOCK = "Shock"
 
 def shock(board: Board, target: Piece, attack: Attack) -> bool:
     """Whether your melee attack on ``target`` sets off the Dummy Mage's Shock on it."""
-    return attack.is_melee and target.side == Side.DM and theirs(board, target, SHOCK)
+    return attack.is_melee and target.side == DM and theirs(board, target, SHOCK)
 
 
 def shocked(board: Board, target: Piece, attacker: Piece | None) -> list[Said]:

@@ -280,7 +280,7 @@ def ghoul_meal(board: Board, c: Piece) -> tuple[list[Change], list[Said]] | None
     was destroyed this round in its zone (docs/rulings.md): the changes (that card out of its
     discard pile and out of the game, a Growth marker on the Ghoul) and the line; None when
     there is no such meal."""
-    if c.card != RAVENOUS_GHOUL or c.side != Side.DM:
+    if c.card != RAVENOUS_GHOUL or c.side != DM:
         return None
     meals = [f for f in board.extra.get(FALLEN) or []
              if f["round"] == board.round and f["zone"] == c.zone]
