@@ -98,6 +98,11 @@ class Settings:
 #: The stages each step asks about, as module globals: the same members (compared by identity),
 #: found without an attribute look-up on their enum class each time.
 _OVER, _READY, _QC1, _QC3 = Stage.OVER, Stage.READY, Stage.QUICKCAST_1, Stage.QUICKCAST_3
+#: Likewise the sides a step names as members (its ``who``, the round's next side) and the
+#: quickcast turns.
+_SIDE_DM, _SIDE_YM = Side.DM, Side.YM
+_QC_DM, _QC_YOURS, _QC_YOURS_OR_PASS_FIRST = (QuickcastTurn.DM, QuickcastTurn.YOURS,
+                                             QuickcastTurn.YOURS_OR_PASS_FIRST)
 
 
 class Game:
@@ -439,7 +444,7 @@ class Game:
         if not order:
             return self._advance_stage(stage)
         token = order[0]
-        if token is QuickcastTurn.DM:
+        if token is _QC_DM:
             order.pop(0)
             decision = quickcast_turn.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
             what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
@@ -449,26 +454,26 @@ class Game:
         if stage is _QC3 and self.phase.your_quickcast_used:
             order.pop(0)
             return self._quickcast_stage(stage)
-        allow_pass_first = token is QuickcastTurn.YOURS_OR_PASS_FIRST
+        allow_pass_first = token is _QC_YOURS_OR_PASS_FIRST
         yours = self.yours
         # asked again after you passed first: the Dummy Mage's quickcast came between
         lines = yours.quickcast(first=allow_pass_first,
-                                again=token is QuickcastTurn.YOURS and self.board.initiative == YM)
+                                again=token is _QC_YOURS and self.board.initiative == YM)
         if isinstance(lines, Free):  # a reveal: the quickcast is asked again
-            return Step(YOU_REVEAL, Side.YM, lines, touched=yours.touched)
+            return Step(YOU_REVEAL, _SIDE_YM, lines, touched=yours.touched)
         order.pop(0)
         if lines is None:  # passed
             if allow_pass_first:
                 order[:] = quickcast_order(Side.YM, you_pass=True)
-            return Step("you pass your quickcast", Side.YM, ["You pass."])
+            return Step("you pass your quickcast", _SIDE_YM, ["You pass."])
         self.phase.your_quickcast_used = True
-        return Step(YOUR_QUICKCAST, Side.YM, lines, results=yours.results, touched=yours.touched)
+        return Step(YOUR_QUICKCAST, _SIDE_YM, lines, results=yours.results, touched=yours.touched)
 
     def _advance_stage(self, stage: Stage) -> Step:
         rnd = self.phase.round
         if stage is Stage.QUICKCAST_1:
             self.phase = self.phase.creatures(first=self.board.initiative)
-            if not creatures.active_creatures(self.board, Side.DM):  # (its mage never acts here)
+            if not creatures.active_creatures(self.board, DM):  # (its mage never acts here)
                 line = "Creature actions: the Dummy Mage has no creature ready to act, so only yours act."
             else:
                 line = "Creature actions: you and the Dummy Mage take turns, " \
@@ -488,22 +493,22 @@ class Game:
             self.phase = ph.quickcast_3(self._qc_order(self.board.initiative))
             return Step("creature actions end", GAME, ["Every creature has acted: final quickcasts."])
         if ph.you_done:  # you are done: your creatures cannot make it wait any more
-            for c in self.board.side_creatures(Side.YM):
+            for c in self.board.side_creatures(YM):
                 put(self.board, SetActive(c.id, False))
         if ph.next == DM and dm_left:
             decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense)
             if not ph.you_done:
-                ph.next = Side.YM
+                ph.next = _SIDE_YM
             label = f"creature action: {decision.action}"
             if "creature" in decision.data:
                 label += f" ({decision.data['creature']})"
             return self._dm_step(label, decision)
         if ph.you_done:
-            ph.next = Side.DM
+            ph.next = _SIDE_DM
             return self._creature_stage()
         step = self.yours.turn(dm_left)  # (the board has not changed since dm_left)
         if step.label != YOUR_QUICKCAST:  # a quickcast is no Action Phase: your turn goes on
-            ph.next = Side.DM
+            ph.next = _SIDE_DM
         return step
 
     def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
@@ -511,7 +516,7 @@ class Game:
         if decision.rolls:
             lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
         actor = decision.data.get("creature") or decision.data.get("actor")
-        return Step(label, Side.DM, lines, _facts(decision), decision=decision,
+        return Step(label, _SIDE_DM, lines, _facts(decision), decision=decision,
                     actors=[actor] if actor and decision.action not in ("pass", "none") else [],
                     results=list(decision.results), events=list(decision.events))
 
@@ -519,7 +524,7 @@ class Game:
         """Your object may try its Defense against the Dummy Mage's attack: your choice, asked
         after the attack it is about (who attacks it with what, how many dice) and with the
         Defense's chance."""
-        if target.side != Side.YM:
+        if target.side != YM:
             return True
         return bool(self.ask(Question("defense.use", "confirm",
                                       render.line(offer) if self.reads() else "Use the Defense?",

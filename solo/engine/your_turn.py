@@ -47,6 +47,9 @@ MOVE_THEN_QUICK = ("move-attack", "move-spell", "move-guard")
 #: The answer of a move to a zone the board cannot know (a push, a teleport).
 ELSEWHERE = "elsewhere"
 
+#: Side.YM as a module global (the same member, without a look-up on its enum class).
+_SIDE_YM = Side.YM
+
 
 class YourTurn(YourSpells):
     """Your quickcasts and Action Phases, asked through the game."""
@@ -325,7 +328,7 @@ class YourTurn(YourSpells):
         end = phase.end(self.dice)
         lines += [e.text for e in end]
         name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
-        return Step(f"your turn: {name}", Side.YM, lines, actors=[actor.id], results=self.results,
+        return Step(f"your turn: {name}", _SIDE_YM, lines, actors=[actor.id], results=self.results,
                     events=phase.events + self.events + end, touched=self.touched)
 
     def _action(self, actor: Piece, still: bool = False) -> Lines:
