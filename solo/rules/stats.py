@@ -32,14 +32,21 @@ _PIECE_KINDS = ("traits", "life", "armor", "state", "grants", "flying", "attacks
 
 _NOTHING = object()
 _T = TypeVar("_T")
-#: Traits, life and armor by everything they are worked out from (see Stats._state).
-_SEEN: dict[tuple[Any, ...], object] = {}
+#: Traits, life and armor by everything they are worked out from (see Stats._state): for each
+#: state, its values by kind.
+_SEEN: dict[tuple[Any, ...], dict[str, object]] = {}
 
 
-def _seen(state: tuple[Any, ...], value: object) -> None:
-    if len(_SEEN) > 50000:
-        _SEEN.clear()
-    _SEEN[state] = value
+def _seen(state: tuple[Any, ...]) -> dict[str, object]:
+    """The values by kind of the objects in ``state`` (a new, empty dict for a new state).  The
+    same dict for the same state while it is kept (always, with ``CHECK_MEMORY``: a state
+    remembered, then worked out again, must find the dict it was remembered with)."""
+    values = _SEEN.get(state)
+    if values is None:
+        if len(_SEEN) > 20000 and not CHECK_MEMORY:
+            _SEEN.clear()
+        values = _SEEN[state] = {}
+    return values
 
 
 def _at(p: Piece | None) -> tuple[int, int]:
@@ -254,27 +261,29 @@ class Stats:
         """:meth:`_by_state` when nothing is remembered for ``key``: the value for an object in
         the same state, else ``work_out(p)``; remembered either way."""
         kind = key[0]
-        at = _at(p)
-        state = (kind, self._state(p))
-        seen: Any = _SEEN.get(state, _NOTHING)
+        at = (p._v, _pieces._world)  # (_at, written out)
+        values = self._state(p)[1]
+        seen: Any = values.get(kind, _NOTHING)
         if seen is not _NOTHING and not CHECK_MEMORY:
             again: _T = seen
             return self._keep(key, at, again)
         fresh = work_out(p)
         if seen is not _NOTHING and seen != fresh:
             raise StaleMemory(kind, seen, fresh, by_state=True)
-        _seen(state, fresh)
+        values[kind] = fresh
         return self._keep(key, at, fresh)
 
-    def _state(self, p: Piece) -> tuple[Any, ...]:
+    def _state(self, p: Piece) -> tuple[tuple[Any, ...], dict[str, object]]:
         """Everything the traits, life and armor of ``p`` are worked out from: objects in the
-        same state have the same ones, whatever board they are on."""
+        same state have the same ones, whatever board they are on; with the ones known of that
+        state, by kind (the state is looked up among those seen once, when it is worked out,
+        not again for each kind)."""
         key = ("state", id(p))
         hit = self._memo.get(key)
         if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
-            known: tuple[Any, ...] = hit[2]  # _recall, inlined: hot
+            known: tuple[tuple[Any, ...], dict[str, object]] = hit[2]  # _recall, inlined: hot
             return known
-        at = _at(p)
+        at = (p._v, _pieces._world)  # (_at, written out)
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
         pet = p.extra.get("pet")
         state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
@@ -283,7 +292,7 @@ class Stats:
                  if isinstance(p, Mage) else (),
                  pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
                  tuple(self._aura_sources().get(p.zone, ())), self._no_melee_bonus())
-        return self._keep(key, at, state)
+        return self._keep(key, at, (state, _seen(state)))
 
     def _no_melee_bonus(self) -> bool:
         """Whether a conjuration takes every Melee +X bonus (Altar of Infernia)."""
