@@ -485,14 +485,15 @@ class YourAttacks:
 
     def put_attack(self, result: combat.AttackResult) -> Lines:
         """Put an attack of yours on the board and record it for the step; its lines."""
+        b = self.board
         self.results.append(result)
-        applied = combat.apply(self.board, result)
-        said, results = explosions.go_off(self.board, self.dice)  # a Goblin Bomber's Detonate
+        applied = combat.apply(b, result)
+        said, results = explosions.go_off(b, self.dice)  # a Goblin Bomber's Detonate
         self.results += results
         for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
             if ident not in self.touched:
                 self.touched.append(ident)
-        return [*result.steps, *mirror_lines(self.board, result), *applied.lines, *said]
+        return [*result.steps, *mirror_lines(b, result), *applied.lines, *said]
 
     def _ask_damage(self, strike: combat.Strike, only_ones: bool) -> tuple[int, int]:
         """What your attack dice showed for one strike: normal+critical."""

@@ -391,7 +391,8 @@ class YourTurn(YourSpells):
     # -- moves -----------------------------------------------------------------------------------
     def pace(self, actor: Piece) -> tuple[bool, bool]:
         """(Fast, Slow) as they count: the two traits together cancel out."""
-        fast, slow = self.board.has_trait(actor, "Fast"), self.board.has_trait(actor, "Slow")
+        b = self.board
+        fast, slow = b.has_trait(actor, "Fast"), b.has_trait(actor, "Slow")
         return fast and not slow, slow and not fast
 
     def move_options(self, actor: Piece, attacking: bool) -> tuple[dict[str, int], str]:

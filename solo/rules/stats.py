@@ -109,7 +109,7 @@ class Stats:
                 raise StaleMemory(key[0], old[2], value)
         if len(memo) > 4096:
             memo.clear()
-        memo[key] = (*at, value)
+        memo[key] = (at[0], at[1], value)  # (no list made on the way, as (*at, value) does)
         return value
 
     # -- statistics ----------------------------------------------------------------------------
