@@ -41,12 +41,8 @@ STAGES = BOARD_STAGES
 SIDES = (Side.DM, Side.YM)
 
 
-def _clone_if(p: _P, only: set[str], shared: set[str], moved: dict[int, int]) -> _P:
-    """For :meth:`Board.copy`: ``p`` itself when the copy may not change it (noted in
-    ``shared``), else a copy of it (noted in ``moved``)."""
-    if p.id not in only:
-        shared.add(p.id)
-        return p
+def _clone_into(p: _P, moved: dict[int, int]) -> _P:
+    """For :meth:`Board.copy`: a copy of ``p``, noted in ``moved``."""
     q = _clone_piece(p)
     moved[id(p)] = id(q)
     return q
@@ -362,12 +358,23 @@ class Board(Stats):
                 for p, q in zip(olds, news):
                     moved[id(p)] = id(q)
         else:
-            mages = {s: _clone_if(m, only, shared, moved) for s, m in self.mages.items()}
-            creatures = [c if c.id not in only else _clone_if(c, only, shared, moved)
-                         for c in self.creatures]
-            conjurations = [c if c.id not in only else _clone_if(c, only, shared, moved)
-                            for c in self.conjurations]
-            shared.update(p.id for p in [*self.creatures, *self.conjurations] if p.id not in only)
+            mages = dict(self.mages)
+            creatures = list(self.creatures)
+            conjurations = list(self.conjurations)
+            shared = {p.id for p in creatures}
+            if conjurations:
+                shared.update([c.id for c in conjurations])
+            for m in mages.values():
+                shared.add(m.id)
+            shared.difference_update(only)  # every piece the copy may not change
+            places: tuple[list[Any], ...] = (creatures, conjurations)
+            for place in places:  # the others, copied in their places
+                for i, c in enumerate(place):
+                    if c.id in only:
+                        place[i] = _clone_into(c, moved)
+            for s, m in mages.items():
+                if m.id in only:
+                    mages[s] = _clone_into(m, moved)
 
         b = Board(self.round, self.initiative, self.arena, mages, creatures, conjurations,
                   self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
