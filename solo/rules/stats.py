@@ -332,7 +332,9 @@ class Stats:
         if not p.damage and p.conditions.get("Tainted", 0) <= 0:
             return False  # no wounds (the usual case): nothing to work out
         life = self.life(p)
-        return life > 0 and self.wounds(p) >= life and not self.has_trait(p, "Indestructible")
+        tainted = p.conditions.get("Tainted", 0)  # (wounds, written out)
+        return life > 0 and (p.damage + 3 * tainted if tainted > 0 else p.damage) >= life \
+            and not self.has_trait(p, "Indestructible")
 
     def unmovable(self, p: Piece) -> bool:
         """Cannot be Pushed or Snatched: the trait (Rooted and Unstoppable bring it), every
@@ -390,7 +392,8 @@ class Stats:
         return late
 
     def remaining_life(self, p: Piece) -> int:
-        return self.life(p) - self.wounds(p)
+        tainted = p.conditions.get("Tainted", 0)  # (wounds, written out: asked very often)
+        return self.life(p) - (p.damage + 3 * tainted if tainted > 0 else p.damage)
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
@@ -457,7 +460,8 @@ class Stats:
 
     def incapacitated(self, p: Piece) -> bool:
         """Incapacitating conditions, or an enchantment that says so (Turn to Stone)."""
-        return p.has_condition(*INCAPACITATING) or (bool(p.enchantments) and self.has_trait(p, "Incapacitated"))
+        return (bool(p.conditions) and p.has_condition(*INCAPACITATING)) \
+            or (bool(p.enchantments) and self.has_trait(p, "Incapacitated"))
 
     def restrained(self, p: Piece) -> bool:
         """Restraining conditions, or an enchantment that says so (Force Hold, Bind Spirit)."""
@@ -465,6 +469,8 @@ class Stats:
             return False
         if p.enchantments and self.has_trait(p, "Restrained"):
             return True
+        if not p.conditions:  # (most objects: no marker, nothing to ask)
+            return False
         if self.has_trait(p, "Uncontainable"):
             return False
         return p.has_condition(*RESTRAINING)
