@@ -30,7 +30,7 @@ def minor(board: Board, p: Piece) -> bool:
 
 def cannot_attack(board: Board, p: Piece) -> bool:
     """A Staggered minor creature makes no attack and takes no guard action."""
-    return markers(p) > 0 and minor(board, p)
+    return p.conditions.get(STAGGER, 0) > 0 and minor(board, p)  # (markers(p) > 0, no call)
 
 
 def dice_penalty(board: Board, p: Piece) -> int:

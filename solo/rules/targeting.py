@@ -53,7 +53,7 @@ def can_target(board: Board, from_zone: str, target: Piece, *, indirect: bool = 
     if not sees_obscured and ("obscured" in names or (board.conjurations and obscured(board, target))) \
             and board.distance(from_zone, target.zone) > 1:
         return False
-    if indirect:
+    if indirect or not board.conjurations:  # (no conjuration, no wall: nothing blocks a line)
         return True
     return board.geometry().line_of_sight(from_zone, target.zone)
 

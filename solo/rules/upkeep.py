@@ -121,10 +121,6 @@ def _remove(board: Board, p: Piece, condition: str, n: int | None = None) -> int
 _OTHER = {DM: YM, YM: DM}
 
 
-def _other(side: str) -> str:
-    return _OTHER[side]
-
-
 class _Events:
     """The events of one object's Upkeep, as they are recorded."""
 
@@ -169,7 +165,7 @@ def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
     # An Upkeep effect may hurt an object already passed (a spell's damage on every creature
     # of a zone, Plague Master): every object that died of it goes now.
     for p in [*board.creatures, *board.conjurations]:
-        if destroy_if_dead(board, p, _other(p.side)):  # (not if already gone)
+        if destroy_if_dead(board, p, _OTHER[p.side]):  # (not if already gone)
             events.append(Event(p.id, p.card, "destroyed",
                                 Said("upkeep.destroyed", who=Who.of(p))))
             _destroyed_triggers(board, p, events)
@@ -209,7 +205,7 @@ def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
     if isinstance(p, Mage):
         if board.wounds(p) >= board.life(p):
             ev("defeated", "upkeep.defeated", wounds=p.damage, life=board.life(p))
-    elif destroy_if_dead(board, p, _other(p.side)):
+    elif destroy_if_dead(board, p, _OTHER[p.side]):
         if p.has_condition("Zombie"):
             ev("destroyed", "upkeep.obliterated")
         else:
@@ -437,7 +433,7 @@ def end_round(board: Board) -> list[Event]:
         if not p.conditions:  # (nearly every object, nearly every round)
             continue
         for cond in ROUND_EFFECTS:
-            k = _remove(board, p, cond)
+            k = _remove(board, p, cond) if cond in p.conditions else 0
             if k:
                 events.append(Event(p.id, p.card, ENDS,
                                     Said("upkeep.round-ends", who=Who.of(p), condition=cond),
