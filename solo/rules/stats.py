@@ -447,6 +447,8 @@ class Stats:
         return out
 
     def regenerate(self, p: Piece) -> int:
+        if not self.has_trait(p, "Regenerate"):  # (then no Regenerate X either: no list made)
+            return 0
         return trait_max(self.traits(p), "Regenerate") or 0
 
     def is_living(self, p: Piece) -> bool:

@@ -223,14 +223,15 @@ def _banish(board: Board, p: Piece, ev: _Events) -> None:
 
 
 def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
+    if not board.has_trait(p, "Upkeep"):  # (most objects; then no Upkeep +X trait either)
+        return
     cost = trait_value(board.traits(p), "Upkeep")
-    if cost is None and board.has_trait(p, "Upkeep"):
+    if cost is None:
         cost = 0  # "Upkeep +X": the card says what X is
-    if cost is not None:
-        if side == DM:
-            ev("upkeep-cost", "upkeep.cost-kept")
-        else:
-            ev("upkeep-cost", "upkeep.cost", cost=cost)
+    if side == DM:
+        ev("upkeep-cost", "upkeep.cost-kept")
+    else:
+        ev("upkeep-cost", "upkeep.cost", cost=cost)
 
 
 def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
@@ -307,7 +308,8 @@ def _rot_and_bleed(board: Board, p: Piece, ev: _Events) -> None:
 
 def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
     """Dissipate: one token less; whether the last one went (the object is gone)."""
-    dissipate = trait_max(board.traits(p), "Dissipate")
+    # (most objects have no Dissipate trait: then no Dissipate X either, and no list is made)
+    dissipate = trait_max(board.traits(p), "Dissipate") if board.has_trait(p, "Dissipate") else None
     if not dissipate:
         return False
     left = int(p.extra.get(DISSIPATE, dissipate)) - 1
