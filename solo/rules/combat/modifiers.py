@@ -264,7 +264,8 @@ def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, targ
             ench = board.cat.find(name)
             if n := int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0:
                 out.append(Said("dice.target-enchantment", name=name, n=n))
-    if aegis := trait_max(board.traits(target), "Aegis") or 0:
+    # (Aegis X asked of the remembered names first: nearly no target has one)
+    if board.has_trait(target, "Aegis") and (aegis := trait_max(board.traits(target), "Aegis") or 0):
         out.append(Said("dice.aegis", aegis=aegis, n=-aegis))
     return out
 

@@ -321,7 +321,7 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     if ("devour" in b.names and is_creature(target) and work.is_corporeal(target)) \
             or target.has_condition("Zombie"):
         s.obliterate = True
-    rage = trait_max(work.traits(target), "Rage") or 0
+    rage = (trait_max(work.traits(target), "Rage") or 0) if work.has_trait(target, "Rage") else 0
     if damage and rage and attacker is not None and is_creature(attacker) \
             and attacker.side != target.side and target.conditions.get("Rage", 0) < rage:
         s.rage = 1
