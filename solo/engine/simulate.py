@@ -106,7 +106,11 @@ class Opponent(Prompter):
             return
         where = actor.zone if zone is None else zone
         theirs = b.side_creatures(DM)
-        guarded = any(c.guarding and c.zone == where for c in theirs)
+        guarded = False  # (a loop, not any() over a generator: asked some 200 times a game)
+        for c in theirs:
+            if c.guarding and c.zone == where:
+                guarded = True
+                break
         for p in (b.mages[DM], *theirs):
             if p.zone == where and in_arena(b, p) and any(  # (self._their(), in its zone)
                     targeting.can_reach(b, actor, a, where, p)
@@ -220,10 +224,10 @@ class Opponent(Prompter):
     def _actor(self, q: Question) -> Piece:
         """The piece named in the question's message (the engine asks about one actor at a time)."""
         b = self.board
-        for p in [*b.side_creatures(YM)]:
+        for p in b.side_creatures(YM):  # (a list of its own)
             if f"({p.id})" in q.message:
                 return p
-        return b.mages[Side.YM]
+        return b.mages[YM]
 
     def _next_zone_has_target(self, actor: Piece) -> bool:
         b = self.board

@@ -349,8 +349,12 @@ class YourTurn(YourSpells):
             choices = [c for c in choices if c.value not in ("attack", "move-attack", "attack-typed")]
         values = [c.value for c in choices]
         zone = actor.zone
-        default = "attack" if still or any(  # one of its objects is here
-            p.zone == zone for p in self.their_objects(zone)) else "move"
+        default = "attack" if still else "move"
+        if not still:
+            for p in self.their_objects(zone):  # one of its objects is here (a loop, not any())
+                if p.zone == zone:
+                    default = "attack"
+                    break
         if default not in values:
             default = "move" if "move" in values else values[-1]
         what = self.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
