@@ -202,7 +202,8 @@ class Stats:
 
     def attack_dice_modifier(self, p: Piece) -> int:
         """Dice added to (or taken from) its non-spell melee and ranged attacks by enchantments."""
-        return sum(g.get("attack_dice", 0) for g in self._grants(p))
+        grants = self._grants(p)
+        return sum(g.get("attack_dice", 0) for g in grants) if grants else 0
 
     def gear(self, p: Piece) -> list[dict[str, Any]]:
         """For a mage: the notes of its mage card's abilities and of each piece of equipment it
@@ -413,7 +414,8 @@ class Stats:
         """Its armor now: Armor -1 per Corrode marker, never below 0 (Incorporeal objects
         ignore Corrode)."""
         corrode = 0 if self.has_trait(p, "Incorporeal") else p.conditions.get("Corrode", 0)
-        return max(0, self.base_armor(p) - max(0, corrode))
+        armor = self.base_armor(p) - corrode if corrode > 0 else self.base_armor(p)
+        return armor if armor > 0 else 0  # noqa: FURB136 - no max() calls: asked every strike
 
     def cost(self, p: Piece) -> int:
         card = self.card_of(p)

@@ -133,5 +133,7 @@ def regenerate_aura(board: Board, p: Piece) -> int:
     Highland Unicorn's zone), 0 when none."""
     if isinstance(p, Conjuration) or not board.is_living(p):
         return 0
-    return max((REGENERATE_AURAS[q.card] for q in _auras_in_zone(board, p, REGENERATE_AURAS)
-                if q.side == p.side), default=0)
+    near = _auras_in_zone(board, p, REGENERATE_AURAS)
+    if not near:  # (nearly always: no generator, no max())
+        return 0
+    return max((REGENERATE_AURAS[q.card] for q in near if q.side == p.side), default=0)
