@@ -116,7 +116,7 @@ def _anchored(board: Board, c: Piece, geo: Geometry, a: str, b: str) -> bool:
 
 def wall_hits(board: Board, c: Piece, path: list[str], geo: Geometry) -> int:
     """How many Passage Attacks walls would attack ``c`` on ``path``."""
-    if not any(w.passage_attacks for w in geo.walls):
+    if not geo.walls or not any(w.passage_attacks for w in geo.walls):  # (no wall: no generator)
         return 0
     return len(passage_attacks(board, c, [c.zone, *path], geo))
 

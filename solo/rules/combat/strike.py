@@ -196,7 +196,7 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
     steady = chosen is not None and all_defenses(work, target)[chosen[0]][1]
     mod = 0 if steady else defense_modifier(work, target)
     more = bonuses.defense_bonus(work, target, chosen[0]) if chosen is not None else []
-    bonus = sum(int(m["n"]) for m in more)
+    bonus = sum(int(m["n"]) for m in more) if more else 0
     mod += bonus
     s.steps += more
     if chosen is not None and callable(use_defense) \
@@ -258,7 +258,8 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
     piercing = trait_value(b.traits, "Piercing") or 0
     more = [] if incorporeal else bonuses.armor(work, b.attacker, target)
     s.steps += more
-    base_armor = 0 if incorporeal else work.armor(target) + sum(int(m["n"]) for m in more)
+    base_armor = 0 if incorporeal \
+        else work.armor(target) + (sum(int(m["n"]) for m in more) if more else 0)
     armor = max(0, base_armor - piercing)
     critical_damage = "critical damage" in b.names
     if critical_damage:
@@ -383,7 +384,7 @@ def _effect_roll(b: Blow, s: Strike, moved: bool = False) -> list[str]:
         and (work.restrained(target) or work.incapacitated(target)) else 0
     more = bonuses.effect(work, b.attacker, attack, target, role=b.role, moved=moved)
     s.effect_roll = b.source.d12(b.roll("roll.effect"))
-    s.effect_modifier = tough + dmod + ext + held + sum(int(m["n"]) for m in more)
+    s.effect_modifier = tough + dmod + ext + held + (sum(int(m["n"]) for m in more) if more else 0)
     total = s.effect_roll + s.effect_modifier
     for e in attack.effects:
         if e.covers(total):
