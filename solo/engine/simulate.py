@@ -112,11 +112,13 @@ class Opponent(Prompter):
                 guarded = True
                 break
         for p in (b.mages[DM], *theirs):
-            if p.zone == where and in_arena(b, p) and any(  # (self._their(), in its zone)
-                    targeting.can_reach(b, actor, a, where, p)
-                    and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p))
-                    for a in melee):
-                yield p
+            if p.zone != where or not in_arena(b, p):  # (self._their(), in its zone)
+                continue
+            for a in melee:  # (a loop, not any() over a generator)
+                if targeting.can_reach(b, actor, a, where, p) \
+                        and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p)):
+                    yield p
+                    break
 
     def _best_target(self, options: list[Piece]) -> Piece:
         b = self.board

@@ -131,7 +131,9 @@ class Stats:
 
     def _grants_now(self, p: Piece) -> list[dict[str, Any]]:
         out = []
-        for name in [*p.enchantments, *(c for c, n in p.conditions.items() if n > 0)]:
+        names = [*p.enchantments, *(c for c, n in p.conditions.items() if n > 0)] \
+            if p.conditions else p.enchantments  # (no generator for an object without markers)
+        for name in names:
             card = self.cat.find(name)
             if card is not None and card.dm.get("grants"):
                 out.append(card.dm["grants"])
@@ -198,7 +200,8 @@ class Stats:
 
     def grant_totals(self, p: Piece, key: str) -> list[Any]:
         """Every ``key`` entry (a list) of the object's grants, concatenated."""
-        return [x for g in self._grants(p) for x in g.get(key, [])]
+        grants = self._grants(p)
+        return [x for g in grants for x in g.get(key, [])] if grants else []
 
     def attack_dice_modifier(self, p: Piece) -> int:
         """Dice added to (or taken from) its non-spell melee and ranged attacks by enchantments."""

@@ -68,8 +68,11 @@ def ignores_obscured(attacker: Piece | None) -> bool:
 
 def _griffin_over(board: Board, p: Piece) -> bool:
     """A flying Victorian Griffin of the other side in ``p``'s zone."""
-    return any(g.card == GRIFFIN and g.side != p.side and g.zone == p.zone and _in_arena(g)
-               and board.flying(g) for g in board.creatures)
+    for g in board.creatures:  # (a loop, not any() over a generator: asked every move)
+        if g.card == GRIFFIN and g.side != p.side and g.zone == p.zone and _in_arena(g) \
+                and board.flying(g):
+            return True
+    return False
 
 
 def elusive(board: Board, p: Piece) -> bool:
@@ -78,12 +81,19 @@ def elusive(board: Board, p: Piece) -> bool:
     Elusive)."""
     if board.has_trait(p, "Elusive"):
         found = True
-    elif isinstance(p, Creature) and any(s.card == SLAKNIR and s.side == p.side and _in_arena(s)
-                                         for s in board.creatures):
+    elif isinstance(p, Creature) and _slaknir(board, p.side):
         found = "Goblin" in _subtypes(board, p)
     else:
         return False
     return found and not _griffin_over(board, p)
+
+
+def _slaknir(board: Board, side: str) -> bool:
+    """Slaknir in play on ``side`` (a loop, not any() over a generator: asked every move)."""
+    for s in board.creatures:
+        if s.card == SLAKNIR and s.side == side and _in_arena(s):
+            return True
+    return False
 
 
 def _subtypes(board: Board, p: Piece) -> tuple[str, ...]:
@@ -94,8 +104,11 @@ def _subtypes(board: Board, p: Piece) -> tuple[str, ...]:
 def griffin_hinders(board: Board, mover: Piece, zone: str) -> bool:
     """Whether an enemy Victorian Griffin flying in ``zone`` hinders ``mover`` there (every
     enemy creature in its zone, flying or not: its card)."""
-    return any(g.card == GRIFFIN and g.side != mover.side and g.zone == zone and _in_arena(g)
-               and board.flying(g) and not board.incapacitated(g) for g in board.creatures)
+    for g in board.creatures:  # (a loop, not any() over a generator: asked every move)
+        if g.card == GRIFFIN and g.side != mover.side and g.zone == zone and _in_arena(g) \
+                and board.flying(g) and not board.incapacitated(g):
+            return True
+    return False
 
 
 # -- moves that teleport, flight bought at activation ----------------------------------------
