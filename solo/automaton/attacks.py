@@ -10,7 +10,7 @@ the board.
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
-from solo.core.kinds import Side
+from solo.core.kinds import DM, YM, Side
 from solo.rules import combat, stagger, upkeep
 from solo.rules.abilities import actions
 from solo.rules.abilities import bonuses
@@ -55,7 +55,7 @@ def forced_guards(board: Board, attacker: Piece, zone: str,
     """The attacker's enemies' guards in ``zone`` that a melee attack must target first; none
     for an Elusive attacker, nor for a flyer attacking a flyer (the complete codex: a flyer
     heeds guards only when it attacks a non-flyer)."""
-    enemy = Side.YM if attacker.side == Side.DM else Side.DM
+    enemy = YM if attacker.side == DM else DM
     guards = [c for c in board.side_creatures(enemy) if c.guarding and c.zone == zone]
     if not guards:  # (nearly always)
         return []
@@ -105,7 +105,7 @@ def legal_among(board: Board, attacker: Piece, among: list[Attack], from_zone: s
     blood: list[Piece] | None = None
     # A melee attack reaches nothing in another zone (can_reach's own first answer for one,
     # given here before the traits and immunities it asks about first).
-    near = board.distance(from_zone, target.zone) == 0
+    near = board.arena.distance(from_zone, target.zone) == 0
     for a in among:
         if a.kind == "melee" and not near:
             continue
@@ -197,7 +197,7 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
                 if at:
                     return t, at
     among = candidates(board, attacker, quick_only)
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     if in_arena(board, ym):
         attacks = legal_among(board, attacker, among, from_zone, ym)
         if attacks:
@@ -220,7 +220,7 @@ def _most_life(board: Board, attacker: Piece, among: list[Attack],
     attack from ``from_zone``, each with its legal attacks, in board order.  (The legal attacks
     are worked out from the most life down, stopping at the first level someone can be
     attacked at: the creatures with less life left could not be picked.)"""
-    lives = [(c, board.remaining_life(c)) for c in board.side_creatures(Side.YM)
+    lives = [(c, board.remaining_life(c)) for c in board.side_creatures(YM)
              if in_arena(board, c)]
     for level in sorted({life for _, life in lives}, reverse=True):
         tied: list[tuple[Piece, list[Attack]]] = [

@@ -22,7 +22,7 @@ from solo.automaton.attacks import (THORG, candidates, interceptor, legal_among,
                                     pick_attack, pick_zone_attack, sweep_target, whirl_targets)
 from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
-from solo.core.kinds import Side
+from solo.core.kinds import DM, YM, Side
 from solo.rules.abilities import actions
 from solo.rules.abilities import triggers
 from solo.rules.arena import Geometry
@@ -47,11 +47,11 @@ def waiting(board: Board) -> Decision | None:
     """No creature action this time: the Dummy Mage has no active creature left (``none``),
     or you have more active creatures than it has (``pass``: take your next action); None
     when one of its creatures acts."""
-    dm_active = active_creatures(board, Side.DM)
+    dm_active = active_creatures(board, DM)
     if not dm_active:
         return Decision(Act.NONE, reason=Said("dm.act.none.reason"),
                         instructions=[Said("dm.act.none")])
-    ym_active = active_creatures(board, Side.YM)
+    ym_active = active_creatures(board, YM)
     if len(ym_active) > len(dm_active):
         counts = {"yours": len(ym_active), "its": len(dm_active)}
         return Decision(Act.PASS, reason=Said("dm.act.wait.reason", **counts),
@@ -61,7 +61,7 @@ def waiting(board: Board) -> Decision | None:
 
 def next_creature(board: Board, source: DiceSource) -> Creature | None:
     """The active Dummy Mage creature with the highest mana cost (ties at random)."""
-    active = active_creatures(board, Side.DM)
+    active = active_creatures(board, DM)
     if not active:
         return None
     costs = [board.cost(c) for c in active]
@@ -276,7 +276,7 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
     if quick and not scored:
         # Your mage first; else your creatures with the most life left: asked from the most
         # life down, stopping at the first level one can be attacked at (the others lose).
-        yours = [(t, board.remaining_life(t)) for t in board.side_creatures(Side.YM)
+        yours = [(t, board.remaining_life(t)) for t in board.side_creatures(YM)
                  if in_arena(board, t)]
         for level in sorted({life for _, life in yours}, reverse=True):
             for zone, path in options:

@@ -13,7 +13,7 @@ from itertools import pairwise
 from solo.automaton.attacks import helps_only
 from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
-from solo.core.kinds import Side
+from solo.core.kinds import YM, Side
 from solo.rules import combat
 from solo.rules.abilities import actions
 from solo.rules.arena import Geometry
@@ -116,7 +116,7 @@ def _anchored(board: Board, c: Piece, geo: Geometry, a: str, b: str) -> bool:
 
 def wall_hits(board: Board, c: Piece, path: list[str], geo: Geometry) -> int:
     """How many Passage Attacks walls would attack ``c`` on ``path``."""
-    if not any(w.passage_attacks for w in geo.walls):
+    if not geo.walls or not any(w.passage_attacks for w in geo.walls):  # (no wall: no generator)
         return 0
     return len(passage_attacks(board, c, [c.zone, *path], geo))
 
@@ -245,7 +245,7 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
                    and not shielded_from(board, a, p))  # immune to it: no use chasing it
 
     ym_far = far(ym) if in_arena(board, ym) else 10**6
-    closer: list[Piece] = [p for p in board.side_creatures(Side.YM) if in_arena(board, p)
+    closer: list[Piece] = [p for p in board.side_creatures(YM) if in_arena(board, p)
                            and attackable(p) and far(p) < ym_far]
     if not closer:
         return ym if in_arena(board, ym) else None

@@ -55,7 +55,9 @@ class Stage(Enum):
     @property
     def board_stage(self) -> str:
         """What a board file's ``stage`` says during this stage (a finished game shows ready)."""
-        return "ready" if self is Stage.OVER else self.label
+        # (asked twice a step: by the member's value, a plain string, for a dict that looks a
+        # member up hashes it through Enum.__hash__, a call)
+        return _BOARD_STAGES[self._value_]
 
     @property
     def on_board(self) -> Stage:
@@ -73,6 +75,8 @@ class Stage(Enum):
 
 _LABELS = {Stage.READY: "ready", Stage.QUICKCAST_1: "quickcast-1", Stage.CREATURES: "creatures",
            Stage.QUICKCAST_3: "quickcast-3", Stage.OVER: "over"}
+#: What a board file's ``stage`` says during each stage (see Stage.board_stage).
+_BOARD_STAGES = {**{s.value: label for s, label in _LABELS.items()}, Stage.OVER.value: "ready"}
 #: The stages a board file may name, in the round's order.
 BOARD_STAGES = ("quickcast-1", "creatures", "quickcast-3", "ready")
 

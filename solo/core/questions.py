@@ -54,8 +54,9 @@ class Choice(FrozenRecord):
     value: Any
 
     def __init__(self, title: str, value: Any = None) -> None:
-        object.__setattr__(self, "title", title)
-        object.__setattr__(self, "value", title if value is None else value)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["title"] = title
+        d["value"] = title if value is None else value
 
 
 @dataclass(frozen=True)
@@ -82,12 +83,28 @@ class Question:
     #: shows ``choices``.  Empty: ``choices`` are shown.  A script is always asked ``choices``.
     shortcuts: tuple[Any, ...] = field(default=(), compare=False, hash=False)
 
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"question {self.id!r}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
-        object.__setattr__(self, "choices", tuple(self.choices))
-        if self.kind == "select" and not self.choices:
-            raise ValueError(f"question {self.id!r}: a select needs choices")
+    def __init__(self, id: str, kind: str, message: str, choices: Any = (), default: Any = None,
+                 min: int | None = None, max: int | None = None,
+                 validate: Callable[[str], str | None] | None = None,
+                 escapes: tuple[Any, ...] = (), shortcuts: tuple[Any, ...] = ()) -> None:
+        """The fields, in order (written here, not by the dataclass: a game asks some 600
+        questions, and a frozen dataclass sets each of its ten fields through a call)."""
+        if kind not in KINDS:
+            raise ValueError(f"question {id!r}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        choices = tuple(choices)
+        if kind == "select" and not choices:
+            raise ValueError(f"question {id!r}: a select needs choices")
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["id"] = id
+        d["kind"] = kind
+        d["message"] = message
+        d["choices"] = choices
+        d["default"] = default
+        d["min"] = min
+        d["max"] = max
+        d["validate"] = validate
+        d["escapes"] = escapes
+        d["shortcuts"] = shortcuts
 
     # -- choices --------------------------------------------------------------------------
     def pairs(self) -> list[tuple[str, Any]]:

@@ -41,7 +41,7 @@ from solo.engine.steps import (EDIT, ESCAPES, LOG, RULES, SHOW, UNDO, YOU_REVEAL
                                Edit, Escape, Free, Interrupted, Lines, Reach, Step, Undo)
 from solo.engine.shortcuts import Spared
 from solo.engine.your_turn import YourTurn
-from solo.core.kinds import Side, Stage
+from solo.core.kinds import DM, YM, Side, Stage
 from solo.text import naming
 from solo.text import render
 from solo.rules.said import Said
@@ -93,6 +93,16 @@ class Settings:
         if s.draw not in ("solo", "you"):
             raise ValueError("settings.draw must be solo or you")
         return s
+
+
+#: The stages each step asks about, as module globals: the same members (compared by identity),
+#: found without an attribute look-up on their enum class each time.
+_OVER, _READY, _QC1, _QC3 = Stage.OVER, Stage.READY, Stage.QUICKCAST_1, Stage.QUICKCAST_3
+#: Likewise the sides a step names as members (its ``who``, the round's next side) and the
+#: quickcast turns.
+_SIDE_DM, _SIDE_YM = Side.DM, Side.YM
+_QC_DM, _QC_YOURS, _QC_YOURS_OR_PASS_FIRST = (QuickcastTurn.DM, QuickcastTurn.YOURS,
+                                             QuickcastTurn.YOURS_OR_PASS_FIRST)
 
 
 class Game:
@@ -312,7 +322,7 @@ class Game:
         started again (an undo after its first question) or the game is over, or the
         :class:`Undo` answered at the step's first question, which reaches back past it (going
         back is the journal's job, see :mod:`solo.engine.session`)."""
-        if self.over:
+        if self.phase.stage is _OVER:  # (self.over, written out: asked every step)
             return None
         before = self.state() if self.restartable else None
         rnd, stage = self.phase.round, self.phase.stage
@@ -325,7 +335,7 @@ class Game:
             if not isinstance(ended, Step):
                 return ended
             step = ended
-        if step.who == Side.YM and (self.restartable or self.shortcuts()):  # for "as last
+        if step.who == YM and (self.restartable or self.shortcuts()):  # for "as last
             # round": a headless game (not restartable) whose player takes no shortcut never
             # reads it
             self.spared.remember(rnd, self.recorded)
@@ -376,7 +386,7 @@ class Game:
         self.log.append(entry)
 
     def _check_end(self) -> None:
-        if self.over:
+        if self.phase.stage is _OVER:
             return
         outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
         if outcome is not None:
@@ -391,9 +401,9 @@ class Game:
         if self.board.stage != stage.board_stage:
             put(self.board, SetStage(stage))
         self.board.drawer = self._ask_card if self.settings.draw == "you" else None
-        if stage is Stage.READY:
+        if stage is _READY:
             return self._ready()
-        if stage in (Stage.QUICKCAST_1, Stage.QUICKCAST_3):
+        if stage is _QC1 or stage is _QC3:
             return self._quickcast_stage(stage)
         return self._creature_stage()
 
@@ -434,36 +444,36 @@ class Game:
         if not order:
             return self._advance_stage(stage)
         token = order[0]
-        if token is QuickcastTurn.DM:
+        if token is _QC_DM:
             order.pop(0)
             decision = quickcast_turn.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
             what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
                                                                                decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
         # your quickcast
-        if stage is Stage.QUICKCAST_3 and self.phase.your_quickcast_used:
+        if stage is _QC3 and self.phase.your_quickcast_used:
             order.pop(0)
             return self._quickcast_stage(stage)
-        allow_pass_first = token is QuickcastTurn.YOURS_OR_PASS_FIRST
+        allow_pass_first = token is _QC_YOURS_OR_PASS_FIRST
         yours = self.yours
         # asked again after you passed first: the Dummy Mage's quickcast came between
         lines = yours.quickcast(first=allow_pass_first,
-                                again=token is QuickcastTurn.YOURS and self.board.initiative == Side.YM)
+                                again=token is _QC_YOURS and self.board.initiative == YM)
         if isinstance(lines, Free):  # a reveal: the quickcast is asked again
-            return Step(YOU_REVEAL, Side.YM, lines, touched=yours.touched)
+            return Step(YOU_REVEAL, _SIDE_YM, lines, touched=yours.touched)
         order.pop(0)
         if lines is None:  # passed
             if allow_pass_first:
                 order[:] = quickcast_order(Side.YM, you_pass=True)
-            return Step("you pass your quickcast", Side.YM, ["You pass."])
+            return Step("you pass your quickcast", _SIDE_YM, ["You pass."])
         self.phase.your_quickcast_used = True
-        return Step(YOUR_QUICKCAST, Side.YM, lines, results=yours.results, touched=yours.touched)
+        return Step(YOUR_QUICKCAST, _SIDE_YM, lines, results=yours.results, touched=yours.touched)
 
     def _advance_stage(self, stage: Stage) -> Step:
         rnd = self.phase.round
         if stage is Stage.QUICKCAST_1:
             self.phase = self.phase.creatures(first=self.board.initiative)
-            if not creatures.active_creatures(self.board, Side.DM):  # (its mage never acts here)
+            if not creatures.active_creatures(self.board, DM):  # (its mage never acts here)
                 line = "Creature actions: the Dummy Mage has no creature ready to act, so only yours act."
             else:
                 line = "Creature actions: you and the Dummy Mage take turns, " \
@@ -478,27 +488,27 @@ class Game:
 
     def _creature_stage(self) -> Step:
         ph = self.phase
-        dm_left = creatures.active_creatures(self.board, Side.DM)
+        dm_left = creatures.active_creatures(self.board, DM)
         if ph.you_done and not dm_left:
             self.phase = ph.quickcast_3(self._qc_order(self.board.initiative))
             return Step("creature actions end", GAME, ["Every creature has acted: final quickcasts."])
         if ph.you_done:  # you are done: your creatures cannot make it wait any more
-            for c in self.board.side_creatures(Side.YM):
+            for c in self.board.side_creatures(YM):
                 put(self.board, SetActive(c.id, False))
-        if ph.next is Side.DM and dm_left:
+        if ph.next == DM and dm_left:
             decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense)
             if not ph.you_done:
-                ph.next = Side.YM
+                ph.next = _SIDE_YM
             label = f"creature action: {decision.action}"
             if "creature" in decision.data:
                 label += f" ({decision.data['creature']})"
             return self._dm_step(label, decision)
         if ph.you_done:
-            ph.next = Side.DM
+            ph.next = _SIDE_DM
             return self._creature_stage()
         step = self.yours.turn(dm_left)  # (the board has not changed since dm_left)
         if step.label != YOUR_QUICKCAST:  # a quickcast is no Action Phase: your turn goes on
-            ph.next = Side.DM
+            ph.next = _SIDE_DM
         return step
 
     def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
@@ -506,7 +516,7 @@ class Game:
         if decision.rolls:
             lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
         actor = decision.data.get("creature") or decision.data.get("actor")
-        return Step(label, Side.DM, lines, _facts(decision), decision=decision,
+        return Step(label, _SIDE_DM, lines, _facts(decision), decision=decision,
                     actors=[actor] if actor and decision.action not in ("pass", "none") else [],
                     results=list(decision.results), events=list(decision.events))
 
@@ -514,7 +524,7 @@ class Game:
         """Your object may try its Defense against the Dummy Mage's attack: your choice, asked
         after the attack it is about (who attacks it with what, how many dice) and with the
         Defense's chance."""
-        if target.side != Side.YM:
+        if target.side != YM:
             return True
         return bool(self.ask(Question("defense.use", "confirm",
                                       render.line(offer) if self.reads() else "Use the Defense?",

@@ -72,6 +72,10 @@ def quickcast_queue(initiative: str) -> list[QuickcastTurn]:
     return quickcast_order(Side.DM, you_pass=False)
 
 
+#: Stage.OVER as a module global (the same member, without a look-up on the enum class).
+_OVER = Stage.OVER
+
+
 @dataclass
 class RoundState:
     """Where the round stands.
@@ -93,7 +97,7 @@ class RoundState:
 
     @property
     def over(self) -> bool:
-        return self.stage is Stage.OVER
+        return self.stage is _OVER  # (a global: asked every step)
 
     def copy(self) -> RoundState:
         return RoundState(self.round, self.stage, list(self.queue), self.your_quickcast_used,

@@ -32,7 +32,7 @@ from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
 from solo.core.questions import Prompter, Question
 from solo.rules import targeting
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side
 
 #: The opponent's fixed spellbook: (card, mana) in the order it likes them.
 CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
@@ -74,7 +74,7 @@ class Opponent(Prompter):
     def _quarry(self, actor: Piece) -> Piece:
         """Where the actor is heading: the Dummy Mage, or (skilled) its nearest creature."""
         b = self.board
-        dm = b.mages[Side.DM]
+        dm = b.mages[DM]
         if self.skill == "skilled":
             creatures = [c for c in b.side_creatures(Side.DM) if in_arena(b, c)
                          and not b.flying(c)]
@@ -105,14 +105,20 @@ class Opponent(Prompter):
         if not melee:
             return
         where = actor.zone if zone is None else zone
-        theirs = b.side_creatures(Side.DM)
-        guarded = any(c.guarding and c.zone == where for c in theirs)
-        for p in (b.mages[Side.DM], *theirs):
-            if p.zone == where and in_arena(b, p) and any(  # (self._their(), in its zone)
-                    targeting.can_reach(b, actor, a, where, p)
-                    and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p))
-                    for a in melee):
-                yield p
+        theirs = b.side_creatures(DM)
+        guarded = False  # (a loop, not any() over a generator: asked some 200 times a game)
+        for c in theirs:
+            if c.guarding and c.zone == where:
+                guarded = True
+                break
+        for p in (b.mages[DM], *theirs):
+            if p.zone != where or not in_arena(b, p):  # (self._their(), in its zone)
+                continue
+            for a in melee:  # (a loop, not any() over a generator)
+                if targeting.can_reach(b, actor, a, where, p) \
+                        and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p)):
+                    yield p
+                    break
 
     def _best_target(self, options: list[Piece]) -> Piece:
         b = self.board
@@ -148,7 +154,7 @@ class Opponent(Prompter):
 
     def _answer(self, q: Question):
         b = self.board
-        ym = b.mages[Side.YM]
+        ym = b.mages[YM]
         qid = q.id
         if qid == "quickcast.you":  # one quick spell: its creatures take a full action
             if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
@@ -170,7 +176,7 @@ class Opponent(Prompter):
             self.mana -= cost
             return name
         if qid == "turn.actor":
-            active = dm_creatures.active_creatures(b, Side.YM)
+            active = dm_creatures.active_creatures(b, YM)
             if active:
                 return active[0].id
             if self.game.phase.mage_active:
@@ -181,7 +187,7 @@ class Opponent(Prompter):
             offered = [value for _, value in q.pairs()]
             if "attack" in offered and self._has_melee_target(actor):  # (none when Staggered)
                 return "attack"
-            if actor.is_mage and self.skill == "skilled" and b.side_creatures(Side.YM):
+            if actor.is_mage and self.skill == "skilled" and b.side_creatures(YM):
                 if self._summon_choice() is not None:
                     self.plan = {"summon": self._summon_choice()}
                     return "summon"
@@ -220,10 +226,10 @@ class Opponent(Prompter):
     def _actor(self, q: Question) -> Piece:
         """The piece named in the question's message (the engine asks about one actor at a time)."""
         b = self.board
-        for p in [*b.side_creatures(Side.YM)]:
+        for p in b.side_creatures(YM):  # (a list of its own)
             if f"({p.id})" in q.message:
                 return p
-        return b.mages[Side.YM]
+        return b.mages[YM]
 
     def _next_zone_has_target(self, actor: Piece) -> bool:
         b = self.board
@@ -317,11 +323,17 @@ def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
                 discarded[card] = discarded.get(card, 0) + 1
     outcome = game.phase.outcome
     b = game.board
-    return GameStats(winner=outcome.result if outcome is not None else "none",
-                     rounds=game.phase.round,
-                     damage_to_ym=b.mages[Side.YM].damage, damage_to_dm=b.mages[Side.DM].damage,
-                     played=played, discarded=discarded, steps=steps,
-                     luck=luck_of(game.rng.history, dealt))
+    stats = GameStats(winner=outcome.result if outcome is not None else "none",
+                      rounds=game.phase.round,
+                      damage_to_ym=b.mages[Side.YM].damage, damage_to_dm=b.mages[Side.DM].damage,
+                      played=played, discarded=discarded, steps=steps,
+                      luck=luck_of(game.rng.history, dealt))
+    # The game is a cycle (it and its opponent, its turn, hold each other): its log and its
+    # dice's history, the most of what it made, are let go here, freed at once, and the
+    # collection after the game (play_one) has the few objects of the cycle left to look at.
+    game.log.clear()
+    game.rng.history.clear()
+    return stats
 
 
 def dealt_costs(game: Game) -> list[int]:

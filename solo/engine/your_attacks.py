@@ -16,7 +16,7 @@ from solo.automaton import attacks as attack_rules
 from solo.rules.abilities import bonuses, explosions, triggers
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, DeckKind, Side
 from solo.core.questions import Choice, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
@@ -72,9 +72,10 @@ class YourAttacks:
         each as they came into play), so a menu's numbers mean the same object every turn; the
         nearest to ``near`` comes first only as the default (see :meth:`pick_target`)."""
         b = self.board
-        objs = [b.mages[Side.DM], *b.side_creatures(Side.DM),
-                *[c for c in b.conjurations if c.side == Side.DM]]
-        return [p for p in objs if decisions.in_arena(b, p)]
+        objs = [b.mages[DM], *b.side_creatures(DM),
+                *[c for c in b.conjurations if c.side == DM]]
+        return [p for p in objs  # (in_arena written out: asked very often)
+                if "Banish" not in p.conditions or p.conditions["Banish"] <= 0]
 
     def pick_target(self, actor: Piece, qid: str, message: str,
                     objs: list[Piece] | None = None,
@@ -484,14 +485,15 @@ class YourAttacks:
 
     def put_attack(self, result: combat.AttackResult) -> Lines:
         """Put an attack of yours on the board and record it for the step; its lines."""
+        b = self.board
         self.results.append(result)
-        applied = combat.apply(self.board, result)
-        said, results = explosions.go_off(self.board, self.dice)  # a Goblin Bomber's Detonate
+        applied = combat.apply(b, result)
+        said, results = explosions.go_off(b, self.dice)  # a Goblin Bomber's Detonate
         self.results += results
         for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
             if ident not in self.touched:
                 self.touched.append(ident)
-        return [*result.steps, *mirror_lines(self.board, result), *applied.lines, *said]
+        return [*result.steps, *mirror_lines(b, result), *applied.lines, *said]
 
     def _ask_damage(self, strike: combat.Strike, only_ones: bool) -> tuple[int, int]:
         """What your attack dice showed for one strike: normal+critical."""

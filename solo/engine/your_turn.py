@@ -15,7 +15,7 @@ from typing import Any
 from solo.automaton import creatures
 from solo.rules import decision as decisions
 from solo.automaton import movement
-from solo.core.kinds import Side
+from solo.core.kinds import DM, YM, Side
 from solo.core.questions import MORE, Choice, Question, Shortcut
 from solo.engine import turns
 from solo.engine.shortcuts import ACTOR, QUICKCAST
@@ -46,6 +46,9 @@ Answers = tuple[tuple[str, Any], ...]
 MOVE_THEN_QUICK = ("move-attack", "move-spell", "move-guard")
 #: The answer of a move to a zone the board cannot know (a push, a teleport).
 ELSEWHERE = "elsewhere"
+
+#: Side.YM as a module global (the same member, without a look-up on its enum class).
+_SIDE_YM = Side.YM
 
 
 class YourTurn(YourSpells):
@@ -132,12 +135,12 @@ class YourTurn(YourSpells):
         to act, when the caller has just worked them out)."""
         b = self.board
         phase = self.game.phase
-        active = creatures.active_creatures(b, Side.YM)
+        active = creatures.active_creatures(b, YM)
         if dm_active is None:
             dm_active = creatures.active_creatures(b, Side.DM)
         choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
         if phase.mage_active:
-            choices.append(Choice(f"Your mage in {b.mages[Side.YM].zone}", Side.YM.value))
+            choices.append(Choice(f"Your mage in {b.mages[YM].zone}", YM))
         if choices and not phase.your_quickcast_used:
             # The quickcast action may come before or after any of your Action Phases.
             choices.append(_QUICKCAST_NOW)
@@ -325,7 +328,7 @@ class YourTurn(YourSpells):
         end = phase.end(self.dice)
         lines += [e.text for e in end]
         name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
-        return Step(f"your turn: {name}", Side.YM, lines, actors=[actor.id], results=self.results,
+        return Step(f"your turn: {name}", _SIDE_YM, lines, actors=[actor.id], results=self.results,
                     events=phase.events + self.events + end, touched=self.touched)
 
     def _action(self, actor: Piece, still: bool = False) -> Lines:
@@ -346,8 +349,12 @@ class YourTurn(YourSpells):
             choices = [c for c in choices if c.value not in ("attack", "move-attack", "attack-typed")]
         values = [c.value for c in choices]
         zone = actor.zone
-        default = "attack" if still or any(  # one of its objects is here
-            p.zone == zone for p in self.their_objects(zone)) else "move"
+        default = "attack" if still else "move"
+        if not still:
+            for p in self.their_objects(zone):  # one of its objects is here (a loop, not any())
+                if p.zone == zone:
+                    default = "attack"
+                    break
         if default not in values:
             default = "move" if "move" in values else values[-1]
         what = self.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
@@ -388,7 +395,8 @@ class YourTurn(YourSpells):
     # -- moves -----------------------------------------------------------------------------------
     def pace(self, actor: Piece) -> tuple[bool, bool]:
         """(Fast, Slow) as they count: the two traits together cancel out."""
-        fast, slow = self.board.has_trait(actor, "Fast"), self.board.has_trait(actor, "Slow")
+        b = self.board
+        fast, slow = b.has_trait(actor, "Fast"), b.has_trait(actor, "Slow")
         return fast and not slow, slow and not fast
 
     def move_options(self, actor: Piece, attacking: bool) -> tuple[dict[str, int], str]:
@@ -440,7 +448,7 @@ class YourTurn(YourSpells):
                  and restrictions.must_attack(b, actor, c)]
         if hated:  # Chant of Rage: it must go toward a creature with a Hate token
             return min(hated, key=lambda c: (b.distance(actor.zone, c.zone), c.id))
-        ground = [] if actor.is_mage else [c for c in b.side_creatures(Side.DM)
+        ground = [] if actor.is_mage else [c for c in b.side_creatures(DM)
                                            if decisions.in_arena(b, c) and not b.flying(c)]
         if not ground:
             return b.mages[Side.DM]

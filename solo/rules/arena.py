@@ -187,6 +187,7 @@ class Geometry:
         self._moves: dict[tuple[str, bool], tuple[str, ...]] = {}
         self._paths: dict[tuple[str, bool], dict[str, int]] = {}
         self._sight: dict[tuple[str, str], bool] = {}
+        self._steps: dict[tuple[str, str, bool], tuple[str, ...]] = {}
 
     def walls_between(self, a: str, b: str) -> list[Wall]:
         return self._by_edge.get(frozenset((a, b)), [])
@@ -227,13 +228,15 @@ class Geometry:
         return dist
 
     def step_toward(self, start: str, goal: str, flying: bool = False) -> list[str]:
-        """Adjacent zones that lie on a shortest path from ``start`` to ``goal`` (may be empty)."""
-        key = (goal, flying)
-        back = self._paths.get(key) or self.path_distances(goal, flying)
-        if start not in back:
-            return []
-        here = back[start]
-        return [n for n in self.moves(start, flying) if back.get(n, 10**9) == here - 1]
+        """Adjacent zones that lie on a shortest path from ``start`` to ``goal`` (may be empty;
+        a fresh list, remembered as the other answers are)."""
+        hit = self._steps.get((start, goal, flying))
+        if hit is None:
+            back = self._paths.get((goal, flying)) or self.path_distances(goal, flying)
+            here = back.get(start)
+            hit = self._steps[start, goal, flying] = () if here is None else tuple(
+                n for n in self.moves(start, flying) if back.get(n, 10**9) == here - 1)
+        return list(hit)
 
     # -- line of sight -------------------------------------------------------------------------
     def line_of_sight(self, a: str, b: str) -> bool:

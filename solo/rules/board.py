@@ -24,6 +24,7 @@ from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITA
                                ZOMBIE_TRAITS, Conjuration, Creature, Mage, Piece, _clone_piece,
                                _touch, changes, conjuration_dict, creature_dict, mage_dict,
                                plain_copy, reaches_only)
+from solo.rules import stats as _stats
 from solo.rules.stats import _PIECE_KINDS, Stats, _at
 
 _P = TypeVar("_P", bound=Piece)
@@ -40,12 +41,8 @@ STAGES = BOARD_STAGES
 SIDES = (Side.DM, Side.YM)
 
 
-def _clone_if(p: _P, only: set[str], shared: set[str], moved: dict[int, int]) -> _P:
-    """For :meth:`Board.copy`: ``p`` itself when the copy may not change it (noted in
-    ``shared``), else a copy of it (noted in ``moved``)."""
-    if p.id not in only:
-        shared.add(p.id)
-        return p
+def _clone_into(p: _P, moved: dict[int, int]) -> _P:
+    """For :meth:`Board.copy`: a copy of ``p``, noted in ``moved``."""
     q = _clone_piece(p)
     moved[id(p)] = id(q)
     return q
@@ -135,7 +132,10 @@ class Board(Stats):
         return [self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations]
 
     def get(self, ident: str) -> Piece:
-        p = self.find(ident)
+        index = self._index  # (find, written out: asked hundreds of times a game)
+        if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+            index = self._reindex()
+        p = index.get(ident)
         if p is None:
             raise NoSuchPiece(ident)
         return p
@@ -284,10 +284,11 @@ class Board(Stats):
 
     def geometry(self) -> Geometry:
         key = ("geometry",)
-        hit: Geometry | None = self._recall(key)
-        if hit is None:
-            hit = self._keep(key, _at(None), geometry(self.arena, self.walls()))
-        return hit
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and not _stats.CHECK_MEMORY:
+            known: Geometry = hit[2]  # _recall, inlined: asked 350 times a game
+            return known
+        return self._keep(key, _at(None), geometry(self.arena, self.walls()))
 
     def distance(self, a: str, b: str) -> int:
         return self.arena.distance(a, b)
@@ -297,7 +298,7 @@ class Board(Stats):
         covers (its armor dropped: an aura left behind, an enchantment gone).  Returns each
         object trimmed and how many markers came off."""
         out: list[tuple[Piece, int]] = []
-        for p in self.pieces():
+        for p in (self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations):  # pieces()
             have = p.conditions.get("Corrode", 0) if p.conditions else 0
             if have <= 0 or self.has_trait(p, "Incorporeal"):
                 continue
@@ -357,12 +358,23 @@ class Board(Stats):
                 for p, q in zip(olds, news):
                     moved[id(p)] = id(q)
         else:
-            mages = {s: _clone_if(m, only, shared, moved) for s, m in self.mages.items()}
-            creatures = [c if c.id not in only else _clone_if(c, only, shared, moved)
-                         for c in self.creatures]
-            conjurations = [c if c.id not in only else _clone_if(c, only, shared, moved)
-                            for c in self.conjurations]
-            shared.update(p.id for p in [*self.creatures, *self.conjurations] if p.id not in only)
+            mages = dict(self.mages)
+            creatures = list(self.creatures)
+            conjurations = list(self.conjurations)
+            shared = {p.id for p in creatures}
+            if conjurations:
+                shared.update([c.id for c in conjurations])
+            for m in mages.values():
+                shared.add(m.id)
+            shared.difference_update(only)  # every piece the copy may not change
+            places: tuple[list[Any], ...] = (creatures, conjurations)
+            for place in places:  # the others, copied in their places
+                for i, c in enumerate(place):
+                    if c.id in only:
+                        place[i] = _clone_into(c, moved)
+            for s, m in mages.items():
+                if m.id in only:
+                    mages[s] = _clone_into(m, moved)
 
         b = Board(self.round, self.initiative, self.arena, mages, creatures, conjurations,
                   self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
@@ -383,8 +395,11 @@ class Board(Stats):
         """The object with id ``ident``, made this board's own first if it is shared with the
         board this one was copied from (see :meth:`copy`): call it before changing a piece."""
         shared = self._shared
-        if not shared or ident not in shared:
-            return self.find(ident)
+        if not shared or ident not in shared:  # (find, written out: every change asks here)
+            index = self._index
+            if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+                index = self._reindex()
+            return index.get(ident)
         shared.discard(ident)
         p = self.find(ident)
         assert p is not None  # a shared piece is on the board until it is owned

@@ -341,9 +341,10 @@ class DiceTotal(FrozenRecord):
     critical: int
 
     def __init__(self, faces: tuple[str, ...], normal: int, critical: int) -> None:
-        object.__setattr__(self, "faces", faces)
-        object.__setattr__(self, "normal", normal)
-        object.__setattr__(self, "critical", critical)
+        d = self.__dict__  # (faster than object.__setattr__ a field)
+        d["faces"] = faces
+        d["normal"] = normal
+        d["critical"] = critical
 
     @property
     def total(self) -> int:

@@ -389,7 +389,7 @@ class SetStage(Change):
     stage: Stage
 
     def __init__(self, stage: Stage) -> None:
-        object.__setattr__(self, "stage", stage)
+        self.__dict__["stage"] = stage  # (faster than object.__setattr__ a field)
 
 
 # -- apply -----------------------------------------------------------------------------------
@@ -425,7 +425,8 @@ def _piece(board: Board, ident: str) -> Piece:
 
 def _damage(board: Board, c: Damage) -> None:
     p = _piece(board, c.piece)
-    p.damage = max(0, p.damage + c.amount)  # damage is never remembered: nothing to forget
+    damage = p.damage + c.amount  # (never below 0; no max() call)
+    p.damage = damage if damage > 0 else 0  # noqa: FURB136 - never remembered: nothing to forget
 
 
 def _set_damage(board: Board, c: SetDamage) -> None:

@@ -6,7 +6,7 @@ abilities), each put on the board through :func:`solo.rules.effects.apply`.
 
 from __future__ import annotations
 
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules import effects, markers
 from solo.rules.abilities.marks import finite_life_aura
 from solo.rules.board import Board, Creature, Mage, Piece
@@ -85,13 +85,14 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
     each.  An obliterated creature (``obliterate``: Devour; always with a Zombie marker) leaves
     the game: it goes to no discard pile.
     """
-    if isinstance(p, Mage) or not board.is_dead(p) or board.find(p.id) is None:
+    if isinstance(p, Mage) or not (p.damage or "Tainted" in p.conditions) \
+            or not board.is_dead(p) or board.find(p.id) is None:  # (no wounds: not dead, no call)
         return False
     put(board, RemovePiece(p.id))
     if isinstance(p, Creature):
         if p.side == Side.DM and not (obliterate or p.has_condition("Zombie")):
             put(board, Discard(DeckKind.CREATURE, p.card))
-        if credit in (Side.DM, Side.YM) and credit != p.side:
+        if credit in (DM, YM) and credit != p.side:
             put(board, AddTally(Side(credit), board.cost(p)))
     return True
 

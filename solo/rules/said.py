@@ -41,7 +41,7 @@ class Who(FrozenRecord):
         """The piece ``p`` (a :class:`~solo.rules.board.Piece`, or a Who) as it is now."""
         if type(p) is Who:
             return p
-        return cls(p.id, p.card, p.side, p.is_mage)
+        return cls(p.id, p.card, p.side, p.kind == "mage")  # (Piece.is_mage, written out)
 
 
 class Said:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from solo.cards.catalog import Attack, Card, parse_trait
-from solo.core.kinds import Side, Stage
+from solo.core.kinds import DM, Side, Stage
 from solo.rules import combat, harm, targeting
 from solo.rules.abilities import actions
 from solo.rules.abilities.actions import hidden_on
@@ -324,7 +324,7 @@ def adds_something(board: Board, p: Piece, card: Card) -> bool:
 # -- reach, ties and the spell's own facts ------------------------------------------------------
 
 def in_spell_range(board: Board, card_range: tuple[int, int], zone: str) -> bool:
-    dm = board.mages[Side.DM]
+    dm = board.mages[DM]
     dist = board.distance(dm.zone, zone)
     lo, hi = card_range
     if not lo <= dist <= hi:

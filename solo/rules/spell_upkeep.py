@@ -162,7 +162,9 @@ def upkeep_effects(board: Board, source: DiceSource, p: Piece) -> list[UpkeepLin
         tokens = dissipate_tokens(card)
         if tokens is not None:
             out += _dissipate(board, p, name, tokens)
-    out += [("reminder", line, {}) for line in restrictions.forcefield_upkeep(board, p)]
+    shields = restrictions.forcefield_upkeep(board, p)
+    if shields:  # (nearly never: no list made)
+        out += [("reminder", line, {}) for line in shields]
     return out
 
 

@@ -32,14 +32,21 @@ _PIECE_KINDS = ("traits", "life", "armor", "state", "grants", "flying", "attacks
 
 _NOTHING = object()
 _T = TypeVar("_T")
-#: Traits, life and armor by everything they are worked out from (see Stats._state).
-_SEEN: dict[tuple[Any, ...], object] = {}
+#: Traits, life and armor by everything they are worked out from (see Stats._state): for each
+#: state, its values by kind.
+_SEEN: dict[tuple[Any, ...], dict[str, object]] = {}
 
 
-def _seen(state: tuple[Any, ...], value: object) -> None:
-    if len(_SEEN) > 50000:
-        _SEEN.clear()
-    _SEEN[state] = value
+def _seen(state: tuple[Any, ...]) -> dict[str, object]:
+    """The values by kind of the objects in ``state`` (a new, empty dict for a new state).  The
+    same dict for the same state while it is kept (always, with ``CHECK_MEMORY``: a state
+    remembered, then worked out again, must find the dict it was remembered with)."""
+    values = _SEEN.get(state)
+    if values is None:
+        if len(_SEEN) > 20000 and not CHECK_MEMORY:
+            _SEEN.clear()
+        values = _SEEN[state] = {}
+    return values
 
 
 def _at(p: Piece | None) -> tuple[int, int]:
@@ -102,7 +109,7 @@ class Stats:
                 raise StaleMemory(key[0], old[2], value)
         if len(memo) > 4096:
             memo.clear()
-        memo[key] = (*at, value)
+        memo[key] = (at[0], at[1], value)  # (no list made on the way, as (*at, value) does)
         return value
 
     # -- statistics ----------------------------------------------------------------------------
@@ -116,14 +123,17 @@ class Stats:
         """What attached enchantments and round effects (conditions named after a spell, such
         as ``Charge``) change on this object; see scripts/notes/."""
         key = ("grants", id(p))
-        hit: list[dict[str, Any]] | None = self._recall(key, p)
-        if hit is None:
-            hit = self._keep(key, _at(p), self._grants_now(p))
-        return hit
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            known: list[dict[str, Any]] = hit[2]  # _recall, inlined: hot
+            return known
+        return self._keep(key, _at(p), self._grants_now(p))
 
     def _grants_now(self, p: Piece) -> list[dict[str, Any]]:
         out = []
-        for name in [*p.enchantments, *(c for c, n in p.conditions.items() if n > 0)]:
+        names = [*p.enchantments, *(c for c, n in p.conditions.items() if n > 0)] \
+            if p.conditions else p.enchantments  # (no generator for an object without markers)
+        for name in names:
             card = self.cat.find(name)
             if card is not None and card.dm.get("grants"):
                 out.append(card.dm["grants"])
@@ -155,9 +165,10 @@ class Stats:
         """Zone by zone, every zone enchantment and aura there: (enchantment, caster's side,
         bearer id; no bearer for an enchantment on the zone itself)."""
         key = ("auras",)
-        hit: dict[str, list[tuple[str, str, str]]] | None = self._recall(key)
-        if hit is not None:
-            return hit
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and not CHECK_MEMORY:
+            known: dict[str, list[tuple[str, str, str]]] = hit[2]  # _recall, inlined: hot
+            return known
         at = _at(None)
         auras = _aura_names(self.cat)
         out: dict[str, list[tuple[str, str, str]]] = {}
@@ -189,11 +200,13 @@ class Stats:
 
     def grant_totals(self, p: Piece, key: str) -> list[Any]:
         """Every ``key`` entry (a list) of the object's grants, concatenated."""
-        return [x for g in self._grants(p) for x in g.get(key, [])]
+        grants = self._grants(p)
+        return [x for g in grants for x in g.get(key, [])] if grants else []
 
     def attack_dice_modifier(self, p: Piece) -> int:
         """Dice added to (or taken from) its non-spell melee and ranged attacks by enchantments."""
-        return sum(g.get("attack_dice", 0) for g in self._grants(p))
+        grants = self._grants(p)
+        return sum(g.get("attack_dice", 0) for g in grants) if grants else 0
 
     def gear(self, p: Piece) -> list[dict[str, Any]]:
         """For a mage: the notes of its mage card's abilities and of each piece of equipment it
@@ -223,14 +236,14 @@ class Stats:
         """Every trait the object has now: card (or ``stats.traits``), gained traits, what a
         mage's abilities and equipment give, and the traits its revealed enchantments give or
         take away."""
-        return list(self._trait_sets(p)[0])
-
-    def _trait_sets(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
-        """Its traits, and every name :meth:`has_trait` answers yes to, remembered until
-        anything they are worked out from changes."""
-        return self._by_state("traits", p, self._trait_sets_now)
+        hit = self._memo.get(("traits", id(p)))
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            return list(hit[2][0])  # _by_state, inlined: asked 500 times a game
+        return list(self._work_out(("traits", id(p)), p, self._trait_sets_now)[0])
 
     def _trait_sets_now(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
+        """Its traits, and every name :meth:`has_trait` answers yes to (remembered by
+        :meth:`_work_out` until anything they are worked out from changes)."""
         traits = self._traits_now(p)
         # each trait, each start of one before a space, and each one's name without its number
         names = names_in(traits) | {parse_trait(x)[0].lower() for x in traits}
@@ -252,26 +265,29 @@ class Stats:
         """:meth:`_by_state` when nothing is remembered for ``key``: the value for an object in
         the same state, else ``work_out(p)``; remembered either way."""
         kind = key[0]
-        at = _at(p)
-        state = (kind, self._state(p))
-        seen: Any = _SEEN.get(state, _NOTHING)
+        at = (p._v, _pieces._world)  # (_at, written out)
+        values = self._state(p)[1]
+        seen: Any = values.get(kind, _NOTHING)
         if seen is not _NOTHING and not CHECK_MEMORY:
             again: _T = seen
             return self._keep(key, at, again)
         fresh = work_out(p)
         if seen is not _NOTHING and seen != fresh:
             raise StaleMemory(kind, seen, fresh, by_state=True)
-        _seen(state, fresh)
+        values[kind] = fresh
         return self._keep(key, at, fresh)
 
-    def _state(self, p: Piece) -> tuple[Any, ...]:
+    def _state(self, p: Piece) -> tuple[tuple[Any, ...], dict[str, object]]:
         """Everything the traits, life and armor of ``p`` are worked out from: objects in the
-        same state have the same ones, whatever board they are on."""
+        same state have the same ones, whatever board they are on; with the ones known of that
+        state, by kind (the state is looked up among those seen once, when it is worked out,
+        not again for each kind)."""
         key = ("state", id(p))
-        hit: tuple[Any, ...] | None = self._recall(key, p)
-        if hit is not None:
-            return hit
-        at = _at(p)
+        hit = self._memo.get(key)
+        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+            known: tuple[tuple[Any, ...], dict[str, object]] = hit[2]  # _recall, inlined: hot
+            return known
+        at = (p._v, _pieces._world)  # (_at, written out)
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
         pet = p.extra.get("pet")
         state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
@@ -280,7 +296,7 @@ class Stats:
                  if isinstance(p, Mage) else (),
                  pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
                  tuple(self._aura_sources().get(p.zone, ())), self._no_melee_bonus())
-        return self._keep(key, at, state)
+        return self._keep(key, at, (state, _seen(state)))
 
     def _no_melee_bonus(self) -> bool:
         """Whether a conjuration takes every Melee +X bonus (Altar of Infernia)."""
@@ -311,7 +327,8 @@ class Stats:
     def wounds(self, p: Piece) -> int:
         """What counts against its life: its damage plus 3 for every Tainted marker (a wound
         that cannot heal; the markers are not damage and healing never removes them)."""
-        return p.damage + 3 * max(0, p.conditions.get("Tainted", 0))
+        tainted = p.conditions.get("Tainted", 0)  # (no max(): asked after every step)
+        return p.damage + 3 * tainted if tainted > 0 else p.damage
 
     def is_dead(self, p: Piece) -> bool:
         """Whether its wounds reach its life (objects without a life value, and Indestructible
@@ -319,7 +336,9 @@ class Stats:
         if not p.damage and p.conditions.get("Tainted", 0) <= 0:
             return False  # no wounds (the usual case): nothing to work out
         life = self.life(p)
-        return life > 0 and self.wounds(p) >= life and not self.has_trait(p, "Indestructible")
+        tainted = p.conditions.get("Tainted", 0)  # (wounds, written out)
+        return life > 0 and (p.damage + 3 * tainted if tainted > 0 else p.damage) >= life \
+            and not self.has_trait(p, "Indestructible")
 
     def unmovable(self, p: Piece) -> bool:
         """Cannot be Pushed or Snatched: the trait (Rooted and Unstoppable bring it), every
@@ -377,7 +396,8 @@ class Stats:
         return late
 
     def remaining_life(self, p: Piece) -> int:
-        return self.life(p) - self.wounds(p)
+        tainted = p.conditions.get("Tainted", 0)  # (wounds, written out: asked very often)
+        return self.life(p) - (p.damage + 3 * tainted if tainted > 0 else p.damage)
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
@@ -397,7 +417,8 @@ class Stats:
         """Its armor now: Armor -1 per Corrode marker, never below 0 (Incorporeal objects
         ignore Corrode)."""
         corrode = 0 if self.has_trait(p, "Incorporeal") else p.conditions.get("Corrode", 0)
-        return max(0, self.base_armor(p) - max(0, corrode))
+        armor = self.base_armor(p) - corrode if corrode > 0 else self.base_armor(p)
+        return armor if armor > 0 else 0  # noqa: FURB136 - no max() calls: asked every strike
 
     def cost(self, p: Piece) -> int:
         card = self.card_of(p)
@@ -431,6 +452,8 @@ class Stats:
         return out
 
     def regenerate(self, p: Piece) -> int:
+        if not self.has_trait(p, "Regenerate"):  # (then no Regenerate X either: no list made)
+            return 0
         return trait_max(self.traits(p), "Regenerate") or 0
 
     def is_living(self, p: Piece) -> bool:
@@ -444,7 +467,8 @@ class Stats:
 
     def incapacitated(self, p: Piece) -> bool:
         """Incapacitating conditions, or an enchantment that says so (Turn to Stone)."""
-        return p.has_condition(*INCAPACITATING) or (bool(p.enchantments) and self.has_trait(p, "Incapacitated"))
+        return (bool(p.conditions) and p.has_condition(*INCAPACITATING)) \
+            or (bool(p.enchantments) and self.has_trait(p, "Incapacitated"))
 
     def restrained(self, p: Piece) -> bool:
         """Restraining conditions, or an enchantment that says so (Force Hold, Bind Spirit)."""
@@ -452,6 +476,8 @@ class Stats:
             return False
         if p.enchantments and self.has_trait(p, "Restrained"):
             return True
+        if not p.conditions:  # (most objects: no marker, nothing to ask)
+            return False
         if self.has_trait(p, "Uncontainable"):
             return False
         return p.has_condition(*RESTRAINING)

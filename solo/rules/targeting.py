@@ -53,7 +53,7 @@ def can_target(board: Board, from_zone: str, target: Piece, *, indirect: bool = 
     if not sees_obscured and ("obscured" in names or (board.conjurations and obscured(board, target))) \
             and board.distance(from_zone, target.zone) > 1:
         return False
-    if indirect:
+    if indirect or not board.conjurations:  # (no conjuration, no wall: nothing blocks a line)
         return True
     return board.geometry().line_of_sight(from_zone, target.zone)
 
@@ -120,8 +120,8 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
     and :func:`solo.rules.targeting.can_target` (Invisible, Obscured, LoS)."""
     if attack.damage_type and shielded_from(board, attack, target):
         return False
-    dist = board.distance(from_zone, target.zone)
-    if attack.has("Can only target Corporeal Conjurations") and not (
+    dist = board.arena.distance(from_zone, target.zone)  # (board.distance's: asked very often)
+    if attack.traits and attack.has("Can only target Corporeal Conjurations") and not (
             isinstance(target, Conjuration) and board.is_corporeal(target)):
         return False
     if attack.is_melee:

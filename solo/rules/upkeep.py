@@ -121,10 +121,6 @@ def _remove(board: Board, p: Piece, condition: str, n: int | None = None) -> int
 _OTHER = {DM: YM, YM: DM}
 
 
-def _other(side: str) -> str:
-    return _OTHER[side]
-
-
 class _Events:
     """The events of one object's Upkeep, as they are recorded."""
 
@@ -169,7 +165,7 @@ def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
     # An Upkeep effect may hurt an object already passed (a spell's damage on every creature
     # of a zone, Plague Master): every object that died of it goes now.
     for p in [*board.creatures, *board.conjurations]:
-        if destroy_if_dead(board, p, _other(p.side)):  # (not if already gone)
+        if destroy_if_dead(board, p, _OTHER[p.side]):  # (not if already gone)
             events.append(Event(p.id, p.card, "destroyed",
                                 Said("upkeep.destroyed", who=Who.of(p))))
             _destroyed_triggers(board, p, events)
@@ -209,7 +205,7 @@ def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
     if isinstance(p, Mage):
         if board.wounds(p) >= board.life(p):
             ev("defeated", "upkeep.defeated", wounds=p.damage, life=board.life(p))
-    elif destroy_if_dead(board, p, _other(p.side)):
+    elif destroy_if_dead(board, p, _OTHER[p.side]):
         if p.has_condition("Zombie"):
             ev("destroyed", "upkeep.obliterated")
         else:
@@ -227,14 +223,15 @@ def _banish(board: Board, p: Piece, ev: _Events) -> None:
 
 
 def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
+    if not board.has_trait(p, "Upkeep"):  # (most objects; then no Upkeep +X trait either)
+        return
     cost = trait_value(board.traits(p), "Upkeep")
-    if cost is None and board.has_trait(p, "Upkeep"):
+    if cost is None:
         cost = 0  # "Upkeep +X": the card says what X is
-    if cost is not None:
-        if side == DM:
-            ev("upkeep-cost", "upkeep.cost-kept")
-        else:
-            ev("upkeep-cost", "upkeep.cost", cost=cost)
+    if side == DM:
+        ev("upkeep-cost", "upkeep.cost-kept")
+    else:
+        ev("upkeep-cost", "upkeep.cost", cost=cost)
 
 
 def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
@@ -311,7 +308,8 @@ def _rot_and_bleed(board: Board, p: Piece, ev: _Events) -> None:
 
 def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
     """Dissipate: one token less; whether the last one went (the object is gone)."""
-    dissipate = trait_max(board.traits(p), "Dissipate")
+    # (most objects have no Dissipate trait: then no Dissipate X either, and no list is made)
+    dissipate = trait_max(board.traits(p), "Dissipate") if board.has_trait(p, "Dissipate") else None
     if not dissipate:
         return False
     left = int(p.extra.get(DISSIPATE, dissipate)) - 1
@@ -341,13 +339,14 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     if isinstance(piece, Creature) and piece.guarding:
         put(board, SetGuard(piece.id, False))
         ev(ENDS, "upkeep.activated-guard")
-    slam = _remove(board, piece, "Slam")
-    if slam:
-        put(board, AddMarkers(piece.id, "Daze", slam))
-        ev(ENDS, "upkeep.activated-slam", removed={"Slam": slam})
-    k = _remove(board, piece, "Knockdown")
-    if k:
-        ev(ENDS, "upkeep.activated-knockdown", removed={"Knockdown": k})
+    if piece.conditions:  # (most creatures are activated without a marker)
+        slam = _remove(board, piece, "Slam")
+        if slam:
+            put(board, AddMarkers(piece.id, "Daze", slam))
+            ev(ENDS, "upkeep.activated-slam", removed={"Slam": slam})
+        k = _remove(board, piece, "Knockdown")
+        if k:
+            ev(ENDS, "upkeep.activated-knockdown", removed={"Knockdown": k})
     for text in triggers.on_activated(board, piece):
         events.append(Event(piece.id, piece.card, "ability", text))
     if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
@@ -370,19 +369,8 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     Strike, Battle Fury) go."""
     events: list[Event] = []
     ev = _Events(events, piece)
-    for cond, at_start in (("Daze", daze_at_start), ("Stun", stun_at_start), ("Taunt", None)):
-        k = _remove(board, piece, cond, at_start)
-        if k:
-            ev(ENDS, "upkeep.phase-ends", condition=cond, markers=k,
-               removed={cond: k})
-    for cond in ("Cripple", "Stuck"):
-        for _ in range(piece.conditions.get(cond, 0)):
-            r = source.d12(Said("upkeep.escape-roll", who=ev.who, condition=cond))
-            if r >= 7:
-                _remove(board, piece, cond, 1)
-                ev("escape", "upkeep.escapes", condition=cond, rolls=[r], removed={cond: 1})
-            else:
-                ev("escape", "upkeep.stays", condition=cond, rolls=[r])
+    if piece.conditions:  # (most creatures end their Action Phase without a marker)
+        _phase_markers(board, piece, source, ev, daze_at_start, stun_at_start)
     if isinstance(piece, Creature) and actions.vigilant(board, piece) and not piece.guarding \
             and board.find(piece.id) is not None and not board.incapacitated(piece) \
             and not stagger.cannot_attack(board, piece):
@@ -404,12 +392,33 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
         put(board, AddMarkers(piece.id, "Stun"))
         ev(ENDS, "upkeep.overextend")
     used = piece.extra.get(ONCE_USED) or []
-    put(board, Note(piece.id, ONCE_USED, DELETE))
+    mine = board.find(piece.id)
+    if mine is None or ONCE_USED in mine.extra:  # (deleting a note it does not have is no change)
+        put(board, Note(piece.id, ONCE_USED, DELETE))
     for cond in used:
         k = _remove(board, piece, cond)
         if k:
             ev(ENDS, "upkeep.used-up", condition=cond, removed={cond: k})
     return events
+
+
+def _phase_markers(board: Board, piece: Piece, source: DiceSource, ev: _Events,
+                   daze_at_start: int | None, stun_at_start: int | None) -> None:
+    """:func:`end_action_phase`'s markers: Taunt, Daze and Stun go (those gained during the
+    phase stay), and each Cripple and Stuck marker gets its escape roll."""
+    for cond, at_start in (("Daze", daze_at_start), ("Stun", stun_at_start), ("Taunt", None)):
+        k = _remove(board, piece, cond, at_start)
+        if k:
+            ev(ENDS, "upkeep.phase-ends", condition=cond, markers=k,
+               removed={cond: k})
+    for cond in ("Cripple", "Stuck"):
+        for _ in range(piece.conditions.get(cond, 0)):
+            r = source.d12(Said("upkeep.escape-roll", who=ev.who, condition=cond))
+            if r >= 7:
+                _remove(board, piece, cond, 1)
+                ev("escape", "upkeep.escapes", condition=cond, rolls=[r], removed={cond: 1})
+            else:
+                ev("escape", "upkeep.stays", condition=cond, rolls=[r])
 
 
 def end_round(board: Board) -> list[Event]:
@@ -426,7 +435,7 @@ def end_round(board: Board) -> list[Event]:
         if not p.conditions:  # (nearly every object, nearly every round)
             continue
         for cond in ROUND_EFFECTS:
-            k = _remove(board, p, cond)
+            k = _remove(board, p, cond) if cond in p.conditions else 0
             if k:
                 events.append(Event(p.id, p.card, ENDS,
                                     Said("upkeep.round-ends", who=Who.of(p), condition=cond),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, DeckKind, Side
 from solo.rules import upkeep
 from solo.rules.board import Board
 from solo.rules.upkeep import Outcome
@@ -22,7 +22,7 @@ def summary(board: Board, rounds: int, outcome: Outcome | None, log: list[dict[s
              + {Side.YM: "you win!", "draw": "a draw."}.get(winner, "the Dummy Mage wins.")]
     if reason:
         lines.append(cap(reason) + ".")
-    actions = [(e.get("data") or {}).get("action") for e in log if e.get("who") == Side.DM]
+    actions = [(e.get("data") or {}).get("action") for e in log if e.get("who") == DM]
     played = {deck: actions.count(action) for deck, action in
               ((DeckKind.ENCHANTMENT, "enchantment"), (DeckKind.INCANTATION, "incantation"),
                (DeckKind.ATTACK, "attack-spell"))}

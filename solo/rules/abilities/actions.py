@@ -21,7 +21,7 @@ for the caller to carry.
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules.board import HIDDEN, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.pieces import DISABLED_GEAR
 from solo.rules.dice import DiceSource
@@ -68,8 +68,11 @@ def ignores_obscured(attacker: Piece | None) -> bool:
 
 def _griffin_over(board: Board, p: Piece) -> bool:
     """A flying Victorian Griffin of the other side in ``p``'s zone."""
-    return any(g.card == GRIFFIN and g.side != p.side and g.zone == p.zone and _in_arena(g)
-               and board.flying(g) for g in board.creatures)
+    for g in board.creatures:  # (a loop, not any() over a generator: asked every move)
+        if g.card == GRIFFIN and g.side != p.side and g.zone == p.zone and _in_arena(g) \
+                and board.flying(g):
+            return True
+    return False
 
 
 def elusive(board: Board, p: Piece) -> bool:
@@ -78,12 +81,19 @@ def elusive(board: Board, p: Piece) -> bool:
     Elusive)."""
     if board.has_trait(p, "Elusive"):
         found = True
-    elif isinstance(p, Creature) and any(s.card == SLAKNIR and s.side == p.side and _in_arena(s)
-                                         for s in board.creatures):
+    elif isinstance(p, Creature) and _slaknir(board, p.side):
         found = "Goblin" in _subtypes(board, p)
     else:
         return False
     return found and not _griffin_over(board, p)
+
+
+def _slaknir(board: Board, side: str) -> bool:
+    """Slaknir in play on ``side`` (a loop, not any() over a generator: asked every move)."""
+    for s in board.creatures:
+        if s.card == SLAKNIR and s.side == side and _in_arena(s):
+            return True
+    return False
 
 
 def _subtypes(board: Board, p: Piece) -> tuple[str, ...]:
@@ -94,8 +104,11 @@ def _subtypes(board: Board, p: Piece) -> tuple[str, ...]:
 def griffin_hinders(board: Board, mover: Piece, zone: str) -> bool:
     """Whether an enemy Victorian Griffin flying in ``zone`` hinders ``mover`` there (every
     enemy creature in its zone, flying or not: its card)."""
-    return any(g.card == GRIFFIN and g.side != mover.side and g.zone == zone and _in_arena(g)
-               and board.flying(g) and not board.incapacitated(g) for g in board.creatures)
+    for g in board.creatures:  # (a loop, not any() over a generator: asked every move)
+        if g.card == GRIFFIN and g.side != mover.side and g.zone == zone and _in_arena(g) \
+                and board.flying(g) and not board.incapacitated(g):
+            return True
+    return False
 
 
 # -- moves that teleport, flight bought at activation ----------------------------------------
@@ -105,7 +118,7 @@ def teleports(board: Board, c: Piece) -> bool:
     teleport to the next zone, paid when activated) and Grey Wraith (a teleport to an adjacent
     zone instead of a move); the Dummy Mage always pays (docs/rulings.md).  Your creatures are
     yours to move."""
-    return c.side == Side.DM and c.card in (GREMLIN, WRAITH) and not board.has_trait(c, "Anchored")
+    return c.side == DM and c.card in (GREMLIN, WRAITH) and not board.has_trait(c, "Anchored")
 
 
 def teleport_blocked(board: Board, a: str, b: str) -> bool:
@@ -131,7 +144,7 @@ _FLIGHT = "Flying"
 def on_activation(board: Board, c: Piece) -> tuple[list[Change], list[Said]]:
     """What the Dummy Mage's creature buys as it is activated: Necropian Vampiress flies until
     the end of her Action Phase (a gained Flying trait, taken off by :func:`at_phase_end`)."""
-    if c.side != Side.DM or c.card != VAMPIRESS or _FLIGHT in c.traits:
+    if c.side != DM or c.card != VAMPIRESS or _FLIGHT in c.traits:
         return [], []
     return ([GainTraits(c.id, (_FLIGHT,))],
             [Said("dm.act.vampiress-flies", who=Who.of(c))])
@@ -357,7 +370,7 @@ def teleport_trap(board: Board, mover: Piece, zone: str) -> tuple[list[Change], 
     Anchored creature), then the trap destroyed.  Its changes and line; none when no trap of the
     Dummy Mage's is there (or it cannot teleport the creature: the trap then stays)."""
     zones = board.extra.get("zone_enchantments") or {}
-    if mover.side != Side.YM or TELEPORT_TRAP not in zones.get(zone, ()) \
+    if mover.side != YM or TELEPORT_TRAP not in zones.get(zone, ()) \
             or board.has_trait(mover, "Anchored"):
         return [], None
     dm = board.mages[Side.DM].zone

@@ -14,7 +14,7 @@ from collections.abc import Collection
 from typing import Any
 
 from solo.cards.catalog import Attack
-from solo.core.kinds import Side
+from solo.core.kinds import DM
 from solo.rules.board import Board
 from solo.rules.pieces import Conjuration, Piece
 
@@ -97,7 +97,7 @@ def prey_dice(board: Board, attacker: Piece | None, attack: Attack, target: Piec
 def may_attack(board: Board, attacker: Piece, attack: Attack, target: Piece) -> bool:
     """False for an attack its card lets attack only its prey, at anything else; and for the
     Dummy Mage's Goblin Bomber's Detonate, which it never declares (docs/rulings.md)."""
-    if (attacker.card, attack.name) in NEVER_DECLARED and attacker.side == Side.DM:
+    if (attacker.card, attack.name) in NEVER_DECLARED and attacker.side == DM:
         return False
     if (attacker.card, attack.name) not in PREY_ONLY:
         return True
@@ -133,5 +133,7 @@ def regenerate_aura(board: Board, p: Piece) -> int:
     Highland Unicorn's zone), 0 when none."""
     if isinstance(p, Conjuration) or not board.is_living(p):
         return 0
-    return max((REGENERATE_AURAS[q.card] for q in _auras_in_zone(board, p, REGENERATE_AURAS)
-                if q.side == p.side), default=0)
+    near = _auras_in_zone(board, p, REGENERATE_AURAS)
+    if not near:  # (nearly always: no generator, no max())
+        return 0
+    return max((REGENERATE_AURAS[q.card] for q in near if q.side == p.side), default=0)

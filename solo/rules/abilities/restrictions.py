@@ -14,7 +14,7 @@ record (``restrict.*``), worded in :mod:`solo.text.yours`.
 from __future__ import annotations
 
 from solo.cards.catalog import Attack, Card
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules import stagger
 from solo.rules.board import HIDDEN, Board, Mage, Piece
 from solo.rules.effects import (DELETE, AddMarkers, Damage, Discard, Disenchant, Note,
@@ -78,14 +78,14 @@ def _tokens(p: Piece, key: str) -> int:
 
 def hated(board: Board) -> list[Piece]:
     """The Dummy Mage's creatures with a Hate token (Chant of Rage)."""
-    return [c for c in board.side_creatures(Side.DM) if _tokens(c, HATE) > 0]
+    return [c for c in board.side_creatures(DM) if _tokens(c, HATE) > 0]
 
 
 def forbids(board: Board, actor: Piece, attack: Attack | None, target: Piece) -> Said | None:
     """Why ``actor`` may not make ``attack`` (None: an attack solo does not know, a melee or a
     ranged one) at ``target``, or None when it may: Charm (not at the Charm's controller) and
     Song of Love (not at a creature with a Love token)."""
-    if actor.side != Side.YM or target.side != Side.DM:
+    if actor.side != YM or target.side != DM:
         return None
     if stagger.cannot_attack(board, actor):  # Shock's Stagger on a minor creature: no attack
         return Said("restrict.stagger", who=Who.of(actor))
@@ -101,7 +101,7 @@ def forbids(board: Board, actor: Piece, attack: Attack | None, target: Piece) ->
 def must_attack(board: Board, actor: Piece, target: Piece) -> str | None:
     """The card that makes ``actor`` melee attack ``target`` when it can (Taunt: its taunter in
     its zone; Chant of Rage: a creature with a Hate token), or None."""
-    if actor.side != Side.YM or target.side != Side.DM:
+    if actor.side != YM or target.side != DM:
         return None
     if actor.has_condition("Taunt") and target.card in TAUNTERS and target.zone == actor.zone \
             and not (target.card == TAUNTERS[0] and (isinstance(actor, Mage)
@@ -131,7 +131,7 @@ def charm_broken(board: Board, target: Piece, damage: int, side: str | None,
                  barrier: bool) -> Said | None:
     """The Dummy Mage's attack (not a damage barrier) damaged your creature it Charmed: Charm is
     destroyed."""
-    if damage <= 0 or side != Side.DM or barrier or not theirs(board, target, CHARM):
+    if damage <= 0 or side != DM or barrier or not theirs(board, target, CHARM):
         return None
     return spend(board, target, CHARM)
 
@@ -269,7 +269,7 @@ def shield_against_reveal(board: Board, holder: Piece, name: str) -> Said | None
 
 def eye_for_an_eye(board: Board, target: Piece) -> bool:
     """Whether your attack on ``target`` is answered by its Eye for an Eye."""
-    return target.side == Side.DM and theirs(board, target, EYE)
+    return target.side == DM and theirs(board, target, EYE)
 
 
 SHOCK = "Shock"
@@ -277,7 +277,7 @@ SHOCK = "Shock"
 
 def shock(board: Board, target: Piece, attack: Attack) -> bool:
     """Whether your melee attack on ``target`` sets off the Dummy Mage's Shock on it."""
-    return attack.is_melee and target.side == Side.DM and theirs(board, target, SHOCK)
+    return attack.is_melee and target.side == DM and theirs(board, target, SHOCK)
 
 
 def shocked(board: Board, target: Piece, attacker: Piece | None) -> list[Said]:
@@ -300,8 +300,8 @@ def martyr(board: Board, target: Piece, damage: int, side: str | None) -> int:
     """How much of ``damage`` your side deals ``target`` (one of the Dummy Mage's creatures)
     goes onto the Dummy Mage instead, by its Martyr's Aura: up to 2, while the mage keeps more
     life left than the creature (docs/rulings.md)."""
-    dm = board.mages[Side.DM]
-    if side != Side.YM or damage <= 0 or target.side != Side.DM or isinstance(target, Mage) \
+    dm = board.mages[DM]
+    if side != YM or damage <= 0 or target.side != DM or isinstance(target, Mage) \
             or target.zone != dm.zone or not theirs(board, dm, MARTYR):
         return 0
     for k in range(min(2, damage), 0, -1):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, DeckKind, Side
 from solo.rules.abilities.marks import (DUE, GOLD, PIERCING_ROUND, PREY, WRATH, due, prey,
                                        subtypes)
 from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
@@ -226,9 +226,9 @@ def on_summoned(board: Board, source: DiceSource, c: Piece) -> list[Said]:
 
 def on_activated(board: Board, p: Piece) -> list[Said]:
     """What ``p``'s card does as its Action Phase begins."""
-    if p.card == SHAGGOTH and p.side == Side.DM:
+    if p.card == SHAGGOTH and p.side == DM:
         return _shaggoth(board, p)
-    if p.card == UNSTABLE_ZOMBIE and p.side == Side.DM:
+    if p.card == UNSTABLE_ZOMBIE and p.side == DM:
         return _unstable(board, p)
     return []
 
@@ -280,7 +280,7 @@ def ghoul_meal(board: Board, c: Piece) -> tuple[list[Change], list[Said]] | None
     was destroyed this round in its zone (docs/rulings.md): the changes (that card out of its
     discard pile and out of the game, a Growth marker on the Ghoul) and the line; None when
     there is no such meal."""
-    if c.card != RAVENOUS_GHOUL or c.side != Side.DM:
+    if c.card != RAVENOUS_GHOUL or c.side != DM:
         return None
     meals = [f for f in board.extra.get(FALLEN) or []
              if f["round"] == board.round and f["zone"] == c.zone]
@@ -326,7 +326,7 @@ def after_strike(board: Board, attacker_id: str | None, target: Piece, damage: i
         gold = a.conditions.get(GOLD, 0) + 1
         put(board, AddMarkers(a.id, GOLD))
         out.append(Said("ability.gold", who=Who.of(a), gold=gold))
-    if a.card == ICHTHELLID and a.side == Side.DM and a.has_condition(EGG) and damage > 0 \
+    if a.card == ICHTHELLID and a.side == DM and a.has_condition(EGG) and damage > 0 \
             and not destroyed and isinstance(target, Creature) and board.is_living(target) \
             and not target.has_condition(LARVA) and board.find(target.id) is not None:
         put(board, RemoveMarkers(a.id, EGG))  # the Dummy Mage pays its 1 mana
@@ -335,7 +335,7 @@ def after_strike(board: Board, attacker_id: str | None, target: Piece, damage: i
     if a.card == KRALATHOR and destroyed and obliterated and not _incorporeal(board, target):
         put(board, AddMarkers(a.id, "Growth"))
         out.append(Said("ability.devoured", who=Who.of(a), eaten=Who.of(target)))
-    if a.card == WATER_ELEMENTAL and a.side == Side.DM and pushed_to is not None \
+    if a.card == WATER_ELEMENTAL and a.side == DM and pushed_to is not None \
             and pushed_to != a.zone and not board.restrained(a):
         put(board, Move(a.id, pushed_to))
         out.append(Said("ability.follows", who=Who.of(a), zone=pushed_to))

@@ -26,6 +26,9 @@ from solo.rules.yours import turn_up
 #: It loses the Invisible trait as soon as it declares an attack (its card ruling), until the
 #: next Reset (when the OCTGN module turns its Visible marker back): see :func:`apply`.
 INVISIBLE_STALKER = "Invisible Stalker"
+#: The strike roles applying a strike asks about, as module globals: the same members, found
+#: without an attribute look-up on their enum class each time.
+_BARRIER, _COUNTER = Role.DAMAGE_BARRIER, Role.COUNTERSTRIKE
 
 
 def apply_strike(board: Board, s: Strike) -> list[str]:
@@ -45,7 +48,7 @@ def apply_strike(board: Board, s: Strike) -> list[str]:
             _spend(board, t, given[0])
     if s.spent is not None and s.spent in t.enchantments:  # Block, against an Unavoidable attack
         _spend(board, t, s.spent)
-    if s.melee and isinstance(t, Creature) and s.role != Role.DAMAGE_BARRIER and t.guarding:
+    if s.melee and isinstance(t, Creature) and s.role != _BARRIER and t.guarding:
         put(board, SetGuard(t.id, False))
     if s.revealed is not None:
         turn_up(board, t, s.revealed)
@@ -101,7 +104,7 @@ def apply(board: Board, result: AttackResult) -> Applied:
         hit = board.find(s.target)
         card = hit.card if hit else None
         charm = restrictions.charm_broken(board, hit, s.damage, s.side,
-                                          s.role == Role.DAMAGE_BARRIER) if hit else None
+                                          s.role == _BARRIER) if hit else None
         if charm is not None:
             out.lines.append(charm)
         destroyed = apply_strike(board, s)
@@ -113,13 +116,13 @@ def apply(board: Board, result: AttackResult) -> Applied:
                 by = board.find(s.attacker or "")
                 out.lines += mages.after_destroy(board, by, hit, s.melee)
                 out.lines += triggers.on_destroyed(board, hit, by, obliterated,
-                                                   attacked=s.role != Role.DAMAGE_BARRIER)
+                                                   attacked=s.role != _BARRIER)
         if hit is not None:
             pushed = s.push.to if s.push is not None and s.push.to != s.push.start else None
             out.lines += triggers.after_strike(board, s.attacker, hit, s.damage + s.acid,
                                                tuple(s.conditions), bool(destroyed),
                                                s.obliterate, pushed)
-        if s.role == Role.COUNTERSTRIKE and s.attacker:
+        if s.role == _COUNTER and s.attacker:
             out.lines += _counterstruck(board, s.attacker)
     out.lines += _unveiled(board, result)
     for ident, name in result.spent:  # the Dummy Mage's cards the attack used up

@@ -39,6 +39,8 @@ NO_BY_HAND = frozenset((
     "defrost", "trample"))
 #: Attack traits whose by-hand part the strike itself says, when it applies (``strike.drain``).
 SAID_BY_THE_STRIKE = frozenset(("mana drain", "mana transfer"))
+#: Role.ATTACK as a module global (the same member, without a look-up on its enum class).
+_ATTACK = Role.ATTACK
 
 
 def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, target: Piece,
@@ -89,7 +91,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     result = AttackResult(attack=att.name, attacker=attacker.id,
                           target=(reverse_to or attacker).id if reverse else target.id)
     result.steps.append(_declared(a, t, att, spell, report))
-    attack_sequence(work, a, att, t, source, result, role=Role.ATTACK, moved=moved,
+    attack_sequence(work, a, att, t, source, result, role=_ATTACK, moved=moved,
                     is_spell=spell, first=first_strike, use_defense=use_defense,
                     reactions=reactions, report=report, thirst=first_strike, daze=daze,
                     reverse=reverse, blocked_by=blocked_by, barrier=barrier, reverse_to=back)

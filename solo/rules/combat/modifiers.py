@@ -243,7 +243,8 @@ def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, targ
         out.append(Said("dice.damage-type", type=attack.damage_type, n=n))
     if has_named(traits, "Extinguish") and (burn := target.conditions.get("Burn", 0)):
         out.append(Said("dice.extinguish", burn=burn, n=-burn))
-    if any(t.lower().startswith(FEWER_BEYOND_1) for t in traits) and attacker is not None:
+    if traits and any(t.lower().startswith(FEWER_BEYOND_1) for t in traits) \
+            and attacker is not None:
         if n := max(0, board.distance(attacker.zone, target.zone) - 1):
             out.append(Said("dice.range", zones=n, n=-n))
     if attacker is not None and not is_spell and not barrier:
@@ -264,7 +265,9 @@ def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, targ
             ench = board.cat.find(name)
             if n := int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0:
                 out.append(Said("dice.target-enchantment", name=name, n=n))
-    if aegis := trait_max(board.traits(target), "Aegis") or 0:
+    # (Aegis X asked of the remembered names first: nearly no target has one)
+    if board.has_trait(target, "Aegis") \
+            and (aegis := trait_max(board.traits(target), "Aegis") or 0):
         out.append(Said("dice.aegis", aegis=aegis, n=-aegis))
     return out
 

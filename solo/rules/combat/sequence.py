@@ -163,7 +163,7 @@ def _reverse_counterstrike(work: Board, striker: Piece, cs: Attack, attacker: Pi
 
 def _thirst_taken(result: AttackResult, attacker: Piece | None) -> bool:
     """Whether a strike of ``attacker`` in this attack action already had its Bloodthirsty dice."""
-    return attacker is not None and any(
+    return attacker is not None and bool(result.strikes) and any(  # (none yet: no generator)
         s.attacker == attacker.id and any(p.code == "dice.bloodthirsty" for p in s.dice_parts)
         for s in result.strikes)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from solo.cards.catalog import Attack, Defense, names_in, trait_max, trait_value
-from solo.core.kinds import Side
+from solo.core.kinds import YM, Side
 from solo.rules import mages, yours
 from solo.rules.abilities import bonuses, restrictions
 from solo.rules.board import HIDDEN, Board, Conjuration, Piece
@@ -196,7 +196,7 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
     steady = chosen is not None and all_defenses(work, target)[chosen[0]][1]
     mod = 0 if steady else defense_modifier(work, target)
     more = bonuses.defense_bonus(work, target, chosen[0]) if chosen is not None else []
-    bonus = sum(int(m["n"]) for m in more)
+    bonus = sum(int(m["n"]) for m in more) if more else 0
     mod += bonus
     s.steps += more
     if chosen is not None and callable(use_defense) \
@@ -258,7 +258,8 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
     piercing = trait_value(b.traits, "Piercing") or 0
     more = [] if incorporeal else bonuses.armor(work, b.attacker, target)
     s.steps += more
-    base_armor = 0 if incorporeal else work.armor(target) + sum(int(m["n"]) for m in more)
+    base_armor = 0 if incorporeal \
+        else work.armor(target) + (sum(int(m["n"]) for m in more) if more else 0)
     armor = max(0, base_armor - piercing)
     critical_damage = "critical damage" in b.names
     if critical_damage:
@@ -315,13 +316,13 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     Devour, Rage, Vampiric, Mana Drain."""
     work, target, attacker = b.work, b.target, b.attacker
     damage = s.damage
-    if damage and target.side == Side.YM and HIDDEN in target.extra:
+    if damage and target.side == YM and HIDDEN in target.extra:
         _reveal_to_survive(b, s)
     _extinguish(b, s)
     if ("devour" in b.names and is_creature(target) and work.is_corporeal(target)) \
             or target.has_condition("Zombie"):
         s.obliterate = True
-    rage = trait_max(work.traits(target), "Rage") or 0
+    rage = (trait_max(work.traits(target), "Rage") or 0) if work.has_trait(target, "Rage") else 0
     if damage and rage and attacker is not None and is_creature(attacker) \
             and attacker.side != target.side and target.conditions.get("Rage", 0) < rage:
         s.rage = 1
@@ -383,7 +384,7 @@ def _effect_roll(b: Blow, s: Strike, moved: bool = False) -> list[str]:
         and (work.restrained(target) or work.incapacitated(target)) else 0
     more = bonuses.effect(work, b.attacker, attack, target, role=b.role, moved=moved)
     s.effect_roll = b.source.d12(b.roll("roll.effect"))
-    s.effect_modifier = tough + dmod + ext + held + sum(int(m["n"]) for m in more)
+    s.effect_modifier = tough + dmod + ext + held + (sum(int(m["n"]) for m in more) if more else 0)
     total = s.effect_roll + s.effect_modifier
     for e in attack.effects:
         if e.covers(total):
