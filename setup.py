@@ -75,6 +75,7 @@ COMPILED = [
     "solo/cards/catalog.py",
     "solo/cards/traits.py",
     "solo/core/kinds.py",
+    "solo/core/plain.py",
     "solo/rules/abilities/triggers.py",
     "solo/automaton/spells.py",
     "solo/engine/rounds.py",

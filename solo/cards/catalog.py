@@ -12,7 +12,8 @@ import os
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from solo.core.errors import ExitCode, SoloError
-from solo.core.records import FrozenRecord, same_fields, shown
+from solo.core.plain import Plain
+from solo.core.records import FrozenRecord
 from solo.cards.traits import _parsed_lower as _parsed_lower
 from solo.cards.traits import names_in as names_in
 from solo.cards.traits import parse_trait as parse_trait
@@ -98,7 +99,7 @@ def _trait_names(owner: Attack | Card) -> frozenset[str]:
     return names
 
 
-class Attack:
+class Attack(Plain):
     """One attack of a card: how it is made, its range, dice, damage type, effects and traits.
 
     A plain class with slots (the compiled build makes it a class of its own), which behaves as
@@ -139,16 +140,6 @@ class Attack:
         self.is_melee = kind == "melee"
         self.is_ranged = kind == "ranged"
         self._trait_names = None
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return same_fields(self, other)
-
-    __hash__ = None  # type: ignore[assignment]  # (as a record that is not frozen)
-
-    def __repr__(self) -> str:
-        return shown(self, self._fields)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Attack":
@@ -199,7 +190,7 @@ class Defense(FrozenRecord):
         d["restriction"] = restriction
 
 
-class Card:
+class Card(Plain):
     """One catalog card (or a mage). Missing stats are ``None``.
 
     A plain class with slots, like :class:`Attack`; ``==`` leaves out its Dummy Mage note."""
@@ -262,16 +253,6 @@ class Card:
         self.dm = {} if dm is None else dm
         self._trait_names = None
         self._subtypes_low = None
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return same_fields(self, other)
-
-    __hash__ = None  # type: ignore[assignment]  # (as a record that is not frozen)
-
-    def __repr__(self) -> str:
-        return shown(self, self._fields)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Card":

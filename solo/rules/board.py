@@ -14,7 +14,6 @@ from typing import Any, ClassVar, TypeVar
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.core.errors import MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck
-from solo.core.records import same_fields, shown
 from solo.core.kinds import BOARD_STAGES, DM, YM, Side, Stage
 from solo.rules.arena import Arena, Geometry, Wall, geometry
 from solo.rules import pieces as _pieces
@@ -109,16 +108,6 @@ class Board(Stats):
         self._index = None  # see find
         self._sized = -1
         self._sides = None  # see side_creatures
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return same_fields(self, other)
-
-    __hash__ = None  # type: ignore[assignment]  # (it changes: as a record that is not frozen)
-
-    def __repr__(self) -> str:
-        return shown(self, tuple(n for n in self._fields if n not in self._unshown))
 
     # -- lookup --------------------------------------------------------------------------------
     @property

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar, TypeVar, cast
 
-from solo.core.records import same_fields, shown
+from solo.core.plain import Plain
 from solo.core.kinds import DM
 
 
@@ -114,7 +114,7 @@ def reaches_only(p: Piece) -> bool:
     return not p.enchantments and not (type(p) is Mage and p.side == DM)
 
 
-class Piece:
+class Piece(Plain):
     """Anything on the board that has a card: a mage, a creature, a conjuration.
 
     A plain class with slots, not a :class:`solo.core.records.Record`: the compiled build
@@ -160,16 +160,6 @@ class Piece:
         self.extra = {} if extra is None else extra
         self.kind = "piece"
         self._v = _v or _fresh()
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return same_fields(self, other)
-
-    __hash__ = None  # type: ignore[assignment]  # (it changes: as a record that is not frozen)
-
-    def __repr__(self) -> str:
-        return shown(self, self._fields)
 
     def clone(self) -> "Piece":
         """A copy with containers of its own; it keeps the version ``_v`` of this piece, being

@@ -17,6 +17,7 @@ from solo.cards.catalog import (Attack, Card, Catalog, Defense, names_in, parse_
                                trait_max, trait_value)
 from solo.core.errors import StaleMemory
 from solo.core.kinds import DM
+from solo.core.plain import Plain
 from solo.rules import pieces as _pieces
 from solo.rules.abilities import printed
 from solo.rules.markers import growth_held, rage_held
@@ -67,7 +68,7 @@ def _aura_names(catalog: Catalog) -> frozenset[str]:
     return _AURAS[key]
 
 
-class Stats:
+class Stats(Plain):
     """What a board works out of its pieces (a base of :class:`solo.rules.board.Board`)."""
 
     # Fields of the board that are read here (the board sets them); the board defines the

@@ -1,0 +1,32 @@
+"""The base of the plain classes that behave as records (the board and its ``Stats``, the
+pieces, cards and attacks): ``==`` over their compared fields, a ``repr`` naming their shown
+fields, no hash.
+
+They are plain classes with ``__slots__`` rather than records so that the compiled build
+(setup.py) makes them classes of its own; this base is compiled with them (a compiled class
+cannot have a Python base).  Each names its fields in ``_fields``; ``_uncompared`` leaves
+some out of ``==`` and ``_unshown`` out of the ``repr``."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from solo.core.records import same_fields, shown
+
+
+class Plain:
+    """``==``, ``repr`` and no hash from ``_fields``, as a record that is not frozen has."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _unshown: ClassVar[tuple[str, ...]] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return same_fields(self, other)
+
+    __hash__ = None  # type: ignore[assignment]  # (it changes: as a record that is not frozen)
+
+    def __repr__(self) -> str:
+        return shown(self, tuple(n for n in self._fields if n not in self._unshown))
