@@ -89,8 +89,9 @@ def luck_of(history: Iterable[Roll], dealt: Sequence[int] = ()) -> tuple[int, ..
     """A game's luck parts (scaled, see :data:`SCALES`) from every roll it made, in order, and
     the mana costs of its Dummy Mage's creature deck as dealt, top first.
 
-    Each term is known to count, and where, before its die is rolled or its deck is dealt (a
-    quickcast's number is the count of quickcasts before it), so each has mean 0.
+    Whether a term counts, and in which part, is known before its die is rolled or its deck
+    is dealt (a quickcast's number counts the quickcasts rolled so far, this one's first die
+    included, whatever it shows), so each term has mean 0.
 
     >>> from solo.rules.said import Who
     >>> you = Who("ym", "Beastmaster", "ym", True)
