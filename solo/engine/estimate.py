@@ -27,6 +27,11 @@ MOST_LOOKED = 4096
 #: Games are looked at in whole multiples of this many: by the word's sequential test, and by a
 #: try of `solo tune` (see solo.engine.ratings.rate's ``enough``).
 LOOK = 16
+#: How much error the word's looks spend together, as a multiple of :data:`WORD_ERROR` (see
+#: :func:`word_levels`): the looks see mostly the same games, so their misses come together
+#: and the 15 looks' levels can add up to this much while the chance that any of them misses
+#: stays WORD_ERROR (worked out on 200,000 random walks by ``scripts/word_boundary.py``).
+WORD_SPEND = 1.82
 
 
 @dataclass(frozen=True)
@@ -139,26 +144,46 @@ def next_look(games: int, look: int = LOOK) -> int:
     return next(n for n in looks(2 * (games + look), look) if n > games)
 
 
+def word_levels(spend: float = WORD_SPEND, error: float = WORD_ERROR,
+                most: int = MOST_LOOKED) -> list[float]:
+    """The one-sided level of the word's interval at each look (see :func:`looks`) up to
+    ``most`` games: ``error * spend`` shared out as ``1 / sqrt(k)`` at the k-th look, so the
+    early looks, which settle the sets far from every limit, get a fair share and the late
+    ones, which settle the near sets, not much less.
+
+    >>> [round(x, 4) for x in word_levels()[:3]]
+    [0.0142, 0.01, 0.0082]
+    """
+    count = len(looks(most))
+    shares = [1 / math.sqrt(k) for k in range(1, count + 1)]
+    total = sum(shares)
+    return [error * spend * x / total for x in shares]
+
+
 def word_settled(zs: Sequence[float], wins: str, limits: Sequence[float],
                  error: float = WORD_ERROR, most: int = MOST_LOOKED) -> tuple[int, int] | None:
     """(games, band) at the first look (see :func:`looks`) where the set's word is settled,
     or None.
 
-    A confidence sequence over the looks a rating can have (``most`` games at the most, which
-    is :data:`solo.engine.ratings.MOST_GAMES`: 15 looks): at the k-th of ``K`` looks the
-    interval is the normal one at level ``1 - error / (k H_K)`` (``H_K`` = 1 + 1/2 + ... +
-    1/K), so over every look at once the chance that any interval misses the true win rate is
-    at most ``error`` (Bonferroni, the error shared out as 1/k: the later looks, which settle
-    the sets nearer a limit, get more of it than a share for an unending sequence, 1/k^2,
-    would give them).  No look is made past ``most`` games.  The word is settled when an
-    interval lies inside one band.  A small sample's spread is taken as at least 3/4 of the
-    binomial spread of its win rate shrunk towards a half (Agresti-Coull), so that a run of
-    losses does not look certain.
+    A sequential test over the looks a rating can have (``most`` games at the most, which is
+    :data:`solo.engine.ratings.MOST_GAMES`: 15 looks).  At the k-th look, the word of the
+    mean is settled when the mean stands clear of both limits of its band: of each by the
+    normal quantile of the k-th of :func:`word_levels` times the standard error the mean would
+    have were the win rate that limit (the score test's spread, as Wilson's interval takes
+    it: a low mean does not make its own spread look small).  That spread is the binomial one
+    at the limit times the share of the wins' own spread that the games' values keep (the
+    luck's part taken out), at least 3/4 of it.
+
+    A word is wrong only when the mean stands clear of a limit on the side away from the true
+    win rate, so one side matters: the nearer limit's (the other limit of a band is at least 25
+    points away, and standing clear of it by that much is far less likely still).  Over every look at once the chance of that is
+    ``error`` for a true rate on a limit, where it is likeliest (the levels are spent as a
+    random walk needs, see :data:`WORD_SPEND`; on games won at a limit's rate the binomial's
+    skew keeps it lower still, tests/engine/test_ratings_speed.py).
     """
     sums = squares = 0.0
     won = 0
-    every = looks(most)
-    harmonic = sum(1 / k for k in range(1, len(every) + 1))
+    levels = word_levels(error=error)
     points = iter(looks(min(len(zs), most)))
     at = next(points, None)
     k = 0
@@ -169,16 +194,19 @@ def word_settled(zs: Sequence[float], wins: str, limits: Sequence[float],
         if i != at:
             continue
         at = next(points, None)
-        k += 1
         m = sums / i
         var = max(0.0, (squares - i * m * m) / (i - 1))
-        shrunk = (won + 2) / (i + 4)
-        var = max(var, 0.75 * shrunk * (1 - shrunk))
-        level = error / (k * harmonic)
-        half = NormalDist().inv_cdf(1 - level / 2) * math.sqrt(var / i)
-        lo, hi = band_of(m - half, limits), band_of(m + half, limits)
-        if lo == hi:
-            return i, lo
+        # the spread left, as a share of the spread of the wins alone (the luck's part taken
+        # out), at least 3/4 of it
+        share = max(0.75, var / (won / i * (1 - won / i))) if 0 < won < i else 1.0
+        z = NormalDist().inv_cdf(1 - levels[k])
+        k += 1
+        band = band_of(m, limits)
+        below = limits[band - 1] if band > 0 else None
+        above = limits[band] if band < len(limits) else None
+        if (below is None or m - z * math.sqrt(share * below * (1 - below) / i) >= below) and \
+                (above is None or m + z * math.sqrt(share * above * (1 - above) / i) < above):
+            return i, band
     return None
 
 

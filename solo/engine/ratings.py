@@ -29,9 +29,9 @@ from solo.engine import estimate as stats
 
 #: The widest a rating's 95% interval may be, either side of its win rate.
 HALF_WIDTH = 0.03
-#: Games are played in batches of this many (the stopping rule looks after each batch, so the
-#: number of games played does not depend on how many processes play them).
-BATCH = 64
+#: The stopping rule looks after every this many games (only then, so the number of games
+#: played does not depend on how many processes play them or how long each took).
+BATCH = stats.LOOK
 #: More games than this are never played for one rating (a win rate of 50% needs 1,068).
 MOST_GAMES = stats.MOST_LOOKED  # (4,096: the word's sequential test counts its looks up to it)
 #: Changes whenever the simulated opponents or the way a rating is counted change.
@@ -216,15 +216,15 @@ def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | N
     there, so a rating finished over several calls is the same as one played at once.
 
     ``most`` caps the games (a try of :func:`tune`), ``enough`` stops early: it is asked after
-    every :data:`solo.engine.estimate.LOOK` games, whatever the chunks.  ``progress`` is told
-    the games played as they finish, ``live`` the rating after each chunk (a chunk ends at each
-    look of the word's test, :func:`solo.engine.estimate.looks`); ``workers`` (a
+    every :data:`solo.engine.estimate.LOOK` games.  ``progress`` is told the games played as
+    they come, ``live`` the rating every LOOK games (so at each look of the word's test,
+    :func:`solo.engine.estimate.looks`) and where a time budget ends it; ``workers`` (a
     :class:`solo.engine.simulate.Workers`) are the processes to play on, kept by the caller.
     """
     import time
 
     from solo.engine.luck import coefficients
-    from solo.engine.simulate import Workers, play_many
+    from solo.engine.simulate import Stream, Workers
 
     clock = clock or time.perf_counter
     start = clock()
@@ -246,46 +246,53 @@ def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | N
 
     if not wanted(rating):
         return rating, True
-    # Games go in chunks of a few per process, so the clock is looked at often; in a time
-    # budget, the first chunk is a game on each process, and each later one what the time left
-    # holds at the pace measured (a round: one game on each process).
-    chunk = max(8, 16 * jobs)
-    per_round = busy = 0.0
-    rounds = played = 0
+    # The games come one at a time in seed order, played a few ahead on every process (see
+    # solo.engine.simulate.Stream), and are looked at every LOOK games: no process waits at a
+    # look.  In a time budget, the first games are one on each process, to time them; after
+    # that, no game is sent that the time left will not hold at the pace measured.
+    from solo.core.errors import StopOnSignals
+
     own = workers is None
     workers = Workers(jobs) if own else workers
+    games = Stream(deckset, rating.games + 1, opponent, dm_life, workers)
+    got: list = []  # games taken since ``rating`` was last brought up to date
+    first = rating.games
+    began = clock()
     try:
-        while wanted(rating):
-            size = min(chunk, BATCH - rating.games % BATCH, cap - rating.games)
-            if enough is not None:
-                size = min(size, stats.LOOK - rating.games % stats.LOOK)
-            if live is not None:  # told at each look of the word's test, so a word settled
-                size = min(size, stats.next_look(rating.games) - rating.games)  # shows at once
-            if seconds is not None:
-                left = seconds - (clock() - start)
-                if not played:
-                    size = min(size, jobs)
-                elif per_round > 0:
-                    if left < per_round:
+        with StopOnSignals():  # SIGTERM and SIGHUP stop a rating as Ctrl-C does
+            while True:
+                n = rating.games + len(got)
+                last = cap
+                if seconds is not None:
+                    per_game = (clock() - began) / (n - first) if n - first >= jobs else 0.0
+                    if per_game <= 0:  # not timed yet
+                        last = min(last, max(n, first + jobs))
+                    else:
+                        left = seconds - (clock() - start)
+                        last = min(last, n + int(left // per_game))
+                if n >= last:
+                    break
+                got.append(games.take(last))
+                n += 1
+                if progress is not None:
+                    progress(n)
+                if n % stats.LOOK == 0:
+                    rating = add(rating, from_results(got))
+                    got = []
+                    if live is not None:  # at every look of the word's test, so a word
+                        live(rating)  # settled shows at once
+                    if not wanted(rating):
                         break
-                    size = min(size, int(left // per_round) * jobs)
-            first = rating.games + 1
-            done = rating.games
-            began = clock()
-            results = play_many(deckset, range(first, first + size), opponent, jobs=jobs,
-                                dm_life=dm_life, workers=workers,
-                                progress=None if progress is None else (lambda n: progress(done + n)))
-            rating = add(rating, from_results(results))
-            played += size
-            rounds += math.ceil(size / jobs)
-            busy += clock() - began
-            per_round = busy / rounds
-            if live is not None:
-                live(rating)
+        if got and live is not None:  # a rating stopped by its time between two looks
+            rating = add(rating, from_results(got))
+            got = []
+            live(rating)
     finally:  # the games played are kept, even when the person stops the rating
+        if got:
+            rating = add(rating, from_results(got))
         if own:
             workers.__exit__(None, None, None)
-        if cache is not None and played:
+        if cache is not None and rating.games > first:
             cache.put(key, rating)
     return rating, False
 

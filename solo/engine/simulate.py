@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections import deque
 from typing import Any
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -372,7 +373,7 @@ def _worker_start() -> None:
 
 def _play_chunk(job: tuple) -> list[GameStats]:
     decks, seeds, skill, dm_life = job
-    return [play_one(decks, s, skill, dm_life=dm_life) for s in seeds]
+    return play_many(decks, seeds, skill, dm_life=dm_life)
 
 
 def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
@@ -401,6 +402,51 @@ def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
     # Leaving the block stops the pool.
     with _pool(_context(), jobs) as pool:
         return _play_on(pool, chunks, progress)
+
+
+class Stream:
+    """Games of seeds ``first``, ``first + 1``... handed out one at a time, in seed order, by
+    :meth:`take`; played ahead on the processes of ``workers`` (in this process when it has one
+    job), a few games a task and at most two tasks a process in flight, so no process waits at
+    the end of a batch for the others (a rating looks at its games every few, see
+    solo.engine.ratings.rate).  Games sent but never taken are dropped: a caller that stops
+    early leaves at most those few games to its pool."""
+
+    def __init__(self, decks: Any, first: int, skill: str, dm_life: int | None,
+                 workers: "Workers", per_task: int = 2) -> None:
+        self.decks = decks
+        self.skill = skill
+        self.dm_life = dm_life
+        self.workers = workers
+        self.per_task = max(1, per_task)
+        self.sent = first  # the first seed not yet sent (or played, on one job)
+        self.pending: deque[Any] = deque()  # the tasks sent, in seed order
+        self.ready: deque[GameStats] = deque()  # games back, not yet taken
+
+    def take(self, last: int) -> GameStats:
+        """The next game, having sent the games after it up to seed ``last`` at the most (a
+        caller that may stop on time or count says where; the game taken is at most
+        ``last``)."""
+        if self.workers.jobs <= 1:  # one game at a time, when it is asked for
+            seed = self.sent
+            self.sent += 1
+            return play_many(self.decks, [seed], self.skill, dm_life=self.dm_life,
+                             workers=self.workers)[0]
+        pool = self.workers.pool()
+        while not self.ready:
+            self._send(pool, last)
+            if not self.pending:
+                raise ValueError(f"no game to take up to seed {last}")
+            self.ready.extend(self.pending.popleft().get())
+        self._send(pool, last)  # the processes play on while this game is read
+        return self.ready.popleft()
+
+    def _send(self, pool: Any, last: int) -> None:
+        while len(self.pending) < 2 * self.workers.jobs and self.sent <= last:
+            seeds = list(range(self.sent, min(self.sent + self.per_task, last + 1)))
+            self.pending.append(pool.apply_async(
+                _play_chunk, ((self.decks, seeds, self.skill, self.dm_life),)))
+            self.sent = seeds[-1] + 1
 
 
 def _chunks(decks, seeds: list[int], skill: str, dm_life: int | None, jobs: int) -> list[tuple]:

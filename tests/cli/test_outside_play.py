@@ -105,7 +105,6 @@ def test_a_rating_in_a_time_budget_never_plays_past_it_at_the_start(monkeypatch)
     clock, so a first look promised in about 2 seconds took 6 to 14.  Here, on a clock where a
     game takes half a second on each of two processes, a 1.7-second budget is kept: a game on
     each process to time them, then only what the time left holds."""
-    import math
 
     from solo.cards.catalog import get_catalog
     from solo.decks.sets import resolve
@@ -113,17 +112,21 @@ def test_a_rating_in_a_time_budget_never_plays_past_it_at_the_start(monkeypatch)
     from solo.engine.game import ENGINE
 
     now = [0.0]
-    chunks = []
+    asked = []  # the last seed each game was taken with
 
-    def play_many(decks, seeds, skill="beginner", *, jobs=1, dm_life=None, progress=None,
-                  workers=None):
-        seeds = list(seeds)
-        chunks.append(len(seeds))
-        now[0] += 0.5 * math.ceil(len(seeds) / jobs)
-        return [simulate.GameStats("dm" if seed % 3 == 0 else "ym", 10, 20, 30) for seed in seeds]
+    class Stream:  # a game takes half a second on each of two processes
+        def __init__(self, decks, first, skill, dm_life, workers):
+            self.seed = first
 
-    monkeypatch.setattr(simulate, "play_many", play_many)
+        def take(self, last):
+            asked.append(last)
+            now[0] += 0.25
+            self.seed += 1
+            return simulate.GameStats("dm" if (self.seed - 1) % 3 == 0 else "ym", 10, 20, 30)
+
+    monkeypatch.setattr(simulate, "Stream", Stream)
     r, kept = ratings.rate(resolve("Starter"), catalog=get_catalog(), engine=ENGINE, jobs=2,
                            seconds=1.7, clock=lambda: now[0])
     assert not kept and ratings.needs_more(r)
-    assert chunks == [2, 4] and now[0] == 1.5 and r.games == 6
+    # the first two games alone, then four more (1.2 s left at 0.25 s a game), none after
+    assert asked == [2, 2, 6, 6, 6, 6] and now[0] == 1.5 and r.games == 6
