@@ -296,7 +296,8 @@ def ratings_figures(python: str, source: str | None, runs: int, whole_runs: int)
             games[f"{key}_rating"] = data["games"]
             games[key] = data.get("total_games") or tune_games(data)
             return
-        found = re.search(r"([\d,]+) games\)", done.stdout)
+        # (the interval's games: "settled after N games)" may come first)
+        found = re.search(r"interval [^,]*, ([\d,]+) games\)", done.stdout)
         if found:
             games[key] = int(found.group(1).replace(",", ""))
 
