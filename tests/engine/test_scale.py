@@ -562,6 +562,7 @@ def _group(pgid: int) -> list[int]:
 @pytest.mark.parametrize("command, signame, whom", [
     (["simulate", "--games", "3000"], "SIGINT", "group"),  # Ctrl-C at a terminal
     (["tune", "--target", "40%"], "SIGINT", "group"),
+    (["tune", "--target", "40%"], "SIGTERM", "parent"),  # a rating's streamed games
     (["simulate", "--games", "3000"], "SIGTERM", "parent"),  # kill, a shutting-down system
     (["simulate", "--games", "3000"], "SIGHUP", "group"),  # the terminal closed
     (["simulate", "--games", "3000"], "SIGKILL", "parent"),  # no chance to say anything
