@@ -1,11 +1,11 @@
 """Work out :data:`solo.engine.estimate.WORD_SPEND`: how much of the word's error each look of
-its sequential test may use so that, over all 15 looks together, the chance of a wrong word is
+its sequential test may use so that, over all 255 looks together, the chance of a wrong word is
 what :data:`solo.engine.estimate.WORD_ERROR` says (not part of the test run).
 
-    .venv/bin/python scripts/word_boundary.py [--paths 200000] [--seed 1]
+    .venv/bin/python scripts/word_boundary.py [--paths 50000] [--seed 1]
 
 The test's statistic at each look is a normal mean over the games so far, so across the looks
-it moves as a random walk read at 32, 48, 64... 4,096 games (solo.engine.estimate.looks).  A
+it moves as a random walk read every 16 games from 32 to 4,096 (solo.engine.estimate.looks).  A
 word is wrong only when the interval lies wholly past the limit nearest the true rate, on the
 far side of it: one side.  The script draws ``--paths`` such walks (each look's z value), and
 finds by bisection the multiplier of the error shape (``k ** -1/2`` at the k-th look, shared
@@ -52,11 +52,11 @@ def crossing(zs: list[list[float]], spend: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--paths", type=int, default=200_000)
+    ap.add_argument("--paths", type=int, default=50_000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     zs = walks(args.paths, args.seed)
-    lo, hi = 1.0, 4.0
+    lo, hi = 1.0, 20.0
     for _ in range(24):
         mid = (lo + hi) / 2
         if crossing(zs, mid) > estimate.WORD_ERROR:

@@ -29,10 +29,10 @@ MOST_LOOKED = 4096
 LOOK = 16
 #: How much error the word's looks spend together, as a multiple of :data:`WORD_ERROR` (see
 #: :func:`word_levels`): the looks see mostly the same games, so their misses come together
-#: and the 15 looks' levels can add up to this much while the chance that any of them misses
-#: stays WORD_ERROR (``scripts/word_boundary.py`` finds 1.82-1.84 on 200,000 to 400,000 random
-#: walks, within its sampling error; the lower is kept).
-WORD_SPEND = 1.82
+#: and the 255 looks' levels can add up to this much while the chance that any of them misses
+#: stays WORD_ERROR (``scripts/word_boundary.py`` finds 8.55 on 50,000 random walks, and
+#: 8.65-8.73 on two sets of 200,000, within their sampling error; the lowest is kept).
+WORD_SPEND = 8.55
 
 
 @dataclass(frozen=True)
@@ -119,30 +119,22 @@ def band_of(x: float, limits: Sequence[float]) -> int:
 
 
 def looks(most: int, look: int = LOOK) -> list[int]:
-    """The numbers of games after which the word is looked at: 32, 48, 64, 96, 128, 176...
-    (twice as many every second look, in whole multiples of ``look``), up to ``most``.
+    """The numbers of games after which the word is looked at: every ``look`` games from
+    twice that (32, 48, 64, 80...), up to ``most``.
 
-    >>> looks(600)
-    [32, 48, 64, 96, 128, 176, 256, 368, 512]
+    >>> looks(100)
+    [32, 48, 64, 80, 96]
     """
-    out: list[int] = []
-    j = 0
-    while True:
-        n = look * round(2 * 2 ** (j / 2))
-        if n > most:
-            return out
-        if not out or n > out[-1]:
-            out.append(n)
-        j += 1
+    return list(range(2 * look, most + 1, look))
 
 
 def next_look(games: int, look: int = LOOK) -> int:
     """The first look (see :func:`looks`) after ``games`` games.
 
-    >>> next_look(48), next_look(100)
-    (64, 128)
+    >>> next_look(48), next_look(100), next_look(3)
+    (64, 112, 32)
     """
-    return next(n for n in looks(2 * (games + look), look) if n > games)
+    return max(2 * look, (games // look + 1) * look)
 
 
 def word_levels(spend: float = WORD_SPEND, error: float = WORD_ERROR,
@@ -153,7 +145,7 @@ def word_levels(spend: float = WORD_SPEND, error: float = WORD_ERROR,
     ones, which settle the near sets, not much less.
 
     >>> [round(x, 4) for x in word_levels()[:3]]
-    [0.0142, 0.01, 0.0082]
+    [0.014, 0.0099, 0.0081]
     """
     count = len(looks(most))
     shares = [1 / math.sqrt(k) for k in range(1, count + 1)]
@@ -167,13 +159,13 @@ def word_settled(zs: Sequence[float], wins: str, limits: Sequence[float],
     or None.
 
     A sequential test over the looks a rating can have (``most`` games at the most, which is
-    :data:`solo.engine.ratings.MOST_GAMES`: 15 looks).  At the k-th look, the word of the
-    mean is settled when the mean stands clear of both limits of its band: of each by the
-    normal quantile of the k-th of :func:`word_levels` times the standard error the mean would
-    have were the win rate that limit (the score test's spread, as Wilson's interval takes
-    it: a low mean does not make its own spread look small).  That spread is the binomial one
-    at the limit times the share of the wins' own spread that the games' values keep (the
-    luck's part taken out), at least 3/4 of it.
+    :data:`solo.engine.ratings.MOST_GAMES`: 255 looks, every 16 games from 32).  At the k-th
+    look, the word of the mean is settled when the mean stands clear of both limits of its
+    band: of each by the normal quantile of the k-th of :func:`word_levels` times the
+    standard error the mean would have were the win rate that limit (the score test's spread,
+    as Wilson's interval takes it: a low mean does not make its own spread look small).  That
+    spread is the binomial one at the limit times the share of the wins' own spread that the
+    games' values keep (the luck's part taken out), at least 3/4 of it.
 
     A word is wrong only when the mean stands clear of a limit on the side away from the true
     win rate, so one side matters: the nearer limit's (the other limit of a band is at least 25

@@ -334,12 +334,12 @@ def _crossing(spend: float, walks: int, seed: int) -> float:
 def test_the_word_looks_spend_its_error_and_no_more():
     """The shipped share of the error lets a random walk pass the bound at some look with the
     stated chance, neither more (a wrong word too often) nor much less (games wasted), within
-    4 standard deviations of 20,000 walks; sharing out the error plainly (Bonferroni) would
-    spend little more than half of it.  No look is made past the most games a rating plays: a run of wins
-    settles the word at the first look, and none past ``most``."""
+    4 standard deviations of 20,000 walks; sharing out the error plainly over the 255 looks
+    (Bonferroni) would spend about a seventh of it.  No look is made past the most games a
+    rating plays: a run of wins settles the word at the first look, and none past ``most``."""
     tolerance = 4 * math.sqrt(estimate.WORD_ERROR * (1 - estimate.WORD_ERROR) / 20_000)
     assert abs(_crossing(estimate.WORD_SPEND, 20_000, 1) - estimate.WORD_ERROR) <= tolerance
-    assert _crossing(1.0, 20_000, 2) < 0.7 * estimate.WORD_ERROR
+    assert _crossing(1.0, 5_000, 2) < 0.3 * estimate.WORD_ERROR
     assert math.isclose(sum(estimate.word_levels()), estimate.WORD_ERROR * estimate.WORD_SPEND)
     wins = "1" * 64
     assert estimate.word_settled(estimate.values(wins, (), ()), wins, LIMITS) == (32, len(LIMITS))
@@ -425,7 +425,7 @@ def _coin_games(monkeypatch, chance: float = 0.1):
 @pytest.mark.parametrize("jobs", [1, 2, 3])
 def test_a_rating_told_live_is_told_at_every_look_of_the_word(monkeypatch, jobs):
     """The word is shown as soon as the look that settles it is played: a chunk of games ends
-    at every look (32, 48, 64, 96, 128, 176...), and the games are the same as untold."""
+    at every look (every 16 games from 32), and the games are the same as untold."""
     asked = _coin_games(monkeypatch)
     seen: list[ratings.Rating] = []
     r, _ = ratings.rate(resolve("Starter"), catalog=get_catalog(), engine=ENGINE, jobs=jobs,
@@ -442,4 +442,5 @@ def test_a_rating_told_live_is_told_at_every_look_of_the_word(monkeypatch, jobs)
 
 def test_the_first_look_after_a_number_of_games():
     assert [estimate.next_look(n) for n in (0, 31, 32, 47, 48, 100, 176, 511)] == \
-        [32, 32, 48, 48, 64, 128, 256, 512]
+        [32, 32, 48, 48, 64, 112, 192, 512]
+    assert estimate.looks(4096) == list(range(32, 4097, 16))
