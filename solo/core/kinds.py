@@ -55,8 +55,8 @@ class Stage(Enum):
     @property
     def board_stage(self) -> str:
         """What a board file's ``stage`` says during this stage (a finished game shows ready)."""
-        # (asked twice a step: by the member's value, a plain string, for a dict that looks a
-        # member up hashes it through Enum.__hash__, a call)
+        # (asked twice a step: looked up by the member's value, a plain string, because looking
+        # up the member itself hashes it through Enum.__hash__, a Python call)
         return _BOARD_STAGES[self._value_]
 
     @property

@@ -128,15 +128,6 @@ def looks(most: int, look: int = LOOK) -> list[int]:
     return list(range(2 * look, most + 1, look))
 
 
-def next_look(games: int, look: int = LOOK) -> int:
-    """The first look (see :func:`looks`) after ``games`` games.
-
-    >>> next_look(48), next_look(100), next_look(3)
-    (64, 112, 32)
-    """
-    return max(2 * look, (games // look + 1) * look)
-
-
 def word_levels(spend: float = WORD_SPEND, error: float = WORD_ERROR,
                 most: int = MOST_LOOKED) -> list[float]:
     """The one-sided level of the word's interval at each look (see :func:`looks`) up to
@@ -169,10 +160,11 @@ def word_settled(zs: Sequence[float], wins: str, limits: Sequence[float],
 
     A word is wrong only when the mean stands clear of a limit on the side away from the true
     win rate, so one side matters: the nearer limit's (the other limit of a band is at least 25
-    points away, and standing clear of it by that much is far less likely still).  Over every look at once the chance of that is
-    ``error`` for a true rate on a limit, where it is likeliest (the levels are spent as a
-    random walk needs, see :data:`WORD_SPEND`; on games won at a limit's rate the binomial's
-    skew keeps it lower still, tests/engine/test_ratings_speed.py).
+    points away, and standing clear of it by that much is far less likely still).  Over every
+    look at once the chance of that is ``error`` for a true rate on a limit, where it is
+    likeliest (the levels are spent as a random walk needs, see :data:`WORD_SPEND`; on games
+    won at a limit's rate the binomial's skew keeps it lower still,
+    tests/engine/test_ratings_speed.py).
     """
     sums = squares = 0.0
     won = 0

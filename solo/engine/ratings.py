@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from solo.cards.catalog import SPELL_DECKS, Catalog
+from solo.core.errors import StopOnSignals
 from solo.core.interval import wilson
 from solo.core.kinds import Side
 from solo.engine import estimate as stats
@@ -250,8 +251,6 @@ def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | N
     # solo.engine.simulate.Stream), and are looked at every LOOK games: no process waits at a
     # look.  In a time budget, the first games are one on each process, to time them; after
     # that, no game is sent that the time left will not hold at the pace measured.
-    from solo.core.errors import StopOnSignals
-
     own = workers is None
     workers = Workers(jobs) if own else workers
     games = Stream(deckset, rating.games + 1, opponent, dm_life, workers)
@@ -283,7 +282,7 @@ def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | N
                         live(rating)  # settled shows at once
                     if not wanted(rating):
                         break
-        if got and live is not None:  # a rating stopped by its time between two looks
+        if got and live is not None:  # stopped between two looks (by its time or its cap)
             rating = add(rating, from_results(got))
             got = []
             live(rating)

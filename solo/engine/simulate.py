@@ -428,6 +428,8 @@ class Stream:
         caller that may stop on time or count says where; the game taken is at most
         ``last``)."""
         if self.workers.jobs <= 1:  # one game at a time, when it is asked for
+            if self.sent > last:
+                raise ValueError(f"no game to take up to seed {last}")
             seed = self.sent
             self.sent += 1
             return play_many(self.decks, [seed], self.skill, dm_life=self.dm_life,

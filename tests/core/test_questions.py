@@ -24,6 +24,24 @@ def test_question_kind_is_checked():
         Question("x", "select", "?")
 
 
+def test_the_written_out_init_sets_every_field_of_the_dataclass():
+    """Question writes its own __init__ (a frozen dataclass's is slow): it must take every
+    field, in order, and set each one, or a field added later would be silently missing;
+    dataclasses.replace, which calls it, must keep working."""
+    import dataclasses
+    import inspect
+
+    names = [f.name for f in dataclasses.fields(Question)]
+    assert list(inspect.signature(Question.__init__).parameters)[1:] == names
+    q = Question("x", "select", "Which?", ["a", "b"], default="a", min=1, max=2,
+                 escapes=("undo",), shortcuts=("a",))
+    assert {n: getattr(q, n) for n in names if n != "validate"} == {
+        "id": "x", "kind": "select", "message": "Which?", "choices": ("a", "b"), "default": "a",
+        "min": 1, "max": 2, "escapes": ("undo",), "shortcuts": ("a",)}
+    assert dataclasses.replace(q, message="Which one?") == Question(
+        "x", "select", "Which one?", ("a", "b"), default="a", min=1, max=2, escapes=("undo",))
+
+
 def test_validate_callable_does_not_take_part_in_equality():
     a = Question("x", "text", "Name", validate=lambda s: None)
     b = Question("x", "text", "Name", validate=lambda s: "no")

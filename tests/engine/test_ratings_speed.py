@@ -446,8 +446,9 @@ def _coin_games(monkeypatch, chance: float = 0.1):
 
 @pytest.mark.parametrize("jobs", [1, 2, 3])
 def test_a_rating_told_live_is_told_at_every_look_of_the_word(monkeypatch, jobs):
-    """The word is shown as soon as the look that settles it is played: a chunk of games ends
-    at every look (every 16 games from 32), and the games are the same as untold."""
+    """The word is shown as soon as the look that settles it is played: the rating is told
+    every 16 games, so at every look (every 16 games from 32), and the games are the same as
+    untold."""
     asked = _coin_games(monkeypatch)
     seen: list[ratings.Rating] = []
     r, _ = ratings.rate(resolve("Starter"), catalog=get_catalog(), engine=ENGINE, jobs=jobs,
@@ -462,7 +463,6 @@ def test_a_rating_told_live_is_told_at_every_look_of_the_word(monkeypatch, jobs)
     assert plain == r and (jobs > 1 or len(asked) > 2)
 
 
-def test_the_first_look_after_a_number_of_games():
-    assert [estimate.next_look(n) for n in (0, 31, 32, 47, 48, 100, 176, 511)] == \
-        [32, 32, 48, 48, 64, 112, 192, 512]
+def test_the_word_is_looked_at_every_16_games_from_32():
     assert estimate.looks(4096) == list(range(32, 4097, 16))
+    assert estimate.looks(31) == [] and estimate.looks(100) == [32, 48, 64, 80, 96]
