@@ -357,23 +357,41 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _worker_start() -> None:
-    """A worker leaves Ctrl-C to its parent, which stops the pool and says so in one line (Ctrl-C
-    at a terminal reaches every process of the command).  What a worker has to say reaches the
-    parent as a result or an error, so its own standard error goes nowhere: a parent killed
-    outright leaves no worker's broken-pipe traceback on the person's terminal."""
+#: In a worker: the pool's stop flag, set when the pool is being closed (see Workers.close).
+_STOP: Any = None
+
+
+def _worker_start(stop: Any = None) -> None:
+    """A worker leaves Ctrl-C and the terminal's hangup to its parent, which stops the pool
+    and says so in one line (both reach every process of the command); SIGTERM ends it at once
+    (the pool stops its workers with it, so no handler of the parent's may catch it here).
+    What a worker has to say reaches the parent as a result or an error, so its own standard
+    error goes nowhere: a parent killed outright leaves no worker's broken-pipe traceback on the
+    person's terminal."""
     import os
     import signal
     import sys
 
+    global _STOP
+    _STOP = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     sys.stderr = open(os.devnull, "w")
     gc.freeze()  # what the parent made (the catalog...) is never garbage: no collection reads it
 
 
 def _play_chunk(job: tuple) -> list[GameStats]:
     decks, seeds, skill, dm_life = job
-    return play_many(decks, seeds, skill, dm_life=dm_life)
+    if _STOP is None:
+        return play_many(decks, seeds, skill, dm_life=dm_life)
+    out: list[GameStats] = []
+    for seed in seeds:  # a pool being closed ends its tasks between two games (none is read)
+        if _STOP.is_set():
+            break
+        out += play_many(decks, [seed], skill, dm_life=dm_life)
+    return out
 
 
 def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
@@ -399,9 +417,8 @@ def play_many(decks, seeds, skill: str = "beginner", *, jobs: int = 1,
                 progress(len(out))
         return out
     chunks = _chunks(decks, seeds, skill, dm_life, jobs)
-    # Leaving the block stops the pool.
-    with _pool(_context(), jobs) as pool:
-        return _play_on(pool, chunks, progress)
+    with Workers(jobs) as own:  # leaving the block stops the pool
+        return _play_on(own.pool(), chunks, progress)
 
 
 class Stream:
@@ -484,41 +501,73 @@ class Workers:
     rating's chunks), started at the first batch that needs them and stopped on leaving the
     ``with`` block: a pool is started once, not once a batch."""
 
+    #: How long closing waits for the games being played to end before it stops the workers
+    #: anyway (a game takes a few hundredths of a second; a worker killed from outside never
+    #: answers).
+    GRACE = 1.0
+
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
         # (typed: the compiled build holds an attribute to the type its first value gives it)
         self._pool: Any = None
+        self._stop: Any = None
 
     def pool(self):
         if self._pool is None:
-            self._pool = _pool(_context(), self.jobs)
+            ctx = _context()
+            self._stop = ctx.Event()
+            self._pool = _pool(ctx, self.jobs, self._stop)
         return self._pool
 
     def __enter__(self) -> "Workers":
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        self.close()
+
+    def close(self) -> None:
+        """Stops the workers, having let each end the game it is on: the tasks still queued
+        end at once, and the workers are stopped once nothing is left in flight (or after
+        :attr:`GRACE`).  A worker is never stopped while it sends a result: one stopped then
+        would keep the pool's result lock, and the pool would wait for it for ever."""
+        import time
+
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        self._stop.set()
+        pool.close()
+        deadline = time.monotonic() + self.GRACE
+        # (the pool's own table of the tasks it has not answered yet)
+        while getattr(pool, "_cache", None) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        pool.terminate()
+        pool.join()
 
 
-def _pool(ctx, jobs: int):
-    """``jobs`` workers whose Ctrl-C is ignored from their first instant: forked while the
-    parent ignores it (the initializer covers spawn, and a call from a thread other than the
-    main one, which may not touch signals)."""
+def _pool(ctx, jobs: int, stop: Any = None):
+    """``jobs`` workers whose Ctrl-C and hangup are ignored from their first instant, and whose
+    SIGTERM is the system's: forked while the parent has them so (the initializer covers spawn,
+    a worker the pool starts again later, and a call from a thread other than the main one,
+    which may not touch signals).  A parent playing games has its own SIGTERM handler
+    (solo.core.errors.StopOnSignals), and a worker that inherited it would survive the pool
+    stopping it."""
     import signal
 
+    wanted: dict[int, Any] = {signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_DFL}
+    if hasattr(signal, "SIGHUP"):
+        wanted[signal.SIGHUP] = signal.SIG_IGN
+    previous: dict[int, Any] = {}
     try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:
-        previous = None
+        for sig, how in wanted.items():
+            previous[sig] = signal.signal(sig, how)
+    except ValueError:  # not the main thread
+        pass
     try:
-        return ctx.Pool(jobs, initializer=_worker_start)
+        return ctx.Pool(jobs, initializer=_worker_start, initargs=(stop,))
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        for sig, how in previous.items():
+            signal.signal(sig, how)
 
 
 def summarise(results: list[GameStats]) -> dict:

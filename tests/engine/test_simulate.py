@@ -145,3 +145,89 @@ def test_a_stream_hands_out_the_games_of_its_seeds_in_order_and_drops_the_rest(j
         with pytest.raises(ValueError):
             again.take(12)  # nothing past seed 12 is ever sent
     assert taken == alone
+
+
+_SIGTERM_CHILD = r"""
+import multiprocessing, os, signal, sys, time
+from solo.core.errors import StopOnSignals
+from solo.engine import simulate
+
+class SlowToFree:  # a worker freeing these spends its time where Python swallows exceptions
+    def __del__(self):
+        time.sleep(0.002)
+
+def busy(seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        SlowToFree()
+    return os.getpid()
+
+if __name__ == "__main__":
+    sig = getattr(signal, sys.argv[1])
+    with StopOnSignals():
+        workers = simulate.Workers(1)
+        task = workers.pool().apply_async(busy, (3.0,))
+        time.sleep(0.5)  # well into its freeing
+        (worker,) = multiprocessing.active_children()
+        os.kill(worker.pid, sig)
+        deadline = time.monotonic() + 2.0  # (the pool's thread may reap it first: ask again)
+        while worker.exitcode is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        print(worker.exitcode, flush=True)
+        if worker.exitcode is None:
+            print(task.get(10) == worker.pid, flush=True)
+        workers.close()
+    print(len(multiprocessing.active_children()), flush=True)
+"""
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_worker_started_while_games_are_played_is_stopped_by_sigterm(tmp_path, signame):
+    """A pool started inside StopOnSignals (a rating starts its pool at its first game) leaves
+    its workers the system's SIGTERM, which is how the pool stops them: one that inherited the
+    parent's handler could swallow it (in a finalizer, say) and play on, so that stopping the
+    pool waited for it for ever (seen: a rating's pool never stopped).  Its hangup and Ctrl-C
+    are its parent's to act on.  (Played in a process of its own, which a hang cannot keep.)"""
+    import signal
+    import subprocess
+    import sys
+
+    script = tmp_path / "child.py"
+    script.write_text(_SIGTERM_CHILD)
+    try:
+        done = subprocess.run([sys.executable, str(script), signame], capture_output=True,
+                              text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the pool was never stopped")
+    said = done.stdout.split()
+    if signame == "SIGTERM":
+        assert said == [str(-signal.SIGTERM), "0"], done.stderr
+    else:  # ignored: the worker ends its task, then the pool is stopped
+        assert said == ["None", "True", "0"], done.stderr
+
+
+def _sleep_then_pid(seconds: float) -> int:
+    import os
+    import time
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def test_closing_a_pool_lets_its_workers_end_their_game_and_skips_what_is_queued():
+    """Closing a pool in the middle of its tasks ends the queued ones at once and waits for the
+    ones being played (a few hundredths of a second a game) before stopping the workers: a
+    worker is never stopped while it may be sending a result."""
+    import multiprocessing
+    import time
+
+    with simulate.Workers(2) as workers:
+        pool = workers.pool()
+        playing = [pool.apply_async(_sleep_then_pid, (0.3,)) for _ in range(2)]
+        queued = [pool.apply_async(simulate._play_chunk, (("Starter", list(range(1, 400)), "beginner", None),))
+                  for _ in range(4)]
+        time.sleep(0.1)
+        began = time.monotonic()
+    took = time.monotonic() - began
+    assert all(r.ready() and r.successful() for r in playing)  # both answered before the stop
+    assert all(r.ready() and r.get() == [] for r in queued)  # no game of these was played
+    assert took < simulate.Workers.GRACE and multiprocessing.active_children() == []
