@@ -289,6 +289,7 @@ def rate(deckset, *, opponent: str = "beginner", jobs: int = 1, cache: Store | N
     finally:  # the games played are kept, even when the person stops the rating
         if got:
             rating = add(rating, from_results(got))
+        games.close()  # the games sent ahead and not started are not played
         if own:
             workers.__exit__(None, None, None)
         if cache is not None and rating.games > first:

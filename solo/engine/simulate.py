@@ -379,7 +379,24 @@ def _worker_start(stop: Any = None) -> None:
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     sys.stderr = open(os.devnull, "w")
+    _watch_parent()
     gc.freeze()  # what the parent made (the catalog...) is never garbage: no collection reads it
+
+
+def _watch_parent() -> None:
+    """A worker whose parent is gone (killed outright) ends within half a second, whatever it
+    is doing: nothing would read its games, and nothing else would end it."""
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="solo-parent-watch", daemon=True).start()
 
 
 def _play_chunk(job: tuple) -> list[GameStats]:
@@ -456,15 +473,21 @@ class Stream:
             self._send(pool, last)
             if not self.pending:
                 raise ValueError(f"no game to take up to seed {last}")
-            self.ready.extend(self.pending.popleft().get())
+            self.ready.extend(_result(self.pending.popleft()))
         self._send(pool, last)  # the processes play on while this game is read
         return self.ready.popleft()
+
+    def close(self) -> None:
+        """Drops the games sent and not taken that no process has started (a pool kept for
+        more is left free for them)."""
+        while self.pending:
+            self.pending.popleft().cancel()
 
     def _send(self, pool: Any, last: int) -> None:
         while len(self.pending) < 2 * self.workers.jobs and self.sent <= last:
             seeds = list(range(self.sent, min(self.sent + self.per_task, last + 1)))
-            self.pending.append(pool.apply_async(
-                _play_chunk, ((self.decks, seeds, self.skill, self.dm_life),)))
+            self.pending.append(pool.submit(
+                _play_chunk, (self.decks, seeds, self.skill, self.dm_life)))
             self.sent = seeds[-1] + 1
 
 
@@ -479,14 +502,41 @@ def _play_on(pool, chunks: list[tuple], progress: Callable[[int], None] | None) 
     from solo.core.errors import StopOnSignals
 
     out: list[GameStats] = []
-    # SIGTERM and SIGHUP stop the command as Ctrl-C does; the workers, made before, keep the
-    # system's handling of them.
-    with StopOnSignals():
-        for part in pool.imap(_play_chunk, chunks):
-            out += part
-            if progress is not None:
-                progress(len(out))
+    sent = [pool.submit(_play_chunk, chunk) for chunk in chunks]
+    try:
+        # SIGTERM and SIGHUP stop the command as Ctrl-C does; the workers, made before, keep the
+        # system's handling of them.
+        with StopOnSignals():
+            for part in sent:
+                out += _result(part)
+                if progress is not None:
+                    progress(len(out))
+    finally:  # the chunks not started yet are dropped (a pool kept for more is left free)
+        for part in sent:
+            part.cancel()
     return out
+
+
+class WorkerLost(SoloError):
+    """A process playing games ended before it answered: killed from outside (by a person, or
+    by the system when memory ran out).  Its games are lost, so the command stops, saying so."""
+
+    exit_code = ExitCode.SOFTWARE
+
+    def __init__(self) -> None:
+        super().__init__("a process playing the games ended before it answered (killed, or out "
+                         "of memory?): run the command again, or with --jobs 1 for one process")
+
+
+def _result(sent: Any) -> list[GameStats]:
+    """The games of a task sent to the pool, waiting for them; a worker lost on the way is
+    :class:`WorkerLost`, not a wait for ever."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return sent.result()
+    except BrokenProcessPool:
+        raise WorkerLost() from None
 
 
 def _context():
@@ -501,11 +551,6 @@ class Workers:
     rating's chunks), started at the first batch that needs them and stopped on leaving the
     ``with`` block: a pool is started once, not once a batch."""
 
-    #: How long closing waits for the games being played to end before it stops the workers
-    #: anyway (a game takes a few hundredths of a second; a worker killed from outside never
-    #: answers).
-    GRACE = 1.0
-
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
         # (typed: the compiled build holds an attribute to the type its first value gives it)
@@ -513,6 +558,9 @@ class Workers:
         self._stop: Any = None
 
     def pool(self):
+        """The processes, as a concurrent.futures.ProcessPoolExecutor: a worker killed from
+        outside breaks the pool, and every task waited for says so (:class:`WorkerLost`)
+        instead of waiting for ever."""
         if self._pool is None:
             ctx = _context()
             self._stop = ctx.Event()
@@ -526,33 +574,30 @@ class Workers:
         self.close()
 
     def close(self) -> None:
-        """Stops the workers, having let each end the game it is on: the tasks still queued
-        end at once, and the workers are stopped once nothing is left in flight (or after
-        :attr:`GRACE`).  A worker is never stopped while it sends a result: one stopped then
-        would keep the pool's result lock, and the pool would wait for it for ever."""
-        import time
-
+        """Stops the workers, having let each end the game it is on: the tasks not started are
+        dropped, the ones started end after their game (a stop flag the workers read between
+        two games), and the workers then leave by themselves.  None is ended while it hands
+        back a result, which would leave the pool's locks held."""
         pool, self._pool = self._pool, None
         if pool is None:
             return
         self._stop.set()
-        pool.close()
-        deadline = time.monotonic() + self.GRACE
-        # (the pool's own table of the tasks it has not answered yet)
-        while getattr(pool, "_cache", None) and time.monotonic() < deadline:
-            time.sleep(0.005)
-        pool.terminate()
-        pool.join()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _nothing() -> None:
+    """A task that does nothing: the first one starts the workers."""
 
 
 def _pool(ctx, jobs: int, stop: Any = None):
     """``jobs`` workers whose Ctrl-C and hangup are ignored from their first instant, and whose
-    SIGTERM is the system's: forked while the parent has them so (the initializer covers spawn,
-    a worker the pool starts again later, and a call from a thread other than the main one,
-    which may not touch signals).  A parent playing games has its own SIGTERM handler
-    (solo.core.errors.StopOnSignals), and a worker that inherited it would survive the pool
-    stopping it."""
+    SIGTERM is the system's: started while the parent has them so (the initializer covers spawn,
+    where the workers start later, and a call from a thread other than the main one, which may
+    not touch signals).  A parent playing games has its own SIGTERM handler
+    (solo.core.errors.StopOnSignals), and a worker that inherited it could swallow the SIGTERM
+    that ends it."""
     import signal
+    from concurrent.futures import ProcessPoolExecutor
 
     wanted: dict[int, Any] = {signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_DFL}
     if hasattr(signal, "SIGHUP"):
@@ -564,7 +609,10 @@ def _pool(ctx, jobs: int, stop: Any = None):
     except ValueError:  # not the main thread
         pass
     try:
-        return ctx.Pool(jobs, initializer=_worker_start, initargs=(stop,))
+        pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_start,
+                                   initargs=(stop,))
+        pool.submit(_nothing)  # forked workers start at the first task, all of them
+        return pool
     finally:
         for sig, how in previous.items():
             signal.signal(sig, how)

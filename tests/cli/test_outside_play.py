@@ -124,6 +124,9 @@ def test_a_rating_in_a_time_budget_never_plays_past_it_at_the_start(monkeypatch)
             self.seed += 1
             return simulate.GameStats("dm" if (self.seed - 1) % 3 == 0 else "ym", 10, 20, 30)
 
+        def close(self):
+            pass
+
     monkeypatch.setattr(simulate, "Stream", Stream)
     r, kept = ratings.rate(resolve("Starter"), catalog=get_catalog(), engine=ENGINE, jobs=2,
                            seconds=1.7, clock=lambda: now[0])

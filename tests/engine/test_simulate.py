@@ -166,7 +166,7 @@ if __name__ == "__main__":
     sig = getattr(signal, sys.argv[1])
     with StopOnSignals():
         workers = simulate.Workers(1)
-        task = workers.pool().apply_async(busy, (3.0,))
+        task = workers.pool().submit(busy, 3.0)
         time.sleep(0.5)  # well into its freeing
         (worker,) = multiprocessing.active_children()
         os.kill(worker.pid, sig)
@@ -175,7 +175,7 @@ if __name__ == "__main__":
             time.sleep(0.02)
         print(worker.exitcode, flush=True)
         if worker.exitcode is None:
-            print(task.get(10) == worker.pid, flush=True)
+            print(task.result(10) == worker.pid, flush=True)
         workers.close()
     print(len(multiprocessing.active_children()), flush=True)
 """
@@ -214,20 +214,45 @@ def _sleep_then_pid(seconds: float) -> int:
 
 
 def test_closing_a_pool_lets_its_workers_end_their_game_and_skips_what_is_queued():
-    """Closing a pool in the middle of its tasks ends the queued ones at once and waits for the
-    ones being played (a few hundredths of a second a game) before stopping the workers: a
-    worker is never stopped while it may be sending a result."""
+    """Closing a pool in the middle of its tasks drops the queued ones and lets the ones being
+    played end after their game (a stop flag the workers read between games) before the
+    workers leave: a worker is never ended while it may be sending a result."""
     import multiprocessing
     import time
 
     with simulate.Workers(2) as workers:
         pool = workers.pool()
-        playing = [pool.apply_async(_sleep_then_pid, (0.3,)) for _ in range(2)]
-        queued = [pool.apply_async(simulate._play_chunk, (("Starter", list(range(1, 400)), "beginner", None),))
+        playing = [pool.submit(_sleep_then_pid, 0.3) for _ in range(2)]
+        queued = [pool.submit(simulate._play_chunk, ("Starter", list(range(1, 400)), "beginner", None))
                   for _ in range(4)]
         time.sleep(0.1)
-        began = time.monotonic()
-    took = time.monotonic() - began
-    assert all(r.ready() and r.successful() for r in playing)  # both answered before the stop
-    assert all(r.ready() and r.get() == [] for r in queued)  # no game of these was played
-    assert took < simulate.Workers.GRACE and multiprocessing.active_children() == []
+    assert all(r.done() and not r.cancelled() and r.result() > 0 for r in playing)
+    # the queued: not started (dropped), or started and ended at once with no game
+    assert all(r.cancelled() or r.result() == [] for r in queued)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_killed_from_outside_stops_the_games_with_one_line_not_a_wait():
+    """A worker killed mid-game (by a person, or by the system when memory runs out) loses its
+    games: a stream or a batch waiting for them says so (WorkerLost, exit status 70) at once
+    instead of waiting for ever, and the pool still closes."""
+    import multiprocessing
+    import os
+    import signal
+
+    from solo.core.errors import ExitCode
+
+    for way in ("stream", "batch"):
+        with simulate.Workers(2) as workers:
+            stream = simulate.Stream("Starter", 1, "beginner", None, workers)
+            stream.take(400)
+            victim = multiprocessing.active_children()[0]
+            os.kill(victim.pid, signal.SIGKILL)
+            with pytest.raises(simulate.WorkerLost) as lost:
+                if way == "stream":
+                    for _ in range(399):
+                        stream.take(400)
+                else:
+                    simulate.play_many("Starter", range(1, 400), workers=workers)
+        assert lost.value.exit_code == ExitCode.SOFTWARE and "--jobs 1" in str(lost.value)
+        assert multiprocessing.active_children() == []
