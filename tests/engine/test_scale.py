@@ -603,7 +603,7 @@ def test_a_simulation_on_every_core_stops_cleanly(tmp_path, command, signame, wh
     else:
         assert p.returncode == 130, err
         assert said == ["solo: interrupted"], err  # (simulate names its games first)
-    deadline = time.monotonic() + 30  # a worker of a killed parent ends with its chunk
+    deadline = time.monotonic() + 30  # a worker of a killed parent ends within half a second
     while _group(p.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _group(p.pid) == []
