@@ -468,13 +468,16 @@ class Stream:
             self.sent += 1
             return play_many(self.decks, [seed], self.skill, dm_life=self.dm_life,
                              workers=self.workers)[0]
-        pool = self.workers.pool()
-        while not self.ready:
-            self._send(pool, last)
-            if not self.pending:
-                raise ValueError(f"no game to take up to seed {last}")
-            self.ready.extend(_result(self.pending.popleft()))
-        self._send(pool, last)  # the processes play on while this game is read
+        try:
+            pool = self.workers.pool()
+            while not self.ready:
+                self._send(pool, last)
+                if not self.pending:
+                    raise ValueError(f"no game to take up to seed {last}")
+                self.ready.extend(self.pending.popleft().result())
+            self._send(pool, last)  # the processes play on while this game is read
+        except _broken_pool():
+            raise WorkerLost() from None
         return self.ready.popleft()
 
     def close(self) -> None:
@@ -502,15 +505,18 @@ def _play_on(pool, chunks: list[tuple], progress: Callable[[int], None] | None) 
     from solo.core.errors import StopOnSignals
 
     out: list[GameStats] = []
-    sent = [pool.submit(_play_chunk, chunk) for chunk in chunks]
+    sent: list[Any] = []
     try:
-        # SIGTERM and SIGHUP stop the command as Ctrl-C does; the workers, made before, keep the
-        # system's handling of them.
+        sent += [pool.submit(_play_chunk, chunk) for chunk in chunks]
+        # SIGTERM and SIGHUP stop the command as Ctrl-C does (the workers leave the hangup to
+        # this process; SIGTERM ends a worker only when it is sent to the worker itself).
         with StopOnSignals():
             for part in sent:
-                out += _result(part)
+                out += part.result()
                 if progress is not None:
                     progress(len(out))
+    except _broken_pool():
+        raise WorkerLost() from None
     finally:  # the chunks not started yet are dropped (a pool kept for more is left free)
         for part in sent:
             part.cancel()
@@ -528,15 +534,12 @@ class WorkerLost(SoloError):
                          "of memory?): run the command again, or with --jobs 1 for one process")
 
 
-def _result(sent: Any) -> list[GameStats]:
-    """The games of a task sent to the pool, waiting for them; a worker lost on the way is
-    :class:`WorkerLost`, not a wait for ever."""
+def _broken_pool() -> type[BaseException]:
+    """What a pool's task or submission raises once a worker was lost on the way (turned into
+    :class:`WorkerLost`: one line, not a wait for ever)."""
     from concurrent.futures.process import BrokenProcessPool
 
-    try:
-        return sent.result()
-    except BrokenProcessPool:
-        raise WorkerLost() from None
+    return BrokenProcessPool
 
 
 def _context():

@@ -242,14 +242,21 @@ def test_a_worker_killed_from_outside_stops_the_games_with_one_line_not_a_wait()
 
     from solo.core.errors import ExitCode
 
-    for way in ("stream", "batch"):
+    import time
+
+    # (a stream asked at once, a batch, and a stream asked once the pool knows it is broken,
+    # when sending more games is what fails)
+    for way in ("stream", "batch", "stream later"):
         with simulate.Workers(2) as workers:
             stream = simulate.Stream("Starter", 1, "beginner", None, workers)
             stream.take(400)
             victim = multiprocessing.active_children()[0]
             os.kill(victim.pid, signal.SIGKILL)
+            if way == "stream later":
+                victim.join(10)
+                time.sleep(0.5)
             with pytest.raises(simulate.WorkerLost) as lost:
-                if way == "stream":
+                if way.startswith("stream"):
                     for _ in range(399):
                         stream.take(400)
                 else:
