@@ -17,8 +17,15 @@ Like a person's, its quickcast casts only a quick spell (solo.engine.game offers
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -28,7 +35,7 @@ from solo.rules.decision import in_arena
 from solo.rules import yours
 from solo.core.interval import wilson
 from solo.rules.board import Board, Piece
-from solo.core.errors import ExitCode, SoloError
+from solo.core.errors import ExitCode, SoloError, StopOnSignals
 from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
 from solo.core.questions import Prompter, Question
@@ -361,17 +368,13 @@ def cores() -> int:
 _STOP: Any = None
 
 
-def _worker_start(stop: Any = None) -> None:
+def _worker_start(stop: Any) -> None:
     """A worker leaves Ctrl-C and the terminal's hangup to its parent, which stops the pool
     and says so in one line (both reach every process of the command); SIGTERM ends it at once
     (the pool stops its workers with it, so no handler of the parent's may catch it here).
     What a worker has to say reaches the parent as a result or an error, so its own standard
     error goes nowhere: a parent killed outright leaves no worker's broken-pipe traceback on the
     person's terminal."""
-    import os
-    import signal
-    import sys
-
     global _STOP
     _STOP = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -386,9 +389,6 @@ def _worker_start(stop: Any = None) -> None:
 def _watch_parent() -> None:
     """A worker whose parent is gone (killed outright) ends within half a second, whatever it
     is doing: nothing would read its games, and nothing else would end it."""
-    import threading
-    import time
-
     parent = os.getppid()
 
     def watch() -> None:
@@ -401,11 +401,9 @@ def _watch_parent() -> None:
 
 def _play_chunk(job: tuple) -> list[GameStats]:
     decks, seeds, skill, dm_life = job
-    if _STOP is None:
-        return play_many(decks, seeds, skill, dm_life=dm_life)
     out: list[GameStats] = []
     for seed in seeds:  # a pool being closed ends its tasks between two games (none is read)
-        if _STOP.is_set():
+        if _STOP is not None and _STOP.is_set():
             break
         out += play_many(decks, [seed], skill, dm_life=dm_life)
     return out
@@ -476,7 +474,7 @@ class Stream:
                     raise ValueError(f"no game to take up to seed {last}")
                 self.ready.extend(self.pending.popleft().result())
             self._send(pool, last)  # the processes play on while this game is read
-        except _broken_pool():
+        except BrokenProcessPool:
             raise WorkerLost() from None
         return self.ready.popleft()
 
@@ -502,8 +500,6 @@ def _chunks(decks, seeds: list[int], skill: str, dm_life: int | None, jobs: int)
 
 
 def _play_on(pool, chunks: list[tuple], progress: Callable[[int], None] | None) -> list[GameStats]:
-    from solo.core.errors import StopOnSignals
-
     out: list[GameStats] = []
     sent: list[Any] = []
     try:
@@ -515,7 +511,7 @@ def _play_on(pool, chunks: list[tuple], progress: Callable[[int], None] | None) 
                 out += part.result()
                 if progress is not None:
                     progress(len(out))
-    except _broken_pool():
+    except BrokenProcessPool:
         raise WorkerLost() from None
     finally:  # the chunks not started yet are dropped (a pool kept for more is left free)
         for part in sent:
@@ -534,17 +530,7 @@ class WorkerLost(SoloError):
                          "of memory?): run the command again, or with --jobs 1 for one process")
 
 
-def _broken_pool() -> type[BaseException]:
-    """What a pool's task or submission raises once a worker was lost on the way (turned into
-    :class:`WorkerLost`: one line, not a wait for ever)."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    return BrokenProcessPool
-
-
 def _context():
-    import multiprocessing
-
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
@@ -592,16 +578,13 @@ def _nothing() -> None:
     """A task that does nothing: the first one starts the workers."""
 
 
-def _pool(ctx, jobs: int, stop: Any = None):
+def _pool(ctx, jobs: int, stop: Any):
     """``jobs`` workers whose Ctrl-C and hangup are ignored from their first instant, and whose
     SIGTERM is the system's: started while the parent has them so (the initializer covers spawn,
     where the workers start later, and a call from a thread other than the main one, which may
     not touch signals).  A parent playing games has its own SIGTERM handler
     (solo.core.errors.StopOnSignals), and a worker that inherited it could swallow the SIGTERM
     that ends it."""
-    import signal
-    from concurrent.futures import ProcessPoolExecutor
-
     wanted: dict[int, Any] = {signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_DFL}
     if hasattr(signal, "SIGHUP"):
         wanted[signal.SIGHUP] = signal.SIG_IGN

@@ -566,11 +566,14 @@ def _group(pgid: int) -> list[int]:
     (["simulate", "--games", "3000"], "SIGTERM", "parent"),  # kill, a shutting-down system
     (["simulate", "--games", "3000"], "SIGHUP", "group"),  # the terminal closed
     (["simulate", "--games", "3000"], "SIGKILL", "parent"),  # no chance to say anything
+    (["simulate", "--games", "3000"], "SIGKILL", "worker"),  # kill -9, or out of memory
+    (["tune", "--target", "40%"], "SIGKILL", "worker"),
 ])
 def test_a_simulation_on_every_core_stops_cleanly(tmp_path, command, signame, whom):
     """Stopped mid-game, a command playing on two processes ends with its one line and status
     130, stops its workers, and no worker prints a traceback; killed outright, it leaves no
-    worker running for long and nothing on the terminal."""
+    worker running for long and nothing on the terminal; a worker killed from outside ends the
+    command at once with its one line and status 70 (the pool of before waited for ever)."""
     import os
     import signal
     import subprocess
@@ -593,12 +596,18 @@ def test_a_simulation_on_every_core_stops_cleanly(tmp_path, command, signame, wh
     sig = getattr(signal, signame)
     if whom == "group":
         os.killpg(p.pid, sig)
+    elif whom == "worker":
+        os.kill(next(pid for pid in _group(p.pid) if pid != p.pid), sig)
     else:
         os.kill(p.pid, sig)
     out, err = p.communicate(timeout=60)
     assert "Traceback" not in err and "Worker" not in err, err
     said = [line for line in err.splitlines() if line and not line.startswith("Playing ")]
-    if sig == signal.SIGKILL:
+    if whom == "worker":
+        assert p.returncode == 70, err
+        assert len(said) == 1 and said[0].startswith("solo: a process playing the games ended")
+        assert "--jobs 1" in said[0]
+    elif sig == signal.SIGKILL:
         assert p.returncode == -signal.SIGKILL and said == []
     else:
         assert p.returncode == 130, err

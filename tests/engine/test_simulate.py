@@ -222,7 +222,8 @@ def test_closing_a_pool_lets_its_workers_end_their_game_and_skips_what_is_queued
 
     with simulate.Workers(2) as workers:
         pool = workers.pool()
-        playing = [pool.submit(_sleep_then_pid, 0.3) for _ in range(2)]
+        # (both workers asleep well past the close, however loaded the machine)
+        playing = [pool.submit(_sleep_then_pid, 1.0) for _ in range(2)]
         queued = [pool.submit(simulate._play_chunk, ("Starter", list(range(1, 400)), "beginner", None))
                   for _ in range(4)]
         time.sleep(0.1)
