@@ -105,6 +105,7 @@ class Board(Stats):
         # Derived values with where the counts stood when they were worked out (see ``_at``);
         # not a field, so never saved or compared (Board.copy carries it over itself).
         self._memo = {}
+        self._serial = _stats.serial()  # (see Stats.trait_names)
         self._index = None  # see find
         self._sized = -1
         self._sides = None  # see side_creatures

@@ -123,7 +123,7 @@ class Piece(Plain):
     (``_fields``), a ``repr`` naming every field, no hash."""
 
     __slots__ = ("id", "card", "side", "zone", "damage", "conditions", "enchantments", "traits",
-                 "stats", "extra", "kind", "_v")
+                 "stats", "extra", "kind", "_v", "_mt", "_ml", "_ma", "_mf")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = ("id", "card", "side", "zone", "damage", "conditions",
                                           "enchantments", "traits", "stats", "extra")
@@ -143,6 +143,13 @@ class Piece(Plain):
     #: The count at this object's last change (see ``_touch``; not a field, never compared or
     #: saved): a new piece takes a fresh one, a copy (``_v`` given) that of its original.
     _v: int
+    #: The last trait names, life, attacks and flying worked out for it (see
+    #: ``solo.rules.stats.Stats.has_trait``): (the board's ``_serial``, ``_v``, the world's count,
+    #: the value), or None; not fields, never compared, copied or saved.
+    _mt: tuple[int, int, int, Any] | None
+    _ml: tuple[int, int, int, Any] | None
+    _ma: tuple[int, int, int, Any] | None
+    _mf: tuple[int, int, int, Any] | None
 
     def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
                  conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
@@ -160,6 +167,7 @@ class Piece(Plain):
         self.extra = {} if extra is None else extra
         self.kind = "piece"
         self._v = _v or _fresh()
+        self._mt = self._ml = self._ma = self._mf = None
 
     def clone(self) -> "Piece":
         """A copy with containers of its own; it keeps the version ``_v`` of this piece, being

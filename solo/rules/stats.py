@@ -50,6 +50,26 @@ def _seen(state: tuple[Any, ...]) -> dict[str, object]:
     return values
 
 
+_boards = 0
+
+
+def serial() -> int:
+    """A number no board has had: a new board's ``_serial`` (a copy is a new board)."""
+    global _boards
+    _boards += 1
+    return _boards
+
+
+def _checked(kind: str, hit: tuple[int, int, int, Any] | None, at: tuple[int, int, int],
+             value: _T) -> tuple[int, int, int, _T]:
+    """What a piece keeps of its ``kind`` value worked out at ``at`` (see
+    ``Stats.trait_names``); with ``CHECK_MEMORY``, the value it kept for the same board and
+    counts must be the same (else a change escaped the count)."""
+    if CHECK_MEMORY and hit is not None and hit[:3] == at and hit[3] != value:
+        raise StaleMemory(kind, hit[3], value)
+    return (at[0], at[1], at[2], value)
+
+
 def _at(p: Piece | None) -> tuple[int, int]:
     """What a remembered value of ``p`` (None: of the board) is checked against: its version
     and the count at the last change that reaches every object."""
@@ -73,12 +93,15 @@ class Stats(Plain):
 
     # Fields of the board that are read here (the board sets them); the board defines the
     # methods below.
-    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo")
+    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo", "_serial")
     mages: dict[str, Mage]
     conjurations: list[Conjuration]
     catalog: Catalog | None
     extra: dict[str, Any]
     _memo: dict[tuple[Any, ...], tuple[Any, ...]]
+    #: This board's own number (see :func:`serial`): a piece's last values (``Piece._mt``...)
+    #: are read only on the board they were worked out on.
+    _serial: int
 
     @property
     def cat(self) -> Catalog:
@@ -350,25 +373,54 @@ class Stats(Plain):
     def has_trait(self, p: Piece, trait: str) -> bool:
         """Whether a trait of it is ``trait`` (any case), starts with it and a space
         (``Melee`` for ``Melee +1``), or is it with a number (``Regenerate 2``)."""
-        hit = self._memo.get(("traits", id(p)))
-        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
-            return trait.lower() in hit[2][1]  # trait_names, inlined: asked 1,000 times a game
-        return trait.lower() in self._work_out(("traits", id(p)), p, self._trait_sets_now)[1]
+        hit = p._mt  # its last trait names, if worked out on this board since its last change
+        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
+                and hit[2] == _pieces._world and not CHECK_MEMORY:
+            return trait.lower() in hit[3]  # (asked 1,500 times a game)
+        return trait.lower() in self.trait_names(p)
 
     def trait_names(self, p: Piece) -> frozenset[str]:
-        """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once."""
-        hit = self._memo.get(("traits", id(p)))
-        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
-            names: frozenset[str] = hit[2][1]  # _recall, inlined: hot
-            return names
-        return self._work_out(("traits", id(p)), p, self._trait_sets_now)[1]
+        """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once.
+
+        The hottest remembered values (trait names, life, attacks, flying) are kept on the piece
+        as well, with this board's number and the counts they hold for (``Piece._mt``...): read
+        there without a key to build or a dictionary to search.  That is a copy of what the
+        board remembers (``_memo``); with ``CHECK_MEMORY`` it is never read but checked as the
+        board's own memory is."""
+        hit = p._mt
+        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
+                and hit[2] == _pieces._world and not CHECK_MEMORY:
+            known: frozenset[str] = hit[3]
+            return known
+        pair, at = self._remembered("traits", p, self._trait_sets_now)
+        names = pair[1]
+        p._mt = _checked("traits", hit, at, names)
+        return names
+
+    def _remembered(self, kind: str, p: Piece, work_out: Callable[[Piece], _T],
+                    by_state: bool = True) -> tuple[_T, tuple[int, int, int]]:
+        """For a value a piece keeps (see :meth:`trait_names`) when it keeps none for now: what
+        the board remembers, else ``work_out(p)`` (remembered by :meth:`_work_out`, or, not
+        ``by_state``, for this piece alone); and what it holds for (the board, the counts)."""
+        v, world = p._v, _pieces._world
+        got = self._memo.get((kind, id(p)))
+        if got is not None and got[1] == world and got[0] == v and not CHECK_MEMORY:
+            known: _T = got[2]
+        elif by_state:
+            known = self._work_out((kind, id(p)), p, work_out)
+        else:
+            known = self._keep((kind, id(p)), (v, world), work_out(p))
+        return known, (self._serial, v, world)
 
     def life(self, p: Piece) -> int:
-        hit = self._memo.get(("life", id(p)))
-        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
-            known: int = hit[2]  # _recall, inlined: hot
+        hit = p._ml  # (see trait_names)
+        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
+                and hit[2] == _pieces._world and not CHECK_MEMORY:
+            known: int = hit[3]
             return known
-        return self._work_out(("life", id(p)), p, self._life_now)
+        life, at = self._remembered("life", p, self._life_now)
+        p._ml = _checked("life", hit, at, life)
+        return life
 
     def _life_now(self, p: Piece) -> int:
         base: int
@@ -433,11 +485,14 @@ class Stats(Plain):
         if "attacks" in p.stats:  # a homemade card's, read afresh (a person may edit them)
             return [] if p.has_condition("Disable") else \
                 [Attack.from_dict(a) for a in p.stats["attacks"]]
-        hit = self._memo.get(("attacks", id(p)))
-        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
-            known: list[Attack] = hit[2]  # _recall, inlined: hot
+        hit = p._ma  # (see trait_names)
+        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
+                and hit[2] == _pieces._world and not CHECK_MEMORY:
+            known: list[Attack] = hit[3]
             return known
-        return self._keep(("attacks", id(p)), _at(p), self._attacks_now(p))
+        attacks, at = self._remembered("attacks", p, self._attacks_now, by_state=False)
+        p._ma = _checked("attacks", hit, at, attacks)
+        return attacks
 
     def _attacks_now(self, p: Piece) -> list[Attack]:
         if p.has_condition("Disable"):
@@ -486,12 +541,14 @@ class Stats(Plain):
     def flying(self, p: Piece) -> bool:
         """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
         (a guarding creature loses Flying while it guards), nor Rooted."""
-        key = ("flying", id(p))
-        hit = self._memo.get(key)
-        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
-            known: bool = hit[2]  # _recall, inlined: asked 800 times a game
+        hit = p._mf  # (see trait_names)
+        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
+                and hit[2] == _pieces._world and not CHECK_MEMORY:
+            known: bool = hit[3]
             return known
-        return self._keep(key, _at(p), self._flying_now(p))
+        flying, at = self._remembered("flying", p, self._flying_now, by_state=False)
+        p._mf = _checked("flying", hit, at, flying)
+        return flying
 
     def _flying_now(self, p: Piece, zone: str | None = None) -> bool:
         return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")

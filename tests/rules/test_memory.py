@@ -260,3 +260,34 @@ def test_a_pet_gains_its_bonus_when_the_dummy_mage_comes_to_its_zone(checking):
     melee = board.has_trait(pet, "Melee +1")
     put(board, Move("dm", "B2"))
     assert board.has_trait(pet, "Melee +1") and not melee
+
+
+def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(monkeypatch):
+    # The hottest values are kept on the piece too (Piece._mt, _ml, _ma, _mf), stamped with
+    # the board they were worked out on and the counts. A copy made for an attack shares the
+    # pieces it may not change, so a value kept on such a piece must never answer for the other
+    # board: there a change that reaches every object (an aura coming) changes it.
+    board = new_board("Warlock", "Beastmaster")
+    bearer = board.add_creature("Timber Wolf", "dm", "A1", enchantments=["Standard Bearer"])
+    friend = board.add_creature("Timber Wolf", "dm", "B2")
+    assert not board.has_trait(friend, "Melee +1") and friend._mt is not None
+    work = board.copy({bearer.id})
+    assert work.find(friend.id) is friend  # shared, with what it keeps
+    put(work, Move(bearer.id, "B2"))  # on the copy only: the aura reaches the friend there
+    assert work.has_trait(friend, "Melee +1")
+    assert not board.has_trait(friend, "Melee +1")  # not answered from the copy's value
+    assert work.has_trait(friend, "Melee +1")
+    # It is read: a value put there by hand, stamped as current, is what the board answers ...
+    stamp = (board._serial, friend._v, stats._pieces._world)
+    friend._ml = (*stamp, 99)
+    assert board.life(friend) == 99 and work.life(friend) != 99
+    # ... and checked: with the memory check on, it is worked out again and must agree.
+    monkeypatch.setattr(stats, "CHECK_MEMORY", True)
+    friend._ml = (*stamp, 99)
+    with pytest.raises(StaleMemory):
+        board.life(friend)
+    for kind, slot in (("traits", "_mt"), ("attacks", "_ma"), ("flying", "_mf")):
+        setattr(friend, slot, (*stamp, "stale"))
+        with pytest.raises(StaleMemory, match=kind):
+            getattr(board, {"traits": "trait_names"}.get(kind, kind))(friend)
+        setattr(friend, slot, None)
