@@ -143,7 +143,7 @@ class Piece(Plain):
     #: The count at this object's last change (see ``_touch``; not a field, never compared or
     #: saved): a new piece takes a fresh one, a copy (``_v`` given) that of its original.
     _v: int
-    #: The last trait names, life, attacks and flying worked out for it (see
+    #: The last traits (with their names), life, attacks and flying worked out for it (see
     #: ``solo.rules.stats.Stats.has_trait``): (the board's ``_serial``, ``_v``, the world's count,
     #: the value), or None; not fields, never compared, copied or saved.
     _mt: tuple[int, int, int, Any] | None

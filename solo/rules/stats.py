@@ -60,16 +60,6 @@ def serial() -> int:
     return _boards
 
 
-def _checked(kind: str, hit: tuple[int, int, int, Any] | None, at: tuple[int, int, int],
-             value: _T) -> tuple[int, int, int, _T]:
-    """What a piece keeps of its ``kind`` value worked out at ``at`` (see
-    ``Stats.trait_names``); with ``CHECK_MEMORY``, the value it kept for the same board and
-    counts must be the same (else a change escaped the count)."""
-    if CHECK_MEMORY and hit is not None and hit[:3] == at and hit[3] != value:
-        raise StaleMemory(kind, hit[3], value)
-    return (at[0], at[1], at[2], value)
-
-
 def _at(p: Piece | None) -> tuple[int, int]:
     """What a remembered value of ``p`` (None: of the board) is checked against: its version
     and the count at the last change that reaches every object."""
@@ -376,8 +366,9 @@ class Stats(Plain):
         hit = p._mt  # its last trait names, if worked out on this board since its last change
         if hit is not None and hit[0] == self._serial and hit[1] == p._v \
                 and hit[2] == _pieces._world and not CHECK_MEMORY:
-            return trait.lower() in hit[3]  # (asked 1,500 times a game)
-        return trait.lower() in self.trait_names(p)
+            return trait.lower() in hit[3][1]  # (asked 1,500 times a game)
+        kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
+        return trait.lower() in kept[3][1]
 
     def trait_names(self, p: Piece) -> frozenset[str]:
         """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once.
@@ -390,18 +381,20 @@ class Stats(Plain):
         hit = p._mt
         if hit is not None and hit[0] == self._serial and hit[1] == p._v \
                 and hit[2] == _pieces._world and not CHECK_MEMORY:
-            known: frozenset[str] = hit[3]
+            known: frozenset[str] = hit[3][1]
             return known
-        pair, at = self._remembered("traits", p, self._trait_sets_now)
-        names = pair[1]
-        p._mt = _checked("traits", hit, at, names)
+        kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
+        names: frozenset[str] = kept[3][1]
         return names
 
     def _remembered(self, kind: str, p: Piece, work_out: Callable[[Piece], _T],
-                    by_state: bool = True) -> tuple[_T, tuple[int, int, int]]:
-        """For a value a piece keeps (see :meth:`trait_names`) when it keeps none for now: what
-        the board remembers, else ``work_out(p)`` (remembered by :meth:`_work_out`, or, not
-        ``by_state``, for this piece alone); and what it holds for (the board, the counts)."""
+                    hit: tuple[int, int, int, Any] | None,
+                    by_state: bool = True) -> tuple[int, int, int, _T]:
+        """What a piece keeps of ``kind`` (see :meth:`trait_names`) when what it kept (``hit``)
+        is out of date: what the board remembers, else ``work_out(p)`` (remembered by
+        :meth:`_work_out`, or, not ``by_state``, for this piece alone), with what it holds
+        for: this board, the piece's count, the world's.  With ``CHECK_MEMORY``, what it kept
+        for the same board and counts must be the same (else a change escaped the count)."""
         v, world = p._v, _pieces._world
         got = self._memo.get((kind, id(p)))
         if got is not None and got[1] == world and got[0] == v and not CHECK_MEMORY:
@@ -410,7 +403,11 @@ class Stats(Plain):
             known = self._work_out((kind, id(p)), p, work_out)
         else:
             known = self._keep((kind, id(p)), (v, world), work_out(p))
-        return known, (self._serial, v, world)
+        serial = self._serial
+        if CHECK_MEMORY and hit is not None and hit[0] == serial and hit[1] == v \
+                and hit[2] == world and hit[3] != known:
+            raise StaleMemory(kind, hit[3], known)
+        return (serial, v, world, known)
 
     def life(self, p: Piece) -> int:
         hit = p._ml  # (see trait_names)
@@ -418,8 +415,8 @@ class Stats(Plain):
                 and hit[2] == _pieces._world and not CHECK_MEMORY:
             known: int = hit[3]
             return known
-        life, at = self._remembered("life", p, self._life_now)
-        p._ml = _checked("life", hit, at, life)
+        kept = p._ml = self._remembered("life", p, self._life_now, hit)
+        life: int = kept[3]
         return life
 
     def _life_now(self, p: Piece) -> int:
@@ -490,8 +487,8 @@ class Stats(Plain):
                 and hit[2] == _pieces._world and not CHECK_MEMORY:
             known: list[Attack] = hit[3]
             return known
-        attacks, at = self._remembered("attacks", p, self._attacks_now, by_state=False)
-        p._ma = _checked("attacks", hit, at, attacks)
+        kept = p._ma = self._remembered("attacks", p, self._attacks_now, hit, by_state=False)
+        attacks: list[Attack] = kept[3]
         return attacks
 
     def _attacks_now(self, p: Piece) -> list[Attack]:
@@ -546,8 +543,8 @@ class Stats(Plain):
                 and hit[2] == _pieces._world and not CHECK_MEMORY:
             known: bool = hit[3]
             return known
-        flying, at = self._remembered("flying", p, self._flying_now, by_state=False)
-        p._mf = _checked("flying", hit, at, flying)
+        kept = p._mf = self._remembered("flying", p, self._flying_now, hit, by_state=False)
+        flying: bool = kept[3]
         return flying
 
     def _flying_now(self, p: Piece, zone: str | None = None) -> bool:

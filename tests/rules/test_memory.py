@@ -287,7 +287,7 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
     with pytest.raises(StaleMemory):
         board.life(friend)
     for kind, slot in (("traits", "_mt"), ("attacks", "_ma"), ("flying", "_mf")):
-        setattr(friend, slot, (*stamp, "stale"))
+        setattr(friend, slot, (*stamp, ("stale", frozenset()) if kind == "traits" else "stale"))
         with pytest.raises(StaleMemory, match=kind):
             getattr(board, {"traits": "trait_names"}.get(kind, kind))(friend)
         setattr(friend, slot, None)
