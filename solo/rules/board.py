@@ -40,11 +40,24 @@ STAGES = BOARD_STAGES
 SIDES = (Side.DM, Side.YM)
 
 
-def _clone_into(p: _P, moved: dict[int, int]) -> _P:
-    """For :meth:`Board.copy`: a copy of ``p``, noted in ``moved``."""
+def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any]) -> _P:
+    """For :meth:`Board.copy`: a copy of ``p``, which takes ``p``'s entries in the copy's
+    ``memo`` (being the same in every respect) and its place in the copy's ``index``."""
     q = _clone_piece(p)
-    moved[id(p)] = id(q)
+    _move_memo(memo, p, q)
+    if index.get(p.id) is p:
+        index[p.id] = q
     return q
+
+
+def _move_memo(memo: dict[tuple[Any, ...], Any], p: Piece, q: Piece) -> None:
+    """What ``memo`` remembers of ``p``, moved to its copy ``q`` (a piece is remembered by
+    identity)."""
+    old, new, pop = id(p), id(q), memo.pop
+    for kind in _PIECE_KINDS:
+        hit = pop((kind, old), None)
+        if hit is not None:
+            memo[kind, new] = hit
 
 
 class Board(Stats):
@@ -335,48 +348,47 @@ class Board(Stats):
         Making it changes nothing that exists, so it counts no change; and the copy starts
         out remembering what this board remembers now, its pieces being the same in every
         respect (a piece is remembered by identity, so each entry moves to its copy)."""
-        moved: dict[int, int] = {}
-        shared: set[str] = set()
-        # (an attack copies the board: the pieces it may not change are taken as they are,
-        # without a call each)
+        memo = dict(self._memo)
+        # (with CHECK_MEMORY every entry carried over is checked like any other)
         if only is None:
+            shared: set[str] = set()
             mages = {s: _clone_piece(m) for s, m in self.mages.items()}
             creatures = [_clone_piece(c) for c in self.creatures]
             conjurations = [_clone_piece(c) for c in self.conjurations]
             for olds, news in ((self.mages.values(), mages.values()),
                                (self.creatures, creatures), (self.conjurations, conjurations)):
                 for p, q in zip(olds, news):
-                    moved[id(p)] = id(q)
+                    _move_memo(memo, p, q)
+            index = None
         else:
+            # (an attack copies the board: the pieces it may not change are taken as they are,
+            # without a call each; the copy starts with this board's index of pieces, its own
+            # put in, as its attacker and target are looked up at once)
+            index = self._index
+            if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+                index = self._reindex()
+            index = dict(index)
+            shared = set(index)  # every piece's id ...
+            shared.difference_update(only)  # ... but those the copy may change
             mages = dict(self.mages)
             creatures = list(self.creatures)
             conjurations = list(self.conjurations)
-            shared = {p.id for p in creatures}
-            if conjurations:
-                shared.update([c.id for c in conjurations])
-            for m in mages.values():
-                shared.add(m.id)
-            shared.difference_update(only)  # every piece the copy may not change
             places: tuple[list[Any], ...] = (creatures, conjurations)
             for place in places:  # the others, copied in their places
                 for i, c in enumerate(place):
                     if c.id in only:
-                        place[i] = _clone_into(c, moved)
+                        place[i] = _clone_into(c, memo, index)
             for s, m in mages.items():
                 if m.id in only:
-                    mages[s] = _clone_into(m, moved)
+                    mages[s] = _clone_into(m, memo, index)
 
         b = Board(self.round, self.initiative, self.arena, mages, creatures, conjurations,
                   self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
                   {k: list(v) for k, v in self.discards.items()}, self.stage,
                   plain_copy(self.extra), self.catalog)
-        # (with CHECK_MEMORY every entry carried over is checked like any other)
-        memo = dict(self._memo)
-        for old, new in moved.items():  # a copied piece's entries go with it
-            for kind in _PIECE_KINDS:
-                hit = memo.pop((kind, old), None)
-                if hit is not None:
-                    memo[(kind, new)] = hit
+        if index is not None:
+            b._index = index
+            b._sized = len(creatures) + len(conjurations)
         b._memo = memo
         b._shared = shared
         return b
@@ -401,11 +413,7 @@ class Board(Stats):
             place: list[Any] = self.creatures if isinstance(p, Creature) else self.conjurations
             place[next(i for i, x in enumerate(place) if x is p)] = q
         self._index = self._sides = None
-        memo = self._memo
-        for kind in _PIECE_KINDS:  # the same in every respect: its entries go with it
-            hit = memo.pop((kind, id(p)), None)
-            if hit is not None:
-                memo[(kind, id(q))] = hit
+        _move_memo(self._memo, p, q)  # the same in every respect: its entries go with it
         return q
 
 
