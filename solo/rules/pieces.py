@@ -284,8 +284,12 @@ def plain_copy(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, tuples, strings, numbers); anything else is
     deep-copied the slow way."""
     kind = type(value)
-    if kind is dict:
-        return {k: v if type(v) in _PLAIN else plain_copy(v) for k, v in value.items()}
+    if kind is dict:  # (copied at once, then what is not plain copied over: no comprehension)
+        out = value.copy()
+        for k, v in value.items():
+            if type(v) not in _PLAIN:
+                out[k] = plain_copy(v)
+        return out
     if kind is list:
         return [v if type(v) in _PLAIN else plain_copy(v) for v in value]
     if kind in _PLAIN:
