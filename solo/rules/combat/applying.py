@@ -48,12 +48,15 @@ def apply_strike(board: Board, s: Strike) -> list[str]:
             _spend(board, t, given[0])
     if s.spent is not None and s.spent in t.enchantments:  # Block, against an Unavoidable attack
         _spend(board, t, s.spent)
-    if s.melee and isinstance(t, Creature) and s.role != _BARRIER and t.guarding:
+    if s.kind == "melee" and isinstance(t, Creature) and s.role != _BARRIER and t.guarding:
         put(board, SetGuard(t.id, False))
     if s.revealed is not None:
         turn_up(board, t, s.revealed)
-    take_damage(board, t, s.damage)
-    take_damage(board, t, s.acid)
+    # (the calls that do nothing without damage are not made: every strike is put on twice)
+    if s.damage:
+        take_damage(board, t, s.damage)
+    if s.acid:
+        take_damage(board, t, s.acid)
     if s.martyred:  # Martyr's Aura: this much went onto the Dummy Mage instead
         take_damage(board, board.mages[Side.DM], s.martyred)
     for c in s.conditions:
@@ -68,7 +71,8 @@ def apply_strike(board: Board, s: Strike) -> list[str]:
         heal(board, a, s.healed)
     if s.reconstructed and a is not None:
         repair(board, a, s.reconstructed)
-    if (hurt := bonuses.hurt_note(board, a, t, s.damage)) is not None:
+    if a is not None and s.damage > 0 \
+            and (hurt := bonuses.hurt_note(board, a, t, s.damage)) is not None:
         put(board, Note(t.id, bonuses.HURT_BY, hurt))
     if s.push is not None and s.push.to != s.push.start:
         put(board, Move(t.id, s.push.to))

@@ -161,7 +161,10 @@ def _by_hand(result: AttackResult, attack: Attack, *, rolled: bool = False) -> N
     strike, which says what it takes when its damage takes it (and nothing after no damage).
     Sweeping needs no line after an attack solo ``rolled``: it made the second attack itself,
     or said that no second target was there."""
-    names = [*attack.traits, *(c for s in result.strikes for c in s.conditions)]
+    names = list(attack.traits)
+    for s in result.strikes:  # (a loop, not a generator: every attack asks)
+        if s.conditions:
+            names += s.conditions
     if not names:  # (most attacks: nothing to look up)
         return
     names = [n for n in names if parse_trait(n)[0].lower() not in SAID_BY_THE_STRIKE]
@@ -284,7 +287,11 @@ def _may_change(*pieces: Piece | None) -> set[str]:
     """The ids of the objects an attack among ``pieces`` changes for sure.  Any other object it
     changes is owned when it is (:meth:`Board.own`), so this only saves copying the rest of the
     board."""
-    return {p.id for p in pieces if p is not None}
+    out = set()
+    for p in pieces:  # (a loop, not a comprehension: every attack asks)
+        if p is not None:
+            out.add(p.id)
+    return out
 
 
 @overload
