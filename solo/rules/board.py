@@ -43,7 +43,7 @@ SIDES = (Side.DM, Side.YM)
 def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any]) -> _P:
     """For :meth:`Board.copy`: a copy of ``p``, which takes ``p``'s entries in the copy's
     ``memo`` (being the same in every respect) and its place in the copy's ``index``."""
-    q = _clone_piece(p)
+    q: _P = p.clone()  # type: ignore[assignment]  # (_clone_piece, written out: no cast call)
     _move_memo(memo, p, q)
     if index.get(p.id) is p:
         index[p.id] = q
