@@ -56,7 +56,7 @@ class Board(Stats):
     the catalog and the card drawer, and so does ``repr``; no hash."""
 
     __slots__ = ("round", "initiative", "arena", "creatures", "decks", "discards", "stage",
-                 "drawer", "applied", "_index", "_sized", "_sides", "_shared")
+                 "drawer", "applied", "_index", "_sized", "_sides", "_shared", "_trimmed")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = (
         "round", "initiative", "arena", "mages", "creatures", "conjurations", "decks", "discards",
@@ -79,6 +79,8 @@ class Board(Stats):
     _index: dict[str, Piece] | None
     _sized: int
     _sides: tuple[Any, ...] | None
+    #: Where the count of changes and the lists stood after the last trim_corrode (see there).
+    _trimmed: tuple[Any, ...] | None
     #: On a copy made for an attack: the ids of the pieces shared with the original (see copy).
     _shared: set[str] | None
 
@@ -109,6 +111,7 @@ class Board(Stats):
         self._index = None  # see find
         self._sized = -1
         self._sides = None  # see side_creatures
+        self._trimmed = None  # see trim_corrode
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -286,7 +289,17 @@ class Board(Stats):
     def trim_corrode(self) -> list[tuple[Piece, int]]:
         """Corrode markers never take armor below 0: remove the ones an object's armor no longer
         covers (its armor dropped: an aura left behind, an enchantment gone).  Returns each
-        object trimmed and how many markers came off."""
+        object trimmed and how many markers came off.
+
+        Asked after every step: nothing to trim while no change has been counted since the
+        last trim and the lists of pieces are the same (a marker, an armor, a piece more or
+        less is a counted change)."""
+        creatures, conjurations = self.creatures, self.conjurations
+        kept = self._trimmed
+        if kept is not None and kept[0] == _pieces._changes and kept[1] is creatures \
+                and kept[2] == len(creatures) and kept[3] is conjurations \
+                and kept[4] == len(conjurations) and not _stats.CHECK_MEMORY:
+            return []
         out: list[tuple[Piece, int]] = []
         for p in (self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations):  # pieces()
             have = p.conditions.get("Corrode", 0) if p.conditions else 0
@@ -302,6 +315,8 @@ class Board(Stats):
                     del mine.conditions["Corrode"]
                 _touch(mine)
                 out.append((mine, have - room))
+        self._trimmed = (_pieces._changes, creatures, len(creatures), conjurations,
+                         len(conjurations))
         return out
 
     def enemies_of(self, side: str) -> list[Piece]:
