@@ -156,22 +156,38 @@ class Board(Stats):
         return [p for p in self.pieces() if p.zone == zone and not self.is_wall(p)]
 
     def side_creatures(self, side: str) -> list[Creature]:
-        """One side's creatures, in play order (a fresh list).  Asked about 1,700 times a
-        game: each side's list is kept while no change is counted and the board's list of
-        creatures is the same list of the same length (:meth:`own` and the ``put_*``
-        methods, which replace or add pieces, forget it)."""
+        """One side's creatures, in play order (a fresh list).  Asked about 700 times a game:
+        each side's list is kept while the board's list of creatures is the same list of the
+        same length (:meth:`own`, :meth:`remove` and the ``put_*`` methods, which replace,
+        take or add pieces, forget it, and so does a creature changing sides:
+        :meth:`sides_changed`)."""
+        return list(self.kept_side(side))
+
+    def kept_side(self, side: str) -> list[Creature]:
+        """:meth:`side_creatures` without the copy: the list kept, to be read and never
+        changed (for a reader that filters it at once)."""
         creatures = self.creatures
         kept = self._sides
-        if kept is None or kept[0] != _pieces._changes or kept[1] is not creatures \
-                or kept[2] != len(creatures):
-            kept = self._sides = (_pieces._changes, creatures, len(creatures),
-                                  [c for c in creatures if c.side == DM],
-                                  [c for c in creatures if c.side == YM])
+        if kept is None or kept[0] is not creatures or kept[1] != len(creatures):
+            kept = self._sort_sides()
         if side == DM:
-            return list(kept[3])
+            dm: list[Creature] = kept[2]
+            return dm
         if side == YM:
-            return list(kept[4])
+            ym: list[Creature] = kept[3]
+            return ym
         return [c for c in creatures if c.side == side]
+
+    def _sort_sides(self) -> tuple[Any, ...]:
+        creatures = self.creatures
+        kept = self._sides = (creatures, len(creatures), [c for c in creatures if c.side == DM],
+                              [c for c in creatures if c.side == YM])
+        return kept
+
+    def sides_changed(self) -> None:
+        """A piece changed sides (:class:`solo.rules.effects.SetSide`): each side's creatures
+        are sorted again (see :meth:`side_creatures`)."""
+        self._sides = None
 
     def new_id(self, side: str) -> str:
         """A fresh id such as ``dm-4``; never reuses one, even of a destroyed creature."""
