@@ -38,8 +38,8 @@ __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_tauntin
 
 
 def active_creatures(board: Board, side: str) -> list[Creature]:
-    # (asked several times a step: one pass over the creatures, in_arena written out)
-    return [c for c in board.creatures if c.side == side and c.active
+    # (asked several times a step: one pass over the side's kept list, in_arena written out)
+    return [c for c in board.kept_side(side) if c.active
             and ("Banish" not in c.conditions or c.conditions["Banish"] <= 0)]
 
 

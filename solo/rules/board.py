@@ -69,7 +69,7 @@ class Board(Stats):
     the catalog and the card drawer, and so does ``repr``; no hash."""
 
     __slots__ = ("round", "initiative", "arena", "creatures", "decks", "discards", "stage",
-                 "drawer", "applied", "_index", "_sized", "_sides", "_shared")
+                 "drawer", "applied", "_index", "_sized", "_sides", "_shared", "_trimmed")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = (
         "round", "initiative", "arena", "mages", "creatures", "conjurations", "decks", "discards",
@@ -92,6 +92,8 @@ class Board(Stats):
     _index: dict[str, Piece] | None
     _sized: int
     _sides: tuple[Any, ...] | None
+    #: Where the count of changes and the lists stood after the last trim_corrode (see there).
+    _trimmed: tuple[Any, ...] | None
     #: On a copy made for an attack: the ids of the pieces shared with the original (see copy).
     _shared: set[str] | None
 
@@ -122,6 +124,7 @@ class Board(Stats):
         self._index = None  # see find
         self._sized = -1
         self._sides = None  # see side_creatures
+        self._trimmed = None  # see trim_corrode
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -166,22 +169,38 @@ class Board(Stats):
         return [p for p in self.pieces() if p.zone == zone and not self.is_wall(p)]
 
     def side_creatures(self, side: str) -> list[Creature]:
-        """One side's creatures, in play order (a fresh list).  Asked about 1,700 times a
-        game: each side's list is kept while no change is counted and the board's list of
-        creatures is the same list of the same length (:meth:`own` and the ``put_*``
-        methods, which replace or add pieces, forget it)."""
+        """One side's creatures, in play order (a fresh list).  Asked about 700 times a game:
+        each side's list is kept while the board's list of creatures is the same list of the
+        same length (:meth:`own`, :meth:`remove` and the ``put_*`` methods, which replace,
+        take or add pieces, forget it, and so does a creature changing sides:
+        :meth:`sides_changed`)."""
+        return list(self.kept_side(side))
+
+    def kept_side(self, side: str) -> list[Creature]:
+        """:meth:`side_creatures` without the copy: the list kept, to be read and never
+        changed (for a reader that filters it at once)."""
         creatures = self.creatures
         kept = self._sides
-        if kept is None or kept[0] != _pieces._changes or kept[1] is not creatures \
-                or kept[2] != len(creatures):
-            kept = self._sides = (_pieces._changes, creatures, len(creatures),
-                                  [c for c in creatures if c.side == DM],
-                                  [c for c in creatures if c.side == YM])
+        if kept is None or kept[0] is not creatures or kept[1] != len(creatures):
+            kept = self._sort_sides()
         if side == DM:
-            return list(kept[3])
+            dm: list[Creature] = kept[2]
+            return dm
         if side == YM:
-            return list(kept[4])
+            ym: list[Creature] = kept[3]
+            return ym
         return [c for c in creatures if c.side == side]
+
+    def _sort_sides(self) -> tuple[Any, ...]:
+        creatures = self.creatures
+        kept = self._sides = (creatures, len(creatures), [c for c in creatures if c.side == DM],
+                              [c for c in creatures if c.side == YM])
+        return kept
+
+    def sides_changed(self) -> None:
+        """A piece changed sides (:class:`solo.rules.effects.SetSide`): each side's creatures
+        are sorted again (see :meth:`side_creatures`)."""
+        self._sides = None
 
     def new_id(self, side: str) -> str:
         """A fresh id such as ``dm-4``; never reuses one, even of a destroyed creature."""
@@ -299,7 +318,17 @@ class Board(Stats):
     def trim_corrode(self) -> list[tuple[Piece, int]]:
         """Corrode markers never take armor below 0: remove the ones an object's armor no longer
         covers (its armor dropped: an aura left behind, an enchantment gone).  Returns each
-        object trimmed and how many markers came off."""
+        object trimmed and how many markers came off.
+
+        Asked after every step: nothing to trim while no change has been counted since the
+        last trim and the lists of pieces are the same (a marker, an armor, a piece more or
+        less is a counted change)."""
+        creatures, conjurations = self.creatures, self.conjurations
+        kept = self._trimmed
+        if kept is not None and kept[0] == _pieces._changes and kept[1] is creatures \
+                and kept[2] == len(creatures) and kept[3] is conjurations \
+                and kept[4] == len(conjurations) and not _stats.CHECK_MEMORY:
+            return []
         out: list[tuple[Piece, int]] = []
         for p in (self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations):  # pieces()
             have = p.conditions.get("Corrode", 0) if p.conditions else 0
@@ -315,6 +344,8 @@ class Board(Stats):
                     del mine.conditions["Corrode"]
                 _touch(mine)
                 out.append((mine, have - room))
+        self._trimmed = (_pieces._changes, creatures, len(creatures), conjurations,
+                         len(conjurations))
         return out
 
     def enemies_of(self, side: str) -> list[Piece]:

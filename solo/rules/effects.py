@@ -539,6 +539,7 @@ def _set_traits(board: Board, c: SetTraits) -> None:
 def _set_side(board: Board, c: SetSide) -> None:
     p = _piece(board, c.piece)
     p.side = str(c.side)
+    board.sides_changed()
     _placed(board, p)
 
 

@@ -235,10 +235,12 @@ def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
 
 
 def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
+    bleed = p.conditions.get("Bleed", 0)
+    if p.damage <= 0 and bleed <= 0:  # nothing to regenerate (most objects): no X worked out
+        return
     regen = max(board.regenerate(p), bonuses.regenerate(board, p),  # Regenerate X by card text
                 triggers.upkeep_regenerate(board, p), regenerate_aura(board, p))
-    bleed = p.conditions.get("Bleed", 0)
-    if not (regen and (p.damage > 0 or bleed > 0)):
+    if not regen:
         return
     if not can_heal(board, p):
         ev("regenerate", "upkeep.no-regenerate")
