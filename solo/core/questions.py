@@ -131,6 +131,11 @@ class Question:
     def _complete(self, text: str) -> Any:
         """An autocomplete answer: a choice, or the one choice that starts with (else contains)
         what was typed, so that Enter on "Timber W" gives "Timber Wolf"."""
+        choices = self.choices
+        # a choice's own text, found at C speed (the menu of every creature's name is long: the
+        # loop of _match_choice gives the same text)
+        if text in choices and type(choices[choices.index(text)]) is str:
+            return text
         try:
             return self._match_choice(text)
         except AnswerError:

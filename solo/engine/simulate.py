@@ -38,7 +38,7 @@ from solo.rules.board import Board, Piece
 from solo.core.errors import ExitCode, SoloError, StopOnSignals
 from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
-from solo.core.questions import Prompter, Question
+from solo.core.questions import Choice, Prompter, Question
 from solo.rules import targeting
 from solo.core.kinds import DM, YM, DeckKind, Side
 
@@ -192,7 +192,7 @@ class Opponent(Prompter):
             return "done"
         if qid == "turn.what":
             actor = self._actor(q)
-            offered = [value for _, value in q.pairs()]
+            offered = _offered(q)
             if "attack" in offered and self._has_melee_target(actor):  # (none when Staggered)
                 return "attack"
             if actor.is_mage and self.skill == "skilled" and b.side_creatures(YM):
@@ -213,11 +213,11 @@ class Opponent(Prompter):
             actor = self._actor(q)
             goal = self._quarry(actor)
             steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
-            offered = [value for _, value in q.pairs()]
+            offered = _offered(q)
             return steps[0] if steps and steps[0] in offered else q.default
         if qid == "turn.attack.target":  # among the objects the game offers, and no other
             actor = self._actor(q)
-            offered = [value for _, value in q.pairs()]
+            offered = _offered(q)
             options = [p for p in self._melee_targets(actor) or self._their() if p.id in offered]
             return self._best_target(options or [b.get(v) for v in offered]).id
         if qid == "turn.attack.which":
@@ -234,9 +234,12 @@ class Opponent(Prompter):
     def _actor(self, q: Question) -> Piece:
         """The piece named in the question's message (the engine asks about one actor at a time)."""
         b = self.board
-        for p in b.side_creatures(YM):  # (a list of its own)
-            if f"({p.id})" in q.message:
-                return p
+        message = q.message
+        if "(" in message:  # (a creature's name holds its id in brackets, your mage's none)
+            for p in b.side_creatures(YM):  # (a list of its own)
+                ident = p.id
+                if ident in message and f"({ident})" in message:
+                    return p
         return b.mages[YM]
 
     def _next_zone_has_target(self, actor: Piece) -> bool:
@@ -246,6 +249,11 @@ class Opponent(Prompter):
         if not steps:
             return False
         return self._has_melee_target(actor, steps[0])
+
+
+def _offered(q: Question) -> list[Any]:
+    """The values of ``q``'s choices (its pairs' values, without their titles)."""
+    return [c.value if isinstance(c, Choice) else c for c in q.choices]
 
 
 @dataclass

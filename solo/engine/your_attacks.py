@@ -88,9 +88,11 @@ class YourAttacks:
             return None
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
+        # (titles only a person reads: a program is offered the ids alone)
         choices = tuple(Choice(("the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})")
                                + f" in {p.zone} ({p.damage}/{b.life(p)})"
-                               + (odds(p) if odds else ""), p.id) for p in objs)
+                               + (odds(p) if odds else ""), p.id) for p in objs) \
+            if self.game.reads() else tuple(Choice(p.id) for p in objs)
         default = self.default_target(actor.zone, objs)
         return b.get(self.ask(Question(qid, "select", message, choices, default=default.id)))
 

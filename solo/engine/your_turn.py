@@ -138,9 +138,11 @@ class YourTurn(YourSpells):
         active = creatures.active_creatures(b, YM)
         if dm_active is None:
             dm_active = creatures.active_creatures(b, Side.DM)
-        choices = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active]
+        reads = self.game.reads()  # (titles only a person reads: a program is offered ids)
+        choices = [Choice(f"{c.card} ({c.id}) in {c.zone}" if reads else c.id, c.id)
+                   for c in active]
         if phase.mage_active:
-            choices.append(Choice(f"Your mage in {b.mages[YM].zone}", YM))
+            choices.append(Choice(f"Your mage in {b.mages[YM].zone}" if reads else YM, YM))
         if choices and not phase.your_quickcast_used:
             # The quickcast action may come before or after any of your Action Phases.
             choices.append(_QUICKCAST_NOW)
@@ -148,7 +150,7 @@ class YourTurn(YourSpells):
             # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
             choices.append(_PASS_TURN)
         choices.append(_DONE)
-        if len(choices) == 1 or self.game.reads():  # (a program never reveals: no need to look,
+        if len(choices) == 1 or reads:  # (a program never reveals: no need to look,
             # unless the choice makes the question: with "done" alone, none is asked)
             choices += self.reveal_choice()  # free: it takes no action
         while True:
@@ -464,9 +466,10 @@ class YourTurn(YourSpells):
         b = self.board
         zones, toward = self.move_options(actor, attacking)
         elsewhere = ELSEWHERE
-        choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
+        reads = self.game.reads()  # (titles only a person reads: a program is offered zones)
+        choices = [Choice(f"{z} ({d} away)" if reads else z, z) for z, d in zones.items()]
         # the Dummy Mage's Astral Anchor: no teleport there (words only a person reads)
-        anchored = actions.anchored_zones(b) if self.game.reads() else ()
+        anchored = actions.anchored_zones(b) if reads else ()
         choices.append(Choice("Elsewhere (pushed, teleported" + (
             f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
             else "") + ")", elsewhere))
