@@ -291,3 +291,26 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
         with pytest.raises(StaleMemory, match=kind):
             getattr(board, {"traits": "trait_names"}.get(kind, kind))(friend)
         setattr(friend, slot, None)
+
+
+def test_each_sides_creatures_follow_every_change_of_the_board_s_creatures():
+    # Each side's list is kept until the board's creatures change (Board.kept_side): a creature
+    # changing sides, one destroyed and another summoned (the same count), a shared piece taken
+    # as a copy's own must all show at once; side_creatures gives a list of the caller's own.
+    board, wolf, fox = _wolf_and_fox()
+    assert board.side_creatures("dm") == [wolf] and board.side_creatures("ym") == [fox]
+    put(board, SetSide(wolf.id, "ym"))
+    assert board.side_creatures("dm") == [] and [c.id for c in board.side_creatures("ym")] == \
+        [wolf.id, fox.id]
+    put(board, SetSide(wolf.id, "dm"), RemovePiece(fox.id),
+        AddPiece(Creature("ym-7", "Timber Wolf", "ym", "C2")))
+    assert [c.id for c in board.side_creatures("ym")] == ["ym-7"]
+    mine = board.side_creatures("dm")
+    mine.clear()
+    assert board.side_creatures("dm") == [board.get(wolf.id)]
+    work = board.copy({wolf.id})
+    assert work.side_creatures("dm")[0] is not wolf  # the copy's own piece
+    theirs = work.side_creatures("ym")[0]
+    owned = work.own(theirs.id)
+    assert owned is not theirs and work.side_creatures("ym") == [owned]
+    assert work.side_creatures("ym")[0] is owned and board.side_creatures("ym")[0] is theirs
