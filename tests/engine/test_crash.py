@@ -254,9 +254,6 @@ def test_stopped_at_random_moments_by_any_signal_loses_nothing(tmp_path, env):
                 p.wait()
                 if steps_of(db, name) > done_before:
                     mid_game += 1  # it was stopped after playing some steps: in the middle
-                else:  # stopped before its first step: start-up is slower now (a busy
-                    # machine), so stop later from now on, never past a whole game's time
-                    start_up = min(start_up * 1.25, whole_time)
             _, err = p.communicate(timeout=60)
             assert b"Traceback" not in err or started_python(err), err.decode()
             assert p.returncode in (0, 130, -9, -signal.SIGINT, -signal.SIGTERM, -signal.SIGHUP) \
