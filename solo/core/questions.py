@@ -114,6 +114,10 @@ class Question:
     def titles(self) -> list[str]:
         return [t for t, _ in self.pairs()]
 
+    def values(self) -> list[Any]:
+        """What each choice gives when answered (its titles are not built)."""
+        return [c.value if isinstance(c, Choice) else c for c in self.choices]
+
     def _match_choice(self, answer: Any) -> Any:
         for c in self.choices:  # the value itself (exact)
             value = c.value if isinstance(c, Choice) else c

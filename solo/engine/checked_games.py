@@ -28,7 +28,7 @@ class RandomPlayer(Prompter):
     def ask(self, q: Question) -> Any:
         rnd = self.random
         if q.kind == "select":
-            values = [v for _, v in q.pairs() if v not in q.escapes]
+            values = [v for v in q.values() if v not in q.escapes]
             return q.parse(rnd.choice(values))
         if q.kind == "confirm":
             return rnd.random() < 0.7

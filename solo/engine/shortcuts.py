@@ -111,7 +111,7 @@ class Spared:
 
 def _fits(q: Question, value: Any) -> Any:
     """``value`` as an answer of ``q`` (one of its choices), or :data:`NOTHING`."""
-    if q.kind == "select" and value not in [v for _, v in q.pairs()]:
+    if q.kind == "select" and value not in q.values():
         return NOTHING
     try:
         return q.parse(value)

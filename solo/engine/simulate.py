@@ -38,7 +38,7 @@ from solo.rules.board import Board, Piece
 from solo.core.errors import ExitCode, SoloError, StopOnSignals
 from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
-from solo.core.questions import Choice, Prompter, Question
+from solo.core.questions import Prompter, Question
 from solo.rules import targeting
 from solo.core.kinds import DM, YM, DeckKind, Side
 
@@ -192,7 +192,7 @@ class Opponent(Prompter):
             return "done"
         if qid == "turn.what":
             actor = self._actor(q)
-            offered = _offered(q)
+            offered = q.values()
             if "attack" in offered and self._has_melee_target(actor):  # (none when Staggered)
                 return "attack"
             if actor.is_mage and self.skill == "skilled" and b.side_creatures(YM):
@@ -213,11 +213,11 @@ class Opponent(Prompter):
             actor = self._actor(q)
             goal = self._quarry(actor)
             steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
-            offered = _offered(q)
+            offered = q.values()
             return steps[0] if steps and steps[0] in offered else q.default
         if qid == "turn.attack.target":  # among the objects the game offers, and no other
             actor = self._actor(q)
-            offered = _offered(q)
+            offered = q.values()
             options = [p for p in self._melee_targets(actor) or self._their() if p.id in offered]
             return self._best_target(options or [b.get(v) for v in offered]).id
         if qid == "turn.attack.which":
@@ -249,11 +249,6 @@ class Opponent(Prompter):
         if not steps:
             return False
         return self._has_melee_target(actor, steps[0])
-
-
-def _offered(q: Question) -> list[Any]:
-    """The values of ``q``'s choices (its pairs' values, without their titles)."""
-    return [c.value if isinstance(c, Choice) else c for c in q.choices]
 
 
 @dataclass

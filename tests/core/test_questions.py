@@ -6,6 +6,7 @@ import json
 import pytest
 
 from solo.core.errors import SoloError
+from solo.core.kinds import Side
 from solo.core.questions import Choice, MissingAnswer, Question, ScriptedPrompter
 from solo.cli.prompter import QuestionaryPrompter
 
@@ -205,3 +206,19 @@ def test_an_autocomplete_answer_completed_from_a_part_says_what_it_became():
     assert answer == "Bitterwood Fox" and "= Bitterwood Fox" in screen
     answer, screen = shown("Timber Wolf\r")  # typed whole: nothing more to say
     assert answer == "Timber Wolf" and "= Timber Wolf" not in screen
+
+
+def test_values_are_what_each_choice_gives_in_order():
+    q = Question("x", "select", "Which?", (Choice("Timber Wolf (ym-1) in B2", "ym-1"), "done",
+                                            Choice("Your mage", Side.YM)))
+    assert q.values() == [value for _, value in q.pairs()] == ["ym-1", "done", Side.YM]
+    assert type(q.values()[2]) is Side  # the value itself, not its text
+
+
+def test_an_autocomplete_answer_that_is_a_choice_gives_that_choice_itself():
+    # A choice's own text is found in one search (long menus of card names); a choice equal to
+    # the text but not text itself (a side, an enum of str) is still the one given back.
+    names = Question("c", "autocomplete", "Card", tuple(f"Card {i}" for i in range(200)))
+    assert names.parse("Card 150") == "Card 150"
+    sides = Question("s", "autocomplete", "Side", (Side.YM, "other"))
+    assert type(sides.parse("ym")) is Side and sides.parse("other") == "other"

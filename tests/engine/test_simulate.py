@@ -240,10 +240,9 @@ def test_a_worker_killed_from_outside_stops_the_games_with_one_line_not_a_wait()
     import multiprocessing
     import os
     import signal
+    import time
 
     from solo.core.errors import ExitCode
-
-    import time
 
     # (a stream asked at once, a batch, and a stream asked once the pool knows it is broken,
     # when sending more games is what fails)
