@@ -183,10 +183,15 @@ def test_a_whole_game_from_a_phone_page_alone_with_a_restart(browser, user_data,
                 tablet.close()
             if answers == 20 and not restarted:  # the server dies mid-game and comes back
                 restarted = True
+                held: list = []  # and the page's first try to reconnect hangs, never answered:
+                pg.route("**/events*", lambda route: held.append(route) if not held
+                         else route.continue_())  # its watchdog must give up on it
                 server.kill()
                 pg.wait_for_selector("#banner", state="visible", timeout=5000)
                 server.start()
                 pg.wait_for_selector("#banner", state="hidden", timeout=10000)
+                assert held, "the page did not try to reconnect while the server was down"
+                pg.unroute("**/events*")
                 seq = None
                 question_up(pg, None)
                 check_board(pg, game)

@@ -102,9 +102,9 @@ def build_app(folder, name: str | None, token: str | None = None, replay: bool =
                     last, quiet = view.version, 0.0
                     data = json.dumps({**view.state, "version": view.version})
                     yield f"id: {last}\ndata: {data}\n\n"
-                elif quiet > 10:
+                elif quiet > 10:  # a heartbeat: the page reconnects when it hears none
                     quiet = 0.0
-                    yield ": still here\n\n"
+                    yield "event: ping\ndata: \n\n"
                 await asyncio.sleep(POLL)
                 quiet += POLL
         return StreamingResponse(stream(), media_type="text/event-stream",

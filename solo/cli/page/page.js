@@ -257,19 +257,47 @@ async function load(step) {
   return s;
 }
 
+// The event stream.  The browser reconnects a dropped stream by itself, but not always: a
+// reconnection can hang (a phone's Wi-Fi changing, a server that took the request and died), and
+// a connection can go silent without ever failing.  So a watchdog opens a new stream when the
+// page has been cut off for RECONNECT ms, or has heard nothing, not even the server's heartbeat
+// (every 10 s), for SILENT ms.
+const RECONNECT = 3000, SILENT = 25000;
+let stream = null, heard = 0, cut = null;
+// while the connection is down the board is greyed out and cannot be answered: never a stale
+// board taken for the game's
+function down(yes) {
+  $("banner").hidden = !yes;
+  document.body.classList.toggle("stale", yes);
+  cut = yes ? (cut ?? Date.now()) : null;
+}
 function live() {
-  const es = new EventSource(q("events"));
-  // while the connection is down the board is greyed out and cannot be answered: never a
-  // stale board taken for the game's
-  const down = (yes) => { $("banner").hidden = !yes; document.body.classList.toggle("stale", yes); };
-  es.onopen = () => down(false);
-  es.onmessage = (e) => { down(false); note = sent === null ? note : ""; sent = null; render(JSON.parse(e.data)); };
-  es.onerror = () => {
+  if (stream) stream.close();
+  const es = stream = new EventSource(q("events"));
+  heard = Date.now();
+  const mine = (f) => (e) => { if (es === stream) f(e); };  // an old stream's events are ignored
+  es.onopen = mine(() => { heard = Date.now(); down(false); });
+  es.addEventListener("ping", mine(() => { heard = Date.now(); }));
+  es.onmessage = mine((e) => {
+    heard = Date.now(); down(false); note = sent === null ? note : ""; sent = null;
+    render(JSON.parse(e.data));
+  });
+  es.onerror = mine(() => {
     down(true);
     // a refused or failed stream is closed for good by the browser: open a new one
-    if (es.readyState === EventSource.CLOSED) setTimeout(live, 1000);
-  };
+    if (es.readyState === EventSource.CLOSED) setTimeout(() => { if (es === stream) live(); }, 1000);
+  });
 }
+function watchdog() {
+  if (!stream) return;
+  const now = Date.now();
+  if ((cut !== null && now - cut > RECONNECT) || (cut === null && now - heard > SILENT)) {
+    down(true);
+    cut = now;  // the new stream gets its own RECONNECT ms
+    live();
+  }
+}
+setInterval(watchdog, 1000);
 
 $("lookup").addEventListener("submit", async (e) => {
   e.preventDefault();
