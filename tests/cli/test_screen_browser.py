@@ -153,6 +153,14 @@ def question_up(pg, after: str | None) -> None:
         arg=after or "", timeout=10000)
 
 
+def choose(pg) -> None:
+    """Tap the question's default choice (else its first).  Through a locator, found again when
+    it is tapped: the page may draw the same question again in between (after a reconnection),
+    which leaves an element found before it out of the page."""
+    default = pg.locator("#ask button.choice.default")
+    (default if default.count() else pg.locator("#ask button.choice").first).click()
+
+
 def over(pg) -> bool:
     heading = pg.query_selector("#ask h2")
     return heading is not None and heading.inner_text() == "The game is over"
@@ -198,8 +206,7 @@ def test_a_whole_game_from_a_phone_page_alone_with_a_restart(browser, user_data,
             if over(pg):
                 break
             seq = pg.get_attribute("#ask", "data-seq")
-            (pg.query_selector("#ask button.choice.default")
-             or pg.query_selector("#ask button.choice")).click()
+            choose(pg)
             answers += 1
             assert answers < 600, "the game did not end"
         rows, g = game.now()
@@ -276,7 +283,7 @@ def test_a_game_at_the_terminal_with_the_page_following(browser, user_data, tmp_
             seq = pg.get_attribute("#ask", "data-seq")
             n += 1
             if n == 5:  # the page answers first: the terminal's answer is refused, the page's taken
-                pg.query_selector("#ask button.choice").click()
+                pg.locator("#ask button.choice").first.click()
                 pg.wait_for_selector("#ask .waiting", timeout=5000)
                 person.given.put(_default(q))
                 both["page first"] = seq
