@@ -213,6 +213,19 @@ def test_a_start_up_traceback_is_told_by_its_frames_not_by_folder_names(tmp_path
     assert not started_python(_traceback(script, (str(link / "cli" / "app.py"), 13, "<module>")))
 
 
+def _after_steps(p: subprocess.Popen, db: Path, name: str, steps: int, most: float = 60) -> None:
+    """Waits until the committed steps of game ``name`` have used ``steps`` answers, or ``p`` has
+    ended."""
+    end = time.monotonic() + most
+    while p.poll() is None and time.monotonic() < end:
+        try:
+            if steps_of(db, name) >= steps:
+                return
+        except sqlite3.Error:  # the journal being made, or locked for a moment
+            pass
+        time.sleep(0.005)
+
+
 def test_stopped_at_random_moments_by_any_signal_loses_nothing(tmp_path, env):
     answers = policy_answers(tmp_path)
     full = tmp_path / "answers.json"
@@ -246,7 +259,11 @@ def test_stopped_at_random_moments_by_any_signal_loses_nothing(tmp_path, env):
                 args = ["play", "--resume", "--name", name, "--answers", str(left)]
             done_before = steps_of(db, name)
             p = solo(args, env)
-            time.sleep(rng.uniform(start_up, max(whole_time, start_up * 1.5)))
+            if rng.random() < 0.5:  # at a moment drawn from the first game's timings
+                time.sleep(rng.uniform(start_up, max(whole_time, start_up * 1.5)))
+            else:  # once a number of answers drawn is committed, then a moment more: mid-game
+                _after_steps(p, db, name, done_before + rng.randint(1, 40))  # however busy the machine
+                time.sleep(rng.uniform(0, 0.05))
             if p.poll() is None:
                 sig = rng.choice(SIGNALS)
                 p.send_signal(sig)
