@@ -49,7 +49,7 @@ def run() -> None:
     atexit.register(gc.freeze)  # registered first: runs after every other exit handler
     from solo.cli.app import main
 
-    main()
+    main(whole_process=True)
 
 
 if __name__ == "__main__":

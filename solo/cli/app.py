@@ -91,7 +91,10 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:  # the command is done (or stopped): a Ctrl-C from here to the exit has
+                _quiet_from_now()  # nothing left to stop, and must not become click's "Aborted!"
         except SoloError as err:
             raise SoloClickError(str(err), err.exit_code) from None
         except KeyboardInterrupt:  # Ctrl-C (or SIGTERM/SIGHUP in a game): not click's "Aborted!"
@@ -110,6 +113,20 @@ class LazyGroup(click.Group):
             from solo.core.errors import describe_os_error, one_line
 
             raise SoloClickError(one_line(describe_os_error(err, err.filename, "", "use"))) from None
+
+
+def _quiet_from_now() -> None:
+    """Ctrl-C ignored for the rest of the process (its exit), in the main thread: click catches
+    an interrupt that comes after the command's return, while it closes the command's context,
+    and says "Aborted!" with status 1 (seen once at the end of a stopped game).  Python's
+    exit handlers still run; a SIGTERM still ends the process as the system does.  Only when
+    solo is the process (``solo`` or ``python -m solo``), not a call to :func:`main` in a
+    process that goes on (the tests')."""
+    import signal
+    import threading
+
+    if _whole_process and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def interrupted() -> NoReturn:
@@ -256,7 +273,13 @@ def watch_output() -> None:
                                   write_through=out.write_through)
 
 
-def main(argv: list[str] | None = None) -> None:
+#: Whether :func:`main` runs as the whole process (see :func:`_quiet_from_now`).
+_whole_process = False
+
+
+def main(argv: list[str] | None = None, whole_process: bool = False) -> None:
+    global _whole_process
+    _whole_process = whole_process
     watch_output()
     try:
         try:

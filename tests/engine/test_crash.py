@@ -302,3 +302,21 @@ def test_dm_json_is_identical_across_processes(tmp_path, env):
     assert runs[0].returncode == 0, runs[0].stderr.decode()
     assert runs[0].stdout == runs[1].stdout
     assert json.loads(runs[0].stdout)["action"] in ("attack", "move-attack", "move", "pass", "lose-turn")
+
+
+def test_a_ctrl_c_as_the_command_ends_is_not_clicks_aborted(tmp_path, env):
+    """A Ctrl-C that comes once the command has returned, while click closes its context (the
+    window a stopped game's end once fell in: click said "Aborted!", status 1), changes nothing:
+    the work is done, the status is the command's."""
+    code = ("import os, signal, sys, click\n"
+            "real = click.Context.exit\n"
+            "def exit(self, code=0):\n"
+            "    os.kill(os.getpid(), signal.SIGINT)  # as click ends the command\n"
+            "    real(self, code)\n"
+            "click.Context.exit = exit\n"
+            "sys.argv = ['solo', 'roll', 'd12', '--seed', '3']\n"
+            "from solo.__main__ import run\n"
+            "run()\n")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=60)
+    assert b"Aborted" not in done.stderr, done.stderr.decode()
+    assert done.returncode == 0 and done.stdout.strip(), (done.returncode, done.stderr.decode())
