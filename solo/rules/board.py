@@ -125,6 +125,7 @@ class Board(Stats):
         self._sized = -1
         self._sides = None  # see side_creatures
         self._trimmed = None  # see trim_corrode
+        self._altar = None  # see _no_melee_bonus
 
     # -- lookup --------------------------------------------------------------------------------
     @property

@@ -83,7 +83,7 @@ class Stats(Plain):
 
     # Fields of the board that are read here (the board sets them); the board defines the
     # methods below.
-    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo", "_serial")
+    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo", "_serial", "_altar")
     mages: dict[str, Mage]
     conjurations: list[Conjuration]
     catalog: Catalog | None
@@ -92,6 +92,9 @@ class Stats(Plain):
     #: This board's own number (see :func:`serial`): a piece's last values (``Piece._mt``...)
     #: are read only on the board they were worked out on.
     _serial: int
+    #: Where the count of changes and the conjurations stood at the last _no_melee_bonus, and
+    #: its answer.
+    _altar: tuple[int, list[Conjuration], int, bool] | None
 
     @property
     def cat(self) -> Catalog:
@@ -313,8 +316,20 @@ class Stats(Plain):
         return self._keep(key, at, (state, _seen(state)))
 
     def _no_melee_bonus(self) -> bool:
-        """Whether a conjuration takes every Melee +X bonus (Altar of Infernia)."""
-        return bool(self.conjurations) and any(c.card in NO_MELEE_BONUS for c in self.conjurations)
+        """Whether a conjuration takes every Melee +X bonus (Altar of Infernia).  Asked for
+        every object whose traits are worked out: the answer is kept while no change has been
+        counted and the list of conjurations is the same (a board with thousands of them
+        would be read in a time that grows with their square)."""
+        conjurations = self.conjurations
+        if not conjurations:
+            return False
+        kept = self._altar
+        if kept is not None and kept[0] == _pieces._changes and kept[1] is conjurations \
+                and kept[2] == len(conjurations) and not CHECK_MEMORY:
+            return kept[3]
+        found = any(c.card in NO_MELEE_BONUS for c in conjurations)
+        self._altar = (_pieces._changes, conjurations, len(conjurations), found)
+        return found
 
     def _traits_now(self, p: Piece) -> list[str]:
         card = self.card_of(p)
