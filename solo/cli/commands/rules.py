@@ -3,12 +3,17 @@ cards, in the program's own words."""
 
 from __future__ import annotations
 
+import functools
+
 import click
 
 from solo.cli.term import echo
 
 
+@functools.cache
 def _entries():
+    """The rules, steps, traits and rulings that can be looked up: read once a process (a
+    player may look something up at every question)."""
     from solo.text import lookup as rules
     from solo.core.errors import read_text
 
