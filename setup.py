@@ -23,6 +23,7 @@ import shutil
 import sys
 import sysconfig
 from collections.abc import Mapping
+from typing import Any
 from pathlib import Path
 
 from setuptools import setup
@@ -169,9 +170,44 @@ def _extensions(modules: list[str]) -> list:
         return []
 
 
+def _compile_in_parallel(compiler: Any, jobs: int) -> None:
+    """Makes ``compiler`` (setuptools' C compiler) compile the C files of one extension
+    ``jobs`` at a time: mypyc writes a file a module into one extension, which setuptools
+    compiles one after the other.  What its ``compile`` does, but each file in a thread of
+    its own (each runs the C compiler as a process).  Left as it is when the compiler is not
+    built the usual way."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    if jobs < 2 or not all(hasattr(compiler, name) for name in
+                           ("_setup_compile", "_get_cc_args", "_compile")):
+        return
+
+    def compile(sources, output_dir=None, macros=None, include_dirs=None, debug=0,
+                extra_preargs=None, extra_postargs=None, depends=None):
+        macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs)
+        cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+
+        def one(obj: str) -> None:
+            if obj in build:
+                src, ext = build[obj]
+                compiler._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+        with ThreadPoolExecutor(jobs) as pool:
+            list(pool.map(one, objects))  # (the first failure is raised here)
+        return objects
+
+    compiler.compile = compile
+
+
 class BuildExt(build_ext):
     """Compiles the extensions, or, when the C compiler fails, removes what it built of them
     and lets the pure package install."""
+
+    def build_extensions(self) -> None:
+        _compile_in_parallel(self.compiler, len(os.sched_getaffinity(0))
+                             if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+        super().build_extensions()
 
     def run(self) -> None:
         from importlib.machinery import EXTENSION_SUFFIXES
