@@ -141,3 +141,55 @@ def test_records_stay_python_classes_where_compiled():
     assert ("solo.rules.effects", "Damage") in _python_classes()
     for own in (("solo.rules.pieces", "Piece"), ("solo.rules.board", "Board")):
         assert own not in _python_classes()  # classes of mypyc's own
+
+
+# -- the C files compiled two at a time ----------------------------------------------------------
+
+class _Compiler:
+    """Setuptools' C compiler as its ``compile`` uses it: each C file compiled by ``_compile``
+    (here: noted, with how many ran at once; ``bad`` raises as a failing C compiler does)."""
+
+    def __init__(self, bad: str | None = None) -> None:
+        import threading
+
+        self.bad, self.done, self.most, self.now = bad, [], 0, 0
+        self.lock = threading.Lock()
+
+    def _setup_compile(self, output_dir, macros, include_dirs, sources, depends, extra_postargs):
+        objects = [s.replace(".c", ".o") for s in sources]
+        return macros, objects, extra_postargs, [], {o: (s, ".c") for o, s in zip(objects, sources)}
+
+    def _get_cc_args(self, pp_opts, debug, before):
+        return ["-c"]
+
+    def _compile(self, obj, src, ext, cc_args, extra_postargs, pp_opts):
+        import time
+
+        with self.lock:
+            self.now += 1
+            self.most = max(self.most, self.now)
+        time.sleep(0.05)
+        with self.lock:
+            self.now -= 1
+        if src == self.bad:
+            raise RuntimeError(f"error compiling {src}")
+        with self.lock:
+            self.done.append(obj)
+
+
+def test_the_c_files_of_an_extension_compile_at_once_and_a_failure_is_raised():
+    import pytest
+
+    sources = [f"m{i}.c" for i in range(6)]
+    compiler = _Compiler()
+    setup_py()._compile_in_parallel(compiler, 2)
+    assert compiler.compile(sources) == [s.replace(".c", ".o") for s in sources]
+    assert sorted(compiler.done) == sorted(s.replace(".c", ".o") for s in sources)
+    assert compiler.most == 2  # two at a time, never more
+    failing = _Compiler(bad="m3.c")
+    setup_py()._compile_in_parallel(failing, 2)
+    with pytest.raises(RuntimeError, match="m3.c"):  # BuildExt then installs the pure package
+        failing.compile(sources)
+    alone = _Compiler()
+    setup_py()._compile_in_parallel(alone, 1)  # one core: setuptools' own compile is kept
+    assert "compile" not in vars(alone)
