@@ -41,7 +41,7 @@ def test_every_key_of_the_example_is_described():
 ROOT = DOCS.parent
 README = ROOT / "README.md"
 PLAY = "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/solo play"
-TEST = "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/pytest -q"
+TEST = "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/pytest -q -n auto"
 
 
 def section(text: str, heading: str) -> str:
