@@ -234,11 +234,9 @@ def test_printed_as_it_comes_a_dummy_mage_step_waits_while_another_is_unread():
 
 # -- whole games at a virtual terminal ----------------------------------------------------------
 
-#: (columns, lines, compact layout, seeds): 60 whole games at each size, 30 in each layout
-#: (50 until 2026-11-27, when the 200 games took 77 s of a CI run that must stay under 10
-#: minutes, on a slower machine).
-GAMES = [(80, 24, False, range(1, 31)), (80, 24, True, range(51, 81)),
-         (60, 20, False, range(101, 131)), (60, 20, True, range(151, 181))]
+#: (columns, lines, compact layout, seeds): 100 whole games at each size.
+GAMES = [(80, 24, False, range(1, 51)), (80, 24, True, range(51, 101)),
+         (60, 20, False, range(101, 151)), (60, 20, True, range(151, 201))]
 
 
 @pytest.mark.slow
