@@ -267,11 +267,17 @@ def describe_unresolved(board: Board, decision: Decision) -> None:
         attacker = board.find(plan.attacker)
         targets = ([p for p in board.in_zone(plan.target) if p.id != plan.attacker] if plan.zone
                    else [t for t in [board.find(plan.target)] if t is not None])
+        dice = plan.attack.dice
+        counted = isinstance(dice, int) and not isinstance(dice, bool)
         for target in targets:
-            n, _ = combat.attack_dice(board, attacker, plan.attack, target, first=plan.first,
-                                      moved=plan.moved, is_spell=plan.is_spell, barrier=False)
+            if counted:
+                n, _ = combat.attack_dice(board, attacker, plan.attack, target, first=plan.first,
+                                          moved=plan.moved, is_spell=plan.is_spell, barrier=False)
+                many = f"{n} attack dice"
+            else:  # dice its card sets ("X"): the person counts them
+                many = f"the attack dice its card gives ({dice})"
             decision.instructions.append(
-                f"Roll it yourself: {n} attack dice for {plan.attack.name} against "
+                f"Roll it yourself: {many} for {plan.attack.name} against "
                 f"{label(board, target)} (armor {board.armor(target)}), then the effect die if "
                 f"its card has an effect table; or run again with --seed to let solo roll.")
         if plan.is_spell and spell_reach.jumps(board, plan.attack.name):

@@ -94,6 +94,22 @@ def test_dm_rolls_only_leaves_the_attack_to_the_person(run, tmp_path):
     assert any("Roll it yourself: 4 attack dice" in line for line in data["instructions"])
 
 
+def test_dm_rolls_only_with_an_attack_of_x_dice_says_so(run, tmp_path):
+    """An attack whose dice its card sets ("X", a board file may give one) cannot be counted:
+    the person is told to count them (it was a ValueError traceback)."""
+    b = new_board(dm_zone="A1", ym_zone="B2")
+    b.add_creature("Timber Wolf", "dm", "B2")
+    path = write_board(tmp_path, b)
+    data = json.loads(path.read_text())
+    data["creatures"][0]["stats"] = {"attacks": [{"name": "Bite", "action": "quick",
+                                                  "kind": "melee", "range": [0, 0], "dice": "X"}]}
+    path.write_text(json.dumps(data))
+    r = run("dm", "creature", "--board", path, "--rolls", "5", "--json")
+    assert r.exit_code == 0, r.output
+    lines = json.loads(r.output)["instructions"]
+    assert any("Roll it yourself: the attack dice its card gives (X) for Bite" in x for x in lines)
+
+
 def test_dm_running_out_of_rolls_says_so(run, tmp_path):
     b = new_board(dm_zone="A1", ym_zone="D3")
     path = write_board(tmp_path, b)
