@@ -190,7 +190,11 @@ def board_case(rng: random.Random) -> Case:
                   "traits": [rng.choice(GAINED + ["Doublestrike", "Sweeping", "Triplestrike"])
                              for _ in range(rng.choice([1, 50, 5_000]))],
                   "effects": [{"min": 1, "max": 12, "conditions": ["Burn"] * rng.choice([1, 99, 10_000])}]}
-        wolf["stats"] = {"attacks": [dict(attack, name=f"Bite{i}") for i in range(rng.choice([1, 100, 2_000]))]}
+        n = rng.choice([1, 100, 2_000])
+        if len(attack["traits"]) + len(attack["effects"][0]["conditions"]) > 100:
+            n = min(n, 20)  # (2,000 of those are a file of 160 MB, which this process cannot
+            # even write within its memory limit: a few megabytes at the most)
+        wolf["stats"] = {"attacks": [dict(attack, name=f"Bite{i}") for i in range(n)]}
     elif variant == "numbers":
         key = rng.choice(["round", "life", "damage", "next_id", "tally", "cost", "armor"])
         value = huge(rng)
@@ -826,6 +830,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kinds", default=",".join(KINDS))
     ap.add_argument("--per-kind", type=int, default=10)
+    ap.add_argument("--from", dest="first", type=int, default=0,
+                    help="the first case of each kind (cases FROM to PER_KIND - 1)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="-")
     ap.add_argument("--case", help="one case, KIND:INDEX")
@@ -840,7 +846,7 @@ def main(argv: list[str] | None = None) -> None:
         kind, index = opts.case.split(":")
         cases = [(kind, int(index))]
     else:
-        cases = [(k, i) for k in opts.kinds.split(",") for i in range(opts.per_kind)]
+        cases = [(k, i) for k in opts.kinds.split(",") for i in range(opts.first, opts.per_kind)]
     out = sys.stdout if opts.out == "-" else open(opts.out, "a", encoding="utf-8")
     with tempfile.TemporaryDirectory(prefix="solo-hostile-") as tmp:
         work = Path(tmp)

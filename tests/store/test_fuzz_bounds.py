@@ -35,11 +35,26 @@ def limited(cpu_seconds: int):
     return apply
 
 
+#: Cases of each kind one process runs: a process that has run many ends up near its memory
+#: limit, where building the next case (the driver's own work) can fail.
+PER_PROCESS = 120
+
+
 def run_cases(tmp_path: Path, kinds: list[str], per_kind: int, seed: int) -> list[dict]:
-    out = tmp_path / "results.jsonl"
-    total = len(kinds) * per_kind
+    results: list[dict] = []
+    for first in range(0, per_kind, PER_PROCESS):
+        results += _run_cases(tmp_path, kinds, first, min(per_kind, first + PER_PROCESS), seed)
+        if results and results[-1]["problem"] == "out of memory":
+            break  # (the driver stopped there: what follows could not be trusted)
+    return results
+
+
+def _run_cases(tmp_path: Path, kinds: list[str], first: int, end: int, seed: int) -> list[dict]:
+    """Cases ``first`` to ``end`` - 1 of each kind, in one process."""
+    out = tmp_path / f"results-{first}.jsonl"
+    total = len(kinds) * (end - first)
     p = subprocess.run([sys.executable, str(DRIVER), "--kinds", ",".join(kinds), "--per-kind",
-                        str(per_kind), "--seed", str(seed), "--out", str(out)],
+                        str(end), "--from", str(first), "--seed", str(seed), "--out", str(out)],
                        preexec_fn=limited(int(total * CPU_BUDGET) + 30), capture_output=True,
                        text=True, cwd=tmp_path, timeout=3600)
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
