@@ -151,6 +151,13 @@ class Attack(Plain):
             traits=tuple(d.get("traits", ())),
         )
 
+    @property
+    def counted(self) -> bool:
+        """Whether its dice are a number solo can roll (not "X", which its card's text sets,
+        nor none)."""
+        dice = self.dice
+        return isinstance(dice, int) and not isinstance(dice, bool)
+
     def has(self, trait: str) -> bool:
         """Whether a trait of it is ``trait`` (any case) or starts with it and a space
         (``Piercing`` for ``Piercing +2``)."""

@@ -28,7 +28,7 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
     attacker = board.find(plan.attacker)
     if attacker is None:
         return None
-    if not isinstance(plan.attack.dice, int) or isinstance(plan.attack.dice, bool):
+    if not plan.attack.counted:
         # "X" dice: the card's text says how many; the person works it out.
         decision.instructions.append(f"Roll {plan.attack.name} by hand: its card says how many "
                                      "dice; put the damage and markers on yourself (edit in "
@@ -267,15 +267,13 @@ def describe_unresolved(board: Board, decision: Decision) -> None:
         attacker = board.find(plan.attacker)
         targets = ([p for p in board.in_zone(plan.target) if p.id != plan.attacker] if plan.zone
                    else [t for t in [board.find(plan.target)] if t is not None])
-        dice = plan.attack.dice
-        counted = isinstance(dice, int) and not isinstance(dice, bool)
         for target in targets:
-            if counted:
+            if plan.attack.counted:
                 n, _ = combat.attack_dice(board, attacker, plan.attack, target, first=plan.first,
                                           moved=plan.moved, is_spell=plan.is_spell, barrier=False)
                 many = f"{n} attack dice"
             else:  # dice its card sets ("X"): the person counts them
-                many = f"the attack dice its card gives ({dice})"
+                many = f"the attack dice its card gives ({plan.attack.dice})"
             decision.instructions.append(
                 f"Roll it yourself: {many} for {plan.attack.name} against "
                 f"{label(board, target)} (armor {board.armor(target)}), then the effect die if "

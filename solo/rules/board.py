@@ -324,11 +324,8 @@ class Board(Stats):
         Asked after every step: nothing to trim while no change has been counted since the
         last trim and the lists of pieces are the same (a marker, an armor, a piece more or
         less is a counted change)."""
-        creatures, conjurations = self.creatures, self.conjurations
-        kept = self._trimmed
-        if kept is not None and kept[0] == _pieces._changes and kept[1] is creatures \
-                and kept[2] == len(creatures) and kept[3] is conjurations \
-                and kept[4] == len(conjurations) and not _stats.CHECK_MEMORY:
+        if _pieces.unchanged(self._trimmed, self.creatures, self.conjurations) \
+                and not _stats.CHECK_MEMORY:
             return []
         out: list[tuple[Piece, int]] = []
         for p in (self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations):  # pieces()
@@ -345,8 +342,7 @@ class Board(Stats):
                     del mine.conditions["Corrode"]
                 _touch(mine)
                 out.append((mine, have - room))
-        self._trimmed = (_pieces._changes, creatures, len(creatures), conjurations,
-                         len(conjurations))
+        self._trimmed = _pieces.stamp(self.creatures, self.conjurations)
         return out
 
     def enemies_of(self, side: str) -> list[Piece]:

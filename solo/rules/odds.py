@@ -103,7 +103,7 @@ def attack_odds(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     destroys counts its wounds as the engine does: damage, 3 per Tainted marker, and direct acid
     damage from Corrode markers its armor cannot take.
     """
-    if not isinstance(attack.dice, int) or isinstance(attack.dice, bool):
+    if not attack.counted:
         return Odds(0.0, 0.0, {}, 0.0)
     zone = (attack.zone or attack.kind == "zone") if zone is None else zone
     attack = bonuses.attack_now(board, attacker, attack)  # Flame Strike, Lightning Strike

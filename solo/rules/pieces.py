@@ -100,6 +100,24 @@ def changes() -> int:
     return _changes
 
 
+def stamp(first: list[Any], second: list[Any] | None = None) -> tuple[Any, ...]:
+    """What a value worked out of a board's lists of pieces holds for: the count of changes,
+    and each list with its length (see :func:`unchanged`)."""
+    if second is None:
+        return (_changes, first, len(first))
+    return (_changes, first, len(first), second, len(second))
+
+
+def unchanged(kept: tuple[Any, ...] | None, first: list[Any],
+              second: list[Any] | None = None) -> bool:
+    """Whether ``kept`` (a :func:`stamp` of the same lists) still holds: no change counted
+    since, and the board holds the same lists, of the same lengths (a piece more or less is a
+    counted change, a list replaced is another list)."""
+    if kept is None or kept[0] != _changes or kept[1] is not first or kept[2] != len(first):
+        return False
+    return second is None or (kept[3] is second and kept[4] == len(second))
+
+
 #: Fields no remembered value reads (a piece's damage and whether it is active; the board's
 #: round, stage, initiative and card drawer): a change to them forgets nothing.  A remembered
 #: value that comes to read one of them must take it off this list (whole games played with

@@ -92,9 +92,8 @@ class Stats(Plain):
     #: This board's own number (see :func:`serial`): a piece's last values (``Piece._mt``...)
     #: are read only on the board they were worked out on.
     _serial: int
-    #: Where the count of changes and the conjurations stood at the last _no_melee_bonus, and
-    #: its answer.
-    _altar: tuple[int, list[Conjuration], int, bool] | None
+    #: The last _no_melee_bonus: its answer, and what it holds for (a pieces.stamp).
+    _altar: tuple[bool, tuple[Any, ...]] | None
 
     @property
     def cat(self) -> Catalog:
@@ -324,11 +323,10 @@ class Stats(Plain):
         if not conjurations:
             return False
         kept = self._altar
-        if kept is not None and kept[0] == _pieces._changes and kept[1] is conjurations \
-                and kept[2] == len(conjurations) and not CHECK_MEMORY:
-            return kept[3]
+        if kept is not None and _pieces.unchanged(kept[1], conjurations) and not CHECK_MEMORY:
+            return kept[0]
         found = any(c.card in NO_MELEE_BONUS for c in conjurations)
-        self._altar = (_pieces._changes, conjurations, len(conjurations), found)
+        self._altar = (found, _pieces.stamp(conjurations))
         return found
 
     def _traits_now(self, p: Piece) -> list[str]:

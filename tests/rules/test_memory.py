@@ -314,3 +314,26 @@ def test_each_sides_creatures_follow_every_change_of_the_board_s_creatures():
     owned = work.own(theirs.id)
     assert owned is not theirs and work.side_creatures("ym") == [owned]
     assert work.side_creatures("ym")[0] is owned and board.side_creatures("ym")[0] is theirs
+
+
+def test_altar_of_infernias_kept_answer_follows_the_altar_in_and_out():
+    """Whether an Altar of Infernia takes every Melee +X bonus is kept between changes (a board
+    of thousands of walls asked it once an object, in a time growing with their square): the
+    answer kept must follow an Altar put in play and taken out, and stay while nothing
+    changes."""
+    from solo.cards.catalog import parse_trait
+    from solo.rules.pieces import Conjuration
+
+    def melee_bonus(board, piece) -> bool:
+        return any(parse_trait(t)[0] == "Melee" and (parse_trait(t)[1] or 0) > 0
+                   for t in board.traits(board.get(piece.id)))
+
+    board = new_board("Warlock", "Beastmaster")
+    ghoul = board.add_creature("Ravenous Ghoul", "dm", "B2", conditions={"Growth": 1})
+    for i in range(30):
+        board.add_conjuration("Wall of Stone", "ym", "B1", border="C1")
+    assert melee_bonus(board, ghoul)
+    put(board, AddPiece(Conjuration("ym-altar", "Altar of Infernia", "ym", "D3")))
+    assert not melee_bonus(board, ghoul) and not melee_bonus(board, ghoul)
+    put(board, RemovePiece("ym-altar"))
+    assert melee_bonus(board, ghoul)

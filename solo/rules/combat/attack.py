@@ -279,7 +279,7 @@ def _find_attack(board: Board, attacker: Piece | None, attack: Attack | str,
 
 
 def _check_dice(attack: Attack) -> None:
-    if not isinstance(attack.dice, int) or isinstance(attack.dice, bool):
+    if not attack.counted:
         raise CombatError(Said("combat.dice-by-hand", attack=attack.name, dice=attack.dice))
 
 

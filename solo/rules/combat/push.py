@@ -89,7 +89,6 @@ def passage_attack(board: Board, wall: Piece, mover: Piece) -> Attack | None:
     passage attack that solo can roll and that strikes ``mover`` at least once (Wall of Thorns
     leaves a Level 1 creature alone); None when there is none."""
     for a in board.attacks(wall):
-        if a.kind == "passage" and isinstance(a.dice, int) and not isinstance(a.dice, bool) \
-                and strike_count(board, a, mover) > 0:
+        if a.kind == "passage" and a.counted and strike_count(board, a, mover) > 0:
             return a
     return None
