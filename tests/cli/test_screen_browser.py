@@ -8,6 +8,7 @@
   page and one at the terminal for the same question (only the first is taken, both ways), and
   the time from a step's commit to the page, measured (median at most 200 ms, printed);
 * a wrong token refused on the network (403, an empty body).
+* a quiet event stream still sending its heartbeat (the page's watchdog listens for it).
 
 ``SOLO_SCREENSHOTS=1`` writes the screenshots of docs/screen/ (phone and tablet size).
 """
@@ -345,4 +346,23 @@ def test_a_wrong_token_is_refused(browser, user_data, tmp_path):
         assert pg.request.get(f"http://127.0.0.1:{server.port}/state").status == 200
     finally:
         pg.close()
+        server.stop()
+
+
+def test_a_quiet_event_stream_still_sends_a_heartbeat(user_data):
+    """While nothing happens (a question waiting for the page), the server sends a named
+    ``ping`` event about every 10 s: the page opens a new stream when it hears nothing for
+    25 s, so a stream that went silent without failing is not taken for a quiet game."""
+    server = Server("--name", "quiet", "--seed", "3").start()
+    try:
+        with urllib.request.urlopen(server.url("events"), timeout=30) as stream:
+            seen, start = [], time.monotonic()
+            while time.monotonic() - start < 25:
+                line = stream.readline().decode().rstrip("\n")
+                seen.append(line)
+                if line == "event: ping":
+                    break
+        assert "event: ping" in seen, seen[-5:]
+        assert any(x.startswith("data: {") for x in seen)  # the game's state came first
+    finally:
         server.stop()
