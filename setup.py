@@ -23,8 +23,8 @@ import shutil
 import sys
 import sysconfig
 from collections.abc import Mapping
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext

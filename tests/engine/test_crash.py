@@ -213,13 +213,14 @@ def test_a_start_up_traceback_is_told_by_its_frames_not_by_folder_names(tmp_path
     assert not started_python(_traceback(script, (str(link / "cli" / "app.py"), 13, "<module>")))
 
 
-def _after_steps(p: subprocess.Popen, db: Path, name: str, steps: int, most: float = 60) -> None:
-    """Waits until the committed steps of game ``name`` have used ``steps`` answers, or ``p`` has
-    ended."""
+def _after_answers(p: subprocess.Popen, db: Path, name: str, answers: int,
+                   most: float = 60) -> None:
+    """Waits until the committed steps of game ``name`` have used ``answers`` answers, or ``p``
+    has ended."""
     end = time.monotonic() + most
     while p.poll() is None and time.monotonic() < end:
         try:
-            if steps_of(db, name) >= steps:
+            if steps_of(db, name) >= answers:
                 return
         except sqlite3.Error:  # the journal being made, or locked for a moment
             pass
@@ -262,7 +263,8 @@ def test_stopped_at_random_moments_by_any_signal_loses_nothing(tmp_path, env):
             if rng.random() < 0.5:  # at a moment drawn from the first game's timings
                 time.sleep(rng.uniform(start_up, max(whole_time, start_up * 1.5)))
             else:  # once a number of answers drawn is committed, then a moment more: mid-game
-                _after_steps(p, db, name, done_before + rng.randint(1, 40))  # however busy the machine
+                # however busy the machine
+                _after_answers(p, db, name, done_before + rng.randint(1, 40))
                 time.sleep(rng.uniform(0, 0.05))
             if p.poll() is None:
                 sig = rng.choice(SIGNALS)
