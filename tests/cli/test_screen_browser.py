@@ -8,7 +8,8 @@
   page and one at the terminal for the same question (only the first is taken, both ways), and
   the time from a step's commit to the page, measured (median at most 200 ms, printed);
 * a wrong token refused on the network (403, an empty body).
-* a quiet event stream still sending its heartbeat (the page's watchdog listens for it).
+* a quiet event stream still sending its heartbeat (the page's watchdog listens for it), and a
+  stream silent for 25 s of the page's clock given up for a new one.
 
 ``SOLO_SCREENSHOTS=1`` writes the screenshots of docs/screen/ (phone and tablet size).
 """
@@ -365,4 +366,44 @@ def test_a_quiet_event_stream_still_sends_a_heartbeat(user_data):
         assert "event: ping" in seen, seen[-5:]
         assert any(x.startswith("data: {") for x in seen)  # the game's state came first
     finally:
+        server.stop()
+
+
+def test_a_silent_stream_is_given_up_after_25_seconds(browser, user_data):
+    """A stream can stay open and say nothing (a phone's Wi-Fi that changed under it): the page
+    opens a new one once it has heard nothing for 25 s, and keeps a stream it heard from.
+
+    The page's clock is Playwright's, run forward by the test: the server's heartbeat (every
+    10 s of real time) cannot come in the fraction of a second the test takes."""
+    server = Server("--name", "silent", "--seed", "3").start()
+    pg = browser.new_page()
+    streams: list[str] = []
+    pg.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
+    try:
+        pg.clock.install()
+        pg.goto(server.url())
+        question_up(pg, None)
+        # the stream open and its first event in (the server sends the game's state at once)
+        pg.wait_for_function("stream !== null && stream.readyState === EventSource.OPEN",
+                             polling=50, timeout=10000)
+        pg.wait_for_timeout(1000)
+        pg.clock.pause_at(pg.evaluate("Date.now()") / 1000 + 0.5)  # (in s) the page's time
+        # moves as the test says from here
+        began = time.monotonic()
+        assert len(streams) == 1
+        pg.clock.run_for(20_000)  # 20 s without a word: not yet given up
+        assert len(streams) == 1, "the page gave up a stream before 25 s of silence"
+        assert pg.is_hidden("#banner")
+        pg.clock.run_for(7_000)  # past 25 s: a new stream
+        assert time.monotonic() - began < 8, "the real heartbeat may have come in: run again"
+        for _ in range(100):
+            if len(streams) == 2:
+                break
+            pg.wait_for_timeout(50)
+        assert len(streams) == 2, ("the page kept a stream silent for 27 s",
+                                   pg.evaluate("[Date.now(), heard, cut, stream.readyState]"))
+        pg.wait_for_selector("#banner", state="hidden", timeout=5000)
+        question_up(pg, None)  # and the question is still there to answer
+    finally:
+        pg.close()
         server.stop()
