@@ -96,6 +96,8 @@ GROUPS = {  # two processes, so that two cores share the slow run
 
 
 @pytest.mark.slow
+# (the suite's five minutes for the normal run; two seconds a case for a long one)
+@pytest.mark.timeout(max(300, 2 * PER_KIND * max(len(g) for g in GROUPS.values())))
 @pytest.mark.parametrize("group", sorted(GROUPS))
 def test_hostile_inputs_of_every_kind(tmp_path, group):
     check(run_cases(tmp_path, GROUPS[group], PER_KIND, seed=SEED))
