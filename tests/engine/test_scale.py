@@ -121,6 +121,10 @@ def test_the_cache_key_follows_everything_that_decides_the_games():
     assert key(ds, "skilled") != base
     assert key(ds, engine=ENGINE + "x") != base
     assert key(ds, dm_life=30) != base
+    # the printed life is the life the Dummy Mage has anyway: the same games (a test below)
+    from solo.cards.catalog import get_catalog
+
+    assert key(ds, dm_life=get_catalog().get(ratings.MAGES[1]).life) == base
     creatures = dict(ds.decks["creature"])
     first, second = list(creatures)[:2]
     swapped = {second: creatures[second], first: creatures[first],
@@ -311,6 +315,52 @@ def test_tune_finds_the_life_nearest_the_target_and_tells_how_far_it_is(tmp_path
     first = dict(t.tried)[t.printed_life]  # a try stops once the target is clearly out
     assert f"try 1, life {t.printed_life}: {first.games} games" in told and first.games <= 48
     assert told[-1] == f"rating life {t.life}: {t.rating.games:,} games"
+
+
+def test_the_printed_life_plays_the_games_of_no_life_given():
+    """What lets a rating at the Dummy Mage's printed life share the key of one with no life
+    given (ratings.cache_key): seed for seed, the very same games."""
+    from solo.cards.catalog import get_catalog
+
+    printed = get_catalog().get(ratings.MAGES[1]).life
+    ds = resolve("Starter")
+    for seed in range(1, 13):
+        assert simulate.play_one(ds, seed, dm_life=printed) == simulate.play_one(ds, seed)
+    assert simulate.play_one(ds, 1, dm_life=printed - 10) != simulate.play_one(ds, 1)
+
+
+def test_tune_reads_its_try_at_the_printed_life_from_the_rating_it_has(tmp_path, monkeypatch):
+    """A tuning's first try is at the printed life: with the set's rating at hand (for a built-in
+    set the shipped one, here 64 games rated before), it plays none of that try's games, and
+    chooses as a tuning on an empty cache does."""
+    from solo.cards.catalog import get_catalog
+
+    cat = get_catalog()
+    printed = cat.get(ratings.MAGES[1]).life
+    ds = resolve("Starter")
+
+    def tuned(cache):
+        return ratings.tune(ds, 0.4, catalog=cat, engine=ENGINE, probe_games=48, cache=cache,
+                            half_width=0.1)
+
+    cold = tuned(ratings_cache.Cache(tmp_path / "cold.json"))
+    warm_cache = ratings_cache.Cache(tmp_path / "warm.json")
+    ratings.rate(ds, catalog=cat, engine=ENGINE, cache=warm_cache, most=64)
+    fake = simulate.play_many
+    played: dict[int | None, set[int]] = {}
+
+    def counted(decks, seeds, skill="beginner", **kw):
+        played.setdefault(kw.get("dm_life"), set()).update(seeds)
+        return fake(decks, seeds, skill, **kw)
+
+    monkeypatch.setattr(simulate, "play_many", counted)
+    warm = tuned(warm_cache)
+    first = dict(warm.tried)[printed]
+    assert printed not in played and first.games > 0
+    assert [(life, r.games, r.dm_wins) for life, r in warm.tried] == \
+        [(life, r.games, r.dm_wins) for life, r in cold.tried]
+    assert (warm.life, warm.rating.games, warm.rating.dm_wins) == \
+        (cold.life, cold.rating.games, cold.rating.dm_wins)
 
 
 @pytest.mark.slow
