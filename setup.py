@@ -23,6 +23,7 @@ import shutil
 import sys
 import sysconfig
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -176,8 +177,6 @@ def _compile_in_parallel(compiler: Any, jobs: int) -> None:
     compiles one after the other.  What its ``compile`` does, but each file in a thread of
     its own (each runs the C compiler as a process).  Left as it is when the compiler is not
     built the usual way."""
-    from concurrent.futures import ThreadPoolExecutor
-
     if jobs < 2 or not all(hasattr(compiler, name) for name in
                            ("_setup_compile", "_get_cc_args", "_compile")):
         return

@@ -121,7 +121,8 @@ def _quiet_from_now() -> None:
     and says "Aborted!" with status 1 (seen once at the end of a stopped game).  Python's
     exit handlers still run; a SIGTERM still ends the process as the system does.  Only when
     solo is the process (``solo`` or ``python -m solo``), not a call to :func:`main` in a
-    process that goes on (the tests')."""
+    process that goes on (the tests').  (``signal`` is imported here, after the command, as
+    no start-up pays for it: docs/speed.md, "Start-up".)"""
     import signal
     import threading
 

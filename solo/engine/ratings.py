@@ -169,6 +169,12 @@ def from_results(results) -> Rating:
                   luck=tuple(tuple(r.luck) for r in results))
 
 
+def printed_life(catalog: Catalog) -> int:
+    """The life on the Dummy Mage's card (:data:`MAGES`): its life when none is given."""
+    mage = catalog.find(MAGES[1])
+    return (mage.life if mage is not None else None) or 0
+
+
 def cache_key(deckset, catalog: Catalog, opponent: str, engine: str, dm_life: int | None = None) -> str:
     """Everything that decides a rating's games, as one short string.
 
@@ -179,10 +185,8 @@ def cache_key(deckset, catalog: Catalog, opponent: str, engine: str, dm_life: in
         card = catalog.find(name)
         return card.name if card is not None else name
 
-    if dm_life is not None:
-        mage = catalog.find(MAGES[1])
-        if mage is not None and mage.life == dm_life:
-            dm_life = None
+    if dm_life is not None and dm_life == printed_life(catalog):
+        dm_life = None
 
     cards = [[deck, [[named(n), c] for n, c in deckset.decks[deck].items()]] for deck in SPELL_DECKS]
     what = json.dumps({"cards": cards, "opponent": opponent, "engine": engine, "mages": MAGES,
@@ -469,7 +473,7 @@ def tune(deckset, target: float, *, opponent: str = "beginner", jobs: int = 1,
     from solo.engine.simulate import Workers
 
     probe_games = probe_games or PROBE_GAMES
-    printed = catalog.get(MAGES[1]).life or 0
+    printed = printed_life(catalog)
     tried: dict[int, Rating] = {}
     store: Store = cache if cache is not None else Memory()
 
