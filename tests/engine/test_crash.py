@@ -227,6 +227,7 @@ def _after_answers(p: subprocess.Popen, db: Path, name: str, answers: int,
         time.sleep(0.005)
 
 
+@pytest.mark.timeout(max(300, 10 * KILLS))  # (a long run: about 0.3 s a stop)
 def test_stopped_at_random_moments_by_any_signal_loses_nothing(tmp_path, env):
     answers = policy_answers(tmp_path)
     full = tmp_path / "answers.json"

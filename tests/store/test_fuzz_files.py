@@ -44,6 +44,9 @@ from solo.core.errors import SoloError
 from solo.core.questions import Choice, Question, ScriptedPrompter
 
 EXAMPLES = int(os.environ.get("SOLO_FUZZ_EXAMPLES", "200"))
+#: The suite's five minutes for the normal run; a long one gets a tenth of a second an input
+#: (a whole command on a board takes about 40 ms), or it would fail on the timeout.
+pytestmark = pytest.mark.timeout(max(300, EXAMPLES // 10))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much])

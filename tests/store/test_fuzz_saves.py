@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,8 @@ from solo.engine.game import Game, Settings
 from solo.engine.oldsaves import load_save, read_save, save_dict
 
 EXAMPLES = int(os.environ.get("SOLO_FUZZ_EXAMPLES", "200"))
+#: The suite's five minutes for the normal run; a long one a tenth of a second an input.
+pytestmark = pytest.mark.timeout(max(300, EXAMPLES // 10))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
