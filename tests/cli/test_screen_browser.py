@@ -178,6 +178,7 @@ def test_a_whole_game_from_a_phone_page_alone_with_a_restart(browser, user_data,
     server = Server("--name", "alone", "--seed", "31").start()
     game = Game(user_data, "alone")
     pg = browser.new_page(viewport={"width": 390, "height": 844})
+    heard = _stream_log(pg)
     try:
         pg.goto(server.url())
         answers, seq, restarted = 0, None, False
@@ -214,9 +215,29 @@ def test_a_whole_game_from_a_phone_page_alone_with_a_restart(browser, user_data,
         rows, g = game.now()
         print(f"\n{answers} answers")
         assert g.over and restarted and answers > 20
+    except Exception:
+        # (a run in CI once found the page greyed out for 30 s at step 2, which no run here
+        # has shown again: what the page's event streams did, for the next one)
+        print("the page's event streams and console:", *heard, sep="\n  ")
+        raise
     finally:
         pg.close()
         server.stop()
+
+
+def _stream_log(pg) -> list[str]:
+    """The page's event-stream requests (sent, ended, failed) and its console lines, timed."""
+    start, out = time.monotonic(), []
+
+    def note(what: str, text: str) -> None:
+        out.append(f"{time.monotonic() - start:7.2f} s {what} {text}")
+
+    events = lambda r: "/events" in r.url  # noqa: E731
+    pg.on("request", lambda r: events(r) and note("stream sent", r.url.split("?")[0]))
+    pg.on("requestfinished", lambda r: events(r) and note("stream ended", ""))
+    pg.on("requestfailed", lambda r: events(r) and note("stream failed", str(r.failure)))
+    pg.on("console", lambda m: note("console", m.text))
+    return out
 
 
 class Terminal(Prompter):
