@@ -74,6 +74,8 @@ class Server:
                                       *self.args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True)
         first = self.proc.stdout.readline()  # "The table screen of ...: URL"
+        self.said = [first]  # the rest of what it writes, kept (a full pipe would block it)
+        threading.Thread(target=self._drain, args=(self.proc, self.said), daemon=True).start()
         if "?t=" in first:
             self.token = first.split("?t=")[1].split()[0]
         for _ in range(200):
@@ -85,6 +87,17 @@ class Server:
             except OSError:
                 time.sleep(0.05)
         raise AssertionError(f"solo screen did not start: {first}")
+
+    @staticmethod
+    def _drain(proc: subprocess.Popen, said: list[str]) -> None:
+        for text in proc.stdout:
+            said.append(text)
+
+    def report(self) -> str:
+        """How the server stands, and what it wrote after its first line (for a failure)."""
+        code = None if self.proc is None else self.proc.poll()
+        return (f"solo screen {'is running' if code is None else f'exited with {code}'}; "
+                f"it wrote: {''.join(getattr(self, 'said', [])[1:])[-3000:]!r}")
 
     def url(self, path: str = "") -> str:
         return f"http://127.0.0.1:{self.port}/{path}" + (f"?t={self.token}" if self.token else "")
@@ -219,6 +232,7 @@ def test_a_whole_game_from_a_phone_page_alone_with_a_restart(browser, user_data,
         # (a run in CI once found the page greyed out for 30 s at step 2, which no run here
         # has shown again: what the page's event streams did, for the next one)
         print("the page's event streams and console:", *heard, sep="\n  ")
+        print(server.report())
         raise
     finally:
         pg.close()
@@ -308,6 +322,9 @@ def test_a_game_at_the_terminal_with_the_page_following(browser, user_data, tmp_
             if n == 5:  # the page answers first: the terminal's answer is refused, the page's taken
                 pg.locator("#ask button.choice").first.click()
                 pg.wait_for_selector("#ask .waiting", timeout=5000)
+                # (the page says "Answered" as it sends: the terminal answers once the server
+                # has taken the page's answer, not before)
+                _claimed_by_page(user_data, "table", int(seq))
                 person.given.put(_default(q))
                 both["page first"] = seq
             elif n == 8:  # the terminal first: the page's answer to the same question is refused
@@ -337,6 +354,23 @@ def test_a_game_at_the_terminal_with_the_page_following(browser, user_data, tmp_
         pg.close()
         if server is not None:
             server.stop()
+
+
+def _claimed_by_page(folder: Path, name: str, seq: int) -> None:
+    """Wait until the journal holds the page's answer to question ``seq`` of game ``name``."""
+    from solo.store import asking
+
+    deadline = time.time() + 10
+    with Journal(folder) as journal:
+        info = journal.find(name)
+        assert info is not None
+        while True:
+            now = asking.pending(journal, info.id)
+            if now is not None and (now["seq"] > seq  # (taken, and the next one asked)
+                                    or now["seq"] == seq and now["by"] == asking.SCREEN):
+                return
+            assert time.time() < deadline, f"the page's answer was not taken: {now}"
+            time.sleep(0.02)
 
 
 def _answer_again(pg, seq: str) -> int:
