@@ -40,14 +40,31 @@ STAGES = BOARD_STAGES
 SIDES = (Side.DM, Side.YM)
 
 
-def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any]) -> _P:
+def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], old: int,
+                new: int) -> _P:
     """For :meth:`Board.copy`: a copy of ``p``, which takes ``p``'s entries in the copy's
-    ``memo`` (being the same in every respect) and its place in the copy's ``index``."""
+    ``memo`` (being the same in every respect) and its place in the copy's ``index``.  ``old``,
+    ``new``: the serials of the board copied and of the copy; the last values ``p`` keeps for
+    ``old`` are the copy's for ``q`` (the read checks ``_v`` and the world's count, as ever), so
+    the attacker and target do not work them out again on the attack's copy."""
     q: _P = p.clone()  # type: ignore[assignment]  # (_clone_piece, written out: no cast call)
-    _move_memo(memo, p, q)
+    ident, fresh, pop = id(p), id(q), memo.pop
+    for kind in _PIECE_KINDS:  # (_move_memo, written out: two pieces an attack)
+        hit = pop((kind, ident), None)
+        if hit is not None:
+            memo[kind, fresh] = hit
+    q._mt, q._ml = _carried(p._mt, old, new), _carried(p._ml, old, new)
+    q._ma, q._mf = _carried(p._ma, old, new), _carried(p._mf, old, new)
     if index.get(p.id) is p:
         index[p.id] = q
     return q
+
+
+def _carried(kept: tuple[int, int, int, Any] | None, old: int,
+             new: int) -> tuple[int, int, int, Any] | None:
+    """A piece's last value ``kept`` for the board numbered ``old``, as its copy's for the board
+    numbered ``new`` (see :func:`_clone_into`); None when it was kept for another board."""
+    return (new, kept[1], kept[2], kept[3]) if kept is not None and kept[0] == old else None
 
 
 def _move_memo(memo: dict[tuple[Any, ...], Any], p: Piece, q: Piece) -> None:
@@ -401,20 +418,24 @@ class Board(Stats):
             mages = dict(self.mages)
             creatures = list(self.creatures)
             conjurations = list(self.conjurations)
-            places: tuple[list[Any], ...] = (creatures, conjurations)
-            for place in places:  # the others, copied in their places
-                for i, c in enumerate(place):
-                    if c.id in only:
-                        place[i] = _clone_into(c, memo, index)
-            for s, m in mages.items():
-                if m.id in only:
-                    mages[s] = _clone_into(m, memo, index)
 
         b = Board(self.round, self.initiative, self.arena, mages, creatures, conjurations,
                   self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
                   {k: list(v) for k, v in self.discards.items()}, self.stage,
                   plain_copy(self.extra), self.catalog)
         if index is not None:
+            assert only is not None
+            # the pieces the copy may change, copied in their places (made after the copy's
+            # Board, whose serial they take their last values to)
+            old, new = self._serial, b._serial
+            places: tuple[list[Any], ...] = (creatures, conjurations)
+            for place in places:
+                for i, c in enumerate(place):
+                    if c.id in only:
+                        place[i] = _clone_into(c, memo, index, old, new)
+            for s, m in mages.items():
+                if m.id in only:
+                    mages[s] = _clone_into(m, memo, index, old, new)
             b._index = index
             b._sized = len(creatures) + len(conjurations)
         b._memo = memo
