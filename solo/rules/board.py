@@ -53,18 +53,14 @@ def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], 
         hit = pop((kind, ident), None)
         if hit is not None:
             memo[kind, fresh] = hit
-    q._mt, q._ml = _carried(p._mt, old, new), _carried(p._ml, old, new)
-    q._ma, q._mf = _carried(p._ma, old, new), _carried(p._mf, old, new)
+    mt, ml, ma, mf = p._mt, p._ml, p._ma, p._mf  # (written out: a copy for every attack)
+    q._mt = (new, mt[1], mt[2], mt[3]) if mt is not None and mt[0] == old else None
+    q._ml = (new, ml[1], ml[2], ml[3]) if ml is not None and ml[0] == old else None
+    q._ma = (new, ma[1], ma[2], ma[3]) if ma is not None and ma[0] == old else None
+    q._mf = (new, mf[1], mf[2], mf[3]) if mf is not None and mf[0] == old else None
     if index.get(p.id) is p:
         index[p.id] = q
     return q
-
-
-def _carried(kept: tuple[int, int, int, Any] | None, old: int,
-             new: int) -> tuple[int, int, int, Any] | None:
-    """A piece's last value ``kept`` for the board numbered ``old``, as its copy's for the board
-    numbered ``new`` (see :func:`_clone_into`); None when it was kept for another board."""
-    return (new, kept[1], kept[2], kept[3]) if kept is not None and kept[0] == old else None
 
 
 def _move_memo(memo: dict[tuple[Any, ...], Any], p: Piece, q: Piece) -> None:
