@@ -449,7 +449,7 @@ def hurt_note(board: Board, attacker: Piece | None, target: Piece,
               damage: int) -> dict[str, list[object]] | None:
     """The target's new :data:`HURT_BY` when a soldier's strike damages it (None: no change)."""
     if attacker is None or damage <= 0 or not isinstance(attacker, Creature) \
-            or not _is(board, attacker, "Soldier") or not _creature(target):
+            or not _creature(target) or not _is(board, attacker, "Soldier"):
         return None
     hurt = {k: v for k, v in (target.extra.get(HURT_BY) or {}).items() if v[0] == board.round}
     if hurt.get(attacker.id) == [board.round, attacker.side]:

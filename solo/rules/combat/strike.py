@@ -96,9 +96,9 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
              own + [str(g["trait"]) for g in gained] if gained else own, role, report)
     b.first = first
     side = attacker.side if attacker is not None else None
-    s = Strike(role=role, attack=attack.name, kind=attack.kind,
-               attacker=attacker.id if attacker is not None else None, target=target.id,
-               side=side if credit is None else credit, target_card=target.card,
+    # (the first fields by place, not by name: there are 45 names to match)
+    s = Strike(role, attack.name, attack.kind, attacker.id if attacker is not None else None,
+               target.id, side if credit is None else credit, target.card,
                reported=report is not None)
     _count_dice(b, s, first=first, moved=moved, is_spell=is_spell, barrier=barrier,
                 thirst=thirst, traits=own if first else None)
