@@ -40,11 +40,24 @@ STAGES = BOARD_STAGES
 SIDES = (Side.DM, Side.YM)
 
 
-def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any]) -> _P:
+def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], old: int,
+                new: int) -> _P:
     """For :meth:`Board.copy`: a copy of ``p``, which takes ``p``'s entries in the copy's
-    ``memo`` (being the same in every respect) and its place in the copy's ``index``."""
+    ``memo`` (being the same in every respect) and its place in the copy's ``index``.  ``old``,
+    ``new``: the serials of the board copied and of the copy; the last values ``p`` keeps for
+    ``old`` are the copy's for ``q`` (the read checks ``_v`` and the world's count, as ever), so
+    the attacker and target do not work them out again on the attack's copy."""
     q: _P = p.clone()  # type: ignore[assignment]  # (_clone_piece, written out: no cast call)
-    _move_memo(memo, p, q)
+    ident, fresh, pop = id(p), id(q), memo.pop
+    for kind in _PIECE_KINDS:  # (_move_memo, written out: two pieces an attack)
+        hit = pop((kind, ident), None)
+        if hit is not None:
+            memo[kind, fresh] = hit
+    mt, ml, ma, mf = p._mt, p._ml, p._ma, p._mf  # (written out: a copy for every attack)
+    q._mt = (new, mt[1], mt[2], mt[3]) if mt is not None and mt[0] == old else None
+    q._ml = (new, ml[1], ml[2], ml[3]) if ml is not None and ml[0] == old else None
+    q._ma = (new, ma[1], ma[2], ma[3]) if ma is not None and ma[0] == old else None
+    q._mf = (new, mf[1], mf[2], mf[3]) if mf is not None and mf[0] == old else None
     if index.get(p.id) is p:
         index[p.id] = q
     return q
@@ -401,20 +414,24 @@ class Board(Stats):
             mages = dict(self.mages)
             creatures = list(self.creatures)
             conjurations = list(self.conjurations)
-            places: tuple[list[Any], ...] = (creatures, conjurations)
-            for place in places:  # the others, copied in their places
-                for i, c in enumerate(place):
-                    if c.id in only:
-                        place[i] = _clone_into(c, memo, index)
-            for s, m in mages.items():
-                if m.id in only:
-                    mages[s] = _clone_into(m, memo, index)
 
         b = Board(self.round, self.initiative, self.arena, mages, creatures, conjurations,
                   self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
                   {k: list(v) for k, v in self.discards.items()}, self.stage,
                   plain_copy(self.extra), self.catalog)
         if index is not None:
+            assert only is not None
+            # the pieces the copy may change, copied in their places (made after the copy's
+            # Board, whose serial they take their last values to)
+            old, new = self._serial, b._serial
+            places: tuple[list[Any], ...] = (creatures, conjurations)
+            for place in places:
+                for i, c in enumerate(place):
+                    if c.id in only:
+                        place[i] = _clone_into(c, memo, index, old, new)
+            for s, m in mages.items():
+                if m.id in only:
+                    mages[s] = _clone_into(m, memo, index, old, new)
             b._index = index
             b._sized = len(creatures) + len(conjurations)
         b._memo = memo

@@ -171,33 +171,30 @@ def dice(board: Board, attacker: Piece, attack: Attack, target: Piece, *, first:
     every Melee +X): ``dice.ability`` records (card, why, n)."""
     if attack.kind != "melee" or not first:
         return []
+    # (lines appended where they are found, not through a nested function: every melee
+    # strike asks)
     out: list[Said] = []
     counter = role == COUNTERSTRIKE
-
-    def add(card: str, why: str, n: int) -> None:
-        if n:
-            out.append(Said("dice.ability", card=card, why=why, n=n))
-
     card = attacker.card
     if card == ALANDELL and not counter:
-        add(card, "paid", ALANDELL_PAYS)
+        out.append(Said("dice.ability", card=card, why="paid", n=ALANDELL_PAYS))
     if card == RED_HELM and strongest(board, target) and target.side != attacker.side:
-        add(card, "strongest", 2)
+        out.append(Said("dice.ability", card=card, why="strongest", n=2))
     if COURAGE in attacker.enchantments and strongest(board, target) \
             and target.side != attacker.side:
-        add(COURAGE, "strongest", 2)
+        out.append(Said("dice.ability", card=COURAGE, why="strongest", n=2))
     if card == IMP and target.conditions.get("Burn", 0) > 0:
-        add(card, "burning", 2)
-    if card == METATRON:
-        add(card, "temples", _temples(board, attacker.side))
+        out.append(Said("dice.ability", card=card, why="burning", n=2))
+    if card == METATRON and (n := _temples(board, attacker.side)):
+        out.append(Said("dice.ability", card=card, why="temples", n=n))
     if card == TIDECALLER and board.initiative == attacker.side:
-        add(card, "initiative", 2)
+        out.append(Said("dice.ability", card=card, why="initiative", n=2))
     if _is(board, attacker, "Canine") and _others_in_zone(board, attacker, REDCLAW):
-        add(REDCLAW, "pack", 1)
+        out.append(Said("dice.ability", card=REDCLAW, why="pack", n=1))
     if card == ELIGOR and counter and not used_this_round(board, attacker, ELIGOR):
-        add(card, "counterstrike", 2)
+        out.append(Said("dice.ability", card=card, why="counterstrike", n=2))
     if attacker.conditions.get(FLANK, 0) > 0 and _flanking(board, attacker, target):
-        add(FLANK, "flank", 2)
+        out.append(Said("dice.ability", card=FLANK, why="flank", n=2))
     return out
 
 
@@ -218,40 +215,40 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
            role: str | None = None) -> list[Said]:
     """Traits ``attack`` gains for one strike from card text: ``strike.ability`` records (card,
     trait, why); ``target`` None asks for those that do not depend on it (Counterstrike)."""
+    # (lines appended where they are found, not through a nested function: every strike asks)
     out: list[Said] = []
-
-    def add(card: str, trait: str, why: str) -> None:
-        out.append(Said("strike.ability", card=card, trait=trait, why=why))
-
     if target is None:
         if attacker is not None and attack.kind == "melee" and attacker.card == WOLVERINE \
                 and attacker.conditions.get("Rage", 0) >= 3 and not attack.has("Counterstrike"):
-            add(WOLVERINE, "Counterstrike", "rage")
+            out.append(Said("strike.ability", card=WOLVERINE, trait="Counterstrike", why="rage"))
         return out
     if attacker is not None and COURAGE in attacker.enchantments \
             and attack.kind in ("melee", "ranged") and strongest(board, target) \
-            and target.side != attacker.side:
-        add(COURAGE, "Piercing +1", "strongest")  # its attacks, not only melee ones
+            and target.side != attacker.side:  # its attacks, not only melee ones
+        out.append(Said("strike.ability", card=COURAGE, trait="Piercing +1", why="strongest"))
     if attacker is not None and attack.kind == "melee":
-        if _is(board, attacker, "Cat") and _others_in_zone(board, attacker, MAKUNDA):
-            add(MAKUNDA, "Piercing +1", "pride")
+        card = board.card_of(attacker)  # (read once for the Cat and the Deptonne)
+        if card is not None and card.is_a("Cat") and _others_in_zone(board, attacker, MAKUNDA):
+            out.append(Said("strike.ability", card=MAKUNDA, trait="Piercing +1", why="pride"))
         if CRITICAL in attacker.enchantments and not used_this_round(board, attacker, CRITICAL):
-            add(CRITICAL, "Piercing +3", "first-melee")
+            out.append(Said("strike.ability", card=CRITICAL, trait="Piercing +3",
+                            why="first-melee"))
         if attacker.card == ELIGOR and role == COUNTERSTRIKE \
                 and not used_this_round(board, attacker, ELIGOR):
-            add(ELIGOR, "Piercing +1", "counterstrike")
+            out.append(Said("strike.ability", card=ELIGOR, trait="Piercing +1",
+                            why="counterstrike"))
         if attacker.conditions.get(FLANK, 0) > 0 and _flanking(board, attacker, target):
-            add(FLANK, "Piercing +2", "flank")
-        if _is(board, attacker, "Deptonne") and target.conditions.get("Bleed", 0) > 0 \
+            out.append(Said("strike.ability", card=FLANK, trait="Piercing +2", why="flank"))
+        if card is not None and card.is_a("Deptonne") and target.conditions.get("Bleed", 0) > 0 \
                 and _creature(target) and not used_this_round(board, attacker, BLOODSHAMAN) \
                 and any(q.card == BLOODSHAMAN for q in board.in_zone(attacker.zone)):
-            add(BLOODSHAMAN, "Vampiric", "bloodshaman")
+            out.append(Said("strike.ability", card=BLOODSHAMAN, trait="Vampiric",
+                            why="bloodshaman"))
     if attacker is not None and attacker.card == GREATBOW and attack.name == "Greatbow" \
             and attacker.extra.get(COMMANDED) == board.round:
-        add(GREATBOW, "Piercing +2", "commanded")
-    if target is not None and target.card == FIRE_ELEMENTAL \
-            and (attack.damage_type or "").lower() == "hydro":
-        add(FIRE_ELEMENTAL, "Ethereal", "hydro")
+        out.append(Said("strike.ability", card=GREATBOW, trait="Piercing +2", why="commanded"))
+    if target.card == FIRE_ELEMENTAL and (attack.damage_type or "").lower() == "hydro":
+        out.append(Said("strike.ability", card=FIRE_ELEMENTAL, trait="Ethereal", why="hydro"))
     return out
 
 
@@ -322,50 +319,41 @@ def more_strikes(board: Board, attacker: Piece | None, attack: Attack, *,
 def effect(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
            role: str | None, moved: bool) -> list[Said]:
     """What card text adds to the effect die: ``dice.ability-effect`` records (card, why, n)."""
-    out: list[Said] = []
-
-    def add(card: str, why: str, n: int) -> None:
-        out.append(Said("dice.ability-effect", card=card, why=why, n=n))
-
+    out: list[Said] = []  # (lines appended where they are found: no nested function)
     if target.card == GARGOYLE and _guarding(target):
-        add(GARGOYLE, "guarding", -3)  # Tough -3
+        out.append(Said("dice.ability-effect", card=GARGOYLE, why="guarding", n=-3))  # Tough -3
     if attacker is None or not attack.effects:
         return out
     counter = role == COUNTERSTRIKE
     card = attacker.card
     if card == ALANDELL and attack.kind == "melee" and not counter:
-        add(card, "paid", ALANDELL_PAYS)
+        out.append(Said("dice.ability-effect", card=card, why="paid", n=ALANDELL_PAYS))
     if card == BLIGHTHEART and not counter and _spent(target):
-        add(card, "inactive", 4)
+        out.append(Said("dice.ability-effect", card=card, why="inactive", n=4))
     if card == RAM and attack.name == "Battering Horns" and moved \
             and trait_value(board.traits(attacker), "Charge"):
-        add(card, "charge", 3)
+        out.append(Said("dice.ability-effect", card=card, why="charge", n=3))
     if card == TIDECALLER and attack.name == "Riptide" and board.initiative == attacker.side:
-        add(card, "initiative", 4)
+        out.append(Said("dice.ability-effect", card=card, why="initiative", n=4))
     if card == CHEETAH and attack.name == "Claws" and moved and not counter \
             and attacker.extra.get(WALKED) == board.round:
-        add(card, "two-moves", 8)
+        out.append(Said("dice.ability-effect", card=card, why="two-moves", n=8))
     return out
 
 
 def armor(board: Board, attacker: Piece | None, target: Piece) -> list[Said]:
     """Armor card text gives ``target`` against this attack: ``strike.ability-armor`` records
     (card, why, n)."""
-    out: list[Said] = []
-
-    def add(card: str, why: str, n: int) -> None:
-        if n:
-            out.append(Said("strike.ability-armor", card=card, why=why, n=n))
-
+    out: list[Said] = []  # (lines appended where they are found: no nested function)
     if target.card == GARGOYLE and _guarding(target):
-        add(GARGOYLE, "guarding", 3)
-    if target.card == WOLVERINE:
-        add(WOLVERINE, "rage-tokens", max(0, target.conditions.get("Rage", 0)))
+        out.append(Said("strike.ability-armor", card=GARGOYLE, why="guarding", n=3))
+    if target.card == WOLVERINE and (n := max(0, target.conditions.get("Rage", 0))):
+        out.append(Said("strike.ability-armor", card=WOLVERINE, why="rage-tokens", n=n))
     if _is(board, target, "Canine") and _others_in_zone(board, target, REDCLAW):
-        add(REDCLAW, "pack", 1)
+        out.append(Said("strike.ability-armor", card=REDCLAW, why="pack", n=1))
     if target.card == JOSEPH and _creature(attacker) and attacker is not None \
             and (not board.is_living(attacker) or _school(board, attacker, "Dark")):
-        add(JOSEPH, "dark", 2)
+        out.append(Said("strike.ability-armor", card=JOSEPH, why="dark", n=2))
     return out
 
 
@@ -461,7 +449,7 @@ def hurt_note(board: Board, attacker: Piece | None, target: Piece,
               damage: int) -> dict[str, list[object]] | None:
     """The target's new :data:`HURT_BY` when a soldier's strike damages it (None: no change)."""
     if attacker is None or damage <= 0 or not isinstance(attacker, Creature) \
-            or not _is(board, attacker, "Soldier") or not _creature(target):
+            or not _creature(target) or not _is(board, attacker, "Soldier"):
         return None
     hurt = {k: v for k, v in (target.extra.get(HURT_BY) or {}).items() if v[0] == board.round}
     if hurt.get(attacker.id) == [board.round, attacker.side]:

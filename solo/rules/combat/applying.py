@@ -178,7 +178,12 @@ def _unveiled(board: Board, result: AttackResult) -> list[Line]:
     has declared an attack: it loses the Invisible trait at once (its card ruling), until
     :func:`reset_invisible`."""
     lines: list[Line] = []
-    for ident in dict.fromkeys(s.attacker for s in result.strikes if s.attacker):
+    seen: list[str] = []  # each attacker once, in order (a plain loop: every attack asks)
+    for s in result.strikes:
+        ident = s.attacker
+        if not ident or ident in seen:
+            continue
+        seen.append(ident)
         a = board.find(ident)
         if a is not None and a.card == INVISIBLE_STALKER and not a.extra.get(VISIBLE):
             put(board, Note(a.id, VISIBLE, True))

@@ -103,10 +103,12 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     elif att.has("Sweeping"):
         _sweep(work, a, att, t, sweep_target, source, result, spell=spell,
                use_defense=use_defense, report=report, thirst=first_strike)
+    # (round markers, so none on an attacker without markers: most attackers)
     if att.kind == "melee":
-        result.once_used = once_markers(work, a) if work.find(a.id) else []
+        result.once_used = once_markers(work, a) if a.conditions and work.find(a.id) else []
     elif att.kind == "ranged" and not att.zone:  # (kind is not "zone" here)
-        result.once_used = once_markers(work, a, "ranged") if work.find(a.id) else []
+        result.once_used = once_markers(work, a, "ranged") \
+            if a.conditions and work.find(a.id) else []
     _by_hand(result, att, rolled=report is None)
     return result
 

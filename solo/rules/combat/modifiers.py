@@ -250,7 +250,8 @@ def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, targ
     if attacker is not None and not is_spell and not barrier:
         if weak := attacker.conditions.get("Weak", 0):
             out.append(Said("dice.weak", n=-weak))
-        if staggered := stagger.dice_penalty(board, attacker):  # a major creature's Stagger
+        # (a major creature's Stagger markers: asked only of an attacker with markers)
+        if attacker.conditions and (staggered := stagger.dice_penalty(board, attacker)):
             out.append(Said("dice.stagger", markers=stagger.markers(attacker), n=-staggered))
         if attack.kind in ("melee", "ranged") and (n := board.attack_dice_modifier(attacker)):
             names = [e for e in [*attacker.enchantments, *attacker.conditions]

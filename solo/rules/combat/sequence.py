@@ -197,10 +197,9 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     for a guarding creature, its first quick melee attack."""
     quick = [a for a in work.attacks(p) if a.kind == "melee" and a.action == "quick"
              and isinstance(a.dice, int)]
-    for a in quick:
-        traits = attack_traits(work, p, a) \
-            + [str(g["trait"]) for g in bonuses.gained(work, p, a, None)]
-        if has_named(traits, "Counterstrike"):  # the card's, Retaliate's, or card text's
+    for a in quick:  # the card's, Retaliate's, or card text's (asked in that order)
+        if has_named(attack_traits(work, p, a), "Counterstrike") or has_named(
+                [str(g["trait"]) for g in bonuses.gained(work, p, a, None)], "Counterstrike"):
             return a
     if isinstance(p, Creature) and p.guarding and quick:
         return quick[0]

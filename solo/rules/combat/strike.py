@@ -41,6 +41,10 @@ from solo.rules.said import Said, Who
 
 
 
+#: The names of no traits (most attacks have none).
+_NO_NAMES: frozenset[str] = frozenset()
+
+
 class Blow:
     """One strike being worked out: the board, who strikes whom with what and in which role,
     the attack's traits, a person's report of the dice, and the target as lines name it."""
@@ -59,7 +63,7 @@ class Blow:
         self.traits = traits
         #: what :func:`has_named` answers yes to among ``traits``, lower-case: asked of a strike
         #: several times (``"unavoidable" in b.names``), worked out once
-        self.names = names_in(traits)
+        self.names = names_in(traits) if traits else _NO_NAMES
         self.role = role
         self.report = report
         self.zone = bool(attack.zone or attack.kind == "zone")  # a zone attack
@@ -92,14 +96,16 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
              own + [str(g["trait"]) for g in gained] if gained else own, role, report)
     b.first = first
     side = attacker.side if attacker is not None else None
-    s = Strike(role=role, attack=attack.name, kind=attack.kind,
-               attacker=attacker.id if attacker is not None else None, target=target.id,
-               side=side if credit is None else credit, target_card=target.card,
+    # (the first fields by place, not by name: there are 45 names to match)
+    s = Strike(role, attack.name, attack.kind, attacker.id if attacker is not None else None,
+               target.id, side if credit is None else credit, target.card,
                reported=report is not None)
     _count_dice(b, s, first=first, moved=moved, is_spell=is_spell, barrier=barrier,
                 thirst=thirst, traits=own if first else None)
     s.steps += gained
-    s.uses = bonuses.uses([*gained, *s.dice_parts])
+    # (a once-a-round ability is among the gained traits or the dice after the base: most
+    # strikes have neither, and ask nothing)
+    s.uses = bonuses.uses([*gained, *s.dice_parts]) if gained or len(s.dice_parts) > 1 else []
     if _misses(b, s, zone_daze, daze, barrier=barrier, is_spell=is_spell):
         return s
     if immune_to_damage_type(work, target, attack.damage_type):
@@ -157,7 +163,7 @@ def _misses(b: Blow, s: Strike, zone_daze: int | None, daze: int | None, *, barr
         if s.daze_roll <= 6:
             s.missed = s.avoided = True
         s.steps.append(Said("strike.daze", by=Who.of(attacker), roll=s.daze_roll))
-    if not s.missed and restrictions.blind(b.work, attacker):
+    if not s.missed and attacker.enchantments and restrictions.blind(b.work, attacker):
         # Blind: the effect die in the Roll to Miss step, as a Daze check (its card)
         roll = b.source.d12(b.roll("roll.blind"))
         s.missed = s.avoided = roll <= 6
@@ -255,7 +261,7 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
             s.normal, s.critical = points(s.faces)
             s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
                                 critical=s.critical))
-    piercing = trait_value(b.traits, "Piercing") or 0
+    piercing = (trait_value(b.traits, "Piercing") or 0) if b.traits else 0
     more = [] if incorporeal else bonuses.armor(work, b.attacker, target)
     s.steps += more
     base_armor = 0 if incorporeal \
@@ -322,20 +328,23 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     if ("devour" in b.names and is_creature(target) and work.is_corporeal(target)) \
             or target.has_condition("Zombie"):
         s.obliterate = True
-    rage = (trait_max(work.traits(target), "Rage") or 0) if work.has_trait(target, "Rage") else 0
-    if damage and rage and attacker is not None and is_creature(attacker) \
-            and attacker.side != target.side and target.conditions.get("Rage", 0) < rage:
-        s.rage = 1
-        s.steps.append(Said("strike.rage", target=b.who, most=rage))
+    # (the target's Rage +X read only when an enemy creature damaged it)
+    if damage and attacker is not None and attacker.side != target.side \
+            and work.has_trait(target, "Rage") and is_creature(attacker):
+        rage = trait_max(work.traits(target), "Rage") or 0
+        if rage and target.conditions.get("Rage", 0) < rage:
+            s.rage = 1
+            s.steps.append(Said("strike.rage", target=b.who, most=rage))
     if first and damage and attacker is not None and "vampiric" in b.names \
             and is_creature(target) and work.is_living(target):
         _vampiric(b, s, attacker)
     s.reconstructed = bonuses.reconstruct(work, attacker, target, damage)
     if s.reconstructed and attacker is not None:
         s.steps.append(Said("strike.reconstruct", by=Who.of(attacker), healed=s.reconstructed))
-    drain = trait_value(b.traits, "Mana Drain") or trait_value(b.traits, "Mana Transfer") or 0
-    if first and damage and drain and target.side != side:
-        s.steps.append(Said("strike.drain", drain=drain, yours=target.side == Side.YM))
+    if first and damage and b.traits and target.side != side:
+        drain = trait_value(b.traits, "Mana Drain") or trait_value(b.traits, "Mana Transfer") or 0
+        if drain:
+            s.steps.append(Said("strike.drain", drain=drain, yours=target.side == Side.YM))
 
 
 def _vampiric(b: Blow, s: Strike, attacker: Piece) -> None:
