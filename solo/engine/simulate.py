@@ -30,7 +30,7 @@ from typing import Any
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from solo.automaton import attacks as attack_rules, creatures as dm_creatures, movement
+from solo.automaton import attacks as attack_rules, movement
 from solo.rules.decision import in_arena
 from solo.rules import yours
 from solo.core.interval import wilson
@@ -183,13 +183,9 @@ class Opponent(Prompter):
             name, cost = self.plan.pop("spell", None) or ATTACK_SPELLS[-1]
             self.mana -= cost
             return name
-        if qid == "turn.actor":
-            active = dm_creatures.active_creatures(b, YM)
-            if active:
-                return active[0].id
-            if self.game.phase.mage_active:
-                return Side.YM
-            return "done"
+        if qid == "turn.actor":  # its first active creature, else its mage, else done: the
+            # menu's first choice and default (it lists those in that order)
+            return q.default
         if qid == "turn.what":
             actor = self._actor(q)
             offered = q.values()
