@@ -43,11 +43,13 @@ def active_creatures(board: Board, side: str) -> list[Creature]:
             and ("Banish" not in c.conditions or c.conditions["Banish"] <= 0)]
 
 
-def waiting(board: Board) -> Decision | None:
+def waiting(board: Board, dm_active: list[Creature] | None = None) -> Decision | None:
     """No creature action this time: the Dummy Mage has no active creature left (``none``),
     or you have more active creatures than it has (``pass``: take your next action); None
-    when one of its creatures acts."""
-    dm_active = active_creatures(board, DM)
+    when one of its creatures acts (``dm_active``: its :func:`active_creatures`, when the
+    caller has them)."""
+    if dm_active is None:
+        dm_active = active_creatures(board, DM)
     if not dm_active:
         return Decision(Act.NONE, reason=Said("dm.act.none.reason"),
                         instructions=[Said("dm.act.none")])
@@ -59,9 +61,12 @@ def waiting(board: Board) -> Decision | None:
     return None
 
 
-def next_creature(board: Board, source: DiceSource) -> Creature | None:
-    """The active Dummy Mage creature with the highest mana cost (ties at random)."""
-    active = active_creatures(board, DM)
+def next_creature(board: Board, source: DiceSource,
+                  active: list[Creature] | None = None) -> Creature | None:
+    """The active Dummy Mage creature with the highest mana cost (ties at random; ``active``:
+    its :func:`active_creatures`, when the caller has them)."""
+    if active is None:
+        active = active_creatures(board, DM)
     if not active:
         return None
     costs = [board.cost(c) for c in active]

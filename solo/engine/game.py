@@ -496,7 +496,9 @@ class Game:
             for c in self.board.side_creatures(YM):
                 put(self.board, SetActive(c.id, False))
         if ph.next == DM and dm_left:
-            decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense)
+            # (its own creatures are as they were: only yours were made inactive above)
+            decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense,
+                                                dm_active=dm_left)
             if not ph.you_done:
                 ph.next = _SIDE_YM
             label = f"creature action: {decision.action}"

@@ -102,6 +102,8 @@ def luck_of(history: Iterable[Roll], dealt: Sequence[int] = ()) -> tuple[int, ..
     """
     parts = [0] * len(PARTS)
     quickcasts = 0
+    seen: Said | None = None  # the label whose target was read last, and that target: the
+    sign = mage = 0  # dice of one attack share their label (most of a game's rolls)
     for r in history:
         label = r.label
         if isinstance(label, Said):
@@ -109,12 +111,16 @@ def luck_of(history: Iterable[Roll], dealt: Sequence[int] = ()) -> tuple[int, ..
             if code == "dm.qc.reroll-roll":
                 _quickcast(parts, _band(quickcasts), r.value)
             elif r.sides == 6 and code in _DAMAGE_DICE:
-                sign, mage = _target(label)
+                if label is not seen:
+                    seen = label
+                    sign, mage = _target(label)
                 if sign:
                     parts[(0 if sign > 0 else 2) + (0 if mage else 1)] += \
                         sign * (_DAMAGE[r.value - 1] - 1)
             elif r.sides == 12 and code == "roll.effect":
-                sign, _ = _target(label)
+                if label is not seen:
+                    seen = label
+                    sign, mage = _target(label)
                 if sign:
                     parts[4 if sign > 0 else 5] += sign * (2 * r.value - 13)
         elif label == "quickcast":

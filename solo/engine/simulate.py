@@ -30,7 +30,7 @@ from typing import Any
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from solo.automaton import attacks as attack_rules, creatures as dm_creatures, movement
+from solo.automaton import attacks as attack_rules, movement
 from solo.rules.decision import in_arena
 from solo.rules import yours
 from solo.core.interval import wilson
@@ -61,6 +61,10 @@ class Opponent(Prompter):
         self.mana = 0
         self.round_paid = 0
         self.plan: dict = {}
+        #: what its actor could hit in melee where it stands, as "turn.what" found it (actor id,
+        #: targets) when it answered "attack": the target question asked right after it reads
+        #: it (the board has not changed in between); any other question forgets it
+        self._melee: tuple[str, list[Piece]] | None = None
 
     # -- helpers ---------------------------------------------------------------------------------
     @property
@@ -90,11 +94,13 @@ class Opponent(Prompter):
                 return min(creatures, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
         return dm
 
-    def _melee_targets(self, actor: Piece, zone: str | None = None) -> list[Piece]:
+    def _melee_targets(self, actor: Piece, zone: str | None = None,
+                       found: list[Piece] | None = None) -> list[Piece]:
         """What ``actor`` could hit in melee in its zone (or in ``zone``, were it there): by the
         game's own reach (flying, Reach, Invisible, Obscured...) and guards; only the taunter
-        when a Taunt holds it."""
-        found = list(self._in_melee(actor, zone))
+        when a Taunt holds it (``found``: :meth:`_in_melee`'s, when worked out already)."""
+        if found is None:
+            found = list(self._in_melee(actor, zone))
         if found and actor.has_condition("Taunt"):
             taunters = [p for p in found if p.card in attack_rules.TAUNTERS]
             return taunters or found
@@ -157,44 +163,28 @@ class Opponent(Prompter):
     # -- answering -------------------------------------------------------------------------------
     def ask(self, q: Question):
         self._channel()
-        answer = self._answer(q)
+        melee, self._melee = self._melee, None
+        answer = self._answer(q, melee)
         return q.parse(answer)
 
-    def _answer(self, q: Question):
-        b = self.board
-        ym = b.mages[YM]
+    def _answer(self, q: Question, melee: tuple[str, list[Piece]] | None = None):
+        """Its answer to ``q`` (``melee``: what the question before found in melee reach, see
+        ``_melee``)."""
         qid = q.id
-        if qid == "quickcast.you":  # one quick spell: its creatures take a full action
-            if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
-                self.plan = {"spell": spell}
-                return "spell"
-            return "pass"
-        if qid == "turn.summon.card":
-            name, cost = self.plan.pop("summon", None) or self._summon_choice() or CREATURES[1]
-            self.mana -= cost
-            return name
-        if qid == "turn.summon.zone":
-            return ym.zone
-        if qid == "turn.spell.target":
-            return Side.DM
-        if qid == "turn.spell.kind":
-            return "attack"
-        if qid == "turn.spell.card":
-            name, cost = self.plan.pop("spell", None) or ATTACK_SPELLS[-1]
-            self.mana -= cost
-            return name
-        if qid == "turn.actor":
-            active = dm_creatures.active_creatures(b, YM)
-            if active:
-                return active[0].id
-            if self.game.phase.mage_active:
-                return Side.YM
-            return "done"
+        # (the questions of every turn first: asked most)
+        if qid == "turn.actor":  # its first active creature, else its mage, else done: the
+            # menu's first choice and default (it lists those in that order)
+            return q.default
+        b = self.board
         if qid == "turn.what":
             actor = self._actor(q)
             offered = q.values()
-            if "attack" in offered and self._has_melee_target(actor):  # (none when Staggered)
-                return "attack"
+            if "attack" in offered:  # (none when Staggered)
+                found = list(self._in_melee(actor, None))  # (all of them: the target's
+                # question reads them next)
+                if found:
+                    self._melee = (actor.id, found)
+                    return "attack"
             if actor.is_mage and self.skill == "skilled" and b.side_creatures(YM):
                 if self._summon_choice() is not None:
                     self.plan = {"summon": self._summon_choice()}
@@ -218,8 +208,29 @@ class Opponent(Prompter):
         if qid == "turn.attack.target":  # among the objects the game offers, and no other
             actor = self._actor(q)
             offered = q.values()
-            options = [p for p in self._melee_targets(actor) or self._their() if p.id in offered]
+            kept = melee[1] if melee is not None and melee[0] == actor.id else None
+            options = [p for p in self._melee_targets(actor, found=kept) or self._their()
+                       if p.id in offered]
             return self._best_target(options or [b.get(v) for v in offered]).id
+        if qid == "quickcast.you":  # one quick spell: its creatures take a full action
+            if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
+                self.plan = {"spell": spell}
+                return "spell"
+            return "pass"
+        if qid == "turn.summon.card":
+            name, cost = self.plan.pop("summon", None) or self._summon_choice() or CREATURES[1]
+            self.mana -= cost
+            return name
+        if qid == "turn.summon.zone":
+            return b.mages[YM].zone
+        if qid == "turn.spell.target":
+            return Side.DM
+        if qid == "turn.spell.kind":
+            return "attack"
+        if qid == "turn.spell.card":
+            name, cost = self.plan.pop("spell", None) or ATTACK_SPELLS[-1]
+            self.mana -= cost
+            return name
         if qid == "turn.attack.which":
             return q.default
         if qid == "turn.attack.pacify":  # the Dummy Mage's Pacify: 2 mana, when it has them

@@ -22,6 +22,7 @@ does without it.)
 from __future__ import annotations
 
 from solo.automaton import creatures
+from solo.core.kinds import DM
 from solo.engine.resolve import describe_unresolved, resolve_decision
 from solo.rules import upkeep
 from solo.rules.abilities import explosions
@@ -111,12 +112,16 @@ def creature_action(board: Board, source: DiceSource) -> Decision:
     return d
 
 
-def _creature_action(board: Board, source: DiceSource) -> Decision:
+def _creature_action(board: Board, source: DiceSource,
+                     dm_active: list[Creature] | None = None) -> Decision:
     """:func:`creature_action` without its effect-die results (the Action Phase's, worked out
-    at its end, take their place)."""
-    d = creatures.waiting(board)
+    at its end, take their place); ``dm_active``: the Dummy Mage's active creatures, when the
+    caller has just worked them out (asked twice else: who waits, and who acts)."""
+    if dm_active is None:
+        dm_active = creatures.active_creatures(board, DM)
+    d = creatures.waiting(board, dm_active)
     if d is None:
-        picked = creatures.next_creature(board, source)
+        picked = creatures.next_creature(board, source, dm_active)
         assert picked is not None  # it has an active creature (creatures.waiting)
         events = upkeep.activate(board, picked)
         c = board.get(picked.id)
@@ -132,11 +137,13 @@ def _creature_action(board: Board, source: DiceSource) -> Decision:
 
 
 def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
-                       ask_defense: DefenseChoice | None = None) -> Decision:
+                       ask_defense: DefenseChoice | None = None,
+                       dm_active: list[Creature] | None = None) -> Decision:
     """The next Dummy Mage creature action, its Action Phase from activation to end (a pass or
-    ``none`` is no Action Phase at all)."""
+    ``none`` is no Action Phase at all; ``dm_active``: the Dummy Mage's active creatures, when
+    the caller has just worked them out on this board)."""
     mark = len(source.history)
-    decision = _creature_action(board, source)
+    decision = _creature_action(board, source, dm_active)
     ident = decision.data.get("creature")
     piece = board.find(ident) if ident else None
     if piece is None or decision.action in ("pass", "none"):

@@ -128,16 +128,23 @@ class YourAttacks:
 
     def _reach(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
         b = self.board
-        return [a for a in attacks if targeting.can_reach(b, actor, a, zone, target)
+        near = target.zone == zone  # a melee attack reaches nothing in another zone (can_reach's
+        # own answer, given before the immunities and traits it reads first)
+        return [a for a in attacks if (near or not a.is_melee)
+                and targeting.can_reach(b, actor, a, zone, target)
                 and not attack_rules.guard_blocks(b, actor, a, zone, target)
                 and restrictions.forbids(b, actor, a, target) is None]
 
-    def forced(self, actor: Piece, attacks: list[Attack], zone: str) -> set[str]:
+    def forced(self, actor: Piece, attacks: list[Attack], zone: str,
+               theirs: list[Piece] | None = None) -> set[str]:
         """The Dummy Mage's objects ``actor`` must melee attack from ``zone`` when it can (its
         Taunt's taunter, a creature with a Hate token of its Chant of Rage); empty when none
-        holds it, or it can reach none of them in melee."""
+        holds it, or it can reach none of them in melee (``theirs``: its
+        :meth:`their_objects`, when the caller has them)."""
         b = self.board
-        return {p.id for p in self.their_objects(zone) if p.zone == zone
+        if theirs is None:
+            theirs = self.their_objects(zone)
+        return {p.id for p in theirs if p.zone == zone
                 and restrictions.must_attack(b, actor, p) is not None
                 and any(a.is_melee for a in self._reach(actor, attacks, zone, p))}
 
@@ -155,16 +162,18 @@ class YourAttacks:
         forced = self.forced(actor, b.attacks(actor), zone)
         return [p for p in objs if not forced or p.id in forced]
 
-    def in_reach(self, actor: Piece, zone: str,
-                 attacks: list[Attack]) -> list[tuple[Piece, list[Attack]]]:
+    def in_reach(self, actor: Piece, zone: str, attacks: list[Attack],
+                 theirs: list[Piece] | None = None) -> list[tuple[Piece, list[Attack]]]:
         """:meth:`targets` with ``attacks``, each with those of ``attacks`` that reach it
-        (:meth:`reaching`): worked out once for the menu and the attack picked from it."""
+        (:meth:`reaching`): worked out once for the menu and the attack picked from it
+        (``theirs``: :meth:`their_objects`, when the caller has them on this board)."""
         b = self.board
-        objs = [p for p in self.their_objects(zone)
-                if targeting.can_target(b, zone, p, indirect=True)]
+        if theirs is None:
+            theirs = self.their_objects(zone)
+        objs = [p for p in theirs if targeting.can_target(b, zone, p, indirect=True)]
         if not objs:
             return []
-        forced = self.forced(actor, attacks, zone)
+        forced = self.forced(actor, attacks, zone, theirs)
         out = []
         for p in objs:
             reach = self._reaching(actor, attacks, zone, p, forced)
@@ -172,16 +181,18 @@ class YourAttacks:
                 out.append((p, reach))
         return out
 
-    def attack(self, actor: Piece, moved: bool, typed: bool = False) -> Lines:
+    def attack(self, actor: Piece, moved: bool, typed: bool = False,
+               theirs: list[Piece] | None = None) -> Lines:
         """Your attack on one of its objects: rolled from the card through the game's dice
-        (solo's, or yours typed in), or -- ``typed`` -- the damage you report."""
+        (solo's, or yours typed in), or -- ``typed`` -- the damage you report (``theirs``:
+        :meth:`their_objects`, when the caller has them on this board)."""
         b = self.board
         attacks = self.rolled_attacks(actor, moved)
         reaches = {}  # what reaches each target (worked out once: the board waits for the answer)
         if typed or not attacks:
             objs = self.targets(actor, actor.zone, None)
         else:
-            found = self.in_reach(actor, actor.zone, attacks)
+            found = self.in_reach(actor, actor.zone, attacks, theirs)
             objs = [p for p, _ in found]
             reaches = {p.id: reach for p, reach in found}
         if not typed and attacks and not objs:

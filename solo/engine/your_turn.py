@@ -352,8 +352,9 @@ class YourTurn(YourSpells):
         values = [c.value for c in choices]
         zone = actor.zone
         default = "attack" if still else "move"
-        if not still:
-            for p in self.their_objects(zone):  # one of its objects is here (a loop, not any())
+        theirs = None if still else self.their_objects(zone)  # (for an attack from here too)
+        if theirs is not None:
+            for p in theirs:  # one of its objects is here (a loop, not any())
                 if p.zone == zone:
                     default = "attack"
                     break
@@ -371,7 +372,9 @@ class YourTurn(YourSpells):
                 return lines
             actor = self.board.get(actor.id)
         if what in ("attack", "move-attack", "attack-typed"):
-            lines += self.attack(actor, moved, typed=what == "attack-typed")
+            # (the board is as it was asked about, unless it moved)
+            lines += self.attack(actor, moved, typed=what == "attack-typed",
+                                 theirs=None if moved else theirs)
         elif what == "spell":
             lines += self.spell(actor)
         elif what == "move-spell":
