@@ -209,6 +209,8 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
             return None
         best = max(board.remaining_life(c) for c, _ in options)
         tied = [(c, a) for c, a in options if board.remaining_life(c) == best]
+    if len(tied) == 1:  # (choose picks a lone option without rolling: no names to make)
+        return tied[0]
     picked: tuple[Piece, list[Attack]] = source.choose(
         tied, Said("dm.tie.life"), [Who.of(c) for c, _ in tied])
     return picked

@@ -69,9 +69,13 @@ def next_creature(board: Board, source: DiceSource,
         active = active_creatures(board, DM)
     if not active:
         return None
+    if len(active) == 1:  # (often: no cost to compare, no tie to name)
+        return active[0]
     costs = [board.cost(c) for c in active]
     top = max(costs)
     tied = [c for c, cost in zip(active, costs) if cost == top]
+    if len(tied) == 1:  # (choose picks a lone option without rolling)
+        return tied[0]
     picked: Creature = source.choose(tied, Said("dm.tie.cost"), [Who.of(c) for c in tied])
     return picked
 
@@ -297,6 +301,9 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
         return None
     best = max(s[0] for s in scored)
     tied = [s for s in scored if s[0] == best]
+    if len(tied) == 1:  # (nothing to break a tie on, nor to name: choose would not roll)
+        _, zone, path, target, attacks = tied[0]
+        return zone, path, target, attacks
     # Fewer zones moved first (a Fast creature does not run past its quarry), then fewer walls
     # with Passage Attacks on the way.
     fewest = min((len(s[2]), movement.wall_hits(board, c, s[2], geo)) for s in tied)

@@ -285,7 +285,8 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
     path: list[str] = []
     while path not in tied:
         nexts = sorted({w[len(path)] for w in tied if w[:len(path)] == path})
-        path.append(source.choose(nexts, Said("dm.tie.ways", ways=len(nexts))))
+        path.append(nexts[0] if len(nexts) == 1  # (choose would not roll for one)
+                    else source.choose(nexts, Said("dm.tie.ways", ways=len(nexts))))
     return path
 
 
