@@ -9,7 +9,7 @@ that hides an object hides it from everything.
 from __future__ import annotations
 
 from solo.cards.catalog import Attack
-from solo.rules.abilities.actions import ignores_obscured
+from solo.rules.abilities.actions import ARTEMIS
 from solo.rules.board import Board, Conjuration, Piece
 
 #: Conjurations that give objects the Obscured trait: every object in the arena (Rolling Fog),
@@ -124,12 +124,14 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
     if attack.traits and attack.has("Can only target Corporeal Conjurations") and not (
             isinstance(target, Conjuration) and board.is_corporeal(target)):
         return False
+    # (actions.ignores_obscured written out below as ``attacker.card == ARTEMIS``: asked very
+    # often, and the attacker here is never None)
     if attack.is_melee:
         if dist != 0:
             return False
         if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
             return False
-        if ignores_obscured(attacker):
+        if attacker.card == ARTEMIS:
             return can_target(board, from_zone, target, sees_obscured=True)
         return can_target(board, from_zone, target)
     if attack.is_ranged:
@@ -138,7 +140,7 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
         lo, hi = attack.range
         if not (dist == 0 and board.flying(target)) and not lo <= dist <= hi:
             return False
-        if ignores_obscured(attacker):
+        if attacker.card == ARTEMIS:
             return can_target(board, from_zone, target, indirect=attack.has("Indirect"),
                               sees_obscured=True)
         return can_target(board, from_zone, target, indirect=attack.has("Indirect"))

@@ -3,7 +3,8 @@ Dummy Mage pays for, moves that teleport or fly, what your creatures may not do.
 
 Each question here is asked by one hook of the rules or the automaton:
 
-* :func:`ignores_obscured` -- :func:`solo.rules.targeting.can_reach` (Artemis);
+* :func:`ignores_obscured` -- :func:`solo.rules.targeting.can_reach` (Artemis; written out
+  there as a card comparison);
 * :func:`elusive` -- guards and hindering (:mod:`solo.automaton.attacks`,
   :mod:`solo.automaton.movement`): Slaknir's goblins, and Victorian Griffin taking it away;
 * :func:`griffin_hinders` -- :func:`solo.automaton.movement.hinders`;
