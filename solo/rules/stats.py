@@ -404,16 +404,15 @@ class Stats(Plain):
                     hit: tuple[int, int, int, Any] | None,
                     by_state: bool = True) -> tuple[int, int, int, _T]:
         """What a piece keeps of ``kind`` (see :meth:`trait_names`) when what it kept (``hit``)
-        is out of date: what the board remembers, else ``work_out(p)`` (remembered by
-        :meth:`_work_out`, or, not ``by_state``, for this piece alone), with what it holds
+        is out of date: ``work_out(p)`` (by :meth:`_work_out`, which finds the value of an object
+        in the same state; or, not ``by_state``, for this piece alone), with what it holds
         for: this board, the piece's count, the world's.  With ``CHECK_MEMORY``, what it kept
         for the same board and counts must be the same (else a change escaped the count)."""
         v, world = p._v, _pieces._world
-        got = self._memo.get((kind, id(p)))
-        if got is not None and got[1] == world and got[0] == v and not CHECK_MEMORY:
-            known: _T = got[2]
-        elif by_state:
-            known = self._work_out((kind, id(p)), p, work_out)
+        # (the board's own memory is not asked first: in whole games a value the piece does
+        # not keep is never found there either, the two being kept together)
+        if by_state:
+            known: _T = self._work_out((kind, id(p)), p, work_out)
         else:
             known = self._keep((kind, id(p)), (v, world), work_out(p))
         serial = self._serial
