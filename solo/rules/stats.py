@@ -306,12 +306,16 @@ class Stats(Plain):
         at = (p._v, _pieces._world)  # (_at, written out)
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
         pet = p.extra.get("pet")
-        state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
+        auras = self._aura_sources().get(p.zone)
+        # (its id only where an aura may be its own, an aura for "every other creature" being
+        # the one thing an id changes: a creature summoned finds one of its kind's values)
+        state = (type(p), self.cat, p.id if auras else None, p.card, p.side, p.zone,
+                 tuple(p.traits),
                  tuple(p.enchantments), tuple(p.conditions.items()), stats,
                  (tuple(p.equipment), p.life, tuple(p.extra.get(DISABLED_GEAR) or ()))
                  if isinstance(p, Mage) else (),
                  pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
-                 tuple(self._aura_sources().get(p.zone, ())), self._no_melee_bonus())
+                 tuple(auras) if auras else (), self._no_melee_bonus())
         return self._keep(key, at, (state, _seen(state)))
 
     def _no_melee_bonus(self) -> bool:
