@@ -466,8 +466,11 @@ def _set_conditions(board: Board, c: SetConditions) -> None:
 
 def _move(board: Board, c: Move) -> None:
     p = _piece(board, c.piece)
-    p.zone = c.zone
-    _placed(board, p)
+    was, p.zone = p.zone, c.zone
+    if board.moves_nothing(p, was):
+        board.changed_nothing()
+    else:
+        _placed(board, p)
 
 
 def _placed(board: Board, p: Piece) -> None:

@@ -88,6 +88,12 @@ def _touch(owner: Any) -> None:
         owner._v = _changes
 
 
+def _count() -> None:
+    """Count one change that reaches no remembered value (see ``Board.moves_nothing``)."""
+    global _changes
+    _changes += 1
+
+
 def _fresh() -> int:
     """A version no piece has had: a new piece's."""
     global _changes

@@ -308,9 +308,11 @@ class Stats(Plain):
         pet = p.extra.get("pet")
         auras = self._aura_sources().get(p.zone)
         # (its id only where an aura may be its own, an aura for "every other creature" being
-        # the one thing an id changes: a creature summoned finds one of its kind's values)
-        state = (type(p), self.cat, p.id if auras else None, p.card, p.side, p.zone,
-                 tuple(p.traits),
+        # the one thing an id changes: a creature summoned finds one of its kind's values; its
+        # zone only where an aura or a Pet's mage reads it, so a move between other zones
+        # changes nothing: Board.moves_nothing)
+        state = (type(p), self.cat, p.id if auras else None, p.card, p.side,
+                 p.zone if auras or pet else None, tuple(p.traits),
                  tuple(p.enchantments), tuple(p.conditions.items()), stats,
                  (tuple(p.equipment), p.life, tuple(p.extra.get(DISABLED_GEAR) or ()))
                  if isinstance(p, Mage) else (),

@@ -244,6 +244,22 @@ def test_an_aura_coming_off_forgets_what_is_remembered_of_all():
     assert not _remembered(board, fox)
 
 
+def test_a_move_between_zones_without_an_aura_keeps_what_is_remembered_of_the_mover():
+    board, wolf, fox = _wolf_and_fox()
+    board.has_trait(wolf, "Flying"), board.has_trait(fox, "Flying")
+    put(board, Move(wolf.id, "C3"))
+    assert _remembered(board, wolf) and _remembered(board, fox)
+    # Into an aura's zone it is worked out again, and so is a move with a Gravikor in play.
+    put(board, SetZoneEnchantments("C2", ("Sacred Ground",)))
+    board.has_trait(wolf, "Flying")
+    put(board, Move(wolf.id, "C2"))
+    assert not _remembered(board, wolf)
+    board.add_conjuration("Gravikor", "dm", "A1")
+    board.has_trait(wolf, "Flying")
+    put(board, Move(wolf.id, "C3"))
+    assert not _remembered(board, wolf)
+
+
 def test_what_a_mage_wears_is_its_own_business():
     board, wolf, fox = _wolf_and_fox()
     put(board, Equip("ym", "Leather Boots"))
