@@ -9,7 +9,7 @@ gives the data that file holds.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
@@ -21,15 +21,15 @@ from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITA
                                MAX_DAMAGE, MAX_MARKERS, MAX_POINTS, MAX_TRAIT, RESTRAINING,
                                SPELL_ROUND_MARKERS, SUMMONED, UNREMEMBERED, VISIBLE,
                                ZOMBIE_TRAITS, Conjuration, Creature, Mage, Piece, _clone_piece,
-                               _touch, changes, conjuration_dict, creature_dict, mage_dict,
-                               plain_copy, reaches_only)
+                               _count, _touch, changes, conjuration_dict, creature_dict,
+                               mage_dict, plain_copy)
 from solo.rules import stats as _stats
-from solo.rules.stats import _PIECE_KINDS, Stats, _at
+from solo.rules.stats import _PIECE_KINDS, GROUNDING, Stats, _at, _aura_names
 
 _P = TypeVar("_P", bound=Piece)
 
 __all__ = ["Board", "Piece", "Mage", "Creature", "Conjuration", "new_board",
-           "changes", "reaches_only", "FORMAT", "SIDES", "STAGES",
+           "changes", "FORMAT", "SIDES", "STAGES",
            "CONDITIONS", "MARKERS", "INCAPACITATING", "RESTRAINING", "SPELL_ROUND_MARKERS",
            "IMPLIED", "ZOMBIE_TRAITS", "GROUNDED", "HIDDEN", "SUMMONED", "VISIBLE",
            "UNREMEMBERED", "MAX_MARKERS", "MAX_TRAIT", "MAX_POINTS", "MAX_DAMAGE"]
@@ -269,7 +269,7 @@ class Board(Stats):
         one that bears no enchantment changes nothing remembered of the others."""
         self.creatures.append(c)
         self._index = self._sides = None
-        _touch(c if reaches_only(c) else None)
+        _touch(c if self.reaches_alone(c) else None)
 
     def put_conjuration(self, c: Conjuration) -> None:
         self.conjurations.append(c)
@@ -280,6 +280,49 @@ class Board(Stats):
         """What is remembered of ``p`` may be out of date (None: of every piece); called by
         :func:`solo.rules.effects.apply` after each change."""
         _touch(p)
+
+    def reaches_alone(self, p: Piece) -> bool:
+        """Whether a change to where ``p`` is, whose it is or whether it is in play can change
+        what is remembered of ``p`` alone: not if it bears an aura (an aura goes with its
+        bearer), nor if it is the Dummy Mage while a piece is a Pet (a Pet follows it; the
+        other enchantments give their bearer alone); else it can change what is remembered of
+        any piece."""
+        if p.enchantments and self.any_aura(p.enchantments):
+            return False
+        if type(p) is Mage and p.side == DM:
+            for q in (*self.creatures, *self.conjurations):
+                if q.extra.get("pet"):  # (solo.rules.mages.PET)
+                    return False
+        return True
+
+    def moves_nothing(self, p: Piece, was: str) -> bool:
+        """Whether ``p`` moving from ``was`` to where it is changes nothing remembered of any
+        piece: a creature or mage that reaches alone (:meth:`reaches_alone`), that is no Pet,
+        with no zone enchantment or aura in either zone (its traits, life and armor read its
+        zone only through those) and no grounding conjuration on the board (its flying)."""
+        if isinstance(p, Conjuration) or p.extra.get("pet") or not self.reaches_alone(p):
+            return False
+        auras = self._aura_sources()
+        if auras and (was in auras or p.zone in auras):
+            return False
+        for c in self.conjurations:
+            if c.card in GROUNDING:
+                return False
+        return True
+
+    def changed_nothing(self) -> None:
+        """A change that reaches no remembered value (see :meth:`moves_nothing`): counted all
+        the same, for what is kept while no change at all is counted (``pieces.stamp``)."""
+        _count()
+
+    def any_aura(self, names: Iterable[str]) -> bool:
+        """Whether one of the enchantments ``names`` is a zone enchantment or an aura (it gives
+        pieces other than its bearer: a Dummy Mage note's ``zone_grants``)."""
+        auras = _aura_names(self.cat)
+        for name in names:
+            if name in auras:
+                return True
+        return False
 
     def keep_changes(self) -> list[Any]:
         """From now on, every change applied to this board is also kept in the list returned
@@ -295,7 +338,7 @@ class Board(Stats):
         self._index = self._sides = None
         if isinstance(p, Creature):
             self.creatures.remove(p)
-            _touch(p if reaches_only(p) else None)
+            _touch(p if self.reaches_alone(p) else None)
         else:
             assert isinstance(p, Conjuration)
             self.conjurations.remove(p)

@@ -23,8 +23,7 @@ from typing import Any
 
 from solo.core.kinds import Side, Stage, DM, YM
 from solo.core.records import FrozenRecord
-from solo.rules.board import (INCAPACITATING, Board, Conjuration, Creature, Mage, Piece,
-                              reaches_only)
+from solo.rules.board import INCAPACITATING, Board, Conjuration, Creature, Mage, Piece
 
 __all__ = [
     "Change", "Damage", "SetDamage", "AddMarkers", "RemoveMarkers", "SetMarkers",
@@ -467,15 +466,18 @@ def _set_conditions(board: Board, c: SetConditions) -> None:
 
 def _move(board: Board, c: Move) -> None:
     p = _piece(board, c.piece)
-    p.zone = c.zone
-    _placed(board, p)
+    was, p.zone = p.zone, c.zone
+    if board.moves_nothing(p, was):
+        board.changed_nothing()
+    else:
+        _placed(board, p)
 
 
 def _placed(board: Board, p: Piece) -> None:
     """Where the piece is, or whose it is, changed: its own remembered values while it is
-    alone (it bears no enchantment and is not the Dummy Mage, whom a Pet follows), else every
-    piece's."""
-    board.changed(p if reaches_only(p) else None)
+    alone (:meth:`Board.reaches_alone`: it bears no aura, and is not the Dummy Mage while a Pet
+    follows it), else every piece's."""
+    board.changed(p if board.reaches_alone(p) else None)
 
 
 def _set_active(board: Board, c: SetActive) -> None:
@@ -492,18 +494,31 @@ def _set_guard(board: Board, c: SetGuard) -> None:
 
 
 def _enchant(board: Board, c: Enchant) -> None:
-    _piece(board, c.piece).enchantments.append(c.name)
-    board.changed(None)  # an aura reaches the pieces in its zone
+    p = _piece(board, c.piece)
+    p.enchantments.append(c.name)
+    _enchanted(board, p, (c.name,))
 
 
 def _disenchant(board: Board, c: Disenchant) -> None:
-    _piece(board, c.piece).enchantments.remove(c.name)
-    board.changed(None)
+    p = _piece(board, c.piece)
+    p.enchantments.remove(c.name)
+    _enchanted(board, p, (c.name,))
 
 
 def _set_enchantments(board: Board, c: SetEnchantments) -> None:
-    _piece(board, c.piece).enchantments = list(c.names)
-    board.changed(None)
+    p = _piece(board, c.piece)
+    old, p.enchantments = p.enchantments, list(c.names)
+    _enchanted(board, p, (*old, *c.names))
+
+
+def _enchanted(board: Board, p: Piece, names: tuple[str, ...]) -> None:
+    """The enchantments ``names`` came onto or off ``p``: every piece's remembered values for
+    an aura (it reaches the pieces in its zone) or an enchanted conjuration (a wall's traits
+    make the geometry), else its own (an enchantment gives its bearer alone)."""
+    if isinstance(p, Conjuration) or board.any_aura(names):
+        board.changed(None)
+    else:
+        board.changed(p)
 
 
 def _mage(board: Board, ident: str) -> Mage:

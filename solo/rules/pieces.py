@@ -5,7 +5,7 @@ A :class:`Piece` is anything on the board that has a card.  A board remembers wh
 out from a piece (its traits, life, armor...: :mod:`solo.rules.stats`) with the piece's version
 ``_v`` and the version of the whole board ``_world``, and uses it again only while neither has
 moved.  Every change goes through :func:`solo.rules.effects.apply`, which says whom it reaches
-(:func:`_touch`): the piece alone, or every piece (an aura, a wall, an enchantment).
+(:func:`_touch`): the piece alone, or every piece (an aura, a wall, a Pet's mage moving).
 """
 
 from __future__ import annotations
@@ -88,6 +88,12 @@ def _touch(owner: Any) -> None:
         owner._v = _changes
 
 
+def _count() -> None:
+    """Count one change that reaches no remembered value (see ``Board.moves_nothing``)."""
+    global _changes
+    _changes += 1
+
+
 def _fresh() -> int:
     """A version no piece has had: a new piece's."""
     global _changes
@@ -123,13 +129,6 @@ def unchanged(kept: tuple[Any, ...] | None, first: list[Any],
 #: value that comes to read one of them must take it off this list (whole games played with
 #: ``solo.rules.stats.CHECK_MEMORY`` check every remembered value against a fresh one).
 UNREMEMBERED = frozenset({"damage", "active", "round", "stage", "initiative", "drawer"})
-
-
-def reaches_only(p: Piece) -> bool:
-    """Whether a change to where ``p`` is or whose it is can change what is remembered of ``p``
-    alone: a creature or mage that bears no enchantment (an aura goes with its bearer), not the
-    Dummy Mage (a Pet follows it); else it can change what is remembered of any piece."""
-    return not p.enchantments and not (type(p) is Mage and p.side == DM)
 
 
 class Piece(Plain):

@@ -306,12 +306,18 @@ class Stats(Plain):
         at = (p._v, _pieces._world)  # (_at, written out)
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
         pet = p.extra.get("pet")
-        state = (type(p), self.cat, p.id, p.card, p.side, p.zone, tuple(p.traits),
+        auras = self._aura_sources().get(p.zone)
+        # (its id only where an aura may be its own, an aura for "every other creature" being
+        # the one thing an id changes: a creature summoned finds one of its kind's values; its
+        # zone only where an aura or a Pet's mage reads it, so a move between other zones
+        # changes nothing: Board.moves_nothing)
+        state = (type(p), self.cat, p.id if auras else None, p.card, p.side,
+                 p.zone if auras or pet else None, tuple(p.traits),
                  tuple(p.enchantments), tuple(p.conditions.items()), stats,
                  (tuple(p.equipment), p.life, tuple(p.extra.get(DISABLED_GEAR) or ()))
                  if isinstance(p, Mage) else (),
                  pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
-                 tuple(self._aura_sources().get(p.zone, ())), self._no_melee_bonus())
+                 tuple(auras) if auras else (), self._no_melee_bonus())
         return self._keep(key, at, (state, _seen(state)))
 
     def _no_melee_bonus(self) -> bool:
@@ -404,16 +410,15 @@ class Stats(Plain):
                     hit: tuple[int, int, int, Any] | None,
                     by_state: bool = True) -> tuple[int, int, int, _T]:
         """What a piece keeps of ``kind`` (see :meth:`trait_names`) when what it kept (``hit``)
-        is out of date: what the board remembers, else ``work_out(p)`` (remembered by
-        :meth:`_work_out`, or, not ``by_state``, for this piece alone), with what it holds
+        is out of date: ``work_out(p)`` (by :meth:`_work_out`, which finds the value of an object
+        in the same state; or, not ``by_state``, for this piece alone), with what it holds
         for: this board, the piece's count, the world's.  With ``CHECK_MEMORY``, what it kept
         for the same board and counts must be the same (else a change escaped the count)."""
         v, world = p._v, _pieces._world
-        got = self._memo.get((kind, id(p)))
-        if got is not None and got[1] == world and got[0] == v and not CHECK_MEMORY:
-            known: _T = got[2]
-        elif by_state:
-            known = self._work_out((kind, id(p)), p, work_out)
+        # (the board's own memory is not asked first: in whole games a value the piece does
+        # not keep is never found there either, the two being kept together)
+        if by_state:
+            known: _T = self._work_out((kind, id(p)), p, work_out)
         else:
             known = self._keep((kind, id(p)), (v, world), work_out(p))
         serial = self._serial

@@ -209,6 +209,10 @@ def test_a_change_to_one_creatures_markers_keeps_what_is_remembered_of_the_other
     board.has_trait(wolf, "Flying"), board.has_trait(fox, "Flying")
     put(board, AddMarkers(wolf.id, "Daze"), Move(wolf.id, "B3"))
     assert _remembered(board, fox) and not _remembered(board, wolf)
+    # Nor is the Dummy Mage's move while no Pet follows it, nor an enchantment that is no aura.
+    put(board, Move("dm", "C3"), Enchant(wolf.id, "Bear Strength"), Enchant("ym", "Mind Shield"),
+        Disenchant("ym", "Mind Shield"))
+    assert _remembered(board, fox)
     # A creature with no enchantment coming or going is nobody else's business either.
     board.add_creature("Timber Wolf", "dm", "A1")
     put(board, RemovePiece(wolf.id))
@@ -217,12 +221,12 @@ def test_a_change_to_one_creatures_markers_keeps_what_is_remembered_of_the_other
 
 @pytest.mark.parametrize("change", [
     lambda b, w, f: [Enchant(w.id, "Standard Bearer")],
-    lambda b, w, f: [Move("dm", "C3")],  # a Pet follows its mage
+    lambda b, w, f: [Note(w.id, "pet", True), Move("dm", "C3")],  # a Pet follows its mage
     lambda b, w, f: [AddPiece(Creature("dm-9", "Timber Wolf", "dm", "A1",
                                        enchantments=["Standard Bearer"]))],
     lambda b, w, f: [Enchant(w.id, "Standard Bearer"), RemovePiece(w.id)],
     lambda b, w, f: [SetZoneEnchantments("B2", ("Sacred Ground",))],
-    lambda b, w, f: [Disenchant("ym", "Mind Shield")],
+    lambda b, w, f: [Enchant("ym", "Resolute Aura")],
 ])
 def test_a_change_that_can_reach_other_objects_forgets_what_is_remembered_of_all(change):
     board, wolf, fox = _wolf_and_fox()
@@ -230,6 +234,30 @@ def test_a_change_that_can_reach_other_objects_forgets_what_is_remembered_of_all
     board.has_trait(fox, "Flying")
     put(board, *change(board, wolf, fox))
     assert not _remembered(board, fox)
+
+
+def test_an_aura_coming_off_forgets_what_is_remembered_of_all():
+    board, wolf, fox = _wolf_and_fox()
+    put(board, Enchant("ym", "Resolute Aura"))
+    board.has_trait(fox, "Flying")
+    put(board, Disenchant("ym", "Resolute Aura"))
+    assert not _remembered(board, fox)
+
+
+def test_a_move_between_zones_without_an_aura_keeps_what_is_remembered_of_the_mover():
+    board, wolf, fox = _wolf_and_fox()
+    board.has_trait(wolf, "Flying"), board.has_trait(fox, "Flying")
+    put(board, Move(wolf.id, "C3"))
+    assert _remembered(board, wolf) and _remembered(board, fox)
+    # Into an aura's zone it is worked out again, and so is a move with a Gravikor in play.
+    put(board, SetZoneEnchantments("C2", ("Sacred Ground",)))
+    board.has_trait(wolf, "Flying")
+    put(board, Move(wolf.id, "C2"))
+    assert not _remembered(board, wolf)
+    board.add_conjuration("Gravikor", "dm", "A1")
+    board.has_trait(wolf, "Flying")
+    put(board, Move(wolf.id, "C3"))
+    assert not _remembered(board, wolf)
 
 
 def test_what_a_mage_wears_is_its_own_business():
