@@ -48,11 +48,7 @@ def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], 
     ``old`` are the copy's for ``q`` (the read checks ``_v`` and the world's count, as ever), so
     the attacker and target do not work them out again on the attack's copy."""
     q: _P = p.clone()  # type: ignore[assignment]  # (_clone_piece, written out: no cast call)
-    ident, fresh, pop = id(p), id(q), memo.pop
-    for kind in _PIECE_KINDS:  # (_move_memo, written out: two pieces an attack)
-        hit = pop((kind, ident), None)
-        if hit is not None:
-            memo[kind, fresh] = hit
+    _move_memo(memo, p, q)
     mt, ml, ma, mf = p._mt, p._ml, p._ma, p._mf  # (written out: a copy for every attack)
     q._mt = (new, mt[1], mt[2], mt[3]) if mt is not None and mt[0] == old else None
     q._ml = (new, ml[1], ml[2], ml[3]) if ml is not None and ml[0] == old else None

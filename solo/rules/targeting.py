@@ -124,8 +124,7 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
     if attack.traits and attack.has("Can only target Corporeal Conjurations") and not (
             isinstance(target, Conjuration) and board.is_corporeal(target)):
         return False
-    # (actions.ignores_obscured written out below as ``attacker.card == ARTEMIS``: asked very
-    # often, and the attacker here is never None)
+    # Artemis' attacks ignore the Obscured trait (her card): the one place that says so
     if attack.is_melee:
         if dist != 0:
             return False

@@ -3,8 +3,8 @@ Dummy Mage pays for, moves that teleport or fly, what your creatures may not do.
 
 Each question here is asked by one hook of the rules or the automaton:
 
-* :func:`ignores_obscured` -- :func:`solo.rules.targeting.can_reach` (Artemis; written out
-  there as a card comparison);
+* Artemis ignoring Obscured (:data:`ARTEMIS`) -- in :func:`solo.rules.targeting.can_reach`
+  itself, asked of every attack's reach;
 * :func:`elusive` -- guards and hindering (:mod:`solo.automaton.attacks`,
   :mod:`solo.automaton.movement`): Slaknir's goblins, and Victorian Griffin taking it away;
 * :func:`griffin_hinders` -- :func:`solo.automaton.movement.hinders`;
@@ -31,7 +31,7 @@ from solo.rules.effects import DELETE, AddMarkers, Change, Damage, Discard, Gain
 from solo.rules.said import Said, Who
 
 __all__ = ["ARTEMIS", "SLAKNIR", "GRIFFIN", "GREMLIN", "WRAITH", "VAMPIRESS", "GUARD_DOG",
-           "ASTRAL_ANCHOR", "CLERIC", "GRAY_ANGEL", "ANGEL_SAVES_AT", "ignores_obscured",
+           "ASTRAL_ANCHOR", "CLERIC", "GRAY_ANGEL", "ANGEL_SAVES_AT",
            "elusive", "griffin_hinders", "teleports", "teleport_blocked", "anchored_zones", "pays_fast",
            "on_activation", "at_phase_end", "vigilant", "Heal", "heal_attack", "plan_heal",
            "ACOLYTE", "VIGOR", "plan_vigor", "hidden_on", "seek_hidden", "disarm", "rearm",
@@ -61,11 +61,6 @@ def _in_arena(p: Piece) -> bool:
 
 
 # -- targeting and guards --------------------------------------------------------------------
-
-def ignores_obscured(attacker: Piece | None) -> bool:
-    """Artemis' attacks ignore the Obscured trait (her card)."""
-    return attacker is not None and attacker.card == ARTEMIS
-
 
 def _griffin_over(board: Board, p: Piece) -> bool:
     """A flying Victorian Griffin of the other side in ``p``'s zone."""

@@ -56,9 +56,7 @@ def _criterion(board: Board, name: str) -> str:
 
 def theirs(board: Board, p: Piece, name: str) -> bool:
     """Whether the enchantment ``name`` on ``p`` is the Dummy Mage's: those it aims at an enemy
-    sit on your objects, the others on its own.  (The hot callers below ask ``name in
-    p.enchantments`` first themselves: most objects carry no enchantment, and they are asked
-    of every attack and every Upkeep.)"""
+    sit on your objects, the others on its own."""
     if name not in p.enchantments:
         return False
     return (p.side == Side.YM) == _criterion(board, name).startswith("enemy")
@@ -133,8 +131,7 @@ def charm_broken(board: Board, target: Piece, damage: int, side: str | None,
                  barrier: bool) -> Said | None:
     """The Dummy Mage's attack (not a damage barrier) damaged your creature it Charmed: Charm is
     destroyed."""
-    if damage <= 0 or side != DM or barrier or CHARM not in target.enchantments \
-            or not theirs(board, target, CHARM):
+    if damage <= 0 or side != DM or barrier or not theirs(board, target, CHARM):
         return None
     return spend(board, target, CHARM)
 
@@ -175,7 +172,7 @@ def stumble(board: Board, actor: Piece) -> Said | None:
     """Stumble on ``actor`` as it is activated: revealed (the Dummy Mage always uses it) and
     destroyed; the creature may take no move action in this Action Phase.  No effect (and kept)
     on an Unmovable or Uncontainable creature."""
-    if STUMBLE not in actor.enchantments or not theirs(board, actor, STUMBLE) or any(board.has_trait(actor, t) for t in UNMOVABLE):
+    if not theirs(board, actor, STUMBLE) or any(board.has_trait(actor, t) for t in UNMOVABLE):
         return None
     spend(board, actor, STUMBLE)
     return Said("restrict.stumble", who=Who.of(actor))
@@ -184,8 +181,7 @@ def stumble(board: Board, actor: Piece) -> Said | None:
 def fumble(board: Board, actor: Piece, attack: Attack, is_spell: bool) -> Said | None:
     """Fumble on ``actor`` as it declares a non-spell, non-zone attack: the attack misses;
     Fumble is destroyed.  No effect on an Unmovable creature."""
-    if is_spell or FUMBLE not in actor.enchantments or attack.zone or attack.kind == "zone" \
-            or not theirs(board, actor, FUMBLE) \
+    if is_spell or attack.zone or attack.kind == "zone" or not theirs(board, actor, FUMBLE) \
             or board.has_trait(actor, "Unmovable"):
         return None
     spend(board, actor, FUMBLE)
@@ -200,8 +196,7 @@ def blind(board: Board, attacker: Piece) -> bool:
 def pacify_due(board: Board, actor: Piece, attack: Attack) -> bool:
     """Whether ``actor``'s melee or ranged ``attack`` is its first this round under the Dummy
     Mage's Pacify: its controller pays 2 mana or the attack is cancelled."""
-    return PACIFY in actor.enchantments and (attack.is_melee or attack.is_ranged) \
-        and theirs(board, actor, PACIFY) \
+    return (attack.is_melee or attack.is_ranged) and theirs(board, actor, PACIFY) \
         and actor.extra.get(PACIFIED) != board.round
 
 
@@ -234,8 +229,6 @@ def forcefield(board: Board, target: Piece) -> Said | None:
 
 def forcefield_upkeep(board: Board, p: Piece) -> list[Said]:
     """Forcefield gains a token in the Upkeep, up to 3."""
-    if FORCEFIELD not in p.enchantments:  # (asked of every object in every Upkeep)
-        return []
     left = p.extra.get(FORCEFIELD_TOKENS)
     if not theirs(board, p, FORCEFIELD) or not isinstance(left, int) or left >= FORCEFIELD_MAX:
         return []
@@ -276,7 +269,7 @@ def shield_against_reveal(board: Board, holder: Piece, name: str) -> Said | None
 
 def eye_for_an_eye(board: Board, target: Piece) -> bool:
     """Whether your attack on ``target`` is answered by its Eye for an Eye."""
-    return EYE in target.enchantments and target.side == DM and theirs(board, target, EYE)
+    return target.side == DM and theirs(board, target, EYE)
 
 
 SHOCK = "Shock"
@@ -284,8 +277,7 @@ SHOCK = "Shock"
 
 def shock(board: Board, target: Piece, attack: Attack) -> bool:
     """Whether your melee attack on ``target`` sets off the Dummy Mage's Shock on it."""
-    return SHOCK in target.enchantments and attack.is_melee and target.side == DM \
-        and theirs(board, target, SHOCK)
+    return attack.is_melee and target.side == DM and theirs(board, target, SHOCK)
 
 
 def shocked(board: Board, target: Piece, attacker: Piece | None) -> list[Said]:
