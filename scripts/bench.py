@@ -34,6 +34,12 @@ times (at least 5), this checkout's next to ``--before DIR``'s and to ``--compil
 turn so that a burst of load elsewhere hits them all alike; the ratio of medians to the first
 named is the figure (target: 4 times on one core, pure Python, and 2 times more compiled).
 
+``--screen`` measures only the table screen's lag: the time from a step's commit in the game
+journal to its arrival on the page, over a whole game played at the "terminal" with the page
+following in headless Chromium (``tests/cli/test_screen_browser.py``'s
+``test_a_game_at_the_terminal_with_the_page_following``, run ``--screen-runs`` times; needs
+the test extras and Chromium); target: a median of at most 200 ms.
+
 Exits 1 when a target is missed, so it can guard a change by hand.
 """
 
@@ -630,6 +636,44 @@ def engine_speed(sides: dict[str, tuple[str, str]], games: int, runs: int) -> di
             for name, rows in got.items()}
 
 
+SCREEN_MEDIAN_MS = 200.0
+SCREEN_TEST = ("tests/cli/test_screen_browser.py::"
+               "test_a_game_at_the_terminal_with_the_page_following")
+
+
+def screen_report(args) -> int:
+    """``--screen``: a step's commit to the page, milliseconds, over whole games."""
+    import tempfile
+
+    python = args.python or interpreter()
+    late: list[float] = []
+    for run in range(max(1, args.screen_runs)):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "late.json"
+            env = {**os.environ, "SOLO_SCREEN_LATENCY_OUT": str(out)}
+            done = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                                   SCREEN_TEST], cwd=ROOT, env=env, capture_output=True,
+                                  text=True)
+            if done.returncode != 0 or not out.exists():
+                print(f"run {run + 1}: the browser test failed (exit {done.returncode}):\n"
+                      f"{done.stdout[-2000:]}{done.stderr[-1000:]}")
+                return 1
+            these = json.loads(out.read_text(encoding="utf-8"))
+            late += these
+            print(f"run {run + 1}: median {statistics.median(these):.0f} ms over "
+                  f"{len(these)} steps (max {max(these):.0f} ms)")
+    median = statistics.median(late)
+    ok = median <= SCREEN_MEDIAN_MS
+    if args.json:
+        print(json.dumps({"screen_median_ms": median, "screen_max_ms": max(late),
+                          "screen_steps": len(late)}))
+    else:
+        print(f"a step's commit to the page: median {median:.0f} ms over {len(late)} steps "
+              f"(max {max(late):.0f} ms); target <= {SCREEN_MEDIAN_MS:g} ms: "
+              f"{'ok' if ok else 'MISSED'}")
+    return 0 if ok else 1
+
+
 def engine_report(args) -> int:
     """``--engine``: games a second, before / after / compiled, in one run."""
     python = args.python or interpreter()
@@ -687,7 +731,12 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901
     ap.add_argument("--show-runs", type=int, default=5, help="with --ratings: deck show runs")
     ap.add_argument("--whole-runs", type=int, default=1,
                     help="with --ratings: runs of each whole rating and of tune")
+    ap.add_argument("--screen", action="store_true",
+                    help="measure only the table screen's commit-to-page time (a browser test)")
+    ap.add_argument("--screen-runs", type=int, default=3, help="with --screen: whole games")
     args = ap.parse_args(argv)
+    if args.screen:
+        return screen_report(args)
     if args.ratings:
         return ratings_report(args)
     if args.engine:

@@ -6,7 +6,9 @@
 * another game played at the "terminal" (``solo play``'s own loop, in a thread, answering by a
   script) with the page following: the page's board checked at every question, an answer on the
   page and one at the terminal for the same question (only the first is taken, both ways), and
-  the time from a step's commit to the page, measured (median at most 200 ms, printed);
+  the time from a step's commit to the page, measured and printed (its target, a median of at
+  most 200 ms, is ``scripts/bench.py --screen``'s, which runs this test: no clock is judged in
+  the suite);
 * a wrong token refused on the network (403, an empty body).
 * a quiet event stream still sending its heartbeat (the page's watchdog listens for it), and a
   stream silent for 25 s of the page's clock given up for a new one.
@@ -16,6 +18,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import signal
@@ -344,10 +347,13 @@ def test_a_game_at_the_terminal_with_the_page_following(browser, user_data, tmp_
                              timeout=5000)
         arrivals = pg.evaluate("window.arrivals")
         late = [arrivals[str(r.n)] - r.at * 1000 for r in rows if str(r.n) in arrivals and r.at]
+        assert late, "no step's arrival was timed on the page"
         median = statistics.median(late)
         print(f"\ncommit -> page: median {median:.0f} ms over {len(late)} steps "
               f"(max {max(late):.0f} ms)")
-        assert median <= 200
+        out = os.environ.get("SOLO_SCREEN_LATENCY_OUT")
+        if out:  # scripts/bench.py --screen judges the median against its target
+            Path(out).write_text(json.dumps(late), encoding="utf-8")
     finally:
         if player.is_alive():
             person.given.put(KeyboardInterrupt())
