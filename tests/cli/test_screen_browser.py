@@ -22,7 +22,6 @@ import json
 import os
 import queue
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -58,17 +57,14 @@ def browser():
         chromium.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Server:
-    """`solo screen` in a process of its own."""
+    """`solo screen` in a process of its own: first on a port the system chooses (``--port 0``:
+    a port picked here and then bound by the server could be taken in between, by another
+    test's server under xdist), then, started again, on the same one (the page reconnects to
+    its URL)."""
 
     def __init__(self, *args: str) -> None:
-        self.args, self.port = args, _free_port()
+        self.args, self.port = args, 0
         self.proc: subprocess.Popen | None = None
         self.token: str | None = None
 
@@ -77,6 +73,9 @@ class Server:
                                       *self.args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True)
         first = self.proc.stdout.readline()  # "The table screen of ...: URL"
+        if not self.port:
+            assert "http://" in first, f"solo screen did not start: {first!r}"
+            self.port = int(first.split("http://")[1].split("/")[0].split(":")[1])
         self.said = [first]  # the rest of what it writes, kept (a full pipe would block it)
         threading.Thread(target=self._drain, args=(self.proc, self.said), daemon=True).start()
         if "?t=" in first:

@@ -300,3 +300,51 @@ def test_the_terminals_menu_closes_when_the_page_answers(journal, session):
         assert table.ask(_question()) == "move"  # no key was pressed
         answering.join(5)
     assert time.time() - started < 3 and said == ["Answered on the table screen: Move"]
+
+
+def _screen(*args: str, **kw) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "solo", "screen", *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def test_a_port_in_use_is_one_line_naming_the_fix_and_changes_nothing(user_data):
+    pytest.importorskip("uvicorn")
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        p = _screen("--port", str(port), "--name", "g", "--seed", "3")
+        out, err = p.communicate(timeout=60)
+    assert p.returncode == 2 and "Traceback" not in err, err
+    assert err.count("\n") == 1 and f"port {port} is in use" in err and "--port" in err, err
+    assert "http://" not in out  # no link to a page that is not there
+    with Journal(user_data) as j:
+        assert j.find("g") is None  # no game started for a screen that never served
+
+
+def test_port_0_serves_on_a_free_port_and_the_link_names_it(user_data):
+    pytest.importorskip("uvicorn")
+    import signal
+    import time
+    import urllib.request
+
+    p = _screen("--port", "0", "--name", "g", "--seed", "3")
+    try:
+        first = p.stdout.readline()
+        port = int(first.split("http://127.0.0.1:")[1].split("/")[0])
+        assert port != 0
+        for _ in range(200):  # up within seconds
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/state", timeout=2) as r:
+                    assert r.status == 200
+                    break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the screen never answered on the port its link names")
+    finally:
+        p.send_signal(signal.SIGINT)
+        p.communicate(timeout=30)

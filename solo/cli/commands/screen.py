@@ -205,7 +205,7 @@ def _new_settings(name: str | None, seed: int | None):
 @click.option("--lan", is_flag=True, help="Serve the local network (a phone on the same Wi-Fi), "
               "every URL with a random token; default: this computer only.")
 @click.option("--port", type=WholeRange(0, 65535), default=PORT, show_default=True,
-              help="The port to listen on.")
+              help="The port to listen on (0: a free one, shown in the link).")
 @click.option("--replay", is_flag=True, help="Step through a saved game on the page.")
 @click.option("--seed", type=WHOLE, default=None,
               help="A new game's seed, when --name names no game yet.")
@@ -216,6 +216,45 @@ def screen(name, lan, port, replay, seed) -> None:
     on the page, whichever comes first), or, when nobody plays it, plays it itself with every
     question answered on the page.  Stop it with Ctrl-C.
     """
+    import uvicorn
+
+    from solo.cli.games import data_folder, open_journal
+    from solo.cli.table import play_here
+    from solo.core.errors import InvalidInput
+    from solo.store import asking
+
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    sock = _listen(host, port)  # first: a port in use changes nothing
+    port = sock.getsockname()[1]  # with --port 0, the free one the system chose
+    try:
+        _serve(sock, host, port, name, lan, replay, seed)
+    finally:
+        sock.close()
+
+
+def _listen(host: str, port: int):
+    """A socket bound to ``host:port`` for uvicorn, or one line saying why not and what to do."""
+    import errno
+    import socket
+
+    from solo.core.errors import InvalidInput
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        if err.errno == errno.EADDRINUSE:
+            raise InvalidInput(f"port {port} is in use (another solo screen?): stop what holds it, "
+                               f"or choose another with --port N (--port 0 takes a free one)") from None
+        raise InvalidInput(f"cannot listen on {host}:{port} ({err.strerror}): "
+                           f"choose another port with --port N") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _serve(sock, host: str, port: int, name, lan, replay, seed) -> None:
     import uvicorn
 
     from solo.cli.games import data_folder, open_journal
@@ -240,7 +279,6 @@ def screen(name, lan, port, replay, seed) -> None:
                 plays = True  # nobody plays it: the screen does, the page answers
             name = name or (info.name if info is not None else None)
     token = secrets.token_urlsafe(16) if lan else None
-    host = "0.0.0.0" if lan else "127.0.0.1"
     stop = threading.Event()
     player = None
     if plays:
@@ -262,7 +300,7 @@ def screen(name, lan, port, replay, seed) -> None:
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                             timeout_graceful_shutdown=1, lifespan="on")
     try:
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=[sock])
     finally:
         stop.set()
         if player is not None:
