@@ -9,8 +9,8 @@ survived, and so on) and returns an :class:`AttackResult`; :func:`solo.rules.com
 it on the real board.  Most attacks (one strike, nobody answers) need no copy: an attack whose
 strikes change nothing while they are worked out is read from the board itself, the copy made
 only when a strike must be put on it for what follows (see
-:func:`~solo.rules.combat.sequence.attack_sequence`'s ``lazy``).  Positions, range, line of sight, guards and who may attack whom are the
-caller's business.
+:func:`~solo.rules.combat.sequence.attack_sequence`'s ``lazy``).  Positions, range, line of
+sight, guards and who may attack whom are the caller's business.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from solo.rules.board import GROUNDED, HIDDEN, Board, Piece
 from solo.rules.combat.modifiers import by_itself, once_markers
 from solo.rules.combat.results import (BASH, UNNAMED, AttackResult, CombatError,
                                        DefenseChoice, Push, Reported, Role)
-from solo.rules.combat.sequence import after_push, attack_sequence
+from solo.rules.combat.sequence import Lazy, after_push, attack_sequence
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Note
 from solo.rules.effects import apply as put
@@ -88,19 +88,20 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     # Only what the attack can change is copied (see apply_strike, which owns what it changes).
     only = _may_change(attacker, target, sweep_target, reverse_to)
     a, t = _on(board, attacker), _on(board, target)
+    # A flyer attacking a non-flyer in melee loses Flying until the end of the attack action
+    # (the complete codex): on the attack's copy only (its own strike never asks whether it
+    # flies: a copy made later, for what follows, is grounded when it is made).
     grounded = att.kind == "melee" and board.flying(a) and not board.flying(t)
-    lazy: set[str] | None = None
-    if grounded or reverse or whirl_targets or sweep_target is not None \
-            or _writes(board, a, t) or att.has("Sweeping"):
+    lazy: Lazy | None = None
+    if reverse or whirl_targets or sweep_target is not None or _writes(board, a, t) \
+            or att.has("Sweeping"):
         work = board.copy(only)
         a, t = _on(work, attacker), _on(work, target)
+        if grounded:
+            put(work, Note(a.id, GROUNDED, True))
     else:  # (most attacks) played on the board itself: the copy made when needed, if ever
-        work, lazy = board, only  # (see attack_sequence)
+        work, lazy = board, (only, a.id if grounded else None)  # (see attack_sequence)
     back = _on(work, reverse_to) if reverse_to is not None else None
-    if grounded:
-        # A flyer attacking a non-flyer in melee loses Flying until the end of the attack
-        # action (the complete codex): on the attack's copy only.
-        put(work, Note(a.id, GROUNDED, True))
     result = AttackResult(attack=att.name, attacker=attacker.id,
                           target=(reverse_to or attacker).id if reverse else target.id)
     result.steps.append(_declared(a, t, att, spell, report))

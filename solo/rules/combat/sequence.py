@@ -14,7 +14,7 @@ from __future__ import annotations
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules.abilities import bonuses, restrictions
-from solo.rules.board import Board, Creature, Mage, Piece, changes
+from solo.rules.board import GROUNDED, Board, Creature, Mage, Piece, changes
 from solo.rules.combat.applying import apply_strike
 from solo.rules.combat.modifiers import (FIRST_STRIKE_GUARDS, attack_traits, has_named,
                                          strike_count)
@@ -23,12 +23,18 @@ from solo.rules.combat.results import (BASH, AttackResult, DefenseChoice, Push, 
                                        Strike, nth_strike)
 from solo.rules.combat.strike import one_strike
 from solo.rules.dice import DiceSource
-from solo.rules.effects import Disenchant
+from solo.rules.effects import Disenchant, Note
 from solo.rules.effects import apply as put
 from solo.rules.said import Said, Who
 
 #: The Dummy Mage's enchantment that turns an attack on its bearer back on the attacker.
 REVERSE_ATTACK = "Reverse Attack"
+
+#: How :func:`attack_sequence` makes the attack's copy of the board when it needs one: the ids
+#: of the pieces the copy may change (see :meth:`Board.copy`), and the attacker that is
+#: grounded on it, if any (a flyer's melee attack on a non-flyer: its own strike never asks
+#: whether it flies; what follows, a counterstrike say, does).
+Lazy = tuple[set[str], str | None]
 
 
 
@@ -40,7 +46,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                     thirst: bool | None = None, daze: int | None = None,
                     reverse: bool = False, blocked_by: str | None = None,
                     reverse_to: Piece | None = None, guarding: bool = False,
-                    lazy: set[str] | None = None) -> Board:
+                    lazy: Lazy | None = None) -> Board:
     """One attack with its additional strikes, then (for melee) damage barriers and
     counterstrike; the board it ended on (``work``, or the copy ``lazy`` made).  ``report`` (a
     person's dice) serves the attack's own strikes only, never the answers to it.  ``thirst``:
@@ -53,10 +59,10 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
 
     ``lazy``: ``work`` is the real board, and nothing before this sequence's first strike is
     recorded changes a board (see :func:`solo.rules.combat.resolve_attack`): the attack's copy
-    (of the pieces ``lazy`` names) is made only when a strike must be put on it for what comes
-    after (another strike, an answer, a Push), and a last strike whose outcome is known without
-    it is recorded without any copy (:func:`_settled`).  Until the copy is made nothing may
-    change ``work``."""
+    (:data:`Lazy`) is made only when a strike must be put on it for what comes after (another
+    strike, an answer, a Push), and a last strike whose outcome is known without it is
+    recorded without any copy (:func:`_settled`).  Until the copy is made nothing may change
+    ``work``."""
     more, why = bonuses.more_strikes(work, attacker, attack, guarding=guarding) \
         if attacker is not None else (0, [])
     n = strike_count(work, attack, target, attacker, guarding=guarding, more=more)
@@ -196,11 +202,14 @@ def _thirst_taken(result: AttackResult, attacker: Piece | None) -> bool:
         for s in result.strikes)
 
 
-def _copied(board: Board, only: set[str], attacker: Piece | None,
+def _copied(board: Board, lazy: Lazy, attacker: Piece | None,
             target: Piece) -> tuple[Board, Piece | None, Piece]:
     """The attack's copy of ``board`` (see :func:`attack_sequence`'s ``lazy``), with its
     attacker and target."""
+    only, grounded = lazy
     work = board.copy(only)
+    if grounded is not None:
+        put(work, Note(grounded, GROUNDED, True))
     t = work.find(target.id)
     assert t is not None  # (the target is on the board when its strike is recorded)
     return work, work.find(attacker.id) if attacker is not None else None, t
