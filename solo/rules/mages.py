@@ -102,11 +102,17 @@ def the_dm(board: Board) -> Piece:
     return mage
 
 
+def shields(board: Board, target: Piece) -> bool:
+    """Whether the Voltaric Shield may take damage from a strike on ``target`` (the Dummy Mage,
+    when it is the Wizard): :func:`shield`."""
+    return target.id == DM and _dm_is(board, "Wizard")
+
+
 def shield(board: Board, target: Piece, damage: int) -> tuple[int, Said | None]:
     """Voltaric Shield: the damage the Dummy Mage Wizard takes from this strike, and the line
     saying so, the first time in a round it is damaged (the shield is then off until the
     next round)."""
-    if damage <= 0 or target.id != DM or not _dm_is(board, "Wizard"):
+    if damage <= 0 or not shields(board, target):
         return damage, None
     if board.mages[DM].extra.get(SHIELD_USED) == board.round:
         return damage, None

@@ -6,8 +6,11 @@ brings), and the Daze check made when the attack is declared.
 None of them changes the board it is given: each plays the attack out on a private copy (so
 that a second strike sees the damage of the first, a counterstrike sees whether its creature
 survived, and so on) and returns an :class:`AttackResult`; :func:`solo.rules.combat.apply` puts
-it on the real board.  Positions, range, line of sight, guards and who may attack whom are the
-caller's business.
+it on the real board.  Most attacks (one strike, nobody answers) need no copy: an attack whose
+strikes change nothing while they are worked out is read from the board itself, the copy made
+only when a strike must be put on it for what follows (see
+:func:`~solo.rules.combat.sequence.attack_sequence`'s ``lazy``).  Positions, range, line of
+sight, guards and who may attack whom are the caller's business.
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ from typing import overload
 
 from solo.cards.catalog import Attack, parse_trait
 from solo.rules.abilities import bonuses
-from solo.rules.board import GROUNDED, Board, Piece
+from solo.core.kinds import YM
+from solo.rules import mages
+from solo.rules.board import GROUNDED, HIDDEN, Board, Piece
 from solo.rules.combat.modifiers import by_itself, once_markers
 from solo.rules.combat.results import (BASH, UNNAMED, AttackResult, CombatError,
                                        DefenseChoice, Push, Reported, Role)
-from solo.rules.combat.sequence import after_push, attack_sequence
+from solo.rules.combat.sequence import Lazy, after_push, attack_sequence
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Note
 from solo.rules.effects import apply as put
@@ -81,20 +86,32 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     """
     att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
     # Only what the attack can change is copied (see apply_strike, which owns what it changes).
-    work = board.copy(_may_change(attacker, target, sweep_target, reverse_to))
-    a, t = _on(work, attacker), _on(work, target)
+    only = _may_change(attacker, target, sweep_target, reverse_to)
+    a, t = _on(board, attacker), _on(board, target)
+    # A flyer attacking a non-flyer in melee loses Flying until the end of the attack action
+    # (the complete codex): on the attack's copy only (its own strike never asks whether it
+    # flies: a copy made later, for what follows, is grounded when it is made).
+    grounded = att.kind == "melee" and board.flying(a) and not board.flying(t)
+    lazy: Lazy | None = None
+    if reverse or whirl_targets or sweep_target is not None or _writes(board, a, t) \
+            or att.has("Sweeping"):
+        work = board.copy(only)
+        a, t = _on(work, attacker), _on(work, target)
+        if grounded:
+            put(work, Note(a.id, GROUNDED, True))
+    else:  # (most attacks) played on the board itself: the copy made when needed, if ever
+        work, lazy = board, (only, a.id if grounded else None)  # (see attack_sequence)
     back = _on(work, reverse_to) if reverse_to is not None else None
-    if att.kind == "melee" and work.flying(a) and not work.flying(t):
-        # A flyer attacking a non-flyer in melee loses Flying until the end of the attack
-        # action (the complete codex): on the attack's copy only.
-        put(work, Note(a.id, GROUNDED, True))
     result = AttackResult(attack=att.name, attacker=attacker.id,
                           target=(reverse_to or attacker).id if reverse else target.id)
     result.steps.append(_declared(a, t, att, spell, report))
-    attack_sequence(work, a, att, t, source, result, role=_ATTACK, moved=moved,
-                    is_spell=spell, first=first_strike, use_defense=use_defense,
-                    reactions=reactions, report=report, thirst=first_strike, daze=daze,
-                    reverse=reverse, blocked_by=blocked_by, barrier=barrier, reverse_to=back)
+    work = attack_sequence(work, a, att, t, source, result, role=_ATTACK, moved=moved,
+                           is_spell=spell, first=first_strike, use_defense=use_defense,
+                           reactions=reactions, report=report, thirst=first_strike, daze=daze,
+                           reverse=reverse, blocked_by=blocked_by, barrier=barrier,
+                           reverse_to=back, lazy=lazy)
+    if work is not board and lazy is not None:  # the copy was made: its attacker
+        a = work.find(attacker.id) or a
     if whirl_targets:
         single = bonuses.one_strike_only(att)
         for other in whirl_targets:
@@ -283,6 +300,14 @@ def _find_attack(board: Board, attacker: Piece | None, attack: Attack | str,
 def _check_dice(attack: Attack) -> None:
     if not attack.counted:
         raise CombatError(Said("combat.dice-by-hand", attack=attack.name, dice=attack.dice))
+
+
+def _writes(board: Board, a: Piece, t: Piece) -> bool:
+    """Whether a strike of ``a`` on ``t`` may change the board it is worked out on (so needs
+    the attack's copy from the start): the Dummy Mage Wizard's Voltaric Shield notes its use,
+    your face-down enchantment is revealed to save its holder (strike.py); an attack on
+    itself."""
+    return mages.shields(board, t) or (t.side == YM and HIDDEN in t.extra) or a.id == t.id
 
 
 def _may_change(*pieces: Piece | None) -> set[str]:

@@ -3,8 +3,9 @@ Triplestrike, a Reverse Attack's first strike turned back), then for a melee att
 target's damage barriers and its counterstrike (a guarding Temple High Guard's comes first);
 a Bash after a blocked Push and the Passage Attacks of walls a pushed creature crosses.
 
-Everything happens on the attack's copy of the board; each strike is put on that copy as it is
-recorded, so the next one sees it.  The lines are :class:`Said` records worded in
+Everything happens on the attack's copy of the board (made when a first strike is recorded,
+for an attack worked out on the board itself: ``lazy``); each strike is put on that copy as it
+is recorded, so the next one sees it.  The lines are :class:`Said` records worded in
 :mod:`solo.text.combat`.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules.abilities import bonuses, restrictions
-from solo.rules.board import Board, Creature, Piece
+from solo.rules.board import GROUNDED, Board, Creature, Mage, Piece, changes
 from solo.rules.combat.applying import apply_strike
 from solo.rules.combat.modifiers import (FIRST_STRIKE_GUARDS, attack_traits, has_named,
                                          strike_count)
@@ -22,12 +23,18 @@ from solo.rules.combat.results import (BASH, AttackResult, DefenseChoice, Push, 
                                        Strike, nth_strike)
 from solo.rules.combat.strike import one_strike
 from solo.rules.dice import DiceSource
-from solo.rules.effects import Disenchant
+from solo.rules.effects import Disenchant, Note
 from solo.rules.effects import apply as put
 from solo.rules.said import Said, Who
 
 #: The Dummy Mage's enchantment that turns an attack on its bearer back on the attacker.
 REVERSE_ATTACK = "Reverse Attack"
+
+#: How :func:`attack_sequence` makes the attack's copy of the board when it needs one: the ids
+#: of the pieces the copy may change (see :meth:`Board.copy`), and the attacker that is
+#: grounded on it, if any (a flyer's melee attack on a non-flyer: its own strike never asks
+#: whether it flies; what follows, a counterstrike say, does).
+Lazy = tuple[set[str], str | None]
 
 
 
@@ -38,15 +45,24 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                     credit: str | None = None, report: Reported | None = None,
                     thirst: bool | None = None, daze: int | None = None,
                     reverse: bool = False, blocked_by: str | None = None,
-                    reverse_to: Piece | None = None, guarding: bool = False) -> None:
+                    reverse_to: Piece | None = None, guarding: bool = False,
+                    lazy: Lazy | None = None) -> Board:
     """One attack with its additional strikes, then (for melee) damage barriers and
-    counterstrike.  ``report`` (a person's dice) serves the attack's own strikes only, never
-    the answers to it.  ``thirst``: the action opened with Bloodthirsty to be had (see
+    counterstrike; the board it ended on (``work``, or the copy ``lazy`` made).  ``report`` (a
+    person's dice) serves the attack's own strikes only, never the answers to it.  ``thirst``:
+    the action opened with Bloodthirsty to be had (see
     :func:`~solo.rules.combat.modifiers.attack_dice`).  ``daze``: the first strike's Daze check,
     already rolled.  ``reverse``, ``blocked_by``: the first strike is turned back on the
     attacker (or ``reverse_to``), or avoided (see :func:`solo.rules.combat.resolve_attack`).
     ``guarding``: the attacker (a counterstriking guard) was guarding when the attack it answers
-    was declared."""
+    was declared.
+
+    ``lazy``: ``work`` is the real board, and nothing before this sequence's first strike is
+    recorded changes a board (see :func:`solo.rules.combat.resolve_attack`): the attack's copy
+    (:data:`Lazy`) is made only when a strike must be put on it for what comes after (another
+    strike, an answer, a Push), and a last strike whose outcome is known without it is
+    recorded without any copy (:func:`_settled`).  Until the copy is made nothing may change
+    ``work``."""
     more, why = bonuses.more_strikes(work, attacker, attack, guarding=guarding) \
         if attacker is not None else (0, [])
     n = strike_count(work, attack, target, attacker, guarding=guarding, more=more)
@@ -60,11 +76,16 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
             and getattr(target, "guarding", False) and target.card in FIRST_STRIKE_GUARDS:
         # It counterstrikes first, right after the Declare Attack Step: an attacker it destroys
         # makes no attack (Temple High Guard's card ruling).
+        if lazy is not None:
+            work, copied, target = _copied(work, lazy, attacker, target)
+            assert copied is not None
+            attacker, lazy = copied, None
         _counterstrike_step(work, target, cs, attacker, source, result, first=True)
         cs = None
         if work.find(attacker.id) is None:
-            return
+            return work
     landed = False  # a strike on the target that was not avoided: a successful attack
+    unchanged = changes() if lazy is not None else 0  # (see the assert below)
     for i in range(n):
         at = (reverse_to or attacker) if reverse and i == 0 and attacker is not None else target
         if work.find(at.id) is None:
@@ -81,12 +102,25 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                        blocked_by=blocked_by if i == 0 else None)
         if at is not target:
             s.steps.insert(0, Said("strike.reversed", target=Who.of(at)))
+        if lazy is not None:  # (no reverse here: ``at`` is the target)
+            assert changes() == unchanged, "a strike changed the real board"
+            if i == n - 1 and cs is None and _settled(
+                    work, result, s, target,
+                    attacker if reactions and attack.kind == "melee" else None):
+                return work  # nothing follows: no answers (see _settled)
+            work, attacker, target = _copied(work, lazy, attacker, target)
+            at = target
+            lazy = None
         record_strike(work, result, s)
         landed = landed or (at is target and not s.avoided)
         if s.push is not None and work.find(at.id) is not None:
             after_push(work, s.push, s.side, at, source, result)
     if reactions and attack.kind == "melee" and attacker is not None:
+        if lazy is not None:  # (no strike made: a count of none)
+            work, attacker, target = _copied(work, lazy, attacker, target)
+            assert attacker is not None
         _answers(work, attacker, target, cs, landed, source, result, guarded)
+    return work
 
 
 def _answers(work: Board, attacker: Piece, target: Piece, cs: Attack | None, landed: bool,
@@ -166,6 +200,64 @@ def _thirst_taken(result: AttackResult, attacker: Piece | None) -> bool:
     return attacker is not None and bool(result.strikes) and any(  # (none yet: no generator)
         s.attacker == attacker.id and any(p.code == "dice.bloodthirsty" for p in s.dice_parts)
         for s in result.strikes)
+
+
+def _copied(board: Board, lazy: Lazy, attacker: Piece | None,
+            target: Piece) -> tuple[Board, Piece | None, Piece]:
+    """The attack's copy of ``board`` (see :func:`attack_sequence`'s ``lazy``), with its
+    attacker and target."""
+    only, grounded = lazy
+    work = board.copy(only)
+    if grounded is not None:
+        put(work, Note(grounded, GROUNDED, True))
+    t = work.find(target.id)
+    assert t is not None  # (the target is on the board when its strike is recorded)
+    return work, work.find(attacker.id) if attacker is not None else None, t
+
+
+#: The conditions a strike may give its target and still be recorded without the attack's copy
+#: (:func:`_settled`): none changes a life, Indestructible, an attack (Disable) or the wounds
+#: (Tainted), and no card of the catalog named after one gives anything (Growth, Zombie do).
+_SETTLED_CONDITIONS = frozenset(("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Rot", "Slam",
+                                 "Stagger", "Stuck", "Stun", "Taunt", "Weak"))
+
+
+def _settled(board: Board, result: AttackResult, s: Strike, target: Piece,
+             answered: Piece | None) -> bool:
+    """Record ``s``, the last strike of a sequence played on the real ``board`` (no copy made:
+    :func:`attack_sequence`'s ``lazy``), without putting it on any board, when nothing after it
+    reads the board (no damage barrier would answer ``answered``'s melee attack; no
+    counterstrike, the caller knows) and its target's damage and whether it is destroyed are
+    plain to tell: damage and the :data:`_SETTLED_CONDITIONS` alone (no Push, reveal, heal,
+    Rage, Block spent...).  Whether it was recorded: if not, the caller puts it on a copy
+    (:func:`record_strike`).
+
+    It tells what :func:`record_strike` would (the damage on the target, whether
+    :func:`solo.rules.harm.destroy_if_dead` removes it) from the board as it is, the strike
+    leaving the target's life and traits as they are."""
+    if s.push is not None or s.revealed is not None or s.spent is not None or s.acid \
+            or s.martyred or s.extinguished or s.rage or s.healed or s.reconstructed \
+            or s.shielded or (s.defense_index is not None and target.enchantments):
+        return False
+    for c in s.conditions:  # (most strikes: none)
+        if c not in _SETTLED_CONDITIONS:
+            return False
+    if answered is not None and not s.avoided and target.side != answered.side \
+            and _damage_barriers(board, target):
+        return False  # (the barrier step: see _answers)
+    damage = target.damage + s.damage if s.damage > 0 else target.damage
+    tainted = target.conditions.get("Tainted", 0)
+    wounds = damage + 3 * tainted if tainted > 0 else damage
+    result.strikes.append(s)
+    result.steps.extend(s.steps)
+    s.damage_total = damage
+    if wounds and not isinstance(target, Mage) and 0 < board.life(target) <= wounds \
+            and not board.has_trait(target, "Indestructible"):  # (destroy_if_dead's test)
+        s.destroyed = True
+        line = Said("strike.destroyed", card=s.target_card, id=s.target)
+        s.steps.append(line)
+        result.steps.append(line)
+    return True
 
 
 def record_strike(work: Board, result: AttackResult, s: Strike) -> None:

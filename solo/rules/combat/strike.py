@@ -1,5 +1,5 @@
 """One strike: one roll of attack dice against one object, worked out on the attack's copy of the
-board, in the game's order.
+board (or on the board itself, which it then leaves as it is), in the game's order.
 
 1. dice: the attack's dice and every modifier (:func:`~solo.rules.combat.modifiers.attack_dice`);
 2. a Dazed attacker rolls the effect die: 7 or more hits, 6 or less misses;
