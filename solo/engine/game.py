@@ -98,6 +98,9 @@ class Settings:
 #: The stages each step asks about, as module globals: the same members (compared by identity),
 #: found without an attribute look-up on their enum class each time.
 _OVER, _READY, _QC1, _QC3 = Stage.OVER, Stage.READY, Stage.QUICKCAST_1, Stage.QUICKCAST_3
+#: Each stage's ``board_stage`` by the stage's value (asked twice a step: a dictionary read
+#: instead of the property's call; keyed by the plain string, as hashing the member is a call)
+_ON_BOARD = {s.value: s.board_stage for s in Stage}
 #: Likewise the sides a step names as members (its ``who``, the round's next side) and the
 #: quickcast turns.
 _SIDE_DM, _SIDE_YM = Side.DM, Side.YM
@@ -340,15 +343,20 @@ class Game:
             # reads it
             self.spared.remember(rnd, self.recorded)
         self.spared.plan = []
-        for event in turns.corrode_trims(self.board):  # a standing rule, whatever changed
-            step.lines.append(event.text)
-            step.events.append(event)
+        board = self.board
+        trimmed = board.trim_corrode()  # a standing rule, whatever changed (nearly always [])
+        if trimmed:
+            for event in turns.trim_events(board, trimmed):
+                step.lines.append(event.text)
+                step.events.append(event)
         step.round = step.round or rnd
         step.stage = step.stage or stage
-        if self.board.stage != self.phase.stage.board_stage:
-            put(self.board, SetStage(self.phase.stage))  # for the status line
+        now = self.phase.stage
+        if board.stage != _ON_BOARD[now._value_]:  # (now.board_stage, without the property)
+            put(board, SetStage(now))  # for the status line
         self._log(step)
-        self._check_end()
+        if now is not _OVER:  # (_check_end, written out: after every step)
+            self._end_if_over()
         return step
 
     def _escaped(self, escape: Escape, before: dict[str, Any] | None) -> Step | Undo | None:
@@ -386,8 +394,11 @@ class Game:
         self.log.append(entry)
 
     def _check_end(self) -> None:
-        if self.phase.stage is _OVER:
-            return
+        if self.phase.stage is not _OVER:
+            self._end_if_over()
+
+    def _end_if_over(self) -> None:
+        """:meth:`_check_end` of a game not yet over."""
         outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
         if outcome is not None:
             self.phase = self.phase.finished(outcome)
@@ -398,7 +409,7 @@ class Game:
     # -- steps -----------------------------------------------------------------------------------
     def _step(self) -> Step:
         stage = self.phase.stage
-        if self.board.stage != stage.board_stage:
+        if self.board.stage != _ON_BOARD[stage._value_]:  # (stage.board_stage, written out)
             put(self.board, SetStage(stage))
         self.board.drawer = self._ask_card if self.settings.draw == "you" else None
         if stage is _READY:

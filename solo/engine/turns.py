@@ -47,8 +47,6 @@ class Phase:
 
     def end(self, source: DiceSource) -> list[upkeep.Event]:
         """The end of this Action Phase (nothing happens to an object no longer on the board)."""
-        if self.board.find(self.piece.id) is None:
-            return []
         return upkeep.end_action_phase(self.board, self.piece, source,
                                        daze_at_start=self.daze_at_start,
                                        stun_at_start=self.stun_at_start)
@@ -72,6 +70,11 @@ def corrode_trims(board: Board) -> list[upkeep.Event]:
     trimmed = board.trim_corrode()
     if not trimmed:  # (nearly always: asked after every step)
         return []
+    return trim_events(board, trimmed)
+
+
+def trim_events(board: Board, trimmed: list[tuple[Piece, int]]) -> list[upkeep.Event]:
+    """:func:`corrode_trims`' events for what :meth:`Board.trim_corrode` took off."""
     return [upkeep.Event(piece.id, piece.card, "corrode-trim",
                          f"{cap(label_of(board, piece))}'s armor no longer covers its Corrode "
                          f"markers: remove {n} of them.", removed={"Corrode": n})
@@ -165,4 +168,4 @@ def pass_phase(board: Board, piece: Piece, source: DiceSource) -> list[upkeep.Ev
 
 
 __all__ = ["Phase", "begin", "carry_out", "creature_action", "dm_creature_action", "finish",
-           "pass_phase", "corrode_trims"]
+           "pass_phase", "corrode_trims", "trim_events"]

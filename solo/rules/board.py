@@ -376,9 +376,11 @@ class Board(Stats):
         Asked after every step: nothing to trim while no change has been counted since the
         last trim and the lists of pieces are the same (a marker, an armor, a piece more or
         less is a counted change)."""
-        if _pieces.unchanged(self._trimmed, self.creatures, self.conjurations) \
-                and not _stats.CHECK_MEMORY:
-            return []
+        kept, creatures, conjurations = self._trimmed, self.creatures, self.conjurations
+        if kept is not None and kept[0] == _pieces._changes and kept[1] is creatures \
+                and kept[2] == len(creatures) and kept[3] is conjurations \
+                and kept[4] == len(conjurations) and not _stats.CHECK_MEMORY:
+            return []  # (_pieces.unchanged, written out: asked after every step)
         out: list[tuple[Piece, int]] = []
         for p in (self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations):  # pieces()
             have = p.conditions.get("Corrode", 0) if p.conditions else 0

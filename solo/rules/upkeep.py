@@ -370,17 +370,27 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     roll (7 or more removes it); round markers used by its melee attack (Perfect Strike, Piercing
     Strike, Battle Fury) go."""
     events: list[Event] = []
+    mine = board.find(piece.id)
+    if mine is None:  # nothing happens to an object no longer on the board
+        return events
+    extra = piece.extra
+    if mine is piece and not piece.conditions and ONCE_USED not in extra \
+            and stagger.KEPT not in extra:
+        # (most Action Phases: no marker to end, no Stagger kept, no round marker used up, no
+        # Overextend; what is left is Vigilant and the Vampiress' flight, which is her card's)
+        if isinstance(piece, Creature):
+            _vigilant(board, piece, events)
+        if piece.card == actions.VAMPIRESS:
+            landed = actions.at_phase_end(board, piece.id)
+            if landed:
+                put_all(board, landed)
+                _Events(events, piece)(ENDS, "upkeep.flight-ends")
+        return events
     ev = _Events(events, piece)
     if piece.conditions:  # (most creatures end their Action Phase without a marker)
         _phase_markers(board, piece, source, ev, daze_at_start, stun_at_start)
-    if isinstance(piece, Creature) and actions.vigilant(board, piece) and not piece.guarding \
-            and board.find(piece.id) is not None and not board.incapacitated(piece) \
-            and not stagger.cannot_attack(board, piece):
-        if piece.side == DM:
-            put(board, SetGuard(piece.id, True))
-            ev("guard", "upkeep.vigilant")
-        else:
-            ev("reminder", "upkeep.vigilant-yours")
+    if isinstance(piece, Creature):
+        _vigilant(board, piece, events)
     gone, k = stagger.end_of_activation(board, piece)  # Stagger lasts to its next activation's end
     put_all(board, gone)
     if k:
@@ -402,6 +412,19 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
         if k:
             ev(ENDS, "upkeep.used-up", condition=cond, removed={cond: k})
     return events
+
+
+def _vigilant(board: Board, piece: Creature, events: list[Event]) -> None:
+    """:func:`end_action_phase`: a Vigilant creature (on the board) that can guard does."""
+    if actions.vigilant(board, piece) and not piece.guarding \
+            and board.find(piece.id) is not None and not board.incapacitated(piece) \
+            and not stagger.cannot_attack(board, piece):
+        ev = _Events(events, piece)
+        if piece.side == DM:
+            put(board, SetGuard(piece.id, True))
+            ev("guard", "upkeep.vigilant")
+        else:
+            ev("reminder", "upkeep.vigilant-yours")
 
 
 def _phase_markers(board: Board, piece: Piece, source: DiceSource, ev: _Events,
@@ -464,9 +487,12 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     if your tally is more than twice the Dummy Mage's; otherwise it wins.
     """
     dm, ym = board.mages[DM], board.mages[YM]
-    dm_down, ym_down = board.wounds(dm) >= board.life(dm), board.wounds(ym) >= board.life(ym)
+    tainted = dm.conditions.get("Tainted", 0)  # (board.wounds, written out: after every step)
+    dm_down = (dm.damage + 3 * tainted if tainted > 0 else dm.damage) >= board.life(dm)
+    tainted = ym.conditions.get("Tainted", 0)
+    ym_down = (ym.damage + 3 * tainted if tainted > 0 else ym.damage) >= board.life(ym)
     alone = alternate and not board.decks.get(_CREATURE_DECK) \
-        and not board.side_creatures(DM)
+        and not board.kept_side(DM)
     if not (dm_down or ym_down or alone):  # asked after every step: the game goes on
         return None
     t = tally_of(board)
