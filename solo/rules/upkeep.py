@@ -165,7 +165,8 @@ def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
     # An Upkeep effect may hurt an object already passed (a spell's damage on every creature
     # of a zone, Plague Master): every object that died of it goes now.
     for p in [*board.creatures, *board.conjurations]:
-        if destroy_if_dead(board, p, _OTHER[p.side]):  # (not if already gone)
+        # (no wounds: not dead, no call; destroy_if_dead's own first check, written out)
+        if (p.damage or "Tainted" in p.conditions) and destroy_if_dead(board, p, _OTHER[p.side]):
             events.append(Event(p.id, p.card, "destroyed",
                                 Said("upkeep.destroyed", who=Who.of(p))))
             _destroyed_triggers(board, p, events)
@@ -184,28 +185,34 @@ def _destroyed_triggers(board: Board, p: Piece, events: list[Event]) -> None:
 def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
                    events: list[Event]) -> None:
     """One object's Upkeep (see :func:`upkeep`), its events added to ``events``."""
+    # (each step asked only when it can do something: most objects bear no enchantment, no
+    # marker, no damage, and have neither Upkeep +X nor Dissipate)
     ev = _Events(events, p)
     if p.conditions:  # (most objects carry no marker)
         _banish(board, p, ev)
-    for kind, text, details in triggers.upkeep_start(board, source, p):
-        ident = details.pop("piece", p.id)
-        events.append(Event(ident, board.get(ident).card, kind, text, **details))
-    _upkeep_cost(board, p, side, ev)
-    _regenerate(board, p, ev)
+    if p.enchantments or p.card in triggers.UPKEEP_CARDS:  # (else upkeep_start has nothing)
+        for kind, text, details in triggers.upkeep_start(board, source, p):
+            ident = details.pop("piece", p.id)
+            events.append(Event(ident, board.get(ident).card, kind, text, **details))
+    if board.has_trait(p, "Upkeep"):  # (then no Upkeep +X trait either)
+        _upkeep_cost(board, p, side, ev)
+    if p.damage > 0 or p.conditions.get("Bleed", 0) > 0:  # (else nothing to regenerate)
+        _regenerate(board, p, ev)
     if p.conditions:
         _burn(board, source, p, ev)
         _rot_and_bleed(board, p, ev)
-    if _dissipate(board, p, ev):
+    if board.has_trait(p, "Dissipate") and _dissipate(board, p, ev):
         return
 
-    for kind, text, details in upkeep_effects(board, source, p):
-        ident = details.pop("piece", p.id)
-        events.append(Event(ident, board.get(ident).card, kind, text, **details))
+    if p.enchantments:  # (else upkeep_effects has nothing: no enchantment, no Forcefield)
+        for kind, text, details in upkeep_effects(board, source, p):
+            ident = details.pop("piece", p.id)
+            events.append(Event(ident, board.get(ident).card, kind, text, **details))
 
     if isinstance(p, Mage):
         if board.wounds(p) >= board.life(p):
             ev("defeated", "upkeep.defeated", wounds=p.damage, life=board.life(p))
-    elif destroy_if_dead(board, p, _OTHER[p.side]):
+    elif (p.damage or "Tainted" in p.conditions) and destroy_if_dead(board, p, _OTHER[p.side]):
         if p.has_condition("Zombie"):
             ev("destroyed", "upkeep.obliterated")
         else:
@@ -223,8 +230,7 @@ def _banish(board: Board, p: Piece, ev: _Events) -> None:
 
 
 def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
-    if not board.has_trait(p, "Upkeep"):  # (most objects; then no Upkeep +X trait either)
-        return
+    """Upkeep +X, for an object that has the trait (most have not: asked by the caller)."""
     cost = trait_value(board.traits(p), "Upkeep")
     if cost is None:
         cost = 0  # "Upkeep +X": the card says what X is
@@ -235,9 +241,9 @@ def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
 
 
 def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
+    """Regenerate X, for an object with damage or Bleed markers (most have none, and then no X
+    is worked out: asked by the caller)."""
     bleed = p.conditions.get("Bleed", 0)
-    if p.damage <= 0 and bleed <= 0:  # nothing to regenerate (most objects): no X worked out
-        return
     regen = max(board.regenerate(p), bonuses.regenerate(board, p),  # Regenerate X by card text
                 triggers.upkeep_regenerate(board, p), regenerate_aura(board, p))
     if not regen:
@@ -309,9 +315,10 @@ def _rot_and_bleed(board: Board, p: Piece, ev: _Events) -> None:
 
 
 def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
-    """Dissipate: one token less; whether the last one went (the object is gone)."""
-    # (most objects have no Dissipate trait: then no Dissipate X either, and no list is made)
-    dissipate = trait_max(board.traits(p), "Dissipate") if board.has_trait(p, "Dissipate") else None
+    """Dissipate: one token less; whether the last one went (the object is gone).  For an
+    object with the Dissipate trait (most have not, and then no Dissipate X either, and no
+    list is made: asked by the caller)."""
+    dissipate = trait_max(board.traits(p), "Dissipate")
     if not dissipate:
         return False
     left = int(p.extra.get(DISSIPATE, dissipate)) - 1
