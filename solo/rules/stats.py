@@ -133,7 +133,8 @@ class Stats(Plain):
         cat = self.catalog
         if cat is None:
             cat = self.cat
-        return cat.find(p.card)
+        card = cat._exact.get(p.card)  # (Catalog.find's first look, written out: no call more)
+        return card if card is not None else cat.find(p.card)
 
     def _grants(self, p: Piece) -> list[dict[str, Any]]:
         """What attached enchantments and round effects (conditions named after a spell, such
@@ -465,7 +466,13 @@ class Stats(Plain):
 
     def remaining_life(self, p: Piece) -> int:
         tainted = p.conditions.get("Tainted", 0)  # (wounds, written out: asked very often)
-        return self.life(p) - (p.damage + 3 * tainted if tainted > 0 else p.damage)
+        wounds = p.damage + 3 * tainted if tainted > 0 else p.damage
+        hit = p._ml  # (life, written out likewise)
+        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
+                and hit[2] == _pieces._world and not CHECK_MEMORY:
+            life: int = hit[3]
+            return life - wounds
+        return self.life(p) - wounds
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
@@ -489,9 +496,9 @@ class Stats(Plain):
         return armor if armor > 0 else 0  # noqa: FURB136 - no max() calls: asked every strike
 
     def cost(self, p: Piece) -> int:
-        card = self.card_of(p)
         if "cost" in p.stats:
             return int(p.stats["cost"])
+        card = self.card_of(p)
         return card.mana if card else 0
 
     def attacks(self, p: Piece) -> list[Attack]:
