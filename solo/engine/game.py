@@ -331,8 +331,17 @@ class Game:
         rnd, stage = self.phase.round, self.phase.stage
         self.recorded = []
         self.spared.begin_step()
-        try:
-            step = self._step()
+        board = self.board
+        try:  # the step of the stage (written out: no call more a step)
+            if board.stage != _ON_BOARD[stage._value_]:  # (stage.board_stage, written out)
+                put(board, SetStage(stage))
+            board.drawer = self._ask_card if self.settings.draw == "you" else None
+            if stage is _READY:
+                step = self._ready()
+            elif stage is _QC1 or stage is _QC3:
+                step = self._quickcast_stage(stage)
+            else:
+                step = self._creature_stage()
         except Interrupted as stop:
             ended = self._escaped(stop.escape, before)
             if not isinstance(ended, Step):
@@ -343,7 +352,7 @@ class Game:
             # reads it
             self.spared.remember(rnd, self.recorded)
         self.spared.plan = []
-        board = self.board
+        board = self.board  # (an escape may have restored another)
         trimmed = board.trim_corrode()  # a standing rule, whatever changed (nearly always [])
         if trimmed:
             for event in turns.trim_events(board, trimmed):
@@ -354,9 +363,18 @@ class Game:
         now = self.phase.stage
         if board.stage != _ON_BOARD[now._value_]:  # (now.board_stage, without the property)
             put(board, SetStage(now))  # for the status line
-        self._log(step)
-        if now is not _OVER:  # (_check_end, written out: after every step)
-            self._end_if_over()
+        if self.words:  # the step's log record (written out: after every step)
+            step.lines = [*render.lines(step.lines)]  # its sentences, from here on
+        log = self.log
+        entry = {"n": len(log) + 1, "round": step.round or self.phase.round,
+                 "who": step.who, "label": step.label, "lines": list(step.lines)}
+        if step.data:
+            entry["data"] = step.data
+        log.append(entry)
+        if now is not _OVER:  # (_check_end, written out likewise)
+            outcome = upkeep.game_over(board, alternate=self.settings.alternate_end)
+            if outcome is not None:
+                self._finish(outcome)
         return step
 
     def _escaped(self, escape: Escape, before: dict[str, Any] | None) -> Step | Undo | None:
@@ -384,40 +402,22 @@ class Game:
             self.recorded = []
         return edited
 
-    def _log(self, step: Step) -> None:
-        if self.words:
-            step.lines = [*render.lines(step.lines)]  # its sentences, from here on
-        entry = {"n": len(self.log) + 1, "round": step.round or self.phase.round,
-                 "who": step.who, "label": step.label, "lines": list(step.lines)}
-        if step.data:
-            entry["data"] = step.data
-        self.log.append(entry)
-
     def _check_end(self) -> None:
+        """The game ends here if a mage fell or the alternate tally says so (:meth:`play_one`
+        asks after every step)."""
         if self.phase.stage is not _OVER:
-            self._end_if_over()
+            outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
+            if outcome is not None:
+                self._finish(outcome)
 
-    def _end_if_over(self) -> None:
-        """:meth:`_check_end` of a game not yet over."""
-        outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
-        if outcome is not None:
-            self.phase = self.phase.finished(outcome)
-            lines = summary(self)
-            self.log.append({"n": len(self.log) + 1, "round": self.phase.round, "who": GAME,
-                             "label": "game over", "lines": lines})
+    def _finish(self, outcome: upkeep.Outcome) -> None:
+        """The game is over: its outcome, and the summary logged."""
+        self.phase = self.phase.finished(outcome)
+        lines = summary(self)
+        self.log.append({"n": len(self.log) + 1, "round": self.phase.round, "who": GAME,
+                         "label": "game over", "lines": lines})
 
     # -- steps -----------------------------------------------------------------------------------
-    def _step(self) -> Step:
-        stage = self.phase.stage
-        if self.board.stage != _ON_BOARD[stage._value_]:  # (stage.board_stage, written out)
-            put(self.board, SetStage(stage))
-        self.board.drawer = self._ask_card if self.settings.draw == "you" else None
-        if stage is _READY:
-            return self._ready()
-        if stage is _QC1 or stage is _QC3:
-            return self._quickcast_stage(stage)
-        return self._creature_stage()
-
     def _ready(self) -> Step:
         b = self.board
         rnd = self.phase.round
