@@ -369,7 +369,9 @@ class Stats(Plain):
         ones, never die of damage)."""
         if not p.damage and p.conditions.get("Tainted", 0) <= 0:
             return False  # no wounds (the usual case): nothing to work out
-        life = self.life(p)
+        hit = p._ml  # (life, written out: asked for every strike's target)
+        life: int = hit[3] if hit is not None and hit[0] == self._serial and hit[1] == p._v \
+            and hit[2] == _pieces._world and not CHECK_MEMORY else self.life(p)
         tainted = p.conditions.get("Tainted", 0)  # (wounds, written out)
         return life > 0 and (p.damage + 3 * tainted if tainted > 0 else p.damage) >= life \
             and not self.has_trait(p, "Indestructible")

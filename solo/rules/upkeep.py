@@ -23,6 +23,8 @@ from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers
                                 SetGuard)
 from solo.rules.effects import apply as put, apply_all as put_all
 from solo.rules import mages, stagger
+from solo.rules import pieces as _pieces
+from solo.rules import stats as _stats
 from solo.rules.abilities import actions, bonuses, explosions, triggers
 from solo.rules.abilities.marks import regenerate_aura
 from solo.rules.said import Said, Who
@@ -494,10 +496,19 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     if your tally is more than twice the Dummy Mage's; otherwise it wins.
     """
     dm, ym = board.mages[DM], board.mages[YM]
-    tainted = dm.conditions.get("Tainted", 0)  # (board.wounds, written out: after every step)
-    dm_down = (dm.damage + 3 * tainted if tainted > 0 else dm.damage) >= board.life(dm)
+    # (asked after every step: board.wounds written out, and board.life's read of what each
+    # mage keeps)
+    serial, world, check = board._serial, _pieces._world, _stats.CHECK_MEMORY
+    hit = dm._ml
+    life = hit[3] if hit is not None and hit[0] == serial and hit[1] == dm._v \
+        and hit[2] == world and not check else board.life(dm)
+    tainted = dm.conditions.get("Tainted", 0)
+    dm_down = (dm.damage + 3 * tainted if tainted > 0 else dm.damage) >= life
+    hit = ym._ml
+    life = hit[3] if hit is not None and hit[0] == serial and hit[1] == ym._v \
+        and hit[2] == world and not check else board.life(ym)
     tainted = ym.conditions.get("Tainted", 0)
-    ym_down = (ym.damage + 3 * tainted if tainted > 0 else ym.damage) >= board.life(ym)
+    ym_down = (ym.damage + 3 * tainted if tainted > 0 else ym.damage) >= life
     alone = alternate and not board.decks.get(_CREATURE_DECK) \
         and not board.kept_side(DM)
     if not (dm_down or ym_down or alone):  # asked after every step: the game goes on
