@@ -346,11 +346,11 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     """A creature starts its Action Phase: its guard marker goes, Slam becomes Daze,
     Knockdown ends, and the Taunt markers of a taunter's enemies go."""
     events: list[Event] = []
-    ev = _Events(events, piece)
     if isinstance(piece, Creature) and piece.guarding:
         put(board, SetGuard(piece.id, False))
-        ev(ENDS, "upkeep.activated-guard")
+        _Events(events, piece)(ENDS, "upkeep.activated-guard")
     if piece.conditions:  # (most creatures are activated without a marker)
+        ev = _Events(events, piece)
         slam = _remove(board, piece, "Slam")
         if slam:
             put(board, AddMarkers(piece.id, "Daze", slam))
@@ -358,14 +358,16 @@ def activate(board: Board, piece: Piece) -> list[Event]:
         k = _remove(board, piece, "Knockdown")
         if k:
             ev(ENDS, "upkeep.activated-knockdown", removed={"Knockdown": k})
-    for text in triggers.on_activated(board, piece):
-        events.append(Event(piece.id, piece.card, "ability", text))
+    if piece.card in triggers.ACTIVATED_CARDS:  # (else on_activated has nothing)
+        for text in triggers.on_activated(board, piece):
+            events.append(Event(piece.id, piece.card, "ability", text))
     if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
         for e in board.enemies_of(piece.side):
             k = _remove(board, e, "Taunt")
             if k:
                 events.append(Event(e.id, e.card, ENDS,
-                                    Said("upkeep.activated-taunt", who=ev.who, taunted=Who.of(e)),
+                                    Said("upkeep.activated-taunt", who=Who.of(piece),
+                                         taunted=Who.of(e)),
                                     removed={"Taunt": k}))
     return events
 
@@ -425,7 +427,10 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
 
 def _vigilant(board: Board, piece: Creature, events: list[Event]) -> None:
     """:func:`end_action_phase`: a Vigilant creature (on the board) that can guard does."""
-    if actions.vigilant(board, piece) and not piece.guarding \
+    # (actions.vigilant's first question asked here: no call more for most creatures)
+    if (board.has_trait(piece, "Vigilant")
+            or (piece.card == actions.GUARD_DOG and actions.vigilant(board, piece))) \
+            and not piece.guarding \
             and board.find(piece.id) is not None and not board.incapacitated(piece) \
             and not stagger.cannot_attack(board, piece):
         ev = _Events(events, piece)

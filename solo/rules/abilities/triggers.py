@@ -227,6 +227,11 @@ def on_summoned(board: Board, source: DiceSource, c: Piece) -> list[Said]:
 
 # -- activated ---------------------------------------------------------------------------------
 
+#: The cards whose text acts as their Action Phase begins (:func:`on_activated` does nothing
+#: for another).
+ACTIVATED_CARDS = frozenset((SHAGGOTH, UNSTABLE_ZOMBIE))
+
+
 def on_activated(board: Board, p: Piece) -> list[Said]:
     """What ``p``'s card does as its Action Phase begins."""
     if p.card == SHAGGOTH and p.side == DM:
