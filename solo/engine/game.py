@@ -424,8 +424,9 @@ class Game:
         put(b, SetRound(rnd, initiative_for_round(rnd)))
         lines: Lines = [f"Round {rnd} begins. Initiative: "
                  + ("the Dummy Mage." if b.initiative == Side.DM else "you.")]
-        for c in b.creatures:
-            if decisions.in_arena(b, c):  # a banished creature's action marker cannot change
+        for c in b.creatures:  # a banished creature's action marker cannot change
+            conditions = c.conditions  # (decisions.in_arena, written out)
+            if "Banish" not in conditions or conditions["Banish"] <= 0:
                 put(b, SetActive(c.id, True))
         disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
@@ -437,7 +438,8 @@ class Game:
         lines += [f"Reset: {self._name(b.get(i))} is Invisible again."
                   for i in combat.reset_invisible(b)]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
-        events = upkeep.upkeep(b, self.dice, Side.DM) + upkeep.upkeep(b, self.dice, Side.YM)
+        dice = self.rng if self.settings.dice != "physical" else self.dice  # (no call: solo's)
+        events = upkeep.upkeep(b, dice, Side.DM) + upkeep.upkeep(b, dice, Side.YM)
         lines += [Said("step.labelled", label="Upkeep", lines=[e.text for e in events])] \
             if events else ["Upkeep: nothing to resolve on either side."]
         if upkeep.game_over(b, alternate=self.settings.alternate_end) is None:  # else nothing to plan
@@ -457,7 +459,8 @@ class Game:
         token = order[0]
         if token is _QC_DM:
             order.pop(0)
-            decision = quickcast_turn.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
+            dice = self.rng if self.settings.dice != "physical" else self.dice  # (see _ready)
+            decision = quickcast_turn.dm_quickcast(self.board, dice, ask_defense=self._ask_defense)
             what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
                                                                                decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
@@ -508,7 +511,8 @@ class Game:
                 put(self.board, SetActive(c.id, False))
         if ph.next == DM and dm_left:
             # (its own creatures are as they were: only yours were made inactive above)
-            decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense,
+            dice = self.rng if self.settings.dice != "physical" else self.dice  # (see _ready)
+            decision = turns.dm_creature_action(self.board, dice, ask_defense=self._ask_defense,
                                                 dm_active=dm_left)
             if not ph.you_done:
                 ph.next = _SIDE_YM

@@ -26,6 +26,7 @@ from solo.core.kinds import DM
 from solo.engine.resolve import describe_unresolved, resolve_decision
 from solo.rules import upkeep
 from solo.rules.abilities import explosions
+from solo.rules.abilities.marks import DUE
 from solo.rules.board import Board, Creature, Piece
 from solo.rules.combat import DefenseChoice
 from solo.rules.decision import Decision
@@ -91,16 +92,21 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
         resolve_decision(board, decision, source, ask_defense=ask_defense)
     else:
         describe_unresolved(board, decision)
-    said, results = explosions.go_off(board, source)  # one its spell destroyed (Goblin Bomber)
-    decision.instructions += said
-    decision.results += results
+    if board.extra.get(DUE):  # one its spell destroyed (Goblin Bomber): go_off's own question
+        said, results = explosions.go_off(board, source)
+        decision.instructions += said
+        decision.results += results
     for event in phase.end(source):
         decision.instructions.append(event.text)
         decision.events.append(event)
     for event in corrode_trims(board):
         decision.instructions.append(event.text)
         decision.events.append(event)
-    decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
+    rolls: list[int] = []  # (the effect dice since mark, without a call: every phase)
+    decision.rolls = rolls
+    for r in source.history[mark:]:
+        if r.sides == 12:
+            rolls.append(r.value)
     return decision
 
 

@@ -26,7 +26,7 @@ from solo.rules import mages, stagger
 from solo.rules import pieces as _pieces
 from solo.rules import stats as _stats
 from solo.rules.abilities import actions, bonuses, explosions, triggers
-from solo.rules.abilities.marks import regenerate_aura
+from solo.rules.abilities.marks import DUE, regenerate_aura
 from solo.rules.said import Said, Who
 from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
 
@@ -172,9 +172,10 @@ def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
             events.append(Event(p.id, p.card, "destroyed",
                                 Said("upkeep.destroyed", who=Who.of(p))))
             _destroyed_triggers(board, p, events)
-    said, _ = explosions.go_off(board, source)  # a Goblin Bomber's Detonate
-    for text in said:
-        events.append(Event(side, board.mages[side].card, "ability", text))
+    if board.extra.get(DUE):  # a Goblin Bomber's Detonate (go_off's own first question)
+        said, _ = explosions.go_off(board, source)
+        for text in said:
+            events.append(Event(side, board.mages[side].card, "ability", text))
     return events
 
 
