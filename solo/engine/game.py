@@ -98,6 +98,9 @@ class Settings:
 #: The stages each step asks about, as module globals: the same members (compared by identity),
 #: found without an attribute look-up on their enum class each time.
 _OVER, _READY, _QC1, _QC3 = Stage.OVER, Stage.READY, Stage.QUICKCAST_1, Stage.QUICKCAST_3
+#: Each stage's ``board_stage`` by the stage's value (asked twice a step: a dictionary read
+#: instead of the property's call; keyed by the plain string, as hashing the member is a call)
+_ON_BOARD = {s.value: s.board_stage for s in Stage}
 #: Likewise the sides a step names as members (its ``who``, the round's next side) and the
 #: quickcast turns.
 _SIDE_DM, _SIDE_YM = Side.DM, Side.YM
@@ -328,8 +331,17 @@ class Game:
         rnd, stage = self.phase.round, self.phase.stage
         self.recorded = []
         self.spared.begin_step()
-        try:
-            step = self._step()
+        board = self.board
+        try:  # the step of the stage (written out: no call more a step)
+            if board.stage != _ON_BOARD[stage._value_]:  # (stage.board_stage, written out)
+                put(board, SetStage(stage))
+            board.drawer = self._ask_card if self.settings.draw == "you" else None
+            if stage is _READY:
+                step = self._ready()
+            elif stage is _QC1 or stage is _QC3:
+                step = self._quickcast_stage(stage)
+            else:
+                step = self._creature_stage()
         except Interrupted as stop:
             ended = self._escaped(stop.escape, before)
             if not isinstance(ended, Step):
@@ -340,15 +352,29 @@ class Game:
             # reads it
             self.spared.remember(rnd, self.recorded)
         self.spared.plan = []
-        for event in turns.corrode_trims(self.board):  # a standing rule, whatever changed
-            step.lines.append(event.text)
-            step.events.append(event)
+        board = self.board  # (an escape may have restored another)
+        trimmed = board.trim_corrode()  # a standing rule, whatever changed (nearly always [])
+        if trimmed:
+            for event in turns.trim_events(board, trimmed):
+                step.lines.append(event.text)
+                step.events.append(event)
         step.round = step.round or rnd
         step.stage = step.stage or stage
-        if self.board.stage != self.phase.stage.board_stage:
-            put(self.board, SetStage(self.phase.stage))  # for the status line
-        self._log(step)
-        self._check_end()
+        now = self.phase.stage
+        if board.stage != _ON_BOARD[now._value_]:  # (now.board_stage, without the property)
+            put(board, SetStage(now))  # for the status line
+        if self.words:  # the step's log record (written out: after every step)
+            step.lines = [*render.lines(step.lines)]  # its sentences, from here on
+        log = self.log
+        entry = {"n": len(log) + 1, "round": step.round or self.phase.round,
+                 "who": step.who, "label": step.label, "lines": list(step.lines)}
+        if step.data:
+            entry["data"] = step.data
+        log.append(entry)
+        if now is not _OVER:  # (_check_end, written out likewise)
+            outcome = upkeep.game_over(board, alternate=self.settings.alternate_end)
+            if outcome is not None:
+                self._finish(outcome)
         return step
 
     def _escaped(self, escape: Escape, before: dict[str, Any] | None) -> Step | Undo | None:
@@ -376,45 +402,31 @@ class Game:
             self.recorded = []
         return edited
 
-    def _log(self, step: Step) -> None:
-        if self.words:
-            step.lines = [*render.lines(step.lines)]  # its sentences, from here on
-        entry = {"n": len(self.log) + 1, "round": step.round or self.phase.round,
-                 "who": step.who, "label": step.label, "lines": list(step.lines)}
-        if step.data:
-            entry["data"] = step.data
-        self.log.append(entry)
-
     def _check_end(self) -> None:
-        if self.phase.stage is _OVER:
-            return
-        outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
-        if outcome is not None:
-            self.phase = self.phase.finished(outcome)
-            lines = summary(self)
-            self.log.append({"n": len(self.log) + 1, "round": self.phase.round, "who": GAME,
-                             "label": "game over", "lines": lines})
+        """The game ends here if a mage fell or the alternate tally says so (:meth:`play_one`
+        asks after every step)."""
+        if self.phase.stage is not _OVER:
+            outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
+            if outcome is not None:
+                self._finish(outcome)
+
+    def _finish(self, outcome: upkeep.Outcome) -> None:
+        """The game is over: its outcome, and the summary logged."""
+        self.phase = self.phase.finished(outcome)
+        lines = summary(self)
+        self.log.append({"n": len(self.log) + 1, "round": self.phase.round, "who": GAME,
+                         "label": "game over", "lines": lines})
 
     # -- steps -----------------------------------------------------------------------------------
-    def _step(self) -> Step:
-        stage = self.phase.stage
-        if self.board.stage != stage.board_stage:
-            put(self.board, SetStage(stage))
-        self.board.drawer = self._ask_card if self.settings.draw == "you" else None
-        if stage is _READY:
-            return self._ready()
-        if stage is _QC1 or stage is _QC3:
-            return self._quickcast_stage(stage)
-        return self._creature_stage()
-
     def _ready(self) -> Step:
         b = self.board
         rnd = self.phase.round
         put(b, SetRound(rnd, initiative_for_round(rnd)))
         lines: Lines = [f"Round {rnd} begins. Initiative: "
                  + ("the Dummy Mage." if b.initiative == Side.DM else "you.")]
-        for c in b.creatures:
-            if decisions.in_arena(b, c):  # a banished creature's action marker cannot change
+        for c in b.creatures:  # a banished creature's action marker cannot change
+            conditions = c.conditions  # (decisions.in_arena, written out)
+            if "Banish" not in conditions or conditions["Banish"] <= 0:
                 put(b, SetActive(c.id, True))
         disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
@@ -426,7 +438,8 @@ class Game:
         lines += [f"Reset: {self._name(b.get(i))} is Invisible again."
                   for i in combat.reset_invisible(b)]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
-        events = upkeep.upkeep(b, self.dice, Side.DM) + upkeep.upkeep(b, self.dice, Side.YM)
+        dice = self.rng if self.settings.dice != "physical" else self.dice  # (no call: solo's)
+        events = upkeep.upkeep(b, dice, Side.DM) + upkeep.upkeep(b, dice, Side.YM)
         lines += [Said("step.labelled", label="Upkeep", lines=[e.text for e in events])] \
             if events else ["Upkeep: nothing to resolve on either side."]
         if upkeep.game_over(b, alternate=self.settings.alternate_end) is None:  # else nothing to plan
@@ -446,7 +459,8 @@ class Game:
         token = order[0]
         if token is _QC_DM:
             order.pop(0)
-            decision = quickcast_turn.dm_quickcast(self.board, self.dice, ask_defense=self._ask_defense)
+            dice = self.rng if self.settings.dice != "physical" else self.dice  # (see _ready)
+            decision = quickcast_turn.dm_quickcast(self.board, dice, ask_defense=self._ask_defense)
             what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
                                                                                decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
@@ -497,7 +511,8 @@ class Game:
                 put(self.board, SetActive(c.id, False))
         if ph.next == DM and dm_left:
             # (its own creatures are as they were: only yours were made inactive above)
-            decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense,
+            dice = self.rng if self.settings.dice != "physical" else self.dice  # (see _ready)
+            decision = turns.dm_creature_action(self.board, dice, ask_defense=self._ask_defense,
                                                 dm_active=dm_left)
             if not ph.you_done:
                 ph.next = _SIDE_YM

@@ -26,6 +26,7 @@ from solo.core.kinds import DM
 from solo.engine.resolve import describe_unresolved, resolve_decision
 from solo.rules import upkeep
 from solo.rules.abilities import explosions
+from solo.rules.abilities.marks import DUE
 from solo.rules.board import Board, Creature, Piece
 from solo.rules.combat import DefenseChoice
 from solo.rules.decision import Decision
@@ -47,8 +48,6 @@ class Phase:
 
     def end(self, source: DiceSource) -> list[upkeep.Event]:
         """The end of this Action Phase (nothing happens to an object no longer on the board)."""
-        if self.board.find(self.piece.id) is None:
-            return []
         return upkeep.end_action_phase(self.board, self.piece, source,
                                        daze_at_start=self.daze_at_start,
                                        stun_at_start=self.stun_at_start)
@@ -72,6 +71,11 @@ def corrode_trims(board: Board) -> list[upkeep.Event]:
     trimmed = board.trim_corrode()
     if not trimmed:  # (nearly always: asked after every step)
         return []
+    return trim_events(board, trimmed)
+
+
+def trim_events(board: Board, trimmed: list[tuple[Piece, int]]) -> list[upkeep.Event]:
+    """:func:`corrode_trims`' events for what :meth:`Board.trim_corrode` took off."""
     return [upkeep.Event(piece.id, piece.card, "corrode-trim",
                          f"{cap(label_of(board, piece))}'s armor no longer covers its Corrode "
                          f"markers: remove {n} of them.", removed={"Corrode": n})
@@ -88,16 +92,21 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
         resolve_decision(board, decision, source, ask_defense=ask_defense)
     else:
         describe_unresolved(board, decision)
-    said, results = explosions.go_off(board, source)  # one its spell destroyed (Goblin Bomber)
-    decision.instructions += said
-    decision.results += results
+    if board.extra.get(DUE):  # one its spell destroyed (Goblin Bomber): go_off's own question
+        said, results = explosions.go_off(board, source)
+        decision.instructions += said
+        decision.results += results
     for event in phase.end(source):
         decision.instructions.append(event.text)
         decision.events.append(event)
     for event in corrode_trims(board):
         decision.instructions.append(event.text)
         decision.events.append(event)
-    decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
+    rolls: list[int] = []  # (the effect dice since mark, without a call: every phase)
+    decision.rolls = rolls
+    for r in source.history[mark:]:
+        if r.sides == 12:
+            rolls.append(r.value)
     return decision
 
 
@@ -165,4 +174,4 @@ def pass_phase(board: Board, piece: Piece, source: DiceSource) -> list[upkeep.Ev
 
 
 __all__ = ["Phase", "begin", "carry_out", "creature_action", "dm_creature_action", "finish",
-           "pass_phase", "corrode_trims"]
+           "pass_phase", "corrode_trims", "trim_events"]

@@ -184,7 +184,15 @@ class Board(Stats):
         same length (:meth:`own`, :meth:`remove` and the ``put_*`` methods, which replace,
         take or add pieces, forget it, and so does a creature changing sides:
         :meth:`sides_changed`)."""
-        return list(self.kept_side(side))
+        creatures = self.creatures  # (kept_side, written out: no call more)
+        kept = self._sides
+        if kept is None or kept[0] is not creatures or kept[1] != len(creatures):
+            kept = self._sort_sides()
+        if side == DM:
+            return list(kept[2])
+        if side == YM:
+            return list(kept[3])
+        return [c for c in creatures if c.side == side]
 
     def kept_side(self, side: str) -> list[Creature]:
         """:meth:`side_creatures` without the copy: the list kept, to be read and never
@@ -366,7 +374,8 @@ class Board(Stats):
         return self._keep(key, _at(None), geometry(self.arena, self.walls()))
 
     def distance(self, a: str, b: str) -> int:
-        return self.arena.distance(a, b)
+        hit = self.arena._t.dist.get((a, b))  # (Arena.distance's table read here: no call more)
+        return hit if hit is not None else self.arena.distance(a, b)
 
     def trim_corrode(self) -> list[tuple[Piece, int]]:
         """Corrode markers never take armor below 0: remove the ones an object's armor no longer
@@ -376,9 +385,11 @@ class Board(Stats):
         Asked after every step: nothing to trim while no change has been counted since the
         last trim and the lists of pieces are the same (a marker, an armor, a piece more or
         less is a counted change)."""
-        if _pieces.unchanged(self._trimmed, self.creatures, self.conjurations) \
-                and not _stats.CHECK_MEMORY:
-            return []
+        kept, creatures, conjurations = self._trimmed, self.creatures, self.conjurations
+        if kept is not None and kept[0] == _pieces._changes and kept[1] is creatures \
+                and kept[2] == len(creatures) and kept[3] is conjurations \
+                and kept[4] == len(conjurations) and not _stats.CHECK_MEMORY:
+            return []  # (_pieces.unchanged, written out: asked after every step)
         out: list[tuple[Piece, int]] = []
         for p in (self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations):  # pieces()
             have = p.conditions.get("Corrode", 0) if p.conditions else 0
@@ -399,7 +410,7 @@ class Board(Stats):
 
     def enemies_of(self, side: str) -> list[Piece]:
         other = YM if side == DM else DM
-        return [self.mages[other], *self.side_creatures(other)]
+        return [self.mages[other], *self.kept_side(other)]  # (read at once: no copy)
 
     # -- serialisation -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

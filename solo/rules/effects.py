@@ -416,6 +416,14 @@ def gain(p: Piece, condition: str) -> list[Change]:
 
 
 def _piece(board: Board, ident: str) -> Piece:
+    shared = board._shared
+    if not shared or ident not in shared:  # (Board.own's common case, written out: no call
+        # more for every change; a piece not found, or a list changed, is own's business)
+        index = board._index
+        if index is not None and board._sized == len(board.creatures) + len(board.conjurations):
+            found = index.get(ident)
+            if found is not None:
+                return found
     p = board.own(ident)
     if p is None:
         raise KeyError(ident)  # (a change names a piece that is not on the board)

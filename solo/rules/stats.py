@@ -133,7 +133,8 @@ class Stats(Plain):
         cat = self.catalog
         if cat is None:
             cat = self.cat
-        return cat.find(p.card)
+        card = cat._exact.get(p.card)  # (Catalog.find's first look, written out: no call more)
+        return card if card is not None else cat.find(p.card)
 
     def _grants(self, p: Piece) -> list[dict[str, Any]]:
         """What attached enchantments and round effects (conditions named after a spell, such
@@ -143,6 +144,9 @@ class Stats(Plain):
         if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
             known: list[dict[str, Any]] = hit[2]  # _recall, inlined: hot
             return known
+        if not p.enchantments and not p.conditions and (
+                isinstance(p, Conjuration) or not self._aura_sources().get(p.zone)):
+            return []  # nothing grants it anything (most objects): _grants_now's answer, at once
         return self._keep(key, _at(p), self._grants_now(p))
 
     def _grants_now(self, p: Piece) -> list[dict[str, Any]]:
@@ -368,7 +372,9 @@ class Stats(Plain):
         ones, never die of damage)."""
         if not p.damage and p.conditions.get("Tainted", 0) <= 0:
             return False  # no wounds (the usual case): nothing to work out
-        life = self.life(p)
+        hit = p._ml  # (life, written out: asked for every strike's target)
+        life: int = hit[3] if hit is not None and hit[0] == self._serial and hit[1] == p._v \
+            and hit[2] == _pieces._world and not CHECK_MEMORY else self.life(p)
         tainted = p.conditions.get("Tainted", 0)  # (wounds, written out)
         return life > 0 and (p.damage + 3 * tainted if tainted > 0 else p.damage) >= life \
             and not self.has_trait(p, "Indestructible")
@@ -465,7 +471,13 @@ class Stats(Plain):
 
     def remaining_life(self, p: Piece) -> int:
         tainted = p.conditions.get("Tainted", 0)  # (wounds, written out: asked very often)
-        return self.life(p) - (p.damage + 3 * tainted if tainted > 0 else p.damage)
+        wounds = p.damage + 3 * tainted if tainted > 0 else p.damage
+        hit = p._ml  # (life, written out likewise)
+        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
+                and hit[2] == _pieces._world and not CHECK_MEMORY:
+            life: int = hit[3]
+            return life - wounds
+        return self.life(p) - wounds
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
@@ -489,9 +501,9 @@ class Stats(Plain):
         return armor if armor > 0 else 0  # noqa: FURB136 - no max() calls: asked every strike
 
     def cost(self, p: Piece) -> int:
-        card = self.card_of(p)
         if "cost" in p.stats:
             return int(p.stats["cost"])
+        card = self.card_of(p)
         return card.mana if card else 0
 
     def attacks(self, p: Piece) -> list[Attack]:

@@ -23,8 +23,10 @@ from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers
                                 SetGuard)
 from solo.rules.effects import apply as put, apply_all as put_all
 from solo.rules import mages, stagger
+from solo.rules import pieces as _pieces
+from solo.rules import stats as _stats
 from solo.rules.abilities import actions, bonuses, explosions, triggers
-from solo.rules.abilities.marks import regenerate_aura
+from solo.rules.abilities.marks import DUE, regenerate_aura
 from solo.rules.said import Said, Who
 from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
 
@@ -165,13 +167,15 @@ def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
     # An Upkeep effect may hurt an object already passed (a spell's damage on every creature
     # of a zone, Plague Master): every object that died of it goes now.
     for p in [*board.creatures, *board.conjurations]:
-        if destroy_if_dead(board, p, _OTHER[p.side]):  # (not if already gone)
+        # (no wounds: not dead, no call; destroy_if_dead's own first check, written out)
+        if (p.damage or "Tainted" in p.conditions) and destroy_if_dead(board, p, _OTHER[p.side]):
             events.append(Event(p.id, p.card, "destroyed",
                                 Said("upkeep.destroyed", who=Who.of(p))))
             _destroyed_triggers(board, p, events)
-    said, _ = explosions.go_off(board, source)  # a Goblin Bomber's Detonate
-    for text in said:
-        events.append(Event(side, board.mages[side].card, "ability", text))
+    if board.extra.get(DUE):  # a Goblin Bomber's Detonate (go_off's own first question)
+        said, _ = explosions.go_off(board, source)
+        for text in said:
+            events.append(Event(side, board.mages[side].card, "ability", text))
     return events
 
 
@@ -184,28 +188,34 @@ def _destroyed_triggers(board: Board, p: Piece, events: list[Event]) -> None:
 def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
                    events: list[Event]) -> None:
     """One object's Upkeep (see :func:`upkeep`), its events added to ``events``."""
+    # (each step asked only when it can do something: most objects bear no enchantment, no
+    # marker, no damage, and have neither Upkeep +X nor Dissipate)
     ev = _Events(events, p)
     if p.conditions:  # (most objects carry no marker)
         _banish(board, p, ev)
-    for kind, text, details in triggers.upkeep_start(board, source, p):
-        ident = details.pop("piece", p.id)
-        events.append(Event(ident, board.get(ident).card, kind, text, **details))
-    _upkeep_cost(board, p, side, ev)
-    _regenerate(board, p, ev)
+    if p.enchantments or p.card in triggers.UPKEEP_CARDS:  # (else upkeep_start has nothing)
+        for kind, text, details in triggers.upkeep_start(board, source, p):
+            ident = details.pop("piece", p.id)
+            events.append(Event(ident, board.get(ident).card, kind, text, **details))
+    if board.has_trait(p, "Upkeep"):  # (then no Upkeep +X trait either)
+        _upkeep_cost(board, p, side, ev)
+    if p.damage > 0 or p.conditions.get("Bleed", 0) > 0:  # (else nothing to regenerate)
+        _regenerate(board, p, ev)
     if p.conditions:
         _burn(board, source, p, ev)
         _rot_and_bleed(board, p, ev)
-    if _dissipate(board, p, ev):
+    if board.has_trait(p, "Dissipate") and _dissipate(board, p, ev):
         return
 
-    for kind, text, details in upkeep_effects(board, source, p):
-        ident = details.pop("piece", p.id)
-        events.append(Event(ident, board.get(ident).card, kind, text, **details))
+    if p.enchantments:  # (else upkeep_effects has nothing: no enchantment, no Forcefield)
+        for kind, text, details in upkeep_effects(board, source, p):
+            ident = details.pop("piece", p.id)
+            events.append(Event(ident, board.get(ident).card, kind, text, **details))
 
     if isinstance(p, Mage):
         if board.wounds(p) >= board.life(p):
             ev("defeated", "upkeep.defeated", wounds=p.damage, life=board.life(p))
-    elif destroy_if_dead(board, p, _OTHER[p.side]):
+    elif (p.damage or "Tainted" in p.conditions) and destroy_if_dead(board, p, _OTHER[p.side]):
         if p.has_condition("Zombie"):
             ev("destroyed", "upkeep.obliterated")
         else:
@@ -223,8 +233,7 @@ def _banish(board: Board, p: Piece, ev: _Events) -> None:
 
 
 def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
-    if not board.has_trait(p, "Upkeep"):  # (most objects; then no Upkeep +X trait either)
-        return
+    """Upkeep +X, for an object that has the trait (most have not: asked by the caller)."""
     cost = trait_value(board.traits(p), "Upkeep")
     if cost is None:
         cost = 0  # "Upkeep +X": the card says what X is
@@ -235,9 +244,9 @@ def _upkeep_cost(board: Board, p: Piece, side: str, ev: _Events) -> None:
 
 
 def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
+    """Regenerate X, for an object with damage or Bleed markers (most have none, and then no X
+    is worked out: asked by the caller)."""
     bleed = p.conditions.get("Bleed", 0)
-    if p.damage <= 0 and bleed <= 0:  # nothing to regenerate (most objects): no X worked out
-        return
     regen = max(board.regenerate(p), bonuses.regenerate(board, p),  # Regenerate X by card text
                 triggers.upkeep_regenerate(board, p), regenerate_aura(board, p))
     if not regen:
@@ -309,9 +318,10 @@ def _rot_and_bleed(board: Board, p: Piece, ev: _Events) -> None:
 
 
 def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
-    """Dissipate: one token less; whether the last one went (the object is gone)."""
-    # (most objects have no Dissipate trait: then no Dissipate X either, and no list is made)
-    dissipate = trait_max(board.traits(p), "Dissipate") if board.has_trait(p, "Dissipate") else None
+    """Dissipate: one token less; whether the last one went (the object is gone).  For an
+    object with the Dissipate trait (most have not, and then no Dissipate X either, and no
+    list is made: asked by the caller)."""
+    dissipate = trait_max(board.traits(p), "Dissipate")
     if not dissipate:
         return False
     left = int(p.extra.get(DISSIPATE, dissipate)) - 1
@@ -337,11 +347,11 @@ def activate(board: Board, piece: Piece) -> list[Event]:
     """A creature starts its Action Phase: its guard marker goes, Slam becomes Daze,
     Knockdown ends, and the Taunt markers of a taunter's enemies go."""
     events: list[Event] = []
-    ev = _Events(events, piece)
     if isinstance(piece, Creature) and piece.guarding:
         put(board, SetGuard(piece.id, False))
-        ev(ENDS, "upkeep.activated-guard")
+        _Events(events, piece)(ENDS, "upkeep.activated-guard")
     if piece.conditions:  # (most creatures are activated without a marker)
+        ev = _Events(events, piece)
         slam = _remove(board, piece, "Slam")
         if slam:
             put(board, AddMarkers(piece.id, "Daze", slam))
@@ -349,14 +359,16 @@ def activate(board: Board, piece: Piece) -> list[Event]:
         k = _remove(board, piece, "Knockdown")
         if k:
             ev(ENDS, "upkeep.activated-knockdown", removed={"Knockdown": k})
-    for text in triggers.on_activated(board, piece):
-        events.append(Event(piece.id, piece.card, "ability", text))
+    if piece.card in triggers.ACTIVATED_CARDS:  # (else on_activated has nothing)
+        for text in triggers.on_activated(board, piece):
+            events.append(Event(piece.id, piece.card, "ability", text))
     if piece.card in TAUNTERS:  # a taunt ends when its taunter is activated
         for e in board.enemies_of(piece.side):
             k = _remove(board, e, "Taunt")
             if k:
                 events.append(Event(e.id, e.card, ENDS,
-                                    Said("upkeep.activated-taunt", who=ev.who, taunted=Who.of(e)),
+                                    Said("upkeep.activated-taunt", who=Who.of(piece),
+                                         taunted=Who.of(e)),
                                     removed={"Taunt": k}))
     return events
 
@@ -370,17 +382,27 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     roll (7 or more removes it); round markers used by its melee attack (Perfect Strike, Piercing
     Strike, Battle Fury) go."""
     events: list[Event] = []
+    mine = board.find(piece.id)
+    if mine is None:  # nothing happens to an object no longer on the board
+        return events
+    extra = piece.extra
+    if mine is piece and not piece.conditions and ONCE_USED not in extra \
+            and stagger.KEPT not in extra:
+        # (most Action Phases: no marker to end, no Stagger kept, no round marker used up, no
+        # Overextend; what is left is Vigilant and the Vampiress' flight, which is her card's)
+        if isinstance(piece, Creature):
+            _vigilant(board, piece, events)
+        if piece.card == actions.VAMPIRESS:
+            landed = actions.at_phase_end(board, piece.id)
+            if landed:
+                put_all(board, landed)
+                _Events(events, piece)(ENDS, "upkeep.flight-ends")
+        return events
     ev = _Events(events, piece)
     if piece.conditions:  # (most creatures end their Action Phase without a marker)
         _phase_markers(board, piece, source, ev, daze_at_start, stun_at_start)
-    if isinstance(piece, Creature) and actions.vigilant(board, piece) and not piece.guarding \
-            and board.find(piece.id) is not None and not board.incapacitated(piece) \
-            and not stagger.cannot_attack(board, piece):
-        if piece.side == DM:
-            put(board, SetGuard(piece.id, True))
-            ev("guard", "upkeep.vigilant")
-        else:
-            ev("reminder", "upkeep.vigilant-yours")
+    if isinstance(piece, Creature):
+        _vigilant(board, piece, events)
     gone, k = stagger.end_of_activation(board, piece)  # Stagger lasts to its next activation's end
     put_all(board, gone)
     if k:
@@ -402,6 +424,22 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
         if k:
             ev(ENDS, "upkeep.used-up", condition=cond, removed={cond: k})
     return events
+
+
+def _vigilant(board: Board, piece: Creature, events: list[Event]) -> None:
+    """:func:`end_action_phase`: a Vigilant creature (on the board) that can guard does."""
+    # (actions.vigilant's first question asked here: no call more for most creatures)
+    if (board.has_trait(piece, "Vigilant")
+            or (piece.card == actions.GUARD_DOG and actions.vigilant(board, piece))) \
+            and not piece.guarding \
+            and board.find(piece.id) is not None and not board.incapacitated(piece) \
+            and not stagger.cannot_attack(board, piece):
+        ev = _Events(events, piece)
+        if piece.side == DM:
+            put(board, SetGuard(piece.id, True))
+            ev("guard", "upkeep.vigilant")
+        else:
+            ev("reminder", "upkeep.vigilant-yours")
 
 
 def _phase_markers(board: Board, piece: Piece, source: DiceSource, ev: _Events,
@@ -464,9 +502,21 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     if your tally is more than twice the Dummy Mage's; otherwise it wins.
     """
     dm, ym = board.mages[DM], board.mages[YM]
-    dm_down, ym_down = board.wounds(dm) >= board.life(dm), board.wounds(ym) >= board.life(ym)
+    # (asked after every step: board.wounds written out, and board.life's read of what each
+    # mage keeps)
+    serial, world, check = board._serial, _pieces._world, _stats.CHECK_MEMORY
+    hit = dm._ml
+    life = hit[3] if hit is not None and hit[0] == serial and hit[1] == dm._v \
+        and hit[2] == world and not check else board.life(dm)
+    tainted = dm.conditions.get("Tainted", 0)
+    dm_down = (dm.damage + 3 * tainted if tainted > 0 else dm.damage) >= life
+    hit = ym._ml
+    life = hit[3] if hit is not None and hit[0] == serial and hit[1] == ym._v \
+        and hit[2] == world and not check else board.life(ym)
+    tainted = ym.conditions.get("Tainted", 0)
+    ym_down = (ym.damage + 3 * tainted if tainted > 0 else ym.damage) >= life
     alone = alternate and not board.decks.get(_CREATURE_DECK) \
-        and not board.side_creatures(DM)
+        and not board.kept_side(DM)
     if not (dm_down or ym_down or alone):  # asked after every step: the game goes on
         return None
     t = tally_of(board)

@@ -176,6 +176,9 @@ def _magma(board: Board, p: Piece) -> list[UpkeepLine]:
 
 _UPKEEP = {COLOSSAL_CRAB: _crab, DORSEUS: _dorseus, MORT: _mort, SARDONYX: _sardonyx,
            GERARD: _gerard, MAGMA_GOLEM: _magma}
+#: The cards whose own text acts at the start of their Upkeep: :func:`upkeep_start` does
+#: nothing else for an object of another card that bears no enchantment (Drown is one).
+UPKEEP_CARDS = frozenset(_UPKEEP)
 
 
 def burn_spreads(board: Board, p: Piece) -> list[Piece] | None:
@@ -223,6 +226,11 @@ def on_summoned(board: Board, source: DiceSource, c: Piece) -> list[Said]:
 
 
 # -- activated ---------------------------------------------------------------------------------
+
+#: The cards whose text acts as their Action Phase begins (:func:`on_activated` does nothing
+#: for another).
+ACTIVATED_CARDS = frozenset((SHAGGOTH, UNSTABLE_ZOMBIE))
+
 
 def on_activated(board: Board, p: Piece) -> list[Said]:
     """What ``p``'s card does as its Action Phase begins."""
