@@ -22,7 +22,7 @@ from solo.rules.targeting import can_reach, can_target, shielded_from
 from solo.rules.said import Said, Who
 
 __all__ = ["HELPING", "TAUNTERS", "THORG", "helps_only", "forced_guards", "guard_blocks",
-           "legal_attacks", "candidates", "legal_among", "pick_attack", "interceptor",
+           "legal_attacks", "candidates", "legal_among", "melee_only", "pick_attack", "interceptor",
            "sweep_target", "sweeps_on", "zone_attacks", "pick_zone_attack", "SELF_DESTROYING"]
 
 #: Attack traits (lower-case starts) of attacks that heal or help rather than hurt (catalog
@@ -94,6 +94,15 @@ def candidates(board: Board, attacker: Piece, quick_only: bool) -> list[Attack]:
             if (a.kind == "melee" or a.kind == "ranged") and a.action is not None
             and a.dice is not None  # no dice: an ability of the card, not an attack
             and not (quick_only and a.action != "quick") and not helps_only(a)]
+
+
+def melee_only(among: list[Attack]) -> bool:
+    """Whether every attack of ``among`` is a melee attack, which :func:`legal_among` allows
+    only at a target in the zone it is made from."""
+    for a in among:  # (a loop, not all() over a generator)
+        if a.kind != "melee":
+            return False
+    return True
 
 
 def legal_among(board: Board, attacker: Piece, among: list[Attack], from_zone: str,
@@ -222,8 +231,11 @@ def _most_life(board: Board, attacker: Piece, among: list[Attack],
     attack from ``from_zone``, each with its legal attacks, in board order.  (The legal attacks
     are worked out from the most life down, stopping at the first level someone can be
     attacked at: the creatures with less life left could not be picked.)"""
-    lives = [(c, board.remaining_life(c)) for c in board.side_creatures(YM)
-             if in_arena(board, c)]
+    creatures = board.side_creatures(YM)
+    if melee_only(among):  # (its melee attacks reach only its zone: legal_among's first test)
+        distance = board.arena.distance
+        creatures = [c for c in creatures if distance(from_zone, c.zone) == 0]
+    lives = [(c, board.remaining_life(c)) for c in creatures if in_arena(board, c)]
     for level in sorted({life for _, life in lives}, reverse=True):
         tied: list[tuple[Piece, list[Attack]]] = [
             (c, a) for c, life in lives if life == level

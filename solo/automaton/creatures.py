@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from solo.automaton import movement, reminders
 from solo.automaton.attacks import (THORG, candidates, interceptor, legal_among, legal_attacks,
-                                    pick_attack, pick_zone_attack, sweep_target, whirl_targets)
+                                    melee_only, pick_attack, pick_zone_attack, sweep_target,
+                                    whirl_targets)
 from solo.automaton.plan import Plan
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM, YM, Side
@@ -287,10 +288,12 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
         # life down, stopping at the first level one can be attacked at (the others lose).
         yours = [(t, board.remaining_life(t)) for t in board.side_creatures(YM)
                  if in_arena(board, t)]
+        # (melee attacks reach only the zone they are made from: legal_among's first test)
+        distance = board.arena.distance if melee_only(quick) else None
         for level in sorted({life for _, life in yours}, reverse=True):
             for zone, path in options:
                 for t, life in yours:
-                    if life != level:
+                    if life != level or distance is not None and distance(zone, t.zone) != 0:
                         continue
                     attacks = legal_among(board, c, quick, zone, t)
                     if attacks:

@@ -30,6 +30,7 @@ from solo.core.errors import (ExitCode, InvalidInput, NumberTooBig, SoloError, r
 from solo.core.records import FrozenRecord
 
 KINDS = ("select", "autocomplete", "text", "int", "confirm")
+_KINDS = frozenset(KINDS)
 
 _YES = {"y", "yes", "true", "1", "on"}
 _NO = {"n", "no", "false", "0", "off"}
@@ -82,17 +83,23 @@ class Question:
     #: choices are answers of the question, :class:`Shortcut` values, and :data:`MORE`, which
     #: shows ``choices``.  Empty: ``choices`` are shown.  A script is always asked ``choices``.
     shortcuts: tuple[Any, ...] = field(default=(), compare=False, hash=False)
+    #: the id of the piece the question is about (the creature or mage of "What did it do?"),
+    #: for a program that answers by ids and reads no message; None when it names none (no
+    #: part of what is asked: neither compared nor shown)
+    about: str | None = field(default=None, compare=False, hash=False, repr=False)
 
     def __init__(self, id: str, kind: str, message: str, choices: Any = (), default: Any = None,
                  min: int | None = None, max: int | None = None,
                  validate: Callable[[str], str | None] | None = None,
-                 escapes: tuple[Any, ...] = (), shortcuts: tuple[Any, ...] = ()) -> None:
+                 escapes: tuple[Any, ...] = (), shortcuts: tuple[Any, ...] = (),
+                 about: str | None = None) -> None:
         """The fields, in order (written here, not by the dataclass: a game asks some 600
         questions, and a frozen dataclass sets each of its ten fields through a call)."""
-        if kind not in KINDS:
+        if kind not in _KINDS:
             raise ValueError(f"question {id!r}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
-        choices = tuple(choices)
-        if kind == "select" and not choices:
+        if type(choices) is not tuple:  # (most come as a tuple already)
+            choices = tuple(choices)
+        if not choices and kind == "select":
             raise ValueError(f"question {id!r}: a select needs choices")
         d = self.__dict__  # (faster than object.__setattr__ a field)
         d["id"] = id
@@ -105,6 +112,7 @@ class Question:
         d["validate"] = validate
         d["escapes"] = escapes
         d["shortcuts"] = shortcuts
+        d["about"] = about
 
     # -- choices --------------------------------------------------------------------------
     def pairs(self) -> list[tuple[str, Any]]:
@@ -228,6 +236,31 @@ class Question:
         except AnswerError as err:
             return str(err)
         return True
+
+
+class LazyQuestion(Question):
+    """A question whose default is worked out only when something reads it: for a program that
+    answers by ids and seldom takes the default (the simulator's opponent), so that a menu
+    need not work out the choice it would offer a person first.  ``default_of`` gives it,
+    called at most once; the board must not change before it is read (a question is answered
+    before the game goes on).  In every other way a :class:`Question`."""
+
+    def __init__(self, id: str, kind: str, message: str, choices: Any = (),
+                 default_of: Callable[[], Any] | None = None, **fields: Any) -> None:
+        default = fields.pop("default", None)  # (given by dataclasses.replace, say)
+        Question.__init__(self, id, kind, message, choices, **fields)
+        d = self.__dict__
+        del d["default"]  # (read through the property below, worked out then)
+        if default_of is None:
+            d["_default"] = default
+        d["_default_of"] = default_of
+
+    @property
+    def default(self) -> Any:
+        d = self.__dict__
+        if "_default" not in d:
+            d["_default"] = d["_default_of"]()
+        return d["_default"]
 
 
 #: The answer, in a menu of shortcuts, that shows the question's every choice instead.

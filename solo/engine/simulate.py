@@ -38,7 +38,7 @@ from solo.rules.board import Board, Piece
 from solo.core.errors import ExitCode, SoloError, StopOnSignals
 from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
-from solo.core.questions import Prompter, Question
+from solo.core.questions import Choice, Prompter, Question
 from solo.rules import targeting
 from solo.core.kinds import DM, YM, DeckKind, Side
 
@@ -65,6 +65,9 @@ class Opponent(Prompter):
         #: targets) when it answered "attack": the target question asked right after it reads
         #: it (the board has not changed in between); any other question forgets it
         self._melee: tuple[str, list[Piece]] | None = None
+        #: the way toward its quarry, as "turn.what" found it (actor id, zones), for the move
+        #: question asked right after it (likewise forgotten by any other)
+        self._way: tuple[str, list[str]] | None = None
 
     # -- helpers ---------------------------------------------------------------------------------
     @property
@@ -164,12 +167,20 @@ class Opponent(Prompter):
     def ask(self, q: Question):
         self._channel()
         melee, self._melee = self._melee, None
-        answer = self._answer(q, melee)
+        way, self._way = self._way, None
+        answer = self._answer(q, melee, way)
+        if q.kind == "select" and not q.escapes:  # (its answer is a choice's value, mostly:
+            # what Question.parse finds first, found here without the call)
+            for c in q.choices:
+                value = c.value if isinstance(c, Choice) else c
+                if value == answer and type(value) is type(answer):
+                    return value
         return q.parse(answer)
 
-    def _answer(self, q: Question, melee: tuple[str, list[Piece]] | None = None):
+    def _answer(self, q: Question, melee: tuple[str, list[Piece]] | None = None,
+                way: tuple[str, list[str]] | None = None):
         """Its answer to ``q`` (``melee``: what the question before found in melee reach, see
-        ``_melee``)."""
+        ``_melee``; ``way``: the way it found toward its quarry, see ``_way``)."""
         qid = q.id
         # (the questions of every turn first: asked most)
         if qid == "turn.actor":  # its first active creature, else its mage, else done: the
@@ -201,8 +212,11 @@ class Opponent(Prompter):
                 else "move"
         if qid == "turn.move.zone":
             actor = self._actor(q)
-            goal = self._quarry(actor)
-            steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
+            if way is not None and way[0] == actor.id:
+                steps = way[1]
+            else:
+                goal = self._quarry(actor)
+                steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
             offered = q.values()
             return steps[0] if steps and steps[0] in offered else q.default
         if qid == "turn.attack.target":  # among the objects the game offers, and no other
@@ -243,8 +257,12 @@ class Opponent(Prompter):
         return q.default if q.default is not None else q.pairs()[0][1]
 
     def _actor(self, q: Question) -> Piece:
-        """The piece named in the question's message (the engine asks about one actor at a time)."""
+        """The piece the question is about (the engine asks about one actor at a time): named
+        by its id, else in its message."""
         b = self.board
+        about = q.about
+        if about is not None:
+            return b.get(about)
         message = q.message
         if "(" in message:  # (a creature's name holds its id in brackets, your mage's none)
             for p in b.side_creatures(YM):  # (a list of its own)
@@ -257,6 +275,7 @@ class Opponent(Prompter):
         b = self.board
         goal = self._quarry(actor)
         steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
+        self._way = (actor.id, steps)  # (the move question next reads it)
         if not steps:
             return False
         return self._has_melee_target(actor, steps[0])

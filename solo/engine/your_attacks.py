@@ -17,7 +17,7 @@ from solo.rules.abilities import bonuses, explosions, triggers
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM, DeckKind, Side
-from solo.core.questions import Choice, Question
+from solo.core.questions import Choice, LazyQuestion, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines, GameView
@@ -86,13 +86,17 @@ class YourAttacks:
         objs = self.their_objects(actor.zone) if objs is None else objs
         if not objs:
             return None
+        if not self.game.reads():  # a program: offered the ids, and the default only if it
+            # reads it
+            zone = actor.zone
+            return b.get(self.ask(LazyQuestion(
+                qid, "select", message, tuple([p.id for p in objs]),
+                lambda: self.default_target(zone, objs).id, about=actor.id)))
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
-        # (titles only a person reads: a program is offered the ids alone)
         choices = tuple(Choice(("the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})")
                                + f" in {p.zone} ({p.damage}/{b.life(p)})"
-                               + (odds(p) if odds else ""), p.id) for p in objs) \
-            if self.game.reads() else tuple(Choice(p.id) for p in objs)
+                               + (odds(p) if odds else ""), p.id) for p in objs)
         default = self.default_target(actor.zone, objs)
         return b.get(self.ask(Question(qid, "select", message, choices, default=default.id)))
 
@@ -170,7 +174,13 @@ class YourAttacks:
         b = self.board
         if theirs is None:
             theirs = self.their_objects(zone)
-        objs = [p for p in theirs if targeting.can_target(b, zone, p, indirect=True)]
+        for a in attacks:  # (a loop, not all() over a generator)
+            if not a.is_melee:
+                near = theirs
+                break
+        else:  # its melee attacks reach nothing in another zone (_reach's first test)
+            near = [p for p in theirs if p.zone == zone]
+        objs = [p for p in near if targeting.can_target(b, zone, p, indirect=True)]
         if not objs:
             return []
         forced = self.forced(actor, attacks, zone, theirs)

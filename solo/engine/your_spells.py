@@ -10,6 +10,7 @@ target is picked, and its attack rolled, as an attack's); every change goes on t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from solo.cards.catalog import Card
 from solo.core.kinds import DeckKind, Side
@@ -427,10 +428,14 @@ class YourSpells(YourAttacks):
         b = self.board
         mage = b.mages[Side.YM]
         lo, hi = card.range
-        zones = sorted(b.arena.zones(), key=lambda z: (b.distance(mage.zone, z), z))
-        near = [z for z in zones if lo <= b.distance(mage.zone, z) <= hi] or [mage.zone]
+        here = mage.zone
+        dist = {z: b.distance(here, z) for z in b.arena.zones()}
+        zones = sorted(dist, key=lambda z: (dist[z], z))
+        near = [z for z in zones if lo <= dist[z] <= hi] or [here]
         far = [z for z in zones if z not in near]
-        choices = [Choice(f"{z} ({b.distance(mage.zone, z)} from your mage)", z) for z in near]
+        # (titles only a person reads: a program is offered the zones)
+        choices: list[Any] = [Choice(f"{z} ({dist[z]} from your mage)", z) for z in near] \
+            if self.game.reads() else list(near)
         if far:  # (a title short enough to leave the answer on the question's line)
             choices.append(Choice("Elsewhere (a spawnpoint, or a card that put it there)", ELSEWHERE))
         zone = self.ask(Question(qid, "select", message, tuple(choices),
@@ -438,8 +443,8 @@ class YourSpells(YourAttacks):
         if zone != ELSEWHERE:
             return str(zone)
         return str(self.ask(Question(elsewhere, "select", "Which zone, then?",
-                                     tuple(Choice(f"{z} ({b.distance(mage.zone, z)} from your mage)",
-                                                  z) for z in far), default=far[0])))
+                                     tuple(Choice(f"{z} ({dist[z]} from your mage)", z)
+                                           for z in far), default=far[0])))
 
     # -- your hidden enchantments, revealed ----------------------------------------------------
     def reveal_choice(self) -> list[Choice]:
@@ -469,7 +474,11 @@ class YourSpells(YourAttacks):
         """A quickcast summons only a quick creature: the choice names them (and is not offered
         when the catalog has none)."""
         quick = self.castable("Creature", True)
-        return [Choice(f"Summon a quick creature ({', '.join(quick)})", "summon")] if quick else []
+        if not quick:
+            return []
+        if not self.game.reads():  # (their names only a person reads)
+            return [_QUICK_SUMMON]
+        return [Choice(f"Summon a quick creature ({', '.join(quick)})", "summon")]
 
     def summon(self, quick: bool = False) -> Lines:
         b = self.board
@@ -486,3 +495,7 @@ class YourSpells(YourAttacks):
         put(b, AddPiece(c))
         return [f"Your {c.card} enters {zone} as {c.id} (inactive until the next Reset).",
                 *self.resolved()]
+
+
+#: The quick summoning as a program is offered it (a person reads the quick creatures' names).
+_QUICK_SUMMON = Choice("Summon a quick creature", "summon")

@@ -16,7 +16,7 @@ from solo.automaton import creatures
 from solo.rules import decision as decisions
 from solo.automaton import movement
 from solo.core.kinds import DM, YM, Side
-from solo.core.questions import MORE, Choice, Question, Shortcut
+from solo.core.questions import MORE, Choice, LazyQuestion, Question, Shortcut
 from solo.engine import turns
 from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
@@ -139,10 +139,10 @@ class YourTurn(YourSpells):
         if dm_active is None:
             dm_active = creatures.active_creatures(b, Side.DM)
         reads = self.game.reads()  # (titles only a person reads: a program is offered ids)
-        choices = [Choice(f"{c.card} ({c.id}) in {c.zone}" if reads else c.id, c.id)
-                   for c in active]
+        choices: list[Any] = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active] \
+            if reads else [c.id for c in active]
         if phase.mage_active:
-            choices.append(Choice(f"Your mage in {b.mages[YM].zone}" if reads else YM, YM))
+            choices.append(Choice(f"Your mage in {b.mages[YM].zone}", YM) if reads else YM)
         if choices and not phase.your_quickcast_used:
             # The quickcast action may come before or after any of your Action Phases.
             choices.append(_QUICKCAST_NOW)
@@ -157,8 +157,10 @@ class YourTurn(YourSpells):
             if len(choices) == 1:  # nobody left to act: nothing to ask
                 actor_id = "done"
             else:
+                first = choices[0]
                 actor_id = self.ask(Question(
-                    ACTOR, "select", "Who acts now?", tuple(choices), default=choices[0].value,
+                    ACTOR, "select", "Who acts now?", tuple(choices),
+                    default=first.value if isinstance(first, Choice) else first,
                     shortcuts=self._actor_menu(
                         [*active, *([b.mages[Side.YM]] if phase.mage_active else [])], choices)
                     if self.game.shortcuts() else ()))
@@ -337,19 +339,11 @@ class YourTurn(YourSpells):
         """What ``actor`` did in its Action Phase (``still``: it may take no move action)."""
         b = self.board
         no_attack = stagger.cannot_attack(b, actor)  # Staggered at Level 1-2: no attack at all
-        if actor.is_mage:
-            choices = [*_ACTS, *_MAGE_ACTS, _OTHER_ACT]
-        elif not no_attack:  # a Staggered minor one cannot guard
-            choices = [*_ACTS, *_GUARD_ACTS, _OTHER_ACT]
-        else:
-            choices = [*_ACTS, _OTHER_ACT]
-        if self.pace(actor)[1]:  # the codex's Slow: a move ends its Action Phase
-            choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
-        if still:  # Stumble: no move action
-            choices = [c for c in choices if c.value != "move" and c.value not in MOVE_THEN_QUICK]
-        if no_attack:
-            choices = [c for c in choices if c.value not in ("attack", "move-attack", "attack-typed")]
-        values = [c.value for c in choices]
+        kind = (actor.is_mage, no_attack, self.pace(actor)[1], still)
+        menu = _WHAT_MENUS.get(kind)
+        if menu is None:
+            menu = _WHAT_MENUS[kind] = _what_menu(*kind)
+        choices, values = menu
         zone = actor.zone
         default = "attack" if still else "move"
         theirs = None if still else self.their_objects(zone)  # (for an attack from here too)
@@ -361,7 +355,7 @@ class YourTurn(YourSpells):
         if default not in values:
             default = "move" if "move" in values else values[-1]
         what = self.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
-                                 tuple(choices), default=default))
+                                 choices, default=default, about=actor.id))
         lines: Lines = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
@@ -408,9 +402,15 @@ class YourTurn(YourSpells):
         """Where ``actor``'s move may take it: the zones with their distance, nearest first, and
         the default: the next zone toward its :meth:`quarry` (to attack: one holding its objects),
         or :data:`ELSEWHERE` when it can only be pushed or teleported (see :meth:`move`)."""
+        zones, near = self._move_zones(actor, attacking)
+        return zones, self._toward(actor, attacking, near)
+
+    def _move_zones(self, actor: Piece, attacking: bool) -> tuple[dict[str, int], list[str]]:
+        """:meth:`move_options`' zones, and those of them its default is picked from (the ones
+        a zone away, else all; none when it can only be pushed or teleported)."""
         b = self.board
         if movement.held(b, actor):  # only a push or a teleport moves it ("Elsewhere")
-            return {}, ELSEWHERE
+            return {}, []
         flying = b.flying(actor)
         fast, slow = self.pace(actor)
         one = slow or (attacking and not fast) or b.has_trait(actor, "Lumbering") \
@@ -430,19 +430,23 @@ class YourTurn(YourSpells):
                     return True
             return False
 
-        ways = sorted((d, z) for z, d in reach.items()
-                      if 0 < d <= steps and (d == 1 or open_way(z)))
+        ways = sorted([(d, z) for z, d in reach.items()
+                       if 0 < d <= steps and (d == 1 or open_way(z))])
         zones = {z: d for d, z in ways}
-        # The default: the next zone toward its quarry (to attack: one holding its objects).
-        near = [z for d, z in ways if d == 1] or list(zones)
+        return zones, [z for d, z in ways if d == 1] or list(zones)
+
+    def _toward(self, actor: Piece, attacking: bool, near: list[str]) -> str:
+        """:meth:`move_options`' default among ``near``: the next zone toward its quarry (to
+        attack: one holding its objects); :data:`ELSEWHERE` when ``near`` is empty."""
         if not near:
-            return zones, ELSEWHERE
+            return ELSEWHERE
+        b = self.board
+        geo = b.geometry()
         theirs = {p.zone for p in self.their_objects(None)} if attacking else set()
         goal = self.quarry(actor).zone
-        way = geo.step_toward(actor.zone, goal, flying)[:1]
-        toward = min(near, key=lambda z: (not (attacking and z in theirs), z not in way,
-                                          b.distance(z, goal), z))
-        return zones, toward
+        way = geo.step_toward(actor.zone, goal, b.flying(actor))[:1]
+        return min(near, key=lambda z: (not (attacking and z in theirs), z not in way,
+                                        b.distance(z, goal), z))
 
     def quarry(self, actor: Piece) -> Piece:
         """What ``actor``'s move heads for by default: for a creature, the nearest of the Dummy
@@ -467,18 +471,23 @@ class YourTurn(YourSpells):
         (it starts in a zone with an enemy that hinders it); and never past a zone where an
         enemy hinders it (entering such a zone ends its move)."""
         b = self.board
-        zones, toward = self.move_options(actor, attacking)
+        zones, near = self._move_zones(actor, attacking)
         elsewhere = ELSEWHERE
         reads = self.game.reads()  # (titles only a person reads: a program is offered zones)
-        choices = [Choice(f"{z} ({d} away)" if reads else z, z) for z, d in zones.items()]
-        # the Dummy Mage's Astral Anchor: no teleport there (words only a person reads)
-        anchored = actions.anchored_zones(b) if reads else ()
-        choices.append(Choice("Elsewhere (pushed, teleported" + (
-            f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
-            else "") + ")", elsewhere))
-        dest = self.ask(Question(MOVE_ZONE, "select",
-                                 f"Where did {self.name(actor)} go, from {actor.zone}?",
-                                 tuple(choices), default=toward))
+        if reads:
+            choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
+            # the Dummy Mage's Astral Anchor: no teleport there (words only a person reads)
+            anchored = actions.anchored_zones(b)
+            choices.append(Choice("Elsewhere (pushed, teleported" + (
+                f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
+                else "") + ")", elsewhere))
+            dest = self.ask(Question(MOVE_ZONE, "select",
+                                     f"Where did {self.name(actor)} go, from {actor.zone}?",
+                                     tuple(choices), default=self._toward(actor, attacking, near)))
+        else:  # a program: the zones, and the default only if it reads it (seldom)
+            dest = self.ask(LazyQuestion(
+                MOVE_ZONE, "select", "Where did it go?", (*zones, _ELSEWHERE),
+                lambda: self._toward(actor, attacking, near), about=actor.id))
         teleported = dest == elsewhere  # no trample on a teleport or a push
         if dest == elsewhere:
             others = [z for z in b.arena.zones() if z != actor.zone]
@@ -590,6 +599,32 @@ _OTHER_ACT = Choice("Anything else (its side unchanged)", "other")
 _DONE = Choice("Nothing more this round (done)", "done")
 _QUICKCAST_NOW = Choice("Your quickcast, now (one quick spell)", "quickcast")
 _PASS_TURN = Choice("Pass this turn (it has more creatures to act)", "pass")
+#: "Elsewhere" as a program is offered it (a person reads where the Astral Anchor holds).
+_ELSEWHERE = Choice("Elsewhere (pushed, teleported)", ELSEWHERE)
+
+
+def _what_menu(mage: bool, no_attack: bool, slow: bool,
+               still: bool) -> tuple[tuple[Choice, ...], tuple[str, ...]]:
+    """The choices of "What did it do?" and their values, for a mage or a creature, one that
+    may not attack (Staggered), a Slow one (a move ends its Action Phase), one that may not
+    move (Stumble)."""
+    if mage:
+        choices = [*_ACTS, *_MAGE_ACTS, _OTHER_ACT]
+    elif not no_attack:  # a Staggered minor one cannot guard
+        choices = [*_ACTS, *_GUARD_ACTS, _OTHER_ACT]
+    else:
+        choices = [*_ACTS, _OTHER_ACT]
+    if slow:  # the codex's Slow: a move ends its Action Phase
+        choices = [c for c in choices if c.value not in MOVE_THEN_QUICK]
+    if still:  # Stumble: no move action
+        choices = [c for c in choices if c.value != "move" and c.value not in MOVE_THEN_QUICK]
+    if no_attack:
+        choices = [c for c in choices if c.value not in ("attack", "move-attack", "attack-typed")]
+    return tuple(choices), tuple(c.value for c in choices)
+
+
+#: _what_menu's answers, made once each (the menus never change)
+_WHAT_MENUS: dict[tuple[bool, bool, bool, bool], tuple[tuple[Choice, ...], tuple[str, ...]]] = {}
 
 
 def _incapacitates(board: Board, enchantment: str) -> bool:

@@ -35,12 +35,33 @@ def test_the_written_out_init_sets_every_field_of_the_dataclass():
     names = [f.name for f in dataclasses.fields(Question)]
     assert list(inspect.signature(Question.__init__).parameters)[1:] == names
     q = Question("x", "select", "Which?", ["a", "b"], default="a", min=1, max=2,
-                 escapes=("undo",), shortcuts=("a",))
+                 escapes=("undo",), shortcuts=("a",), about="ym-2")
     assert {n: getattr(q, n) for n in names if n != "validate"} == {
         "id": "x", "kind": "select", "message": "Which?", "choices": ("a", "b"), "default": "a",
-        "min": 1, "max": 2, "escapes": ("undo",), "shortcuts": ("a",)}
+        "min": 1, "max": 2, "escapes": ("undo",), "shortcuts": ("a",), "about": "ym-2"}
     assert dataclasses.replace(q, message="Which one?") == Question(
         "x", "select", "Which one?", ("a", "b"), default="a", min=1, max=2, escapes=("undo",))
+    assert dataclasses.replace(q, message="Which one?").about == "ym-2"
+
+
+def test_a_lazy_default_is_worked_out_once_and_only_when_read():
+    """LazyQuestion: a menu's default worked out only if its answerer reads it (the
+    simulator's opponent seldom does), once; else the question it would be."""
+    import dataclasses
+
+    from solo.core.questions import LazyQuestion
+
+    made = []
+
+    def default() -> str:
+        made.append(1)
+        return "b"
+
+    q = LazyQuestion("x", "select", "Which?", ("a", "b"), default, about="ym-2")
+    assert made == [] and q.parse("a") == "a" and q.about == "ym-2"
+    assert q.default == "b" and q.default == "b" and made == [1]
+    again = dataclasses.replace(q, message="Which one?")
+    assert again.default == "b" and again.message == "Which one?" and made == [1]
 
 
 def test_validate_callable_does_not_take_part_in_equality():
