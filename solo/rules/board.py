@@ -78,7 +78,8 @@ class Board(Stats):
     the catalog and the card drawer, and so does ``repr``; no hash."""
 
     __slots__ = ("round", "initiative", "arena", "creatures", "decks", "discards", "stage",
-                 "drawer", "applied", "_index", "_sized", "_sides", "_shared", "_trimmed")
+                 "drawer", "applied", "_index", "_sized", "_sides", "_shared", "_trimmed",
+                 "_clean")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = (
         "round", "initiative", "arena", "mages", "creatures", "conjurations", "decks", "discards",
@@ -103,6 +104,9 @@ class Board(Stats):
     _sides: tuple[Any, ...] | None
     #: Where the count of changes and the lists stood after the last trim_corrode (see there).
     _trimmed: tuple[Any, ...] | None
+    #: The count of Corrode markers put (``pieces.corrodes``) when the last trim_corrode found
+    #: none on this board; -1 when it found some, or before the first.
+    _clean: int
     #: On a copy made for an attack: the ids of the pieces shared with the original (see copy).
     _shared: set[str] | None
 
@@ -134,6 +138,7 @@ class Board(Stats):
         self._sized = -1
         self._sides = None  # see side_creatures
         self._trimmed = None  # see trim_corrode
+        self._clean = -1  # see trim_corrode
         self._altar = None  # see _no_melee_bonus
 
     # -- lookup --------------------------------------------------------------------------------
@@ -273,11 +278,15 @@ class Board(Stats):
         one that bears no enchantment changes nothing remembered of the others."""
         self.creatures.append(c)
         self._index = self._sides = None
+        if c.conditions and "Corrode" in c.conditions:  # (see trim_corrode)
+            _pieces.corroded()
         _touch(c if self.reaches_alone(c) else None)
 
     def put_conjuration(self, c: Conjuration) -> None:
         self.conjurations.append(c)
         self._index = self._sides = None
+        if c.conditions and "Corrode" in c.conditions:  # (see trim_corrode)
+            _pieces.corroded()
         _touch(None)  # walls make the geometry
 
     def changed(self, p: Piece | None) -> None:
@@ -384,16 +393,25 @@ class Board(Stats):
 
         Asked after every step: nothing to trim while no change has been counted since the
         last trim and the lists of pieces are the same (a marker, an armor, a piece more or
-        less is a counted change)."""
+        less is a counted change); nor while no Corrode marker has gone onto any object since
+        a trim found none on this board (most games have none: every step would look again).
+        Corrode comes onto a board only through an effect or a new piece (put_creature,
+        put_conjuration), which count it; a board's copy, or one read from a file, looks."""
+        if self._clean == _pieces._corrodes and not _stats.CHECK_MEMORY:
+            return []
         kept, creatures, conjurations = self._trimmed, self.creatures, self.conjurations
         if kept is not None and kept[0] == _pieces._changes and kept[1] is creatures \
                 and kept[2] == len(creatures) and kept[3] is conjurations \
                 and kept[4] == len(conjurations) and not _stats.CHECK_MEMORY:
             return []  # (_pieces.unchanged, written out: asked after every step)
         out: list[tuple[Piece, int]] = []
+        clean = _pieces._corrodes
         for p in (self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations):  # pieces()
             have = p.conditions.get("Corrode", 0) if p.conditions else 0
-            if have <= 0 or self.has_trait(p, "Incorporeal"):
+            if have <= 0:
+                continue
+            clean = -1
+            if self.has_trait(p, "Incorporeal"):
                 continue
             room = self.base_armor(p)
             if have > room:
@@ -406,6 +424,7 @@ class Board(Stats):
                 _touch(mine)
                 out.append((mine, have - room))
         self._trimmed = _pieces.stamp(self.creatures, self.conjurations)
+        self._clean = clean
         return out
 
     def enemies_of(self, side: str) -> list[Piece]:

@@ -24,6 +24,7 @@ from typing import Any
 from solo.core.kinds import Side, Stage, DM, YM
 from solo.core.records import FrozenRecord
 from solo.rules.board import INCAPACITATING, Board, Conjuration, Creature, Mage, Piece
+from solo.rules.pieces import corroded as _corroded
 
 __all__ = [
     "Change", "Damage", "SetDamage", "AddMarkers", "RemoveMarkers", "SetMarkers",
@@ -443,6 +444,8 @@ def _set_damage(board: Board, c: SetDamage) -> None:
 def _add_markers(board: Board, c: AddMarkers) -> None:
     p = _piece(board, c.piece)
     p.conditions[c.name] = p.conditions.get(c.name, 0) + c.count
+    if c.name == "Corrode":  # (see Board.trim_corrode)
+        _corroded()
     board.changed(p)
 
 
@@ -459,6 +462,8 @@ def _set_markers(board: Board, c: SetMarkers) -> None:
 def _set_count(board: Board, p: Piece, name: str, count: int) -> None:
     if count > 0:
         p.conditions[name] = count
+        if name == "Corrode":  # (see Board.trim_corrode)
+            _corroded()
     elif name in p.conditions:
         del p.conditions[name]
     else:
@@ -469,6 +474,8 @@ def _set_count(board: Board, p: Piece, name: str, count: int) -> None:
 def _set_conditions(board: Board, c: SetConditions) -> None:
     p = _piece(board, c.piece)
     p.conditions = dict(c.conditions)
+    if "Corrode" in p.conditions:  # (see Board.trim_corrode)
+        _corroded()
     board.changed(p)
 
 

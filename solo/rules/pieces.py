@@ -62,6 +62,10 @@ _changes = 0
 #: (wall geometry, auras) while this has not.
 _world = 0
 
+#: How many times a Corrode marker went onto an object through an effect or a new piece (see
+#: :func:`corroded`): while it has not moved, a board found with no Corrode marker has none.
+_corrodes = 0
+
 #: On an attack's copy of the board only: a flyer that attacks a non-flyer in melee, which
 #: loses Flying until the end of that attack action (see :func:`solo.rules.combat.resolve_attack`).
 GROUNDED = "grounded"
@@ -86,6 +90,12 @@ def _touch(owner: Any) -> None:
         _world = _changes
     else:
         owner._v = _changes
+
+
+def corroded() -> None:
+    """Count Corrode markers put on an object (``Board.trim_corrode`` looks again)."""
+    global _corrodes
+    _corrodes += 1
 
 
 def _count() -> None:
