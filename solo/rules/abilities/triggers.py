@@ -324,8 +324,9 @@ def after_strike(board: Board, attacker_id: str | None, target: Piece, damage: i
     its prey, Gerard gains Gold for damaging an enemy creature, Kralathor grows for devouring a
     Corporeal creature, the Dummy Mage's Water Elemental follows the creature it pushed."""
     a = board.find(attacker_id) if attacker_id else None
-    if a is None or isinstance(a, Conjuration):
-        return []
+    if a is None or isinstance(a, Conjuration) \
+            or (a.card not in _AFTER_STRIKE and "Grapple" not in conditions):
+        return []  # (most strikes: none of the cards below, no Grapple)
     out: list[Said] = []
     if "Grapple" in conditions and not destroyed:
         put(board, Note(a.id, PREY, target.id))
@@ -348,6 +349,10 @@ def after_strike(board: Board, attacker_id: str | None, target: Piece, damage: i
         put(board, Move(a.id, pushed_to))
         out.append(Said("ability.follows", who=Who.of(a), zone=pushed_to))
     return out
+
+
+#: The cards :func:`after_strike` does something for (besides a Grapple).
+_AFTER_STRIKE = frozenset((GERARD, ICHTHELLID, KRALATHOR, WATER_ELEMENTAL))
 
 
 def _incorporeal(board: Board, p: Piece) -> bool:

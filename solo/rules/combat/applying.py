@@ -107,8 +107,9 @@ def apply(board: Board, result: AttackResult) -> Applied:
     for s in result.strikes:
         hit = board.find(s.target)
         card = hit.card if hit else None
-        charm = restrictions.charm_broken(board, hit, s.damage, s.side,
-                                          s.role == _BARRIER) if hit else None
+        # (charm_broken's first tests written out: most strikes do no damage to a Charmed one)
+        charm = restrictions.charm_broken(board, hit, s.damage, s.side, s.role == _BARRIER) \
+            if hit is not None and s.damage > 0 and hit.enchantments else None
         if charm is not None:
             out.lines.append(charm)
         destroyed = apply_strike(board, s)
@@ -145,7 +146,9 @@ def apply(board: Board, result: AttackResult) -> Applied:
             if fresh or ONCE_USED not in a.extra:
                 put(board, Note(a.id, ONCE_USED, used + fresh))
     for side, mage in board.mages.items():
-        if board.wounds(mage) >= board.life(mage) and any(
+        # (no wounds on a mage, the usual case: its life is more, no call; see Stats.wounds)
+        if (mage.damage or mage.conditions.get("Tainted", 0) > 0) \
+                and board.wounds(mage) >= board.life(mage) and any(
                 s.target == side or (s.martyred and side == Side.DM) for s in result.strikes):
             out.defeated.append(side)
             out.lines.append(Said("applied.defeated", mage=Who.of(mage), damage=mage.damage,
