@@ -41,7 +41,7 @@ class YourSpells(YourAttacks):
 
     def castable(self, kind: str, quick: bool) -> tuple[str, ...]:
         """The catalog's names of ``kind`` your mage may cast now (``quick``: the quick ones)."""
-        cat = self.board.cat
+        cat = self.game.board.cat
         return tuple(cat.quick_names(kind) if quick else cat.names(kind))
 
     # -- at the Dummy Mage's side ----------------------------------------------------------
@@ -50,7 +50,7 @@ class YourSpells(YourAttacks):
         or your mage's quick action after a move).  solo rolls only an attack spell that reaches
         the target from your mage (range, Line of Sight, what may target it); "Damage I rolled
         myself" takes any."""
-        b = self.board
+        b = self.game.board
         target = self.pick_target(mage, "turn.spell.target", "At which of its objects?")
         if target is None:
             return ["It has nothing to target."]
@@ -96,7 +96,7 @@ class YourSpells(YourAttacks):
     def cast_answers(self, quick: bool, card: Card | None) -> tuple[Lines, bool]:
         """Your spell is cast: the Dummy Mage's Jinx on your mage cancels it when it is a quick
         spell (asked when solo cannot know).  The lines, and whether the spell goes on."""
-        b = self.board
+        b = self.game.board
         if not restrictions.theirs(b, b.mages[Side.YM], restrictions.JINX):
             return [], True
         if not quick and card is not None:
@@ -111,7 +111,7 @@ class YourSpells(YourAttacks):
 
     def resolved(self) -> Lines:
         """Your spell resolved: the Dummy Mage's Magebane on your mage."""
-        line = restrictions.magebane(self.board)
+        line = restrictions.magebane(self.game.board)
         if line is None:
             return []
         self.touched.append(Side.YM.value)
@@ -120,7 +120,7 @@ class YourSpells(YourAttacks):
     def _other_kind(self, target: Piece) -> str:
         """What "something else" cast at ``target`` was, asked only when one of the Dummy
         Mage's cards there answers an incantation or an enchantment."""
-        b = self.board
+        b = self.game.board
         answers = [n for n in (restrictions.NULLIFY, restrictions.REVERSE_MAGIC)
                    if restrictions.theirs(b, target, n)]
         dm = b.mages[Side.DM]
@@ -139,7 +139,7 @@ class YourSpells(YourAttacks):
         when none stops it.  Turned back by Reverse Magic, an enchantment goes face up on your
         mage (under the Dummy Mage's control); an incantation at your mage changes nothing solo
         keeps (a mage cannot be removed)."""
-        b = self.board
+        b = self.game.board
         lines: Lines = []
         hurt = restrictions.retribution(b, target, kind)
         if hurt is not None:
@@ -158,7 +158,7 @@ class YourSpells(YourAttacks):
 
     def _attack_spell(self, mage: Piece, spell: Card, target: Piece) -> Lines:
         """Your attack spell at ``target``, rolled."""
-        b = self.board
+        b = self.game.board
         attack = spell.attacks[0]
         burns = target.conditions.get("Burn", 0)
         if burns and "not-burning" in (spell.dm.get("needs") or []):
@@ -201,7 +201,7 @@ class YourSpells(YourAttacks):
     def _went_off(self, applied: Lines) -> Lines:
         """What the attack set off on the board (a Goblin Bomber's Detonate), rolled and put on
         it; every object a card's ability changed is counted as touched by the step."""
-        said, results = explosions.go_off(self.board, self.dice)
+        said, results = explosions.go_off(self.game.board, self.dice)
         self.results += results
         for ident in triggers.named([*applied, *said]):
             if ident not in self.touched:
@@ -209,7 +209,7 @@ class YourSpells(YourAttacks):
         return list(said)
 
     def _farther(self, mage: Piece, spell: Card, target: Piece) -> Lines:
-        if (spell.dm or {}).get("second_target") == "farther" and self.board.find(mage.id):
+        if (spell.dm or {}).get("second_target") == "farther" and self.game.board.find(mage.id):
             return self._farther_attack(mage, spell, target.zone)
         return []
 
@@ -217,7 +217,7 @@ class YourSpells(YourAttacks):
         """Your Dragon's Breath's second attack, as part of the same action: at another of the
         Dummy Mage's objects in a zone next to the first target's, one zone farther from your
         mage, that the spell reaches (its card ruling); asked, as you may decline it."""
-        b = self.board
+        b = self.game.board
         step = b.distance(mage.zone, first_zone) + 1
         zones = {z for z in b.arena.neighbours(first_zone) if b.distance(mage.zone, z) == step}
         others = [p for p in self.their_objects(None) if p.zone in zones
@@ -243,7 +243,7 @@ class YourSpells(YourAttacks):
 
     def _their_enchantment(self, target: Piece, quick: bool) -> Lines:
         """Your enchantment on one of the Dummy Mage's objects, face up or hidden."""
-        b = self.board
+        b = self.game.board
         card = self.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
                                  self.castable("Enchantment", quick)))
         hidden = self.ask(Question("turn.spell.hidden", "select", "Face up or face down?",
@@ -261,7 +261,7 @@ class YourSpells(YourAttacks):
     def _enchant_theirs(self, target: Piece, card: str, hidden: bool) -> Lines:
         """Your enchantment ``card`` goes on the Dummy Mage's ``target``, or, turned back by its
         Reverse Magic (already destroyed), on your mage, face up under its control."""
-        b = self.board
+        b = self.game.board
         if hidden:
             yours.hide(b, target, card)
             return [f"{card} goes face down on {self.name(target)}; "
@@ -272,7 +272,7 @@ class YourSpells(YourAttacks):
     def _dispel(self, target: Piece) -> Lines:
         """Your spell destroyed one of the enchantments on ``target`` (asked which), with what
         goes with it (:func:`solo.rules.abilities.restrictions.dispelled`)."""
-        b = self.board
+        b = self.game.board
         names = list(dict.fromkeys(target.enchantments))
         if not names:
             return ["It carries no enchantment: nothing changes."]
@@ -291,7 +291,7 @@ class YourSpells(YourAttacks):
         tally)."""
         if target.is_mage:
             return ["A mage cannot be removed; use edit to set its damage."]
-        b = self.board
+        b = self.game.board
         put(b, RemovePiece(target.id))
         if target.side == Side.DM and isinstance(target, Creature):
             put(b, Discard(DeckKind.CREATURE, target.card))
@@ -306,7 +306,7 @@ class YourSpells(YourAttacks):
 
     def _jinx(self, quick: bool, name: str) -> Lines:
         """Jinx on your quick spell ``name``: its lines; :attr:`_cancelled` says it was."""
-        lines, goes = self.cast_answers(quick, self.board.cat.get(name))
+        lines, goes = self.cast_answers(quick, self.game.board.cat.get(name))
         self._cancelled = not goes
         return lines
 
@@ -331,7 +331,7 @@ class YourSpells(YourAttacks):
 
     def _yours_enchanted(self) -> list[Piece]:
         """Your objects that carry an enchantment face up."""
-        b = self.board
+        b = self.game.board
         return [p for p in [b.mages[Side.YM], *b.side_creatures(Side.YM)] if p.enchantments]
 
     def _dispel_yours(self, quick: bool) -> Lines:
@@ -346,10 +346,10 @@ class YourSpells(YourAttacks):
         self._cancelled = not goes
         if not goes:
             return first
-        return first + self._dispel(self.board.get(where))
+        return first + self._dispel(self.game.board.get(where))
 
     def equipment(self, quick: bool = False) -> Lines:
-        b = self.board
+        b = self.game.board
         name = self.ask(Question("own.equipment", "autocomplete", "Which equipment?",
                                  self.castable("Equipment", quick)))
         if jinxed := self._jinx(quick, name):
@@ -364,7 +364,7 @@ class YourSpells(YourAttacks):
         return lines + yours.by_hand(b.cat.get(name))
 
     def conjuration(self, quick: bool = False) -> Lines:
-        b = self.board
+        b = self.game.board
         mage = b.mages[Side.YM]
         name = self.ask(Question("own.conjuration", "autocomplete",
                                  "Which quick conjuration?" if quick else "Which conjuration?",
@@ -389,7 +389,7 @@ class YourSpells(YourAttacks):
         return [f"Your {card.name} ({c.id}) stands {where}."] + yours.by_hand(card)
 
     def enchantment(self, quick: bool = False) -> Lines:
-        b = self.board
+        b = self.game.board
         name = self.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
                                  self.castable("Enchantment", quick)))
         card = b.cat.get(name)
@@ -425,7 +425,7 @@ class YourSpells(YourAttacks):
         nearest first, your mage's the default), and "Elsewhere" for a zone beyond it -- a
         spawnpoint, or a card that let you, which solo cannot know -- asked then among the
         others (question ``elsewhere``, as a move's ``turn.move.elsewhere``)."""
-        b = self.board
+        b = self.game.board
         mage = b.mages[Side.YM]
         lo, hi = card.range
         here = mage.zone
@@ -448,12 +448,12 @@ class YourSpells(YourAttacks):
 
     # -- your hidden enchantments, revealed ----------------------------------------------------
     def reveal_choice(self) -> list[Choice]:
-        if yours.hidden_anywhere(self.board):
+        if yours.hidden_anywhere(self.game.board):
             return [Choice("Reveal one of your hidden enchantments", "reveal")]
         return []
 
     def reveal(self) -> Lines:
-        b = self.board
+        b = self.game.board
         options = your_words.hidden_list(b)
         if not options:
             return ["You have no hidden enchantment to reveal."]
@@ -481,7 +481,7 @@ class YourSpells(YourAttacks):
         return [Choice(f"Summon a quick creature ({', '.join(quick)})", "summon")]
 
     def summon(self, quick: bool = False) -> Lines:
-        b = self.board
+        b = self.game.board
         card = self.ask(Question("turn.summon.card", "autocomplete",
                                  "Which quick creature?" if quick else "Which creature?",
                                  self.castable("Creature", quick)))

@@ -97,7 +97,7 @@ class YourTurn(YourSpells):
             return None
         if what == "reveal":  # no spell and no action: the quickcast is still to come
             return Free(self.reveal())
-        mage = self.board.mages[Side.YM]
+        mage = self.game.board.mages[Side.YM]
         if what == "spell":
             return self.spell(mage, quick=True)
         if what == "summon":
@@ -120,7 +120,7 @@ class YourTurn(YourSpells):
         if [q for q, _ in answers] != [QUICKCAST, SPELL_TARGET, SPELL_KIND, SPELL_CARD] \
                 or given[SPELL_KIND] != "attack":
             return ()
-        b = self.board
+        b = self.game.board
         target = next((p for p in self.their_objects(None) if p.id == given[SPELL_TARGET]), None)
         card = given[SPELL_CARD]
         if target is None or card not in self.castable("Attack", True) \
@@ -133,7 +133,7 @@ class YourTurn(YourSpells):
         """Your turn in the creature stage: who acts (or your quickcast, a pass, a reveal, or
         done for the round), and what they did (``dm_active``: the Dummy Mage's creatures yet
         to act, when the caller has just worked them out)."""
-        b = self.board
+        b = self.game.board
         phase = self.game.phase
         active = creatures.active_creatures(b, YM)
         if dm_active is None:
@@ -209,7 +209,7 @@ class YourTurn(YourSpells):
         first attack that reaches it; else what it did last round, when it can do it again
         (:meth:`_again`); else, for a creature, a move to the default zone and an attack there,
         or that move alone."""
-        b = self.board
+        b = self.game.board
         if b.incapacitated(actor):
             return None  # it loses its action: one key already
         hit = self._usual_attack(actor, actor.zone, moved=False)
@@ -266,7 +266,7 @@ class YourTurn(YourSpells):
                 return None
         elif what == "summon" and asked == {WHAT, SUMMON_CARD, SUMMON_ZONE} and actor.is_mage:
             if given[SUMMON_CARD] not in self.castable("Creature", False) \
-                    or given[SUMMON_ZONE] not in self.board.arena.zones():
+                    or given[SUMMON_ZONE] not in self.game.board.arena.zones():
                 return None
             words = f"summon {given[SUMMON_CARD]} into {given[SUMMON_ZONE]}"
         elif what in ("guard", "other") and asked == {WHAT} and not (what == "guard" and actor.is_mage):
@@ -292,7 +292,7 @@ class YourTurn(YourSpells):
     def _done(self, active: list[Creature]) -> Step:
         """You are done for the round: whoever has not acted yet has an Action Phase without an
         action."""
-        b = self.board
+        b = self.game.board
         phase = self.game.phase
         waiting: list[Piece] = list(active)
         if phase.mage_active:
@@ -310,7 +310,7 @@ class YourTurn(YourSpells):
 
     def _action_phase(self, actor: Piece) -> Step:
         """The Action Phase of your creature or your mage, from activation to its end."""
-        b = self.board
+        b = self.game.board
         self.begin()
         phase = turns.begin(b, actor)
         lines = [e.text for e in phase.events]
@@ -337,7 +337,7 @@ class YourTurn(YourSpells):
 
     def _action(self, actor: Piece, still: bool = False) -> Lines:
         """What ``actor`` did in its Action Phase (``still``: it may take no move action)."""
-        b = self.board
+        b = self.game.board
         no_attack = stagger.cannot_attack(b, actor)  # Staggered at Level 1-2: no attack at all
         kind = (actor.is_mage, no_attack, self.pace(actor)[1], still)
         menu = _WHAT_MENUS.get(kind)
@@ -362,9 +362,9 @@ class YourTurn(YourSpells):
             # a move, or a move action and then a quick action (the codex's Action Phase)
             lines += self.move(actor, attacking=what != "move")
             moved = True
-            if self.board.find(actor.id) is None:  # a trap destroyed it on the way
+            if self.game.board.find(actor.id) is None:  # a trap destroyed it on the way
                 return lines
-            actor = self.board.get(actor.id)
+            actor = self.game.board.get(actor.id)
         if what in ("attack", "move-attack", "attack-typed"):
             # (the board is as it was asked about, unless it moved)
             lines += self.attack(actor, moved, typed=what == "attack-typed",
@@ -378,9 +378,9 @@ class YourTurn(YourSpells):
         elif what == "own":
             lines += self.own_spell(actor)
         elif what in ("guard", "move-guard"):
-            put(self.board, SetGuard(actor.id, True))  # only a creature is offered "guard"
+            put(self.game.board, SetGuard(actor.id, True))  # only a creature is offered "guard"
             lines.append(f"{cap(self.name(actor))} is guarding.")
-            lines += triggers.on_guard(self.board, self.board.get(actor.id))
+            lines += triggers.on_guard(self.game.board, self.game.board.get(actor.id))
         elif what == "other":
             lines.append(f"{cap(self.name(actor))} did something that does not touch the Dummy Mage's side.")
         return lines
@@ -394,7 +394,7 @@ class YourTurn(YourSpells):
     # -- moves -----------------------------------------------------------------------------------
     def pace(self, actor: Piece) -> tuple[bool, bool]:
         """(Fast, Slow) as they count: the two traits together cancel out."""
-        b = self.board
+        b = self.game.board
         fast, slow = b.has_trait(actor, "Fast"), b.has_trait(actor, "Slow")
         return fast and not slow, slow and not fast
 
@@ -408,7 +408,7 @@ class YourTurn(YourSpells):
     def _move_zones(self, actor: Piece, attacking: bool) -> tuple[dict[str, int], list[str]]:
         """:meth:`move_options`' zones, and those of them its default is picked from (the ones
         a zone away, else all; none when it can only be pushed or teleported)."""
-        b = self.board
+        b = self.game.board
         if movement.held(b, actor):  # only a push or a teleport moves it ("Elsewhere")
             return {}, []
         flying = b.flying(actor)
@@ -440,7 +440,7 @@ class YourTurn(YourSpells):
         attack: one holding its objects); :data:`ELSEWHERE` when ``near`` is empty."""
         if not near:
             return ELSEWHERE
-        b = self.board
+        b = self.game.board
         geo = b.geometry()
         theirs = {p.zone for p in self.their_objects(None)} if attacking else set()
         goal = self.quarry(actor).zone
@@ -452,7 +452,7 @@ class YourTurn(YourSpells):
         """What ``actor``'s move heads for by default: for a creature, the nearest of the Dummy
         Mage's creatures on the ground (the one with the least life left first); else (or for
         your mage) the Dummy Mage."""
-        b = self.board
+        b = self.game.board
         hated = [c for c in restrictions.hated(b) if decisions.in_arena(b, c)
                  and restrictions.must_attack(b, actor, c)]
         if hated:  # Chant of Rage: it must go toward a creature with a Hate token
@@ -470,7 +470,7 @@ class YourTurn(YourSpells):
         actions, never more); one if Slow (Fast and Slow cancel out), Lumbering, or hindered
         (it starts in a zone with an enemy that hinders it); and never past a zone where an
         enemy hinders it (entering such a zone ends its move)."""
-        b = self.board
+        b = self.game.board
         zones, near = self._move_zones(actor, attacking)
         elsewhere = ELSEWHERE
         reads = self.game.reads()  # (titles only a person reads: a program is offered zones)
@@ -523,7 +523,7 @@ class YourTurn(YourSpells):
     def _their_traps(self, actor: Piece, start: str, dest: str, teleported: bool) -> Lines:
         """The Dummy Mage's traps in the zones your creature entered (its way there, or just the
         zone it landed in) attack it; caught (Stuck) on the way, it stays in the trap's zone."""
-        b = self.board
+        b = self.game.board
         geo = b.geometry()
         way, here = [], start
         flying = not teleported and here != dest and b.flying(actor)  # (asked only for a way)
@@ -561,7 +561,7 @@ class YourTurn(YourSpells):
     def _trample(self, actor: Piece, start: str) -> Lines:
         """Trample: once a round, your creature that walks out of a zone may attack a non-Flying
         creature of the Dummy Mage's there (its guards first); asked, and you may decline."""
-        b = self.board
+        b = self.game.board
         attack = movement.trample_attack(b, actor)
         if attack is None:
             return []
