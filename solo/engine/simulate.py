@@ -40,12 +40,13 @@ from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
 from solo.core.questions import Choice, Prompter, Question
 from solo.rules import targeting
-from solo.core.kinds import DM, YM, DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side, Stage
 
 #: The opponent's fixed spellbook: (card, mana) in the order it likes them.
 CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
 ATTACK_SPELLS = [("Fireball", 8), ("Jet Stream", 4)]
 MAX_ROUNDS = 30
+_OVER = Stage.OVER
 
 
 class Opponent(Prompter):
@@ -165,7 +166,8 @@ class Opponent(Prompter):
 
     # -- answering -------------------------------------------------------------------------------
     def ask(self, q: Question):
-        self._channel()
+        if self.game.phase.round != self.round_paid:  # (the check of _channel, written out)
+            self._channel()
         melee, self._melee = self._melee, None
         way, self._way = self._way, None
         answer = self._answer(q, melee, way)
@@ -338,8 +340,8 @@ def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
     dealt = dealt_costs(game)
     steps = 0
     try:
-        while not game.over and game.phase.round <= MAX_ROUNDS:
-            game.play_one()
+        while (phase := game.phase).stage is not _OVER and phase.round <= MAX_ROUNDS:
+            game.play_one()  # (game.over written out: two properties a step)
             steps += 1
     except Exception as err:  # the deck set and settings were read above: this is solo's
         import shlex

@@ -63,7 +63,7 @@ class YourAttacks:
         return self.game.dice
 
     def ask(self, q: Question) -> Any:
-        return self.game.ask(q)
+        return self.game.ask(q)  # (asked inside as ``self.game.ask``: one call less a question)
 
     def name(self, p: Piece) -> str:
         return label_of(self.game.board, p)
@@ -91,7 +91,7 @@ class YourAttacks:
         if not self.game.reads():  # a program: offered the ids, and the default only if it
             # reads it
             zone = actor.zone
-            return b.get(self.ask(LazyQuestion(
+            return b.get(self.game.ask(LazyQuestion(
                 qid, "select", message, tuple([p.id for p in objs]),
                 lambda: self.default_target(zone, objs).id, about=actor.id)))
         # The question names whose objects these are: a title need not say it again (a
@@ -100,7 +100,7 @@ class YourAttacks:
                                + f" in {p.zone} ({p.damage}/{b.life(p)})"
                                + (odds(p) if odds else ""), p.id) for p in objs)
         default = self.default_target(actor.zone, objs)
-        return b.get(self.ask(Question(qid, "select", message, choices, default=default.id)))
+        return b.get(self.game.ask(Question(qid, "select", message, choices, default=default.id)))
 
     def default_target(self, zone: str, objs: list[Piece]) -> Piece:
         """The target offered first among ``objs``: the nearest to ``zone``; of those, its
@@ -269,7 +269,7 @@ class YourAttacks:
         if len(attacks) == 1:
             return attacks[0]
         b = self.game.board
-        name = self.ask(Question(
+        name = self.game.ask(Question(
             "turn.attack.which", "select", "Which attack?",
             tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)"
                          + (" · " + odds_text(attack_odds(b, actor, a, target, moved=moved))
@@ -288,7 +288,7 @@ class YourAttacks:
         whether the attack goes on."""
         b = self.game.board
         if not is_spell and restrictions.pacify_due(b, actor, attack):
-            paid = self.ask(Question(
+            paid = self.game.ask(Question(
                 "turn.attack.pacify", "select",
                 f"Pacify: pay 2 mana for {self.name(actor)}'s first attack this round?",
                 (Choice("Pay 2 mana", "pay"), Choice("Do not pay: the attack is cancelled", "no")),
@@ -428,7 +428,7 @@ class YourAttacks:
                 "then it is destroyed."], True
 
     def _yes(self, qid: str, message: str) -> bool:
-        return self.ask(Question(qid, "select", message, (Choice("Yes", "yes"), Choice("No", "no")),
+        return self.game.ask(Question(qid, "select", message, (Choice("Yes", "yes"), Choice("No", "no")),
                                  default="no")) == "yes"
 
     def sweep_target(self, actor: Piece, attack: Attack, target: Piece) -> Piece | None:
@@ -442,7 +442,7 @@ class YourAttacks:
         if not others:
             return None
         choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id) for p in others)
-        picked = self.ask(Question("turn.attack.sweep", "select",
+        picked = self.game.ask(Question("turn.attack.sweep", "select",
                                    "Sweeping: which other object did the second attack target?",
                                    choices + (Choice("None (no second attack)", "none"),),
                                    default=choices[0].value))
@@ -464,7 +464,7 @@ class YourAttacks:
                 break
             choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id)
                             for p in others)
-            answer = self.ask(Question("turn.attack.whirl", "select",
+            answer = self.game.ask(Question("turn.attack.whirl", "select",
                                        "Whirling Strike: which other object did the attack go "
                                        "on to?", choices + (Choice("None (it stops)", "none"),),
                                        default=choices[0].value))
@@ -528,7 +528,7 @@ class YourAttacks:
         if only_ones:
             message += (f"; {self.name(self.game.board.get(strike.target))} is Incorporeal: count "
                         "only the dice showing 1 (1 normal, 1* critical)")
-        return parse_damage(self.ask(Question("turn.attack.damage", "text", message, default="0",
+        return parse_damage(self.game.ask(Question("turn.attack.damage", "text", message, default="0",
                                               validate=check_damage)))
 
     def _ask_markers(self, strike: combat.Strike) -> list[str]:
@@ -536,5 +536,5 @@ class YourAttacks:
         message = "Markers it gets (e.g. Burn, Burn; empty for none)"
         if strike.role != "attack":
             message = f"{cap(strike.role)}: {message[0].lower()}{message[1:]}"
-        return markers(self.ask(Question("turn.attack.conditions", "text", message, default="",
+        return markers(self.game.ask(Question("turn.attack.conditions", "text", message, default="",
                                          validate=check_markers)))

@@ -61,7 +61,7 @@ class YourSpells(YourAttacks):
         rolled = (Choice(f"{'A quick' if quick else 'An'} attack spell: roll it for me",
                          "attack"),) if spells else ()
         none = "" if spells else f" (no {which}attack spell reaches it from {mage.zone})"
-        kind = self.ask(Question("turn.spell.kind", "select", f"What did the spell do?{none}",
+        kind = self.game.ask(Question("turn.spell.kind", "select", f"What did the spell do?{none}",
                                  (*rolled,
                                   Choice("Damage I rolled myself", "typed"),
                                   Choice("An enchantment on it", "enchantment"),
@@ -71,7 +71,7 @@ class YourSpells(YourAttacks):
                                   Choice("Something else", "other")),
                                  default="attack" if spells else "typed"))
         if kind == "attack":
-            card = self.ask(Question("turn.spell.card", "autocomplete",
+            card = self.game.ask(Question("turn.spell.card", "autocomplete",
                                      f"Which {which}attack spell (those that reach it)?",
                                      tuple(spells)))
             first, goes = self.cast_answers(quick, cat.get(card))
@@ -102,7 +102,7 @@ class YourSpells(YourAttacks):
         if not quick and card is not None:
             quick = card.action == "quick"
         elif not quick:
-            quick = self.ask(Question("turn.spell.quick", "select",
+            quick = self.game.ask(Question("turn.spell.quick", "select",
                                       "Jinx: was it a quick spell?",
                                       (Choice("Yes (Jinx cancels it)", "yes"),
                                        Choice("No", "no")), default="no")) == "yes"
@@ -128,7 +128,7 @@ class YourSpells(YourAttacks):
             answers.append(restrictions.RETRIBUTION)
         if not answers:
             return "Other"
-        return str(self.ask(Question("turn.spell.other", "select",
+        return str(self.game.ask(Question("turn.spell.other", "select",
                                      f"Was it an incantation ({', '.join(answers)} answer one)?",
                                      (Choice("An incantation", "Incantation"),
                                       Choice("Something else", "Other")), default="Incantation")))
@@ -226,7 +226,7 @@ class YourSpells(YourAttacks):
             return []
         choices = tuple(Choice(f"{self.name(p)} in {p.zone} ({p.damage}/{b.life(p)})", p.id)
                         for p in others)
-        picked = self.ask(Question("turn.spell.second", "select",
+        picked = self.game.ask(Question("turn.spell.second", "select",
                                    f"{spell.name}, second attack at?",
                                    choices + (Choice("None (no second attack)", "none"),),
                                    default=choices[0].value))
@@ -244,9 +244,9 @@ class YourSpells(YourAttacks):
     def _their_enchantment(self, target: Piece, quick: bool) -> Lines:
         """Your enchantment on one of the Dummy Mage's objects, face up or hidden."""
         b = self.game.board
-        card = self.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
+        card = self.game.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
                                  self.castable("Enchantment", quick)))
-        hidden = self.ask(Question("turn.spell.hidden", "select", "Face up or face down?",
+        hidden = self.game.ask(Question("turn.spell.hidden", "select", "Face up or face down?",
                                    (Choice("Revealed now (face up)", "revealed"),
                                     Choice("Hidden (face down): solo counts it once you "
                                            "reveal it", "hidden")),
@@ -276,7 +276,7 @@ class YourSpells(YourAttacks):
         names = list(dict.fromkeys(target.enchantments))
         if not names:
             return ["It carries no enchantment: nothing changes."]
-        name = self.ask(Question("turn.spell.dispel", "select", "Which enchantment?",
+        name = self.game.ask(Question("turn.spell.dispel", "select", "Which enchantment?",
                                  tuple(Choice(n, n) for n in names), default=names[0]))
         self.touched.append(target.id)
         lines: Lines = [*restrictions.dispelled(b, target, str(name))]
@@ -314,7 +314,7 @@ class YourSpells(YourAttacks):
 
     def _own_spell(self, quick: bool) -> Lines:
         self._cancelled = False
-        kind = self.ask(Question("own.kind", "select", "What did you cast?",
+        kind = self.game.ask(Question("own.kind", "select", "What did you cast?",
                                  (Choice("Equipment onto your mage", "equipment"),
                                   Choice("A wall or other conjuration", "conjuration"),
                                   Choice("An enchantment on one of yours (or a zone)", "enchantment"),
@@ -339,7 +339,7 @@ class YourSpells(YourAttacks):
         mine = self._yours_enchanted()
         if not mine:
             return ["None of yours carries an enchantment."]
-        where = self.ask(Question("own.dispel.target", "select", "On which of yours?",
+        where = self.game.ask(Question("own.dispel.target", "select", "On which of yours?",
                                   tuple(Choice(f"{self.name(p)} in {p.zone}", p.id) for p in mine),
                                   default=mine[0].id))
         first, goes = self.cast_answers(quick, None)
@@ -350,7 +350,7 @@ class YourSpells(YourAttacks):
 
     def equipment(self, quick: bool = False) -> Lines:
         b = self.game.board
-        name = self.ask(Question("own.equipment", "autocomplete", "Which equipment?",
+        name = self.game.ask(Question("own.equipment", "autocomplete", "Which equipment?",
                                  self.castable("Equipment", quick)))
         if jinxed := self._jinx(quick, name):
             return jinxed
@@ -366,7 +366,7 @@ class YourSpells(YourAttacks):
     def conjuration(self, quick: bool = False) -> Lines:
         b = self.game.board
         mage = b.mages[Side.YM]
-        name = self.ask(Question("own.conjuration", "autocomplete",
+        name = self.game.ask(Question("own.conjuration", "autocomplete",
                                  "Which quick conjuration?" if quick else "Which conjuration?",
                                  self.castable("Conjuration", quick)))
         card = b.cat.get(name)
@@ -379,7 +379,7 @@ class YourSpells(YourAttacks):
             sides = b.arena.neighbours(zone)
             dm_zone = b.mages[Side.DM].zone
             toward = min(sides, key=lambda z: (b.distance(z, dm_zone), z))
-            border = self.ask(Question("own.border", "select",
+            border = self.game.ask(Question("own.border", "select",
                                        f"And the zone on the other side of {zone}?",
                                        tuple(Choice(f"{n} ({yours.direction(b, zone, n)})", n)
                                              for n in sides), default=toward))
@@ -390,7 +390,7 @@ class YourSpells(YourAttacks):
 
     def enchantment(self, quick: bool = False) -> Lines:
         b = self.game.board
-        name = self.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
+        name = self.game.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
                                  self.castable("Enchantment", quick)))
         card = b.cat.get(name)
         if jinxed := self._jinx(quick, name):
@@ -399,9 +399,9 @@ class YourSpells(YourAttacks):
         choices = [Choice(f"{self.name(p)} in {p.zone}", p.id) for p in mine]
         if "zone" in (card.target or "").lower():
             choices += [Choice(f"Zone {z}", f"zone:{z}") for z in b.arena.zones()]
-        where = self.ask(Question("own.target", "select", f"{card.name} on what?", tuple(choices),
+        where = self.game.ask(Question("own.target", "select", f"{card.name} on what?", tuple(choices),
                                   default=choices[0].value))
-        hidden = self.ask(Question("own.hidden", "select", "Face up or face down?",
+        hidden = self.game.ask(Question("own.hidden", "select", "Face up or face down?",
                                    (Choice("Hidden (face down): solo asks or reveals it when the "
                                            "game lets you", "hidden"),
                                     Choice("Revealed now (face up)", "revealed")),
@@ -438,11 +438,11 @@ class YourSpells(YourAttacks):
             if self.game.reads() else list(near)
         if far:  # (a title short enough to leave the answer on the question's line)
             choices.append(Choice("Elsewhere (a spawnpoint, or a card that put it there)", ELSEWHERE))
-        zone = self.ask(Question(qid, "select", message, tuple(choices),
+        zone = self.game.ask(Question(qid, "select", message, tuple(choices),
                                  default=mage.zone if mage.zone in near else near[0]))
         if zone != ELSEWHERE:
             return str(zone)
-        return str(self.ask(Question(elsewhere, "select", "Which zone, then?",
+        return str(self.game.ask(Question(elsewhere, "select", "Which zone, then?",
                                      tuple(Choice(f"{z} ({dist[z]} from your mage)", z)
                                            for z in far), default=far[0])))
 
@@ -457,7 +457,7 @@ class YourSpells(YourAttacks):
         options = your_words.hidden_list(b)
         if not options:
             return ["You have no hidden enchantment to reveal."]
-        pick = self.ask(Question("reveal.which", "select", "Which one do you reveal?",
+        pick = self.game.ask(Question("reveal.which", "select", "Which one do you reveal?",
                                  tuple(Choice(f"{name} on {where}", str(i))
                                        for i, (name, where, _) in enumerate(options)),
                                  default="0"))
@@ -482,7 +482,7 @@ class YourSpells(YourAttacks):
 
     def summon(self, quick: bool = False) -> Lines:
         b = self.game.board
-        card = self.ask(Question("turn.summon.card", "autocomplete",
+        card = self.game.ask(Question("turn.summon.card", "autocomplete",
                                  "Which quick creature?" if quick else "Which creature?",
                                  self.castable("Creature", quick)))
         self._cancelled = False

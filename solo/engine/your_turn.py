@@ -90,7 +90,7 @@ class YourTurn(YourSpells):
             shortcuts = (skip, Choice("Pass for the whole round (not asked again this round)",
                                       Shortcut(((qid, PASS),), standing=((qid, PASS),))),
                          *self._spell_again(), *choices[1:])
-        what = self.ask(Question(qid, "select", message, choices,
+        what = self.game.ask(Question(qid, "select", message, choices,
                                  default=skip.value if skip is not None else "spell",
                                  shortcuts=shortcuts))
         if skip is not None and what == skip.value:
@@ -158,7 +158,7 @@ class YourTurn(YourSpells):
                 actor_id = "done"
             else:
                 first = choices[0]
-                actor_id = self.ask(Question(
+                actor_id = self.game.ask(Question(
                     ACTOR, "select", "Who acts now?", tuple(choices),
                     default=first.value if isinstance(first, Choice) else first,
                     shortcuts=self._actor_menu(
@@ -354,7 +354,7 @@ class YourTurn(YourSpells):
                     break
         if default not in values:
             default = "move" if "move" in values else values[-1]
-        what = self.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
+        what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
                                  choices, default=default, about=actor.id))
         lines: Lines = []
         moved = False
@@ -481,17 +481,17 @@ class YourTurn(YourSpells):
             choices.append(Choice("Elsewhere (pushed, teleported" + (
                 f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
                 else "") + ")", elsewhere))
-            dest = self.ask(Question(MOVE_ZONE, "select",
+            dest = self.game.ask(Question(MOVE_ZONE, "select",
                                      f"Where did {self.name(actor)} go, from {actor.zone}?",
                                      tuple(choices), default=self._toward(actor, attacking, near)))
         else:  # a program: the zones, and the default only if it reads it (seldom)
-            dest = self.ask(LazyQuestion(
+            dest = self.game.ask(LazyQuestion(
                 MOVE_ZONE, "select", "Where did it go?", (*zones, _ELSEWHERE),
                 lambda: self._toward(actor, attacking, near), about=actor.id))
         teleported = dest == elsewhere  # no trample on a teleport or a push
         if dest == elsewhere:
             others = [z for z in b.arena.zones() if z != actor.zone]
-            dest = self.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
+            dest = self.game.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
                                      tuple(Choice(z, z) for z in others), default=others[0]))
         start = actor.zone
         put(b, Move(actor.id, dest))
@@ -573,7 +573,7 @@ class YourTurn(YourSpells):
         if not options:
             return []
         choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id) for p in options)
-        picked = self.ask(Question("turn.trample", "select",
+        picked = self.game.ask(Question("turn.trample", "select",
                                    f"Trample: {self.name(actor)} leaves {start}; trample whom "
                                    f"with {attack.name}?",
                                    choices + (Choice("Nobody", "none"),), default=choices[0].value))
