@@ -353,9 +353,10 @@ class Game:
             if not isinstance(ended, Step):
                 return ended
             step = ended
-        if step.who == YM and (self.restartable or self.shortcuts()):  # for "as last
+        if step.who == YM and (self.restartable
+                               or getattr(self.prompter, "takes_shortcuts", False)):  # for "as last
             # round": a headless game (not restartable) whose player takes no shortcut never
-            # reads it
+            # reads it (self.shortcuts(), written out)
             self.spared.remember(rnd, self.recorded)
         self.spared.plan = []
         board = self.board  # (an escape may have restored another)

@@ -141,7 +141,7 @@ class Opponent(Prompter):
     def _best_target(self, options: list[Piece]) -> Piece:
         b = self.game.board
         if self.skill == "skilled":
-            return min(options, key=lambda p: (p.is_mage, b.remaining_life(p), p.id))
+            return min(options, key=lambda p: (p.kind == "mage", b.remaining_life(p), p.id))
         return options[0]
 
     def _spell_in_range(self, quick: bool = False):
@@ -198,12 +198,12 @@ class Opponent(Prompter):
                 if found:
                     self._melee = (actor.id, found)
                     return "attack"
-            if actor.is_mage and self.skill == "skilled" and b.side_creatures(YM):
+            if actor.kind == "mage" and self.skill == "skilled" and b.side_creatures(YM):
                 if self._summon_choice() is not None:
                     self.plan = {"summon": self._summon_choice()}
                     return "summon"
                 return "other"  # keeps back while its creatures fight
-            if actor.is_mage and (pick := self._summon_choice()) is not None and \
+            if actor.kind == "mage" and (pick := self._summon_choice()) is not None and \
                     b.distance(actor.zone, b.mages[Side.DM].zone) > 1:
                 self.plan = {"summon": pick}
                 return "summon"

@@ -55,7 +55,8 @@ class YourAttacks:
     @property
     def board(self) -> Board:
         # the game's board of the moment (a restore replaces it); read inside as
-        # ``self.game.board``, an attribute and no call (about 1,100 a game)
+        # ``self.game.board``, an attribute and no call (about 1,100 a game); likewise
+        # ``self.game.dice`` and ``self.game.ask``, and ``p.kind == "mage"`` for ``p.is_mage``
         return self.game.board
 
     @property
@@ -96,7 +97,7 @@ class YourAttacks:
                 lambda: self.default_target(zone, objs).id, about=actor.id)))
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
-        choices = tuple(Choice(("the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})")
+        choices = tuple(Choice(("the Dummy Mage" if p.kind == "mage" else f"{p.card} ({p.id})")
                                + f" in {p.zone} ({p.damage}/{b.life(p)})"
                                + (odds(p) if odds else ""), p.id) for p in objs)
         default = self.default_target(actor.zone, objs)
@@ -107,7 +108,7 @@ class YourAttacks:
         creatures before its mage (they stand in the way), the one with the least life left
         first."""
         b = self.game.board
-        return min(objs, key=lambda p: (b.distance(zone, p.zone), p.is_mage, b.remaining_life(p)))
+        return min(objs, key=lambda p: (b.distance(zone, p.zone), p.kind == "mage", b.remaining_life(p)))
 
     # -- an attack of your creature's or your mage's -----------------------------------------
     def rolled_attacks(self, actor: Piece, moved: bool) -> list[Attack]:
@@ -258,7 +259,7 @@ class YourAttacks:
         eye = restrictions.eye_for_an_eye(b, target)
         shock = restrictions.shock(b, target, attack)
         return declared + intercepted + turned + self.put_attack(combat.resolve_attack(
-            b, actor, attack, target, self.dice, moved=moved, sweep_target=second,
+            b, actor, attack, target, self.game.dice, moved=moved, sweep_target=second,
             daze=daze, reverse=reverse, whirl_targets=whirl)) + self.eye_for_an_eye(actor, target, eye) \
             + self.shocked(actor, target, shock)
 
@@ -308,13 +309,13 @@ class YourAttacks:
         b = self.game.board
         if not restrictions.confused(b, actor, attack):
             return [], target
-        roll = self.dice.d12(Said("roll.confusion", who=Who.of(actor)))
+        roll = self.game.dice.d12(Said("roll.confusion", who=Who.of(actor)))
         if roll >= 7:
             options = [p for p in b.pieces() if p.id != actor.id and decisions.in_arena(b, p)
                        and targeting.can_reach(b, actor, attack, actor.zone, p)
                        and not attack_rules.guard_blocks(b, actor, attack, actor.zone, p)]
             if options:
-                target = self.dice.choose(options, Said("roll.confusion-pick", who=Who.of(actor)))
+                target = self.game.dice.choose(options, Said("roll.confusion-pick", who=Who.of(actor)))
         return [Said("restrict.confused", who=Who.of(actor), roll=roll,
                      target=Who.of(target))], target
 
@@ -376,7 +377,7 @@ class YourAttacks:
                    or restrictions.theirs(b, target, restrictions.MIND_SHIELD))
         if not answers:
             return [], False, None
-        daze = combat.daze_check(b, actor, attack, target, self.dice, is_spell)
+        daze = combat.daze_check(b, actor, attack, target, self.game.dice, is_spell)
         if daze is not None and daze <= 6:
             return [], False, daze  # it misses: nothing reaches the Avoid Attack step
         stop = restrictions.forcefield(b, target) \
@@ -500,7 +501,7 @@ class YourAttacks:
         shock = attack is not None and restrictions.shock(b, target, attack)
         result = combat.resolve_reported_attack(b, attacker, attack, target,
                                                 combat.Reported(self._ask_damage, self._ask_markers),
-                                                self.dice, moved=moved, daze=daze,
+                                                self.game.dice, moved=moved, daze=daze,
                                                 reverse=reverse)
         for s in result.strikes:  # what your report changed
             if s.reported and s.target not in self.touched:
@@ -513,7 +514,7 @@ class YourAttacks:
         b = self.game.board
         self.results.append(result)
         applied = combat.apply(b, result)
-        said, results = explosions.go_off(b, self.dice)  # a Goblin Bomber's Detonate
+        said, results = explosions.go_off(b, self.game.dice)  # a Goblin Bomber's Detonate
         self.results += results
         for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
             if ident not in self.touched:

@@ -177,7 +177,7 @@ class YourSpells(YourAttacks):
                     turned += said
                     if reverse is None:
                         spared.append(p.id)
-            result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.dice,
+            result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.game.dice,
                                                 is_spell=True)
             result.strikes = [s for s in result.strikes if s.target not in spared]
         else:
@@ -186,7 +186,7 @@ class YourSpells(YourAttacks):
             if reverse is None:
                 return turned
             eye = restrictions.eye_for_an_eye(b, target)
-            result = combat.resolve_attack(b, mage, attack, target, self.dice, is_spell=True,
+            result = combat.resolve_attack(b, mage, attack, target, self.game.dice, is_spell=True,
                                            daze=daze, reverse=reverse, sweep_target=second)
             self.results.append(result)
             applied = combat.apply(b, result)
@@ -201,7 +201,7 @@ class YourSpells(YourAttacks):
     def _went_off(self, applied: Lines) -> Lines:
         """What the attack set off on the board (a Goblin Bomber's Detonate), rolled and put on
         it; every object a card's ability changed is counted as touched by the step."""
-        said, results = explosions.go_off(self.game.board, self.dice)
+        said, results = explosions.go_off(self.game.board, self.game.dice)
         self.results += results
         for ident in triggers.named([*applied, *said]):
             if ident not in self.touched:
@@ -237,7 +237,7 @@ class YourSpells(YourAttacks):
         if reverse is None:
             return turned
         return turned + self.put_attack(combat.resolve_attack(b, mage, spell.attacks[0], second,
-                                                              self.dice, is_spell=True,
+                                                              self.game.dice, is_spell=True,
                                                               first_strike=False, daze=daze,
                                                               reverse=reverse))
 
@@ -289,7 +289,7 @@ class YourSpells(YourAttacks):
     def _removed(self, target: Piece) -> Lines:
         """Your spell destroyed or removed one of its objects (a creature's mana counts for your
         tally)."""
-        if target.is_mage:
+        if target.kind == "mage":
             return ["A mage cannot be removed; use edit to set its damage."]
         b = self.game.board
         put(b, RemovePiece(target.id))

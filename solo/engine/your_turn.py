@@ -69,7 +69,8 @@ class YourTurn(YourSpells):
             message, skip = ("You passed first, and the Dummy Mage has quickcast: now you may."
                              "\nYour quickcast:", "Pass")
         else:
-            message, skip = "Your quickcast:", "Not now (keep it for later)" if keep else "Pass"
+            return self._quick_spell(QUICKCAST, "Your quickcast:", _KEEP if keep else _PASS,
+                                     whole_round=not keep)  # (the usual one: kept choices)
         return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep)
 
     def _quick_spell(self, qid: str, message: str, skip: Choice | None = None,
@@ -79,12 +80,12 @@ class YourTurn(YourSpells):
         also pass for the ``whole_round``: the quickcasts still to come this round pass by
         themselves (until they ask for theirs from "Who acts now?")."""
         choices = (((skip,) if skip is not None else ())
-                   + (Choice("Cast a spell at its side", "spell"),
+                   + (_SPELL_AT_THEM,
                       *self.quick_summon_choice(),
-                      Choice("Cast something on your side (equipment, wall...)", "own"),
+                      _OWN_SPELL,
                       # (a reveal: never a program's answer, nor looked for then)
                       *(self.reveal_choice() if skip is not None and self.game.reads() else ()),
-                      Choice("Cast something else (nothing changes on the board)", "other")))
+                      _OTHER_SPELL))
         shortcuts: tuple[Choice, ...] = ()
         if whole_round and skip is not None and self.game.shortcuts():
             shortcuts = (skip, Choice("Pass for the whole round (not asked again this round)",
@@ -216,7 +217,7 @@ class YourTurn(YourSpells):
         if hit is not None:
             return f"attack {hit[0]}", ((WHAT, "attack"), *hit[1])
         again = self._again(actor)
-        if again is not None or actor.is_mage:
+        if again is not None or actor.kind == "mage":
             return again
         if restrictions.theirs(b, actor, restrictions.STUMBLE):
             return None  # it may lose its move as it acts: no move in one key
@@ -247,7 +248,7 @@ class YourTurn(YourSpells):
         return f"{self._called(target)} with {attack.name}", answers + ((WHICH, attack.name),)
 
     def _called(self, p: Piece) -> str:
-        return "the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})"
+        return "the Dummy Mage" if p.kind == "mage" else f"{p.card} ({p.id})"
 
     def _again(self, actor: Piece) -> tuple[str, Answers] | None:
         """What ``actor`` did in its Action Phase last round, when it can do it again now: an
@@ -264,12 +265,12 @@ class YourTurn(YourSpells):
             words = self._attack_again(actor, given.get(TARGET), given.get(WHICH))
             if words is None:
                 return None
-        elif what == "summon" and asked == {WHAT, SUMMON_CARD, SUMMON_ZONE} and actor.is_mage:
+        elif what == "summon" and asked == {WHAT, SUMMON_CARD, SUMMON_ZONE} and actor.kind == "mage":
             if given[SUMMON_CARD] not in self.castable("Creature", False) \
                     or given[SUMMON_ZONE] not in self.game.board.arena.zones():
                 return None
             words = f"summon {given[SUMMON_CARD]} into {given[SUMMON_ZONE]}"
-        elif what in ("guard", "other") and asked == {WHAT} and not (what == "guard" and actor.is_mage):
+        elif what in ("guard", "other") and asked == {WHAT} and not (what == "guard" and actor.kind == "mage"):
             words = "guard" if what == "guard" else "something that leaves its side as it is"
         else:
             return None
@@ -301,7 +302,7 @@ class YourTurn(YourSpells):
         phase.mage_active = False
         events = []
         for p in waiting:
-            events += turns.pass_phase(b, p, self.dice)
+            events += turns.pass_phase(b, p, self.game.dice)
             if isinstance(p, Creature):
                 put(b, SetActive(p.id, False))
         return Step("you are done for the round", Side.YM,
@@ -329,9 +330,9 @@ class YourTurn(YourSpells):
                 lines.append(stumbled)
                 self.touched.append(actor.id)
             lines += self._action(b.get(actor.id), still=stumbled is not None)
-        end = phase.end(self.dice)
+        end = phase.end(self.game.dice)
         lines += [e.text for e in end]
-        name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
+        name = "your mage" if actor.kind == "mage" else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", _SIDE_YM, lines, actors=[actor.id], results=self.results,
                     events=phase.events + self.events + end, touched=self.touched)
 
@@ -339,7 +340,7 @@ class YourTurn(YourSpells):
         """What ``actor`` did in its Action Phase (``still``: it may take no move action)."""
         b = self.game.board
         no_attack = stagger.cannot_attack(b, actor)  # Staggered at Level 1-2: no attack at all
-        kind = (actor.is_mage, no_attack, self.pace(actor)[1], still)
+        kind = (actor.kind == "mage", no_attack, self.pace(actor)[1], still)
         menu = _WHAT_MENUS.get(kind)
         if menu is None:
             menu = _WHAT_MENUS[kind] = _what_menu(*kind)
@@ -457,7 +458,7 @@ class YourTurn(YourSpells):
                  and restrictions.must_attack(b, actor, c)]
         if hated:  # Chant of Rage: it must go toward a creature with a Hate token
             return min(hated, key=lambda c: (b.distance(actor.zone, c.zone), c.id))
-        ground = [] if actor.is_mage else [c for c in b.side_creatures(DM)
+        ground = [] if actor.kind == "mage" else [c for c in b.side_creatures(DM)
                                            if decisions.in_arena(b, c) and not b.flying(c)]
         if not ground:
             return b.mages[Side.DM]
@@ -545,7 +546,7 @@ class YourTurn(YourSpells):
                              f"{self.name(actor)} enters; then it is destroyed.")
                 # the trap attacks, not the Dummy Mage: its Daze does not touch it (barrier)
                 lines += self.put_attack(combat.resolve_attack(
-                    b, b.mages[Side.DM], attack, actor, self.dice, is_spell=True,
+                    b, b.mages[Side.DM], attack, actor, self.game.dice, is_spell=True,
                     reactions=False, barrier=True))
                 if b.find(actor.id) is None:  # destroyed: the traps after this one wait
                     break
@@ -584,7 +585,7 @@ class YourTurn(YourSpells):
         lines = [f"{cap(self.name(actor))} tramples {self.name(b.get(picked))} with "
                  f"{attack.name} as it leaves {start}."]
         return lines + self.put_attack(combat.resolve_attack(b, actor, attack, b.get(picked),
-                                                             self.dice, first_strike=False))
+                                                             self.game.dice, first_strike=False))
 
 
 #: The choices of "What did it do?" (records that never change: made once, not per question).
@@ -599,6 +600,12 @@ _OTHER_ACT = Choice("Anything else (its side unchanged)", "other")
 _DONE = Choice("Nothing more this round (done)", "done")
 _QUICKCAST_NOW = Choice("Your quickcast, now (one quick spell)", "quickcast")
 _PASS_TURN = Choice("Pass this turn (it has more creatures to act)", "pass")
+#: a quick spell's fixed choices (a record nobody changes: built once, not at each quickcast)
+_SPELL_AT_THEM = Choice("Cast a spell at its side", "spell")
+_OWN_SPELL = Choice("Cast something on your side (equipment, wall...)", "own")
+_OTHER_SPELL = Choice("Cast something else (nothing changes on the board)", "other")
+_KEEP = Choice("Not now (keep it for later)", PASS)
+_PASS = Choice("Pass", PASS)
 #: "Elsewhere" as a program is offered it (a person reads where the Astral Anchor holds).
 _ELSEWHERE = Choice("Elsewhere (pushed, teleported)", ELSEWHERE)
 
