@@ -237,7 +237,13 @@ class Game:
     def ask(self, q: Question) -> Any:
         """Ask through the prompter (see :meth:`answer`); an ``undo`` or ``edit`` ends the step
         in progress: its :data:`Escape` is handed to :meth:`play_one`."""
-        answer = self.answer(q)
+        prompter = self.prompter
+        if prompter is not None and not getattr(prompter, "reads", True):  # a program
+            # (:meth:`answer`'s first case, written out: about 220 questions a game)
+            answer = prompter.ask(q)
+            self.recorded.append([q.id, answer])
+        else:
+            answer = self.answer(q)
         if isinstance(answer, (Undo, Edit)):
             raise Interrupted(answer)
         return answer
@@ -347,9 +353,10 @@ class Game:
             if not isinstance(ended, Step):
                 return ended
             step = ended
-        if step.who == YM and (self.restartable or self.shortcuts()):  # for "as last
+        if step.who == YM and (self.restartable
+                               or getattr(self.prompter, "takes_shortcuts", False)):  # for "as last
             # round": a headless game (not restartable) whose player takes no shortcut never
-            # reads it
+            # reads it (self.shortcuts(), written out)
             self.spared.remember(rnd, self.recorded)
         self.spared.plan = []
         board = self.board  # (an escape may have restored another)

@@ -40,12 +40,13 @@ from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
 from solo.core.questions import Choice, Prompter, Question
 from solo.rules import targeting
-from solo.core.kinds import DM, YM, DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side, Stage
 
 #: The opponent's fixed spellbook: (card, mana) in the order it likes them.
 CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
 ATTACK_SPELLS = [("Fireball", 8), ("Jet Stream", 4)]
 MAX_ROUNDS = 30
+_OVER = Stage.OVER
 
 
 class Opponent(Prompter):
@@ -72,23 +73,23 @@ class Opponent(Prompter):
     # -- helpers ---------------------------------------------------------------------------------
     @property
     def board(self) -> Board:
-        return self.game.board
+        return self.game.board  # (read inside as ``self.game.board``: no call)
 
     def _channel(self) -> None:
         rnd = self.game.phase.round
         if rnd != self.round_paid:
             self.round_paid = rnd
-            mage = self.board.card_of(self.board.mages[Side.YM])
+            mage = self.game.board.card_of(self.game.board.mages[Side.YM])
             channeling = mage.channeling if mage is not None else 0  # (a mage's is a number)
             self.mana += (channeling if isinstance(channeling, int) else 0) or 9
 
     def _their(self) -> list[Piece]:
-        b = self.board
+        b = self.game.board
         return [p for p in [b.mages[Side.DM], *b.side_creatures(Side.DM)] if in_arena(b, p)]
 
     def _quarry(self, actor: Piece) -> Piece:
         """Where the actor is heading: the Dummy Mage, or (skilled) its nearest creature."""
-        b = self.board
+        b = self.game.board
         dm = b.mages[DM]
         if self.skill == "skilled":
             creatures = [c for c in b.side_creatures(Side.DM) if in_arena(b, c)
@@ -117,7 +118,7 @@ class Opponent(Prompter):
     def _in_melee(self, actor: Piece, zone: str | None) -> Iterator[Piece]:
         """The Dummy Mage's mage and creatures ``actor`` could hit in melee in its zone (or in
         ``zone``), one by one, so that a caller asking whether there is one stops at the first."""
-        b = self.board
+        b = self.game.board
         melee = [a for a in b.attacks(actor) if a.is_melee and a.action and a.dice is not None]
         if not melee:
             return
@@ -138,15 +139,15 @@ class Opponent(Prompter):
                     break
 
     def _best_target(self, options: list[Piece]) -> Piece:
-        b = self.board
+        b = self.game.board
         if self.skill == "skilled":
-            return min(options, key=lambda p: (p.is_mage, b.remaining_life(p), p.id))
+            return min(options, key=lambda p: (p.kind == "mage", b.remaining_life(p), p.id))
         return options[0]
 
     def _spell_in_range(self, quick: bool = False):
         """The first attack spell it can afford that reaches the Dummy Mage by the game's rules
         (:func:`solo.rules.yours.can_cast`); ``quick``: only a quick one (a quickcast)."""
-        b = self.board
+        b = self.game.board
         ym, dm = b.mages[Side.YM], b.mages[Side.DM]
         for name, cost in ATTACK_SPELLS:
             if cost > self.mana:
@@ -165,7 +166,8 @@ class Opponent(Prompter):
 
     # -- answering -------------------------------------------------------------------------------
     def ask(self, q: Question):
-        self._channel()
+        if self.game.phase.round != self.round_paid:  # (the check of _channel, written out)
+            self._channel()
         melee, self._melee = self._melee, None
         way, self._way = self._way, None
         answer = self._answer(q, melee, way)
@@ -186,7 +188,7 @@ class Opponent(Prompter):
         if qid == "turn.actor":  # its first active creature, else its mage, else done: the
             # menu's first choice and default (it lists those in that order)
             return q.default
-        b = self.board
+        b = self.game.board
         if qid == "turn.what":
             actor = self._actor(q)
             offered = q.values()
@@ -196,12 +198,12 @@ class Opponent(Prompter):
                 if found:
                     self._melee = (actor.id, found)
                     return "attack"
-            if actor.is_mage and self.skill == "skilled" and b.side_creatures(YM):
+            if actor.kind == "mage" and self.skill == "skilled" and b.side_creatures(YM):
                 if self._summon_choice() is not None:
                     self.plan = {"summon": self._summon_choice()}
                     return "summon"
                 return "other"  # keeps back while its creatures fight
-            if actor.is_mage and (pick := self._summon_choice()) is not None and \
+            if actor.kind == "mage" and (pick := self._summon_choice()) is not None and \
                     b.distance(actor.zone, b.mages[Side.DM].zone) > 1:
                 self.plan = {"summon": pick}
                 return "summon"
@@ -259,7 +261,7 @@ class Opponent(Prompter):
     def _actor(self, q: Question) -> Piece:
         """The piece the question is about (the engine asks about one actor at a time): named
         by its id, else in its message."""
-        b = self.board
+        b = self.game.board
         about = q.about
         if about is not None:
             return b.get(about)
@@ -272,7 +274,7 @@ class Opponent(Prompter):
         return b.mages[YM]
 
     def _next_zone_has_target(self, actor: Piece) -> bool:
-        b = self.board
+        b = self.game.board
         goal = self._quarry(actor)
         steps = b.geometry().step_toward(actor.zone, goal.zone, b.flying(actor))
         self._way = (actor.id, steps)  # (the move question next reads it)
@@ -338,8 +340,8 @@ def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
     dealt = dealt_costs(game)
     steps = 0
     try:
-        while not game.over and game.phase.round <= MAX_ROUNDS:
-            game.play_one()
+        while (phase := game.phase).stage is not _OVER and phase.round <= MAX_ROUNDS:
+            game.play_one()  # (game.over written out: two properties a step)
             steps += 1
     except Exception as err:  # the deck set and settings were read above: this is solo's
         import shlex

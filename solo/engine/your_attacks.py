@@ -54,24 +54,27 @@ class YourAttacks:
 
     @property
     def board(self) -> Board:
-        return self.game.board  # the game's board of the moment (a restore replaces it)
+        # the game's board of the moment (a restore replaces it); read inside as
+        # ``self.game.board``, an attribute and no call (about 1,100 a game); likewise
+        # ``self.game.dice`` and ``self.game.ask``, and ``p.kind == "mage"`` for ``p.is_mage``
+        return self.game.board
 
     @property
     def dice(self) -> DiceSource:
         return self.game.dice
 
     def ask(self, q: Question) -> Any:
-        return self.game.ask(q)
+        return self.game.ask(q)  # (asked inside as ``self.game.ask``: one call less a question)
 
     def name(self, p: Piece) -> str:
-        return label_of(self.board, p)
+        return label_of(self.game.board, p)
 
     # -- what your side may attack ---------------------------------------------------------
     def their_objects(self, near: str | None) -> list[Piece]:
         """The Dummy Mage's objects in a fixed order (its mage, its creatures, its conjurations,
         each as they came into play), so a menu's numbers mean the same object every turn; the
         nearest to ``near`` comes first only as the default (see :meth:`pick_target`)."""
-        b = self.board
+        b = self.game.board
         objs = [b.mages[DM], *b.side_creatures(DM),
                 *[c for c in b.conjurations if c.side == DM]]
         return [p for p in objs  # (in_arena written out: asked very often)
@@ -82,35 +85,35 @@ class YourAttacks:
                     odds: Callable[[Piece], str] | None = None) -> Piece | None:
         """One of the Dummy Mage's objects, in a fixed order; the default is
         :meth:`default_target`.  ``odds`` adds the attack's figures to each choice."""
-        b = self.board
+        b = self.game.board
         objs = self.their_objects(actor.zone) if objs is None else objs
         if not objs:
             return None
         if not self.game.reads():  # a program: offered the ids, and the default only if it
             # reads it
             zone = actor.zone
-            return b.get(self.ask(LazyQuestion(
+            return b.get(self.game.ask(LazyQuestion(
                 qid, "select", message, tuple([p.id for p in objs]),
                 lambda: self.default_target(zone, objs).id, about=actor.id)))
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
-        choices = tuple(Choice(("the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})")
+        choices = tuple(Choice(("the Dummy Mage" if p.kind == "mage" else f"{p.card} ({p.id})")
                                + f" in {p.zone} ({p.damage}/{b.life(p)})"
                                + (odds(p) if odds else ""), p.id) for p in objs)
         default = self.default_target(actor.zone, objs)
-        return b.get(self.ask(Question(qid, "select", message, choices, default=default.id)))
+        return b.get(self.game.ask(Question(qid, "select", message, choices, default=default.id)))
 
     def default_target(self, zone: str, objs: list[Piece]) -> Piece:
         """The target offered first among ``objs``: the nearest to ``zone``; of those, its
         creatures before its mage (they stand in the way), the one with the least life left
         first."""
-        b = self.board
-        return min(objs, key=lambda p: (b.distance(zone, p.zone), p.is_mage, b.remaining_life(p)))
+        b = self.game.board
+        return min(objs, key=lambda p: (b.distance(zone, p.zone), p.kind == "mage", b.remaining_life(p)))
 
     # -- an attack of your creature's or your mage's -----------------------------------------
     def rolled_attacks(self, actor: Piece, moved: bool) -> list[Attack]:
         """The attacks of ``actor`` that solo rolls (after a move, only the quick ones)."""
-        return [a for a in self.board.attacks(actor) if a.kind in ("melee", "ranged") and a.action
+        return [a for a in self.game.board.attacks(actor) if a.kind in ("melee", "ranged") and a.action
                 and a.dice is not None  # no dice: an ability of the card, not an attack
                 and (a.action == "quick" or not moved)]
 
@@ -131,7 +134,7 @@ class YourAttacks:
         return self._reach(actor, attacks, zone, target)
 
     def _reach(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
-        b = self.board
+        b = self.game.board
         near = target.zone == zone  # a melee attack reaches nothing in another zone (can_reach's
         # own answer, given before the immunities and traits it reads first)
         return [a for a in attacks if (near or not a.is_melee)
@@ -145,7 +148,7 @@ class YourAttacks:
         Taunt's taunter, a creature with a Hate token of its Chant of Rage); empty when none
         holds it, or it can reach none of them in melee (``theirs``: its
         :meth:`their_objects`, when the caller has them)."""
-        b = self.board
+        b = self.game.board
         if theirs is None:
             theirs = self.their_objects(zone)
         return {p.id for p in theirs if p.zone == zone
@@ -158,7 +161,7 @@ class YourAttacks:
         ones ignore them), and with ``attacks`` (rolled by solo) only those they reach."""
         if attacks:
             return [p for p, _ in self.in_reach(actor, zone, attacks)]
-        b = self.board
+        b = self.game.board
         objs = [p for p in self.their_objects(zone)
                 if targeting.can_target(b, zone, p, indirect=True)]
         # an attack you report: the Dummy Mage's cards still say whom it may not attack
@@ -171,7 +174,7 @@ class YourAttacks:
         """:meth:`targets` with ``attacks``, each with those of ``attacks`` that reach it
         (:meth:`reaching`): worked out once for the menu and the attack picked from it
         (``theirs``: :meth:`their_objects`, when the caller has them on this board)."""
-        b = self.board
+        b = self.game.board
         if theirs is None:
             theirs = self.their_objects(zone)
         for a in attacks:  # (a loop, not all() over a generator)
@@ -196,7 +199,7 @@ class YourAttacks:
         """Your attack on one of its objects: rolled from the card through the game's dice
         (solo's, or yours typed in), or -- ``typed`` -- the damage you report (``theirs``:
         :meth:`their_objects`, when the caller has them on this board)."""
-        b = self.board
+        b = self.game.board
         attacks = self.rolled_attacks(actor, moved)
         reaches = {}  # what reaches each target (worked out once: the board waits for the answer)
         if typed or not attacks:
@@ -256,7 +259,7 @@ class YourAttacks:
         eye = restrictions.eye_for_an_eye(b, target)
         shock = restrictions.shock(b, target, attack)
         return declared + intercepted + turned + self.put_attack(combat.resolve_attack(
-            b, actor, attack, target, self.dice, moved=moved, sweep_target=second,
+            b, actor, attack, target, self.game.dice, moved=moved, sweep_target=second,
             daze=daze, reverse=reverse, whirl_targets=whirl)) + self.eye_for_an_eye(actor, target, eye) \
             + self.shocked(actor, target, shock)
 
@@ -266,8 +269,8 @@ class YourAttacks:
         reaches."""
         if len(attacks) == 1:
             return attacks[0]
-        b = self.board
-        name = self.ask(Question(
+        b = self.game.board
+        name = self.game.ask(Question(
             "turn.attack.which", "select", "Which attack?",
             tuple(Choice(f"{a.name} ({a.kind}, {a.dice} dice)"
                          + (" · " + odds_text(attack_odds(b, actor, a, target, moved=moved))
@@ -284,9 +287,9 @@ class YourAttacks:
         """The Dummy Mage's answers in the Declare Attack Step of your attack: Pacify (you are
         asked whether you pay its 2 mana) and Fumble (the attack misses).  The lines, and
         whether the attack goes on."""
-        b = self.board
+        b = self.game.board
         if not is_spell and restrictions.pacify_due(b, actor, attack):
-            paid = self.ask(Question(
+            paid = self.game.ask(Question(
                 "turn.attack.pacify", "select",
                 f"Pacify: pay 2 mana for {self.name(actor)}'s first attack this round?",
                 (Choice("Pay 2 mana", "pay"), Choice("Do not pay: the attack is cancelled", "no")),
@@ -303,16 +306,16 @@ class YourAttacks:
         """Confusion on your creature as it declares a melee attack: the effect die; on 7 or more
         its target is picked at random among every object the attack may target from its zone
         (its own side's too)."""
-        b = self.board
+        b = self.game.board
         if not restrictions.confused(b, actor, attack):
             return [], target
-        roll = self.dice.d12(Said("roll.confusion", who=Who.of(actor)))
+        roll = self.game.dice.d12(Said("roll.confusion", who=Who.of(actor)))
         if roll >= 7:
             options = [p for p in b.pieces() if p.id != actor.id and decisions.in_arena(b, p)
                        and targeting.can_reach(b, actor, attack, actor.zone, p)
                        and not attack_rules.guard_blocks(b, actor, attack, actor.zone, p)]
             if options:
-                target = self.dice.choose(options, Said("roll.confusion-pick", who=Who.of(actor)))
+                target = self.game.dice.choose(options, Said("roll.confusion-pick", who=Who.of(actor)))
         return [Said("restrict.confused", who=Who.of(actor), roll=roll,
                      target=Who.of(target))], target
 
@@ -321,15 +324,15 @@ class YourAttacks:
         attacker is Staggered; then the card is destroyed."""
         if not shock:
             return []
-        me = self.board.find(actor.id)
+        me = self.game.board.find(actor.id)
         if me is not None:
             self.touched.append(me.id)
-        return list(restrictions.shocked(self.board, target, me))
+        return list(restrictions.shocked(self.game.board, target, me))
 
     def eye_for_an_eye(self, actor: Piece, target: Piece, eye: bool) -> Lines:
         """The Dummy Mage's Eye for an Eye on the target of your attack: your attacker takes the
         same damage and effects as the target took; then the card is destroyed."""
-        b = self.board
+        b = self.game.board
         if not eye or not self.results:
             return []
         result = self.results[-1]
@@ -368,13 +371,13 @@ class YourAttacks:
         back on your attacker and the card is destroyed; an Unavoidable one only destroys it.
         Returns the lines, whether the first strike is reversed (None: the attack is
         cancelled), and the Daze check rolled."""
-        b = self.board
+        b = self.game.board
         answers = (REVERSE_ATTACK in target.enchantments
                    or restrictions.theirs(b, target, restrictions.FORCEFIELD)
                    or restrictions.theirs(b, target, restrictions.MIND_SHIELD))
         if not answers:
             return [], False, None
-        daze = combat.daze_check(b, actor, attack, target, self.dice, is_spell)
+        daze = combat.daze_check(b, actor, attack, target, self.game.dice, is_spell)
         if daze is not None and daze <= 6:
             return [], False, daze  # it misses: nothing reaches the Avoid Attack step
         stop = restrictions.forcefield(b, target) \
@@ -400,7 +403,7 @@ class YourAttacks:
         spell): its Forcefield cancels any; its Mind Shield a psychic one and its Reverse
         Attack one that is not Unavoidable (you are asked which it was).  The lines, and
         whether it is turned back (None: cancelled)."""
-        b = self.board
+        b = self.game.board
         if target.side != Side.DM:
             return [], False
         stop = restrictions.forcefield(b, target)
@@ -426,7 +429,7 @@ class YourAttacks:
                 "then it is destroyed."], True
 
     def _yes(self, qid: str, message: str) -> bool:
-        return self.ask(Question(qid, "select", message, (Choice("Yes", "yes"), Choice("No", "no")),
+        return self.game.ask(Question(qid, "select", message, (Choice("Yes", "yes"), Choice("No", "no")),
                                  default="no")) == "yes"
 
     def sweep_target(self, actor: Piece, attack: Attack, target: Piece) -> Piece | None:
@@ -434,13 +437,13 @@ class YourAttacks:
         target's zone that the attack reaches (asked when there is one; you may decline)."""
         if not attack.has("Sweeping"):
             return None
-        b = self.board
+        b = self.game.board
         others = [p for p in self.their_objects(target.zone) if p.zone == target.zone
                   and p.id != target.id and attack_rules.sweeps_on(b, actor, attack, target, p)]
         if not others:
             return None
         choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id) for p in others)
-        picked = self.ask(Question("turn.attack.sweep", "select",
+        picked = self.game.ask(Question("turn.attack.sweep", "select",
                                    "Sweeping: which other object did the second attack target?",
                                    choices + (Choice("None (no second attack)", "none"),),
                                    default=choices[0].value))
@@ -452,7 +455,7 @@ class YourAttacks:
         move): other objects of the Dummy Mage's in your creature's zone that the attack may go
         on to, asked one by one (you may stop)."""
         n = 0 if moved else bonuses.whirls(actor, attack)
-        b = self.board
+        b = self.game.board
         picked: list[Piece] = []
         while len(picked) < n:
             others = [p for p in self.their_objects(actor.zone) if p.zone == actor.zone
@@ -462,7 +465,7 @@ class YourAttacks:
                 break
             choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id)
                             for p in others)
-            answer = self.ask(Question("turn.attack.whirl", "select",
+            answer = self.game.ask(Question("turn.attack.whirl", "select",
                                        "Whirling Strike: which other object did the attack go "
                                        "on to?", choices + (Choice("None (it stops)", "none"),),
                                        default=choices[0].value))
@@ -478,7 +481,7 @@ class YourAttacks:
         rolled one (Daze check, the target's Defense, armor, Piercing, counterstrike... with the
         game's dice) and asks you for the damage and the markers only when a strike gets that
         far.  ``attack`` None: an attack solo does not know (no Defense is rolled for it)."""
-        b = self.board
+        b = self.game.board
         lines: Lines = []
         reverse, daze = False, None
         if attack is not None:
@@ -498,7 +501,7 @@ class YourAttacks:
         shock = attack is not None and restrictions.shock(b, target, attack)
         result = combat.resolve_reported_attack(b, attacker, attack, target,
                                                 combat.Reported(self._ask_damage, self._ask_markers),
-                                                self.dice, moved=moved, daze=daze,
+                                                self.game.dice, moved=moved, daze=daze,
                                                 reverse=reverse)
         for s in result.strikes:  # what your report changed
             if s.reported and s.target not in self.touched:
@@ -508,10 +511,10 @@ class YourAttacks:
 
     def put_attack(self, result: combat.AttackResult) -> Lines:
         """Put an attack of yours on the board and record it for the step; its lines."""
-        b = self.board
+        b = self.game.board
         self.results.append(result)
         applied = combat.apply(b, result)
-        said, results = explosions.go_off(b, self.dice)  # a Goblin Bomber's Detonate
+        said, results = explosions.go_off(b, self.game.dice)  # a Goblin Bomber's Detonate
         self.results += results
         for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
             if ident not in self.touched:
@@ -524,9 +527,9 @@ class YourAttacks:
         if strike.role != "attack":
             message = f"{cap(strike.role)}: {message[0].lower()}{message[1:]}"
         if only_ones:
-            message += (f"; {self.name(self.board.get(strike.target))} is Incorporeal: count "
+            message += (f"; {self.name(self.game.board.get(strike.target))} is Incorporeal: count "
                         "only the dice showing 1 (1 normal, 1* critical)")
-        return parse_damage(self.ask(Question("turn.attack.damage", "text", message, default="0",
+        return parse_damage(self.game.ask(Question("turn.attack.damage", "text", message, default="0",
                                               validate=check_damage)))
 
     def _ask_markers(self, strike: combat.Strike) -> list[str]:
@@ -534,5 +537,5 @@ class YourAttacks:
         message = "Markers it gets (e.g. Burn, Burn; empty for none)"
         if strike.role != "attack":
             message = f"{cap(strike.role)}: {message[0].lower()}{message[1:]}"
-        return markers(self.ask(Question("turn.attack.conditions", "text", message, default="",
+        return markers(self.game.ask(Question("turn.attack.conditions", "text", message, default="",
                                          validate=check_markers)))

@@ -41,7 +41,7 @@ class YourSpells(YourAttacks):
 
     def castable(self, kind: str, quick: bool) -> tuple[str, ...]:
         """The catalog's names of ``kind`` your mage may cast now (``quick``: the quick ones)."""
-        cat = self.board.cat
+        cat = self.game.board.cat
         return tuple(cat.quick_names(kind) if quick else cat.names(kind))
 
     # -- at the Dummy Mage's side ----------------------------------------------------------
@@ -50,7 +50,7 @@ class YourSpells(YourAttacks):
         or your mage's quick action after a move).  solo rolls only an attack spell that reaches
         the target from your mage (range, Line of Sight, what may target it); "Damage I rolled
         myself" takes any."""
-        b = self.board
+        b = self.game.board
         target = self.pick_target(mage, "turn.spell.target", "At which of its objects?")
         if target is None:
             return ["It has nothing to target."]
@@ -61,7 +61,7 @@ class YourSpells(YourAttacks):
         rolled = (Choice(f"{'A quick' if quick else 'An'} attack spell: roll it for me",
                          "attack"),) if spells else ()
         none = "" if spells else f" (no {which}attack spell reaches it from {mage.zone})"
-        kind = self.ask(Question("turn.spell.kind", "select", f"What did the spell do?{none}",
+        kind = self.game.ask(Question("turn.spell.kind", "select", f"What did the spell do?{none}",
                                  (*rolled,
                                   Choice("Damage I rolled myself", "typed"),
                                   Choice("An enchantment on it", "enchantment"),
@@ -71,7 +71,7 @@ class YourSpells(YourAttacks):
                                   Choice("Something else", "other")),
                                  default="attack" if spells else "typed"))
         if kind == "attack":
-            card = self.ask(Question("turn.spell.card", "autocomplete",
+            card = self.game.ask(Question("turn.spell.card", "autocomplete",
                                      f"Which {which}attack spell (those that reach it)?",
                                      tuple(spells)))
             first, goes = self.cast_answers(quick, cat.get(card))
@@ -96,13 +96,13 @@ class YourSpells(YourAttacks):
     def cast_answers(self, quick: bool, card: Card | None) -> tuple[Lines, bool]:
         """Your spell is cast: the Dummy Mage's Jinx on your mage cancels it when it is a quick
         spell (asked when solo cannot know).  The lines, and whether the spell goes on."""
-        b = self.board
+        b = self.game.board
         if not restrictions.theirs(b, b.mages[Side.YM], restrictions.JINX):
             return [], True
         if not quick and card is not None:
             quick = card.action == "quick"
         elif not quick:
-            quick = self.ask(Question("turn.spell.quick", "select",
+            quick = self.game.ask(Question("turn.spell.quick", "select",
                                       "Jinx: was it a quick spell?",
                                       (Choice("Yes (Jinx cancels it)", "yes"),
                                        Choice("No", "no")), default="no")) == "yes"
@@ -111,7 +111,7 @@ class YourSpells(YourAttacks):
 
     def resolved(self) -> Lines:
         """Your spell resolved: the Dummy Mage's Magebane on your mage."""
-        line = restrictions.magebane(self.board)
+        line = restrictions.magebane(self.game.board)
         if line is None:
             return []
         self.touched.append(Side.YM.value)
@@ -120,7 +120,7 @@ class YourSpells(YourAttacks):
     def _other_kind(self, target: Piece) -> str:
         """What "something else" cast at ``target`` was, asked only when one of the Dummy
         Mage's cards there answers an incantation or an enchantment."""
-        b = self.board
+        b = self.game.board
         answers = [n for n in (restrictions.NULLIFY, restrictions.REVERSE_MAGIC)
                    if restrictions.theirs(b, target, n)]
         dm = b.mages[Side.DM]
@@ -128,7 +128,7 @@ class YourSpells(YourAttacks):
             answers.append(restrictions.RETRIBUTION)
         if not answers:
             return "Other"
-        return str(self.ask(Question("turn.spell.other", "select",
+        return str(self.game.ask(Question("turn.spell.other", "select",
                                      f"Was it an incantation ({', '.join(answers)} answer one)?",
                                      (Choice("An incantation", "Incantation"),
                                       Choice("Something else", "Other")), default="Incantation")))
@@ -139,7 +139,7 @@ class YourSpells(YourAttacks):
         when none stops it.  Turned back by Reverse Magic, an enchantment goes face up on your
         mage (under the Dummy Mage's control); an incantation at your mage changes nothing solo
         keeps (a mage cannot be removed)."""
-        b = self.board
+        b = self.game.board
         lines: Lines = []
         hurt = restrictions.retribution(b, target, kind)
         if hurt is not None:
@@ -158,7 +158,7 @@ class YourSpells(YourAttacks):
 
     def _attack_spell(self, mage: Piece, spell: Card, target: Piece) -> Lines:
         """Your attack spell at ``target``, rolled."""
-        b = self.board
+        b = self.game.board
         attack = spell.attacks[0]
         burns = target.conditions.get("Burn", 0)
         if burns and "not-burning" in (spell.dm.get("needs") or []):
@@ -177,7 +177,7 @@ class YourSpells(YourAttacks):
                     turned += said
                     if reverse is None:
                         spared.append(p.id)
-            result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.dice,
+            result = combat.resolve_zone_attack(b, mage, attack, target.zone, self.game.dice,
                                                 is_spell=True)
             result.strikes = [s for s in result.strikes if s.target not in spared]
         else:
@@ -186,7 +186,7 @@ class YourSpells(YourAttacks):
             if reverse is None:
                 return turned
             eye = restrictions.eye_for_an_eye(b, target)
-            result = combat.resolve_attack(b, mage, attack, target, self.dice, is_spell=True,
+            result = combat.resolve_attack(b, mage, attack, target, self.game.dice, is_spell=True,
                                            daze=daze, reverse=reverse, sweep_target=second)
             self.results.append(result)
             applied = combat.apply(b, result)
@@ -201,7 +201,7 @@ class YourSpells(YourAttacks):
     def _went_off(self, applied: Lines) -> Lines:
         """What the attack set off on the board (a Goblin Bomber's Detonate), rolled and put on
         it; every object a card's ability changed is counted as touched by the step."""
-        said, results = explosions.go_off(self.board, self.dice)
+        said, results = explosions.go_off(self.game.board, self.game.dice)
         self.results += results
         for ident in triggers.named([*applied, *said]):
             if ident not in self.touched:
@@ -209,7 +209,7 @@ class YourSpells(YourAttacks):
         return list(said)
 
     def _farther(self, mage: Piece, spell: Card, target: Piece) -> Lines:
-        if (spell.dm or {}).get("second_target") == "farther" and self.board.find(mage.id):
+        if (spell.dm or {}).get("second_target") == "farther" and self.game.board.find(mage.id):
             return self._farther_attack(mage, spell, target.zone)
         return []
 
@@ -217,7 +217,7 @@ class YourSpells(YourAttacks):
         """Your Dragon's Breath's second attack, as part of the same action: at another of the
         Dummy Mage's objects in a zone next to the first target's, one zone farther from your
         mage, that the spell reaches (its card ruling); asked, as you may decline it."""
-        b = self.board
+        b = self.game.board
         step = b.distance(mage.zone, first_zone) + 1
         zones = {z for z in b.arena.neighbours(first_zone) if b.distance(mage.zone, z) == step}
         others = [p for p in self.their_objects(None) if p.zone in zones
@@ -226,7 +226,7 @@ class YourSpells(YourAttacks):
             return []
         choices = tuple(Choice(f"{self.name(p)} in {p.zone} ({p.damage}/{b.life(p)})", p.id)
                         for p in others)
-        picked = self.ask(Question("turn.spell.second", "select",
+        picked = self.game.ask(Question("turn.spell.second", "select",
                                    f"{spell.name}, second attack at?",
                                    choices + (Choice("None (no second attack)", "none"),),
                                    default=choices[0].value))
@@ -237,16 +237,16 @@ class YourSpells(YourAttacks):
         if reverse is None:
             return turned
         return turned + self.put_attack(combat.resolve_attack(b, mage, spell.attacks[0], second,
-                                                              self.dice, is_spell=True,
+                                                              self.game.dice, is_spell=True,
                                                               first_strike=False, daze=daze,
                                                               reverse=reverse))
 
     def _their_enchantment(self, target: Piece, quick: bool) -> Lines:
         """Your enchantment on one of the Dummy Mage's objects, face up or hidden."""
-        b = self.board
-        card = self.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
+        b = self.game.board
+        card = self.game.ask(Question("turn.spell.enchantment", "autocomplete", "Which enchantment?",
                                  self.castable("Enchantment", quick)))
-        hidden = self.ask(Question("turn.spell.hidden", "select", "Face up or face down?",
+        hidden = self.game.ask(Question("turn.spell.hidden", "select", "Face up or face down?",
                                    (Choice("Revealed now (face up)", "revealed"),
                                     Choice("Hidden (face down): solo counts it once you "
                                            "reveal it", "hidden")),
@@ -261,7 +261,7 @@ class YourSpells(YourAttacks):
     def _enchant_theirs(self, target: Piece, card: str, hidden: bool) -> Lines:
         """Your enchantment ``card`` goes on the Dummy Mage's ``target``, or, turned back by its
         Reverse Magic (already destroyed), on your mage, face up under its control."""
-        b = self.board
+        b = self.game.board
         if hidden:
             yours.hide(b, target, card)
             return [f"{card} goes face down on {self.name(target)}; "
@@ -272,11 +272,11 @@ class YourSpells(YourAttacks):
     def _dispel(self, target: Piece) -> Lines:
         """Your spell destroyed one of the enchantments on ``target`` (asked which), with what
         goes with it (:func:`solo.rules.abilities.restrictions.dispelled`)."""
-        b = self.board
+        b = self.game.board
         names = list(dict.fromkeys(target.enchantments))
         if not names:
             return ["It carries no enchantment: nothing changes."]
-        name = self.ask(Question("turn.spell.dispel", "select", "Which enchantment?",
+        name = self.game.ask(Question("turn.spell.dispel", "select", "Which enchantment?",
                                  tuple(Choice(n, n) for n in names), default=names[0]))
         self.touched.append(target.id)
         lines: Lines = [*restrictions.dispelled(b, target, str(name))]
@@ -289,9 +289,9 @@ class YourSpells(YourAttacks):
     def _removed(self, target: Piece) -> Lines:
         """Your spell destroyed or removed one of its objects (a creature's mana counts for your
         tally)."""
-        if target.is_mage:
+        if target.kind == "mage":
             return ["A mage cannot be removed; use edit to set its damage."]
-        b = self.board
+        b = self.game.board
         put(b, RemovePiece(target.id))
         if target.side == Side.DM and isinstance(target, Creature):
             put(b, Discard(DeckKind.CREATURE, target.card))
@@ -306,7 +306,7 @@ class YourSpells(YourAttacks):
 
     def _jinx(self, quick: bool, name: str) -> Lines:
         """Jinx on your quick spell ``name``: its lines; :attr:`_cancelled` says it was."""
-        lines, goes = self.cast_answers(quick, self.board.cat.get(name))
+        lines, goes = self.cast_answers(quick, self.game.board.cat.get(name))
         self._cancelled = not goes
         return lines
 
@@ -314,7 +314,7 @@ class YourSpells(YourAttacks):
 
     def _own_spell(self, quick: bool) -> Lines:
         self._cancelled = False
-        kind = self.ask(Question("own.kind", "select", "What did you cast?",
+        kind = self.game.ask(Question("own.kind", "select", "What did you cast?",
                                  (Choice("Equipment onto your mage", "equipment"),
                                   Choice("A wall or other conjuration", "conjuration"),
                                   Choice("An enchantment on one of yours (or a zone)", "enchantment"),
@@ -331,7 +331,7 @@ class YourSpells(YourAttacks):
 
     def _yours_enchanted(self) -> list[Piece]:
         """Your objects that carry an enchantment face up."""
-        b = self.board
+        b = self.game.board
         return [p for p in [b.mages[Side.YM], *b.side_creatures(Side.YM)] if p.enchantments]
 
     def _dispel_yours(self, quick: bool) -> Lines:
@@ -339,18 +339,18 @@ class YourSpells(YourAttacks):
         mine = self._yours_enchanted()
         if not mine:
             return ["None of yours carries an enchantment."]
-        where = self.ask(Question("own.dispel.target", "select", "On which of yours?",
+        where = self.game.ask(Question("own.dispel.target", "select", "On which of yours?",
                                   tuple(Choice(f"{self.name(p)} in {p.zone}", p.id) for p in mine),
                                   default=mine[0].id))
         first, goes = self.cast_answers(quick, None)
         self._cancelled = not goes
         if not goes:
             return first
-        return first + self._dispel(self.board.get(where))
+        return first + self._dispel(self.game.board.get(where))
 
     def equipment(self, quick: bool = False) -> Lines:
-        b = self.board
-        name = self.ask(Question("own.equipment", "autocomplete", "Which equipment?",
+        b = self.game.board
+        name = self.game.ask(Question("own.equipment", "autocomplete", "Which equipment?",
                                  self.castable("Equipment", quick)))
         if jinxed := self._jinx(quick, name):
             return jinxed
@@ -364,9 +364,9 @@ class YourSpells(YourAttacks):
         return lines + yours.by_hand(b.cat.get(name))
 
     def conjuration(self, quick: bool = False) -> Lines:
-        b = self.board
+        b = self.game.board
         mage = b.mages[Side.YM]
-        name = self.ask(Question("own.conjuration", "autocomplete",
+        name = self.game.ask(Question("own.conjuration", "autocomplete",
                                  "Which quick conjuration?" if quick else "Which conjuration?",
                                  self.castable("Conjuration", quick)))
         card = b.cat.get(name)
@@ -379,7 +379,7 @@ class YourSpells(YourAttacks):
             sides = b.arena.neighbours(zone)
             dm_zone = b.mages[Side.DM].zone
             toward = min(sides, key=lambda z: (b.distance(z, dm_zone), z))
-            border = self.ask(Question("own.border", "select",
+            border = self.game.ask(Question("own.border", "select",
                                        f"And the zone on the other side of {zone}?",
                                        tuple(Choice(f"{n} ({yours.direction(b, zone, n)})", n)
                                              for n in sides), default=toward))
@@ -389,8 +389,8 @@ class YourSpells(YourAttacks):
         return [f"Your {card.name} ({c.id}) stands {where}."] + yours.by_hand(card)
 
     def enchantment(self, quick: bool = False) -> Lines:
-        b = self.board
-        name = self.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
+        b = self.game.board
+        name = self.game.ask(Question("own.enchantment", "autocomplete", "Which enchantment?",
                                  self.castable("Enchantment", quick)))
         card = b.cat.get(name)
         if jinxed := self._jinx(quick, name):
@@ -399,9 +399,9 @@ class YourSpells(YourAttacks):
         choices = [Choice(f"{self.name(p)} in {p.zone}", p.id) for p in mine]
         if "zone" in (card.target or "").lower():
             choices += [Choice(f"Zone {z}", f"zone:{z}") for z in b.arena.zones()]
-        where = self.ask(Question("own.target", "select", f"{card.name} on what?", tuple(choices),
+        where = self.game.ask(Question("own.target", "select", f"{card.name} on what?", tuple(choices),
                                   default=choices[0].value))
-        hidden = self.ask(Question("own.hidden", "select", "Face up or face down?",
+        hidden = self.game.ask(Question("own.hidden", "select", "Face up or face down?",
                                    (Choice("Hidden (face down): solo asks or reveals it when the "
                                            "game lets you", "hidden"),
                                     Choice("Revealed now (face up)", "revealed")),
@@ -425,7 +425,7 @@ class YourSpells(YourAttacks):
         nearest first, your mage's the default), and "Elsewhere" for a zone beyond it -- a
         spawnpoint, or a card that let you, which solo cannot know -- asked then among the
         others (question ``elsewhere``, as a move's ``turn.move.elsewhere``)."""
-        b = self.board
+        b = self.game.board
         mage = b.mages[Side.YM]
         lo, hi = card.range
         here = mage.zone
@@ -438,26 +438,26 @@ class YourSpells(YourAttacks):
             if self.game.reads() else list(near)
         if far:  # (a title short enough to leave the answer on the question's line)
             choices.append(Choice("Elsewhere (a spawnpoint, or a card that put it there)", ELSEWHERE))
-        zone = self.ask(Question(qid, "select", message, tuple(choices),
+        zone = self.game.ask(Question(qid, "select", message, tuple(choices),
                                  default=mage.zone if mage.zone in near else near[0]))
         if zone != ELSEWHERE:
             return str(zone)
-        return str(self.ask(Question(elsewhere, "select", "Which zone, then?",
+        return str(self.game.ask(Question(elsewhere, "select", "Which zone, then?",
                                      tuple(Choice(f"{z} ({dist[z]} from your mage)", z)
                                            for z in far), default=far[0])))
 
     # -- your hidden enchantments, revealed ----------------------------------------------------
     def reveal_choice(self) -> list[Choice]:
-        if yours.hidden_anywhere(self.board):
+        if yours.hidden_anywhere(self.game.board):
             return [Choice("Reveal one of your hidden enchantments", "reveal")]
         return []
 
     def reveal(self) -> Lines:
-        b = self.board
+        b = self.game.board
         options = your_words.hidden_list(b)
         if not options:
             return ["You have no hidden enchantment to reveal."]
-        pick = self.ask(Question("reveal.which", "select", "Which one do you reveal?",
+        pick = self.game.ask(Question("reveal.which", "select", "Which one do you reveal?",
                                  tuple(Choice(f"{name} on {where}", str(i))
                                        for i, (name, where, _) in enumerate(options)),
                                  default="0"))
@@ -481,8 +481,8 @@ class YourSpells(YourAttacks):
         return [Choice(f"Summon a quick creature ({', '.join(quick)})", "summon")]
 
     def summon(self, quick: bool = False) -> Lines:
-        b = self.board
-        card = self.ask(Question("turn.summon.card", "autocomplete",
+        b = self.game.board
+        card = self.game.ask(Question("turn.summon.card", "autocomplete",
                                  "Which quick creature?" if quick else "Which creature?",
                                  self.castable("Creature", quick)))
         self._cancelled = False

@@ -69,7 +69,8 @@ class YourTurn(YourSpells):
             message, skip = ("You passed first, and the Dummy Mage has quickcast: now you may."
                              "\nYour quickcast:", "Pass")
         else:
-            message, skip = "Your quickcast:", "Not now (keep it for later)" if keep else "Pass"
+            return self._quick_spell(QUICKCAST, "Your quickcast:", _KEEP if keep else _PASS,
+                                     whole_round=not keep)  # (the usual one: kept choices)
         return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep)
 
     def _quick_spell(self, qid: str, message: str, skip: Choice | None = None,
@@ -79,25 +80,25 @@ class YourTurn(YourSpells):
         also pass for the ``whole_round``: the quickcasts still to come this round pass by
         themselves (until they ask for theirs from "Who acts now?")."""
         choices = (((skip,) if skip is not None else ())
-                   + (Choice("Cast a spell at its side", "spell"),
+                   + (_SPELL_AT_THEM,
                       *self.quick_summon_choice(),
-                      Choice("Cast something on your side (equipment, wall...)", "own"),
+                      _OWN_SPELL,
                       # (a reveal: never a program's answer, nor looked for then)
                       *(self.reveal_choice() if skip is not None and self.game.reads() else ()),
-                      Choice("Cast something else (nothing changes on the board)", "other")))
+                      _OTHER_SPELL))
         shortcuts: tuple[Choice, ...] = ()
         if whole_round and skip is not None and self.game.shortcuts():
             shortcuts = (skip, Choice("Pass for the whole round (not asked again this round)",
                                       Shortcut(((qid, PASS),), standing=((qid, PASS),))),
                          *self._spell_again(), *choices[1:])
-        what = self.ask(Question(qid, "select", message, choices,
+        what = self.game.ask(Question(qid, "select", message, choices,
                                  default=skip.value if skip is not None else "spell",
                                  shortcuts=shortcuts))
         if skip is not None and what == skip.value:
             return None
         if what == "reveal":  # no spell and no action: the quickcast is still to come
             return Free(self.reveal())
-        mage = self.board.mages[Side.YM]
+        mage = self.game.board.mages[Side.YM]
         if what == "spell":
             return self.spell(mage, quick=True)
         if what == "summon":
@@ -120,7 +121,7 @@ class YourTurn(YourSpells):
         if [q for q, _ in answers] != [QUICKCAST, SPELL_TARGET, SPELL_KIND, SPELL_CARD] \
                 or given[SPELL_KIND] != "attack":
             return ()
-        b = self.board
+        b = self.game.board
         target = next((p for p in self.their_objects(None) if p.id == given[SPELL_TARGET]), None)
         card = given[SPELL_CARD]
         if target is None or card not in self.castable("Attack", True) \
@@ -133,7 +134,7 @@ class YourTurn(YourSpells):
         """Your turn in the creature stage: who acts (or your quickcast, a pass, a reveal, or
         done for the round), and what they did (``dm_active``: the Dummy Mage's creatures yet
         to act, when the caller has just worked them out)."""
-        b = self.board
+        b = self.game.board
         phase = self.game.phase
         active = creatures.active_creatures(b, YM)
         if dm_active is None:
@@ -158,7 +159,7 @@ class YourTurn(YourSpells):
                 actor_id = "done"
             else:
                 first = choices[0]
-                actor_id = self.ask(Question(
+                actor_id = self.game.ask(Question(
                     ACTOR, "select", "Who acts now?", tuple(choices),
                     default=first.value if isinstance(first, Choice) else first,
                     shortcuts=self._actor_menu(
@@ -209,14 +210,14 @@ class YourTurn(YourSpells):
         first attack that reaches it; else what it did last round, when it can do it again
         (:meth:`_again`); else, for a creature, a move to the default zone and an attack there,
         or that move alone."""
-        b = self.board
+        b = self.game.board
         if b.incapacitated(actor):
             return None  # it loses its action: one key already
         hit = self._usual_attack(actor, actor.zone, moved=False)
         if hit is not None:
             return f"attack {hit[0]}", ((WHAT, "attack"), *hit[1])
         again = self._again(actor)
-        if again is not None or actor.is_mage:
+        if again is not None or actor.kind == "mage":
             return again
         if restrictions.theirs(b, actor, restrictions.STUMBLE):
             return None  # it may lose its move as it acts: no move in one key
@@ -247,7 +248,7 @@ class YourTurn(YourSpells):
         return f"{self._called(target)} with {attack.name}", answers + ((WHICH, attack.name),)
 
     def _called(self, p: Piece) -> str:
-        return "the Dummy Mage" if p.is_mage else f"{p.card} ({p.id})"
+        return "the Dummy Mage" if p.kind == "mage" else f"{p.card} ({p.id})"
 
     def _again(self, actor: Piece) -> tuple[str, Answers] | None:
         """What ``actor`` did in its Action Phase last round, when it can do it again now: an
@@ -264,12 +265,12 @@ class YourTurn(YourSpells):
             words = self._attack_again(actor, given.get(TARGET), given.get(WHICH))
             if words is None:
                 return None
-        elif what == "summon" and asked == {WHAT, SUMMON_CARD, SUMMON_ZONE} and actor.is_mage:
+        elif what == "summon" and asked == {WHAT, SUMMON_CARD, SUMMON_ZONE} and actor.kind == "mage":
             if given[SUMMON_CARD] not in self.castable("Creature", False) \
-                    or given[SUMMON_ZONE] not in self.board.arena.zones():
+                    or given[SUMMON_ZONE] not in self.game.board.arena.zones():
                 return None
             words = f"summon {given[SUMMON_CARD]} into {given[SUMMON_ZONE]}"
-        elif what in ("guard", "other") and asked == {WHAT} and not (what == "guard" and actor.is_mage):
+        elif what in ("guard", "other") and asked == {WHAT} and not (what == "guard" and actor.kind == "mage"):
             words = "guard" if what == "guard" else "something that leaves its side as it is"
         else:
             return None
@@ -292,7 +293,7 @@ class YourTurn(YourSpells):
     def _done(self, active: list[Creature]) -> Step:
         """You are done for the round: whoever has not acted yet has an Action Phase without an
         action."""
-        b = self.board
+        b = self.game.board
         phase = self.game.phase
         waiting: list[Piece] = list(active)
         if phase.mage_active:
@@ -301,7 +302,7 @@ class YourTurn(YourSpells):
         phase.mage_active = False
         events = []
         for p in waiting:
-            events += turns.pass_phase(b, p, self.dice)
+            events += turns.pass_phase(b, p, self.game.dice)
             if isinstance(p, Creature):
                 put(b, SetActive(p.id, False))
         return Step("you are done for the round", Side.YM,
@@ -310,7 +311,7 @@ class YourTurn(YourSpells):
 
     def _action_phase(self, actor: Piece) -> Step:
         """The Action Phase of your creature or your mage, from activation to its end."""
-        b = self.board
+        b = self.game.board
         self.begin()
         phase = turns.begin(b, actor)
         lines = [e.text for e in phase.events]
@@ -329,17 +330,17 @@ class YourTurn(YourSpells):
                 lines.append(stumbled)
                 self.touched.append(actor.id)
             lines += self._action(b.get(actor.id), still=stumbled is not None)
-        end = phase.end(self.dice)
+        end = phase.end(self.game.dice)
         lines += [e.text for e in end]
-        name = "your mage" if actor.is_mage else f"{actor.card} ({actor.id})"
+        name = "your mage" if actor.kind == "mage" else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", _SIDE_YM, lines, actors=[actor.id], results=self.results,
                     events=phase.events + self.events + end, touched=self.touched)
 
     def _action(self, actor: Piece, still: bool = False) -> Lines:
         """What ``actor`` did in its Action Phase (``still``: it may take no move action)."""
-        b = self.board
+        b = self.game.board
         no_attack = stagger.cannot_attack(b, actor)  # Staggered at Level 1-2: no attack at all
-        kind = (actor.is_mage, no_attack, self.pace(actor)[1], still)
+        kind = (actor.kind == "mage", no_attack, self.pace(actor)[1], still)
         menu = _WHAT_MENUS.get(kind)
         if menu is None:
             menu = _WHAT_MENUS[kind] = _what_menu(*kind)
@@ -354,7 +355,7 @@ class YourTurn(YourSpells):
                     break
         if default not in values:
             default = "move" if "move" in values else values[-1]
-        what = self.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
+        what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
                                  choices, default=default, about=actor.id))
         lines: Lines = []
         moved = False
@@ -362,9 +363,9 @@ class YourTurn(YourSpells):
             # a move, or a move action and then a quick action (the codex's Action Phase)
             lines += self.move(actor, attacking=what != "move")
             moved = True
-            if self.board.find(actor.id) is None:  # a trap destroyed it on the way
+            if self.game.board.find(actor.id) is None:  # a trap destroyed it on the way
                 return lines
-            actor = self.board.get(actor.id)
+            actor = self.game.board.get(actor.id)
         if what in ("attack", "move-attack", "attack-typed"):
             # (the board is as it was asked about, unless it moved)
             lines += self.attack(actor, moved, typed=what == "attack-typed",
@@ -378,9 +379,9 @@ class YourTurn(YourSpells):
         elif what == "own":
             lines += self.own_spell(actor)
         elif what in ("guard", "move-guard"):
-            put(self.board, SetGuard(actor.id, True))  # only a creature is offered "guard"
+            put(self.game.board, SetGuard(actor.id, True))  # only a creature is offered "guard"
             lines.append(f"{cap(self.name(actor))} is guarding.")
-            lines += triggers.on_guard(self.board, self.board.get(actor.id))
+            lines += triggers.on_guard(self.game.board, self.game.board.get(actor.id))
         elif what == "other":
             lines.append(f"{cap(self.name(actor))} did something that does not touch the Dummy Mage's side.")
         return lines
@@ -394,7 +395,7 @@ class YourTurn(YourSpells):
     # -- moves -----------------------------------------------------------------------------------
     def pace(self, actor: Piece) -> tuple[bool, bool]:
         """(Fast, Slow) as they count: the two traits together cancel out."""
-        b = self.board
+        b = self.game.board
         fast, slow = b.has_trait(actor, "Fast"), b.has_trait(actor, "Slow")
         return fast and not slow, slow and not fast
 
@@ -408,7 +409,7 @@ class YourTurn(YourSpells):
     def _move_zones(self, actor: Piece, attacking: bool) -> tuple[dict[str, int], list[str]]:
         """:meth:`move_options`' zones, and those of them its default is picked from (the ones
         a zone away, else all; none when it can only be pushed or teleported)."""
-        b = self.board
+        b = self.game.board
         if movement.held(b, actor):  # only a push or a teleport moves it ("Elsewhere")
             return {}, []
         flying = b.flying(actor)
@@ -440,7 +441,7 @@ class YourTurn(YourSpells):
         attack: one holding its objects); :data:`ELSEWHERE` when ``near`` is empty."""
         if not near:
             return ELSEWHERE
-        b = self.board
+        b = self.game.board
         geo = b.geometry()
         theirs = {p.zone for p in self.their_objects(None)} if attacking else set()
         goal = self.quarry(actor).zone
@@ -452,12 +453,12 @@ class YourTurn(YourSpells):
         """What ``actor``'s move heads for by default: for a creature, the nearest of the Dummy
         Mage's creatures on the ground (the one with the least life left first); else (or for
         your mage) the Dummy Mage."""
-        b = self.board
+        b = self.game.board
         hated = [c for c in restrictions.hated(b) if decisions.in_arena(b, c)
                  and restrictions.must_attack(b, actor, c)]
         if hated:  # Chant of Rage: it must go toward a creature with a Hate token
             return min(hated, key=lambda c: (b.distance(actor.zone, c.zone), c.id))
-        ground = [] if actor.is_mage else [c for c in b.side_creatures(DM)
+        ground = [] if actor.kind == "mage" else [c for c in b.side_creatures(DM)
                                            if decisions.in_arena(b, c) and not b.flying(c)]
         if not ground:
             return b.mages[Side.DM]
@@ -470,7 +471,7 @@ class YourTurn(YourSpells):
         actions, never more); one if Slow (Fast and Slow cancel out), Lumbering, or hindered
         (it starts in a zone with an enemy that hinders it); and never past a zone where an
         enemy hinders it (entering such a zone ends its move)."""
-        b = self.board
+        b = self.game.board
         zones, near = self._move_zones(actor, attacking)
         elsewhere = ELSEWHERE
         reads = self.game.reads()  # (titles only a person reads: a program is offered zones)
@@ -481,17 +482,17 @@ class YourTurn(YourSpells):
             choices.append(Choice("Elsewhere (pushed, teleported" + (
                 f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
                 else "") + ")", elsewhere))
-            dest = self.ask(Question(MOVE_ZONE, "select",
+            dest = self.game.ask(Question(MOVE_ZONE, "select",
                                      f"Where did {self.name(actor)} go, from {actor.zone}?",
                                      tuple(choices), default=self._toward(actor, attacking, near)))
         else:  # a program: the zones, and the default only if it reads it (seldom)
-            dest = self.ask(LazyQuestion(
+            dest = self.game.ask(LazyQuestion(
                 MOVE_ZONE, "select", "Where did it go?", (*zones, _ELSEWHERE),
                 lambda: self._toward(actor, attacking, near), about=actor.id))
         teleported = dest == elsewhere  # no trample on a teleport or a push
         if dest == elsewhere:
             others = [z for z in b.arena.zones() if z != actor.zone]
-            dest = self.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
+            dest = self.game.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
                                      tuple(Choice(z, z) for z in others), default=others[0]))
         start = actor.zone
         put(b, Move(actor.id, dest))
@@ -523,7 +524,7 @@ class YourTurn(YourSpells):
     def _their_traps(self, actor: Piece, start: str, dest: str, teleported: bool) -> Lines:
         """The Dummy Mage's traps in the zones your creature entered (its way there, or just the
         zone it landed in) attack it; caught (Stuck) on the way, it stays in the trap's zone."""
-        b = self.board
+        b = self.game.board
         geo = b.geometry()
         way, here = [], start
         flying = not teleported and here != dest and b.flying(actor)  # (asked only for a way)
@@ -545,7 +546,7 @@ class YourTurn(YourSpells):
                              f"{self.name(actor)} enters; then it is destroyed.")
                 # the trap attacks, not the Dummy Mage: its Daze does not touch it (barrier)
                 lines += self.put_attack(combat.resolve_attack(
-                    b, b.mages[Side.DM], attack, actor, self.dice, is_spell=True,
+                    b, b.mages[Side.DM], attack, actor, self.game.dice, is_spell=True,
                     reactions=False, barrier=True))
                 if b.find(actor.id) is None:  # destroyed: the traps after this one wait
                     break
@@ -561,7 +562,7 @@ class YourTurn(YourSpells):
     def _trample(self, actor: Piece, start: str) -> Lines:
         """Trample: once a round, your creature that walks out of a zone may attack a non-Flying
         creature of the Dummy Mage's there (its guards first); asked, and you may decline."""
-        b = self.board
+        b = self.game.board
         attack = movement.trample_attack(b, actor)
         if attack is None:
             return []
@@ -573,7 +574,7 @@ class YourTurn(YourSpells):
         if not options:
             return []
         choices = tuple(Choice(f"{self.name(p)} ({p.damage}/{b.life(p)})", p.id) for p in options)
-        picked = self.ask(Question("turn.trample", "select",
+        picked = self.game.ask(Question("turn.trample", "select",
                                    f"Trample: {self.name(actor)} leaves {start}; trample whom "
                                    f"with {attack.name}?",
                                    choices + (Choice("Nobody", "none"),), default=choices[0].value))
@@ -584,7 +585,7 @@ class YourTurn(YourSpells):
         lines = [f"{cap(self.name(actor))} tramples {self.name(b.get(picked))} with "
                  f"{attack.name} as it leaves {start}."]
         return lines + self.put_attack(combat.resolve_attack(b, actor, attack, b.get(picked),
-                                                             self.dice, first_strike=False))
+                                                             self.game.dice, first_strike=False))
 
 
 #: The choices of "What did it do?" (records that never change: made once, not per question).
@@ -599,6 +600,12 @@ _OTHER_ACT = Choice("Anything else (its side unchanged)", "other")
 _DONE = Choice("Nothing more this round (done)", "done")
 _QUICKCAST_NOW = Choice("Your quickcast, now (one quick spell)", "quickcast")
 _PASS_TURN = Choice("Pass this turn (it has more creatures to act)", "pass")
+#: a quick spell's fixed choices (a record nobody changes: built once, not at each quickcast)
+_SPELL_AT_THEM = Choice("Cast a spell at its side", "spell")
+_OWN_SPELL = Choice("Cast something on your side (equipment, wall...)", "own")
+_OTHER_SPELL = Choice("Cast something else (nothing changes on the board)", "other")
+_KEEP = Choice("Not now (keep it for later)", PASS)
+_PASS = Choice("Pass", PASS)
 #: "Elsewhere" as a program is offered it (a person reads where the Astral Anchor holds).
 _ELSEWHERE = Choice("Elsewhere (pushed, teleported)", ELSEWHERE)
 
