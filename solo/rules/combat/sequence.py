@@ -74,13 +74,8 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     guarded = bool(getattr(target, "guarding", False))
     if cs is not None and attacker is not None and work.find(attacker.id) is not None \
             and getattr(target, "guarding", False) and target.card in FIRST_STRIKE_GUARDS:
-        # It counterstrikes first, right after the Declare Attack Step: an attacker it destroys
-        # makes no attack (Temple High Guard's card ruling).
-        if lazy is not None:
-            work, copied, target = _copied(work, lazy, attacker, target)
-            assert copied is not None
-            attacker, lazy = copied, None
-        _counterstrike_step(work, target, cs, attacker, source, result, first=True)
+        work, attacker, target, lazy = _guard_first(work, attacker, target, cs, source, result,
+                                                    lazy)
         cs = None
         if work.find(attacker.id) is None:
             return work
@@ -103,7 +98,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
         if at is not target:
             s.steps.insert(0, Said("strike.reversed", target=Who.of(at)))
         if lazy is not None:  # (no reverse here: ``at`` is the target)
-            assert changes() == unchanged, "a strike changed the real board"
+            assert changes() == unchanged  # (a strike on the real board changed nothing)
             if i == n - 1 and cs is None and _settled(
                     work, result, s, target,
                     attacker if reactions and attack.kind == "melee" else None):
@@ -121,6 +116,20 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
             assert attacker is not None
         _answers(work, attacker, target, cs, landed, source, result, guarded)
     return work
+
+
+def _guard_first(work: Board, attacker: Piece, target: Piece, cs: Attack, source: DiceSource,
+                 result: AttackResult, lazy: Lazy | None
+                 ) -> tuple[Board, Piece, Piece, Lazy | None]:
+    """A guarding Temple High Guard counterstrikes first, right after the Declare Attack Step:
+    an attacker it destroys makes no attack (its card ruling).  On the attack's copy, made now
+    if it was not yet: the board, attacker, target and ``lazy`` to go on with."""
+    if lazy is not None:
+        work, copied, target = _copied(work, lazy, attacker, target)
+        assert copied is not None
+        attacker, lazy = copied, None
+    _counterstrike_step(work, target, cs, attacker, source, result, first=True)
+    return work, attacker, target, lazy
 
 
 def _answers(work: Board, attacker: Piece, target: Piece, cs: Attack | None, landed: bool,
