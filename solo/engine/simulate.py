@@ -34,7 +34,7 @@ from solo.automaton import attacks as attack_rules, movement
 from solo.rules.decision import in_arena
 from solo.rules import yours
 from solo.core.interval import wilson
-from solo.rules.board import Board, Piece
+from solo.rules.board import Piece
 from solo.core.errors import ExitCode, SoloError, StopOnSignals
 from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
@@ -70,11 +70,7 @@ class Opponent(Prompter):
         #: question asked right after it (likewise forgotten by any other)
         self._way: tuple[str, list[str]] | None = None
 
-    # -- helpers ---------------------------------------------------------------------------------
-    @property
-    def board(self) -> Board:
-        return self.game.board  # (read inside as ``self.game.board``: no call)
-
+    # -- helpers (the board read as ``self.game.board``: a restore replaces it) --------------------
     def _channel(self) -> None:
         rnd = self.game.phase.round
         if rnd != self.round_paid:

@@ -10,7 +10,7 @@ report changed and the events beyond attacks (see :meth:`YourAttacks.begin`).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from solo.automaton import attacks as attack_rules
 from solo.rules.abilities import bonuses, explosions, triggers
@@ -24,8 +24,7 @@ from solo.engine.steps import Lines, GameView
 from solo.rules import combat, harm, targeting, upkeep
 from solo.rules.abilities import restrictions
 from solo.rules.said import Said, Who
-from solo.rules.board import Board, Piece
-from solo.rules.dice import DiceSource
+from solo.rules.board import Piece
 from solo.rules.effects import Discard, SetEnchantments, SetGuard
 from solo.rules.effects import apply as put
 from solo.rules.odds import attack_odds
@@ -52,19 +51,9 @@ class YourAttacks:
         step keeps its own)."""
         self.results, self.touched, self.events = [], [], []
 
-    @property
-    def board(self) -> Board:
-        # the game's board of the moment (a restore replaces it); read inside as
-        # ``self.game.board``, an attribute and no call (about 1,100 a game); likewise
-        # ``self.game.dice`` and ``self.game.ask``, and ``p.kind == "mage"`` for ``p.is_mage``
-        return self.game.board
-
-    @property
-    def dice(self) -> DiceSource:
-        return self.game.dice
-
-    def ask(self, q: Question) -> Any:
-        return self.game.ask(q)  # (asked inside as ``self.game.ask``: one call less a question)
+    # (the game's board of the moment, which a restore replaces, is read as ``self.game.board``:
+    # an attribute, no call, about 1,100 times a game; likewise ``self.game.dice`` and
+    # ``self.game.ask``, and ``p.kind == "mage"`` for ``p.is_mage``)
 
     def name(self, p: Piece) -> str:
         return label_of(self.game.board, p)

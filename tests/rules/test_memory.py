@@ -365,3 +365,21 @@ def test_altar_of_infernias_kept_answer_follows_the_altar_in_and_out():
     assert not melee_bonus(board, ghoul) and not melee_bonus(board, ghoul)
     put(board, RemovePiece("ym-altar"))
     assert melee_bonus(board, ghoul)
+
+
+@pytest.mark.parametrize("put_on", [
+    lambda wid: AddMarkers(wid, "Corrode", 5),
+    lambda wid: SetMarkers(wid, "Corrode", 5),
+    lambda wid: SetConditions(wid, {"Corrode": 5}),
+], ids=["add", "set", "conditions"])
+def test_corrode_put_on_after_a_trim_that_found_none_is_trimmed_again(put_on):
+    """Board.trim_corrode skips its look while no Corrode marker has gone onto any object since
+    it last found none: each way an effect puts Corrode on must make it look again."""
+    b = new_board(dm_zone="A1", ym_zone="D3")
+    wolf = b.add_creature("Timber Wolf", "dm", "B2")  # armor 2
+    assert b.trim_corrode() == []  # none on the board: the next trims may skip
+    assert b.trim_corrode() == []
+    effects.apply(b, put_on(wolf.id))
+    trimmed = b.trim_corrode()
+    assert [(p.id, n) for p, n in trimmed] == [(wolf.id, 3)]
+    assert b.get(wolf.id).conditions["Corrode"] == 2

@@ -13,14 +13,17 @@ game.
 
 from __future__ import annotations
 
+import errno
 import json
 import secrets
+import socket
 import threading
 
 import click
 
 from solo.cli.app import WHOLE, WholeRange
 from solo.cli.term import echo
+from solo.core.errors import InvalidInput
 
 #: The port the screen listens on unless told otherwise.
 PORT = 8034
@@ -175,8 +178,6 @@ def _steps_of(row) -> list[dict]:
 
 def lan_address() -> str:
     """This machine's address on the local network (no packet is sent to find it)."""
-    import socket
-
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("10.255.255.255", 1))
@@ -216,13 +217,6 @@ def screen(name, lan, port, replay, seed) -> None:
     on the page, whichever comes first), or, when nobody plays it, plays it itself with every
     question answered on the page.  Stop it with Ctrl-C.
     """
-    import uvicorn
-
-    from solo.cli.games import data_folder, open_journal
-    from solo.cli.table import play_here
-    from solo.core.errors import InvalidInput
-    from solo.store import asking
-
     host = "0.0.0.0" if lan else "127.0.0.1"
     sock = _listen(host, port)  # first: a port in use changes nothing
     port = sock.getsockname()[1]  # with --port 0, the free one the system chose
@@ -234,11 +228,6 @@ def screen(name, lan, port, replay, seed) -> None:
 
 def _listen(host: str, port: int):
     """A socket bound to ``host:port`` for uvicorn, or one line saying why not and what to do."""
-    import errno
-    import socket
-
-    from solo.core.errors import InvalidInput
-
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -259,7 +248,6 @@ def _serve(sock, host: str, port: int, name, lan, replay, seed) -> None:
 
     from solo.cli.games import data_folder, open_journal
     from solo.cli.table import play_here
-    from solo.core.errors import InvalidInput
     from solo.store import asking
 
     folder = data_folder()
