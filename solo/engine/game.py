@@ -197,10 +197,9 @@ class Game:
     # -- dice ----------------------------------------------------------------------------------
     @property
     def dice(self) -> DiceSource:
-        if self.settings.dice == "physical":
-            src = TypedSource(self._ask_dice, words=render.line)
-            return src
-        return self.rng
+        if self.settings.dice != "physical":  # (solo rolls: nearly always)
+            return self.rng
+        return TypedSource(self._ask_dice, words=render.line)
 
     def _ask_dice(self, sides: int, count: int, label: Label) -> list[int]:
         label = render.line(label)
@@ -237,13 +236,7 @@ class Game:
     def ask(self, q: Question) -> Any:
         """Ask through the prompter (see :meth:`answer`); an ``undo`` or ``edit`` ends the step
         in progress: its :data:`Escape` is handed to :meth:`play_one`."""
-        prompter = self.prompter
-        if prompter is not None and not getattr(prompter, "reads", True):  # a program
-            # (:meth:`answer`'s first case, written out: about 220 questions a game)
-            answer = prompter.ask(q)
-            self.recorded.append([q.id, answer])
-        else:
-            answer = self.answer(q)
+        answer = self.answer(q)
         if isinstance(answer, (Undo, Edit)):
             raise Interrupted(answer)
         return answer
@@ -378,10 +371,7 @@ class Game:
         if step.data:
             entry["data"] = step.data
         log.append(entry)
-        if now is not _OVER:  # (_check_end, written out likewise)
-            outcome = upkeep.game_over(board, alternate=self.settings.alternate_end)
-            if outcome is not None:
-                self._finish(outcome)
+        self._check_end()
         return step
 
     def _escaped(self, escape: Escape, before: dict[str, Any] | None) -> Step | Undo | None:
@@ -445,7 +435,7 @@ class Game:
         lines += [f"Reset: {self._name(b.get(i))} is Invisible again."
                   for i in combat.reset_invisible(b)]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
-        dice = self.rng if self.settings.dice != "physical" else self.dice  # (no call: solo's)
+        dice = self.dice
         events = upkeep.upkeep(b, dice, Side.DM) + upkeep.upkeep(b, dice, Side.YM)
         lines += [Said("step.labelled", label="Upkeep", lines=[e.text for e in events])] \
             if events else ["Upkeep: nothing to resolve on either side."]
@@ -466,8 +456,8 @@ class Game:
         token = order[0]
         if token is _QC_DM:
             order.pop(0)
-            dice = self.rng if self.settings.dice != "physical" else self.dice  # (see _ready)
-            decision = quickcast_turn.dm_quickcast(self.board, dice, ask_defense=self._ask_defense)
+            decision = quickcast_turn.dm_quickcast(self.board, self.dice,
+                                                   ask_defense=self._ask_defense)
             what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
                                                                                decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
@@ -518,8 +508,7 @@ class Game:
                 put(self.board, SetActive(c.id, False))
         if ph.next == DM and dm_left:
             # (its own creatures are as they were: only yours were made inactive above)
-            dice = self.rng if self.settings.dice != "physical" else self.dice  # (see _ready)
-            decision = turns.dm_creature_action(self.board, dice, ask_defense=self._ask_defense,
+            decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense,
                                                 dm_active=dm_left)
             if not ph.you_done:
                 ph.next = _SIDE_YM
