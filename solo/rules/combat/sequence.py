@@ -298,9 +298,18 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     for a guarding creature, its first quick melee attack."""
     quick = [a for a in work.attacks(p) if a.kind == "melee" and a.action == "quick"
              and isinstance(a.dice, int)]
+    if not quick:
+        return None
+    # Of :func:`attack_traits`, only the card's own traits and the melee traits its
+    # enchantments and round effects grant (Retaliate) can be Counterstrike (the rest is
+    # Piercing), and the grants are the same for each attack: read once, not an attack_traits
+    # a quick attack (every melee attack asks its target).
+    granted = has_named(work.grant_totals(p, "melee_traits"), "Counterstrike")
     for a in quick:  # the card's, Retaliate's, or card text's (asked in that order)
-        if has_named(attack_traits(work, p, a), "Counterstrike") or has_named(
-                [str(g["trait"]) for g in bonuses.gained(work, p, a, None)], "Counterstrike"):
+        if a.has("Counterstrike") or granted:
+            return a
+        gained = bonuses.gained(work, p, a, None)
+        if gained and has_named([str(g["trait"]) for g in gained], "Counterstrike"):
             return a
     if isinstance(p, Creature) and p.guarding and quick:
         return quick[0]
