@@ -198,7 +198,8 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
         parts.append(Said("dice.prey", n=n))
     parts += _target_modifiers(board, attacker, attack, target, traits, first=first,
                                is_spell=is_spell, barrier=barrier)
-    total = base + sum(int(p["n"]) for p in parts[1:])
+    # (most strikes roll their base dice alone: no sum and no generator)
+    total = base + sum(int(p["n"]) for p in parts[1:]) if len(parts) > 1 else base
     if total < 1:
         parts.append(Said("dice.floor", total=total, n=0))
         total = 1
@@ -213,22 +214,26 @@ def _attacker_bonuses(board: Board, attacker: Piece, attack: Attack, target: Pie
                       first: bool, moved: bool, thirst: bool | None) -> list[Said]:
     """Melee +X, a guard's Melee +X, Charge +X, Bloodthirsty +X, Ranged +X."""
     out = []
-    # (its traits read only when it has one of these: most attackers have none)
+    # (its traits read only when it has one of these: most attackers have none, and then no
+    # trait_value is asked; Bloodthirsty only of a damaged target, which it needs anyway)
     own = [] if _BONUS_NAMES.isdisjoint(board.trait_names(attacker)) else board.traits(attacker)
-    if attack.kind == "melee" and first:
-        if n := trait_value(own, "Melee") or 0:
-            out.append(Said("dice.melee", n=n))
-        if getattr(attacker, "guarding", False) \
-                and (n := FIRST_STRIKE_GUARDS.get(attacker.card, 0)):
-            out.append(Said("dice.guarding", n=n))
-        if moved and (n := trait_value(own, "Charge") or 0):
-            out.append(Said("dice.charge", n=n))
-    if attack.kind == "melee" and (first if thirst is None else thirst):
-        n = (trait_value(own, "Bloodthirsty") or 0) + bonuses.bloodthirsty(board, attacker)
-        if n and is_creature(target) and board.is_living(target) and target.damage > 0:
-            out.append(Said("dice.bloodthirsty", n=n))
-    zone = attack.zone or attack.kind == "zone"
-    if attack.kind == "ranged" and not zone and first and (n := trait_value(own, "Ranged") or 0):
+    kind = attack.kind
+    if kind == "melee":
+        if first:
+            if own and (n := trait_value(own, "Melee") or 0):
+                out.append(Said("dice.melee", n=n))
+            if getattr(attacker, "guarding", False) \
+                    and (n := FIRST_STRIKE_GUARDS.get(attacker.card, 0)):
+                out.append(Said("dice.guarding", n=n))
+            if moved and own and (n := trait_value(own, "Charge") or 0):
+                out.append(Said("dice.charge", n=n))
+        if (first if thirst is None else thirst) and target.damage > 0:
+            n = ((trait_value(own, "Bloodthirsty") or 0) if own else 0) \
+                + bonuses.bloodthirsty(board, attacker)
+            if n and is_creature(target) and board.is_living(target):
+                out.append(Said("dice.bloodthirsty", n=n))
+    elif kind == "ranged" and not attack.zone and first and own \
+            and (n := trait_value(own, "Ranged") or 0):  # (kind is not "zone" here)
         out.append(Said("dice.ranged", n=n))
     return out
 
@@ -239,9 +244,10 @@ def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, targ
     """The target's damage-type modifier, Extinguish, range, Weak and the attacker's
     enchantments (Agony), Marked for Death, Aegis."""
     out = []
-    if n := damage_type_modifier(board, target, attack.damage_type):
+    # (each asked only when it can give something: no call for most strikes)
+    if attack.damage_type and (n := damage_type_modifier(board, target, attack.damage_type)):
         out.append(Said("dice.damage-type", type=attack.damage_type, n=n))
-    if has_named(traits, "Extinguish") and (burn := target.conditions.get("Burn", 0)):
+    if traits and has_named(traits, "Extinguish") and (burn := target.conditions.get("Burn", 0)):
         out.append(Said("dice.extinguish", burn=burn, n=-burn))
     if traits and any(t.lower().startswith(FEWER_BEYOND_1) for t in traits) \
             and attacker is not None:
@@ -260,8 +266,8 @@ def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, targ
             out.append(Said("dice.enchantments", names=names, n=n))
     # Marked for Death (a note's attacked_dice): attacks made by creatures only -- not by
     # conjurations, walls, damage barriers, nor a spell that attacks by itself (Explode).
-    if first and attacker is not None and not barrier and is_creature(attacker) \
-            and not by_itself(attack, is_spell):
+    if first and target.enchantments and attacker is not None and not barrier \
+            and is_creature(attacker) and not by_itself(attack, is_spell):
         for name in target.enchantments:
             ench = board.cat.find(name)
             if n := int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0:
