@@ -228,6 +228,20 @@ class SeededSource(DiceSource):
             keep(Roll(sides, value, label))
         return out
 
+    def attack_dice(self, count: int, label: Label = _ATTACK_DICE) -> list[str]:
+        """:meth:`DiceSource.attack_dice` in one loop (every strike rolls here): each die is
+        ``_randbelow(6)``, written out as it is (three bits drawn until they are below 6;
+        tests/rules/test_dice.py holds it to ``randint(1, 6)``)."""
+        bits, keep = self.rng.getrandbits, self.history.append
+        out = []
+        for _ in range(count):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            keep(Roll(6, r + 1, label))
+            out.append(D6_FACES[r])
+        return out
+
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle in place with the generator (a deck shuffle is not a die roll to show)."""
         self.rng.shuffle(items)
