@@ -87,12 +87,14 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
             break
         if attacker is not None and work.find(attacker.id) is None:
             break
-        s = one_strike(work, attacker, attack, at, source, role=nth_strike(i, role),
+        # (the first strike's role and Bloodthirsty asked without a call: no strike before it)
+        s = one_strike(work, attacker, attack, at, source,
+                       role=role if i == 0 else nth_strike(i, role),
                        first=first and i == 0, moved=moved and i == 0, is_spell=is_spell,
                        use_defense=False if at is not target else use_defense,
                        barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
                        thirst=None if thirst is None
-                       else thirst and not _thirst_taken(result, attacker),
+                       else thirst and not (result.strikes and _thirst_taken(result, attacker)),
                        daze=daze if i == 0 else None,
                        blocked_by=blocked_by if i == 0 else None)
         if at is not target:

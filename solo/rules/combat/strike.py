@@ -89,7 +89,8 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     reveal, the Voltaric Shield's note); the strike is not put on the board (see
     :func:`solo.rules.combat.applying.apply_strike`).  The arguments are
     :func:`solo.rules.combat.sequence.attack_sequence`'s."""
-    attack = bonuses.attack_now(work, attacker, attack)  # Flame Strike, Lightning Strike
+    if attacker is not None and attacker.conditions:  # (round effects: markers on it)
+        attack = bonuses.attack_now(work, attacker, attack)  # Flame Strike, Lightning Strike
     gained = bonuses.gained(work, attacker, attack, target, role=role)
     own = attack_traits(work, attacker, attack, first=first)
     b = Blow(work, attacker, attack, target, source,
@@ -108,7 +109,7 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     s.uses = bonuses.uses([*gained, *s.dice_parts]) if gained or len(s.dice_parts) > 1 else []
     if _misses(b, s, zone_daze, daze, barrier=barrier, is_spell=is_spell):
         return s
-    if immune_to_damage_type(work, target, attack.damage_type):
+    if attack.damage_type and immune_to_damage_type(work, target, attack.damage_type):
         s.immune = True
         s.steps.append(Said("strike.immune", target=b.who, type=attack.damage_type))
         _extinguish(b, s)
@@ -156,9 +157,9 @@ def _misses(b: Blow, s: Strike, zone_daze: int | None, daze: int | None, *, barr
             return True
         return False
     attacker = b.attacker
-    if attacker is None or barrier or by_itself(b.attack, is_spell):
+    if attacker is None or barrier or (is_spell and by_itself(b.attack, is_spell)):
         return False
-    if attacker.has_condition("Daze"):
+    if attacker.conditions and attacker.has_condition("Daze"):
         s.daze_roll = b.source.d12(b.roll("roll.daze")) if daze is None else daze
         if s.daze_roll <= 6:
             s.missed = s.avoided = True
@@ -251,8 +252,12 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
         s.normal, s.critical = points(s.faces)
         s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
                             critical=s.critical))
+        # (asked only when it may answer: fewer points than dice, and Akiro's Favor is an
+        # enchantment on the attacker)
         again = bonuses.reroll(work, b.attacker, b.attack, first=b.first, dice=s.dice,
-                               points=s.normal + s.critical)
+                               points=s.normal + s.critical) \
+            if s.normal + s.critical < s.dice and b.attacker is not None \
+            and b.attacker.enchantments else None
         if again is not None:  # Akiro's Favor: the second roll stands
             s.uses.append(str(again["card"]))
             s.steps.append(again)
@@ -309,7 +314,9 @@ def _stop_damage(b: Blow, s: Strike, damage: int, critical_ones: int) -> int:
             damage = kept
             s.steps.append(line)
             put(work, Note(Side.DM, mages.SHIELD_USED, DELETE))  # set when the strike is put on
-    moved = restrictions.martyr(work, target, damage, s.side)
+    # (Martyr's Aura takes only your side's damage: martyr's first tests, without its call)
+    moved = restrictions.martyr(work, target, damage, s.side) if damage > 0 and s.side == YM \
+        else 0
     if moved:  # Martyr's Aura: the Dummy Mage takes some of it (put on with the strike)
         s.martyred = moved
         damage -= moved
@@ -324,7 +331,8 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     damage = s.damage
     if damage and target.side == YM and HIDDEN in target.extra:
         _reveal_to_survive(b, s)
-    _extinguish(b, s)
+    if "extinguish" in b.names:  # (_extinguish's own test first: most attacks have none)
+        _extinguish(b, s)
     if ("devour" in b.names and is_creature(target) and work.is_corporeal(target)) \
             or target.has_condition("Zombie"):
         s.obliterate = True
@@ -338,7 +346,7 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     if first and damage and attacker is not None and "vampiric" in b.names \
             and is_creature(target) and work.is_living(target):
         _vampiric(b, s, attacker)
-    s.reconstructed = bonuses.reconstruct(work, attacker, target, damage)
+    s.reconstructed = bonuses.reconstruct(work, attacker, target, damage) if damage > 0 else 0
     if s.reconstructed and attacker is not None:
         s.steps.append(Said("strike.reconstruct", by=Who.of(attacker), healed=s.reconstructed))
     if first and damage and b.traits and target.side != side:
