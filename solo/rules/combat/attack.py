@@ -104,12 +104,14 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     back = _on(work, reverse_to) if reverse_to is not None else None
     result = AttackResult(attack=att.name, attacker=attacker.id,
                           target=(reverse_to or attacker).id if reverse else target.id)
-    result.steps.append(_declared(a, t, att, spell, report))
-    work = attack_sequence(work, a, att, t, source, result, role=_ATTACK, moved=moved,
-                           is_spell=spell, first=first_strike, use_defense=use_defense,
-                           reactions=reactions, report=report, thirst=first_strike, daze=daze,
+    names = (Who.of(a), Who.of(t))  # (the first strike's lines name them alike)
+    result.steps.append(_declared(names, att, spell, report))
+    # (role to reactions by place: a call of more than 30 values on Python's stack, as this one
+    # would be with them named, is made through a dictionary: tests/rules/test_combat_calls.py)
+    work = attack_sequence(work, a, att, t, source, result, _ATTACK, moved, spell, first_strike,
+                           use_defense, reactions, report=report, thirst=first_strike, daze=daze,
                            reverse=reverse, blocked_by=blocked_by, barrier=barrier,
-                           reverse_to=back, lazy=lazy)
+                           reverse_to=back, lazy=lazy, names=None if reverse else names)
     if work is not board and lazy is not None:  # the copy was made: its attacker
         a = work.find(attacker.id) or a
     if whirl_targets:
@@ -147,11 +149,11 @@ def _attack_of(board: Board, attacker: Piece, attack: Attack | str | None,
     return att, spell, use_defense
 
 
-def _declared(a: Piece, t: Piece, att: Attack, spell: bool, report: Reported | None) -> Said:
-    """The attack's first line: who attacks whom with what."""
+def _declared(names: tuple[Who, Who], att: Attack, spell: bool, report: Reported | None) -> Said:
+    """The attack's first line: who attacks whom (``names``) with what."""
     if att is UNNAMED:
-        return Said("attack.unknown", by=Who.of(a), target=Who.of(t))
-    return Said("attack.declared", by=Who.of(a), target=Who.of(t), attack=att.name,
+        return Said("attack.unknown", by=names[0], target=names[1])
+    return Said("attack.declared", by=names[0], target=names[1], attack=att.name,
                 kind=att.kind, zone=bool(att.zone or att.kind == "zone"), spell=spell,
                 reported=report is not None)
 

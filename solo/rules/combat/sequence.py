@@ -39,14 +39,14 @@ Lazy = tuple[set[str], str | None]
 
 
 def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
-                    source: DiceSource, result: AttackResult, *, role: str, moved: bool,
+                    source: DiceSource, result: AttackResult, role: str, moved: bool,
                     is_spell: bool, first: bool, use_defense: bool | DefenseChoice,
-                    reactions: bool, barrier: bool = False, zone_daze: int | None = None,
+                    reactions: bool, *, barrier: bool = False, zone_daze: int | None = None,
                     credit: str | None = None, report: Reported | None = None,
                     thirst: bool | None = None, daze: int | None = None,
                     reverse: bool = False, blocked_by: str | None = None,
                     reverse_to: Piece | None = None, guarding: bool = False,
-                    lazy: Lazy | None = None) -> Board:
+                    lazy: Lazy | None = None, names: tuple[Who, Who] | None = None) -> Board:
     """One attack with its additional strikes, then (for melee) damage barriers and
     counterstrike; the board it ended on (``work``, or the copy ``lazy`` made).  ``report`` (a
     person's dice) serves the attack's own strikes only, never the answers to it.  ``thirst``:
@@ -55,7 +55,8 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     already rolled.  ``reverse``, ``blocked_by``: the first strike is turned back on the
     attacker (or ``reverse_to``), or avoided (see :func:`solo.rules.combat.resolve_attack`).
     ``guarding``: the attacker (a counterstriking guard) was guarding when the attack it answers
-    was declared.
+    was declared.  ``names``: the attacker and the target as the attack's first line named
+    them, for the first strike's lines (no ``reverse``).
 
     ``lazy``: ``work`` is the real board, and nothing before this sequence's first strike is
     recorded changes a board (see :func:`solo.rules.combat.resolve_attack`): the attack's copy
@@ -87,16 +88,18 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
             break
         if attacker is not None and work.find(attacker.id) is None:
             break
-        # (the first strike's role and Bloodthirsty asked without a call: no strike before it)
+        # (the first strike's role and Bloodthirsty asked without a call: no strike before it;
+        # the first arguments by place, as in resolve_attack)
         s = one_strike(work, attacker, attack, at, source,
-                       role=role if i == 0 else nth_strike(i, role),
-                       first=first and i == 0, moved=moved and i == 0, is_spell=is_spell,
-                       use_defense=False if at is not target else use_defense,
+                       role if i == 0 else nth_strike(i, role),  # role
+                       first and i == 0, moved and i == 0, is_spell,  # first, moved, is_spell
+                       False if at is not target else use_defense,  # use_defense
                        barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
                        thirst=None if thirst is None
                        else thirst and not (result.strikes and _thirst_taken(result, attacker)),
                        daze=daze if i == 0 else None,
-                       blocked_by=blocked_by if i == 0 else None)
+                       blocked_by=blocked_by if i == 0 else None,
+                       names=names if i == 0 else None)
         if at is not target:
             s.steps.insert(0, Said("strike.reversed", target=Who.of(at)))
         if lazy is not None:  # (no reverse here: ``at`` is the target)

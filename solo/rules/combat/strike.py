@@ -54,7 +54,7 @@ class Blow:
 
     def __init__(self, work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                  source: DiceSource, traits: list[str], role: str,
-                 report: Reported | None) -> None:
+                 report: Reported | None, names: tuple[Who, Who] | None = None) -> None:
         self.work = work
         self.attacker = attacker
         self.attack = attack
@@ -67,34 +67,41 @@ class Blow:
         self.role = role
         self.report = report
         self.zone = bool(attack.zone or attack.kind == "zone")  # a zone attack
-        self.who = Who.of(target)  # the target, as lines name it
-        self.by = Who.of(attacker) if attacker is not None else None  # and the attacker
+        if names is not None:  # (as the attack's first line named them: see one_strike)
+            self.by, self.who = names
+        else:
+            self.who = Who.of(target)  # the target, as lines name it
+            self.by = Who.of(attacker) if attacker is not None else None  # and the attacker
         #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
         self.only_ones = False
         self.first = True  # the first strike of the attack action
 
     def roll(self, code: str, **facts: object) -> Said:
         """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
-        return Said(code, by=self.by, attack=self.attack.name, at=self.who, role=self.role,
-                    **facts)
+        label = Said(code, by=self.by, attack=self.attack.name, at=self.who, role=self.role)
+        if facts:  # (put in the record just made: no call through a merged dictionary)
+            label.facts.update(facts)
+        return label
 
 
 def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
-               source: DiceSource, *, role: str, first: bool, moved: bool, is_spell: bool,
-               use_defense: bool | DefenseChoice, barrier: bool, zone_daze: int | None,
+               source: DiceSource, role: str, first: bool, moved: bool, is_spell: bool,
+               use_defense: bool | DefenseChoice, *, barrier: bool, zone_daze: int | None,
                credit: str | None = None, report: Reported | None = None,
                thirst: bool | None = None, daze: int | None = None,
-               blocked_by: str | None = None) -> Strike:
+               blocked_by: str | None = None, names: tuple[Who, Who] | None = None) -> Strike:
     """One strike of ``attack`` on ``target``, worked out on ``work`` (which it may change: a
     reveal, the Voltaric Shield's note); the strike is not put on the board (see
     :func:`solo.rules.combat.applying.apply_strike`).  The arguments are
-    :func:`solo.rules.combat.sequence.attack_sequence`'s."""
+    :func:`solo.rules.combat.sequence.attack_sequence`'s; ``names``: the attacker and the
+    target as the attack's first line named them, when the caller has them (a name is the
+    same until the attack is over: nothing in it changes an id, card or side)."""
     if attacker is not None and attacker.conditions:  # (round effects: markers on it)
         attack = bonuses.attack_now(work, attacker, attack)  # Flame Strike, Lightning Strike
     gained = bonuses.gained(work, attacker, attack, target, role=role)
     own = attack_traits(work, attacker, attack, first=first)
     b = Blow(work, attacker, attack, target, source,
-             own + [str(g["trait"]) for g in gained] if gained else own, role, report)
+             own + [str(g["trait"]) for g in gained] if gained else own, role, report, names)
     b.first = first
     side = attacker.side if attacker is not None else None
     # (the first fields by place, not by name: there are 45 names to match)
