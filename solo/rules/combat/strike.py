@@ -67,11 +67,11 @@ class Blow:
         self.role = role
         self.report = report
         self.zone = bool(attack.zone or attack.kind == "zone")  # a zone attack
-        if names is not None:  # (as the attack's first line named them: see one_strike)
-            self.by, self.who = names
-        else:
-            self.who = Who.of(target)  # the target, as lines name it
-            self.by = Who.of(attacker) if attacker is not None else None  # and the attacker
+        #: the attacker and the target, as lines name them (as the attack's first line named
+        #: them, when ``names`` are given: see one_strike)
+        self.by: Who | None = names[0] if names is not None \
+            else Who.of(attacker) if attacker is not None else None
+        self.who = names[1] if names is not None else Who.of(target)
         #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
         self.only_ones = False
         self.first = True  # the first strike of the attack action
