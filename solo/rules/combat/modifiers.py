@@ -326,13 +326,16 @@ def enchantment_defense(board: Board, p: Piece,
 
 
 def choose_defense(board: Board, target: Piece, attack: Attack,
-                   steady_only: bool = False,
-                   attacker: Piece | None = None) -> tuple[int, Defense] | None:
+                   steady_only: bool = False, attacker: Piece | None = None,
+                   defenses: list[tuple[Defense, bool]] | None = None
+                   ) -> tuple[int, Defense] | None:
     """The Defense ``target`` uses against ``attack``: an unused one that the attack's kind
     (and card text: :func:`solo.rules.abilities.bonuses.defense_allowed`) allows, the best
     (lowest roll) first; None when it has none left.  ``steady_only``: only Defenses that
-    conditions leave alone (an Incapacitated target)."""
-    defenses = all_defenses(board, target)
+    conditions leave alone (an Incapacitated target).  ``defenses``: its
+    :func:`all_defenses`, when the caller has them already."""
+    if defenses is None:
+        defenses = all_defenses(board, target)
     if not defenses:
         return None
     used = target.extra.get(DEFENSE_USED, {}) or {}

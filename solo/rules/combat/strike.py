@@ -202,25 +202,28 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
     """The target tries its best Defense left (the one conditions leave alone, when it is
     Incapacitated); a :data:`DefenseChoice` may decline it."""
     work, target = b.work, b.target
+    defenses = all_defenses(work, target)
+    if not defenses:  # (many targets: nothing to try, and nothing more asked)
+        return False
     incapacitated = work.incapacitated(target)
     chosen = choose_defense(work, target, b.attack, steady_only=incapacitated,
-                            attacker=b.attacker)
-    if chosen is None and incapacitated and all_defenses(work, target):
-        s.steps.append(Said("strike.incapacitated", target=b.who))
-    steady = chosen is not None and all_defenses(work, target)[chosen[0]][1]
+                            attacker=b.attacker, defenses=defenses)
+    if chosen is None:  # (none left: nothing to offer or roll)
+        if incapacitated:
+            s.steps.append(Said("strike.incapacitated", target=b.who))
+        return False
+    steady = defenses[chosen[0]][1]
     mod = 0 if steady else defense_modifier(work, target)
-    more = bonuses.defense_bonus(work, target, chosen[0]) if chosen is not None else []
+    more = bonuses.defense_bonus(work, target, chosen[0])
     bonus = sum(int(m["n"]) for m in more) if more else 0
     mod += bonus
     s.steps += more
-    if chosen is not None and callable(use_defense) \
-            and not use_defense(target, chosen[1], mod, _offer(b, s, chosen[1], mod, bonus)):
-        s.steps.append(Said("strike.defense-declined", target=b.who, need=chosen[1].roll))
-        chosen = None
-    if chosen is None:
-        return False
     idx, d = chosen
-    given = enchantment_defense(work, target, idx)
+    if callable(use_defense) and not use_defense(target, d, mod, _offer(b, s, d, mod, bonus)):
+        s.steps.append(Said("strike.defense-declined", target=b.who, need=d.roll))
+        return False
+    # (only an enchantment gives a Defense that is not the card's own)
+    given = enchantment_defense(work, target, idx) if target.enchantments else None
     if given and given[1].get("sure"):  # Block: no roll
         s.defense, s.defense_index = d.roll, idx
         s.avoided = True
