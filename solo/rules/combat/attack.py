@@ -44,6 +44,10 @@ NO_BY_HAND = frozenset((
     "defrost", "trample"))
 #: Attack traits whose by-hand part the strike itself says, when it applies (``strike.drain``).
 SAID_BY_THE_STRIKE = frozenset(("mana drain", "mana transfer"))
+#: Whether a trait or marker needs no ``attack.by-hand`` line (its name, before any number, is
+#: in NO_BY_HAND or SAID_BY_THE_STRIKE), by the name as written: :func:`_by_hand` asks it of
+#: every attack's traits, which are few, so it parses each once.
+_QUIET: dict[str, bool] = {}
 #: Role.ATTACK as a module global (the same member, without a look-up on its enum class).
 _ATTACK = Role.ATTACK
 
@@ -186,7 +190,15 @@ def _by_hand(result: AttackResult, attack: Attack, *, rolled: bool = False) -> N
     for s in result.strikes:  # (a loop, not a generator: every attack asks)
         if s.conditions:
             names += s.conditions
-    if not names:  # (most attacks: nothing to look up)
+    for n in names:  # (most attacks: none, or only names solo applies or the strike says)
+        quiet = _QUIET.get(n)
+        if quiet is None:
+            if len(_QUIET) > 1024:  # (a person's own cards could bring any number of traits)
+                _QUIET.clear()
+            quiet = _QUIET[n] = parse_trait(n)[0].lower() in NO_BY_HAND | SAID_BY_THE_STRIKE
+        if not quiet:
+            break
+    else:  # (nothing left after the filters below: no line, no name parsed again)
         return
     names = [n for n in names if parse_trait(n)[0].lower() not in SAID_BY_THE_STRIKE]
     if rolled or any(s.role == Role.SWEEP for s in result.strikes):

@@ -160,13 +160,27 @@ def strike_count(board: Board, attack: Attack, target: Piece, attacker: Piece | 
     :func:`solo.rules.abilities.bonuses.more_strikes`); an attack made "Level -1" times strikes
     that often (none at Level 1).  ``more``: what ``more_strikes`` gives, when the caller
     has asked it already."""
-    if attack.traits and any(re.search(_LEVEL_LESS_ONE, t) for t in attack.traits):
+    if attack.traits and _by_level(attack.traits):
         return max(0, level(board, target) - 1)
     if more is None:
         more = bonuses.more_strikes(board, attacker, attack, guarding=guarding)[0] \
             if attacker is not None else 0
     return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0) \
         + more
+
+
+#: Whether an attack's traits make its number of attacks the target's Level less one, by the
+#: traits (asked of every attack with traits: each attack's searched once, not once an attack).
+_LEVEL_LESS: dict[tuple[str, ...], bool] = {}
+
+
+def _by_level(traits: tuple[str, ...]) -> bool:
+    known = _LEVEL_LESS.get(traits)
+    if known is None:
+        if len(_LEVEL_LESS) > 1024:  # (a person's own cards could bring any number of traits)
+            _LEVEL_LESS.clear()
+        known = _LEVEL_LESS[traits] = any(re.search(_LEVEL_LESS_ONE, t) for t in traits)
+    return known
 
 
 def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,

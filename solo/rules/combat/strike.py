@@ -43,6 +43,19 @@ from solo.rules.said import Said, Who
 
 #: The names of no traits (most attacks have none).
 _NO_NAMES: frozenset[str] = frozenset()
+#: :func:`names_in` of a strike's traits, by the traits: an attack's traits are the same from
+#: strike to strike, so each set is worked out once, not once a strike.
+_NAMES: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _names(traits: list[str]) -> frozenset[str]:
+    key = tuple(traits)
+    known = _NAMES.get(key)
+    if known is None:
+        if len(_NAMES) > 1024:  # (a person's own cards could bring any number of traits)
+            _NAMES.clear()
+        known = _NAMES[key] = names_in(key)
+    return known
 
 
 class Blow:
@@ -63,7 +76,7 @@ class Blow:
         self.traits = traits
         #: what :func:`has_named` answers yes to among ``traits``, lower-case: asked of a strike
         #: several times (``"unavoidable" in b.names``), worked out once
-        self.names = names_in(traits) if traits else _NO_NAMES
+        self.names = _names(traits) if traits else _NO_NAMES
         self.role = role
         self.report = report
         self.zone = bool(attack.zone or attack.kind == "zone")  # a zone attack
