@@ -30,7 +30,7 @@ from solo.rules.combat.sequence import Lazy, after_push, attack_sequence
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Note
 from solo.rules.effects import apply as put
-from solo.rules.said import Said, Who
+from solo.rules.said import Said, Who, said_with
 
 
 #: Attack traits and markers that solo applies in full (their glossary entries have no by-hand
@@ -157,9 +157,10 @@ def _declared(names: tuple[Who, Who], att: Attack, spell: bool, report: Reported
     """The attack's first line: who attacks whom (``names``) with what."""
     if att is UNNAMED:
         return Said("attack.unknown", by=names[0], target=names[1])
-    return Said("attack.declared", by=names[0], target=names[1], attack=att.name,
-                kind=att.kind, zone=bool(att.zone or att.kind == "zone"), spell=spell,
-                reported=report is not None)
+    return said_with("attack.declared", {  # (Said(code, **facts): see said_with)
+        "by": names[0], "target": names[1], "attack": att.name, "kind": att.kind,
+        "zone": bool(att.zone or att.kind == "zone"), "spell": spell,
+        "reported": report is not None})
 
 
 def _sweep(work: Board, a: Piece, att: Attack, t: Piece, sweep_target: Piece | None,

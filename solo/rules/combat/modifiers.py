@@ -18,7 +18,7 @@ from solo.rules.abilities.bonuses import level as level
 from solo.rules.board import Board, Conjuration, Mage, Piece
 from solo.rules.combat.conditions import is_creature
 from solo.rules.combat.results import DEFENSE_USED
-from solo.rules.said import Said
+from solo.rules.said import Said, said_with
 
 
 #: An attack trait (as the card prints it, lower-case start): one die fewer for each zone of
@@ -199,7 +199,7 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     :func:`attack_traits` (with ``first`` true), when the caller has them already."""
     assert attack.dice is not None  # an attack that rolls no dice has no count
     base = int(attack.dice)
-    parts = [Said("dice.base", attack=attack.name, dice=base)]
+    parts = [said_with("dice.base", {"attack": attack.name, "dice": base})]  # (see said_with)
     if attacker is not None and not barrier:
         parts += _attacker_bonuses(board, attacker, attack, target, first, moved, thirst)
         parts += bonuses.dice(board, attacker, attack, target, first=first, role=role)

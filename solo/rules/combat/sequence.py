@@ -25,7 +25,7 @@ from solo.rules.combat.strike import one_strike
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Disenchant, Note
 from solo.rules.effects import apply as put
-from solo.rules.said import Said, Who
+from solo.rules.said import Said, Who, said_with
 
 #: The Dummy Mage's enchantment that turns an attack on its bearer back on the attacker.
 REVERSE_ATTACK = "Reverse Attack"
@@ -268,7 +268,7 @@ def _settled(board: Board, result: AttackResult, s: Strike, target: Piece,
     if wounds and not isinstance(target, Mage) and 0 < board.life(target) <= wounds \
             and not board.has_trait(target, "Indestructible"):  # (destroy_if_dead's test)
         s.destroyed = True
-        line = Said("strike.destroyed", card=s.target_card, id=s.target)
+        line = said_with("strike.destroyed", {"card": s.target_card, "id": s.target})
         s.steps.append(line)
         result.steps.append(line)
     return True
@@ -284,7 +284,7 @@ def record_strike(work: Board, result: AttackResult, s: Strike) -> None:
         s.damage_total = target.damage
     if s.target in gone:
         s.destroyed = True
-        line = Said("strike.destroyed", card=s.target_card, id=s.target)
+        line = said_with("strike.destroyed", {"card": s.target_card, "id": s.target})
         s.steps.append(line)
         result.steps.append(line)
 

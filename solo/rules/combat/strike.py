@@ -37,7 +37,7 @@ from solo.rules.dice import DiceSource, points
 from solo.rules.effects import DELETE, Note
 from solo.rules.effects import apply as put
 from solo.rules.harm import can_heal
-from solo.rules.said import Said, Who
+from solo.rules.said import Said, Who, said_with
 
 
 
@@ -91,10 +91,11 @@ class Blow:
 
     def roll(self, code: str, **facts: object) -> Said:
         """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
-        label = Said(code, by=self.by, attack=self.attack.name, at=self.who, role=self.role)
-        if facts:  # (put in the record just made: no call through a merged dictionary)
-            label.facts.update(facts)
-        return label
+        label: dict[str, object] = {"by": self.by, "attack": self.attack.name, "at": self.who,
+                                    "role": self.role}
+        if facts:
+            label.update(facts)
+        return said_with(code, label)  # (the lines made for every strike: see said_with)
 
 
 def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
@@ -158,8 +159,8 @@ def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
         s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
                                            moved=moved, is_spell=is_spell, barrier=barrier,
                                            thirst=thirst, role=b.role, traits=traits)
-        s.steps.append(Said("strike.dice", role=b.role, zone=b.zone, target=b.who,
-                            dice=s.dice, parts=list(s.dice_parts)))
+        s.steps.append(said_with("strike.dice", {"role": b.role, "zone": b.zone, "target": b.who,
+                                                 "dice": s.dice, "parts": list(s.dice_parts)}))
     elif attack.dice is not None:  # "X": only a reported attack gets here
         s.steps.append(Said("strike.dice-by-card", role=b.role, zone=b.zone, target=b.who,
                             dice=attack.dice))
@@ -273,8 +274,8 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
     else:
         s.faces = b.source.attack_dice(s.dice, b.roll("roll.attack-dice", dice=s.dice))
         s.normal, s.critical = points(s.faces)
-        s.steps.append(Said("strike.rolled", faces=list(s.faces), normal=s.normal,
-                            critical=s.critical))
+        s.steps.append(said_with("strike.rolled", {"faces": list(s.faces), "normal": s.normal,
+                                                   "critical": s.critical}))
         # (asked only when it may answer: fewer points than dice, and Akiro's Favor is an
         # enchantment on the attacker)
         again = bonuses.reroll(work, b.attacker, b.attack, first=b.first, dice=s.dice,
@@ -301,9 +302,9 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
     s.armor = armor
     if not only_ones:
         damage = s.critical + max(0, s.normal - armor)
-        s.steps.append(Said("strike.armor", armor=base_armor, piercing=piercing,
-                            critical_damage=critical_damage, critical=s.critical,
-                            normal=max(0, s.normal - armor), damage=damage))
+        s.steps.append(said_with("strike.armor", {
+            "armor": base_armor, "piercing": piercing, "critical_damage": critical_damage,
+            "critical": s.critical, "normal": max(0, s.normal - armor), "damage": damage}))
         return damage, 0
     if b.report is not None:  # the person counted the 1s: normal 1s and critical 1s
         ones_n, ones_c = s.normal, s.critical
@@ -430,9 +431,9 @@ def _effect_roll(b: Blow, s: Strike, moved: bool = False) -> list[str]:
         if e.covers(total):
             rolled = list(e.conditions)
             break
-    s.steps.append(Said("strike.effect", roll=s.effect_roll, tough=tough, dmod=dmod,
-                        type=attack.damage_type, ext=ext, held=held, markers=rolled,
-                        more=more))
+    s.steps.append(said_with("strike.effect", {
+        "roll": s.effect_roll, "tough": tough, "dmod": dmod, "type": attack.damage_type,
+        "ext": ext, "held": held, "markers": rolled, "more": more}))
     return rolled
 
 
@@ -468,7 +469,8 @@ def _place(b: Blow, s: Strike, rolled: list[str]) -> None:
         else:
             s.conditions.append(c)
     if s.conditions:
-        s.steps.append(Said("strike.gains", target=b.who, conditions=list(s.conditions)))
+        s.steps.append(said_with("strike.gains", {"target": b.who,
+                                                  "conditions": list(s.conditions)}))
     if s.acid:
         s.steps.append(Said("strike.acid", acid=s.acid))
 
