@@ -228,6 +228,17 @@ class SeededSource(DiceSource):
             keep(Roll(sides, value, label))
         return out
 
+    def d12(self, label: Label = "") -> int:
+        """:meth:`roll` of 12 sides without its two calls (every effect die, Defense and
+        quickcast rolls here): ``_randbelow(12)`` written out, four bits drawn until they are
+        below 12 (tests/rules/test_dice.py holds it to ``randint(1, 12)``)."""
+        bits = self.rng.getrandbits
+        r = bits(4)
+        while r >= 12:
+            r = bits(4)
+        self.history.append(Roll(12, r + 1, label))
+        return r + 1
+
     def attack_dice(self, count: int, label: Label = _ATTACK_DICE) -> list[str]:
         """:meth:`DiceSource.attack_dice` in one loop (every strike rolls here): each die is
         ``_randbelow(6)``, written out as it is (three bits drawn until they are below 6;

@@ -199,9 +199,9 @@ def test_shuffle_keeps_every_card_and_repeats_with_the_seed():
 
 
 def test_a_seeded_source_rolls_what_randint_would_from_the_same_state():
-    """SeededSource.roll and roll_many take ``_randbelow`` directly, attack_dice writes it out:
-    the numbers must be those of ``randint(1, sides)`` from the same seed, so every stored game
-    stays the same."""
+    """SeededSource.roll and roll_many take ``_randbelow`` directly, d12 and attack_dice write
+    it out: the numbers must be those of ``randint(1, sides)`` from the same seed, so every
+    stored game stays the same."""
     import random
 
     from solo.rules.dice import D6_FACES, SeededSource
@@ -212,6 +212,7 @@ def test_a_seeded_source_rolls_what_randint_would_from_the_same_state():
             assert src.roll_many(sides, 5) == [ref.randint(1, sides) for _ in range(5)]
             assert src.attack_dice(sides) == [D6_FACES[ref.randint(1, 6) - 1]
                                               for _ in range(sides)]
+            assert src.d12() == ref.randint(1, 12)
         assert [r.sides for r in src.history][:3] == [12, 12, 12, 12, 12, 12][:3]
-        assert len(src.history) == 8 * 6 + sum((12, 6, 2, 3, 12, 7, 1, 20))
+        assert len(src.history) == 8 * 7 + sum((12, 6, 2, 3, 12, 7, 1, 20))
         assert src.rng.getstate() == ref.getstate()

@@ -43,7 +43,8 @@ def apply_strike(board: Board, s: Strike) -> list[str]:
         key = str(s.defense_index)
         used[key] = int(used.get(key, 0)) + 1
         put(board, Note(t.id, DEFENSE_USED, used))
-        given = enchantment_defense(board, t, s.defense_index)
+        # (only an enchantment gives a Defense that is not the card's own)
+        given = enchantment_defense(board, t, s.defense_index) if t.enchantments else None
         if given and given[1].get("spent"):  # Block goes once it has been used
             _spend(board, t, given[0])
     if s.spent is not None and s.spent in t.enchantments:  # Block, against an Unavoidable attack

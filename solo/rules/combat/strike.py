@@ -43,6 +43,8 @@ from solo.rules.said import Said, Who, said_with
 
 #: The names of no traits (most attacks have none).
 _NO_NAMES: frozenset[str] = frozenset()
+#: The trait that adds 4 to the effect die against a held target, as the names have it.
+_RESTRAINED_PLUS_4 = RESTRAINED_PLUS_4.lower()
 #: :func:`names_in` of a strike's traits, by the traits: an attack's traits are the same from
 #: strike to strike, so each set is worked out once, not once a strike.
 _NAMES: dict[tuple[str, ...], frozenset[str]] = {}
@@ -358,7 +360,7 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     if "extinguish" in b.names:  # (_extinguish's own test first: most attacks have none)
         _extinguish(b, s)
     if ("devour" in b.names and is_creature(target) and work.is_corporeal(target)) \
-            or target.has_condition("Zombie"):
+            or (target.conditions and target.has_condition("Zombie")):
         s.obliterate = True
     # (the target's Rage +X read only when an enemy creature damaged it)
     if damage and attacker is not None and attacker.side != target.side \
@@ -397,11 +399,11 @@ def _effects_apply(b: Blow, s: Strike) -> bool:
     target (or fells a mage), nor for an attack without an effect table (a reported attack is
     asked for its markers all the same: its card's text may give some), nor on an
     Incorporeal target of a non-Ethereal attack."""
+    if not b.attack.effects and b.report is None:  # (asked first: no life read for it)
+        return False
     work, target, damage = b.work, b.target, s.damage
-    lethal = damage > 0 and work.life(target) > 0 \
-        and work.wounds(target) + damage >= work.life(target) \
-        and not work.has_trait(target, "Indestructible")
-    if lethal or (not b.attack.effects and b.report is None):
+    if damage > 0 and (life := work.life(target)) > 0 and work.wounds(target) + damage >= life \
+            and not work.has_trait(target, "Indestructible"):  # lethal
         return False
     if b.only_ones:
         s.steps.append(Said("strike.no-effects", target=b.who))
@@ -421,7 +423,7 @@ def _effect_roll(b: Blow, s: Strike, moved: bool = False) -> list[str]:
     tough = trait_value(work.traits(target), "Tough") or 0
     dmod = damage_type_modifier(work, target, attack.damage_type)
     ext = -s.extinguished
-    held = 4 if any(t.lower() == RESTRAINED_PLUS_4.lower() for t in b.traits) \
+    held = 4 if _RESTRAINED_PLUS_4 in b.names \
         and (work.restrained(target) or work.incapacitated(target)) else 0
     more = bonuses.effect(work, b.attacker, attack, target, role=b.role, moved=moved)
     s.effect_roll = b.source.d12(b.roll("roll.effect"))
