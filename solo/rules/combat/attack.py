@@ -52,6 +52,9 @@ _QUIET: dict[str, bool] = {}
 _ATTACK = Role.ATTACK
 
 
+# resolve_attack passes attack_sequence its arguments up to ``reactions`` by place: a call of
+# more than 30 values on Python's stack, as that one would be with them named, is made through
+# a dictionary, several times the cost of a plain call (tests/rules/test_combat_calls.py).
 def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, target: Piece,
                    source: DiceSource, *, moved: bool = False, is_spell: bool | None = None,
                    first_strike: bool = True, sweep_target: Piece | None = None,
@@ -109,9 +112,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     result = AttackResult(attack=att.name, attacker=attacker.id,
                           target=(reverse_to or attacker).id if reverse else target.id)
     names = (Who.of(a), Who.of(t))  # (the first strike's lines name them alike)
-    result.steps.append(_declared(names, att, spell, report))
-    # (role to reactions by place: a call of more than 30 values on Python's stack, as this one
-    # would be with them named, is made through a dictionary: tests/rules/test_combat_calls.py)
+    result.steps.append(_declared(names, att, spell, report))  # (by place: see above the def)
     work = attack_sequence(work, a, att, t, source, result, _ATTACK, moved, spell, first_strike,
                            use_defense, reactions, report=report, thirst=first_strike, daze=daze,
                            reverse=reverse, blocked_by=blocked_by, barrier=barrier,

@@ -55,8 +55,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     already rolled.  ``reverse``, ``blocked_by``: the first strike is turned back on the
     attacker (or ``reverse_to``), or avoided (see :func:`solo.rules.combat.resolve_attack`).
     ``guarding``: the attacker (a counterstriking guard) was guarding when the attack it answers
-    was declared.  ``names``: the attacker and the target as the attack's first line named
-    them, for the first strike's lines (no ``reverse``).
+    was declared.  ``names``: the first line's names of the attacker and target (not reversed).
 
     ``lazy``: ``work`` is the real board, and nothing before this sequence's first strike is
     recorded changes a board (see :func:`solo.rules.combat.resolve_attack`): the attack's copy
@@ -88,8 +87,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
             break
         if attacker is not None and work.find(attacker.id) is None:
             break
-        # (the first strike's role and Bloodthirsty asked without a call: no strike before it;
-        # the first arguments by place, as in resolve_attack)
+        # (by place: see resolve_attack; the first strike's role and Bloodthirsty need no call)
         s = one_strike(work, attacker, attack, at, source,
                        role if i == 0 else nth_strike(i, role),  # role
                        first and i == 0, moved and i == 0, is_spell,  # first, moved, is_spell
@@ -98,8 +96,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                        thirst=None if thirst is None
                        else thirst and not (result.strikes and _thirst_taken(result, attacker)),
                        daze=daze if i == 0 else None,
-                       blocked_by=blocked_by if i == 0 else None,
-                       names=names if i == 0 else None)
+                       blocked_by=blocked_by if i == 0 else None, names=names if i == 0 else None)
         if at is not target:
             s.steps.insert(0, Said("strike.reversed", target=Who.of(at)))
         if lazy is not None:  # (no reverse here: ``at`` is the target)
