@@ -525,6 +525,13 @@ class YourTurn(YourSpells):
         """The Dummy Mage's traps in the zones your creature entered (its way there, or just the
         zone it landed in) attack it; caught (Stuck) on the way, it stays in the trap's zone."""
         b = self.game.board
+        for names in (b.extra.get(yours.DM_ZONE_ENCHANTMENTS) or {}).values():
+            if names:
+                break
+        else:  # no trap of its anywhere (nearly always): only a Restrained mover on a way of
+            # more than one zone stops (below); nothing else is read or changed on the way
+            if teleported or not b.restrained(actor):
+                return []
         geo = b.geometry()
         way, here = [], start
         flying = not teleported and here != dest and b.flying(actor)  # (asked only for a way)
