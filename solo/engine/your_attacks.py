@@ -224,12 +224,18 @@ class YourAttacks:
         if typed or not attacks:
             return self.typed_attack(actor, target, attacks[0] if attacks else None)
         attack = self._which_attack(actor, attacks, target, moved)
-        declared, goes = self.declared(actor, attack)
-        if not goes:
-            return declared
-        confused, target = self._confusion(actor, attack, target)
-        declared += confused
-        guard = attack_rules.interceptor(b, actor, attack, actor.zone, target)
+        # (each answer of the Dummy Mage's below is one of its enchantments on the attacker or
+        # the target, a guard's Intercept of a ranged attack, or card text of the attack or the
+        # attacker: asked only when it can hold, as each would find nothing else)
+        declared: Lines = []
+        if actor.enchantments:  # its Pacify, Fumble or Confusion
+            declared, goes = self.declared(actor, attack)
+            if not goes:
+                return declared
+            confused, target = self._confusion(actor, attack, target)
+            declared += confused
+        guard = attack_rules.interceptor(b, actor, attack, actor.zone, target) \
+            if attack.is_ranged else None
         intercepted: Lines = []
         if guard is not None:  # the Dummy Mage's guards always Intercept
             put(b, SetGuard(guard.id, False))
@@ -240,8 +246,13 @@ class YourAttacks:
         if not isinstance(attack.dice, int):  # "X" dice: the card says how many
             return [f"{attack.name} rolls as many dice as its card says: roll them and "
                     "report the damage."] + self.typed_attack(actor, target, attack, moved)
-        whirl = self.whirl_targets(actor, attack, target, moved)
-        second = None if whirl else self.sweep_target(actor, attack, target)
+        whirl = self.whirl_targets(actor, attack, target, moved) \
+            if actor.conditions and not moved else []  # (Whirling Strike is a marker)
+        second = None if whirl or not attack.traits else self.sweep_target(actor, attack, target)
+        if not target.enchantments:  # no Reverse Attack, Forcefield, Mind Shield, Eye or Shock
+            return declared + intercepted + self.put_attack(combat.resolve_attack(
+                b, actor, attack, target, self.game.dice, moved=moved, sweep_target=second,
+                daze=None, reverse=False, whirl_targets=whirl))
         turned, reverse, daze = self.their_reverse_attack(actor, attack, target)
         if reverse is None:
             return declared + intercepted + turned
