@@ -21,7 +21,7 @@ from solo.core.questions import Choice, LazyQuestion, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines, GameView
-from solo.rules import combat, harm, targeting, upkeep
+from solo.rules import combat, harm, stagger, targeting, upkeep
 from solo.rules.abilities import restrictions
 from solo.rules.said import Said, Who
 from solo.rules.board import Piece
@@ -122,14 +122,18 @@ class YourAttacks:
             return [a for a in self._reach(actor, attacks, zone, target) if a.is_melee]
         return self._reach(actor, attacks, zone, target)
 
-    def _reach(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
+    def _reach(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece,
+               guarded: bool = True, free: bool = False) -> list[Attack]:
+        """Those of ``attacks`` that reach ``target`` from ``zone`` past the guards and the
+        Dummy Mage's cards (``guarded`` False: no guard of theirs stands in ``zone``, so none
+        blocks; ``free``: nothing of the Dummy Mage's may forbid the attack, see in_reach)."""
         b = self.game.board
         near = target.zone == zone  # a melee attack reaches nothing in another zone (can_reach's
         # own answer, given before the immunities and traits it reads first)
         return [a for a in attacks if (near or not a.is_melee)
                 and targeting.can_reach(b, actor, a, zone, target)
-                and not attack_rules.guard_blocks(b, actor, a, zone, target)
-                and restrictions.forbids(b, actor, a, target) is None]
+                and not (guarded and attack_rules.guard_blocks(b, actor, a, zone, target))
+                and (free or restrictions.forbids(b, actor, a, target) is None)]
 
     def forced(self, actor: Piece, attacks: list[Attack], zone: str,
                theirs: list[Piece] | None = None) -> set[str]:
@@ -137,6 +141,8 @@ class YourAttacks:
         Taunt's taunter, a creature with a Hate token of its Chant of Rage); empty when none
         holds it, or it can reach none of them in melee (``theirs``: its
         :meth:`their_objects`, when the caller has them)."""
+        if not actor.conditions and not actor.enchantments:  # no Taunt marker, no Chant of Rage
+            return set()
         b = self.game.board
         if theirs is None:
             theirs = self.their_objects(zone)
@@ -177,8 +183,24 @@ class YourAttacks:
             return []
         forced = self.forced(actor, attacks, zone, theirs)
         out = []
+        if forced:
+            for p in objs:
+                reach = self._reaching(actor, attacks, zone, p, forced)
+                if reach:
+                    out.append((p, reach))
+            return out
+        # what is the same for every target worked out once: whether a guard of theirs stands
+        # in the zone (guard_blocks finds none else) and whether the Dummy Mage's cards may
+        # forbid an attack at all (forbids: a Staggered minor creature, or its Charm or Song of
+        # Love on the attacker)
+        guarded = False
+        for c in b.side_creatures(Side.YM if actor.side == DM else DM):
+            if c.guarding and c.zone == zone:
+                guarded = True
+                break
+        free = not actor.enchantments and not stagger.cannot_attack(b, actor)
         for p in objs:
-            reach = self._reaching(actor, attacks, zone, p, forced)
+            reach = self._reach(actor, attacks, zone, p, guarded, free)
             if reach:
                 out.append((p, reach))
         return out
