@@ -45,6 +45,8 @@ class YourAttacks:
         self.results: list[combat.AttackResult] = []  # attack results of your current step
         self.touched: list[str] = []  # objects your reported damage or markers changed
         self.events: list[upkeep.Event] = []  # what your action did beyond attacks (a teleport)
+        #: questions of a program's asked the same way all game, built once (YourTurn's quickcast)
+        self.asked: dict[tuple[str, str, str | None], Question] = {}
 
     def begin(self) -> None:
         """A step of yours begins: nothing attacked, reported or done yet (new lists: the last

@@ -79,21 +79,15 @@ class YourTurn(YourSpells):
         lines, or None when ``skip`` (offered first, and the default) is chosen.  A person may
         also pass for the ``whole_round``: the quickcasts still to come this round pass by
         themselves (until they ask for theirs from "Who acts now?")."""
-        choices = (((skip,) if skip is not None else ())
-                   + (_SPELL_AT_THEM,
-                      *self.quick_summon_choice(),
-                      _OWN_SPELL,
-                      # (a reveal: never a program's answer, nor looked for then)
-                      *(self.reveal_choice() if skip is not None and self.game.reads() else ()),
-                      _OTHER_SPELL))
-        shortcuts: tuple[Choice, ...] = ()
-        if whole_round and skip is not None and self.game.shortcuts():
-            shortcuts = (skip, Choice("Pass for the whole round (not asked again this round)",
-                                      Shortcut(((qid, PASS),), standing=((qid, PASS),))),
-                         *self._spell_again(), *choices[1:])
-        what = self.game.ask(Question(qid, "select", message, choices,
-                                 default=skip.value if skip is not None else "spell",
-                                 shortcuts=shortcuts))
+        if self.game.reads() or self.game.shortcuts():
+            q = self._quick_question(qid, message, skip, whole_round)
+        else:  # a program: the same question for the same words, built once a game (a record
+            # nobody changes; what it offers is the catalog's, the same all game)
+            key = (qid, message, None if skip is None else skip.title)
+            q = self.asked.get(key)
+            if q is None:
+                q = self.asked[key] = self._quick_question(qid, message, skip, whole_round)
+        what = self.game.ask(q)
         if skip is not None and what == skip.value:
             return None
         if what == "reveal":  # no spell and no action: the quickcast is still to come
@@ -109,6 +103,24 @@ class YourTurn(YourSpells):
         if not goes:
             return first
         return ["You cast a spell that does not change the board.", *self.resolved()]
+
+    def _quick_question(self, qid: str, message: str, skip: Choice | None,
+                        whole_round: bool) -> Question:
+        """:meth:`_quick_spell`'s question."""
+        choices = (((skip,) if skip is not None else ())
+                   + (_SPELL_AT_THEM,
+                      *self.quick_summon_choice(),
+                      _OWN_SPELL,
+                      # (a reveal: never a program's answer, nor looked for then)
+                      *(self.reveal_choice() if skip is not None and self.game.reads() else ()),
+                      _OTHER_SPELL))
+        shortcuts: tuple[Choice, ...] = ()
+        if whole_round and skip is not None and self.game.shortcuts():
+            shortcuts = (skip, Choice("Pass for the whole round (not asked again this round)",
+                                      Shortcut(((qid, PASS),), standing=((qid, PASS),))),
+                         *self._spell_again(), *choices[1:])
+        return Question(qid, "select", message, choices,
+                        default=skip.value if skip is not None else "spell", shortcuts=shortcuts)
 
     def _spell_again(self) -> tuple[Choice, ...]:
         """Your last quickcast's attack spell at the same object, as a shortcut, when it still
