@@ -71,6 +71,17 @@ class YourAttacks:
         return [p for p in objs  # (in_arena written out: asked very often)
                 if "Banish" not in p.conditions or p.conditions["Banish"] <= 0]
 
+    def theirs_in(self, zone: str) -> list[Piece]:
+        """Those of :meth:`their_objects` in ``zone``, in their order (each zone looked at
+        before the Banish markers: most objects stand elsewhere)."""
+        b = self.game.board
+        dm = b.mages[DM]
+        objs = [dm] if dm.zone == zone else []
+        objs += [c for c in b.side_creatures(DM) if c.zone == zone]
+        if b.conjurations:
+            objs += [c for c in b.conjurations if c.side == DM and c.zone == zone]
+        return [p for p in objs if "Banish" not in p.conditions or p.conditions["Banish"] <= 0]
+
     def pick_target(self, actor: Piece, qid: str, message: str,
                     objs: list[Piece] | None = None,
                     odds: Callable[[Piece], str] | None = None) -> Piece | None:
@@ -142,7 +153,8 @@ class YourAttacks:
         """The Dummy Mage's objects ``actor`` must melee attack from ``zone`` when it can (its
         Taunt's taunter, a creature with a Hate token of its Chant of Rage); empty when none
         holds it, or it can reach none of them in melee (``theirs``: its
-        :meth:`their_objects`, when the caller has them)."""
+        :meth:`their_objects`, or those of them in ``zone``, all it reads, when the caller
+        has them)."""
         if not actor.conditions and not actor.enchantments:  # no Taunt marker, no Chant of Rage
             return set()
         b = self.game.board
@@ -167,23 +179,23 @@ class YourAttacks:
         return [p for p in objs if not forced or p.id in forced]
 
     def in_reach(self, actor: Piece, zone: str, attacks: list[Attack],
-                 theirs: list[Piece] | None = None) -> list[tuple[Piece, list[Attack]]]:
+                 here: list[Piece] | None = None) -> list[tuple[Piece, list[Attack]]]:
         """:meth:`targets` with ``attacks``, each with those of ``attacks`` that reach it
         (:meth:`reaching`): worked out once for the menu and the attack picked from it
-        (``theirs``: :meth:`their_objects`, when the caller has them on this board)."""
+        (``here``: :meth:`theirs_in` ``zone``, when the caller has them on this board)."""
         b = self.game.board
-        if theirs is None:
-            theirs = self.their_objects(zone)
+        if here is None:
+            here = self.theirs_in(zone)
         for a in attacks:  # (a loop, not all() over a generator)
             if not a.is_melee:
-                near = theirs
+                near = self.their_objects(zone)
                 break
         else:  # its melee attacks reach nothing in another zone (_reach's first test)
-            near = [p for p in theirs if p.zone == zone]
+            near = here
         objs = [p for p in near if targeting.can_target(b, zone, p, indirect=True)]
         if not objs:
             return []
-        forced = self.forced(actor, attacks, zone, theirs)
+        forced = self.forced(actor, attacks, zone, here)
         out = []
         if forced:
             for p in objs:
@@ -208,17 +220,17 @@ class YourAttacks:
         return out
 
     def attack(self, actor: Piece, moved: bool, typed: bool = False,
-               theirs: list[Piece] | None = None) -> Lines:
+               here: list[Piece] | None = None) -> Lines:
         """Your attack on one of its objects: rolled from the card through the game's dice
-        (solo's, or yours typed in), or -- ``typed`` -- the damage you report (``theirs``:
-        :meth:`their_objects`, when the caller has them on this board)."""
+        (solo's, or yours typed in), or -- ``typed`` -- the damage you report (``here``:
+        :meth:`theirs_in` its zone, when the caller has them on this board)."""
         b = self.game.board
         attacks = self.rolled_attacks(actor, moved)
         reaches = {}  # what reaches each target (worked out once: the board waits for the answer)
         if typed or not attacks:
             objs = self.targets(actor, actor.zone, None)
         else:
-            found = self.in_reach(actor, actor.zone, attacks, theirs)
+            found = self.in_reach(actor, actor.zone, attacks, here)
             objs = [p for p, _ in found]
             reaches = {p.id: reach for p, reach in found}
         if not typed and attacks and not objs:

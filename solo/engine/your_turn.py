@@ -357,14 +357,8 @@ class YourTurn(YourSpells):
         if menu is None:
             menu = _WHAT_MENUS[kind] = _what_menu(*kind)
         choices, values = menu
-        zone = actor.zone
-        default = "attack" if still else "move"
-        theirs = None if still else self.their_objects(zone)  # (for an attack from here too)
-        if theirs is not None:
-            for p in theirs:  # one of its objects is here (a loop, not any())
-                if p.zone == zone:
-                    default = "attack"
-                    break
+        here = None if still else self.theirs_in(actor.zone)  # (for an attack from here too)
+        default = "attack" if still or here else "move"
         if default not in values:
             default = "move" if "move" in values else values[-1]
         what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
@@ -381,7 +375,7 @@ class YourTurn(YourSpells):
         if what in ("attack", "move-attack", "attack-typed"):
             # (the board is as it was asked about, unless it moved)
             lines += self.attack(actor, moved, typed=what == "attack-typed",
-                                 theirs=None if moved else theirs)
+                                 here=None if moved else here)
         elif what == "spell":
             lines += self.spell(actor)
         elif what == "move-spell":
