@@ -420,8 +420,11 @@ class YourTurn(YourSpells):
             return {}, []
         flying = b.flying(actor)
         fast, slow = self.pace(actor)
-        one = slow or (attacking and not fast) or b.has_trait(actor, "Lumbering") \
-            or movement.hinders(b, actor, actor.zone)
+        one = slow or (attacking and not fast) or b.has_trait(actor, "Lumbering")
+        # (an enemy hinders it only where one stands: movement.hinders finds nobody elsewhere)
+        occupied = set() if one else {e.zone for e in decisions.enemy_creatures(b, actor.side)}
+        if not one and actor.zone in occupied:
+            one = movement.hinders(b, actor, actor.zone)
         steps = 1 if one else 2
         geo = b.geometry()
         reach = geo.path_distances(actor.zone, flying)
@@ -431,6 +434,8 @@ class YourTurn(YourSpells):
             """Whether some shortest way to ``zone`` (two away) passes through a zone where no
             enemy hinders ``actor`` (entering one would end its move there)."""
             for m in geo.step_toward(actor.zone, zone, flying):
+                if m not in occupied:
+                    return True
                 if m not in hindering:
                     hindering[m] = movement.hinders(b, actor, m)
                 if not hindering[m]:
