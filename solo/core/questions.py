@@ -133,7 +133,11 @@ class Question:
 
     def values(self) -> list[Any]:
         """What each choice gives when answered (its titles are not built)."""
-        return [c.value if isinstance(c, Choice) else c for c in self.choices]
+        out = []
+        for c in self.choices:  # (a loop, not a comprehension: a program asks it of a
+            # hundred questions a game)
+            out.append(c.value if isinstance(c, Choice) else c)
+        return out
 
     def _match_choice(self, answer: Any) -> Any:
         for c in self.choices:  # the value itself (exact)

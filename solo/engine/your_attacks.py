@@ -77,10 +77,19 @@ class YourAttacks:
         b = self.game.board
         dm = b.mages[DM]
         objs = [dm] if dm.zone == zone else []
-        objs += [c for c in b.side_creatures(DM) if c.zone == zone]
-        if b.conjurations:
-            objs += [c for c in b.conjurations if c.side == DM and c.zone == zone]
-        return [p for p in objs if "Banish" not in p.conditions or p.conditions["Banish"] <= 0]
+        # (loops, not comprehensions: a comprehension is a call of its own, dearer than the
+        # few items these find; asked at every Action Phase of yours)
+        for c in b.side_creatures(DM):
+            if c.zone == zone:
+                objs.append(c)
+        for c in b.conjurations:
+            if c.side == DM and c.zone == zone:
+                objs.append(c)
+        for p in objs:
+            if "Banish" in p.conditions and p.conditions["Banish"] > 0:  # (in_arena's test)
+                return [p for p in objs if "Banish" not in p.conditions
+                        or p.conditions["Banish"] <= 0]
+        return objs
 
     def pick_target(self, actor: Piece, qid: str, message: str,
                     objs: list[Piece] | None = None,

@@ -326,7 +326,7 @@ class YourTurn(YourSpells):
         b = self.game.board
         self.begin()
         phase = turns.begin(b, actor)
-        lines = [e.text for e in phase.events]
+        lines = [e.text for e in phase.events] if phase.events else []  # (mostly none)
         if isinstance(actor, Creature):
             put(b, SetActive(actor.id, False))
         else:
@@ -343,7 +343,8 @@ class YourTurn(YourSpells):
                 self.touched.append(actor.id)
             lines += self._action(b.get(actor.id), still=stumbled is not None)
         end = phase.end(self.game.dice)
-        lines += [e.text for e in end]
+        if end:  # (mostly nothing ends)
+            lines += [e.text for e in end]
         name = "your mage" if actor.kind == "mage" else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", _SIDE_YM, lines, actors=[actor.id], results=self.results,
                     events=phase.events + self.events + end, touched=self.touched)
