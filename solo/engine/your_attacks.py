@@ -152,10 +152,13 @@ class YourAttacks:
         b = self.game.board
         near = target.zone == zone  # a melee attack reaches nothing in another zone (can_reach's
         # own answer, given before the immunities and traits it reads first)
-        return [a for a in attacks if (near or not a.is_melee)
-                and targeting.can_reach(b, actor, a, zone, target)
-                and not (guarded and attack_rules.guard_blocks(b, actor, a, zone, target))
-                and (free or restrictions.forbids(b, actor, a, target) is None)]
+        out = []
+        for a in attacks:  # (a loop, not a comprehension's call: mostly one or two attacks)
+            if (near or not a.is_melee) and targeting.can_reach(b, actor, a, zone, target) \
+                    and not (guarded and attack_rules.guard_blocks(b, actor, a, zone, target)) \
+                    and (free or restrictions.forbids(b, actor, a, target) is None):
+                out.append(a)
+        return out
 
     def forced(self, actor: Piece, attacks: list[Attack], zone: str,
                theirs: list[Piece] | None = None) -> set[str]:
