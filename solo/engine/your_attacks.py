@@ -103,8 +103,11 @@ class YourAttacks:
         if not self.game.reads():  # a program: offered the ids, and the default only if it
             # reads it
             zone = actor.zone
+            ids = []
+            for p in objs:  # (a loop, not a comprehension's call: a few objects)
+                ids.append(p.id)
             return b.get(self.game.ask(LazyQuestion(
-                qid, "select", message, tuple([p.id for p in objs]),
+                qid, "select", message, tuple(ids),
                 lambda: self.default_target(zone, objs).id, about=actor.id)))
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
@@ -124,9 +127,13 @@ class YourAttacks:
     # -- an attack of your creature's or your mage's -----------------------------------------
     def rolled_attacks(self, actor: Piece, moved: bool) -> list[Attack]:
         """The attacks of ``actor`` that solo rolls (after a move, only the quick ones)."""
-        return [a for a in self.game.board.attacks(actor) if a.kind in ("melee", "ranged") and a.action
-                and a.dice is not None  # no dice: an ability of the card, not an attack
-                and (a.action == "quick" or not moved)]
+        out = []
+        for a in self.game.board.attacks(actor):  # (a loop, not a comprehension's call)
+            if (a.is_melee or a.is_ranged) and a.action \
+                    and a.dice is not None \
+                    and (a.action == "quick" or not moved):  # no dice: an ability, no attack
+                out.append(a)
+        return out
 
     def reaching(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
         """Those of ``attacks`` that reach ``target`` from ``zone``, past the Dummy Mage's guards
@@ -204,7 +211,10 @@ class YourAttacks:
                 break
         else:  # its melee attacks reach nothing in another zone (_reach's first test)
             near = here
-        objs = [p for p in near if targeting.can_target(b, zone, p, indirect=True)]
+        objs = []
+        for p in near:  # (a loop, not a comprehension's call: a few objects)
+            if targeting.can_target(b, zone, p, indirect=True):
+                objs.append(p)
         if not objs:
             return []
         forced = self.forced(actor, attacks, zone, here)
@@ -242,9 +252,10 @@ class YourAttacks:
         if typed or not attacks:
             objs = self.targets(actor, actor.zone, None)
         else:
-            found = self.in_reach(actor, actor.zone, attacks, here)
-            objs = [p for p, _ in found]
-            reaches = {p.id: reach for p, reach in found}
+            objs = []
+            for p, reach in self.in_reach(actor, actor.zone, attacks, here):
+                objs.append(p)
+                reaches[p.id] = reach
         if not typed and attacks and not objs:
             return [f"Nothing of the Dummy Mage's is in reach of {self.name(actor)}'s attacks "
                     f"from {actor.zone}: nothing changes on its side."]

@@ -152,8 +152,9 @@ class YourTurn(YourSpells):
         if dm_active is None:
             dm_active = creatures.active_creatures(b, Side.DM)
         reads = self.game.reads()  # (titles only a person reads: a program is offered ids)
-        choices: list[Any] = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active] \
-            if reads else [c.id for c in active]
+        choices: list[Any] = []
+        for c in active:  # (a loop, not a comprehension's call: a few creatures)
+            choices.append(Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) if reads else c.id)
         if phase.mage_active:
             choices.append(Choice(f"Your mage in {b.mages[YM].zone}", YM) if reads else YM)
         if choices and not phase.your_quickcast_used:
@@ -443,10 +444,18 @@ class YourTurn(YourSpells):
                     return True
             return False
 
-        ways = sorted([(d, z) for z, d in reach.items()
-                       if 0 < d <= steps and (d == 1 or open_way(z))])
-        zones = {z: d for d, z in ways}
-        return zones, [z for d, z in ways if d == 1] or list(zones)
+        ways = []
+        for z, d in reach.items():  # (loops, not comprehensions' calls: a dozen zones)
+            if 0 < d <= steps and (d == 1 or open_way(z)):
+                ways.append((d, z))
+        ways.sort()
+        zones: dict[str, int] = {}
+        near = []
+        for d, z in ways:
+            zones[z] = d
+            if d == 1:
+                near.append(z)
+        return zones, near or list(zones)
 
     def _toward(self, actor: Piece, attacking: bool, near: list[str]) -> str:
         """:meth:`move_options`' default among ``near``: the next zone toward its quarry (to
