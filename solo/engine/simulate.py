@@ -230,8 +230,11 @@ class Opponent(Prompter):
             actor = self._actor(q)
             offered = q.values()
             kept = melee[1] if melee is not None and melee[0] == actor.id else None
-            options = [p for p in self._melee_targets(actor, found=kept) or self._their()
-                       if p.id in offered]
+            options = []
+            for p in self._melee_targets(actor, found=kept) or self._their():  # (a loop, not
+                # a comprehension's call: a few objects)
+                if p.id in offered:
+                    options.append(p)
             return self._best_target(options or [b.get(v) for v in offered]).id
         if qid == "quickcast.you":  # one quick spell: its creatures take a full action
             if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):

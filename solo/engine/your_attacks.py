@@ -76,15 +76,15 @@ class YourAttacks:
         before the Banish markers: most objects stand elsewhere)."""
         b = self.game.board
         dm = b.mages[DM]
-        objs = [dm] if dm.zone == zone else []
+        objs: list[Piece] = [dm] if dm.zone == zone else []
         # (loops, not comprehensions: a comprehension is a call of its own, dearer than the
         # few items these find; asked at every Action Phase of yours)
         for c in b.side_creatures(DM):
             if c.zone == zone:
                 objs.append(c)
-        for c in b.conjurations:
-            if c.side == DM and c.zone == zone:
-                objs.append(c)
+        for w in b.conjurations:
+            if w.side == DM and w.zone == zone:
+                objs.append(w)
         for p in objs:
             if "Banish" in p.conditions and p.conditions["Banish"] > 0:  # (in_arena's test)
                 return [p for p in objs if "Banish" not in p.conditions

@@ -84,9 +84,10 @@ class YourTurn(YourSpells):
         else:  # a program: the same question for the same words, built once a game (a record
             # nobody changes; what it offers is the catalog's, the same all game)
             key = (qid, message, None if skip is None else skip.title)
-            q = self.asked.get(key)
-            if q is None:
-                q = self.asked[key] = self._quick_question(qid, message, skip, whole_round)
+            kept = self.asked.get(key)
+            if kept is None:
+                kept = self.asked[key] = self._quick_question(qid, message, skip, whole_round)
+            q = kept
         what = self.game.ask(q)
         if skip is not None and what == skip.value:
             return None
@@ -338,7 +339,8 @@ class YourTurn(YourSpells):
             lines.append(f"{cap(self.name(actor))} is Incapacitated ({why}) and "
                          "loses this action.")
         else:
-            stumbled = restrictions.stumble(b, actor)  # the Dummy Mage's, revealed as it acts
+            # the Dummy Mage's Stumble, revealed as it acts (an enchantment: none without one)
+            stumbled = restrictions.stumble(b, actor) if actor.enchantments else None
             if stumbled is not None:
                 lines.append(stumbled)
                 self.touched.append(actor.id)
