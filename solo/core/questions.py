@@ -106,13 +106,22 @@ class Question:
         d["kind"] = kind
         d["message"] = message
         d["choices"] = choices
-        d["default"] = default
-        d["min"] = min
-        d["max"] = max
-        d["validate"] = validate
-        d["escapes"] = escapes
-        d["shortcuts"] = shortcuts
-        d["about"] = about
+        # the others only when given: the class holds their defaults (as a dataclass's class
+        # does), and a question of a game gives two of them at most
+        if default is not None:
+            d["default"] = default
+        if min is not None:
+            d["min"] = min
+        if max is not None:
+            d["max"] = max
+        if validate is not None:
+            d["validate"] = validate
+        if escapes:
+            d["escapes"] = escapes
+        if shortcuts:
+            d["shortcuts"] = shortcuts
+        if about is not None:
+            d["about"] = about
 
     # -- choices --------------------------------------------------------------------------
     def pairs(self) -> list[tuple[str, Any]]:
@@ -124,7 +133,11 @@ class Question:
 
     def values(self) -> list[Any]:
         """What each choice gives when answered (its titles are not built)."""
-        return [c.value if isinstance(c, Choice) else c for c in self.choices]
+        out = []
+        for c in self.choices:  # (a loop, not a comprehension: a program asks it of a
+            # hundred questions a game)
+            out.append(c.value if isinstance(c, Choice) else c)
+        return out
 
     def _match_choice(self, answer: Any) -> Any:
         for c in self.choices:  # the value itself (exact)
@@ -249,8 +262,7 @@ class LazyQuestion(Question):
                  default_of: Callable[[], Any] | None = None, **fields: Any) -> None:
         default = fields.pop("default", None)  # (given by dataclasses.replace, say)
         Question.__init__(self, id, kind, message, choices, **fields)
-        d = self.__dict__
-        del d["default"]  # (read through the property below, worked out then)
+        d = self.__dict__  # (its default is read through the property below, worked out then)
         if default_of is None:
             d["_default"] = default
         d["_default_of"] = default_of

@@ -27,7 +27,7 @@ from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from solo.automaton import attacks as attack_rules, movement
@@ -100,7 +100,7 @@ class Opponent(Prompter):
         game's own reach (flying, Reach, Invisible, Obscured...) and guards; only the taunter
         when a Taunt holds it (``found``: :meth:`_in_melee`'s, when worked out already)."""
         if found is None:
-            found = list(self._in_melee(actor, zone))
+            found = self._in_melee(actor, zone)
         if found and actor.has_condition("Taunt"):
             taunters = [p for p in found if p.card in attack_rules.TAUNTERS]
             return taunters or found
@@ -109,18 +109,24 @@ class Opponent(Prompter):
     def _has_melee_target(self, actor: Piece, zone: str | None = None) -> bool:
         """Whether :meth:`_melee_targets` holds any (the first found is enough: a Taunt only
         narrows a list that is not empty)."""
-        return next(self._in_melee(actor, zone), None) is not None
+        return bool(self._in_melee(actor, zone, first=True))
 
-    def _in_melee(self, actor: Piece, zone: str | None) -> Iterator[Piece]:
+    def _in_melee(self, actor: Piece, zone: str | None, first: bool = False) -> list[Piece]:
         """The Dummy Mage's mage and creatures ``actor`` could hit in melee in its zone (or in
-        ``zone``), one by one, so that a caller asking whether there is one stops at the first."""
+        ``zone``), in that order (``first``: the first found only, for a caller asking whether
+        there is one).  (Loops, not comprehensions or a generator: each is a call of its own,
+        dearer than the few items looked at; asked some 170 times a game.)"""
         b = self.game.board
-        melee = [a for a in b.attacks(actor) if a.is_melee and a.action and a.dice is not None]
+        found: list[Piece] = []
+        melee = []
+        for a in b.attacks(actor):
+            if a.is_melee and a.action and a.dice is not None:
+                melee.append(a)
         if not melee:
-            return
+            return found
         where = actor.zone if zone is None else zone
         theirs = b.side_creatures(DM)
-        guarded = False  # (a loop, not any() over a generator: asked some 200 times a game)
+        guarded = False
         for c in theirs:
             if c.guarding and c.zone == where:
                 guarded = True
@@ -128,11 +134,14 @@ class Opponent(Prompter):
         for p in (b.mages[DM], *theirs):
             if p.zone != where or not in_arena(b, p):  # (self._their(), in its zone)
                 continue
-            for a in melee:  # (a loop, not any() over a generator)
+            for a in melee:
                 if targeting.can_reach(b, actor, a, where, p) \
                         and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p)):
-                    yield p
+                    found.append(p)
+                    if first:
+                        return found
                     break
+        return found
 
     def _best_target(self, options: list[Piece]) -> Piece:
         b = self.game.board
@@ -189,8 +198,8 @@ class Opponent(Prompter):
             actor = self._actor(q)
             offered = q.values()
             if "attack" in offered:  # (none when Staggered)
-                found = list(self._in_melee(actor, None))  # (all of them: the target's
-                # question reads them next)
+                found = self._in_melee(actor, None)  # (all of them: the target's question
+                # reads them next)
                 if found:
                     self._melee = (actor.id, found)
                     return "attack"
@@ -221,8 +230,11 @@ class Opponent(Prompter):
             actor = self._actor(q)
             offered = q.values()
             kept = melee[1] if melee is not None and melee[0] == actor.id else None
-            options = [p for p in self._melee_targets(actor, found=kept) or self._their()
-                       if p.id in offered]
+            options = []
+            for p in self._melee_targets(actor, found=kept) or self._their():  # (a loop, not
+                # a comprehension's call: a few objects)
+                if p.id in offered:
+                    options.append(p)
             return self._best_target(options or [b.get(v) for v in offered]).id
         if qid == "quickcast.you":  # one quick spell: its creatures take a full action
             if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):

@@ -21,7 +21,7 @@ from solo.core.questions import Choice, LazyQuestion, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines, GameView
-from solo.rules import combat, harm, targeting, upkeep
+from solo.rules import combat, harm, stagger, targeting, upkeep
 from solo.rules.abilities import restrictions
 from solo.rules.said import Said, Who
 from solo.rules.board import Piece
@@ -45,6 +45,8 @@ class YourAttacks:
         self.results: list[combat.AttackResult] = []  # attack results of your current step
         self.touched: list[str] = []  # objects your reported damage or markers changed
         self.events: list[upkeep.Event] = []  # what your action did beyond attacks (a teleport)
+        #: questions of a program's asked the same way all game, built once (YourTurn's quickcast)
+        self.asked: dict[tuple[str, str, str | None], Question] = {}
 
     def begin(self) -> None:
         """A step of yours begins: nothing attacked, reported or done yet (new lists: the last
@@ -69,6 +71,26 @@ class YourAttacks:
         return [p for p in objs  # (in_arena written out: asked very often)
                 if "Banish" not in p.conditions or p.conditions["Banish"] <= 0]
 
+    def theirs_in(self, zone: str) -> list[Piece]:
+        """Those of :meth:`their_objects` in ``zone``, in their order (each zone looked at
+        before the Banish markers: most objects stand elsewhere)."""
+        b = self.game.board
+        dm = b.mages[DM]
+        objs: list[Piece] = [dm] if dm.zone == zone else []
+        # (loops, not comprehensions: a comprehension is a call of its own, dearer than the
+        # few items these find; asked at every Action Phase of yours)
+        for c in b.side_creatures(DM):
+            if c.zone == zone:
+                objs.append(c)
+        for w in b.conjurations:
+            if w.side == DM and w.zone == zone:
+                objs.append(w)
+        for p in objs:
+            if "Banish" in p.conditions and p.conditions["Banish"] > 0:  # (in_arena's test)
+                return [p for p in objs if "Banish" not in p.conditions
+                        or p.conditions["Banish"] <= 0]
+        return objs
+
     def pick_target(self, actor: Piece, qid: str, message: str,
                     objs: list[Piece] | None = None,
                     odds: Callable[[Piece], str] | None = None) -> Piece | None:
@@ -81,8 +103,11 @@ class YourAttacks:
         if not self.game.reads():  # a program: offered the ids, and the default only if it
             # reads it
             zone = actor.zone
+            ids = []
+            for p in objs:  # (a loop, not a comprehension's call: a few objects)
+                ids.append(p.id)
             return b.get(self.game.ask(LazyQuestion(
-                qid, "select", message, tuple([p.id for p in objs]),
+                qid, "select", message, tuple(ids),
                 lambda: self.default_target(zone, objs).id, about=actor.id)))
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
@@ -102,9 +127,13 @@ class YourAttacks:
     # -- an attack of your creature's or your mage's -----------------------------------------
     def rolled_attacks(self, actor: Piece, moved: bool) -> list[Attack]:
         """The attacks of ``actor`` that solo rolls (after a move, only the quick ones)."""
-        return [a for a in self.game.board.attacks(actor) if a.kind in ("melee", "ranged") and a.action
-                and a.dice is not None  # no dice: an ability of the card, not an attack
-                and (a.action == "quick" or not moved)]
+        out = []
+        for a in self.game.board.attacks(actor):  # (a loop, not a comprehension's call)
+            if (a.is_melee or a.is_ranged) and a.action \
+                    and a.dice is not None \
+                    and (a.action == "quick" or not moved):  # no dice: an ability, no attack
+                out.append(a)
+        return out
 
     def reaching(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
         """Those of ``attacks`` that reach ``target`` from ``zone``, past the Dummy Mage's guards
@@ -122,21 +151,31 @@ class YourAttacks:
             return [a for a in self._reach(actor, attacks, zone, target) if a.is_melee]
         return self._reach(actor, attacks, zone, target)
 
-    def _reach(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece) -> list[Attack]:
+    def _reach(self, actor: Piece, attacks: list[Attack], zone: str, target: Piece,
+               guarded: bool = True, free: bool = False) -> list[Attack]:
+        """Those of ``attacks`` that reach ``target`` from ``zone`` past the guards and the
+        Dummy Mage's cards (``guarded`` False: no guard of theirs stands in ``zone``, so none
+        blocks; ``free``: nothing of the Dummy Mage's may forbid the attack, see in_reach)."""
         b = self.game.board
         near = target.zone == zone  # a melee attack reaches nothing in another zone (can_reach's
         # own answer, given before the immunities and traits it reads first)
-        return [a for a in attacks if (near or not a.is_melee)
-                and targeting.can_reach(b, actor, a, zone, target)
-                and not attack_rules.guard_blocks(b, actor, a, zone, target)
-                and restrictions.forbids(b, actor, a, target) is None]
+        out = []
+        for a in attacks:  # (a loop, not a comprehension's call: mostly one or two attacks)
+            if (near or not a.is_melee) and targeting.can_reach(b, actor, a, zone, target) \
+                    and not (guarded and attack_rules.guard_blocks(b, actor, a, zone, target)) \
+                    and (free or restrictions.forbids(b, actor, a, target) is None):
+                out.append(a)
+        return out
 
     def forced(self, actor: Piece, attacks: list[Attack], zone: str,
                theirs: list[Piece] | None = None) -> set[str]:
         """The Dummy Mage's objects ``actor`` must melee attack from ``zone`` when it can (its
         Taunt's taunter, a creature with a Hate token of its Chant of Rage); empty when none
         holds it, or it can reach none of them in melee (``theirs``: its
-        :meth:`their_objects`, when the caller has them)."""
+        :meth:`their_objects`, or those of them in ``zone``, all it reads, when the caller
+        has them)."""
+        if not actor.conditions and not actor.enchantments:  # no Taunt marker, no Chant of Rage
+            return set()
         b = self.game.board
         if theirs is None:
             theirs = self.their_objects(zone)
@@ -159,44 +198,64 @@ class YourAttacks:
         return [p for p in objs if not forced or p.id in forced]
 
     def in_reach(self, actor: Piece, zone: str, attacks: list[Attack],
-                 theirs: list[Piece] | None = None) -> list[tuple[Piece, list[Attack]]]:
+                 here: list[Piece] | None = None) -> list[tuple[Piece, list[Attack]]]:
         """:meth:`targets` with ``attacks``, each with those of ``attacks`` that reach it
         (:meth:`reaching`): worked out once for the menu and the attack picked from it
-        (``theirs``: :meth:`their_objects`, when the caller has them on this board)."""
+        (``here``: :meth:`theirs_in` ``zone``, when the caller has them on this board)."""
         b = self.game.board
-        if theirs is None:
-            theirs = self.their_objects(zone)
+        if here is None:
+            here = self.theirs_in(zone)
         for a in attacks:  # (a loop, not all() over a generator)
             if not a.is_melee:
-                near = theirs
+                near = self.their_objects(zone)
                 break
         else:  # its melee attacks reach nothing in another zone (_reach's first test)
-            near = [p for p in theirs if p.zone == zone]
-        objs = [p for p in near if targeting.can_target(b, zone, p, indirect=True)]
+            near = here
+        objs = []
+        for p in near:  # (a loop, not a comprehension's call: a few objects)
+            if targeting.can_target(b, zone, p, indirect=True):
+                objs.append(p)
         if not objs:
             return []
-        forced = self.forced(actor, attacks, zone, theirs)
+        forced = self.forced(actor, attacks, zone, here)
         out = []
+        if forced:
+            for p in objs:
+                reach = self._reaching(actor, attacks, zone, p, forced)
+                if reach:
+                    out.append((p, reach))
+            return out
+        # what is the same for every target worked out once: whether a guard of theirs stands
+        # in the zone (guard_blocks finds none else) and whether the Dummy Mage's cards may
+        # forbid an attack at all (forbids: a Staggered minor creature, or its Charm or Song of
+        # Love on the attacker)
+        guarded = False
+        for c in b.side_creatures(Side.YM if actor.side == DM else DM):
+            if c.guarding and c.zone == zone:
+                guarded = True
+                break
+        free = not actor.enchantments and not stagger.cannot_attack(b, actor)
         for p in objs:
-            reach = self._reaching(actor, attacks, zone, p, forced)
+            reach = self._reach(actor, attacks, zone, p, guarded, free)
             if reach:
                 out.append((p, reach))
         return out
 
     def attack(self, actor: Piece, moved: bool, typed: bool = False,
-               theirs: list[Piece] | None = None) -> Lines:
+               here: list[Piece] | None = None) -> Lines:
         """Your attack on one of its objects: rolled from the card through the game's dice
-        (solo's, or yours typed in), or -- ``typed`` -- the damage you report (``theirs``:
-        :meth:`their_objects`, when the caller has them on this board)."""
+        (solo's, or yours typed in), or -- ``typed`` -- the damage you report (``here``:
+        :meth:`theirs_in` its zone, when the caller has them on this board)."""
         b = self.game.board
         attacks = self.rolled_attacks(actor, moved)
         reaches = {}  # what reaches each target (worked out once: the board waits for the answer)
         if typed or not attacks:
             objs = self.targets(actor, actor.zone, None)
         else:
-            found = self.in_reach(actor, actor.zone, attacks, theirs)
-            objs = [p for p, _ in found]
-            reaches = {p.id: reach for p, reach in found}
+            objs = []
+            for p, reach in self.in_reach(actor, actor.zone, attacks, here):
+                objs.append(p)
+                reaches[p.id] = reach
         if not typed and attacks and not objs:
             return [f"Nothing of the Dummy Mage's is in reach of {self.name(actor)}'s attacks "
                     f"from {actor.zone}: nothing changes on its side."]
@@ -224,12 +283,18 @@ class YourAttacks:
         if typed or not attacks:
             return self.typed_attack(actor, target, attacks[0] if attacks else None)
         attack = self._which_attack(actor, attacks, target, moved)
-        declared, goes = self.declared(actor, attack)
-        if not goes:
-            return declared
-        confused, target = self._confusion(actor, attack, target)
-        declared += confused
-        guard = attack_rules.interceptor(b, actor, attack, actor.zone, target)
+        # (each answer of the Dummy Mage's below is one of its enchantments on the attacker or
+        # the target, a guard's Intercept of a ranged attack, or card text of the attack or the
+        # attacker: asked only when it can hold, as each would find nothing else)
+        declared: Lines = []
+        if actor.enchantments:  # its Pacify, Fumble or Confusion
+            declared, goes = self.declared(actor, attack)
+            if not goes:
+                return declared
+            confused, target = self._confusion(actor, attack, target)
+            declared += confused
+        guard = attack_rules.interceptor(b, actor, attack, actor.zone, target) \
+            if attack.is_ranged else None
         intercepted: Lines = []
         if guard is not None:  # the Dummy Mage's guards always Intercept
             put(b, SetGuard(guard.id, False))
@@ -240,8 +305,13 @@ class YourAttacks:
         if not isinstance(attack.dice, int):  # "X" dice: the card says how many
             return [f"{attack.name} rolls as many dice as its card says: roll them and "
                     "report the damage."] + self.typed_attack(actor, target, attack, moved)
-        whirl = self.whirl_targets(actor, attack, target, moved)
-        second = None if whirl else self.sweep_target(actor, attack, target)
+        whirl = self.whirl_targets(actor, attack, target, moved) \
+            if actor.conditions and not moved else []  # (Whirling Strike is a marker)
+        second = None if whirl or not attack.traits else self.sweep_target(actor, attack, target)
+        if not target.enchantments:  # no Reverse Attack, Forcefield, Mind Shield, Eye or Shock
+            return declared + intercepted + self.put_attack(combat.resolve_attack(
+                b, actor, attack, target, self.game.dice, moved=moved, sweep_target=second,
+                daze=None, reverse=False, whirl_targets=whirl))
         turned, reverse, daze = self.their_reverse_attack(actor, attack, target)
         if reverse is None:
             return declared + intercepted + turned

@@ -22,7 +22,7 @@ from solo.engine.your_attacks import YourAttacks
 from solo.rules.abilities import explosions, triggers
 from solo.rules import combat, harm, yours
 from solo.rules.abilities import restrictions
-from solo.rules.board import SUMMONED, Creature, Piece
+from solo.rules.board import SUMMONED, Board, Creature, Piece
 from solo.rules.effects import (AddPiece, AddTally, Discard, Enchant, Equip, RemoveMarkers,
                                 RemovePiece, Unequip)
 from solo.rules.effects import apply as put
@@ -429,8 +429,7 @@ class YourSpells(YourAttacks):
         mage = b.mages[Side.YM]
         lo, hi = card.range
         here = mage.zone
-        dist = {z: b.distance(here, z) for z in b.arena.zones()}
-        zones = sorted(dist, key=lambda z: (dist[z], z))
+        dist, zones = _ranked(b, here)
         near = [z for z in zones if lo <= dist[z] <= hi] or [here]
         far = [z for z in zones if z not in near]
         # (titles only a person reads: a program is offered the zones)
@@ -495,6 +494,23 @@ class YourSpells(YourAttacks):
         put(b, AddPiece(c))
         return [f"Your {c.card} enters {zone} as {c.id} (inactive until the next Reset).",
                 *self.resolved()]
+
+
+#: Each zone's distance from a zone, and the zones nearest it first (ties by name), by the
+#: arena's size and that zone: the same on every arena of a size (walls do not count), so
+#: worked out once, not at every summoning (read, never changed).
+_RANKED: dict[tuple[int, int, str], tuple[dict[str, int], tuple[str, ...]]] = {}
+
+
+def _ranked(board: Board, here: str) -> tuple[dict[str, int], tuple[str, ...]]:
+    """:data:`_RANKED` for ``here`` on ``board``'s arena."""
+    arena = board.arena
+    key = (arena.columns, arena.rows, here)
+    hit = _RANKED.get(key)
+    if hit is None:
+        dist = {z: board.distance(here, z) for z in arena.zones()}
+        hit = _RANKED[key] = (dist, tuple(sorted(dist, key=lambda z: (dist[z], z))))
+    return hit
 
 
 #: The quick summoning as a program is offered it (a person reads the quick creatures' names).

@@ -79,21 +79,16 @@ class YourTurn(YourSpells):
         lines, or None when ``skip`` (offered first, and the default) is chosen.  A person may
         also pass for the ``whole_round``: the quickcasts still to come this round pass by
         themselves (until they ask for theirs from "Who acts now?")."""
-        choices = (((skip,) if skip is not None else ())
-                   + (_SPELL_AT_THEM,
-                      *self.quick_summon_choice(),
-                      _OWN_SPELL,
-                      # (a reveal: never a program's answer, nor looked for then)
-                      *(self.reveal_choice() if skip is not None and self.game.reads() else ()),
-                      _OTHER_SPELL))
-        shortcuts: tuple[Choice, ...] = ()
-        if whole_round and skip is not None and self.game.shortcuts():
-            shortcuts = (skip, Choice("Pass for the whole round (not asked again this round)",
-                                      Shortcut(((qid, PASS),), standing=((qid, PASS),))),
-                         *self._spell_again(), *choices[1:])
-        what = self.game.ask(Question(qid, "select", message, choices,
-                                 default=skip.value if skip is not None else "spell",
-                                 shortcuts=shortcuts))
+        if self.game.reads() or self.game.shortcuts():
+            q = self._quick_question(qid, message, skip, whole_round)
+        else:  # a program: the same question for the same words, built once a game (a record
+            # nobody changes; what it offers is the catalog's, the same all game)
+            key = (qid, message, None if skip is None else skip.title)
+            kept = self.asked.get(key)
+            if kept is None:
+                kept = self.asked[key] = self._quick_question(qid, message, skip, whole_round)
+            q = kept
+        what = self.game.ask(q)
         if skip is not None and what == skip.value:
             return None
         if what == "reveal":  # no spell and no action: the quickcast is still to come
@@ -109,6 +104,24 @@ class YourTurn(YourSpells):
         if not goes:
             return first
         return ["You cast a spell that does not change the board.", *self.resolved()]
+
+    def _quick_question(self, qid: str, message: str, skip: Choice | None,
+                        whole_round: bool) -> Question:
+        """:meth:`_quick_spell`'s question."""
+        choices = (((skip,) if skip is not None else ())
+                   + (_SPELL_AT_THEM,
+                      *self.quick_summon_choice(),
+                      _OWN_SPELL,
+                      # (a reveal: never a program's answer, nor looked for then)
+                      *(self.reveal_choice() if skip is not None and self.game.reads() else ()),
+                      _OTHER_SPELL))
+        shortcuts: tuple[Choice, ...] = ()
+        if whole_round and skip is not None and self.game.shortcuts():
+            shortcuts = (skip, Choice("Pass for the whole round (not asked again this round)",
+                                      Shortcut(((qid, PASS),), standing=((qid, PASS),))),
+                         *self._spell_again(), *choices[1:])
+        return Question(qid, "select", message, choices,
+                        default=skip.value if skip is not None else "spell", shortcuts=shortcuts)
 
     def _spell_again(self) -> tuple[Choice, ...]:
         """Your last quickcast's attack spell at the same object, as a shortcut, when it still
@@ -140,8 +153,9 @@ class YourTurn(YourSpells):
         if dm_active is None:
             dm_active = creatures.active_creatures(b, Side.DM)
         reads = self.game.reads()  # (titles only a person reads: a program is offered ids)
-        choices: list[Any] = [Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) for c in active] \
-            if reads else [c.id for c in active]
+        choices: list[Any] = []
+        for c in active:  # (a loop, not a comprehension's call: a few creatures)
+            choices.append(Choice(f"{c.card} ({c.id}) in {c.zone}", c.id) if reads else c.id)
         if phase.mage_active:
             choices.append(Choice(f"Your mage in {b.mages[YM].zone}", YM) if reads else YM)
         if choices and not phase.your_quickcast_used:
@@ -314,7 +328,7 @@ class YourTurn(YourSpells):
         b = self.game.board
         self.begin()
         phase = turns.begin(b, actor)
-        lines = [e.text for e in phase.events]
+        lines = [e.text for e in phase.events] if phase.events else []  # (mostly none)
         if isinstance(actor, Creature):
             put(b, SetActive(actor.id, False))
         else:
@@ -325,13 +339,15 @@ class YourTurn(YourSpells):
             lines.append(f"{cap(self.name(actor))} is Incapacitated ({why}) and "
                          "loses this action.")
         else:
-            stumbled = restrictions.stumble(b, actor)  # the Dummy Mage's, revealed as it acts
+            # the Dummy Mage's Stumble, revealed as it acts (an enchantment: none without one)
+            stumbled = restrictions.stumble(b, actor) if actor.enchantments else None
             if stumbled is not None:
                 lines.append(stumbled)
                 self.touched.append(actor.id)
             lines += self._action(b.get(actor.id), still=stumbled is not None)
         end = phase.end(self.game.dice)
-        lines += [e.text for e in end]
+        if end:  # (mostly nothing ends)
+            lines += [e.text for e in end]
         name = "your mage" if actor.kind == "mage" else f"{actor.card} ({actor.id})"
         return Step(f"your turn: {name}", _SIDE_YM, lines, actors=[actor.id], results=self.results,
                     events=phase.events + self.events + end, touched=self.touched)
@@ -345,14 +361,8 @@ class YourTurn(YourSpells):
         if menu is None:
             menu = _WHAT_MENUS[kind] = _what_menu(*kind)
         choices, values = menu
-        zone = actor.zone
-        default = "attack" if still else "move"
-        theirs = None if still else self.their_objects(zone)  # (for an attack from here too)
-        if theirs is not None:
-            for p in theirs:  # one of its objects is here (a loop, not any())
-                if p.zone == zone:
-                    default = "attack"
-                    break
+        here = None if still else self.theirs_in(actor.zone)  # (for an attack from here too)
+        default = "attack" if still or here else "move"
         if default not in values:
             default = "move" if "move" in values else values[-1]
         what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
@@ -369,7 +379,7 @@ class YourTurn(YourSpells):
         if what in ("attack", "move-attack", "attack-typed"):
             # (the board is as it was asked about, unless it moved)
             lines += self.attack(actor, moved, typed=what == "attack-typed",
-                                 theirs=None if moved else theirs)
+                                 here=None if moved else here)
         elif what == "spell":
             lines += self.spell(actor)
         elif what == "move-spell":
@@ -414,8 +424,11 @@ class YourTurn(YourSpells):
             return {}, []
         flying = b.flying(actor)
         fast, slow = self.pace(actor)
-        one = slow or (attacking and not fast) or b.has_trait(actor, "Lumbering") \
-            or movement.hinders(b, actor, actor.zone)
+        one = slow or (attacking and not fast) or b.has_trait(actor, "Lumbering")
+        # (an enemy hinders it only where one stands: movement.hinders finds nobody elsewhere)
+        occupied = set() if one else {e.zone for e in decisions.enemy_creatures(b, actor.side)}
+        if not one and actor.zone in occupied:
+            one = movement.hinders(b, actor, actor.zone)
         steps = 1 if one else 2
         geo = b.geometry()
         reach = geo.path_distances(actor.zone, flying)
@@ -425,16 +438,26 @@ class YourTurn(YourSpells):
             """Whether some shortest way to ``zone`` (two away) passes through a zone where no
             enemy hinders ``actor`` (entering one would end its move there)."""
             for m in geo.step_toward(actor.zone, zone, flying):
+                if m not in occupied:
+                    return True
                 if m not in hindering:
                     hindering[m] = movement.hinders(b, actor, m)
                 if not hindering[m]:
                     return True
             return False
 
-        ways = sorted([(d, z) for z, d in reach.items()
-                       if 0 < d <= steps and (d == 1 or open_way(z))])
-        zones = {z: d for d, z in ways}
-        return zones, [z for d, z in ways if d == 1] or list(zones)
+        ways = []
+        for z, d in reach.items():  # (loops, not comprehensions' calls: a dozen zones)
+            if 0 < d <= steps and (d == 1 or open_way(z)):
+                ways.append((d, z))
+        ways.sort()
+        zones: dict[str, int] = {}
+        near = []
+        for d, z in ways:
+            zones[z] = d
+            if d == 1:
+                near.append(z)
+        return zones, near or list(zones)
 
     def _toward(self, actor: Piece, attacking: bool, near: list[str]) -> str:
         """:meth:`move_options`' default among ``near``: the next zone toward its quarry (to
@@ -525,6 +548,13 @@ class YourTurn(YourSpells):
         """The Dummy Mage's traps in the zones your creature entered (its way there, or just the
         zone it landed in) attack it; caught (Stuck) on the way, it stays in the trap's zone."""
         b = self.game.board
+        for names in (b.extra.get(yours.DM_ZONE_ENCHANTMENTS) or {}).values():
+            if names:
+                break
+        else:  # no trap of its anywhere (nearly always): only a Restrained mover on a way of
+            # more than one zone stops (below); nothing else is read or changed on the way
+            if teleported or not b.restrained(actor):
+                return []
         geo = b.geometry()
         way, here = [], start
         flying = not teleported and here != dest and b.flying(actor)  # (asked only for a way)
