@@ -526,12 +526,15 @@ class Game:
 
     def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
         lines: list[str | Said] = [Said("step.numbered", lines=list(decision.instructions))]
-        if decision.rolls:
-            lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
-        actor = decision.data.get("creature") or decision.data.get("actor")
-        return Step(label, _SIDE_DM, lines, _facts(decision), decision=decision,
-                    actors=[actor] if actor and decision.action not in ("pass", "none") else [],
-                    results=list(decision.results), events=list(decision.events))
+        rolls = decision.rolls
+        if rolls:
+            lines.append(f"(effect die: {', '.join(map(str, rolls))})")
+        data = decision.data
+        actor = data.get("creature") or data.get("actor")
+        # (the Step's fields by place: a Dummy Mage step after every one of its actions)
+        return Step(label, _SIDE_DM, lines, _facts(decision), 0, None,
+                    [actor] if actor and decision.action not in ("pass", "none") else [],
+                    decision, list(decision.results), list(decision.events))
 
     def _ask_defense(self, target: Piece, defense: Defense, modifier: int, offer: Said) -> bool:
         """Your object may try its Defense against the Dummy Mage's attack: your choice, asked
@@ -591,16 +594,24 @@ def _escapable(q: Question, shortcuts: tuple[Any, ...] = ()) -> Question:
     return Question(q.id, q.kind, q.message, choices, default, q.min, q.max, q.validate, ESCAPES)
 
 
+#: The parts of a Dummy Mage decision's data that statistics need, after its action.
+_FACTS = ("card", "discarded", "target", "creature")
+
+
 def _facts(decision: Any) -> dict[str, Any]:
     """The parts of a Dummy Mage decision that statistics need."""
-    keys = ("action", "card", "discarded", "target", "creature")
-    data = {"action": decision.action, **decision.data}
-    out = {k: data[k] for k in keys if k in data}
-    damage: dict[str, int] = {}
-    for r in decision.results:
-        for s in r.strikes:
-            if s.damage and s.target:
-                damage[s.target] = damage.get(s.target, 0) + s.damage
-    if damage:
-        out["damage"] = damage
+    data = decision.data  # (its action first, as its data may say it: no merged copy made)
+    out = {"action": data["action"] if "action" in data else decision.action}
+    for k in _FACTS:
+        if k in data:
+            out[k] = data[k]
+    results = decision.results
+    if results:
+        damage: dict[str, int] = {}
+        for r in results:
+            for s in r.strikes:
+                if s.damage and s.target:
+                    damage[s.target] = damage.get(s.target, 0) + s.damage
+        if damage:
+            out["damage"] = damage
     return out

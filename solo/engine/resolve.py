@@ -65,7 +65,7 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        first_strike=plan.first, reactions=reactions,
                                        sweep_target=board.find(plan.sweep) if plan.sweep else None,
                                        whirl_targets=[w for w in map(board.find, plan.whirl)
-                                                      if w is not None],
+                                                      if w is not None] if plan.whirl else [],
                                        use_defense=ask_defense if ask_defense is not None else True,
                                        daze=daze, reverse=outcome == "reversed",
                                        blocked_by=react.card if react is not None
@@ -76,9 +76,11 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
     for s in result.strikes:
         if s.revealed is not None:  # Bull Endurance, at the end of the Roll Dice step
             decision.data.setdefault("revealed", []).append(s.revealed)
-    if any(p.attack.kind == "passage" for p in decision.attacks):
-        # A wall's Passage Attack comes first: say whose attack each set of lines is.
-        decision.instructions.append(result.steps[0])
+    for planned in decision.attacks:  # (a loop, not any() over a generator: every attack)
+        if planned.attack.kind == "passage":
+            # A wall's Passage Attack comes first: say whose attack each set of lines is.
+            decision.instructions.append(result.steps[0])
+            break
     decision.instructions.append(Said("step.indented", lines=result.steps[1:]))
     decision.instructions.extend(mirror_lines(board, result))
     decision.instructions.extend(applied.lines)
@@ -101,6 +103,9 @@ def mirror_lines(board: Board, result) -> list[str]:
     """What to change on the physical board after an attack: damage, markers, pushes, healing."""
     lines = []
     for st in result.strikes:
+        if not (st.damage or st.conditions or st.martyred or st.acid or st.extinguished
+                or st.rage or st.push is not None or st.healed):
+            continue  # (a strike that changed nothing: no line, no name worked out)
         target = board.find(st.target)
         if target is None:
             continue
@@ -133,15 +138,19 @@ def mirror_lines(board: Board, result) -> list[str]:
 
 
 def resolve_decision(board: Board, decision: Decision, source: DiceSource,
-                     ask_defense: DefenseChoice | None = None) -> None:
+                     ask_defense: DefenseChoice | None = None, rolls: bool = True) -> None:
     """Roll and apply every attack of ``decision`` (the end of the acting object's Action Phase
     is :mod:`solo.engine.turns`' job).  ``ask_defense`` is asked whenever a target could use a
-    Defense.  The effect-die results used are added to ``decision.rolls``."""
+    Defense.  The effect-die results used are added to ``decision.rolls`` (not with
+    ``rolls=False``: for a caller that works out the whole Action Phase's itself)."""
     mark = len(source.history)
     _spring_traps(board, decision, source)
     plans = list(decision.attacks)
     for plan in plans:
-        if not any(plan is p for p in decision.attacks):  # its maker was stopped on the way
+        for p in decision.attacks:  # (a loop, not any() over a generator: every attack)
+            if p is plan:
+                break
+        else:  # its maker was stopped on the way
             continue
         struck = board.find(plan.target) if not plan.zone else None
         result = _resolve_one(board, plan, source, decision, ask_defense)
@@ -178,7 +187,8 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
         # The same defender: no second damage barrier or counterstrike (the card's ruling).
         _resolve_one(board, extra, source, decision, ask_defense,
                      reactions=target.id != plan.target)
-    decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
+    if rolls:
+        decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
 
 
 def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceSource,

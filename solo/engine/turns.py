@@ -88,8 +88,8 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
     ``roll=False``, said for a person to roll), the end of the phase, the standing Corrode
     rule; the effect-die results used since ``mark``."""
     board = phase.board
-    if roll:
-        resolve_decision(board, decision, source, ask_defense=ask_defense)
+    if roll:  # (its rolls: the phase's, worked out below)
+        resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False)
     else:
         describe_unresolved(board, decision)
     if board.extra.get(DUE):  # one its spell destroyed (Goblin Bomber): go_off's own question
@@ -156,8 +156,8 @@ def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
     ident = decision.data.get("creature")
     piece = board.find(ident) if ident else None
     if piece is None or decision.action in ("pass", "none"):
-        if roll:
-            resolve_decision(board, decision, source, ask_defense=ask_defense)
+        if roll:  # (its rolls: the action's, worked out below)
+            resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False)
         decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
         return decision
     # creature_action has activated the creature already (it must, to see whether a Slam or
