@@ -106,22 +106,25 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
         d.reason = Said("dm.act.incapacitated.reason", card=c.card, why=why)
         d.instructions.append(Said("dm.act.incapacitated", who=Who.of(c), why=why))
         return d
-    meal = triggers.ghoul_meal(board, c)  # a Ravenous Ghoul eats a creature fallen here
-    if meal is not None:
+    # (the card checks of ghoul_meal, on_activation and plan_vigor, and thorg_taunting's
+    # marker check, asked here first: most creatures are none of those cards, and untaunted)
+    meal = triggers.ghoul_meal(board, c) if c.card == triggers.RAVENOUS_GHOUL else None
+    if meal is not None:  # a Ravenous Ghoul eats a creature fallen here
         d.action = Act.ABILITY
         d.changes += meal[0]
         d.instructions += meal[1]
         return d
     plan = Plan(board, d.changes)
-    bought, said = actions.on_activation(board, c)
-    if bought:  # (Necropian Vampiress takes wing: read the board as it leaves her)
-        plan.put(*bought)
-        d.instructions += said
-        board = plan.board
-        found = board.get(c.id)
-        assert isinstance(found, Creature)
-        c = found
-    thorg = thorg_taunting(board, c)
+    if c.card == actions.VAMPIRESS:
+        bought, said = actions.on_activation(board, c)
+        if bought:  # (Necropian Vampiress takes wing: read the board as it leaves her)
+            plan.put(*bought)
+            d.instructions += said
+            board = plan.board
+            found = board.get(c.id)
+            assert isinstance(found, Creature)
+            c = found
+    thorg = thorg_taunting(board, c) if c.conditions else None
     if thorg is not None and _answer_thorg(plan, source, d, c, thorg):
         return d
 
@@ -129,7 +132,7 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     # A: attack from where it stands (full or quick action); with no one to attack, the
     # Acolyte helps a zombie.
     if _heals(board, plan, source, d, c) or _attacks_here(board, plan, source, d, c) \
-            or _helps(board, plan, d, c):
+            or (c.card == actions.ACOLYTE and _helps(board, plan, d, c)):
         return d
 
     rooted = board.has_trait(c, "Rooted")  # no move actions at all (not Restrained)

@@ -105,8 +105,11 @@ class Outcome(Record):
 
 
 def _objects(board: Board, side: str) -> list[Piece]:
-    return [board.mages[side], *board.side_creatures(side),
-            *(c for c in board.conjurations if c.side == side)]
+    out: list[Piece] = [board.mages[side], *board.kept_side(side)]  # (a copy: no generator)
+    for c in board.conjurations:
+        if c.side == side:
+            out.append(c)
+    return out
 
 
 def _remove(board: Board, p: Piece, condition: str, n: int | None = None) -> int:
@@ -189,7 +192,13 @@ def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
                    events: list[Event]) -> None:
     """One object's Upkeep (see :func:`upkeep`), its events added to ``events``."""
     # (each step asked only when it can do something: most objects bear no enchantment, no
-    # marker, no damage, and have neither Upkeep +X nor Dissipate)
+    # marker, no damage, and have neither Upkeep +X nor Dissipate; such a creature or
+    # conjuration has nothing at all to do: the wounds asked at the end are none)
+    if not p.conditions and not p.enchantments and not p.damage \
+            and p.card not in triggers.UPKEEP_CARDS and not isinstance(p, Mage):
+        names = board.trait_names(p)  # (has_trait's own set: one look-up for both traits)
+        if "upkeep" not in names and "dissipate" not in names:
+            return
     ev = _Events(events, p)
     if p.conditions:  # (most objects carry no marker)
         _banish(board, p, ev)
