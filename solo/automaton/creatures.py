@@ -94,7 +94,8 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
     flipped, guard marker off, Slam to Daze, Knockdown over -- is on ``board`` already), with
     your by-hand conjurations it meets named (:mod:`solo.automaton.reminders`)."""
     d = _act(board, source, c)
-    reminders.remind(board, d, c, c.zone)
+    if board.conjurations:  # (remind's own first question: else no conjuration to name)
+        reminders.remind(board, d, c, c.zone)
     return d
 
 
@@ -171,6 +172,12 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
 
 def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature) -> bool:
     """A healer's heal, instead of an attack (:func:`actions.plan_heal`); whether it heals."""
+    if c.card != actions.ACOLYTE:  # (most creatures: no attack with a trait, so no Heal one)
+        for a in board.attacks(c):
+            if a.traits:
+                break
+        else:
+            return False
     heal = actions.plan_heal(board, source, c)
     if heal is None:
         return False
@@ -188,7 +195,11 @@ def _attacks_here(board: Board, plan: Plan, source: DiceSource, d: Decision,
     """Rule A: an attack from where it stands, a zone attack among its legal attacks (one at
     random when it has both kinds); whether it attacks."""
     picked = pick_attack(board, source, c, c.zone, quick_only=False)
-    zoned = pick_zone_attack(board, source, c, c.zone, quick_only=False)
+    zoned = None
+    for a in board.attacks(c):  # (most creatures have no zone attack: nothing to pick)
+        if a.kind == "zone" or a.zone:
+            zoned = pick_zone_attack(board, source, c, c.zone, quick_only=False)
+            break
     if zoned is not None and _zone_first(board, picked, zoned[0]):
         picked = None  # only its zone attack reaches your mage: rule A-i
     if picked and zoned is not None:  # two types of legal attack: one at random
@@ -357,7 +368,7 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
     second = None if whirl else sweep_target(board, c, attack, target)
     d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path),
                                    sweep=second.id if second is not None else None,
-                                   whirl=tuple(w.id for w in whirl)))
+                                   whirl=tuple(w.id for w in whirl) if whirl else ()))
     if second is not None:
         d.data["sweep"] = second.id
     if whirl:
@@ -365,7 +376,7 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
     d.instructions.append(Said("dm.act.attack", who=Who.of(c), target=Who.of(target),
                                attack=attack.name, kind=attack.kind,
                                sweep=Who.of(second) if second is not None else None,
-                               whirl=tuple(Who.of(w) for w in whirl)))
+                               whirl=tuple(Who.of(w) for w in whirl) if whirl else ()))
 
 
 def _zone_first(board: Board, picked: tuple[Piece, list[Attack]] | None, zone: str) -> bool:

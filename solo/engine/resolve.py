@@ -12,6 +12,7 @@ from solo.core.kinds import Side
 from solo.rules import combat
 from solo.rules import spell_reach, yours
 from solo.rules.abilities import explosions
+from solo.rules.abilities.marks import DUE
 from solo.rules.effects import Move
 from solo.rules.effects import apply as put
 from solo.rules.combat import DefenseChoice
@@ -85,7 +86,8 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
     decision.instructions.extend(mirror_lines(board, result))
     decision.instructions.extend(applied.lines)
     decision.results.append(result)
-    _go_off(board, source, decision)
+    if board.extra.get(DUE):  # (go_off's own first question: nearly always none due)
+        _go_off(board, source, decision)
     if applied.defeated:
         decision.data["defeated"] = sorted(set(decision.data.get("defeated", []) + applied.defeated))
     return result
@@ -144,7 +146,8 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
     Defense.  The effect-die results used are added to ``decision.rolls`` (not with
     ``rolls=False``: for a caller that works out the whole Action Phase's itself)."""
     mark = len(source.history)
-    _spring_traps(board, decision, source)
+    if board.extra.get(yours.ZONE_ENCHANTMENTS):  # (_spring_traps' own first question)
+        _spring_traps(board, decision, source)
     plans = list(decision.attacks)
     for plan in plans:
         for p in decision.attacks:  # (a loop, not any() over a generator: every attack)
@@ -152,7 +155,8 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
                 break
         else:  # its maker was stopped on the way
             continue
-        struck = board.find(plan.target) if not plan.zone else None
+        # (a chaining spell's first target: chain_jump's own first question is is_spell)
+        struck = board.find(plan.target) if plan.is_spell and not plan.zone else None
         result = _resolve_one(board, plan, source, decision, ask_defense)
         if struck is not None:
             _jump_on(board, plan, result, struck.zone, source, decision, ask_defense)
