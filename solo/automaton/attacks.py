@@ -56,7 +56,10 @@ def forced_guards(board: Board, attacker: Piece, zone: str,
     for an Elusive attacker, nor for a flyer attacking a flyer (the complete codex: a flyer
     heeds guards only when it attacks a non-flyer)."""
     enemy = YM if attacker.side == DM else DM
-    guards = [c for c in board.side_creatures(enemy) if c.guarding and c.zone == zone]
+    guards: list[Piece] = []  # (a loop over the kept list: no copy, no comprehension's call)
+    for c in board.kept_side(enemy):
+        if c.guarding and c.zone == zone:
+            guards.append(c)
     if not guards:  # (nearly always)
         return []
     if actions.elusive(board, attacker):
@@ -72,8 +75,10 @@ def guard_blocks(board: Board, attacker: Piece, attack: Attack, zone: str, targe
     attack stands there, and ``target`` is not one."""
     if not attack.is_melee:
         return False
-    guards = [g for g in forced_guards(board, attacker, zone, target)
-              if can_reach(board, attacker, attack, zone, g)]
+    forced = forced_guards(board, attacker, zone, target)
+    if not forced:  # (nearly always)
+        return False
+    guards = [g for g in forced if can_reach(board, attacker, attack, zone, g)]
     return bool(guards) and target not in guards
 
 

@@ -39,9 +39,13 @@ __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_tauntin
 
 
 def active_creatures(board: Board, side: str) -> list[Creature]:
-    # (asked several times a step: one pass over the side's kept list, in_arena written out)
-    return [c for c in board.kept_side(side) if c.active
-            and ("Banish" not in c.conditions or c.conditions["Banish"] <= 0)]
+    # (asked several times a step: one pass over the side's kept list, in_arena written out,
+    # a loop rather than a comprehension's call for the few creatures a side has)
+    out: list[Creature] = []
+    for c in board.kept_side(side):
+        if c.active and ("Banish" not in c.conditions or c.conditions["Banish"] <= 0):
+            out.append(c)
+    return out
 
 
 def waiting(board: Board, dm_active: list[Creature] | None = None) -> Decision | None:

@@ -56,7 +56,10 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
     movers (Ballad of Courage) are never hindered; a teleport passes every object (the Dummy
     Mage's Blue Gremlin, Grey Wraith), unless Astral Anchor holds the zone; an enemy Victorian
     Griffin flying in the zone hinders every creature there)."""
-    there = [e for e in enemy_creatures(board, mover.side) if e.zone == zone]
+    there: list[Piece] = []  # (enemy_creatures in the zone, written out: one pass, no copy)
+    for e in board.enemies_of(mover.side):
+        if e.zone == zone and ("Banish" not in e.conditions or e.conditions["Banish"] <= 0):
+            there.append(e)
     if not there:  # (mostly: no enemy there, not even a Griffin, so nobody hinders it)
         return False
     if actions.griffin_hinders(board, mover, zone):
@@ -185,8 +188,10 @@ def trample_attack(board: Board, c: Piece) -> Attack | None:
     """Its Trample attack, if it has one it has not made this round (none on a teleport)."""
     if c.extra.get(TRAMPLED) == board.round or actions.teleports(board, c):
         return None
-    return next((a for a in board.attacks(c) if a.has("Trample") and isinstance(a.dice, int)),
-                None)
+    for a in board.attacks(c):  # (a loop, not next() over a generator: every walk)
+        if a.has("Trample") and isinstance(a.dice, int):
+            return a
+    return None
 
 
 def trample_target(board: Board, c: Piece, zone: str, attack: Attack) -> Piece | None:
@@ -276,7 +281,10 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
         return back.get(zone, _FAR + board.distance(zone, goal))
 
     ways = paths(board, c, geo, flying, steps, toward)
-    ways = [w for w in ways if not any(len(v) > len(w) and v[:len(w)] == w for v in ways)]
+    # The ways no longer way goes on from: every way's start is a way too (paths lists each
+    # step of a way), so a way goes on when it is the start of one a zone longer.
+    started = {tuple(v[:-1]) for v in ways}
+    ways = [w for w in ways if tuple(w) not in started]
     if not ways:
         return []
     key = {tuple(w): (left(w[-1]), wall_hits(board, c, w, geo)) for w in ways}
