@@ -236,15 +236,25 @@ def _most_life(board: Board, attacker: Piece, among: list[Attack],
     attack from ``from_zone``, each with its legal attacks, in board order.  (The legal attacks
     are worked out from the most life down, stopping at the first level someone can be
     attacked at: the creatures with less life left could not be picked.)"""
-    creatures = board.side_creatures(YM)
-    if melee_only(among):  # (its melee attacks reach only its zone: legal_among's first test)
-        distance = board.arena.distance
-        creatures = [c for c in creatures if distance(from_zone, c.zone) == 0]
-    lives = [(c, board.remaining_life(c)) for c in creatures if in_arena(board, c)]
+    # (its melee attacks reach only its zone: legal_among's first test, asked first; one loop,
+    # in_arena written out, no comprehension's call)
+    melee = melee_only(among)
+    distance = board.arena.distance
+    lives: list[tuple[Piece, int]] = []
+    for c in board.kept_side(YM):
+        if melee and distance(from_zone, c.zone) != 0:
+            continue
+        if "Banish" not in c.conditions or c.conditions["Banish"] <= 0:
+            lives.append((c, board.remaining_life(c)))
+    if not lives:
+        return []
     for level in sorted({life for _, life in lives}, reverse=True):
-        tied: list[tuple[Piece, list[Attack]]] = [
-            (c, a) for c, life in lives if life == level
-            for a in [legal_among(board, attacker, among, from_zone, c)] if a]
+        tied: list[tuple[Piece, list[Attack]]] = []
+        for t, life in lives:
+            if life == level:
+                a = legal_among(board, attacker, among, from_zone, t)
+                if a:
+                    tied.append((t, a))
         if tied:
             return tied
     return []

@@ -76,9 +76,14 @@ def next_creature(board: Board, source: DiceSource,
         return None
     if len(active) == 1:  # (often: no cost to compare, no tie to name)
         return active[0]
-    costs = [board.cost(c) for c in active]
-    top = max(costs)
-    tied = [c for c, cost in zip(active, costs) if cost == top]
+    top = -1  # (the costs' maximum and its creatures in one loop: every creature action)
+    tied: list[Creature] = []
+    for c in active:
+        cost = board.cost(c)
+        if cost > top or not tied:
+            top, tied = cost, [c]
+        elif cost == top:
+            tied.append(c)
     if len(tied) == 1:  # (choose picks a lone option without rolling)
         return tied[0]
     picked: Creature = source.choose(tied, Said("dm.tie.cost"), [Who.of(c) for c in tied])
@@ -295,13 +300,15 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
     """Among zones it can move to, the one from which rule A's target choice is best."""
     ym = board.mages[Side.YM]
     quick = candidates(board, c, quick_only=True)  # (the same for every zone and target)
+    if not quick:  # (no quick attack: nothing to score)
+        return None
     scored: list[_Scored] = []
-    if quick and in_arena(board, ym):
+    if in_arena(board, ym):
         for zone, path in options:
             ym_attacks = legal_among(board, c, quick, zone, ym)
             if ym_attacks:
                 scored.append(((2, 0), zone, path, ym, ym_attacks))
-    if quick and not scored:
+    if not scored:
         # Your mage first; else your creatures with the most life left: asked from the most
         # life down, stopping at the first level one can be attacked at (the others lose).
         yours = [(t, board.remaining_life(t)) for t in board.side_creatures(YM)
@@ -320,6 +327,9 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
                 break
     if not scored:
         return None
+    if len(scored) == 1:  # (often: one zone, one target; no maximum to find)
+        _, zone, path, target, attacks = scored[0]
+        return zone, path, target, attacks
     best = max(s[0] for s in scored)
     tied = [s for s in scored if s[0] == best]
     if len(tied) == 1:  # (nothing to break a tie on, nor to name: choose would not roll)

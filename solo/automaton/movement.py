@@ -235,6 +235,8 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
     """Rule C: your mage, unless one of your creatures is strictly closer; then the closer
     creature with the highest remaining life (ties: the closest)."""
     ym = board.mages[Side.YM]
+    if not board.kept_side(YM):  # (no creature of yours to be closer: your mage, no distances)
+        return ym if in_arena(board, ym) else None
     geo = board.geometry()
     flying = board.flying(c)
     dist = geo.path_distances(c.zone, flying)
