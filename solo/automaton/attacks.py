@@ -93,12 +93,16 @@ def candidates(board: Board, attacker: Piece, quick_only: bool) -> list[Attack]:
     """The attacks of ``attacker`` that may be legal at someone at all: melee and ranged
     attacks with dice that hurt (only its quick ones when ``quick_only``); none while it is a
     Staggered minor creature.  Worked out once for the many targets and zones asked about."""
-    if stagger.cannot_attack(board, attacker):  # a Staggered minor creature attacks no one
+    # a Staggered minor creature attacks no one (a Stagger marker: asked of one with markers)
+    if attacker.conditions and stagger.cannot_attack(board, attacker):
         return []
-    return [a for a in board.attacks(attacker)
-            if (a.kind == "melee" or a.kind == "ranged") and a.action is not None
-            and a.dice is not None  # no dice: an ability of the card, not an attack
-            and not (quick_only and a.action != "quick") and not helps_only(a)]
+    out: list[Attack] = []  # (a loop: no comprehension's call, every creature action)
+    for a in board.attacks(attacker):
+        if (a.kind == "melee" or a.kind == "ranged") and a.action is not None \
+                and a.dice is not None \
+                and not (quick_only and a.action != "quick") and not helps_only(a):
+            out.append(a)  # (no dice: an ability of the card, not an attack)
+    return out
 
 
 def melee_only(among: list[Attack]) -> bool:
@@ -248,6 +252,10 @@ def _most_life(board: Board, attacker: Piece, among: list[Attack],
             lives.append((c, board.remaining_life(c)))
     if not lives:
         return []
+    if len(lives) == 1:  # (often: one creature of yours in reach, no levels to sort)
+        t = lives[0][0]
+        a = legal_among(board, attacker, among, from_zone, t)
+        return [(t, a)] if a else []
     for level in sorted({life for _, life in lives}, reverse=True):
         tied: list[tuple[Piece, list[Attack]]] = []
         for t, life in lives:

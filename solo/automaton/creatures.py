@@ -368,7 +368,9 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         movement.plan_passage(plan, d, ident, [start, *path], plan.board.geometry())
     board = plan.board
     c, target = board.get(ident), board.get(target_id)
-    guard = interceptor(board, c, attack, c.zone, target)
+    # (interceptor, whirl_targets and sweep_target asked only when they can answer: a ranged
+    # attack, a marker on the attacker, an attack with traits)
+    guard = interceptor(board, c, attack, c.zone, target) if attack.is_ranged else None
     if guard is not None and isinstance(target, Mage):  # your default: guard your mage
         assert isinstance(guard, Creature)
         plan.put(SetGuard(guard.id, False))
@@ -378,8 +380,8 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         c, target = board.get(ident), board.get(guard.id)
     d.data["attack"] = attack.name
     d.data["target"] = target.id
-    whirl = whirl_targets(board, c, attack, target, bool(path))
-    second = None if whirl else sweep_target(board, c, attack, target)
+    whirl = whirl_targets(board, c, attack, target, bool(path)) if c.conditions else []
+    second = None if whirl or not attack.traits else sweep_target(board, c, attack, target)
     d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path),
                                    sweep=second.id if second is not None else None,
                                    whirl=tuple(w.id for w in whirl) if whirl else ()))

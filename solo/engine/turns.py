@@ -89,7 +89,8 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
         said, results = explosions.go_off(board, source)
         decision.instructions += said
         decision.results += results
-    for event in phase.end(source):
+    for event in upkeep.end_action_phase(board, phase.piece, source, phase.daze_at_start,
+                                         phase.stun_at_start):  # (phase.end, written out)
         decision.instructions.append(event.text)
         decision.events.append(event)
     trimmed = board.trim_corrode()  # (the standing Corrode rule: nearly always nothing)
