@@ -247,16 +247,24 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
     def attackable(p: Piece) -> bool:
         if board.has_trait(p, "Invisible"):
             return False  # it can never be targeted: no use chasing it
-        return any(a.is_ranged or (a.is_melee and (not board.flying(p) or flying or a.has("Reach")))
-                   for a in board.attacks(c) if a.action and not helps_only(a)
-                   and not shielded_from(board, a, p))  # immune to it: no use chasing it
+        for a in board.attacks(c):  # (a loop, not any() over a generator)
+            if a.action and not helps_only(a) \
+                    and not shielded_from(board, a, p):  # immune to it: no use chasing it
+                if a.is_ranged or (a.is_melee and (not board.flying(p) or flying
+                                                   or a.has("Reach"))):
+                    return True
+        return False
 
     ym_far = far(ym) if in_arena(board, ym) else 10**6
-    closer: list[Piece] = [p for p in board.side_creatures(YM) if in_arena(board, p)
-                           and far(p) < ym_far and attackable(p)]  # (the nearer test first:
-    # the cheaper, and the one that most often fails)
+    closer: list[Piece] = []
+    for p in board.kept_side(YM):  # (the nearer test first: the cheaper, and the one that
+        # most often fails)
+        if in_arena(board, p) and far(p) < ym_far and attackable(p):
+            closer.append(p)
     if not closer:
         return ym if in_arena(board, ym) else None
+    if len(closer) == 1:  # (no life to compare, no distance to break a tie on)
+        return closer[0]
     best = max(board.remaining_life(p) for p in closer)
     closer = [p for p in closer if board.remaining_life(p) == best]
     return min(closer, key=far)

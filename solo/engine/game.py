@@ -423,7 +423,9 @@ class Game:
                  + ("the Dummy Mage." if b.initiative == Side.DM else "you.")]
         for c in b.creatures:  # a banished creature's action marker cannot change
             conditions = c.conditions  # (decisions.in_arena, written out)
-            if "Banish" not in conditions or conditions["Banish"] <= 0:
+            # (an active one's SetActive would change nothing: no change made; its marker is
+            # never remembered, and nothing keeps a headless game's changes)
+            if not c.active and ("Banish" not in conditions or conditions["Banish"] <= 0):
                 put(b, SetActive(c.id, True))
         disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
@@ -504,8 +506,9 @@ class Game:
             self.phase = ph.quickcast_3(self._qc_order(self.board.initiative))
             return Step("creature actions end", GAME, ["Every creature has acted: final quickcasts."])
         if ph.you_done:  # you are done: your creatures cannot make it wait any more
-            for c in self.board.side_creatures(YM):
-                put(self.board, SetActive(c.id, False))
+            for c in self.board.kept_side(YM):  # (put changes no list: the kept one read)
+                if c.active:  # (else no change: every Dummy Mage step after you are done)
+                    put(self.board, SetActive(c.id, False))
         if ph.next == DM and dm_left:
             # (its own creatures are as they were: only yours were made inactive above)
             decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense,

@@ -258,8 +258,13 @@ def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
     """Regenerate X, for an object with damage or Bleed markers (most have none, and then no X
     is worked out: asked by the caller)."""
     bleed = p.conditions.get("Bleed", 0)
-    regen = max(board.regenerate(p), bonuses.regenerate(board, p),  # Regenerate X by card text
-                triggers.upkeep_regenerate(board, p), regenerate_aura(board, p))
+    regen = board.regenerate(p)
+    card = p.card  # (the card text's Regenerate X asked only of its cards: no call else)
+    if card == bonuses.METATRON:  # Regenerate X by card text
+        regen = max(regen, bonuses.regenerate(board, p))
+    if card == triggers.SKEELAX or card == triggers.NAIYA:
+        regen = max(regen, triggers.upkeep_regenerate(board, p))
+    regen = max(regen, regenerate_aura(board, p))
     if not regen:
         return
     if not can_heal(board, p):
