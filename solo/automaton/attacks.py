@@ -205,7 +205,8 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
                 quick_only: bool) -> tuple[Piece, list[Attack]] | None:
     """Rules A-i/ii: your mage if it can be attacked, else your creature with the highest
     remaining life that can be, else a conjuration of yours in its zone (engaged)."""
-    if attacker.has_condition("Taunt"):  # it must attack the creature that taunted it
+    # it must attack the creature that taunted it (a marker: asked of one with markers)
+    if attacker.conditions and attacker.has_condition("Taunt"):
         for t in enemy_creatures(board, attacker.side):
             if t.card in TAUNTERS and t.zone == from_zone \
                     and combat.taunt_block(board, t.card, attacker) is None:
@@ -271,6 +272,8 @@ def _most_life(board: Board, attacker: Piece, among: list[Attack],
 def _engaged_conjurations(board: Board, attacker: Piece, from_zone: str,
                           quick_only: bool) -> list[tuple[Piece, list[Attack]]]:
     """Your conjurations in its zone (not walls) and the melee attacks it may make at them."""
+    if not board.conjurations:  # (nearly always: none in play, no comprehension to run)
+        return []
     conj: list[tuple[Piece, list[Attack]]] = [
         (c, [a for a in board.attacks(attacker) if a.is_melee and a.action
              and (a.action == "quick" or not quick_only) and not shielded_from(board, a, c)])

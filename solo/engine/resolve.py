@@ -20,6 +20,7 @@ from solo.automaton.attacks import pick_attack
 from solo.rules.decision import Decision, PlannedAttack
 from solo.text.naming import label_of as label
 from solo.rules.board import Board
+from solo.rules.pieces import HIDDEN
 from solo.rules.dice import DiceSource
 from solo.rules.said import Said
 
@@ -52,9 +53,12 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
         target = board.find(plan.target)
         if target is None:
             return None
-        daze = combat.daze_check(board, attacker, plan.attack, target, source, plan.is_spell)
+        # (daze_check's and on_attacked's own first questions asked here: no Daze without a
+        # marker, no reveal without a face-down enchantment of yours on the target)
+        daze = combat.daze_check(board, attacker, plan.attack, target, source, plan.is_spell) \
+            if attacker.conditions else None
         react = yours.on_attacked(board, attacker, plan.attack, target) \
-            if daze is None or daze >= 7 else None
+            if HIDDEN in target.extra and (daze is None or daze >= 7) else None
         if react is not None:
             decision.instructions.extend(react.lines)
             decision.data.setdefault("revealed", []).append(react.card)

@@ -138,7 +138,8 @@ def _creature_action(board: Board, source: DiceSource,
         if events:  # (most activations say nothing)
             d.instructions[:0] = [e.text for e in events]
             d.events[:0] = events
-        carry_out(board, d)
+        if d.changes:  # (carry_out, written out: a walk, a guard marker off...)
+            apply_all(board, d.changes)
     return d
 
 
