@@ -56,7 +56,10 @@ def forced_guards(board: Board, attacker: Piece, zone: str,
     for an Elusive attacker, nor for a flyer attacking a flyer (the complete codex: a flyer
     heeds guards only when it attacks a non-flyer)."""
     enemy = YM if attacker.side == DM else DM
-    guards = [c for c in board.side_creatures(enemy) if c.guarding and c.zone == zone]
+    guards: list[Piece] = []  # (a loop over the kept list: no copy, no comprehension's call)
+    for c in board.kept_side(enemy):
+        if c.guarding and c.zone == zone:
+            guards.append(c)
     if not guards:  # (nearly always)
         return []
     if actions.elusive(board, attacker):
@@ -72,8 +75,10 @@ def guard_blocks(board: Board, attacker: Piece, attack: Attack, zone: str, targe
     attack stands there, and ``target`` is not one."""
     if not attack.is_melee:
         return False
-    guards = [g for g in forced_guards(board, attacker, zone, target)
-              if can_reach(board, attacker, attack, zone, g)]
+    forced = forced_guards(board, attacker, zone, target)
+    if not forced:  # (nearly always)
+        return False
+    guards = [g for g in forced if can_reach(board, attacker, attack, zone, g)]
     return bool(guards) and target not in guards
 
 
@@ -88,12 +93,16 @@ def candidates(board: Board, attacker: Piece, quick_only: bool) -> list[Attack]:
     """The attacks of ``attacker`` that may be legal at someone at all: melee and ranged
     attacks with dice that hurt (only its quick ones when ``quick_only``); none while it is a
     Staggered minor creature.  Worked out once for the many targets and zones asked about."""
-    if stagger.cannot_attack(board, attacker):  # a Staggered minor creature attacks no one
+    # a Staggered minor creature attacks no one (a Stagger marker: asked of one with markers)
+    if attacker.conditions and stagger.cannot_attack(board, attacker):
         return []
-    return [a for a in board.attacks(attacker)
-            if (a.kind == "melee" or a.kind == "ranged") and a.action is not None
-            and a.dice is not None  # no dice: an ability of the card, not an attack
-            and not (quick_only and a.action != "quick") and not helps_only(a)]
+    out: list[Attack] = []  # (a loop: no comprehension's call, every creature action)
+    for a in board.attacks(attacker):
+        if (a.kind == "melee" or a.kind == "ranged") and a.action is not None \
+                and a.dice is not None \
+                and not (quick_only and a.action != "quick") and not helps_only(a):
+            out.append(a)  # (no dice: an ability of the card, not an attack)
+    return out
 
 
 def melee_only(among: list[Attack]) -> bool:
@@ -196,7 +205,8 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
                 quick_only: bool) -> tuple[Piece, list[Attack]] | None:
     """Rules A-i/ii: your mage if it can be attacked, else your creature with the highest
     remaining life that can be, else a conjuration of yours in its zone (engaged)."""
-    if attacker.has_condition("Taunt"):  # it must attack the creature that taunted it
+    # it must attack the creature that taunted it (a marker: asked of one with markers)
+    if attacker.conditions and attacker.has_condition("Taunt"):
         for t in enemy_creatures(board, attacker.side):
             if t.card in TAUNTERS and t.zone == from_zone \
                     and combat.taunt_block(board, t.card, attacker) is None:
@@ -231,15 +241,29 @@ def _most_life(board: Board, attacker: Piece, among: list[Attack],
     attack from ``from_zone``, each with its legal attacks, in board order.  (The legal attacks
     are worked out from the most life down, stopping at the first level someone can be
     attacked at: the creatures with less life left could not be picked.)"""
-    creatures = board.side_creatures(YM)
-    if melee_only(among):  # (its melee attacks reach only its zone: legal_among's first test)
-        distance = board.arena.distance
-        creatures = [c for c in creatures if distance(from_zone, c.zone) == 0]
-    lives = [(c, board.remaining_life(c)) for c in creatures if in_arena(board, c)]
+    # (its melee attacks reach only its zone: legal_among's first test, asked first; one loop,
+    # in_arena written out, no comprehension's call)
+    melee = melee_only(among)
+    distance = board.arena.distance
+    lives: list[tuple[Piece, int]] = []
+    for c in board.kept_side(YM):
+        if melee and distance(from_zone, c.zone) != 0:
+            continue
+        if "Banish" not in c.conditions or c.conditions["Banish"] <= 0:
+            lives.append((c, board.remaining_life(c)))
+    if not lives:
+        return []
+    if len(lives) == 1:  # (often: one creature of yours in reach, no levels to sort)
+        t = lives[0][0]
+        a = legal_among(board, attacker, among, from_zone, t)
+        return [(t, a)] if a else []
     for level in sorted({life for _, life in lives}, reverse=True):
-        tied: list[tuple[Piece, list[Attack]]] = [
-            (c, a) for c, life in lives if life == level
-            for a in [legal_among(board, attacker, among, from_zone, c)] if a]
+        tied: list[tuple[Piece, list[Attack]]] = []
+        for t, life in lives:
+            if life == level:
+                a = legal_among(board, attacker, among, from_zone, t)
+                if a:
+                    tied.append((t, a))
         if tied:
             return tied
     return []
@@ -248,6 +272,8 @@ def _most_life(board: Board, attacker: Piece, among: list[Attack],
 def _engaged_conjurations(board: Board, attacker: Piece, from_zone: str,
                           quick_only: bool) -> list[tuple[Piece, list[Attack]]]:
     """Your conjurations in its zone (not walls) and the melee attacks it may make at them."""
+    if not board.conjurations:  # (nearly always: none in play, no comprehension to run)
+        return []
     conj: list[tuple[Piece, list[Attack]]] = [
         (c, [a for a in board.attacks(attacker) if a.is_melee and a.action
              and (a.action == "quick" or not quick_only) and not shielded_from(board, a, c)])

@@ -39,9 +39,13 @@ __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_tauntin
 
 
 def active_creatures(board: Board, side: str) -> list[Creature]:
-    # (asked several times a step: one pass over the side's kept list, in_arena written out)
-    return [c for c in board.kept_side(side) if c.active
-            and ("Banish" not in c.conditions or c.conditions["Banish"] <= 0)]
+    # (asked several times a step: one pass over the side's kept list, in_arena written out,
+    # a loop rather than a comprehension's call for the few creatures a side has)
+    out: list[Creature] = []
+    for c in board.kept_side(side):
+        if c.active and ("Banish" not in c.conditions or c.conditions["Banish"] <= 0):
+            out.append(c)
+    return out
 
 
 def waiting(board: Board, dm_active: list[Creature] | None = None) -> Decision | None:
@@ -72,9 +76,14 @@ def next_creature(board: Board, source: DiceSource,
         return None
     if len(active) == 1:  # (often: no cost to compare, no tie to name)
         return active[0]
-    costs = [board.cost(c) for c in active]
-    top = max(costs)
-    tied = [c for c, cost in zip(active, costs) if cost == top]
+    top = -1  # (the costs' maximum and its creatures in one loop: every creature action)
+    tied: list[Creature] = []
+    for c in active:
+        cost = board.cost(c)
+        if cost > top or not tied:
+            top, tied = cost, [c]
+        elif cost == top:
+            tied.append(c)
     if len(tied) == 1:  # (choose picks a lone option without rolling)
         return tied[0]
     picked: Creature = source.choose(tied, Said("dm.tie.cost"), [Who.of(c) for c in tied])
@@ -94,7 +103,8 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
     flipped, guard marker off, Slam to Daze, Knockdown over -- is on ``board`` already), with
     your by-hand conjurations it meets named (:mod:`solo.automaton.reminders`)."""
     d = _act(board, source, c)
-    reminders.remind(board, d, c, c.zone)
+    if board.conjurations:  # (remind's own first question: else no conjuration to name)
+        reminders.remind(board, d, c, c.zone)
     return d
 
 
@@ -106,22 +116,25 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
         d.reason = Said("dm.act.incapacitated.reason", card=c.card, why=why)
         d.instructions.append(Said("dm.act.incapacitated", who=Who.of(c), why=why))
         return d
-    meal = triggers.ghoul_meal(board, c)  # a Ravenous Ghoul eats a creature fallen here
-    if meal is not None:
+    # (the card checks of ghoul_meal, on_activation and plan_vigor, and thorg_taunting's
+    # marker check, asked here first: most creatures are none of those cards, and untaunted)
+    meal = triggers.ghoul_meal(board, c) if c.card == triggers.RAVENOUS_GHOUL else None
+    if meal is not None:  # a Ravenous Ghoul eats a creature fallen here
         d.action = Act.ABILITY
         d.changes += meal[0]
         d.instructions += meal[1]
         return d
     plan = Plan(board, d.changes)
-    bought, said = actions.on_activation(board, c)
-    if bought:  # (Necropian Vampiress takes wing: read the board as it leaves her)
-        plan.put(*bought)
-        d.instructions += said
-        board = plan.board
-        found = board.get(c.id)
-        assert isinstance(found, Creature)
-        c = found
-    thorg = thorg_taunting(board, c)
+    if c.card == actions.VAMPIRESS:
+        bought, said = actions.on_activation(board, c)
+        if bought:  # (Necropian Vampiress takes wing: read the board as it leaves her)
+            plan.put(*bought)
+            d.instructions += said
+            board = plan.board
+            found = board.get(c.id)
+            assert isinstance(found, Creature)
+            c = found
+    thorg = thorg_taunting(board, c) if c.conditions else None
     if thorg is not None and _answer_thorg(plan, source, d, c, thorg):
         return d
 
@@ -129,7 +142,7 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     # A: attack from where it stands (full or quick action); with no one to attack, the
     # Acolyte helps a zombie.
     if _heals(board, plan, source, d, c) or _attacks_here(board, plan, source, d, c) \
-            or _helps(board, plan, d, c):
+            or (c.card == actions.ACOLYTE and _helps(board, plan, d, c)):
         return d
 
     rooted = board.has_trait(c, "Rooted")  # no move actions at all (not Restrained)
@@ -168,6 +181,12 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
 
 def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature) -> bool:
     """A healer's heal, instead of an attack (:func:`actions.plan_heal`); whether it heals."""
+    if c.card != actions.ACOLYTE:  # (most creatures: no attack with a trait, so no Heal one)
+        for a in board.attacks(c):
+            if a.traits:
+                break
+        else:
+            return False
     heal = actions.plan_heal(board, source, c)
     if heal is None:
         return False
@@ -185,7 +204,11 @@ def _attacks_here(board: Board, plan: Plan, source: DiceSource, d: Decision,
     """Rule A: an attack from where it stands, a zone attack among its legal attacks (one at
     random when it has both kinds); whether it attacks."""
     picked = pick_attack(board, source, c, c.zone, quick_only=False)
-    zoned = pick_zone_attack(board, source, c, c.zone, quick_only=False)
+    zoned = None
+    for a in board.attacks(c):  # (most creatures have no zone attack: nothing to pick)
+        if a.kind == "zone" or a.zone:
+            zoned = pick_zone_attack(board, source, c, c.zone, quick_only=False)
+            break
     if zoned is not None and _zone_first(board, picked, zoned[0]):
         picked = None  # only its zone attack reaches your mage: rule A-i
     if picked and zoned is not None:  # two types of legal attack: one at random
@@ -277,13 +300,15 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
     """Among zones it can move to, the one from which rule A's target choice is best."""
     ym = board.mages[Side.YM]
     quick = candidates(board, c, quick_only=True)  # (the same for every zone and target)
+    if not quick:  # (no quick attack: nothing to score)
+        return None
     scored: list[_Scored] = []
-    if quick and in_arena(board, ym):
+    if in_arena(board, ym):
         for zone, path in options:
             ym_attacks = legal_among(board, c, quick, zone, ym)
             if ym_attacks:
                 scored.append(((2, 0), zone, path, ym, ym_attacks))
-    if quick and not scored:
+    if not scored:
         # Your mage first; else your creatures with the most life left: asked from the most
         # life down, stopping at the first level one can be attacked at (the others lose).
         yours = [(t, board.remaining_life(t)) for t in board.side_creatures(YM)
@@ -302,6 +327,9 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
                 break
     if not scored:
         return None
+    if len(scored) == 1:  # (often: one zone, one target; no maximum to find)
+        _, zone, path, target, attacks = scored[0]
+        return zone, path, target, attacks
     best = max(s[0] for s in scored)
     tied = [s for s in scored if s[0] == best]
     if len(tied) == 1:  # (nothing to break a tie on, nor to name: choose would not roll)
@@ -340,7 +368,9 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         movement.plan_passage(plan, d, ident, [start, *path], plan.board.geometry())
     board = plan.board
     c, target = board.get(ident), board.get(target_id)
-    guard = interceptor(board, c, attack, c.zone, target)
+    # (interceptor, whirl_targets and sweep_target asked only when they can answer: a ranged
+    # attack, a marker on the attacker, an attack with traits)
+    guard = interceptor(board, c, attack, c.zone, target) if attack.is_ranged else None
     if guard is not None and isinstance(target, Mage):  # your default: guard your mage
         assert isinstance(guard, Creature)
         plan.put(SetGuard(guard.id, False))
@@ -350,11 +380,11 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         c, target = board.get(ident), board.get(guard.id)
     d.data["attack"] = attack.name
     d.data["target"] = target.id
-    whirl = whirl_targets(board, c, attack, target, bool(path))
-    second = None if whirl else sweep_target(board, c, attack, target)
+    whirl = whirl_targets(board, c, attack, target, bool(path)) if c.conditions else []
+    second = None if whirl or not attack.traits else sweep_target(board, c, attack, target)
     d.attacks.append(PlannedAttack(c.id, attack, target.id, moved=bool(path),
                                    sweep=second.id if second is not None else None,
-                                   whirl=tuple(w.id for w in whirl)))
+                                   whirl=tuple(w.id for w in whirl) if whirl else ()))
     if second is not None:
         d.data["sweep"] = second.id
     if whirl:
@@ -362,7 +392,7 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
     d.instructions.append(Said("dm.act.attack", who=Who.of(c), target=Who.of(target),
                                attack=attack.name, kind=attack.kind,
                                sweep=Who.of(second) if second is not None else None,
-                               whirl=tuple(Who.of(w) for w in whirl)))
+                               whirl=tuple(Who.of(w) for w in whirl) if whirl else ()))
 
 
 def _zone_first(board: Board, picked: tuple[Piece, list[Attack]] | None, zone: str) -> bool:

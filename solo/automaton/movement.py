@@ -56,7 +56,10 @@ def hinders(board: Board, mover: Piece, zone: str) -> bool:
     movers (Ballad of Courage) are never hindered; a teleport passes every object (the Dummy
     Mage's Blue Gremlin, Grey Wraith), unless Astral Anchor holds the zone; an enemy Victorian
     Griffin flying in the zone hinders every creature there)."""
-    there = [e for e in enemy_creatures(board, mover.side) if e.zone == zone]
+    there: list[Piece] = []  # (enemy_creatures in the zone, written out: one pass, no copy)
+    for e in board.enemies_of(mover.side):
+        if e.zone == zone and ("Banish" not in e.conditions or e.conditions["Banish"] <= 0):
+            there.append(e)
     if not there:  # (mostly: no enemy there, not even a Griffin, so nobody hinders it)
         return False
     if actions.griffin_hinders(board, mover, zone):
@@ -185,8 +188,10 @@ def trample_attack(board: Board, c: Piece) -> Attack | None:
     """Its Trample attack, if it has one it has not made this round (none on a teleport)."""
     if c.extra.get(TRAMPLED) == board.round or actions.teleports(board, c):
         return None
-    return next((a for a in board.attacks(c) if a.has("Trample") and isinstance(a.dice, int)),
-                None)
+    for a in board.attacks(c):  # (a loop, not next() over a generator: every walk)
+        if a.has("Trample") and isinstance(a.dice, int):
+            return a
+    return None
 
 
 def trample_target(board: Board, c: Piece, zone: str, attack: Attack) -> Piece | None:
@@ -230,6 +235,8 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
     """Rule C: your mage, unless one of your creatures is strictly closer; then the closer
     creature with the highest remaining life (ties: the closest)."""
     ym = board.mages[Side.YM]
+    if not board.kept_side(YM):  # (no creature of yours to be closer: your mage, no distances)
+        return ym if in_arena(board, ym) else None
     geo = board.geometry()
     flying = board.flying(c)
     dist = geo.path_distances(c.zone, flying)
@@ -240,16 +247,24 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
     def attackable(p: Piece) -> bool:
         if board.has_trait(p, "Invisible"):
             return False  # it can never be targeted: no use chasing it
-        return any(a.is_ranged or (a.is_melee and (not board.flying(p) or flying or a.has("Reach")))
-                   for a in board.attacks(c) if a.action and not helps_only(a)
-                   and not shielded_from(board, a, p))  # immune to it: no use chasing it
+        for a in board.attacks(c):  # (a loop, not any() over a generator)
+            if a.action and not helps_only(a) \
+                    and not shielded_from(board, a, p):  # immune to it: no use chasing it
+                if a.is_ranged or (a.is_melee and (not board.flying(p) or flying
+                                                   or a.has("Reach"))):
+                    return True
+        return False
 
     ym_far = far(ym) if in_arena(board, ym) else 10**6
-    closer: list[Piece] = [p for p in board.side_creatures(YM) if in_arena(board, p)
-                           and far(p) < ym_far and attackable(p)]  # (the nearer test first:
-    # the cheaper, and the one that most often fails)
+    closer: list[Piece] = []
+    for p in board.kept_side(YM):  # (the nearer test first: the cheaper, and the one that
+        # most often fails)
+        if in_arena(board, p) and far(p) < ym_far and attackable(p):
+            closer.append(p)
     if not closer:
         return ym if in_arena(board, ym) else None
+    if len(closer) == 1:  # (no life to compare, no distance to break a tie on)
+        return closer[0]
     best = max(board.remaining_life(p) for p in closer)
     closer = [p for p in closer if board.remaining_life(p) == best]
     return min(closer, key=far)
@@ -276,7 +291,10 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
         return back.get(zone, _FAR + board.distance(zone, goal))
 
     ways = paths(board, c, geo, flying, steps, toward)
-    ways = [w for w in ways if not any(len(v) > len(w) and v[:len(w)] == w for v in ways)]
+    # The ways no longer way goes on from: every way's start is a way too (paths lists each
+    # step of a way), so a way goes on when it is the start of one a zone longer.
+    started = {tuple(v[:-1]) for v in ways}
+    ways = [w for w in ways if tuple(w) not in started]
     if not ways:
         return []
     key = {tuple(w): (left(w[-1]), wall_hits(board, c, w, geo)) for w in ways}

@@ -41,7 +41,10 @@ _INCAPACITATING = ("Stun", "Sleep", "Slam", "Knockdown")
 def far_from_enemies(board: Board) -> bool:
     """True when every enemy creature (your mage included) is 3 or more zones from the DM."""
     dm = board.mages[Side.DM]
-    return all(board.distance(dm.zone, e.zone) >= FAR for e in enemy_creatures(board))
+    for e in enemy_creatures(board):  # (a loop, not all() over a generator)
+        if board.distance(dm.zone, e.zone) < FAR:
+            return False
+    return True
 
 
 def _d12_values(source: DiceSource, mark: int) -> list[int]:

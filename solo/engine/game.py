@@ -423,7 +423,9 @@ class Game:
                  + ("the Dummy Mage." if b.initiative == Side.DM else "you.")]
         for c in b.creatures:  # a banished creature's action marker cannot change
             conditions = c.conditions  # (decisions.in_arena, written out)
-            if "Banish" not in conditions or conditions["Banish"] <= 0:
+            # (an active one's SetActive would change nothing: no change made; its marker is
+            # never remembered, and nothing keeps a headless game's changes)
+            if not c.active and ("Banish" not in conditions or conditions["Banish"] <= 0):
                 put(b, SetActive(c.id, True))
         disabled = combat.reset_defenses(b)
         lines.append("Reset: every creature's action marker is active again, defenses are ready.")
@@ -504,8 +506,9 @@ class Game:
             self.phase = ph.quickcast_3(self._qc_order(self.board.initiative))
             return Step("creature actions end", GAME, ["Every creature has acted: final quickcasts."])
         if ph.you_done:  # you are done: your creatures cannot make it wait any more
-            for c in self.board.side_creatures(YM):
-                put(self.board, SetActive(c.id, False))
+            for c in self.board.kept_side(YM):  # (put changes no list: the kept one read)
+                if c.active:  # (else no change: every Dummy Mage step after you are done)
+                    put(self.board, SetActive(c.id, False))
         if ph.next == DM and dm_left:
             # (its own creatures are as they were: only yours were made inactive above)
             decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense,
@@ -526,12 +529,15 @@ class Game:
 
     def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
         lines: list[str | Said] = [Said("step.numbered", lines=list(decision.instructions))]
-        if decision.rolls:
-            lines.append(f"(effect die: {', '.join(map(str, decision.rolls))})")
-        actor = decision.data.get("creature") or decision.data.get("actor")
-        return Step(label, _SIDE_DM, lines, _facts(decision), decision=decision,
-                    actors=[actor] if actor and decision.action not in ("pass", "none") else [],
-                    results=list(decision.results), events=list(decision.events))
+        rolls = decision.rolls
+        if rolls:
+            lines.append(f"(effect die: {', '.join(map(str, rolls))})")
+        data = decision.data
+        actor = data.get("creature") or data.get("actor")
+        # (the Step's fields by place: a Dummy Mage step after every one of its actions)
+        return Step(label, _SIDE_DM, lines, _facts(decision), 0, None,
+                    [actor] if actor and decision.action not in ("pass", "none") else [],
+                    decision, list(decision.results), list(decision.events))
 
     def _ask_defense(self, target: Piece, defense: Defense, modifier: int, offer: Said) -> bool:
         """Your object may try its Defense against the Dummy Mage's attack: your choice, asked
@@ -591,16 +597,24 @@ def _escapable(q: Question, shortcuts: tuple[Any, ...] = ()) -> Question:
     return Question(q.id, q.kind, q.message, choices, default, q.min, q.max, q.validate, ESCAPES)
 
 
+#: The parts of a Dummy Mage decision's data that statistics need, after its action.
+_FACTS = ("card", "discarded", "target", "creature")
+
+
 def _facts(decision: Any) -> dict[str, Any]:
     """The parts of a Dummy Mage decision that statistics need."""
-    keys = ("action", "card", "discarded", "target", "creature")
-    data = {"action": decision.action, **decision.data}
-    out = {k: data[k] for k in keys if k in data}
-    damage: dict[str, int] = {}
-    for r in decision.results:
-        for s in r.strikes:
-            if s.damage and s.target:
-                damage[s.target] = damage.get(s.target, 0) + s.damage
-    if damage:
-        out["damage"] = damage
+    data = decision.data  # (its action first, as its data may say it: no merged copy made)
+    out = {"action": data["action"] if "action" in data else decision.action}
+    for k in _FACTS:
+        if k in data:
+            out[k] = data[k]
+    results = decision.results
+    if results:
+        damage: dict[str, int] = {}
+        for r in results:
+            for s in r.strikes:
+                if s.damage and s.target:
+                    damage[s.target] = damage.get(s.target, 0) + s.damage
+        if damage:
+            out["damage"] = damage
     return out

@@ -23,6 +23,8 @@ from solo.rules.said import Said
 
 __all__ = ["quickcast", "carry_out", "dm_quickcast"]
 
+#: The Dummy Mage as a decision's actor (its side as plain text).
+_ACTOR = str(Side.DM)
 #: The line of a creature the quickcast summoned (the Pet or Eternal Servant line follows it).
 SUMMONED_LINE = "dm.qc.summon"
 
@@ -62,7 +64,8 @@ def dm_quickcast(board: Board, source: DiceSource, *, roll: bool = True,
     dm = board.mages[Side.DM]
     phase = begin(board, dm)
     decision = quickcast(board, source)
-    decision.instructions[:0] = [e.text for e in phase.events]
-    decision.events += phase.events
-    decision.data.setdefault("actor", str(Side.DM))
+    if phase.events:  # (most activations say nothing)
+        decision.instructions[:0] = [e.text for e in phase.events]
+        decision.events += phase.events
+    decision.data.setdefault("actor", _ACTOR)
     return finish(decision, phase, source, mark, roll, ask_defense)

@@ -12,6 +12,7 @@ from solo.core.kinds import Side
 from solo.rules import combat
 from solo.rules import spell_reach, yours
 from solo.rules.abilities import explosions
+from solo.rules.abilities.marks import DUE
 from solo.rules.effects import Move
 from solo.rules.effects import apply as put
 from solo.rules.combat import DefenseChoice
@@ -19,6 +20,7 @@ from solo.automaton.attacks import pick_attack
 from solo.rules.decision import Decision, PlannedAttack
 from solo.text.naming import label_of as label
 from solo.rules.board import Board
+from solo.rules.pieces import HIDDEN
 from solo.rules.dice import DiceSource
 from solo.rules.said import Said
 
@@ -51,9 +53,12 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
         target = board.find(plan.target)
         if target is None:
             return None
-        daze = combat.daze_check(board, attacker, plan.attack, target, source, plan.is_spell)
+        # (daze_check's and on_attacked's own first questions asked here: no Daze without a
+        # marker, no reveal without a face-down enchantment of yours on the target)
+        daze = combat.daze_check(board, attacker, plan.attack, target, source, plan.is_spell) \
+            if attacker.conditions else None
         react = yours.on_attacked(board, attacker, plan.attack, target) \
-            if daze is None or daze >= 7 else None
+            if HIDDEN in target.extra and (daze is None or daze >= 7) else None
         if react is not None:
             decision.instructions.extend(react.lines)
             decision.data.setdefault("revealed", []).append(react.card)
@@ -65,7 +70,7 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        first_strike=plan.first, reactions=reactions,
                                        sweep_target=board.find(plan.sweep) if plan.sweep else None,
                                        whirl_targets=[w for w in map(board.find, plan.whirl)
-                                                      if w is not None],
+                                                      if w is not None] if plan.whirl else [],
                                        use_defense=ask_defense if ask_defense is not None else True,
                                        daze=daze, reverse=outcome == "reversed",
                                        blocked_by=react.card if react is not None
@@ -76,14 +81,17 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
     for s in result.strikes:
         if s.revealed is not None:  # Bull Endurance, at the end of the Roll Dice step
             decision.data.setdefault("revealed", []).append(s.revealed)
-    if any(p.attack.kind == "passage" for p in decision.attacks):
-        # A wall's Passage Attack comes first: say whose attack each set of lines is.
-        decision.instructions.append(result.steps[0])
+    for planned in decision.attacks:  # (a loop, not any() over a generator: every attack)
+        if planned.attack.kind == "passage":
+            # A wall's Passage Attack comes first: say whose attack each set of lines is.
+            decision.instructions.append(result.steps[0])
+            break
     decision.instructions.append(Said("step.indented", lines=result.steps[1:]))
     decision.instructions.extend(mirror_lines(board, result))
     decision.instructions.extend(applied.lines)
     decision.results.append(result)
-    _go_off(board, source, decision)
+    if board.extra.get(DUE):  # (go_off's own first question: nearly always none due)
+        _go_off(board, source, decision)
     if applied.defeated:
         decision.data["defeated"] = sorted(set(decision.data.get("defeated", []) + applied.defeated))
     return result
@@ -101,6 +109,9 @@ def mirror_lines(board: Board, result) -> list[str]:
     """What to change on the physical board after an attack: damage, markers, pushes, healing."""
     lines = []
     for st in result.strikes:
+        if not (st.damage or st.conditions or st.martyred or st.acid or st.extinguished
+                or st.rage or st.push is not None or st.healed):
+            continue  # (a strike that changed nothing: no line, no name worked out)
         target = board.find(st.target)
         if target is None:
             continue
@@ -133,17 +144,23 @@ def mirror_lines(board: Board, result) -> list[str]:
 
 
 def resolve_decision(board: Board, decision: Decision, source: DiceSource,
-                     ask_defense: DefenseChoice | None = None) -> None:
+                     ask_defense: DefenseChoice | None = None, rolls: bool = True) -> None:
     """Roll and apply every attack of ``decision`` (the end of the acting object's Action Phase
     is :mod:`solo.engine.turns`' job).  ``ask_defense`` is asked whenever a target could use a
-    Defense.  The effect-die results used are added to ``decision.rolls``."""
+    Defense.  The effect-die results used are added to ``decision.rolls`` (not with
+    ``rolls=False``: for a caller that works out the whole Action Phase's itself)."""
     mark = len(source.history)
-    _spring_traps(board, decision, source)
+    if board.extra.get(yours.ZONE_ENCHANTMENTS):  # (_spring_traps' own first question)
+        _spring_traps(board, decision, source)
     plans = list(decision.attacks)
     for plan in plans:
-        if not any(plan is p for p in decision.attacks):  # its maker was stopped on the way
+        for p in decision.attacks:  # (a loop, not any() over a generator: every attack)
+            if p is plan:
+                break
+        else:  # its maker was stopped on the way
             continue
-        struck = board.find(plan.target) if not plan.zone else None
+        # (a chaining spell's first target: chain_jump's own first question is is_spell)
+        struck = board.find(plan.target) if plan.is_spell and not plan.zone else None
         result = _resolve_one(board, plan, source, decision, ask_defense)
         if struck is not None:
             _jump_on(board, plan, result, struck.zone, source, decision, ask_defense)
@@ -178,7 +195,8 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
         # The same defender: no second damage barrier or counterstrike (the card's ruling).
         _resolve_one(board, extra, source, decision, ask_defense,
                      reactions=target.id != plan.target)
-    decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
+    if rolls:
+        decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
 
 
 def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceSource,

@@ -64,18 +64,11 @@ def carry_out(board: Board, decision: Decision) -> None:
     apply_all(board, decision.changes)
 
 
-def corrode_trims(board: Board) -> list[upkeep.Event]:
-    """The Corrode markers that objects' armor no longer covers, taken off
-    (:meth:`Board.trim_corrode`), each as an event with its line for the person: a standing
-    rule, applied after every step (an aura that left can lower a bystander's armor)."""
-    trimmed = board.trim_corrode()
-    if not trimmed:  # (nearly always: asked after every step)
-        return []
-    return trim_events(board, trimmed)
-
-
 def trim_events(board: Board, trimmed: list[tuple[Piece, int]]) -> list[upkeep.Event]:
-    """:func:`corrode_trims`' events for what :meth:`Board.trim_corrode` took off."""
+    """The Corrode markers that objects' armor no longer covers, which
+    :meth:`Board.trim_corrode` took off, each as an event with its line for the person: a
+    standing rule, applied after every step (an aura that left can lower a bystander's
+    armor)."""
     return [upkeep.Event(piece.id, piece.card, "corrode-trim",
                          f"{cap(label_of(board, piece))}'s armor no longer covers its Corrode "
                          f"markers: remove {n} of them.", removed={"Corrode": n})
@@ -88,20 +81,23 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
     ``roll=False``, said for a person to roll), the end of the phase, the standing Corrode
     rule; the effect-die results used since ``mark``."""
     board = phase.board
-    if roll:
-        resolve_decision(board, decision, source, ask_defense=ask_defense)
+    if roll:  # (its rolls: the phase's, worked out below)
+        resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False)
     else:
         describe_unresolved(board, decision)
     if board.extra.get(DUE):  # one its spell destroyed (Goblin Bomber): go_off's own question
         said, results = explosions.go_off(board, source)
         decision.instructions += said
         decision.results += results
-    for event in phase.end(source):
+    for event in upkeep.end_action_phase(board, phase.piece, source, phase.daze_at_start,
+                                         phase.stun_at_start):  # (phase.end, written out)
         decision.instructions.append(event.text)
         decision.events.append(event)
-    for event in corrode_trims(board):
-        decision.instructions.append(event.text)
-        decision.events.append(event)
+    trimmed = board.trim_corrode()  # (the standing Corrode rule: nearly always nothing)
+    if trimmed:
+        for event in trim_events(board, trimmed):
+            decision.instructions.append(event.text)
+            decision.events.append(event)
     rolls: list[int] = []  # (the effect dice since mark, without a call: every phase)
     decision.rolls = rolls
     for r in source.history[mark:]:
@@ -139,9 +135,11 @@ def _creature_action(board: Board, source: DiceSource,
         if c.guarding:  # (activation took its guard marker off already, as a rule)
             put(board, SetGuard(c.id, False))
         d = creatures.act(board, source, c)
-        d.instructions[:0] = [e.text for e in events]
-        d.events[:0] = events
-        carry_out(board, d)
+        if events:  # (most activations say nothing)
+            d.instructions[:0] = [e.text for e in events]
+            d.events[:0] = events
+        if d.changes:  # (carry_out, written out: a walk, a guard marker off...)
+            apply_all(board, d.changes)
     return d
 
 
@@ -156,8 +154,8 @@ def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
     ident = decision.data.get("creature")
     piece = board.find(ident) if ident else None
     if piece is None or decision.action in ("pass", "none"):
-        if roll:
-            resolve_decision(board, decision, source, ask_defense=ask_defense)
+        if roll:  # (its rolls: the action's, worked out below)
+            resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False)
         decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
         return decision
     # creature_action has activated the creature already (it must, to see whether a Slam or
@@ -174,4 +172,4 @@ def pass_phase(board: Board, piece: Piece, source: DiceSource) -> list[upkeep.Ev
 
 
 __all__ = ["Phase", "begin", "carry_out", "creature_action", "dm_creature_action", "finish",
-           "pass_phase", "corrode_trims", "trim_events"]
+           "pass_phase", "trim_events"]

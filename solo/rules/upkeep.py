@@ -105,8 +105,11 @@ class Outcome(Record):
 
 
 def _objects(board: Board, side: str) -> list[Piece]:
-    return [board.mages[side], *board.side_creatures(side),
-            *(c for c in board.conjurations if c.side == side)]
+    out: list[Piece] = [board.mages[side], *board.kept_side(side)]  # (a copy: no generator)
+    for c in board.conjurations:
+        if c.side == side:
+            out.append(c)
+    return out
 
 
 def _remove(board: Board, p: Piece, condition: str, n: int | None = None) -> int:
@@ -162,7 +165,16 @@ def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
     if side == YM:  # the Dummy Mage Necromancer's Plague Master, on your poisoned objects
         for p, text in mages.plague(board):
             events.append(Event(p.id, p.card, "plague", text, damage=1))
+    cards = triggers.UPKEEP_CARDS
     for p in _objects(board, side):
+        # (each step asked only when it can do something: most objects bear no enchantment, no
+        # marker, no damage, and have neither Upkeep +X nor Dissipate; such a creature or
+        # conjuration has nothing at all to do: the wounds asked at its end are none)
+        if not p.conditions and not p.enchantments and not p.damage \
+                and p.card not in cards and not isinstance(p, Mage):
+            names = board.trait_names(p)  # (has_trait's own set: one look-up for both traits)
+            if "upkeep" not in names and "dissipate" not in names:
+                continue
         _object_upkeep(board, source, p, side, events)
     # An Upkeep effect may hurt an object already passed (a spell's damage on every creature
     # of a zone, Plague Master): every object that died of it goes now.
@@ -188,8 +200,7 @@ def _destroyed_triggers(board: Board, p: Piece, events: list[Event]) -> None:
 def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
                    events: list[Event]) -> None:
     """One object's Upkeep (see :func:`upkeep`), its events added to ``events``."""
-    # (each step asked only when it can do something: most objects bear no enchantment, no
-    # marker, no damage, and have neither Upkeep +X nor Dissipate)
+    # (each step asked only when it can do something: see upkeep)
     ev = _Events(events, p)
     if p.conditions:  # (most objects carry no marker)
         _banish(board, p, ev)
@@ -247,8 +258,13 @@ def _regenerate(board: Board, p: Piece, ev: _Events) -> None:
     """Regenerate X, for an object with damage or Bleed markers (most have none, and then no X
     is worked out: asked by the caller)."""
     bleed = p.conditions.get("Bleed", 0)
-    regen = max(board.regenerate(p), bonuses.regenerate(board, p),  # Regenerate X by card text
-                triggers.upkeep_regenerate(board, p), regenerate_aura(board, p))
+    regen = board.regenerate(p)
+    card = p.card  # (the card text's Regenerate X asked only of its cards: no call else)
+    if card == bonuses.METATRON:  # Regenerate X by card text
+        regen = max(regen, bonuses.regenerate(board, p))
+    if card == triggers.SKEELAX or card == triggers.NAIYA:
+        regen = max(regen, triggers.upkeep_regenerate(board, p))
+    regen = max(regen, regenerate_aura(board, p))
     if not regen:
         return
     if not can_heal(board, p):
@@ -389,8 +405,10 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     if mine is piece and not piece.conditions and ONCE_USED not in extra \
             and stagger.KEPT not in extra:
         # (most Action Phases: no marker to end, no Stagger kept, no round marker used up, no
-        # Overextend; what is left is Vigilant and the Vampiress' flight, which is her card's)
-        if isinstance(piece, Creature):
+        # Overextend; what is left is Vigilant and the Vampiress' flight, which is her card's;
+        # _vigilant's first question asked here, no call for a creature that is not Vigilant)
+        if isinstance(piece, Creature) and (piece.card == actions.GUARD_DOG
+                                            or board.has_trait(piece, "Vigilant")):
             _vigilant(board, piece, events)
         if piece.card == actions.VAMPIRESS:
             landed = actions.at_phase_end(board, piece.id)
