@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from solo.core.errors import ExitCode, SoloError
 from solo.core.plain import Plain
 from solo.core.records import FrozenRecord
+from solo.cards.traits import LOW, low
 from solo.cards.traits import _parsed_lower as _parsed_lower
 from solo.cards.traits import names_in as names_in
 from solo.cards.traits import parse_trait as parse_trait
@@ -163,7 +164,11 @@ class Attack(Plain):
         (``Piercing`` for ``Piercing +2``)."""
         if not self.traits:  # most attacks have none (asked hundreds of times a game)
             return False
-        return trait.lower() in _trait_names(self)
+        try:
+            want = LOW[trait]  # (see traits.LOW)
+        except KeyError:
+            want = low(trait)
+        return want in _trait_names(self)
 
     def trait_value(self, name: str) -> int | None:
         return trait_value(list(self.traits), name)
@@ -300,7 +305,11 @@ class Card(Plain):
     def has(self, trait: str) -> bool:
         if not self.traits:  # most cards have none
             return False
-        return trait.lower() in _trait_names(self)
+        try:
+            want = LOW[trait]  # (see traits.LOW)
+        except KeyError:
+            want = low(trait)
+        return want in _trait_names(self)
 
     def attack(self, name: str) -> Attack | None:
         for a in self.attacks:
@@ -312,10 +321,14 @@ class Card(Plain):
         """Whether one of its subtypes is ``subtype`` (any case).  The lower-case set is made
         once a card (outside its fields: a card is never changed, :func:`replace` makes a new
         one)."""
-        low = self._subtypes_low
-        if low is None:
-            low = self._subtypes_low = frozenset(s.lower() for s in self.subtypes)
-        return subtype.lower() in low
+        subtypes = self._subtypes_low
+        if subtypes is None:
+            subtypes = self._subtypes_low = frozenset(s.lower() for s in self.subtypes)
+        try:
+            want = LOW[subtype]  # (see traits.LOW)
+        except KeyError:
+            want = low(subtype)
+        return want in subtypes
 
 
 class UnknownCard(SoloError):
