@@ -60,6 +60,22 @@ def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], 
     return q
 
 
+#: Each piece id read by Board.new_id: its side and its number + 1 (None for an id of no such
+#: form), so an id is taken apart once, not at every new id (a game makes about 20, each of
+#: which read every piece's id: 40,000 instructions a new id).
+_NUMBERED: dict[str, tuple[str, int] | None] = {}
+
+
+def _numbered(ident: str) -> tuple[str, int] | None:
+    """``ident``'s side and number + 1 when it is ``<side>-<number>`` (kept in _NUMBERED)."""
+    if len(_NUMBERED) > 4096:
+        _NUMBERED.clear()
+    prefix, _, num = ident.partition("-")
+    numbered = _NUMBERED[ident] = (prefix, int(num) + 1) \
+        if num.isascii() and num.isdigit() and len(num) <= MAX_DIGITS else None
+    return numbered
+
+
 def _same(kept: list[Any], fresh: list[Any]) -> bool:
     """Whether a list kept of the board's pieces holds the very pieces of the one made again
     (the same objects: a piece owned by a copy is equal to the one it copies)."""
@@ -235,12 +251,17 @@ class Board(Stats):
     def new_id(self, side: str) -> str:
         """A fresh id such as ``dm-4``; never reuses one, even of a destroyed creature."""
         counters = self.extra.setdefault("next_id", {})
-        used = {p.id for p in self.pieces()}
+        used = self._index  # every piece's id (find, written out)
+        if used is None or _stats.CHECK_MEMORY:
+            used = self._reindex()
         n = int(counters.get(side, 1))
-        for p in used:
-            prefix, _, num = p.partition("-")
-            if prefix == side and num.isascii() and num.isdigit() and len(num) <= MAX_DIGITS:
-                n = max(n, int(num) + 1)
+        for ident in used:
+            try:
+                numbered = _NUMBERED[ident]  # (each id read once: see _numbered)
+            except KeyError:
+                numbered = _numbered(ident)
+            if numbered is not None and numbered[0] == side and numbered[1] > n:
+                n = numbered[1]
         while f"{side}-{n}" in used:
             n += 1
         counters[side] = n + 1  # (no remembered value reads the id counters)
