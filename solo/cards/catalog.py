@@ -107,7 +107,7 @@ class Attack(Plain):
     a record of :attr:`_fields` (equality, repr, no hash; ``solo.core.records.replace``)."""
 
     __slots__ = ("name", "action", "kind", "range", "dice", "damage_type", "zone", "effects",
-                 "traits", "is_melee", "is_ranged", "_trait_names")
+                 "traits", "is_melee", "is_ranged", "counted", "_trait_names")
     _fields: ClassVar[tuple[str, ...]] = ("name", "action", "kind", "range", "dice",
                                           "damage_type", "zone", "effects", "traits")
 
@@ -124,6 +124,9 @@ class Attack(Plain):
     # changed; replace() makes a new one).
     is_melee: bool
     is_ranged: bool
+    #: Whether its dice are a number solo can roll (not "X", which its card's text sets, nor
+    #: none).
+    counted: bool
     _trait_names: frozenset[str] | None  # see has
 
     def __init__(self, name: str, action: str | None, kind: str | None, range: tuple[int, int],
@@ -140,6 +143,7 @@ class Attack(Plain):
         self.traits = traits
         self.is_melee = kind == "melee"
         self.is_ranged = kind == "ranged"
+        self.counted = isinstance(dice, int) and not isinstance(dice, bool)
         self._trait_names = None
 
     @classmethod
@@ -151,13 +155,6 @@ class Attack(Plain):
             effects=tuple(Effect(e["min"], e["max"], tuple(e["conditions"])) for e in d.get("effects", ())),
             traits=tuple(d.get("traits", ())),
         )
-
-    @property
-    def counted(self) -> bool:
-        """Whether its dice are a number solo can roll (not "X", which its card's text sets,
-        nor none)."""
-        dice = self.dice
-        return isinstance(dice, int) and not isinstance(dice, bool)
 
     def has(self, trait: str) -> bool:
         """Whether a trait of it is ``trait`` (any case) or starts with it and a space
@@ -209,7 +206,7 @@ class Card(Plain):
 
     __slots__ = ("name", "type", "cost", "subtypes", "schools", "reveal_cost", "action", "target",
                  "range", "life", "armor", "channeling", "defenses", "traits", "attacks",
-                 "type_detail", "set", "dm", "_trait_names", "_subtypes_low")
+                 "type_detail", "set", "dm", "mana", "_trait_names", "_subtypes_low")
     _fields: ClassVar[tuple[str, ...]] = (
         "name", "type", "cost", "subtypes", "schools", "reveal_cost", "action", "target", "range",
         "life", "armor", "channeling", "defenses", "traits", "attacks", "type_detail", "set", "dm")
@@ -233,6 +230,9 @@ class Card(Plain):
     type_detail: str | None
     set: str | None
     dm: dict[str, Any]
+    #: Mana cost as a number (X costs count as 0; enchantments add their reveal cost, an X
+    #: reveal cost counting as 0): not a field, worked out with the card (never changed).
+    mana: int
     _trait_names: frozenset[str] | None  # see has
     _subtypes_low: frozenset[str] | None  # see is_a
 
@@ -263,6 +263,8 @@ class Card(Plain):
         self.type_detail = type_detail
         self.set = set
         self.dm = {} if dm is None else dm
+        self.mana = (cost if isinstance(cost, int) else 0) + (
+            reveal_cost if type == "Enchantment" and isinstance(reveal_cost, int) else 0)
         self._trait_names = None
         self._subtypes_low = None
 
@@ -281,14 +283,6 @@ class Card(Plain):
             attacks=tuple(Attack.from_dict(a) for a in d.get("attacks", ())),
             type_detail=d.get("type_detail"), set=d.get("set"), dm=d.get("dm") or {},
         )
-
-    @property
-    def mana(self) -> int:
-        """Mana cost as a number (X costs count as 0; enchantments add their reveal cost, an X
-        reveal cost counting as 0)."""
-        cost = self.cost if isinstance(self.cost, int) else 0
-        reveal = self.reveal_cost if self.type == "Enchantment" and isinstance(self.reveal_cost, int) else 0
-        return cost + reveal
 
     @property
     def is_wall(self) -> bool:
