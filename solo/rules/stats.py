@@ -140,14 +140,14 @@ class Stats(Plain):
     def _grants(self, p: Piece) -> list[dict[str, Any]]:
         """What attached enchantments and round effects (conditions named after a spell, such
         as ``Charge``) change on this object; see scripts/notes/."""
+        if not p.enchantments and not p.conditions and (
+                isinstance(p, Conjuration) or not self._aura_sources().get(p.zone)):
+            return []  # nothing grants it anything (most objects): _grants_now's answer, at once
         key = ("grants", id(p))
         hit = self._memo.get(key)
         if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
             known: list[dict[str, Any]] = hit[2]  # _recall, inlined: hot
             return known
-        if not p.enchantments and not p.conditions and (
-                isinstance(p, Conjuration) or not self._aura_sources().get(p.zone)):
-            return []  # nothing grants it anything (most objects): _grants_now's answer, at once
         return self._keep(key, _at(p), self._grants_now(p))
 
     def _grants_now(self, p: Piece) -> list[dict[str, Any]]:
