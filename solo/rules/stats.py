@@ -430,8 +430,10 @@ class Stats(Plain):
         # not keep is never found there either, the two being kept together)
         if by_state:
             known: _T = self._work_out((kind, id(p)), p, work_out)
-        else:
+        elif CHECK_MEMORY:
             known = self._keep((kind, id(p)), (v, world), work_out(p))
+        else:  # (a value not by state, attacks or flying, is read only from the piece: no key)
+            known = work_out(p)
         serial = self._serial
         if CHECK_MEMORY and hit is not None and hit[0] == serial and hit[1] == v \
                 and hit[2] == world and hit[3] != known:
@@ -501,7 +503,9 @@ class Stats(Plain):
     def armor(self, p: Piece) -> int:
         """Its armor now: Armor -1 per Corrode marker, never below 0 (Incorporeal objects
         ignore Corrode)."""
-        corrode = 0 if self.has_trait(p, "Incorporeal") else p.conditions.get("Corrode", 0)
+        corrode = p.conditions.get("Corrode", 0) if p.conditions else 0
+        if corrode > 0 and self.has_trait(p, "Incorporeal"):  # (asked only of a Corroded one)
+            corrode = 0
         armor = self.base_armor(p) - corrode if corrode > 0 else self.base_armor(p)
         return armor if armor > 0 else 0  # noqa: FURB136 - no max() calls: asked every strike
 
@@ -560,11 +564,13 @@ class Stats(Plain):
 
     def restrained(self, p: Piece) -> bool:
         """Restraining conditions, or an enchantment that says so (Force Hold, Bind Spirit)."""
+        if not p.conditions and not p.enchantments:  # (most objects: nothing to ask)
+            return False
         if isinstance(p, Conjuration):
             return False
         if p.enchantments and self.has_trait(p, "Restrained"):
             return True
-        if not p.conditions:  # (most objects: no marker, nothing to ask)
+        if not p.conditions:
             return False
         if self.has_trait(p, "Uncontainable"):
             return False
@@ -583,7 +589,8 @@ class Stats(Plain):
         return flying
 
     def _flying_now(self, p: Piece, zone: str | None = None) -> bool:
-        return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")
+        names = self.trait_names(p)  # (read once for Flying and Rooted)
+        return ("flying" in names and "rooted" not in names
                 and not self.restrained(p)
                 and not self.incapacitated(p) and not getattr(p, "guarding", False)
                 and not p.extra.get(GROUNDED) and not self._grounded_near(p, zone))
