@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from solo.core.errors import ExitCode, SoloError
 from solo.core.plain import Plain
 from solo.core.records import FrozenRecord
+from solo.cards.traits import LOW, low
 from solo.cards.traits import _parsed_lower as _parsed_lower
 from solo.cards.traits import names_in as names_in
 from solo.cards.traits import parse_trait as parse_trait
@@ -106,7 +107,7 @@ class Attack(Plain):
     a record of :attr:`_fields` (equality, repr, no hash; ``solo.core.records.replace``)."""
 
     __slots__ = ("name", "action", "kind", "range", "dice", "damage_type", "zone", "effects",
-                 "traits", "is_melee", "is_ranged", "_trait_names")
+                 "traits", "is_melee", "is_ranged", "counted", "_trait_names")
     _fields: ClassVar[tuple[str, ...]] = ("name", "action", "kind", "range", "dice",
                                           "damage_type", "zone", "effects", "traits")
 
@@ -123,6 +124,9 @@ class Attack(Plain):
     # changed; replace() makes a new one).
     is_melee: bool
     is_ranged: bool
+    #: Whether its dice are a number solo can roll (not "X", which its card's text sets, nor
+    #: none).
+    counted: bool
     _trait_names: frozenset[str] | None  # see has
 
     def __init__(self, name: str, action: str | None, kind: str | None, range: tuple[int, int],
@@ -139,6 +143,7 @@ class Attack(Plain):
         self.traits = traits
         self.is_melee = kind == "melee"
         self.is_ranged = kind == "ranged"
+        self.counted = isinstance(dice, int) and not isinstance(dice, bool)
         self._trait_names = None
 
     @classmethod
@@ -151,19 +156,16 @@ class Attack(Plain):
             traits=tuple(d.get("traits", ())),
         )
 
-    @property
-    def counted(self) -> bool:
-        """Whether its dice are a number solo can roll (not "X", which its card's text sets,
-        nor none)."""
-        dice = self.dice
-        return isinstance(dice, int) and not isinstance(dice, bool)
-
     def has(self, trait: str) -> bool:
         """Whether a trait of it is ``trait`` (any case) or starts with it and a space
         (``Piercing`` for ``Piercing +2``)."""
         if not self.traits:  # most attacks have none (asked hundreds of times a game)
             return False
-        return trait.lower() in _trait_names(self)
+        try:
+            want = LOW[trait]  # (see traits.LOW)
+        except KeyError:
+            want = low(trait)
+        return want in _trait_names(self)
 
     def trait_value(self, name: str) -> int | None:
         return trait_value(list(self.traits), name)
@@ -204,7 +206,7 @@ class Card(Plain):
 
     __slots__ = ("name", "type", "cost", "subtypes", "schools", "reveal_cost", "action", "target",
                  "range", "life", "armor", "channeling", "defenses", "traits", "attacks",
-                 "type_detail", "set", "dm", "_trait_names", "_subtypes_low")
+                 "type_detail", "set", "dm", "mana", "_trait_names", "_subtypes_low")
     _fields: ClassVar[tuple[str, ...]] = (
         "name", "type", "cost", "subtypes", "schools", "reveal_cost", "action", "target", "range",
         "life", "armor", "channeling", "defenses", "traits", "attacks", "type_detail", "set", "dm")
@@ -228,6 +230,9 @@ class Card(Plain):
     type_detail: str | None
     set: str | None
     dm: dict[str, Any]
+    #: Mana cost as a number (X costs count as 0; enchantments add their reveal cost, an X
+    #: reveal cost counting as 0): not a field, worked out with the card (never changed).
+    mana: int
     _trait_names: frozenset[str] | None  # see has
     _subtypes_low: frozenset[str] | None  # see is_a
 
@@ -258,6 +263,8 @@ class Card(Plain):
         self.type_detail = type_detail
         self.set = set
         self.dm = {} if dm is None else dm
+        self.mana = (cost if isinstance(cost, int) else 0) + (
+            reveal_cost if type == "Enchantment" and isinstance(reveal_cost, int) else 0)
         self._trait_names = None
         self._subtypes_low = None
 
@@ -278,14 +285,6 @@ class Card(Plain):
         )
 
     @property
-    def mana(self) -> int:
-        """Mana cost as a number (X costs count as 0; enchantments add their reveal cost, an X
-        reveal cost counting as 0)."""
-        cost = self.cost if isinstance(self.cost, int) else 0
-        reveal = self.reveal_cost if self.type == "Enchantment" and isinstance(self.reveal_cost, int) else 0
-        return cost + reveal
-
-    @property
     def is_wall(self) -> bool:
         return bool(self.type_detail and "Wall" in self.type_detail)
 
@@ -300,7 +299,11 @@ class Card(Plain):
     def has(self, trait: str) -> bool:
         if not self.traits:  # most cards have none
             return False
-        return trait.lower() in _trait_names(self)
+        try:
+            want = LOW[trait]  # (see traits.LOW)
+        except KeyError:
+            want = low(trait)
+        return want in _trait_names(self)
 
     def attack(self, name: str) -> Attack | None:
         for a in self.attacks:
@@ -312,10 +315,14 @@ class Card(Plain):
         """Whether one of its subtypes is ``subtype`` (any case).  The lower-case set is made
         once a card (outside its fields: a card is never changed, :func:`replace` makes a new
         one)."""
-        low = self._subtypes_low
-        if low is None:
-            low = self._subtypes_low = frozenset(s.lower() for s in self.subtypes)
-        return subtype.lower() in low
+        subtypes = self._subtypes_low
+        if subtypes is None:
+            subtypes = self._subtypes_low = frozenset(s.lower() for s in self.subtypes)
+        try:
+            want = LOW[subtype]  # (see traits.LOW)
+        except KeyError:
+            want = low(subtype)
+        return want in subtypes
 
 
 class UnknownCard(SoloError):

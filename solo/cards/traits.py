@@ -13,6 +13,20 @@ from solo.core.errors import read_int
 
 _TRAIT_NUM = re.compile(r"^(?P<name>.*?)\s*(?P<num>[+-]\s*\d+|\d+)$")
 
+#: Each trait or subtype name asked for, in lower case (see :func:`low`).  A hot reader takes
+#: ``LOW[name]`` and calls :func:`low` on a KeyError: a subscript instead of ``name.lower()``,
+#: which makes a new string and hashes it again at every call (thousands of times a game, the
+#: names asked being a few dozen constants).
+LOW: dict[str, str] = {}
+
+
+def low(name: str) -> str:
+    """``name.lower()``, kept in :data:`LOW` for the next reader."""
+    if len(LOW) > 4096:  # (never in a game: a bound all the same)
+        LOW.clear()
+    lowered = LOW[name] = name.lower()
+    return lowered
+
 
 @functools.lru_cache(maxsize=4096)  # a game asks the same few dozen traits again and again
 def parse_trait(trait: str) -> tuple[str, int | None]:
@@ -39,7 +53,10 @@ def trait_value(traits: list[str], name: str) -> int | None:
     True
     """
     total = None
-    want = name.lower()
+    try:
+        want = LOW[name]
+    except KeyError:
+        want = low(name)
     for t in traits:
         n, v = _parsed_lower(t)
         if v is not None and n == want:
@@ -50,7 +67,10 @@ def trait_value(traits: list[str], name: str) -> int | None:
 def trait_max(traits: list[str], name: str) -> int | None:
     """The highest ``name X`` among ``traits`` (for Regenerate, Aegis, which do not stack)."""
     best = None
-    want = name.lower()
+    try:
+        want = LOW[name]
+    except KeyError:
+        want = low(name)
     for t in traits:
         n, v = _parsed_lower(t)
         if v is not None and n == want:

@@ -50,12 +50,17 @@ class _Tables:
 
     def __init__(self, columns: int, rows: int) -> None:
         self.where: dict[str, tuple[int, int]] = {}
+        #: each zone's canonical name, by both spellings (Arena.normal)
+        self.normal: dict[str, str] = {}
         names = []
         for r in range(rows):
             for c in range(columns):
                 name = _name(c, r)
                 names.append(name)
                 self.where[name] = self.where[name.lower()] = (c, r)
+                self.normal[name] = self.normal[name.lower()] = name
+        #: every zone, in Arena.zones' order (row by row)
+        self.zones = tuple(names)
         self.dist: dict[tuple[str, str], int] = {}
         self.near: dict[str, tuple[str, ...]] = {}
         for a in names:
@@ -123,9 +128,13 @@ class Arena(FrozenRecord):
 
     def normal(self, zone: str) -> str:
         """The canonical spelling of a zone name (upper-case letter)."""
-        return self.name(*self.parse(zone))
+        hit = self._t.normal.get(zone) if isinstance(zone, str) else None
+        return hit if hit is not None else self.name(*self.parse(zone))
 
     def zones(self) -> list[str]:
+        kept = self._t.zones  # (none kept for an arena past the tables' limits)
+        if kept:
+            return list(kept)
         return [self.name(c, r) for r in range(self.rows) for c in range(self.columns)]
 
     def distance(self, a: str, b: str) -> int:

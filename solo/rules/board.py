@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
-from solo.core.errors import MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck
+from solo.core.errors import (MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck,
+                              StaleMemory)
 from solo.core.kinds import BOARD_STAGES, DM, YM, Side, Stage
 from solo.rules.arena import Arena, Geometry, Wall, geometry
 from solo.rules import pieces as _pieces
@@ -59,6 +60,28 @@ def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], 
     return q
 
 
+#: Each piece id read by Board.new_id: its side and its number + 1 (None for an id of no such
+#: form), so an id is taken apart once, not at every new id (a game makes about 20, each of
+#: which read every piece's id: 40,000 instructions a new id).
+_NUMBERED: dict[str, tuple[str, int] | None] = {}
+
+
+def _numbered(ident: str) -> tuple[str, int] | None:
+    """``ident``'s side and number + 1 when it is ``<side>-<number>`` (kept in _NUMBERED)."""
+    if len(_NUMBERED) > 4096:
+        _NUMBERED.clear()
+    prefix, _, num = ident.partition("-")
+    numbered = _NUMBERED[ident] = (prefix, int(num) + 1) \
+        if num.isascii() and num.isdigit() and len(num) <= MAX_DIGITS else None
+    return numbered
+
+
+def _same(kept: list[Any], fresh: list[Any]) -> bool:
+    """Whether a list kept of the board's pieces holds the very pieces of the one made again
+    (the same objects: a piece owned by a copy is equal to the one it copies)."""
+    return len(kept) == len(fresh) and all(a is b for a, b in zip(kept, fresh))
+
+
 def _move_memo(memo: dict[tuple[Any, ...], Any], p: Piece, q: Piece) -> None:
     """What ``memo`` remembers of ``p``, moved to its copy ``q`` (a piece is remembered by
     identity)."""
@@ -78,7 +101,7 @@ class Board(Stats):
     the catalog and the card drawer, and so does ``repr``; no hash."""
 
     __slots__ = ("round", "initiative", "arena", "creatures", "decks", "discards", "stage",
-                 "drawer", "applied", "_index", "_sized", "_sides", "_shared", "_trimmed",
+                 "drawer", "applied", "_index", "_sides", "_shared", "_trimmed",
                  "_clean")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = (
@@ -100,8 +123,7 @@ class Board(Stats):
     #: The changes applied since :meth:`keep_changes`, when a caller keeps them (never saved).
     applied: list[Any] | None
     _index: dict[str, Piece] | None
-    _sized: int
-    _sides: tuple[Any, ...] | None
+    _sides: tuple[list[Creature], list[Creature]] | None
     #: Where the count of changes and the lists stood after the last trim_corrode (see there).
     _trimmed: tuple[Any, ...] | None
     #: The count of Corrode markers put (``pieces.corrodes``) when the last trim_corrode found
@@ -135,7 +157,6 @@ class Board(Stats):
         self._memo = {}
         self._serial = _stats.serial()  # (see Stats.trait_names)
         self._index = None  # see find
-        self._sized = -1
         self._sides = None  # see side_creatures
         self._trimmed = None  # see trim_corrode
         self._clean = -1  # see trim_corrode
@@ -154,7 +175,7 @@ class Board(Stats):
 
     def get(self, ident: str) -> Piece:
         index = self._index  # (find, written out: asked hundreds of times a game)
-        if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+        if index is None or _stats.CHECK_MEMORY:
             index = self._reindex()
         p = index.get(ident)
         if p is None:
@@ -164,20 +185,24 @@ class Board(Stats):
     def find(self, ident: str) -> Piece | None:
         """The object with id ``ident`` (the first, in :meth:`pieces` order), if any."""
         index = self._index
-        if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+        if index is None or _stats.CHECK_MEMORY:
             index = self._reindex()
         return index.get(ident)
 
     def _reindex(self) -> dict[str, Piece]:
-        """Every piece by its id, the first of :meth:`pieces` for an id given twice.  Kept
-        while the lists keep their length: the board's own changes keep it (``put_*``,
-        ``remove``, ``own``); a list changed from outside by a piece more or less makes it
-        again."""
+        """Every piece by its id, the first of :meth:`pieces` for an id given twice.  Kept until
+        the board's own changes to its pieces (``put_*``, ``remove``, ``own``) forget it, so a
+        read asks nothing else (about 2,000 a game; they once compared the lists' lengths).
+        Nothing else changes the lists of a board in play; with ``CHECK_MEMORY`` every read
+        makes the index again and fails on a kept one that a change around these missed."""
         index: dict[str, Piece] = {}
         for p in reversed(self.pieces()):
             index[p.id] = p
+        kept = self._index
+        if kept is not None and (len(kept) != len(index)
+                                 or not _same([kept.get(k) for k in index], [*index.values()])):
+            raise StaleMemory("index", sorted(kept), sorted(index))
         self._index = index
-        self._sized = len(self.creatures) + len(self.conjurations)
         return index
 
     def in_zone(self, zone: str) -> list[Piece]:
@@ -185,40 +210,38 @@ class Board(Stats):
 
     def side_creatures(self, side: str) -> list[Creature]:
         """One side's creatures, in play order (a fresh list).  Asked about 700 times a game:
-        each side's list is kept while the board's list of creatures is the same list of the
-        same length (:meth:`own`, :meth:`remove` and the ``put_*`` methods, which replace,
-        take or add pieces, forget it, and so does a creature changing sides:
-        :meth:`sides_changed`)."""
-        creatures = self.creatures  # (kept_side, written out: no call more)
-        kept = self._sides
-        if kept is None or kept[0] is not creatures or kept[1] != len(creatures):
+        each side's list is kept until :meth:`own`, :meth:`remove` and the ``put_*`` methods
+        (which replace, take or add pieces) forget it, and so does a creature changing sides
+        (:meth:`sides_changed`); checked as the index of pieces is (:meth:`_reindex`)."""
+        kept = self._sides  # (kept_side, written out: no call more)
+        if kept is None or _stats.CHECK_MEMORY:
             kept = self._sort_sides()
         if side == DM:
-            return list(kept[2])
+            return list(kept[0])
         if side == YM:
-            return list(kept[3])
-        return [c for c in creatures if c.side == side]
+            return list(kept[1])
+        return [c for c in self.creatures if c.side == side]
 
     def kept_side(self, side: str) -> list[Creature]:
         """:meth:`side_creatures` without the copy: the list kept, to be read and never
         changed (for a reader that filters it at once)."""
-        creatures = self.creatures
         kept = self._sides
-        if kept is None or kept[0] is not creatures or kept[1] != len(creatures):
+        if kept is None or _stats.CHECK_MEMORY:
             kept = self._sort_sides()
         if side == DM:
-            dm: list[Creature] = kept[2]
-            return dm
+            return kept[0]
         if side == YM:
-            ym: list[Creature] = kept[3]
-            return ym
-        return [c for c in creatures if c.side == side]
+            return kept[1]
+        return [c for c in self.creatures if c.side == side]
 
-    def _sort_sides(self) -> tuple[Any, ...]:
+    def _sort_sides(self) -> tuple[list[Creature], list[Creature]]:
         creatures = self.creatures
-        kept = self._sides = (creatures, len(creatures), [c for c in creatures if c.side == DM],
-                              [c for c in creatures if c.side == YM])
-        return kept
+        sides = ([c for c in creatures if c.side == DM], [c for c in creatures if c.side == YM])
+        kept = self._sides
+        if kept is not None and not (_same(kept[0], sides[0]) and _same(kept[1], sides[1])):
+            raise StaleMemory("sides", kept, sides)  # (see side_creatures)
+        self._sides = sides
+        return sides
 
     def sides_changed(self) -> None:
         """A piece changed sides (:class:`solo.rules.effects.SetSide`): each side's creatures
@@ -228,12 +251,17 @@ class Board(Stats):
     def new_id(self, side: str) -> str:
         """A fresh id such as ``dm-4``; never reuses one, even of a destroyed creature."""
         counters = self.extra.setdefault("next_id", {})
-        used = {p.id for p in self.pieces()}
+        used = self._index  # every piece's id (find, written out)
+        if used is None or _stats.CHECK_MEMORY:
+            used = self._reindex()
         n = int(counters.get(side, 1))
-        for p in used:
-            prefix, _, num = p.partition("-")
-            if prefix == side and num.isascii() and num.isdigit() and len(num) <= MAX_DIGITS:
-                n = max(n, int(num) + 1)
+        for ident in used:
+            try:
+                numbered = _NUMBERED[ident]  # (each id read once: see _numbered)
+            except KeyError:
+                numbered = _numbered(ident)
+            if numbered is not None and numbered[0] == side and numbered[1] > n:
+                n = numbered[1]
         while f"{side}-{n}" in used:
             n += 1
         counters[side] = n + 1  # (no remembered value reads the id counters)
@@ -475,7 +503,7 @@ class Board(Stats):
             # without a call each; the copy starts with this board's index of pieces, its own
             # put in, as its attacker and target are looked up at once)
             index = self._index
-            if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+            if index is None or _stats.CHECK_MEMORY:
                 index = self._reindex()
             index = dict(index)
             shared = set(index)  # every piece's id ...
@@ -502,7 +530,6 @@ class Board(Stats):
                 if m.id in only:
                     mages[s] = _clone_into(m, memo, index, old, new)
             b._index = index
-            b._sized = len(creatures) + len(conjurations)
         b._memo = memo
         b._shared = shared
         return b
@@ -513,7 +540,7 @@ class Board(Stats):
         shared = self._shared
         if not shared or ident not in shared:  # (find, written out: every change asks here)
             index = self._index
-            if index is None or self._sized != len(self.creatures) + len(self.conjurations):
+            if index is None or _stats.CHECK_MEMORY:
                 index = self._reindex()
             return index.get(ident)
         shared.discard(ident)

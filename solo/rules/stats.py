@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from solo.cards.catalog import (Attack, Card, Catalog, Defense, names_in, parse_trait,
                                trait_max, trait_value)
+from solo.cards.traits import LOW, low
 from solo.core.errors import StaleMemory
 from solo.core.kinds import DM
 from solo.core.plain import Plain
@@ -139,14 +140,14 @@ class Stats(Plain):
     def _grants(self, p: Piece) -> list[dict[str, Any]]:
         """What attached enchantments and round effects (conditions named after a spell, such
         as ``Charge``) change on this object; see scripts/notes/."""
+        if not p.enchantments and not p.conditions and (
+                isinstance(p, Conjuration) or not self._aura_sources().get(p.zone)):
+            return []  # nothing grants it anything (most objects): _grants_now's answer, at once
         key = ("grants", id(p))
         hit = self._memo.get(key)
         if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
             known: list[dict[str, Any]] = hit[2]  # _recall, inlined: hot
             return known
-        if not p.enchantments and not p.conditions and (
-                isinstance(p, Conjuration) or not self._aura_sources().get(p.zone)):
-            return []  # nothing grants it anything (most objects): _grants_now's answer, at once
         return self._keep(key, _at(p), self._grants_now(p))
 
     def _grants_now(self, p: Piece) -> list[dict[str, Any]]:
@@ -388,12 +389,16 @@ class Stats(Plain):
     def has_trait(self, p: Piece, trait: str) -> bool:
         """Whether a trait of it is ``trait`` (any case), starts with it and a space
         (``Melee`` for ``Melee +1``), or is it with a number (``Regenerate 2``)."""
+        try:
+            want = LOW[trait]  # (trait.lower() without a new string: see traits.LOW)
+        except KeyError:
+            want = low(trait)
         hit = p._mt  # its last trait names, if worked out on this board since its last change
         if hit is not None and hit[0] == self._serial and hit[1] == p._v \
                 and hit[2] == _pieces._world and not CHECK_MEMORY:
-            return trait.lower() in hit[3][1]  # (asked 1,500 times a game)
+            return want in hit[3][1]  # (asked 1,300 times a game)
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
-        return trait.lower() in kept[3][1]
+        return want in kept[3][1]
 
     def trait_names(self, p: Piece) -> frozenset[str]:
         """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once.
@@ -425,8 +430,10 @@ class Stats(Plain):
         # not keep is never found there either, the two being kept together)
         if by_state:
             known: _T = self._work_out((kind, id(p)), p, work_out)
-        else:
+        elif CHECK_MEMORY:
             known = self._keep((kind, id(p)), (v, world), work_out(p))
+        else:  # (a value not by state, attacks or flying, is read only from the piece: no key)
+            known = work_out(p)
         serial = self._serial
         if CHECK_MEMORY and hit is not None and hit[0] == serial and hit[1] == v \
                 and hit[2] == world and hit[3] != known:
@@ -496,7 +503,9 @@ class Stats(Plain):
     def armor(self, p: Piece) -> int:
         """Its armor now: Armor -1 per Corrode marker, never below 0 (Incorporeal objects
         ignore Corrode)."""
-        corrode = 0 if self.has_trait(p, "Incorporeal") else p.conditions.get("Corrode", 0)
+        corrode = p.conditions.get("Corrode", 0) if p.conditions else 0
+        if corrode > 0 and self.has_trait(p, "Incorporeal"):  # (asked only of a Corroded one)
+            corrode = 0
         armor = self.base_armor(p) - corrode if corrode > 0 else self.base_armor(p)
         return armor if armor > 0 else 0  # noqa: FURB136 - no max() calls: asked every strike
 
@@ -555,11 +564,13 @@ class Stats(Plain):
 
     def restrained(self, p: Piece) -> bool:
         """Restraining conditions, or an enchantment that says so (Force Hold, Bind Spirit)."""
+        if not p.conditions and not p.enchantments:  # (most objects: nothing to ask)
+            return False
         if isinstance(p, Conjuration):
             return False
         if p.enchantments and self.has_trait(p, "Restrained"):
             return True
-        if not p.conditions:  # (most objects: no marker, nothing to ask)
+        if not p.conditions:
             return False
         if self.has_trait(p, "Uncontainable"):
             return False
@@ -578,7 +589,8 @@ class Stats(Plain):
         return flying
 
     def _flying_now(self, p: Piece, zone: str | None = None) -> bool:
-        return (self.has_trait(p, "Flying") and not self.has_trait(p, "Rooted")
+        names = self.trait_names(p)  # (read once for Flying and Rooted)
+        return ("flying" in names and "rooted" not in names
                 and not self.restrained(p)
                 and not self.incapacitated(p) and not getattr(p, "guarding", False)
                 and not p.extra.get(GROUNDED) and not self._grounded_near(p, zone))

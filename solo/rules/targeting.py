@@ -120,7 +120,10 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
     and :func:`solo.rules.targeting.can_target` (Invisible, Obscured, LoS)."""
     if attack.damage_type and shielded_from(board, attack, target):
         return False
-    dist = board.arena.distance(from_zone, target.zone)  # (board.distance's: asked very often)
+    arena = board.arena  # (Arena.distance's table read here, as Board.distance: no call more)
+    dist = arena._t.dist.get((from_zone, target.zone))
+    if dist is None:
+        dist = arena.distance(from_zone, target.zone)
     if attack.traits and attack.has("Can only target Corporeal Conjurations") and not (
             isinstance(target, Conjuration) and board.is_corporeal(target)):
         return False

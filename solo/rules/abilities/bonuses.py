@@ -100,8 +100,12 @@ def _creature(p: Piece | None) -> bool:
 
 
 def _is(board: Board, p: Piece, subtype: str) -> bool:
+    """Whether ``p``'s card is a ``subtype`` (in lower case)."""
     card = board.card_of(p)
-    return card is not None and card.is_a(subtype)
+    if card is None:
+        return False
+    subtypes = card._subtypes_low  # (Card.is_a's set, read without its call: every strike asks)
+    return subtype in subtypes if subtypes is not None else card.is_a(subtype)
 
 
 def _school(board: Board, p: Piece, school: str) -> bool:
@@ -149,7 +153,7 @@ def _others_in_zone(board: Board, p: Piece, card: str) -> bool:
 
 def _temples(board: Board, side: str) -> int:
     return sum(1 for q in board.pieces() if isinstance(q, Conjuration) and q.side == side
-               and _is(board, q, "Temple"))
+               and _is(board, q, "temple"))
 
 
 def _guarding(p: Piece) -> bool:
@@ -189,7 +193,7 @@ def dice(board: Board, attacker: Piece, attack: Attack, target: Piece, *, first:
         out.append(Said("dice.ability", card=card, why="temples", n=n))
     if card == TIDECALLER and board.initiative == attacker.side:
         out.append(Said("dice.ability", card=card, why="initiative", n=2))
-    if _is(board, attacker, "Canine") and _others_in_zone(board, attacker, REDCLAW):
+    if _is(board, attacker, "canine") and _others_in_zone(board, attacker, REDCLAW):
         out.append(Said("dice.ability", card=REDCLAW, why="pack", n=1))
     if card == ELIGOR and counter and not used_this_round(board, attacker, ELIGOR):
         out.append(Said("dice.ability", card=card, why="counterstrike", n=2))
@@ -349,7 +353,7 @@ def armor(board: Board, attacker: Piece | None, target: Piece) -> list[Said]:
         out.append(Said("strike.ability-armor", card=GARGOYLE, why="guarding", n=3))
     if target.card == WOLVERINE and (n := max(0, target.conditions.get("Rage", 0))):
         out.append(Said("strike.ability-armor", card=WOLVERINE, why="rage-tokens", n=n))
-    if _is(board, target, "Canine") and _others_in_zone(board, target, REDCLAW):
+    if _is(board, target, "canine") and _others_in_zone(board, target, REDCLAW):
         out.append(Said("strike.ability-armor", card=REDCLAW, why="pack", n=1))
     if target.card == JOSEPH and _creature(attacker) and attacker is not None \
             and (not board.is_living(attacker) or _school(board, attacker, "Dark")):
@@ -449,7 +453,7 @@ def hurt_note(board: Board, attacker: Piece | None, target: Piece,
               damage: int) -> dict[str, list[object]] | None:
     """The target's new :data:`HURT_BY` when a soldier's strike damages it (None: no change)."""
     if attacker is None or damage <= 0 or not isinstance(attacker, Creature) \
-            or not _creature(target) or not _is(board, attacker, "Soldier"):
+            or not _creature(target) or not _is(board, attacker, "soldier"):
         return None
     hurt = {k: v for k, v in (target.extra.get(HURT_BY) or {}).items() if v[0] == board.round}
     if hurt.get(attacker.id) == [board.round, attacker.side]:
