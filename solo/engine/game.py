@@ -27,6 +27,8 @@ from solo.rules import combat
 from solo.rules.abilities import actions
 from solo.engine import quickcast_turn, turns
 from solo.rules import upkeep
+from solo.rules import pieces as _pieces
+from solo.rules import stats as _stats
 from solo.rules.board import Board, Piece, new_board
 from solo.store.board_file import from_dict as board_from_dict
 from solo.cards.catalog import SPELL_DECKS, Defense, get_catalog
@@ -41,7 +43,7 @@ from solo.engine.steps import (EDIT, ESCAPES, LOG, RULES, SHOW, UNDO, YOU_REVEAL
                                Edit, Escape, Free, Interrupted, Lines, Reach, Step, Undo)
 from solo.engine.shortcuts import Spared
 from solo.engine.your_turn import YourTurn
-from solo.core.kinds import DM, YM, Side, Stage
+from solo.core.kinds import DM, YM, DeckKind, Side, Stage
 from solo.text import naming
 from solo.text import render
 from solo.rules.said import Said
@@ -139,6 +141,8 @@ class Game:
         self.spared = Spared()
         #: your side's quickcasts and Action Phases, asked through this game
         self.yours = YourTurn(self)
+        #: what the game's end was last found not to be near for (see :meth:`_check_end`)
+        self._goes_on: tuple[Any, ...] | None = None
 
     # -- creation and checkpoints --------------------------------------------------------------
     @classmethod
@@ -371,7 +375,13 @@ class Game:
         if step.data:
             entry["data"] = step.data
         log.append(entry)
-        self._check_end()
+        if self.phase.stage is not _OVER:  # (see _check_end: its key made here, no call more
+            # a step while the game surely goes on)
+            mages, pile = board.mages, board.decks.get(_CREATURE_DECK)
+            key = (board, _pieces._changes, mages[DM].damage, mages[YM].damage,
+                   len(pile) if pile else 0)
+            if key != self._goes_on or _stats.CHECK_MEMORY:
+                self._check_end(key)
         return step
 
     def _escaped(self, escape: Escape, before: dict[str, Any] | None) -> Step | Undo | None:
@@ -399,13 +409,23 @@ class Game:
             self.recorded = []
         return edited
 
-    def _check_end(self) -> None:
+    def _check_end(self, key: tuple[Any, ...]) -> None:
         """The game ends here if a mage fell or the alternate tally says so (:meth:`play_one`
-        asks after every step)."""
-        if self.phase.stage is not _OVER:
-            outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
-            if outcome is not None:
-                self._finish(outcome)
+        asks after every step, with ``key``: what the game's end reads that a counted change
+        does not tell).
+
+        Most steps count no change: while the board, its count of changes, the mages' damage
+        (never counted) and the creature deck's size (a draw is not counted) are as when the
+        game last went on, it still goes on, and play_one does not ask.  Every other thing
+        game_over reads (a mage's life and Tainted markers, the Dummy Mage's pieces) changes
+        only with a counted change; with CHECK_MEMORY it is asked and checked anyway."""
+        outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
+        if outcome is None:
+            self._goes_on = key
+            return
+        if key == self._goes_on:
+            raise AssertionError("game_over: the game was remembered going on")
+        self._finish(outcome)
 
     def _finish(self, outcome: upkeep.Outcome) -> None:
         """The game is over: its outcome, and the summary logged."""
@@ -553,6 +573,9 @@ class Game:
     def _name(self, p: Piece) -> str:
         return naming.label_of(self.board, p)
 
+
+#: The creature deck's key (the plain string, as upkeep.game_over reads it).
+_CREATURE_DECK: str = DeckKind.CREATURE.value
 
 #: The log's ``who`` of the steps of the game itself (a stage begins or ends, the game ends).
 GAME = "game"
