@@ -409,7 +409,7 @@ class Game:
             self.recorded = []
         return edited
 
-    def _check_end(self, key: tuple[Any, ...]) -> None:
+    def _check_end(self, key: tuple[Any, ...] | None = None) -> None:
         """The game ends here if a mage fell or the alternate tally says so (:meth:`play_one`
         asks after every step, with ``key``: what the game's end reads that a counted change
         does not tell).
@@ -423,7 +423,7 @@ class Game:
         if outcome is None:
             self._goes_on = key
             return
-        if key == self._goes_on:
+        if key is not None and key == self._goes_on:
             raise AssertionError("game_over: the game was remembered going on")
         self._finish(outcome)
 
