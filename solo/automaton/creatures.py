@@ -32,7 +32,7 @@ from solo.rules.decision import Act, Decision, PlannedAttack, enemy_creatures, i
 from solo.rules.dice import DiceSource
 from solo.rules.abilities import bonuses
 from solo.rules.effects import DELETE, Move, Note, SetGuard
-from solo.rules.said import Said, Who
+from solo.rules.said import Said, Who, said_with
 from solo.rules.targeting import shielded_from
 
 __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_taunting"]
@@ -389,10 +389,10 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         d.data["sweep"] = second.id
     if whirl:
         d.data["whirl"] = [w.id for w in whirl]
-    d.instructions.append(Said("dm.act.attack", who=Who.of(c), target=Who.of(target),
-                               attack=attack.name, kind=attack.kind,
-                               sweep=Who.of(second) if second is not None else None,
-                               whirl=tuple(Who.of(w) for w in whirl) if whirl else ()))
+    d.instructions.append(said_with("dm.act.attack", {  # (Said(code, **facts): see said_with)
+        "who": Who.of(c), "target": Who.of(target), "attack": attack.name, "kind": attack.kind,
+        "sweep": Who.of(second) if second is not None else None,
+        "whirl": tuple(Who.of(w) for w in whirl) if whirl else ()}))
 
 
 def _zone_first(board: Board, picked: tuple[Piece, list[Attack]] | None, zone: str) -> bool:

@@ -22,7 +22,7 @@ from solo.text.naming import label_of as label
 from solo.rules.board import Board
 from solo.rules.pieces import HIDDEN
 from solo.rules.dice import DiceSource
-from solo.rules.said import Said
+from solo.rules.said import Said, said_with
 
 
 def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision,
@@ -86,7 +86,7 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
             # A wall's Passage Attack comes first: say whose attack each set of lines is.
             decision.instructions.append(result.steps[0])
             break
-    decision.instructions.append(Said("step.indented", lines=result.steps[1:]))
+    decision.instructions.append(said_with("step.indented", {"lines": result.steps[1:]}))
     decision.instructions.extend(mirror_lines(board, result))
     decision.instructions.extend(applied.lines)
     decision.results.append(result)
@@ -263,7 +263,7 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
         result = combat.resolve_attack(board, board.mages[Side.YM], attack, mover, source,
                                        is_spell=True, reactions=False, barrier=True)
         applied = combat.apply(board, result)
-        decision.instructions.append(Said("step.indented", lines=result.steps[1:]))
+        decision.instructions.append(said_with("step.indented", {"lines": result.steps[1:]}))
         decision.instructions.extend(mirror_lines(board, result))
         decision.instructions.extend(applied.lines)
         decision.results.append(result)

@@ -18,7 +18,7 @@ from solo.core.kinds import Side
 from solo.core.records import Record
 from solo.rules.board import Board, Piece
 from solo.rules.effects import Change
-from solo.rules.said import Said
+from solo.rules.said import Said, said_with
 
 __all__ = ["Act", "Decision", "PlannedAttack", "Line", "in_arena", "enemy_creatures", "taken"]
 
@@ -124,7 +124,7 @@ def enemy_creatures(board: Board, side: str = Side.DM) -> list[Piece]:
 def taken(deck: str, card: str, drawn: bool) -> Said:
     """The line for a card the Dummy Mage takes from one of its decks (``drawn``: a person
     drew it from a physical deck)."""
-    return Said("dm.taken", deck=deck, card=card, drawn=drawn)
+    return said_with("dm.taken", {"deck": deck, "card": card, "drawn": drawn})
 
 
 _taken = taken  # (the spell section's name for it)

@@ -25,7 +25,7 @@ from typing import Any, Callable, Sequence, TypeVar
 from solo.core.errors import (BadDieResult, DiceExhausted, NotACompassRoll, NotAFace, NotARoll,
                               NothingToChoose, WrongCount, read_int)
 from solo.core.records import FrozenRecord
-from solo.rules.said import Said, Who
+from solo.rules.said import Said, Who, said_with
 
 #: What a roll is for, as a person would be told: text, or a line worded in solo.text.
 Label = str | Said
@@ -122,7 +122,7 @@ class DiceSource:
             return options[0]
         if n <= 12:
             width = 12 // n
-            asked: Label = Said("dice.pick", label=label, top=width * n)
+            asked: Label = said_with("dice.pick", {"label": label, "top": width * n})
             if self.announces:
                 # names given by the caller name pieces as instructions do (with their owner)
                 asked = Said("dice.tie", label=label, owned=bool(names),

@@ -21,7 +21,7 @@ from solo.rules.combat import AttackResult
 from solo.rules.dice import DiceSource
 from solo.rules.effects import DELETE, AddTally, BoardNote
 from solo.rules.effects import apply as put
-from solo.rules.said import Said, Who
+from solo.rules.said import Said, Who, said_with
 
 __all__ = ["go_off", "destroyed_in"]
 
@@ -73,7 +73,7 @@ def _one(board: Board, source: DiceSource, entry: dict[str, Any], lines: list[Sa
             put(board, AddTally(side, board.cost(p)))
     lines.append(Said("ability.explodes", who=who, attack=name, zone=entry["zone"], hit=hit,
                       roll=None if least is None else least))
-    lines.append(Said("step.indented", lines=result.steps[1:]))
+    lines.append(said_with("step.indented", {"lines": result.steps[1:]}))
     lines += [x for x in applied.lines if isinstance(x, Said)]
 
 
