@@ -9,6 +9,8 @@ the board.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM, YM, Side
 from solo.rules import combat, stagger, upkeep
@@ -27,17 +29,17 @@ __all__ = ["HELPING", "TAUNTERS", "THORG", "helps_only", "forced_guards", "guard
 
 #: Attack traits (lower-case starts) of attacks that heal or help rather than hurt (catalog
 #: text, matched as it is written).
-HELPING = ("heal", "reconstruct", "remove 1", "place an armor", "target goblin", "target zombie",
+HELPING: Final = ("heal", "reconstruct", "remove 1", "place an armor", "target goblin", "target zombie",
            "add 3 mana")
 
 #: Creatures whose Taunt markers force the taunted creature to attack them.
-TAUNTERS = upkeep.TAUNTERS
-THORG = "Thorg, Chief Bodyguard"
+TAUNTERS: Final = upkeep.TAUNTERS
+THORG: Final = "Thorg, Chief Bodyguard"
 
 
 #: helps_only's answer by an attack's traits (a card's attacks are asked thousands of times a
 #: game; the answer depends on the traits alone)
-_HELPS: dict[tuple[str, ...], bool] = {(): False}
+_HELPS: Final[dict[tuple[str, ...], bool]] = {(): False}
 
 
 def helps_only(attack: Attack) -> bool:
@@ -148,7 +150,7 @@ def legal_among(board: Board, attacker: Piece, among: list[Attack], from_zone: s
 
 #: Creatures whose zone attack destroys them as its cost (their card text): solo never declares
 #: it for them (docs/rulings.md, "A creature's zone attack is among its legal attacks").
-SELF_DESTROYING = ("Goblin Bomber",)
+SELF_DESTROYING: Final = ("Goblin Bomber",)
 
 
 def zone_attacks(board: Board, attacker: Piece, quick_only: bool) -> list[Attack]:

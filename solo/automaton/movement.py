@@ -7,6 +7,8 @@ the attacks it sets off are added to the decision for :mod:`solo.engine.resolve`
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Callable
 from itertools import pairwise
 
@@ -29,9 +31,9 @@ __all__ = ["held", "hinders", "fast", "slow", "paths", "reachable", "passage_att
            "pursuit_path", "blocking_wall", "TRAMPLED"]
 
 #: The round a creature last made its Trample attack (a piece note).
-TRAMPLED = "trampled"
+TRAMPLED: Final = "trampled"
 #: How far an unreachable zone counts in a walk's distances.
-_FAR = 1000
+_FAR: Final = 1000
 
 
 def held(board: Board, p: Piece) -> bool:

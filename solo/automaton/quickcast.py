@@ -13,7 +13,7 @@ it changes nothing itself.  Its lines are :class:`Said` records, worded in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solo.automaton import reminders
 from solo.automaton.movement import plan_passage
@@ -31,11 +31,11 @@ from solo.rules.said import Said
 __all__ = ["FAR", "far_from_enemies", "quickcast", "summon", "fresh_id", "NEXT_ID"]
 
 #: Distance at which the quickcast rerolls every 8+ (the Dummy Mage is this far from all enemies).
-FAR = 3
+FAR: Final = 3
 #: The board note that counts the ids given so far, side by side (an id is never used twice).
-NEXT_ID = "next_id"
+NEXT_ID: Final = "next_id"
 #: What the Dummy Mage's incapacitating conditions are, in the order its lines name them.
-_INCAPACITATING = ("Stun", "Sleep", "Slam", "Knockdown")
+_INCAPACITATING: Final = ("Stun", "Sleep", "Slam", "Knockdown")
 
 
 def far_from_enemies(board: Board) -> bool:
@@ -135,7 +135,7 @@ def fresh_id(board: Board, side: str) -> str:
 
 #: Each card's coverage, worked out the first time it is summoned (the card, kept with it, is
 #: what the id names)
-_COVERAGE: dict[int, tuple[Card, Coverage]] = {}
+_COVERAGE: Final[dict[int, tuple[Card, Coverage]]] = {}
 
 
 def _coverage(card: Card) -> Coverage:

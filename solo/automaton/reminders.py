@@ -11,6 +11,8 @@ instruction (worded in :mod:`solo.text.automaton`).  Nothing here changes the bo
 
 from __future__ import annotations
 
+from typing import Final
+
 from itertools import pairwise
 
 from solo.core.kinds import Side
@@ -23,7 +25,7 @@ __all__ = ["REACH", "touching", "remind"]
 
 #: How far each by-hand conjuration reaches a Dummy Mage creature's action (those whose text
 #: asks nothing of one -- mana, spawnpoints, your own attacks -- are not listed).
-REACH: dict[str, str] = {
+REACH: Final[dict[str, str]] = {
     "Elephant Grass": "zone", "Shallow Sea": "zone", "Swamp": "zone", "Whirlpool": "zone",
     "Steep Hill": "zone", "Mangler Caltrops": "zone", "Bed of Urchins": "zone",
     "Consecrated Ground": "zone", "Raincloud": "zone", "Pillar of Righteous Flame": "zone",

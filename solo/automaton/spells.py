@@ -12,6 +12,8 @@ Interpretations of the rules are in docs/rulings.md.
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Sequence
 
 from solo.cards.catalog import Card
@@ -70,11 +72,11 @@ def spell_note(card: Card) -> tuple[NoteDict, bool]:
 
 
 #: The criteria a note may name (docs/rulings.md, "Every spell's placement").
-CRITERIA = ("enemy-creature", "friendly-creature", "enemy-zone", "friendly-zone", "trap-zone",
+CRITERIA: Final = ("enemy-creature", "friendly-creature", "enemy-zone", "friendly-zone", "trap-zone",
             "forward-zone", "self", "enemy-mage", "arena", "discard", "attack")
 
 #: What the Dummy Mage's turn is called for a spell of each deck.
-_ACTIONS = {DeckKind.ENCHANTMENT: "enchantment", DeckKind.INCANTATION: "incantation",
+_ACTIONS: Final = {DeckKind.ENCHANTMENT: "enchantment", DeckKind.INCANTATION: "incantation",
             DeckKind.ATTACK: "attack-spell"}
 
 
@@ -360,7 +362,7 @@ def choose_trap_zone(board: Board, source: DiceSource, card: Card,
 
 #: Needs of a note that say whether a spell helps the Dummy Mage's own (a creature of its that
 #: can still act this round), not which objects its effect reaches.
-SENSE_ONLY = ("can-act",)
+SENSE_ONLY: Final = ("can-act",)
 
 
 def choose_arena(board: Board, card: Card, note: NoteDict) -> list[Piece] | Refusal:

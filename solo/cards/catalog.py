@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from solo.core.errors import ExitCode, SoloError
 from solo.core.plain import Plain
@@ -28,13 +28,13 @@ if TYPE_CHECKING:
     #: its JSON text, or where that text starts and ends in the catalog's text.
     Entry = tuple[str, str, dict[str, Any] | str | tuple[int, int]]
 
-SPELL_DECKS = ("creature", "enchantment", "incantation", "attack")
+SPELL_DECKS: Final = ("creature", "enchantment", "incantation", "attack")
 #: Which card type each of the Dummy Mage's decks holds.
-DECK_TYPES = {"creature": "Creature", "enchantment": "Enchantment",
+DECK_TYPES: Final = {"creature": "Creature", "enchantment": "Enchantment",
               "incantation": "Incantation", "attack": "Attack"}
 
 #: The Level of every mage (a mage is a Level 6 creature).
-MAGE_LEVEL = 6
+MAGE_LEVEL: Final = 6
 
 
 def data_dir() -> Path:
@@ -505,7 +505,7 @@ def get_catalog() -> Catalog:
 
 
 #: A card line's start in catalog.json (a card's, or an attack's of the card above).
-_LINE_START = '\n{"name":"'
+_LINE_START: Final = '\n{"name":"'
 
 
 class Index:
@@ -586,7 +586,7 @@ def shipped_index(folder: str) -> Index | None:
         return None
 
 
-_CARD_START = '{"name":"'
+_CARD_START: Final = '{"name":"'
 
 
 def _card_texts(text: str) -> dict[str, Entry] | None:

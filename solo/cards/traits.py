@@ -5,19 +5,21 @@ game."""
 
 from __future__ import annotations
 
+from typing import Final
+
 import functools
 import re
 from collections.abc import Iterable
 
 from solo.core.errors import read_int
 
-_TRAIT_NUM = re.compile(r"^(?P<name>.*?)\s*(?P<num>[+-]\s*\d+|\d+)$")
+_TRAIT_NUM: Final = re.compile(r"^(?P<name>.*?)\s*(?P<num>[+-]\s*\d+|\d+)$")
 
 #: Each trait or subtype name asked for, in lower case (see :func:`low`).  A hot reader takes
 #: ``LOW[name]`` and calls :func:`low` on a KeyError: a subscript instead of ``name.lower()``,
 #: which makes a new string and hashes it again at every call (thousands of times a game, the
 #: names asked being a few dozen constants).
-LOW: dict[str, str] = {}
+LOW: Final[dict[str, str]] = {}
 
 
 def low(name: str) -> str:

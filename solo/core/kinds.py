@@ -15,6 +15,8 @@ a saved round says ``qc1``, a board file says ``quickcast-1``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from enum import Enum, StrEnum
 
 __all__ = ["Side", "DM", "YM", "Stage", "DeckKind", "Termination", "BOARD_STAGES"]
@@ -34,8 +36,8 @@ class Side(StrEnum):
 #: The sides as plain strings (``Side.DM.value``, ``Side.YM.value``), for code that reads the
 #: board a great many times a game: naming ``Side.DM`` costs an enum attribute lookup, and a
 #: dict finds a plain string key three times faster than an enum member.  Equal to the members.
-DM: str = Side.DM.value
-YM: str = Side.YM.value
+DM: Final[str] = Side.DM.value
+YM: Final[str] = Side.YM.value
 
 
 class Stage(Enum):
@@ -73,12 +75,12 @@ class Stage(Enum):
         raise ValueError(text)
 
 
-_LABELS = {Stage.READY: "ready", Stage.QUICKCAST_1: "quickcast-1", Stage.CREATURES: "creatures",
+_LABELS: Final = {Stage.READY: "ready", Stage.QUICKCAST_1: "quickcast-1", Stage.CREATURES: "creatures",
            Stage.QUICKCAST_3: "quickcast-3", Stage.OVER: "over"}
 #: What a board file's ``stage`` says during each stage (see Stage.board_stage).
-_BOARD_STAGES = {**{s.value: label for s, label in _LABELS.items()}, Stage.OVER.value: "ready"}
+_BOARD_STAGES: Final = {**{s.value: label for s, label in _LABELS.items()}, Stage.OVER.value: "ready"}
 #: The stages a board file may name, in the round's order.
-BOARD_STAGES = ("quickcast-1", "creatures", "quickcast-3", "ready")
+BOARD_STAGES: Final = ("quickcast-1", "creatures", "quickcast-3", "ready")
 
 
 class DeckKind(StrEnum):

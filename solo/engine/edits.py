@@ -8,7 +8,7 @@ calls it when ``edit`` is answered at a question.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solo.core.kinds import Side
 from solo.core.questions import Choice, Question
@@ -23,7 +23,7 @@ from solo.text.naming import label_of
 
 __all__ = ["edit_board", "new_creature", "new_conjuration"]
 
-WHO = "edit"  # the log's ``who`` of an edit step
+WHO: Final = "edit"  # the log's ``who`` of an edit step
 
 
 def new_creature(board: Board, card: str, side: str, zone: str, *, active: bool = True,

@@ -19,7 +19,7 @@ past it, or plays the edit as the step.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 from solo.automaton import creatures
 from solo.rules import decision as decisions
@@ -57,9 +57,9 @@ __all__ = ["Game", "Settings", "Step", "Undo", "Edit", "Reach", "ENGINE", "ESCAP
 
 #: The engine's version, stored with each game: change it when the same answers would no longer
 #: play the same game.
-ENGINE = "solo-engine/9"
+ENGINE: Final = "solo-engine/9"
 #: How many of the last steps the ``log`` escape shows.
-LOG_STEPS = 6
+LOG_STEPS: Final = 6
 
 
 @dataclass
@@ -102,7 +102,7 @@ class Settings:
 _OVER, _READY, _QC1, _QC3 = Stage.OVER, Stage.READY, Stage.QUICKCAST_1, Stage.QUICKCAST_3
 #: Each stage's ``board_stage`` by the stage's value (asked twice a step: a dictionary read
 #: instead of the property's call; keyed by the plain string, as hashing the member is a call)
-_ON_BOARD = {s.value: s.board_stage for s in Stage}
+_ON_BOARD: Final = {s.value: s.board_stage for s in Stage}
 #: Likewise the sides a step names as members (its ``who``, the round's next side) and the
 #: quickcast turns.
 _SIDE_DM, _SIDE_YM = Side.DM, Side.YM
@@ -575,10 +575,10 @@ class Game:
 
 
 #: The creature deck's key (the plain string, as upkeep.game_over reads it).
-_CREATURE_DECK: str = DeckKind.CREATURE.value
+_CREATURE_DECK: Final[str] = DeckKind.CREATURE.value
 
 #: The log's ``who`` of the steps of the game itself (a stage begins or ends, the game ends).
-GAME = "game"
+GAME: Final = "game"
 
 
 def summary(game: Game) -> list[str]:
@@ -621,7 +621,7 @@ def _escapable(q: Question, shortcuts: tuple[Any, ...] = ()) -> Question:
 
 
 #: The parts of a Dummy Mage decision's data that statistics need, after its action.
-_FACTS = ("card", "discarded", "target", "creature")
+_FACTS: Final = ("card", "discarded", "target", "creature")
 
 
 def _facts(decision: Any) -> dict[str, Any]:

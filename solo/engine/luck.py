@@ -21,6 +21,8 @@ wins).
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Iterable, Sequence
 
 from solo.core.kinds import Side
@@ -29,10 +31,10 @@ from solo.rules.said import Said
 
 #: Which part of a d12 quickcast roll (the first or a reroll) counts, by the number of the
 #: quickcast it belongs to: 1-2 (round 1), 3-4 (round 2), 5-8 (rounds 3-4), 9 and later.
-_QUICKCAST_BANDS = (3, 5, 9)
+_QUICKCAST_BANDS: Final = (3, 5, 9)
 #: Positions of the Dummy Mage's creature deck as dealt: the top card, the next two, three
 #: and four.  A summon takes the top card, so the first creatures matter most.
-_DEALT_BANDS = ((0, 1), (1, 3), (3, 6), (6, 10))
+_DEALT_BANDS: Final = ((0, 1), (1, 3), (3, 6), (6, 10))
 
 #: The parts of a game's luck, in the order they are kept:
 #: ``damage-*``: attack and burn dice, damage shown less 1 (a die's average), counted for the
@@ -45,20 +47,20 @@ _DEALT_BANDS = ((0, 1), (1, 3), (3, 6), (6, 10))
 #: ``dealt-N``: the mana cost of the creatures dealt to the top of the Dummy Mage's creature
 #: deck (positions :data:`_DEALT_BANDS`), less the deck's average: a shuffle puts every card
 #: in every place alike, so this has mean 0 too.
-PARTS = ("damage-your-mage", "damage-your-creatures", "damage-its-mage",
+PARTS: Final = ("damage-your-mage", "damage-your-creatures", "damage-its-mage",
          "damage-its-creatures", "effect-yours", "effect-its",
          *(f"{kind}-{band}" for band in range(1, len(_QUICKCAST_BANDS) + 2)
            for kind in ("move", "summon", "spell")),
          *(f"dealt-{band}" for band in range(1, len(_DEALT_BANDS) + 1)))
 #: Each part is kept times this, which makes it a whole number (the dealt parts to a
 #: hundredth of a mana, rounded: a bias of at most 0.005 mana).
-SCALES = (1, 1, 1, 1, 2, 2, *(12,) * (3 * (len(_QUICKCAST_BANDS) + 1)),
+SCALES: Final = (1, 1, 1, 1, 2, 2, *(12,) * (3 * (len(_QUICKCAST_BANDS) + 1)),
           *(100,) * len(_DEALT_BANDS))
 #: Damage an attack die shows, by its d6 result (see solo.rules.dice.D6_FACES): average 1.
-_DAMAGE = (0, 0, 1, 2, 1, 2)
-_DAMAGE_DICE = frozenset({"roll.attack-dice", "upkeep.burn-roll"})
-_QUICKCAST = 6  # the index of the first quickcast part
-_DEALT = _QUICKCAST + 3 * (len(_QUICKCAST_BANDS) + 1)
+_DAMAGE: Final = (0, 0, 1, 2, 1, 2)
+_DAMAGE_DICE: Final = frozenset({"roll.attack-dice", "upkeep.burn-roll"})
+_QUICKCAST: Final = 6  # the index of the first quickcast part
+_DEALT: Final = _QUICKCAST + 3 * (len(_QUICKCAST_BANDS) + 1)
 
 
 def _target(label: Said) -> tuple[int, int]:

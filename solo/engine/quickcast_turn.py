@@ -9,6 +9,8 @@ not loaded for a creature's action.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.automaton import quickcast as table
 from solo.core.kinds import Side
 from solo.engine import turns
@@ -24,9 +26,9 @@ from solo.rules.said import Said
 __all__ = ["quickcast", "carry_out", "dm_quickcast"]
 
 #: The Dummy Mage as a decision's actor (its side as plain text).
-_ACTOR = str(Side.DM)
+_ACTOR: Final = str(Side.DM)
 #: The line of a creature the quickcast summoned (the Pet or Eternal Servant line follows it).
-SUMMONED_LINE = "dm.qc.summon"
+SUMMONED_LINE: Final = "dm.qc.summon"
 
 
 def quickcast(board: Board, source: DiceSource) -> Decision:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from solo.core.errors import InvalidInput
 from solo.core.kinds import DM, YM, Side, Stage
@@ -73,7 +73,7 @@ def quickcast_queue(initiative: str) -> list[QuickcastTurn]:
 
 
 #: Stage.OVER as a module global (the same member, without a look-up on the enum class).
-_OVER = Stage.OVER
+_OVER: Final = Stage.OVER
 
 
 @dataclass
@@ -196,9 +196,9 @@ class RoundState:
         return state
 
 
-_STAGES = {s.value: s for s in Stage}
-_TURNS = {t.value: t for t in QuickcastTurn}
-_WINNERS = (DM, YM, "draw")
+_STAGES: Final = {s.value: s for s in Stage}
+_TURNS: Final = {t.value: t for t in QuickcastTurn}
+_WINNERS: Final = (DM, YM, "draw")
 
 
 def _outcome(raw: Any) -> Outcome:

@@ -21,7 +21,7 @@ back from the steps replayed (:meth:`Spared.remember`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solo.core.questions import NOTHING, AnswerError, Question, Shortcut, only_answer
 
@@ -29,12 +29,12 @@ __all__ = ["Spared", "ACTOR", "QUICKCAST"]
 
 #: The question of your creature stage that names who acts: the first answer of an Action
 #: Phase of yours.
-ACTOR = "turn.actor"
+ACTOR: Final = "turn.actor"
 #: The question of your quickcast, and its answers that cast no spell.
-QUICKCAST = "quickcast.you"
-_NO_SPELL = ("pass", "reveal")
+QUICKCAST: Final = "quickcast.you"
+_NO_SPELL: Final = ("pass", "reveal")
 #: The answers of "Who acts now?" that name nobody who acts.
-_NOBODY = ("quickcast", "pass", "done", "reveal")
+_NOBODY: Final = ("quickcast", "pass", "done", "reveal")
 
 
 class Spared:

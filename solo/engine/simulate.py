@@ -26,7 +26,7 @@ import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Final
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -43,10 +43,10 @@ from solo.rules import targeting
 from solo.core.kinds import DM, YM, DeckKind, Side, Stage
 
 #: The opponent's fixed spellbook: (card, mana) in the order it likes them.
-CREATURES = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
-ATTACK_SPELLS = [("Fireball", 8), ("Jet Stream", 4)]
-MAX_ROUNDS = 30
-_OVER = Stage.OVER
+CREATURES: Final = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizzly", 17)]
+ATTACK_SPELLS: Final = [("Fireball", 8), ("Jet Stream", 4)]
+MAX_ROUNDS: Final = 30
+_OVER: Final = Stage.OVER
 
 
 class Opponent(Prompter):
@@ -673,7 +673,7 @@ def summarise(results: list[GameStats]) -> dict:
 #: The Dummy Mage's win rate below which a set earns each word.  The shipped sets against the
 #: beginner opponent (about a thousand games each, engine solo-engine/3): Easier 10%,
 #: Starter 43%, Harder 72%.
-RATINGS = ((0.25, "easy"), (0.55, "fair"), (0.80, "hard"))
+RATINGS: Final = ((0.25, "easy"), (0.55, "fair"), (0.80, "hard"))
 
 
 def rating(dm_win_rate: float) -> str:

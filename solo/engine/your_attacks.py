@@ -10,7 +10,7 @@ report changed and the events beyond attacks (see :meth:`YourAttacks.begin`).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Final
 
 from solo.automaton import attacks as attack_rules
 from solo.rules.abilities import bonuses, explosions, triggers
@@ -34,7 +34,7 @@ from solo.text.naming import cap, label_of
 __all__ = ["YourAttacks", "REVERSE_ATTACK"]
 
 #: The Dummy Mage's enchantment that turns the next attack on its bearer back on the attacker.
-REVERSE_ATTACK = "Reverse Attack"
+REVERSE_ATTACK: Final = "Reverse Attack"
 
 
 class YourAttacks:

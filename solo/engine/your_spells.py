@@ -10,7 +10,7 @@ target is picked, and its attack rolled, as an attack's); every change goes on t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from solo.cards.catalog import Card
 from solo.core.kinds import DeckKind, Side
@@ -31,7 +31,7 @@ from solo.text import yours as your_words
 from solo.text.naming import cap
 
 #: The answer for a zone beyond a card's range (asked then among the others).
-ELSEWHERE = "elsewhere"
+ELSEWHERE: Final = "elsewhere"
 
 __all__ = ["YourSpells"]
 
@@ -499,7 +499,7 @@ class YourSpells(YourAttacks):
 #: Each zone's distance from a zone, and the zones nearest it first (ties by name), by the
 #: arena's size and that zone: the same on every arena of a size (walls do not count), so
 #: worked out once, not at every summoning (read, never changed).
-_RANKED: dict[tuple[int, int, str], tuple[dict[str, int], tuple[str, ...]]] = {}
+_RANKED: Final[dict[tuple[int, int, str], tuple[dict[str, int], tuple[str, ...]]]] = {}
 
 
 def _ranked(board: Board, here: str) -> tuple[dict[str, int], tuple[str, ...]]:
@@ -514,4 +514,4 @@ def _ranked(board: Board, here: str) -> tuple[dict[str, int], tuple[str, ...]]:
 
 
 #: The quick summoning as a program is offered it (a person reads the quick creatures' names).
-_QUICK_SUMMON = Choice("Summon a quick creature", "summon")
+_QUICK_SUMMON: Final = Choice("Summon a quick creature", "summon")

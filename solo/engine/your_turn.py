@@ -10,7 +10,7 @@ your quickcast (:meth:`YourTurn.quickcast`) and for your Action Phases in the cr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solo.automaton import creatures
 from solo.rules import decision as decisions
@@ -38,17 +38,17 @@ WHAT, MOVE_ZONE, TARGET, WHICH = ("turn.what", "turn.move.zone", "turn.attack.ta
 SUMMON_CARD, SUMMON_ZONE = "turn.summon.card", "turn.summon.zone"
 SPELL_TARGET, SPELL_KIND, SPELL_CARD = "turn.spell.target", "turn.spell.kind", "turn.spell.card"
 #: A quickcast or a turn passed.
-PASS = "pass"
+PASS: Final = "pass"
 #: A shortcut's answers after its first: (question id, answer) pairs.
 Answers = tuple[tuple[str, Any], ...]
 
 #: Your actions that are a move and then a quick action (none for a Slow creature).
-MOVE_THEN_QUICK = ("move-attack", "move-spell", "move-guard")
+MOVE_THEN_QUICK: Final = ("move-attack", "move-spell", "move-guard")
 #: The answer of a move to a zone the board cannot know (a push, a teleport).
-ELSEWHERE = "elsewhere"
+ELSEWHERE: Final = "elsewhere"
 
 #: Side.YM as a module global (the same member, without a look-up on its enum class).
-_SIDE_YM = Side.YM
+_SIDE_YM: Final = Side.YM
 
 
 class YourTurn(YourSpells):
@@ -619,25 +619,25 @@ class YourTurn(YourSpells):
 
 
 #: The choices of "What did it do?" (records that never change: made once, not per question).
-_ACTS = (Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
+_ACTS: Final = (Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
          Choice("Moved, then attacked", "move-attack"),
          Choice("Attacked, and I type the damage", "attack-typed"))
-_MAGE_ACTS = (Choice("Cast a spell at its side", "spell"), Choice("Summoned a creature", "summon"),
+_MAGE_ACTS: Final = (Choice("Cast a spell at its side", "spell"), Choice("Summoned a creature", "summon"),
               Choice("Cast something on your side (equipment, wall...)", "own"),
               Choice("Moved, then cast a quick spell", "move-spell"))
-_GUARD_ACTS = (Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard"))
-_OTHER_ACT = Choice("Anything else (its side unchanged)", "other")
-_DONE = Choice("Nothing more this round (done)", "done")
-_QUICKCAST_NOW = Choice("Your quickcast, now (one quick spell)", "quickcast")
-_PASS_TURN = Choice("Pass this turn (it has more creatures to act)", "pass")
+_GUARD_ACTS: Final = (Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard"))
+_OTHER_ACT: Final = Choice("Anything else (its side unchanged)", "other")
+_DONE: Final = Choice("Nothing more this round (done)", "done")
+_QUICKCAST_NOW: Final = Choice("Your quickcast, now (one quick spell)", "quickcast")
+_PASS_TURN: Final = Choice("Pass this turn (it has more creatures to act)", "pass")
 #: a quick spell's fixed choices (a record nobody changes: built once, not at each quickcast)
-_SPELL_AT_THEM = Choice("Cast a spell at its side", "spell")
-_OWN_SPELL = Choice("Cast something on your side (equipment, wall...)", "own")
-_OTHER_SPELL = Choice("Cast something else (nothing changes on the board)", "other")
-_KEEP = Choice("Not now (keep it for later)", PASS)
-_PASS = Choice("Pass", PASS)
+_SPELL_AT_THEM: Final = Choice("Cast a spell at its side", "spell")
+_OWN_SPELL: Final = Choice("Cast something on your side (equipment, wall...)", "own")
+_OTHER_SPELL: Final = Choice("Cast something else (nothing changes on the board)", "other")
+_KEEP: Final = Choice("Not now (keep it for later)", PASS)
+_PASS: Final = Choice("Pass", PASS)
 #: "Elsewhere" as a program is offered it (a person reads where the Astral Anchor holds).
-_ELSEWHERE = Choice("Elsewhere (pushed, teleported)", ELSEWHERE)
+_ELSEWHERE: Final = Choice("Elsewhere (pushed, teleported)", ELSEWHERE)
 
 
 def _what_menu(mage: bool, no_attack: bool, slow: bool,
@@ -661,7 +661,7 @@ def _what_menu(mage: bool, no_attack: bool, slow: bool,
 
 
 #: _what_menu's answers, made once each (the menus never change)
-_WHAT_MENUS: dict[tuple[bool, bool, bool, bool], tuple[tuple[Choice, ...], tuple[str, ...]]] = {}
+_WHAT_MENUS: Final[dict[tuple[bool, bool, bool, bool], tuple[tuple[Choice, ...], tuple[str, ...]]]] = {}
 
 
 def _incapacitates(board: Board, enchantment: str) -> bool:

@@ -6,6 +6,8 @@ Zones are named by column letter (west to east, ``A``..) and row number (north t
 
 from __future__ import annotations
 
+from typing import Final
+
 import re
 from collections import deque
 from collections.abc import Iterable
@@ -14,14 +16,14 @@ from solo.core.errors import InvalidInput, NotAdjacent, NotAZone, OutsideArena
 from solo.core.records import FrozenRecord
 
 #: A zone name: a column letter, a row number (through re's cache: rarely needed, see parse).
-_ZONE = "^([a-zA-Z])([1-9][0-9]?)$"  # (not string.ascii_letters: that import costs start-up)
+_ZONE: Final = "^([a-zA-Z])([1-9][0-9]?)$"  # (not string.ascii_letters: that import costs start-up)
 Point = tuple[int, int]
 #: The largest arena a board may have: the Arena board is 4 columns by 3 rows, and two boards
 #: side by side (8 by 3, or 4 by 6) or a square variant still fit.  Every pair of zones has its
 #: distance worked out once (:class:`_Tables`), so the tables grow with the square of the zones:
 #: 26 by 99 took 860 MB (docs/reliability.md).
 MAX_COLUMNS, MAX_ROWS = 8, 8
-STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+STEPS: Final = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 
 class Wall(FrozenRecord):
@@ -77,7 +79,7 @@ def _name(col: int, row: int) -> str:
     return chr(ord("A") + col) + str(row + 1)
 
 
-_TABLES: dict[tuple[int, int], _Tables] = {}
+_TABLES: Final[dict[tuple[int, int], _Tables]] = {}
 
 
 def _tables(columns: int, rows: int) -> _Tables:
@@ -301,7 +303,7 @@ def _crosses(p: Point, q: Point, s1: Point, s2: Point) -> bool:
     return o1 != o2 and o3 != o4
 
 
-_GEOMETRIES: dict[tuple[Arena, tuple[Wall, ...]], Geometry] = {}
+_GEOMETRIES: Final[dict[tuple[Arena, tuple[Wall, ...]], Geometry]] = {}
 
 
 def geometry(arena: Arena, walls: Iterable[Wall] = ()) -> Geometry:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, Final
 
 from solo.cards.catalog import SPELL_DECKS, Catalog, get_catalog
 from solo.core.errors import (MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMage, NotInDeck,
@@ -36,9 +36,9 @@ __all__ = ["Board", "Piece", "Mage", "Creature", "Conjuration", "new_board",
            "UNREMEMBERED", "MAX_MARKERS", "MAX_TRAIT", "MAX_POINTS", "MAX_DAMAGE"]
 
 #: The board file's format (contract section 2).
-FORMAT = "solo-board/1"
-STAGES = BOARD_STAGES
-SIDES = (Side.DM, Side.YM)
+FORMAT: Final = "solo-board/1"
+STAGES: Final = BOARD_STAGES
+SIDES: Final = (Side.DM, Side.YM)
 
 
 def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], old: int,
@@ -63,7 +63,7 @@ def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], 
 #: Each piece id read by Board.new_id: its side and its number + 1 (None for an id of no such
 #: form), so an id is taken apart once, not at every new id (a game makes about 20, each of
 #: which read every piece's id: 40,000 instructions a new id).
-_NUMBERED: dict[str, tuple[str, int] | None] = {}
+_NUMBERED: Final[dict[str, tuple[str, int] | None]] = {}
 
 
 def _numbered(ident: str) -> tuple[str, int] | None:

@@ -11,7 +11,7 @@ the lines for the person (:class:`~solo.rules.said.Said` records, worded in
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
@@ -127,4 +127,4 @@ def taken(deck: str, card: str, drawn: bool) -> Said:
     return said_with("dm.taken", {"deck": deck, "card": card, "drawn": drawn})
 
 
-_taken = taken  # (the spell section's name for it)
+_taken: Final = taken  # (the spell section's name for it)

@@ -20,7 +20,7 @@ labels to people (a typed source, a scripted one whose errors name the roll) is 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar, Final
 
 from solo.core.errors import (BadDieResult, DiceExhausted, NotACompassRoll, NotAFace, NotARoll,
                               NothingToChoose, WrongCount, read_int)
@@ -32,11 +32,11 @@ Label = str | Said
 _T = TypeVar("_T")
 
 #: Attack die: two blank faces, then 1, 2, 1 critical, 2 critical (d6 result 1..6 -> face).
-D6_FACES: tuple[str, ...] = ("-", "-", "1", "2", "1*", "2*")
-FACES: frozenset[str] = frozenset(D6_FACES)
+D6_FACES: Final[tuple[str, ...]] = ("-", "-", "1", "2", "1*", "2*")
+FACES: Final[frozenset[str]] = frozenset(D6_FACES)
 
 #: Compass on the effect die: 1-3 north, 4-6 east, 7-9 south, 10-12 west.
-DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
+DIRECTIONS: Final[tuple[str, ...]] = ("north", "east", "south", "west")
 
 
 #: The labels of rolls made without one.
@@ -387,7 +387,7 @@ def tally(faces: Sequence[str]) -> DiceTotal:
 
 
 #: The (normal, critical) damage of each attack-die face.
-_POINTS = {"-": (0, 0), "1": (1, 0), "2": (2, 0), "1*": (0, 1), "2*": (0, 2)}
+_POINTS: Final = {"-": (0, 0), "1": (1, 0), "2": (2, 0), "1*": (0, 1), "2*": (0, 2)}
 
 
 def points(faces: Sequence[str]) -> tuple[int, int]:

@@ -19,7 +19,7 @@ worked out on or on a copy of it.  Changes are plain values: equal when they say
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from solo.core.kinds import Side, Stage, DM, YM
 from solo.core.records import FrozenRecord
@@ -42,7 +42,7 @@ class _Delete:
         return "DELETE"
 
 
-DELETE: Any = _Delete()
+DELETE: Final[Any] = _Delete()
 
 
 class Change(FrozenRecord):

@@ -24,6 +24,8 @@ by hand.  Pure: each function changes the board and returns the lines for the pe
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.core.kinds import DM, YM
 from solo.rules.board import Board, Conjuration, Creature, Piece
 from solo.rules.effects import GainTraits, Note
@@ -32,7 +34,7 @@ from solo.rules.harm import take_damage
 from solo.rules.said import Said, Who
 
 PET, VETERAN, SHIELD_USED, SERVANT = "pet", "veteran", "voltaric_shield_used", "eternal_servant"
-POISONS = ("Cripple", "Rot", "Tainted", "Weak")
+POISONS: Final = ("Cripple", "Rot", "Tainted", "Weak")
 
 
 def _dm_is(board: Board, *names: str) -> bool:

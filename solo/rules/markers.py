@@ -11,6 +11,8 @@ grappler of the other side in its zone.  The rules count only the markers that h
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.cards.catalog import trait_max
 from solo.rules.pieces import Piece
 
@@ -19,10 +21,10 @@ __all__ = ["GROWERS", "GRAPPLE", "rage_held", "growth_held"]
 #: Creatures whose card text gives them Growth markers, with the most they may have (None: no
 #: limit): Kralathor as it devours, the Ghoul as it eats, Shaggoth-Zora as it obliterates a
 #: zombie (6 at most).
-GROWERS: dict[str, int | None] = {"Kralathor, The Devourer": None, "Ravenous Ghoul": None,
+GROWERS: Final[dict[str, int | None]] = {"Kralathor, The Devourer": None, "Ravenous Ghoul": None,
                                   "Shaggoth-Zora": 6}
 #: The marker a grappling attack places on its prey.
-GRAPPLE = "Grapple"
+GRAPPLE: Final = "Grapple"
 
 
 def rage_held(p: Piece, traits: list[str], *, damaged: bool = True) -> int:

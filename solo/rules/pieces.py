@@ -11,7 +11,7 @@ moved.  Every change goes through :func:`solo.rules.effects.apply`, which says w
 from __future__ import annotations
 
 import copy
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast, Final
 
 from solo.core.plain import Plain
 from solo.core.kinds import DM
@@ -23,33 +23,33 @@ MAX_MARKERS, MAX_TRAIT, MAX_POINTS, MAX_DAMAGE = 99, 99, 999, 99999
 #: The most gained traits, enchantments or pieces of equipment one object lists (a mage wears
 #: one piece a slot): each may add dice to an attack, so a board of 20,000 'Melee +99' traits
 #: on a wolf rolled until the memory ran out.
-MAX_LISTED = 20
+MAX_LISTED: Final = 20
 #: Conditions that leave a creature Incapacitated (no actions, no defenses, no flying).
-INCAPACITATING = ("Stun", "Sleep", "Slam", "Knockdown")
+INCAPACITATING: Final = ("Stun", "Sleep", "Slam", "Knockdown")
 #: Conditions that leave a creature Restrained (no moving, no flying).
-RESTRAINING = ("Cripple", "Stuck")
+RESTRAINING: Final = ("Cripple", "Stuck")
 #: Every marker a person may put on an object: the conditions of the Arena sets, then the
 #: markers solo uses for effects that last a while (round effects of incantations, Banish).
-CONDITIONS = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth", "Knockdown",
+CONDITIONS: Final = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth", "Knockdown",
               "Rot", "Slam", "Sleep", "Stagger", "Stuck", "Stun", "Tainted", "Taunt", "Vine", "Weak",
               "Zombie")
 #: Round effects of the other incantations the Dummy Mage casts (solo.automaton.spells; they end with the
 #: round like Battle Fury and Charge).
-SPELL_ROUND_MARKERS = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike", "Sniper Shot",
+SPELL_ROUND_MARKERS: Final = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike", "Sniper Shot",
                        "Flame Strike", "Lightning Strike", "Bloodthirsty Strike", "Whirling Strike",
                        "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy",
                        "Overextend",
                        "Vigor of the Grave")  # a card ability: Melee +1 for the round
-MARKERS = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
+MARKERS: Final = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
                         "Rage",  # Rage tokens (the Rage +X trait)
                         "Grapple", "Snatch",  # Grapple, Snatch: attack reminders
                         "Gold", "Wrath", "Egg", "Ichthellid Larva",
                         "Suffocation") + SPELL_ROUND_MARKERS  # card tokens (abilities.triggers)
 #: Traits that other traits and markers bring with them (the codex entries of each).
-IMPLIED = {"invisible": ("Pest", "Elusive"), "unstoppable": ("Unmovable", "Uncontainable"),
+IMPLIED: Final = {"invisible": ("Pest", "Elusive"), "unstoppable": ("Unmovable", "Uncontainable"),
            "incorporeal": ("Nonliving", "Burnproof", "Uncontainable"), "rooted": ("Unmovable",)}
 #: What a Zombie marker gives a creature.
-ZOMBIE_TRAITS = ("Psychic Immunity", "Slow", "Nonliving", "Bloodthirsty +0")
+ZOMBIE_TRAITS: Final = ("Psychic Immunity", "Slow", "Nonliving", "Bloodthirsty +0")
 
 
 #: The count of changes: every change counts one.  A piece's version ``_v`` is the count at its
@@ -68,18 +68,18 @@ _corrodes = 0
 
 #: On an attack's copy of the board only: a flyer that attacks a non-flyer in melee, which
 #: loses Flying until the end of that attack action (see :func:`solo.rules.combat.resolve_attack`).
-GROUNDED = "grounded"
+GROUNDED: Final = "grounded"
 #: Key of ``Piece.extra``: your face-down enchantments on that object (see solo.rules.yours).
-HIDDEN = "hidden_enchantments"
+HIDDEN: Final = "hidden_enchantments"
 #: Key of ``Piece.extra``: the round a creature was summoned (or brought back) in (Rouse the
 #: Beast targets only a creature summoned this round).
-SUMMONED = "summoned"
+SUMMONED: Final = "summoned"
 #: An Invisible Stalker that has declared an attack: it has lost the Invisible trait (its card
 #: ruling) until the next Reset (see :func:`solo.rules.combat.apply` and ``reset_invisible``).
-VISIBLE = "visible"
+VISIBLE: Final = "visible"
 #: Key of a mage's ``extra``: the equipment it wears that has a Disable marker (Disarm): it gives
 #: the mage nothing (attacks, armor, Defenses) until the next Reset (solo.rules.abilities.actions).
-DISABLED_GEAR = "disabled_equipment"
+DISABLED_GEAR: Final = "disabled_equipment"
 
 def _touch(owner: Any) -> None:
     """Count one change; ``owner`` is the piece it stays within, None for one that can reach
@@ -138,7 +138,7 @@ def unchanged(kept: tuple[Any, ...] | None, first: list[Any],
 #: round, stage, initiative and card drawer): a change to them forgets nothing.  A remembered
 #: value that comes to read one of them must take it off this list (whole games played with
 #: ``solo.rules.stats.CHECK_MEMORY`` check every remembered value against a fresh one).
-UNREMEMBERED = frozenset({"damage", "active", "round", "stage", "initiative", "drawer"})
+UNREMEMBERED: Final = frozenset({"damage", "active", "round", "stage", "initiative", "drawer"})
 
 
 class Piece(Plain):
@@ -299,7 +299,7 @@ def _clone_piece(p: _P) -> _P:
     return cast(_P, p.clone())
 
 
-_PLAIN = (str, int, float, bool, type(None))
+_PLAIN: Final = (str, int, float, bool, type(None))
 
 
 def _own(d: dict[str, Any]) -> dict[str, Any]:

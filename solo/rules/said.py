@@ -14,7 +14,7 @@ line is read).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from solo.core.records import FrozenRecord
 
@@ -87,7 +87,7 @@ def said_with(code: str, facts: dict[str, Any]) -> Said:
 
 
 #: The function that words a Said, once the text layer has given it (:func:`worded_by`).
-_wording: list[Callable[[Said], str]] = []
+_wording: Final[list[Callable[[Said], str]]] = []
 
 
 def worded_by(words: Callable[[Said], str]) -> None:

@@ -11,7 +11,7 @@ A "why not" answer is a :class:`~solo.rules.said.Refusal`, worded in :mod:`solo.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from solo.cards.catalog import Attack, Card, parse_trait
 from solo.core.kinds import DM, Side, Stage
@@ -37,13 +37,13 @@ __all__ = [
 NoteDict = dict[str, Any]
 
 #: The magic schools; a note's ``mage_only`` naming one means "a mage trained in it".
-SCHOOLS = ("Air", "Arcane", "Dark", "Earth", "Fire", "Holy", "Mind", "Nature", "War", "Water")
+SCHOOLS: Final = ("Air", "Arcane", "Dark", "Earth", "Fire", "Holy", "Mind", "Nature", "War", "Water")
 #: Trained schools the catalog's mage cards do not list.
-MAGE_SCHOOLS = {"Paladin": ("Holy", "War")}
+MAGE_SCHOOLS: Final = {"Paladin": ("Holy", "War")}
 
 #: Where an object keeps the spells limited to one a round that were cast on it:
 #: ``{"Battle Fury": round}``.
-ROUND_SPELLS = "round_spells"
+ROUND_SPELLS: Final = "round_spells"
 
 
 # -- who may cast it, who may be taken ---------------------------------------------------------
@@ -86,7 +86,7 @@ def subtypes(board: Board, p: Piece) -> set[str]:
 
 
 #: The fixed words of a target line's restrictions and what each asks of an object.
-_RESTRICTIONS: dict[str, Callable[[Board, Piece], bool]] = {
+_RESTRICTIONS: Final[dict[str, Callable[[Board, Piece], bool]]] = {
     "living": lambda b, p: b.is_living(p),
     "nonliving": lambda b, p: not b.is_living(p),
     "non-mage": lambda b, p: not p.is_mage,
@@ -168,7 +168,7 @@ def _channeling(board: Board, p: Piece) -> bool:
 
 
 #: The needs of a note that ask only the board and the object (``new`` needs the card too).
-_NEEDS: dict[str, Callable[[Board, Piece], bool]] = {
+_NEEDS: Final[dict[str, Callable[[Board, Piece], bool]]] = {
     "melee": lambda b, p: any(a.is_melee for a in b.attacks(p)),
     "ranged": lambda b, p: any(a.is_ranged for a in b.attacks(p)),
     # a melee attack with no damage type and no effect die (Flame Strike, Lightning Strike)

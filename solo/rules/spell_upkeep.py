@@ -6,7 +6,7 @@ What each did is a :class:`~solo.rules.said.Said` line, worded in :mod:`solo.tex
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solo.cards.catalog import Card, parse_trait
 from solo.core.kinds import DeckKind, Side
@@ -25,7 +25,7 @@ __all__ = ["UpkeepLine", "upkeep_effects", "end_of_round", "dissipate_tokens", "
 UpkeepLine = tuple[str, Said, dict[str, Any]]
 
 #: Where an object keeps the Dissipate tokens left on each enchantment it bears.
-DISSIPATE_SPELLS = "dissipate_spells"
+DISSIPATE_SPELLS: Final = "dissipate_spells"
 
 
 def dissipate_tokens(card: Card) -> int | None:

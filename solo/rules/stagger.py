@@ -7,15 +7,17 @@ next one (``KEPT`` in its ``extra`` says so until then)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.rules.abilities.bonuses import level
 from solo.rules.board import Board, Piece
 from solo.rules.effects import DELETE, AddMarkers, Change, Note, RemoveMarkers, SetGuard
 
-STAGGER = "Stagger"
+STAGGER: Final = "Stagger"
 #: In a piece's ``extra``: a Stagger gained during its own activation, kept past its end.
-KEPT = "stagger_kept"
+KEPT: Final = "stagger_kept"
 #: Dice fewer per marker on a major creature's attacks.
-DICE_PER_MARKER = 2
+DICE_PER_MARKER: Final = 2
 
 
 def markers(p: Piece) -> int:

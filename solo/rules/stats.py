@@ -11,7 +11,7 @@ What is worked out is remembered (``Board._memo``) with where the count of chang
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, Final
 
 from solo.cards.catalog import (Attack, Card, Catalog, Defense, names_in, parse_trait,
                                trait_max, trait_value)
@@ -30,13 +30,13 @@ from solo.rules.pieces import (DISABLED_GEAR, GROUNDED, IMPLIED, INCAPACITATING,
 CHECK_MEMORY = False
 
 #: What is remembered of each piece, by kind (Board._memo keys (kind, id(piece))).
-_PIECE_KINDS = ("traits", "life", "armor", "state", "grants", "flying", "attacks")
+_PIECE_KINDS: Final = ("traits", "life", "armor", "state", "grants", "flying", "attacks")
 
-_NOTHING = object()
+_NOTHING: Final = object()
 _T = TypeVar("_T")
 #: Traits, life and armor by everything they are worked out from (see Stats._state): for each
 #: state, its values by kind.
-_SEEN: dict[tuple[Any, ...], dict[str, object]] = {}
+_SEEN: Final[dict[tuple[Any, ...], dict[str, object]]] = {}
 
 
 def _seen(state: tuple[Any, ...]) -> dict[str, object]:
@@ -67,7 +67,7 @@ def _at(p: Piece | None) -> tuple[int, int]:
     return (p._v if p is not None else 0), _pieces._world
 
 
-_AURAS: dict[int, frozenset[str]] = {}
+_AURAS: Final[dict[int, frozenset[str]]] = {}
 
 
 def _aura_names(catalog: Catalog) -> frozenset[str]:
@@ -613,9 +613,9 @@ class Stats(Plain):
 
 #: Conjurations under which no creature has a Melee +X bonus, nor gains one (Melee -X stays):
 #: Altar of Infernia.
-NO_MELEE_BONUS = ("Altar of Infernia",)
+NO_MELEE_BONUS: Final = ("Altar of Infernia",)
 #: Conjurations within so many zones of which no creature flies, nor can gain Flying.
-GROUNDING = {"Gravikor": 2}
+GROUNDING: Final = {"Gravikor": 2}
 
 
 def _melee_bonus(trait: str) -> bool:

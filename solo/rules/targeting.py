@@ -8,14 +8,16 @@ that hides an object hides it from everything.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.cards.catalog import Attack
 from solo.rules.abilities.actions import ARTEMIS
 from solo.rules.board import Board, Conjuration, Piece
 
 #: Conjurations that give objects the Obscured trait: every object in the arena (Rolling Fog),
 #: the other non-Flying objects of its zone (Elephant Grass).
-OBSCURE_ALL = ("Rolling Fog",)
-OBSCURE_ZONE = ("Elephant Grass",)
+OBSCURE_ALL: Final = ("Rolling Fog",)
+OBSCURE_ZONE: Final = ("Elephant Grass",)
 
 
 def invisible(board: Board, target: Piece) -> bool:
@@ -77,14 +79,14 @@ def why_not(board: Board, from_zone: str, target: Piece, *, indirect: bool = Fal
 
 #: The damage types of attacks, and of spells by their subtype: an object with "<type> Immunity"
 #: can be neither targeted nor affected by either.
-DAMAGE_TYPES = ("Acid", "Flame", "Frost", "Hydro", "Lightning", "Wind", "Light", "Poison", "Psychic")
+DAMAGE_TYPES: Final = ("Acid", "Flame", "Frost", "Hydro", "Lightning", "Wind", "Light", "Poison", "Psychic")
 
 
 #: Immunities a card's text gives rather than its traits ("Magma Golem is immune to flame
 #: damage").
-IMMUNE_BY_TEXT = {"Magma Golem": ("Flame",)}
+IMMUNE_BY_TEXT: Final = {"Magma Golem": ("Flame",)}
 #: Objects whose card text says ranged attacks cannot target them.
-RANGED_PROOF = ("Mangler Caltrops", "Tanglevine", "Stranglevine", "Vine Marker Green")
+RANGED_PROOF: Final = ("Mangler Caltrops", "Tanglevine", "Stranglevine", "Vine Marker Green")
 
 
 def immune_to_damage_type(board: Board, p: Piece, damage_type: str | None) -> bool:

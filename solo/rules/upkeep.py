@@ -9,7 +9,7 @@ Randomness only comes from the :class:`~solo.rules.dice.DiceSource` passed in.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solo.rules.board import Board, Creature, Mage, Piece
 from solo.cards.catalog import trait_max, trait_value
@@ -33,7 +33,7 @@ from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments
 #: Keys of ``Piece.extra`` this module reads and clears.
 ONCE_USED, DISSIPATE = "once_used", "dissipate"
 #: The kind of an event that takes markers off (a condition or a round effect that ends).
-ENDS = "condition-ends"
+ENDS: Final = "condition-ends"
 
 
 class Event(Record):
@@ -123,7 +123,7 @@ def _remove(board: Board, p: Piece, condition: str, n: int | None = None) -> int
 
 
 #: Each side's enemy, as the board names sides.
-_OTHER = {DM: YM, YM: DM}
+_OTHER: Final = {DM: YM, YM: DM}
 
 
 class _Events:
@@ -145,7 +145,7 @@ class _Events:
 
 
 #: Facts of a line that are also fields of its event.
-_DETAILS = ("dice", "rolls", "damage", "healed", "removed")
+_DETAILS: Final = ("dice", "rolls", "damage", "healed", "removed")
 
 
 def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
@@ -356,7 +356,7 @@ def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
 
 #: Creatures whose Taunt markers make the taunted creature attack them; a taunt ends when its
 #: taunter is activated.
-TAUNTERS: tuple[str, ...] = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
+TAUNTERS: Final[tuple[str, ...]] = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
 
 
 def activate(board: Board, piece: Piece) -> list[Event]:
@@ -508,7 +508,7 @@ def tally_of(board: Board) -> dict[str, int]:
 
 
 #: The creature deck's key as a plain string (a dict finds it faster than the enum member).
-_CREATURE_DECK: str = DeckKind.CREATURE.value
+_CREATURE_DECK: Final[str] = DeckKind.CREATURE.value
 
 
 def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:

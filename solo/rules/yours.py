@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from typing import Any
+from typing import Any, Final
 
 from solo.rules.board import HIDDEN, Board, Conjuration, Mage, Piece
 from solo.cards.catalog import Attack, Card
@@ -30,22 +30,22 @@ from solo.rules import targeting
 from solo.rules.abilities.actions import hidden_on as hidden_on
 from solo.rules.said import Said, Who
 
-ZONE_ENCHANTMENTS = "your_zone_enchantments"
+ZONE_ENCHANTMENTS: Final = "your_zone_enchantments"
 #: Key of ``board.extra``: the Dummy Mage's enchantments on zones (see solo.automaton.spells).
-DM_ZONE_ENCHANTMENTS = "zone_enchantments"
+DM_ZONE_ENCHANTMENTS: Final = "zone_enchantments"
 #: Words of card texts and notes this module looks for.
 NON_FLYING, FINITE_LIFE = "non-flying", "Finite Life"
 
 #: How many pieces of equipment one slot holds; a hand-held item takes hands instead.
-SLOT_LIMITS = {"Ring": 2}
+SLOT_LIMITS: Final = {"Ring": 2}
 #: Hands each kind of hand-held equipment takes (a mage has two).
-HANDS = {"Weapon": 1, "Shield": 1, "Weapon/Shield": 1, "Hand": 1, "Weapon+Shield": 2}
+HANDS: Final = {"Weapon": 1, "Shield": 1, "Weapon/Shield": 1, "Hand": 1, "Weapon+Shield": 2}
 
 #: Hidden enchantments that solo reveals by itself when their holder is attacked (the card
 #: says it must be revealed then) and what they do: "block" (the attack is avoided) or
 #: "reverse" (avoided, and the attacker is hit by its own attack).  Against an Unavoidable
 #: attack either is destroyed without effect.
-ON_ATTACKED = {"Block": "block", "Reverse Attack": "reverse"}
+ON_ATTACKED: Final = {"Block": "block", "Reverse Attack": "reverse"}
 
 
 def slot_of(card: Card) -> str | None:
@@ -285,7 +285,7 @@ def on_attacked(board: Board, attacker: Piece, attack: Attack, target: Piece, *,
 
 #: Hidden zone enchantments that must be revealed when an enemy creature enters their zone,
 #: and then attack it once: whether Flying creatures set them off.
-TRAPS = {"Spiked Pit": False, "Hellfire Trap": True, "Hydrothermal Vent": True}
+TRAPS: Final = {"Spiked Pit": False, "Hellfire Trap": True, "Hydrothermal Vent": True}
 
 
 def sprung(board: Board, mover: Piece, path: list[str]) -> list[tuple[str, str, Attack]]:

@@ -21,6 +21,8 @@ for the caller to carry.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules.board import HIDDEN, Board, Conjuration, Creature, Mage, Piece
@@ -37,23 +39,23 @@ __all__ = ["ARTEMIS", "SLAKNIR", "GRIFFIN", "GREMLIN", "WRAITH", "VAMPIRESS", "G
            "ACOLYTE", "VIGOR", "plan_vigor", "hidden_on", "seek_hidden", "disarm", "rearm",
            "TELEPORT_TRAP", "teleport_trap"]
 
-ARTEMIS = "Artemis, Dawnbreaker's Eye"
-SLAKNIR = "Slaknir, Goblin Chieftain"
-GRIFFIN = "Victorian Griffin"
-GREMLIN = "Blue Gremlin"
-WRAITH = "Grey Wraith"
-VAMPIRESS = "Necropian Vampiress"
-GUARD_DOG = "Guard Dog"
-ASTRAL_ANCHOR = "Astral Anchor"
-TELEPORT_TRAP = "Teleport Trap"
-CLERIC = "Asyran Cleric"
-GRAY_ANGEL = "Gray Angel"
-ACOLYTE = "Acolyte of the Bog Queen"
+ARTEMIS: Final = "Artemis, Dawnbreaker's Eye"
+SLAKNIR: Final = "Slaknir, Goblin Chieftain"
+GRIFFIN: Final = "Victorian Griffin"
+GREMLIN: Final = "Blue Gremlin"
+WRAITH: Final = "Grey Wraith"
+VAMPIRESS: Final = "Necropian Vampiress"
+GUARD_DOG: Final = "Guard Dog"
+ASTRAL_ANCHOR: Final = "Astral Anchor"
+TELEPORT_TRAP: Final = "Teleport Trap"
+CLERIC: Final = "Asyran Cleric"
+GRAY_ANGEL: Final = "Gray Angel"
+ACOLYTE: Final = "Acolyte of the Bog Queen"
 #: The round marker of the Acolyte's Vigor of the Grave: Melee +1 until the end of the round.
-VIGOR = "Vigor of the Grave"
+VIGOR: Final = "Vigor of the Grave"
 #: Gray Angel gives up its life only for the Dummy Mage, once it has this much life left or less
 #: (docs/rulings.md, "Healing creatures of the Dummy Mage").
-ANGEL_SAVES_AT = 10
+ANGEL_SAVES_AT: Final = 10
 
 
 def _in_arena(p: Piece) -> bool:
@@ -134,7 +136,7 @@ def pays_fast(c: Piece) -> bool:
     return c.side == Side.DM and c.card == GREMLIN
 
 
-_FLIGHT = "Flying"
+_FLIGHT: Final = "Flying"
 
 
 def on_activation(board: Board, c: Piece) -> tuple[list[Change], list[Said]]:

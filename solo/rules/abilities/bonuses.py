@@ -32,62 +32,64 @@ the round it was used), put there by :func:`solo.rules.combat.apply` from each s
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.cards.catalog import MAGE_LEVEL, Attack, trait_value
 from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
 from solo.rules.effects import Change, Note
 from solo.rules.said import Said
 
 #: In a piece's ``extra``: the once-a-round abilities it used, with the round (ability -> round).
-ROUND_USES = "ability_round"
+ROUND_USES: Final = "ability_round"
 #: In a piece's ``extra``: the soldiers that attacked and damaged it, with the round
 #: (attacker id -> [round, side]); what Flank Attack asks.
-HURT_BY = "hurt_by"
+HURT_BY: Final = "hurt_by"
 
 #: In a piece's ``extra``: the round its last move was two move actions, not back and forth
 #: between two zones (what Pharaoh's Cheetah asks); put there by whoever moves it (:func:`walked`).
-WALKED = "walked"
+WALKED: Final = "walked"
 
-COUNTERSTRIKE = "counterstrike"  # the strike roles this module reads (solo.rules.combat.Role)
-ATTACK_ROLES = ("attack", "sweep")
+COUNTERSTRIKE: Final = "counterstrike"  # the strike roles this module reads (solo.rules.combat.Role)
+ATTACK_ROLES: Final = ("attack", "sweep")
 
 # Cards and round effects, by the catalog's spelling.
-ALANDELL = "Alandell, the Blue Knight"
-ALANDELL_PAYS = 4  # the most he may pay; the owner pays it all (docs/rulings.md)
-BLIGHTHEART = "Blightheart"
-CERBERUS = "Cerberus"
-BERSERKER = "Deptonne Berserker"
-BLOODSHAMAN = "Deptonne Bloodshaman"
-JELLY = "Devouring Jelly"
-WOLVERINE = "Dragonclaw Wolverine"
-PANZERGARDE = "Dwarf Panzergarde"
-ELIGOR = "Eligor Larington"
-FIRE_ELEMENTAL = "Fire Elemental"
-GARGOYLE = "Gargoyle Sentry"
-GORAN = "Goran, Werewolf Pet"
-JOSEPH = "Joseph Trublood, High Cleric"
-RED_HELM = "Knight of the Red Helm"
-MAKUNDA = "Makunda"
-METATRON = "Metatron, Angelic Templar"
-RAM = "Mountain Ram"
-REDCLAW = "Redclaw, Alpha Male"
-TIDECALLER = "Shoalsdeep Tidecaller"
-TAROK = "Tarok, the Skyhunter"
-IMP = "Wildfire Imp"
-COURAGE = "Knight's Courage"
-CHEETAH = "Pharaoh's Cheetah"
-CRITICAL = "Critical Strike"
-AKIRO = "Akiro's Favor"
-FLANK = "Flank Attack"
-WHIRL = "Whirling Strike"
-GREATBOW = "Bloodwave Greatbow"
+ALANDELL: Final = "Alandell, the Blue Knight"
+ALANDELL_PAYS: Final = 4  # the most he may pay; the owner pays it all (docs/rulings.md)
+BLIGHTHEART: Final = "Blightheart"
+CERBERUS: Final = "Cerberus"
+BERSERKER: Final = "Deptonne Berserker"
+BLOODSHAMAN: Final = "Deptonne Bloodshaman"
+JELLY: Final = "Devouring Jelly"
+WOLVERINE: Final = "Dragonclaw Wolverine"
+PANZERGARDE: Final = "Dwarf Panzergarde"
+ELIGOR: Final = "Eligor Larington"
+FIRE_ELEMENTAL: Final = "Fire Elemental"
+GARGOYLE: Final = "Gargoyle Sentry"
+GORAN: Final = "Goran, Werewolf Pet"
+JOSEPH: Final = "Joseph Trublood, High Cleric"
+RED_HELM: Final = "Knight of the Red Helm"
+MAKUNDA: Final = "Makunda"
+METATRON: Final = "Metatron, Angelic Templar"
+RAM: Final = "Mountain Ram"
+REDCLAW: Final = "Redclaw, Alpha Male"
+TIDECALLER: Final = "Shoalsdeep Tidecaller"
+TAROK: Final = "Tarok, the Skyhunter"
+IMP: Final = "Wildfire Imp"
+COURAGE: Final = "Knight's Courage"
+CHEETAH: Final = "Pharaoh's Cheetah"
+CRITICAL: Final = "Critical Strike"
+AKIRO: Final = "Akiro's Favor"
+FLANK: Final = "Flank Attack"
+WHIRL: Final = "Whirling Strike"
+GREATBOW: Final = "Bloodwave Greatbow"
 #: In a piece's ``extra``: the round a friendly command spell last affected it (the Greatbow).
-COMMANDED = "commanded"
+COMMANDED: Final = "commanded"
 #: Round effects that give a melee attack with no damage type and no effect die their attack
 #: bar (the catalog's attack of the card of that name).
-STRIKE_SPELLS = ("Flame Strike", "Lightning Strike")
+STRIKE_SPELLS: Final = ("Flame Strike", "Lightning Strike")
 
 #: Every card this module plays (tests/rules/abilities/test_bonuses.py holds the notes to it).
-CARDS = frozenset((ALANDELL, BLIGHTHEART, CERBERUS, BERSERKER, BLOODSHAMAN, JELLY, WOLVERINE,
+CARDS: Final = frozenset((ALANDELL, BLIGHTHEART, CERBERUS, BERSERKER, BLOODSHAMAN, JELLY, WOLVERINE,
                    PANZERGARDE, ELIGOR, FIRE_ELEMENTAL, GARGOYLE, GORAN, JOSEPH, RED_HELM,
                    MAKUNDA, METATRON, RAM, REDCLAW, TIDECALLER, TAROK, IMP, COURAGE, CRITICAL,
                    FLANK, AKIRO, CHEETAH, WHIRL, GREATBOW, *STRIKE_SPELLS))
@@ -268,7 +270,7 @@ def uses(lines: list[Said]) -> list[str]:
 
 
 #: The once-a-round abilities :func:`uses` looks for.
-_ONCE = (CRITICAL, ELIGOR, BLOODSHAMAN, AKIRO)
+_ONCE: Final = (CRITICAL, ELIGOR, BLOODSHAMAN, AKIRO)
 
 
 def _dark_guard(board: Board, p: Piece, guarding: bool = False) -> bool:

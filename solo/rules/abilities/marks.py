@@ -11,7 +11,7 @@ imports no part of combat.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+from typing import Any, Final
 
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM
@@ -23,33 +23,33 @@ __all__ = ["PREY", "PIERCING_ROUND", "GOLD", "WRATH", "prey", "prey_dice", "may_
            "due"]
 
 #: A grappler's note: the id of the creature its Grapple holds (its prey).
-PREY = "prey"
+PREY: Final = "prey"
 #: A note: the round in which its attacks have Piercing +2 (Unstable Zombie's choice).
-PIERCING_ROUND = "piercing_round"
+PIERCING_ROUND: Final = "piercing_round"
 #: Gerard Matranga's tokens; Valshalla's tokens (Melee +1 each: solo.rules.stats).
 GOLD, WRATH = "Gold", "Wrath"
 
 #: Grapplers' attacks that roll more dice against their prey (Drokkar's Tail Spike).
-PREY_DICE = {("Drokkar", "Tail Spike"): 2}
+PREY_DICE: Final = {("Drokkar", "Tail Spike"): 2}
 #: Grapplers' attacks that may attack only their prey (Shoalsdeep Crocodile's Death Roll).
-PREY_ONLY = {("Shoalsdeep Crocodile", "Death Roll")}
+PREY_ONLY: Final = {("Shoalsdeep Crocodile", "Death Roll")}
 #: Attacks the Dummy Mage's creature never declares: Goblin Bomber's Detonate destroys him as
 #: its cost; it goes off only by his card's roll when he is destroyed (.explosions).
-NEVER_DECLARED = {("Goblin Bomber", "Detonate")}
+NEVER_DECLARED: Final = {("Goblin Bomber", "Detonate")}
 #: An attack trait whose Piercing counts the attacker's Gold tokens.
-GOLD_PIERCING = "Piercing +1 per Gold token on Gerard"
+GOLD_PIERCING: Final = "Piercing +1 per Gold token on Gerard"
 #: Creatures that give Finite Life to every Living creature in their zone, either side's.
-FINITE_LIFE_AURAS = frozenset({"Sardonyx, Blight of the Living"})
+FINITE_LIFE_AURAS: Final = frozenset({"Sardonyx, Blight of the Living"})
 #: Creatures that give friendly Living creatures in their zone Regenerate X (Highland Unicorn).
-REGENERATE_AURAS = {"Highland Unicorn": 1}
+REGENERATE_AURAS: Final = {"Highland Unicorn": 1}
 
 
 #: The board note that lists the destroyed creatures whose attack is still to go off
 #: (:mod:`.explosions`).
-DUE = "explosions"
+DUE: Final = "explosions"
 #: Cards that attack as they are destroyed: (the attack, the least d12 that sets it off (None:
 #: no roll), whether an attack must have destroyed it (not the Upkeep's damage)).
-EXPLODERS: dict[str, tuple[str, int | None, bool]] = {
+EXPLODERS: Final[dict[str, tuple[str, int | None, bool]]] = {
     "Goblin Bomber": ("Detonate", 7, False),
     "Unstable Fire Imp": ("Blazing Burst", None, True),
 }

@@ -8,15 +8,17 @@ it reads only the piece: it imports neither the board nor any rule.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.cards.catalog import parse_trait
 from solo.rules.pieces import Piece
 
 __all__ = ["X_COUNTS", "TEXT_TRAITS", "text_traits", "armor_x"]
 
 #: Cards whose printed "X" counts markers on themselves (Magma Golem: Armor -X, Frost +X).
-X_COUNTS = {"Magma Golem": "Burn"}
+X_COUNTS: Final = {"Magma Golem": "Burn"}
 #: Traits a card's text gives it beyond its trait line (Magma Golem: "immune to flame damage").
-TEXT_TRAITS = {"Magma Golem": ("Flame Immunity",)}
+TEXT_TRAITS: Final = {"Magma Golem": ("Flame Immunity",)}
 
 
 def _x(p: Piece) -> int | None:

@@ -13,6 +13,8 @@ record (``restrict.*``), worded in :mod:`solo.text.yours`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.cards.catalog import Attack, Card
 from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules import stagger
@@ -38,15 +40,15 @@ RETRIBUTION, MAGEBANE = "Retribution Aura", "Magebane"
 #: tokens each holds.
 HATE, LOVE = "hate_tokens", "love_tokens"
 #: Note on the Dummy Mage's mage: the Forcefield tokens left (none kept: all 3).
-FORCEFIELD_TOKENS = "forcefield_tokens"
-FORCEFIELD_MAX = 3
+FORCEFIELD_TOKENS: Final = "forcefield_tokens"
+FORCEFIELD_MAX: Final = 3
 #: Note on your creature: the round of its first melee or ranged attack under Pacify.
-PACIFIED = "pacified"
+PACIFIED: Final = "pacified"
 #: The creatures whose Taunt makes the taunted creature melee attack them (Thorg's works
 #: otherwise: solo.automaton.creatures).
-TAUNTERS = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion")
+TAUNTERS: Final = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion")
 #: Traits on which Stumble and Fumble have no effect.
-UNMOVABLE = ("Unmovable", "Uncontainable")
+UNMOVABLE: Final = ("Unmovable", "Uncontainable")
 
 
 def _criterion(board: Board, name: str) -> str:
@@ -272,7 +274,7 @@ def eye_for_an_eye(board: Board, target: Piece) -> bool:
     return target.side == DM and theirs(board, target, EYE)
 
 
-SHOCK = "Shock"
+SHOCK: Final = "Shock"
 
 
 def shock(board: Board, target: Piece, attack: Attack) -> bool:

@@ -22,7 +22,7 @@ creature only: your creature's choices are yours.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solo.core.kinds import DM, DeckKind, Side
 from solo.rules.abilities.marks import (DUE, GOLD, PIERCING_ROUND, PREY, WRATH, due, prey,
@@ -45,7 +45,7 @@ UpkeepLine = tuple[str, Said, dict[str, Any]]
 
 ALFIYA, MESSENGER = "Alfiya, Noble Enforcer", "Messenger of Bim-Shalla"
 #: Creatures that heal a friendly Living creature within 1 zone by 4 attack dice when summoned.
-SUMMON_HEALERS = {ALFIYA: 4, MESSENGER: 4}
+SUMMON_HEALERS: Final = {ALFIYA: 4, MESSENGER: 4}
 COLOSSAL_CRAB, DORSEUS, GERARD = "Colossal Crab", "Dorseus, Stallion of Westlock", "Gerard Matranga"
 MAGMA_GOLEM, MORT, SARDONYX = "Magma Golem", "Mort", "Sardonyx, Blight of the Living"
 NAIYA, SKEELAX = "Naiya", "Skeelax, Taunting Imp"
@@ -57,15 +57,15 @@ GUARDIAN_ANGEL, CHAINS_OF_AGONY = "Guardian Angel", "Chains of Agony"
 ICHTHELLID, RISE_AGAIN = "Ichthellid", "Rise Again"
 #: Ichthellid's egg token; the marker it becomes on a creature.
 EGG, LARVA = "Egg", "Ichthellid Larva"
-RAVENOUS_GHOUL = "Ravenous Ghoul"
+RAVENOUS_GHOUL: Final = "Ravenous Ghoul"
 #: The board note of the Corporeal creatures destroyed this round (Ravenous Ghoul's meals).
-FALLEN = "fallen"
+FALLEN: Final = "fallen"
 #: The board note of the creatures due back at the end of the round (hatched, reanimated).
-RETURNING = "returning"
+RETURNING: Final = "returning"
 #: Most Growth markers Shaggoth-Zora may have; most Wrath tokens on Valshalla.
 MAX_GROWTH, MAX_WRATH = 6, 4
 #: Valshalla's note: the round she last gained a Wrath token (once a round).
-WRATH_ROUND = "wrath_round"
+WRATH_ROUND: Final = "wrath_round"
 
 
 def _most_damaged(board: Board, options: list[Piece]) -> Piece | None:
@@ -101,8 +101,8 @@ def upkeep_start(board: Board, source: DiceSource, p: Piece) -> list[UpkeepLine]
 
 
 #: Drown: one Suffocation token a round; the creature has Upkeep +X, X its tokens (its card).
-DROWN = "Drown"
-SUFFOCATION = "Suffocation"
+DROWN: Final = "Drown"
+SUFFOCATION: Final = "Suffocation"
 
 
 def _suffocation(board: Board, p: Piece) -> list[UpkeepLine]:
@@ -174,11 +174,11 @@ def _magma(board: Board, p: Piece) -> list[UpkeepLine]:
     return [("ability", Said("ability.magma-burn", who=Who.of(p), burn=burn), {})]
 
 
-_UPKEEP = {COLOSSAL_CRAB: _crab, DORSEUS: _dorseus, MORT: _mort, SARDONYX: _sardonyx,
+_UPKEEP: Final = {COLOSSAL_CRAB: _crab, DORSEUS: _dorseus, MORT: _mort, SARDONYX: _sardonyx,
            GERARD: _gerard, MAGMA_GOLEM: _magma}
 #: The cards whose own text acts at the start of their Upkeep: :func:`upkeep_start` does
 #: nothing else for an object of another card that bears no enchantment (Drown is one).
-UPKEEP_CARDS = frozenset(_UPKEEP)
+UPKEEP_CARDS: Final = frozenset(_UPKEEP)
 
 
 def burn_spreads(board: Board, p: Piece) -> list[Piece] | None:
@@ -229,7 +229,7 @@ def on_summoned(board: Board, source: DiceSource, c: Piece) -> list[Said]:
 
 #: The cards whose text acts as their Action Phase begins (:func:`on_activated` does nothing
 #: for another).
-ACTIVATED_CARDS = frozenset((SHAGGOTH, UNSTABLE_ZOMBIE))
+ACTIVATED_CARDS: Final = frozenset((SHAGGOTH, UNSTABLE_ZOMBIE))
 
 
 def on_activated(board: Board, p: Piece) -> list[Said]:
@@ -352,7 +352,7 @@ def after_strike(board: Board, attacker_id: str | None, target: Piece, damage: i
 
 
 #: The cards :func:`after_strike` does something for (besides a Grapple).
-_AFTER_STRIKE = frozenset((GERARD, ICHTHELLID, KRALATHOR, WATER_ELEMENTAL))
+_AFTER_STRIKE: Final = frozenset((GERARD, ICHTHELLID, KRALATHOR, WATER_ELEMENTAL))
 
 
 def _incorporeal(board: Board, p: Piece) -> bool:

@@ -8,6 +8,8 @@ Every change goes through :func:`solo.rules.effects.apply`.  The lines for a per
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.core.kinds import DeckKind, Side
 from solo.rules import mages
 from solo.rules.abilities import bonuses, restrictions, triggers
@@ -25,7 +27,7 @@ from solo.rules.yours import turn_up
 
 #: It loses the Invisible trait as soon as it declares an attack (its card ruling), until the
 #: next Reset (when the OCTGN module turns its Visible marker back): see :func:`apply`.
-INVISIBLE_STALKER = "Invisible Stalker"
+INVISIBLE_STALKER: Final = "Invisible Stalker"
 #: The strike roles applying a strike asks about, as module globals: the same members, found
 #: without an attribute look-up on their enum class each time.
 _BARRIER, _COUNTER = Role.DAMAGE_BARRIER, Role.COUNTERSTRIKE

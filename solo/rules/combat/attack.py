@@ -16,7 +16,7 @@ sight, guards and who may attack whom are the caller's business.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import overload
+from typing import overload, Final
 
 from solo.cards.catalog import Attack, parse_trait
 from solo.rules.abilities import bonuses
@@ -37,19 +37,19 @@ from solo.rules.said import Said, Who, said_with
 #: line), by the name before any number: an attack that names only these records no
 #: ``attack.by-hand`` line, so its wording loads no glossary.  tests/cli/test_startup.py holds it to
 #: the glossary over every card.
-NO_BY_HAND = frozenset((
+NO_BY_HAND: Final = frozenset((
     "bleed", "burn", "corrode", "cripple", "daze", "knockdown", "rot", "slam", "sleep", "stuck",
     "stun", "tainted", "weak", "push", "piercing", "unavoidable", "counterstrike", "doublestrike",
     "triplestrike", "reach", "ethereal", "vampiric", "critical damage", "no damage", "extinguish",
     "defrost", "trample"))
 #: Attack traits whose by-hand part the strike itself says, when it applies (``strike.drain``).
-SAID_BY_THE_STRIKE = frozenset(("mana drain", "mana transfer"))
+SAID_BY_THE_STRIKE: Final = frozenset(("mana drain", "mana transfer"))
 #: Whether a trait or marker needs no ``attack.by-hand`` line (its name, before any number, is
 #: in NO_BY_HAND or SAID_BY_THE_STRIKE), by the name as written: :func:`_by_hand` asks it of
 #: every attack's traits, which are few, so it parses each once.
-_QUIET: dict[str, bool] = {}
+_QUIET: Final[dict[str, bool]] = {}
 #: Role.ATTACK as a module global (the same member, without a look-up on its enum class).
-_ATTACK = Role.ATTACK
+_ATTACK: Final = Role.ATTACK
 
 
 # resolve_attack passes attack_sequence its arguments up to ``reactions`` by place: a call of

@@ -6,24 +6,26 @@ starts with ``block.``, worded in :mod:`solo.text.combat`), or None when nothing
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.rules.board import SPELL_ROUND_MARKERS, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.said import Said
 from solo.rules.targeting import immune_to_damage_type as immune_to_damage_type
 
 
 #: Conditions placed by incantations that last until the end of the round.
-ROUND_EFFECTS = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown",
+ROUND_EFFECTS: Final = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown",
                  *SPELL_ROUND_MARKERS)
 #: Poison conditions: objects with Poison Immunity (every Nonliving object) cannot gain them.
-POISON_CONDITIONS = ("Rot", "Weak", "Cripple", "Tainted")
+POISON_CONDITIONS: Final = ("Rot", "Weak", "Cripple", "Tainted")
 #: Psychic conditions: objects with Psychic Immunity (every conjuration) cannot gain them.
-PSYCHIC_CONDITIONS = ("Sleep",)
+PSYCHIC_CONDITIONS: Final = ("Sleep",)
 #: Conditions a conjuration never gains (it cannot be Dazed, Incapacitated or Restrained).
-NOT_ON_CONJURATIONS = ("Daze", "Stun", "Cripple", "Slam", "Sleep", "Knockdown", "Taunt", "Stuck",
+NOT_ON_CONJURATIONS: Final = ("Daze", "Stun", "Cripple", "Slam", "Sleep", "Knockdown", "Taunt", "Stuck",
                        "Bleed")
 #: Taunters whose Taunt is psychic: it holds neither mages nor Psychic Immune creatures (the
 #: complete codex; Sosruko's holds both).
-PSYCHIC_TAUNTERS = ("Skeelax, Taunting Imp", "Thorg, Chief Bodyguard")
+PSYCHIC_TAUNTERS: Final = ("Skeelax, Taunting Imp", "Thorg, Chief Bodyguard")
 
 
 def is_creature(p: Piece) -> bool:

@@ -7,6 +7,8 @@ The engine, the Dummy Mage's choices and :mod:`solo.rules.odds` all count with t
 
 from __future__ import annotations
 
+from typing import Final
+
 import re
 
 from solo.cards.catalog import Attack, Defense, trait_max, trait_value
@@ -23,19 +25,19 @@ from solo.rules.said import Said, said_with
 
 #: An attack trait (as the card prints it, lower-case start): one die fewer for each zone of
 #: range beyond 1.
-FEWER_BEYOND_1 = "roll 1 fewer attack die for each zone of range beyond 1"
+FEWER_BEYOND_1: Final = "roll 1 fewer attack die for each zone of range beyond 1"
 #: An attack trait (as the card prints it): +4 to the effect die against a Restrained target.
-RESTRAINED_PLUS_4 = "If target is restrained add +4 to the Effect Die"
+RESTRAINED_PLUS_4: Final = "If target is restrained add +4 to the Effect Die"
 #: Creatures that, while guarding, gain Melee +X and counterstrike first: right after the
 #: Declare Attack Step, before the attack is rolled (Temple High Guard's card and ruling).
-FIRST_STRIKE_GUARDS = {"Temple High Guard": 2}
+FIRST_STRIKE_GUARDS: Final = {"Temple High Guard": 2}
 
 #: An attack trait such as "+2 vs. Undead" (matched through re's cache: compiled when first
 #: needed, not at every start-up).
-_VS = r"(?i)^\+\s*(\d+)\s+vs\.?\s+(.+)$"
+_VS: Final = r"(?i)^\+\s*(\d+)\s+vs\.?\s+(.+)$"
 #: An attack trait that makes the number of attacks depend on the target's Level (Wall of
 #: Thorns: as many attacks as the Level of the creature passing through, less one).
-_LEVEL_LESS_ONE = r"(?i)equal to (?:their|its) level\s*-\s*1"  # (through re's cache, as _VS)
+_LEVEL_LESS_ONE: Final = r"(?i)equal to (?:their|its) level\s*-\s*1"  # (through re's cache, as _VS)
 
 
 def has_named(traits: list[str], name: str) -> bool:
@@ -171,7 +173,7 @@ def strike_count(board: Board, attack: Attack, target: Piece, attacker: Piece | 
 
 #: Whether an attack's traits make its number of attacks the target's Level less one, by the
 #: traits (asked of every attack with traits: each attack's searched once, not once an attack).
-_LEVEL_LESS: dict[tuple[str, ...], bool] = {}
+_LEVEL_LESS: Final[dict[tuple[str, ...], bool]] = {}
 
 
 def _by_level(traits: tuple[str, ...]) -> bool:
@@ -221,7 +223,7 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
 
 
 #: The attacker's traits :func:`_attacker_bonuses` counts, as :meth:`Board.trait_names` has them.
-_BONUS_NAMES = frozenset(("melee", "charge", "bloodthirsty", "ranged"))
+_BONUS_NAMES: Final = frozenset(("melee", "charge", "bloodthirsty", "ranged"))
 
 
 def _attacker_bonuses(board: Board, attacker: Piece, attack: Attack, target: Piece,

@@ -10,7 +10,7 @@ records (``steps``, ``lines``), worded in :mod:`solo.text.combat`; the contract 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Callable
+from typing import Callable, Final
 
 from solo.cards.catalog import Attack, Defense
 from solo.core.errors import SoloError, one_line
@@ -30,17 +30,17 @@ DefenseChoice = Callable[[Piece, Defense, int, Said], bool]
 
 #: Where a Push that the arena's edge stopped was blocked (``Push.blocked_by``; otherwise a
 #: wall's id): the value the contract's JSON shows.
-ARENA_EDGE = "the arena edge"
+ARENA_EDGE: Final = "the arena edge"
 
 #: A piece's note of the Defenses it used this round: ``{"0": 1}`` (index -> uses).
-DEFENSE_USED = "defense_used"
+DEFENSE_USED: Final = "defense_used"
 #: A piece's note of its round markers that ended with its attack (Perfect Strike, ...).
-ONCE_USED = "once_used"
+ONCE_USED: Final = "once_used"
 
 #: The 3-die attack a creature suffers when pushed into the arena edge or a Passage Blocked wall.
-BASH = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3, traits=("Unavoidable",))
+BASH: Final = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3, traits=("Unavoidable",))
 #: The attack of a report that does not name it (damage a person rolled for a spell, say).
-UNNAMED = Attack(name="attack", action=None, kind=None, range=(0, 0), dice=None)
+UNNAMED: Final = Attack(name="attack", action=None, kind=None, range=(0, 0), dice=None)
 
 
 class Role(StrEnum):
@@ -56,7 +56,7 @@ class Role(StrEnum):
     PASSAGE_ATTACK = "passage attack"
 
 
-_ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_ORDINALS: Final = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
 
 def nth_strike(i: int, role: str) -> str:

@@ -11,6 +11,8 @@ is recorded, so the next one sees it.  The lines are :class:`Said` records worde
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules.abilities import bonuses, restrictions
@@ -28,7 +30,7 @@ from solo.rules.effects import apply as put
 from solo.rules.said import Said, Who, said_with
 
 #: The Dummy Mage's enchantment that turns an attack on its bearer back on the attacker.
-REVERSE_ATTACK = "Reverse Attack"
+REVERSE_ATTACK: Final = "Reverse Attack"
 
 #: How :func:`attack_sequence` makes the attack's copy of the board when it needs one: the ids
 #: of the pieces the copy may change (see :meth:`Board.copy`), and the attacker that is
@@ -229,7 +231,7 @@ def _copied(board: Board, lazy: Lazy, attacker: Piece | None,
 #: The conditions a strike may give its target and still be recorded without the attack's copy
 #: (:func:`_settled`): none changes a life, Indestructible, an attack (Disable) or the wounds
 #: (Tainted), and no card of the catalog named after one gives anything (Growth, Zombie do).
-_SETTLED_CONDITIONS = frozenset(("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Rot", "Slam",
+_SETTLED_CONDITIONS: Final = frozenset(("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Rot", "Slam",
                                  "Stagger", "Stuck", "Stun", "Taunt", "Weak"))
 
 

@@ -18,6 +18,8 @@ for are ``roll.*``), worded in :mod:`solo.text.combat`.
 
 from __future__ import annotations
 
+from typing import Final
+
 import math
 
 from solo.cards.catalog import Attack, Defense, names_in, trait_max, trait_value
@@ -42,12 +44,12 @@ from solo.rules.said import Said, Who, said_with
 
 
 #: The names of no traits (most attacks have none).
-_NO_NAMES: frozenset[str] = frozenset()
+_NO_NAMES: Final[frozenset[str]] = frozenset()
 #: The trait that adds 4 to the effect die against a held target, as the names have it.
-_RESTRAINED_PLUS_4 = RESTRAINED_PLUS_4.lower()
+_RESTRAINED_PLUS_4: Final = RESTRAINED_PLUS_4.lower()
 #: :func:`names_in` of a strike's traits, by the traits: an attack's traits are the same from
 #: strike to strike, so each set is worked out once, not once a strike.
-_NAMES: dict[tuple[str, ...], frozenset[str]] = {}
+_NAMES: Final[dict[tuple[str, ...], frozenset[str]]] = {}
 
 
 def _names(traits: list[str]) -> frozenset[str]:
