@@ -111,11 +111,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="play the solo this interpreter has installed, not this checkout's")
     ap.add_argument("--check-memory", action="store_true",
                     help="work every remembered value out again and fail on a stale one "
-                         "(slower; solo.rules.stats.CHECK_MEMORY)")
+                         "(slower; solo.rules.pieces.MEMORY.check)")
     args = ap.parse_args(argv)
     if args.check_memory:
-        from solo.rules import stats
-        stats.CHECK_MEMORY = True
+        from solo.rules.pieces import MEMORY
+        MEMORY.check = True
     start = time.perf_counter()
     whole, digests = fingerprint(args.games)
     took = time.perf_counter() - start

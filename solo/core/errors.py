@@ -451,7 +451,7 @@ class StopOnSignals:
 
 class StaleMemory(AssertionError):
     """A value a board remembered differs from the one worked out again while no change was
-    counted in between (a change that escaped the count; see solo.rules.stats.CHECK_MEMORY)."""
+    counted in between (a change that escaped the count; see solo.rules.pieces.MEMORY.check)."""
 
     def __init__(self, kind: str, old: object, new: object, by_state: bool = False) -> None:
         if by_state:

@@ -27,8 +27,7 @@ from solo.rules import combat
 from solo.rules.abilities import actions
 from solo.engine import quickcast_turn, turns
 from solo.rules import upkeep
-from solo.rules import pieces as _pieces
-from solo.rules import stats as _stats
+from solo.rules.pieces import MEMORY
 from solo.rules.board import Board, Piece, new_board
 from solo.store.board_file import from_dict as board_from_dict
 from solo.cards.catalog import SPELL_DECKS, Defense, get_catalog
@@ -378,9 +377,9 @@ class Game:
         if self.phase.stage is not _OVER:  # (see _check_end: its key made here, no call more
             # a step while the game surely goes on)
             mages, pile = board.mages, board.decks.get(_CREATURE_DECK)
-            key = (board, _pieces._changes, mages[DM].damage, mages[YM].damage,
+            key = (board, MEMORY.changes, mages[DM].damage, mages[YM].damage,
                    len(pile) if pile else 0)
-            if key != self._goes_on or _stats.CHECK_MEMORY:
+            if key != self._goes_on or MEMORY.check:
                 self._check_end(key)
         return step
 
@@ -418,7 +417,7 @@ class Game:
         (never counted) and the creature deck's size (a draw is not counted) are as when the
         game last went on, it still goes on, and play_one does not ask.  Every other thing
         game_over reads (a mage's life and Tainted markers, the Dummy Mage's pieces) changes
-        only with a counted change; with CHECK_MEMORY it is asked and checked anyway."""
+        only with a counted change; with MEMORY.check it is asked and checked anyway."""
         outcome = upkeep.game_over(self.board, alternate=self.settings.alternate_end)
         if outcome is None:
             self._goes_on = key

@@ -18,6 +18,7 @@ from solo.core.errors import (MAX_DIGITS, MageNotRemovable, NoSuchPiece, NotAMag
 from solo.core.kinds import BOARD_STAGES, DM, YM, Side, Stage
 from solo.rules.arena import Arena, Geometry, Wall, geometry
 from solo.rules import pieces as _pieces
+from solo.rules.pieces import MEMORY
 from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITATING, MARKERS,
                                MAX_DAMAGE, MAX_MARKERS, MAX_POINTS, MAX_TRAIT, RESTRAINING,
                                SPELL_ROUND_MARKERS, SUMMONED, UNREMEMBERED, VISIBLE,
@@ -175,7 +176,7 @@ class Board(Stats):
 
     def get(self, ident: str) -> Piece:
         index = self._index  # (find, written out: asked hundreds of times a game)
-        if index is None or _stats.CHECK_MEMORY:
+        if index is None or MEMORY.check:
             index = self._reindex()
         p = index.get(ident)
         if p is None:
@@ -185,7 +186,7 @@ class Board(Stats):
     def find(self, ident: str) -> Piece | None:
         """The object with id ``ident`` (the first, in :meth:`pieces` order), if any."""
         index = self._index
-        if index is None or _stats.CHECK_MEMORY:
+        if index is None or MEMORY.check:
             index = self._reindex()
         return index.get(ident)
 
@@ -193,7 +194,7 @@ class Board(Stats):
         """Every piece by its id, the first of :meth:`pieces` for an id given twice.  Kept until
         the board's own changes to its pieces (``put_*``, ``remove``, ``own``) forget it, so a
         read asks nothing else (about 2,000 a game; they once compared the lists' lengths).
-        Nothing else changes the lists of a board in play; with ``CHECK_MEMORY`` every read
+        Nothing else changes the lists of a board in play; with ``MEMORY.check`` every read
         makes the index again and fails on a kept one that a change around these missed."""
         index: dict[str, Piece] = {}
         for p in reversed(self.pieces()):
@@ -214,7 +215,7 @@ class Board(Stats):
         (which replace, take or add pieces) forget it, and so does a creature changing sides
         (:meth:`sides_changed`); checked as the index of pieces is (:meth:`_reindex`)."""
         kept = self._sides  # (kept_side, written out: no call more)
-        if kept is None or _stats.CHECK_MEMORY:
+        if kept is None or MEMORY.check:
             kept = self._sort_sides()
         if side == DM:
             return list(kept[0])
@@ -226,7 +227,7 @@ class Board(Stats):
         """:meth:`side_creatures` without the copy: the list kept, to be read and never
         changed (for a reader that filters it at once)."""
         kept = self._sides
-        if kept is None or _stats.CHECK_MEMORY:
+        if kept is None or MEMORY.check:
             kept = self._sort_sides()
         if side == DM:
             return kept[0]
@@ -252,7 +253,7 @@ class Board(Stats):
         """A fresh id such as ``dm-4``; never reuses one, even of a destroyed creature."""
         counters = self.extra.setdefault("next_id", {})
         used = self._index  # every piece's id (find, written out)
-        if used is None or _stats.CHECK_MEMORY:
+        if used is None or MEMORY.check:
             used = self._reindex()
         n = int(counters.get(side, 1))
         for ident in used:
@@ -405,7 +406,7 @@ class Board(Stats):
     def geometry(self) -> Geometry:
         key = ("geometry",)
         hit = self._memo.get(key)
-        if hit is not None and hit[1] == _pieces._world and not _stats.CHECK_MEMORY:
+        if hit is not None and hit[1] == MEMORY.world and not MEMORY.check:
             known: Geometry = hit[2]  # _recall, inlined: asked 350 times a game
             return known
         return self._keep(key, _at(None), geometry(self.arena, self.walls()))
@@ -425,15 +426,15 @@ class Board(Stats):
         a trim found none on this board (most games have none: every step would look again).
         Corrode comes onto a board only through an effect or a new piece (put_creature,
         put_conjuration), which count it; a board's copy, or one read from a file, looks."""
-        if self._clean == _pieces._corrodes and not _stats.CHECK_MEMORY:
+        if self._clean == MEMORY.corrodes and not MEMORY.check:
             return []
         kept, creatures, conjurations = self._trimmed, self.creatures, self.conjurations
-        if kept is not None and kept[0] == _pieces._changes and kept[1] is creatures \
+        if kept is not None and kept[0] == MEMORY.changes and kept[1] is creatures \
                 and kept[2] == len(creatures) and kept[3] is conjurations \
-                and kept[4] == len(conjurations) and not _stats.CHECK_MEMORY:
+                and kept[4] == len(conjurations) and not MEMORY.check:
             return []  # (_pieces.unchanged, written out: asked after every step)
         out: list[tuple[Piece, int]] = []
-        clean = _pieces._corrodes
+        clean = MEMORY.corrodes
         for p in (self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations):  # pieces()
             have = p.conditions.get("Corrode", 0) if p.conditions else 0
             if have <= 0:
@@ -487,7 +488,7 @@ class Board(Stats):
         out remembering what this board remembers now, its pieces being the same in every
         respect (a piece is remembered by identity, so each entry moves to its copy)."""
         memo = dict(self._memo)
-        # (with CHECK_MEMORY every entry carried over is checked like any other)
+        # (with MEMORY.check every entry carried over is checked like any other)
         if only is None:
             shared: set[str] = set()
             mages = {s: _clone_piece(m) for s, m in self.mages.items()}
@@ -503,7 +504,7 @@ class Board(Stats):
             # without a call each; the copy starts with this board's index of pieces, its own
             # put in, as its attacker and target are looked up at once)
             index = self._index
-            if index is None or _stats.CHECK_MEMORY:
+            if index is None or MEMORY.check:
                 index = self._reindex()
             index = dict(index)
             shared = set(index)  # every piece's id ...
@@ -540,7 +541,7 @@ class Board(Stats):
         shared = self._shared
         if not shared or ident not in shared:  # (find, written out: every change asks here)
             index = self._index
-            if index is None or _stats.CHECK_MEMORY:
+            if index is None or MEMORY.check:
                 index = self._reindex()
             return index.get(ident)
         shared.discard(ident)

@@ -3,7 +3,7 @@ board remembers of them honest.
 
 A :class:`Piece` is anything on the board that has a card.  A board remembers what it worked
 out from a piece (its traits, life, armor...: :mod:`solo.rules.stats`) with the piece's version
-``_v`` and the version of the whole board ``_world``, and uses it again only while neither has
+``_v`` and the version of the whole board ``MEMORY.world``, and uses it again only while neither has
 moved.  Every change goes through :func:`solo.rules.effects.apply`, which says whom it reaches
 (:func:`_touch`): the piece alone, or every piece (an aura, a wall, a Pet's mage moving).
 """
@@ -52,19 +52,34 @@ IMPLIED: Final = {"invisible": ("Pest", "Elusive"), "unstoppable": ("Unmovable",
 ZOMBIE_TRAITS: Final = ("Psychic Immunity", "Slow", "Nonliving", "Bloodthirsty +0")
 
 
-#: The count of changes: every change counts one.  A piece's version ``_v`` is the count at its
-#: last change (a new piece takes a fresh one, so a new object in the place of an old one is
-#: never answered from the old one's memory).
-_changes = 0
+class Memory:
+    """The counts that keep what a board remembers honest, and the switch that checks them: one
+    object, so that the compiled build (setup.py) reads them as fields of a class of its own
+    rather than as a module's globals (a dictionary look-up each)."""
 
-#: The count at the last change that can reach beyond one object (see :func:`_touch`): a
-#: piece's own remembered values hold while neither its ``_v`` nor this has moved; the board's
-#: (wall geometry, auras) while this has not.
-_world = 0
+    __slots__ = ("changes", "world", "corrodes", "check")
 
-#: How many times a Corrode marker went onto an object through an effect or a new piece (see
-#: :func:`corroded`): while it has not moved, a board found with no Corrode marker has none.
-_corrodes = 0
+    def __init__(self) -> None:
+        #: The count of changes: every change counts one.  A piece's version ``_v`` is the count
+        #: at its last change (a new piece takes a fresh one, so a new object in the place of an
+        #: old one is never answered from the old one's memory).
+        self.changes = 0
+        #: The count at the last change that can reach beyond one object (see :func:`_touch`):
+        #: a piece's own remembered values hold while neither its ``_v`` nor this has moved; the
+        #: board's (wall geometry, auras) while this has not.
+        self.world = 0
+        #: How many times a Corrode marker went onto an object through an effect or a new piece
+        #: (see :func:`corroded`): while it has not moved, a board found with no Corrode marker
+        #: has none.
+        self.corrodes = 0
+        #: Tests set this (``scripts/fingerprint.py --check-memory`` too): every remembered
+        #: value is worked out again and must equal what was remembered while no change was
+        #: counted (a change that escaped the count fails loudly).
+        self.check = False
+
+
+#: The one :class:`Memory` of the process.
+MEMORY: Final = Memory()
 
 #: On an attack's copy of the board only: a flyer that attacks a non-flyer in melee, which
 #: loses Flying until the end of that attack action (see :func:`solo.rules.combat.resolve_attack`).
@@ -84,44 +99,42 @@ DISABLED_GEAR: Final = "disabled_equipment"
 def _touch(owner: Any) -> None:
     """Count one change; ``owner`` is the piece it stays within, None for one that can reach
     every object."""
-    global _changes, _world
-    _changes += 1
+    m = MEMORY
+    m.changes += 1
     if owner is None:
-        _world = _changes
+        m.world = m.changes
     else:
-        owner._v = _changes
+        owner._v = m.changes
 
 
 def corroded() -> None:
     """Count Corrode markers put on an object (``Board.trim_corrode`` looks again)."""
-    global _corrodes
-    _corrodes += 1
+    MEMORY.corrodes += 1
 
 
 def _count() -> None:
     """Count one change that reaches no remembered value (see ``Board.moves_nothing``)."""
-    global _changes
-    _changes += 1
+    MEMORY.changes += 1
 
 
 def _fresh() -> int:
     """A version no piece has had: a new piece's."""
-    global _changes
-    _changes += 1
-    return _changes
+    m = MEMORY
+    m.changes += 1
+    return m.changes
 
 
 def changes() -> int:
     """How many changes have been counted so far (on every board)."""
-    return _changes
+    return MEMORY.changes
 
 
 def stamp(first: list[Any], second: list[Any] | None = None) -> tuple[Any, ...]:
     """What a value worked out of a board's lists of pieces holds for: the count of changes,
     and each list with its length (see :func:`unchanged`)."""
     if second is None:
-        return (_changes, first, len(first))
-    return (_changes, first, len(first), second, len(second))
+        return (MEMORY.changes, first, len(first))
+    return (MEMORY.changes, first, len(first), second, len(second))
 
 
 def unchanged(kept: tuple[Any, ...] | None, first: list[Any],
@@ -129,7 +142,7 @@ def unchanged(kept: tuple[Any, ...] | None, first: list[Any],
     """Whether ``kept`` (a :func:`stamp` of the same lists) still holds: no change counted
     since, and the board holds the same lists, of the same lengths (a piece more or less is a
     counted change, a list replaced is another list)."""
-    if kept is None or kept[0] != _changes or kept[1] is not first or kept[2] != len(first):
+    if kept is None or kept[0] != MEMORY.changes or kept[1] is not first or kept[2] != len(first):
         return False
     return second is None or (kept[3] is second and kept[4] == len(second))
 
@@ -137,7 +150,7 @@ def unchanged(kept: tuple[Any, ...] | None, first: list[Any],
 #: Fields no remembered value reads (a piece's damage and whether it is active; the board's
 #: round, stage, initiative and card drawer): a change to them forgets nothing.  A remembered
 #: value that comes to read one of them must take it off this list (whole games played with
-#: ``solo.rules.stats.CHECK_MEMORY`` check every remembered value against a fresh one).
+#: ``MEMORY.check`` check every remembered value against a fresh one).
 UNREMEMBERED: Final = frozenset({"damage", "active", "round", "stage", "initiative", "drawer"})
 
 

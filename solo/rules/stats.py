@@ -20,14 +20,12 @@ from solo.core.errors import StaleMemory
 from solo.core.kinds import DM
 from solo.core.plain import Plain
 from solo.rules import pieces as _pieces
+from solo.rules.pieces import MEMORY
 from solo.rules.abilities import printed
 from solo.rules.markers import growth_held, rage_held
 from solo.rules.pieces import (DISABLED_GEAR, GROUNDED, IMPLIED, INCAPACITATING, RESTRAINING,
                                VISIBLE, ZOMBIE_TRAITS, Conjuration, Mage, Piece)
 
-#: Tests set this: every remembered value is worked out again and must equal what was
-#: remembered while no change was counted (a change that escaped the count fails loudly).
-CHECK_MEMORY = False
 
 #: What is remembered of each piece, by kind (Board._memo keys (kind, id(piece))).
 _PIECE_KINDS: Final = ("traits", "life", "armor", "state", "grants", "flying", "attacks")
@@ -41,11 +39,11 @@ _SEEN: Final[dict[tuple[Any, ...], dict[str, object]]] = {}
 
 def _seen(state: tuple[Any, ...]) -> dict[str, object]:
     """The values by kind of the objects in ``state`` (a new, empty dict for a new state).  The
-    same dict for the same state while it is kept (always, with ``CHECK_MEMORY``: a state
+    same dict for the same state while it is kept (always, with ``MEMORY.check``: a state
     remembered, then worked out again, must find the dict it was remembered with)."""
     values = _SEEN.get(state)
     if values is None:
-        if len(_SEEN) > 20000 and not CHECK_MEMORY:
+        if len(_SEEN) > 20000 and not MEMORY.check:
             _SEEN.clear()
         values = _SEEN[state] = {}
     return values
@@ -64,7 +62,7 @@ def serial() -> int:
 def _at(p: Piece | None) -> tuple[int, int]:
     """What a remembered value of ``p`` (None: of the board) is checked against: its version
     and the count at the last change that reaches every object."""
-    return (p._v if p is not None else 0), _pieces._world
+    return (p._v if p is not None else 0), MEMORY.world
 
 
 _AURAS: Final[dict[int, frozenset[str]]] = {}
@@ -113,14 +111,14 @@ class Stats(Plain):
         """The remembered value for ``key`` (of ``p``, or of the board) while nothing it is
         worked out from has changed since (see :func:`_at`), else None."""
         hit = self._memo.get(key)
-        if hit is not None and hit[1] == _pieces._world and (p is None or hit[0] == p._v) \
-                and not CHECK_MEMORY:
+        if hit is not None and hit[1] == MEMORY.world and (p is None or hit[0] == p._v) \
+                and not MEMORY.check:
             return hit[2]
         return None
 
     def _keep(self, key: tuple[Any, ...], at: tuple[int, int], value: _T) -> _T:
         memo = self._memo
-        if CHECK_MEMORY:
+        if MEMORY.check:
             old = memo.get(key)
             if old is not None and old[:2] == at and old[2] != value:
                 raise StaleMemory(key[0], old[2], value)
@@ -145,7 +143,7 @@ class Stats(Plain):
             return []  # nothing grants it anything (most objects): _grants_now's answer, at once
         key = ("grants", id(p))
         hit = self._memo.get(key)
-        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
             known: list[dict[str, Any]] = hit[2]  # _recall, inlined: hot
             return known
         return self._keep(key, _at(p), self._grants_now(p))
@@ -187,7 +185,7 @@ class Stats(Plain):
         bearer id; no bearer for an enchantment on the zone itself)."""
         key = ("auras",)
         hit = self._memo.get(key)
-        if hit is not None and hit[1] == _pieces._world and not CHECK_MEMORY:
+        if hit is not None and hit[1] == MEMORY.world and not MEMORY.check:
             known: dict[str, list[tuple[str, str, str]]] = hit[2]  # _recall, inlined: hot
             return known
         at = _at(None)
@@ -258,7 +256,7 @@ class Stats(Plain):
         mage's abilities and equipment give, and the traits its revealed enchantments give or
         take away."""
         hit = self._memo.get(("traits", id(p)))
-        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
             return list(hit[2][0])  # _by_state, inlined: asked 500 times a game
         return list(self._work_out(("traits", id(p)), p, self._trait_sets_now)[0])
 
@@ -273,11 +271,11 @@ class Stats(Plain):
     def _by_state(self, kind: str, p: Piece, work_out: Callable[[Piece], _T]) -> _T:
         """``work_out(p)``, remembered for ``p`` until its own data or anything that reaches every
         object changes (see :func:`_at`), and for every object in the same state (:meth:`_state`)
-        on any board; with ``CHECK_MEMORY`` worked out every time and compared with what was
+        on any board; with ``MEMORY.check`` worked out every time and compared with what was
         remembered."""
         key = (kind, id(p))
         hit = self._memo.get(key)
-        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
             known: _T = hit[2]  # _recall, inlined: hot
             return known
         return self._work_out(key, p, work_out)
@@ -286,10 +284,10 @@ class Stats(Plain):
         """:meth:`_by_state` when nothing is remembered for ``key``: the value for an object in
         the same state, else ``work_out(p)``; remembered either way."""
         kind = key[0]
-        at = (p._v, _pieces._world)  # (_at, written out)
+        at = (p._v, MEMORY.world)  # (_at, written out)
         values = self._state(p)[1]
         seen: Any = values.get(kind, _NOTHING)
-        if seen is not _NOTHING and not CHECK_MEMORY:
+        if seen is not _NOTHING and not MEMORY.check:
             again: _T = seen
             return self._keep(key, at, again)
         fresh = work_out(p)
@@ -305,10 +303,10 @@ class Stats(Plain):
         not again for each kind)."""
         key = ("state", id(p))
         hit = self._memo.get(key)
-        if hit is not None and hit[1] == _pieces._world and hit[0] == p._v and not CHECK_MEMORY:
+        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
             known: tuple[tuple[Any, ...], dict[str, object]] = hit[2]  # _recall, inlined: hot
             return known
-        at = (p._v, _pieces._world)  # (_at, written out)
+        at = (p._v, MEMORY.world)  # (_at, written out)
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
         pet = p.extra.get("pet")
         auras = self._aura_sources().get(p.zone)
@@ -334,7 +332,7 @@ class Stats(Plain):
         if not conjurations:
             return False
         kept = self._altar
-        if kept is not None and _pieces.unchanged(kept[1], conjurations) and not CHECK_MEMORY:
+        if kept is not None and _pieces.unchanged(kept[1], conjurations) and not MEMORY.check:
             return kept[0]
         found = any(c.card in NO_MELEE_BONUS for c in conjurations)
         self._altar = (found, _pieces.stamp(conjurations))
@@ -375,7 +373,7 @@ class Stats(Plain):
             return False  # no wounds (the usual case): nothing to work out
         hit = p._ml  # (life, written out: asked for every strike's target)
         life: int = hit[3] if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-            and hit[2] == _pieces._world and not CHECK_MEMORY else self.life(p)
+            and hit[2] == MEMORY.world and not MEMORY.check else self.life(p)
         tainted = p.conditions.get("Tainted", 0)  # (wounds, written out)
         return life > 0 and (p.damage + 3 * tainted if tainted > 0 else p.damage) >= life \
             and not self.has_trait(p, "Indestructible")
@@ -395,7 +393,7 @@ class Stats(Plain):
             want = low(trait)
         hit = p._mt  # its last trait names, if worked out on this board since its last change
         if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == _pieces._world and not CHECK_MEMORY:
+                and hit[2] == MEMORY.world and not MEMORY.check:
             return want in hit[3][1]  # (asked 1,300 times a game)
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
         return want in kept[3][1]
@@ -406,11 +404,11 @@ class Stats(Plain):
         The hottest remembered values (trait names, life, attacks, flying) are kept on the piece
         as well, with this board's number and the counts they hold for (``Piece._mt``...): read
         there without a key to build or a dictionary to search.  That is a copy of what the
-        board remembers (``_memo``); with ``CHECK_MEMORY`` it is never read but checked as the
+        board remembers (``_memo``); with ``MEMORY.check`` it is never read but checked as the
         board's own memory is."""
         hit = p._mt
         if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == _pieces._world and not CHECK_MEMORY:
+                and hit[2] == MEMORY.world and not MEMORY.check:
             known: frozenset[str] = hit[3][1]
             return known
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
@@ -423,19 +421,19 @@ class Stats(Plain):
         """What a piece keeps of ``kind`` (see :meth:`trait_names`) when what it kept (``hit``)
         is out of date: ``work_out(p)`` (by :meth:`_work_out`, which finds the value of an object
         in the same state; or, not ``by_state``, for this piece alone), with what it holds
-        for: this board, the piece's count, the world's.  With ``CHECK_MEMORY``, what it kept
+        for: this board, the piece's count, the world's.  With ``MEMORY.check``, what it kept
         for the same board and counts must be the same (else a change escaped the count)."""
-        v, world = p._v, _pieces._world
+        v, world = p._v, MEMORY.world
         # (the board's own memory is not asked first: in whole games a value the piece does
         # not keep is never found there either, the two being kept together)
         if by_state:
             known: _T = self._work_out((kind, id(p)), p, work_out)
-        elif CHECK_MEMORY:
+        elif MEMORY.check:
             known = self._keep((kind, id(p)), (v, world), work_out(p))
         else:  # (a value not by state, attacks or flying, is read only from the piece: no key)
             known = work_out(p)
         serial = self._serial
-        if CHECK_MEMORY and hit is not None and hit[0] == serial and hit[1] == v \
+        if MEMORY.check and hit is not None and hit[0] == serial and hit[1] == v \
                 and hit[2] == world and hit[3] != known:
             raise StaleMemory(kind, hit[3], known)
         return (serial, v, world, known)
@@ -443,7 +441,7 @@ class Stats(Plain):
     def life(self, p: Piece) -> int:
         hit = p._ml  # (see trait_names)
         if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == _pieces._world and not CHECK_MEMORY:
+                and hit[2] == MEMORY.world and not MEMORY.check:
             known: int = hit[3]
             return known
         kept = p._ml = self._remembered("life", p, self._life_now, hit)
@@ -481,7 +479,7 @@ class Stats(Plain):
         wounds = p.damage + 3 * tainted if tainted > 0 else p.damage
         hit = p._ml  # (life, written out likewise)
         if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == _pieces._world and not CHECK_MEMORY:
+                and hit[2] == MEMORY.world and not MEMORY.check:
             life: int = hit[3]
             return life - wounds
         return self.life(p) - wounds
@@ -523,7 +521,7 @@ class Stats(Plain):
                 [Attack.from_dict(a) for a in p.stats["attacks"]]
         hit = p._ma  # (see trait_names)
         if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == _pieces._world and not CHECK_MEMORY:
+                and hit[2] == MEMORY.world and not MEMORY.check:
             known: list[Attack] = hit[3]
             return known
         kept = p._ma = self._remembered("attacks", p, self._attacks_now, hit, by_state=False)
@@ -581,7 +579,7 @@ class Stats(Plain):
         (a guarding creature loses Flying while it guards), nor Rooted."""
         hit = p._mf  # (see trait_names)
         if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == _pieces._world and not CHECK_MEMORY:
+                and hit[2] == MEMORY.world and not MEMORY.check:
             known: bool = hit[3]
             return known
         kept = p._mf = self._remembered("flying", p, self._flying_now, hit, by_state=False)

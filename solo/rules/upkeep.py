@@ -23,8 +23,7 @@ from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers
                                 SetGuard)
 from solo.rules.effects import apply as put, apply_all as put_all
 from solo.rules import mages, stagger
-from solo.rules import pieces as _pieces
-from solo.rules import stats as _stats
+from solo.rules.pieces import MEMORY
 from solo.rules.abilities import actions, bonuses, explosions, triggers
 from solo.rules.abilities.marks import DUE, regenerate_aura
 from solo.rules.said import Said, Who
@@ -522,7 +521,7 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     dm, ym = board.mages[DM], board.mages[YM]
     # (asked after every step: board.wounds written out, and board.life's read of what each
     # mage keeps)
-    serial, world, check = board._serial, _pieces._world, _stats.CHECK_MEMORY
+    serial, world, check = board._serial, MEMORY.world, MEMORY.check
     hit = dm._ml
     life = hit[3] if hit is not None and hit[0] == serial and hit[1] == dm._v \
         and hit[2] == world and not check else board.life(dm)

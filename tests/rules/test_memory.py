@@ -3,7 +3,7 @@ worked out once and used again until something they are worked out from changes.
 goes through solo.rules.effects.apply, which tells the board whom it reaches (one piece, or
 every piece).  A change that reached the board some other way would make a whole game quietly
 wrong, so whole games are played with every remembered value worked out again and compared
-(``solo.rules.stats.CHECK_MEMORY``), and each kind of change is tested for what it forgets.
+(``solo.rules.pieces.MEMORY.check``), and each kind of change is tested for what it forgets.
 """
 
 import pytest
@@ -11,19 +11,20 @@ import pytest
 from solo.core.errors import StaleMemory
 from solo.core.kinds import Stage
 from solo.rules import board as board_mod
-from solo.rules import effects, stats
+from solo.rules import effects
 from solo.rules.board import new_board
 from solo.rules.effects import (AddMarkers, AddPiece, ChangeLife, Disenchant, Enchant, Equip,
                                 GainTraits, Move, Note, RemoveMarkers, RemovePiece,
                                 SetConditions, SetEnchantments, SetGuard, SetMarkers, SetSide,
                                 SetTraits, SetZoneEnchantments, Unequip)
+from solo.rules import pieces
 from solo.rules.pieces import Creature
 from solo.engine.checked_games import check_games, random_sets
 
 
 @pytest.fixture
 def checking(monkeypatch):
-    monkeypatch.setattr(stats, "CHECK_MEMORY", True)
+    monkeypatch.setattr(pieces.MEMORY, "check", True)
 
 
 def put(board, *changes):
@@ -306,11 +307,11 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
     assert not board.has_trait(friend, "Melee +1")  # not answered from the copy's value
     assert work.has_trait(friend, "Melee +1")
     # It is read: a value put there by hand, stamped as current, is what the board answers ...
-    stamp = (board._serial, friend._v, stats._pieces._world)
+    stamp = (board._serial, friend._v, pieces.MEMORY.world)
     friend._ml = (*stamp, 99)
     assert board.life(friend) == 99 and work.life(friend) != 99
     # ... and checked: with the memory check on, it is worked out again and must agree.
-    monkeypatch.setattr(stats, "CHECK_MEMORY", True)
+    monkeypatch.setattr(pieces.MEMORY, "check", True)
     friend._ml = (*stamp, 99)
     with pytest.raises(StaleMemory):
         board.life(friend)
