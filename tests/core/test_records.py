@@ -13,6 +13,7 @@ import pytest
 from solo.core.records import FrozenError, FrozenRecord, Record, replace
 from solo.cards import catalog
 from solo.rules import board, pieces
+from solo.rules.combat import results
 
 MODULES = ("rules.arena", "rules.board", "cards.catalog", "rules.combat", "rules.decision",
            "rules.dice", "cards.glossary", "core.questions", "rules.upkeep", "rules.yours")
@@ -77,10 +78,12 @@ def problems(cls: type) -> list[str]:
     return out
 
 
-#: The board, its pieces, cards and their attacks are plain classes with slots (the compiled
-#: build makes them classes of its own), held to the same behaviour as the records.
+#: The board, its pieces, cards, their attacks and an attack's results are plain classes with
+#: slots (the compiled build makes them classes of its own), held to the same behaviour as the
+#: records.
 PIECES = [pieces.Piece, pieces.Mage, pieces.Creature, pieces.Conjuration, board.Board,
-          catalog.Card, catalog.Attack]
+          catalog.Card, catalog.Attack, results.Push, results.Strike, results.AttackResult,
+          results.Applied]
 RECORDS = all_records() + PIECES
 
 

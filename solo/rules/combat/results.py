@@ -10,10 +10,11 @@ records (``steps``, ``lines``), worded in :mod:`solo.text.combat`; the contract 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Callable, Final
+from typing import Callable, ClassVar, Final
 
 from solo.cards.catalog import Attack, Defense
 from solo.core.errors import SoloError, one_line
+from solo.core.plain import Plain
 from solo.core.records import Record
 from solo.rules.board import Piece
 from solo.rules.said import Said
@@ -80,8 +81,15 @@ class CombatError(SoloError):
         return one_line(str(self.said))
 
 
-class Push(Record):
+#: The fields of :class:`Push`, in the order of its ``__init__``.
+_PUSH_FIELDS: Final = ("roll", "direction", "start", "to", "blocked_by", "flying")
+
+
+class Push(Plain):
     """A Push from an effect roll: the compass roll and where the creature ended up."""
+
+    __slots__ = _PUSH_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = _PUSH_FIELDS
 
     roll: int
     direction: str
@@ -100,8 +108,22 @@ class Push(Record):
         self.flying = flying
 
 
-class Strike(Record):
+#: The fields of :class:`Strike`, in the order of its ``__init__``.
+_STRIKE_FIELDS: Final = ("role", "attack", "kind", "attacker", "target", "side", "target_card",
+                         "dice", "dice_parts", "daze_roll", "missed", "immune", "defense",
+                         "defense_index", "defense_roll", "defense_modifier", "avoided", "faces",
+                         "normal", "critical", "armor", "damage", "effect_roll", "effect_modifier",
+                         "conditions", "ignored", "push", "healed", "destroyed", "acid",
+                         "extinguished", "shielded", "rage", "obliterate", "damage_total",
+                         "reported", "steps", "revealed", "martyred", "uses", "reconstructed",
+                         "spent")
+
+
+class Strike(Plain):
     """One roll of attack dice against one object (or one that never got that far)."""
+
+    __slots__ = _STRIKE_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = _STRIKE_FIELDS
 
     # attack, second strike, third strike, sweep, counterstrike, damage barrier, bash, passage
     # attack (Role)
@@ -229,8 +251,16 @@ class Strike(Record):
         return None if self.effect_roll is None else self.effect_roll + self.effect_modifier
 
 
-class AttackResult(Record):
+#: The fields of :class:`AttackResult`, in the order of its ``__init__``.
+_RESULT_FIELDS: Final = ("attack", "attacker", "target", "zone", "strikes", "daze_roll",
+                         "once_used", "steps", "spent")
+
+
+class AttackResult(Plain):
     """Everything one attack did, in order.  Nothing here has touched the board yet."""
+
+    __slots__ = _RESULT_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = _RESULT_FIELDS
 
     attack: str
     attacker: str | None
@@ -276,8 +306,15 @@ class AttackResult(Record):
         return [s.target for s in self.strikes if s.destroyed]
 
 
-class Applied(Record):
+#: The fields of :class:`Applied`, in the order of its ``__init__``.
+_APPLIED_FIELDS: Final = ("destroyed", "defeated", "lines")
+
+
+class Applied(Plain):
     """What :func:`solo.rules.combat.apply` changed on the board."""
+
+    __slots__ = _APPLIED_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = _APPLIED_FIELDS
 
     destroyed: list[str]  # ids removed from the board
     defeated: list[str]  # sides whose mage reached its life
