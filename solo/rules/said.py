@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from solo.core.records import FrozenRecord
+from solo.rules.pieces import Piece
 
 __all__ = ["Said", "Who", "Refusal", "worded_by", "said_with"]
 
@@ -37,10 +38,11 @@ class Who(FrozenRecord):
         d["is_mage"] = is_mage
 
     @classmethod
-    def of(cls, p: Any) -> Who:
+    def of(cls, p: Piece | Who) -> Who:
         """The piece ``p`` (a :class:`~solo.rules.board.Piece`, or a Who) as it is now."""
-        if type(p) is Who:
+        if isinstance(p, Who):
             return p
+        # (typed, so the compiled build reads a piece's fields directly)
         return cls(p.id, p.card, p.side, p.kind == "mage")  # (Piece.is_mage, written out)
 
 
