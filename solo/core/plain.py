@@ -9,7 +9,7 @@ some out of ``==`` and ``_unshown`` out of the ``repr``."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from solo.core.records import same_fields, shown
 
@@ -30,3 +30,22 @@ class Plain:
 
     def __repr__(self) -> str:
         return shown(self, tuple(n for n in self._fields if n not in self._unshown))
+
+
+class FrozenPlain(Plain):
+    """A plain class that behaves as a frozen record: hashed by its fields, which its
+    ``__init__`` sets once as ``Final`` (the type checker refuses a change, and the compiled
+    build at run time; the pure package, whose slots cannot refuse one without making every
+    object cost more, leaves that to the type checker).  For values a game makes by the
+    hundred: a die roll, a piece named in a line."""
+
+    __slots__ = ()
+    _frozen: ClassVar[bool] = True
+
+    def __hash__(self) -> int:  # type: ignore[override]  # (Plain's is None: not frozen)
+        return hash(tuple([getattr(self, n) for n in self._fields]))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Made again from its fields: how ``pickle`` and ``copy`` take it (the compiled
+        build's classes have no other way)."""
+        return (type(self), tuple([getattr(self, n) for n in self._fields]))

@@ -20,10 +20,11 @@ labels to people (a typed source, a scripted one whose errors name the roll) is 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence, TypeVar, Final
+from typing import Any, Callable, ClassVar, Sequence, TypeVar, Final
 
 from solo.core.errors import (BadDieResult, DiceExhausted, NotACompassRoll, NotAFace, NotARoll,
                               NothingToChoose, WrongCount, read_int)
+from solo.core.plain import FrozenPlain
 from solo.core.records import FrozenRecord
 from solo.rules.said import Said, Who, said_with
 
@@ -43,20 +44,16 @@ DIRECTIONS: Final[tuple[str, ...]] = ("north", "east", "south", "west")
 _ATTACK_DICE, _RANDOM_PICK = Said("dice.attack-dice"), Said("dice.random-pick")
 
 
-class Roll(FrozenRecord):
+class Roll(FrozenPlain):
     """One die result, with what it was for."""
 
-    sides: int
-    value: int
-    label: Label
+    __slots__ = ("sides", "value", "label")
+    _fields: ClassVar[tuple[str, ...]] = ("sides", "value", "label")
 
     def __init__(self, sides: int, value: int, label: Label = "") -> None:
-        # (its own attribute dict, written directly: a game makes thousands of rolls, and
-        # object.__setattr__ three times costs more than the rest of a roll)
-        d = self.__dict__
-        d["sides"] = sides
-        d["value"] = value
-        d["label"] = label
+        self.sides: Final = sides
+        self.value: Final = value
+        self.label: Final = label
 
 
 class DiceSource:

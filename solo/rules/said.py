@@ -14,28 +14,25 @@ line is read).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final
+from typing import Any, Callable, ClassVar, Final
 
-from solo.core.records import FrozenRecord
+from solo.core.plain import FrozenPlain
 from solo.rules.pieces import Piece
 
 __all__ = ["Said", "Who", "Refusal", "worded_by", "said_with"]
 
 
-class Who(FrozenRecord):
+class Who(FrozenPlain):
     """A piece as a line names it: its id, card and side, and whether it is a mage."""
 
-    id: str
-    card: str
-    side: str
-    is_mage: bool
+    __slots__ = ("id", "card", "side", "is_mage")
+    _fields: ClassVar[tuple[str, ...]] = ("id", "card", "side", "is_mage")
 
     def __init__(self, id: str, card: str, side: str, is_mage: bool) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["id"] = id
-        d["card"] = card
-        d["side"] = side
-        d["is_mage"] = is_mage
+        self.id: Final = id
+        self.card: Final = card
+        self.side: Final = side
+        self.is_mage: Final = is_mage
 
     @classmethod
     def of(cls, p: Piece | Who) -> Who:

@@ -4,15 +4,17 @@ containers for each object, and a frozen one refuses changes."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import importlib
 import inspect
+import pickle
 
 import pytest
 
 from solo.core.records import FrozenError, FrozenRecord, Record, replace
 from solo.cards import catalog
-from solo.rules import board, pieces
+from solo.rules import board, dice, pieces, said
 from solo.rules.combat import results
 
 MODULES = ("rules.arena", "rules.board", "cards.catalog", "rules.combat", "rules.decision",
@@ -83,7 +85,7 @@ def problems(cls: type) -> list[str]:
 #: records.
 PIECES = [pieces.Piece, pieces.Mage, pieces.Creature, pieces.Conjuration, board.Board,
           catalog.Card, catalog.Attack, results.Push, results.Strike, results.AttackResult,
-          results.Applied]
+          results.Applied, dice.Roll, said.Who]
 RECORDS = all_records() + PIECES
 
 
@@ -96,6 +98,17 @@ def test_the_records_are_found():
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__name__)
 def test_a_record_behaves_as_its_dataclass(cls):
     assert problems(cls) == []
+
+
+@pytest.mark.parametrize("cls", [c for c in PIECES if getattr(c, "_frozen", False)],
+                         ids=lambda c: c.__name__)
+def test_a_frozen_plain_class_is_hashed_pickled_and_copied_by_its_fields(cls):
+    values = sample(cls)
+    one = cls(**values)
+    assert hash(one) == hash(cls(**values))
+    assert pickle.loads(pickle.dumps(one)) == one
+    assert copy.deepcopy(one) == one and copy.copy(one) == one
+    assert pickle.loads(pickle.dumps(one)) != cls(**sample(cls, bump=cls._fields[0]))
 
 
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__name__)
