@@ -19,10 +19,10 @@ worked out on or on a copy of it.  Changes are plain values: equal when they say
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from solo.core.kinds import Side, Stage, DM, YM
-from solo.core.records import FrozenRecord
+from solo.core.plain import FrozenPlain
 from solo.rules.board import INCAPACITATING, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.pieces import corroded as _corroded
 from solo.rules.pieces import MEMORY
@@ -45,9 +45,12 @@ class _Delete:
 DELETE: Final[Any] = _Delete()
 
 
-class Change(FrozenRecord):
+class Change(FrozenPlain):
     """One change to a board.  ``piece``: the id of the piece it changes, for those that change
-    one."""
+    one.  A frozen plain class, as each kind of change is (the compiled build makes them classes
+    of its own: ``apply`` reads their fields without a look-up)."""
+
+    __slots__ = ()
 
     def __init__(self) -> None:
         pass
@@ -58,223 +61,202 @@ class Change(FrozenRecord):
 class Damage(Change):
     """``amount`` more damage on the piece (less when negative: healing).  Never below 0."""
 
-    piece: str
-    amount: int
+    __slots__ = ("piece", "amount")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "amount")
 
     def __init__(self, piece: str, amount: int) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["amount"] = amount
+        self.piece: Final = piece
+        self.amount: Final = amount
 
 
 class SetDamage(Change):
     """The piece's damage is ``value`` (an edit; a creature brought back)."""
 
-    piece: str
-    value: int
+    __slots__ = ("piece", "value")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "value")
 
     def __init__(self, piece: str, value: int) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["value"] = value
+        self.piece: Final = piece
+        self.value: Final = value
 
 
 class AddMarkers(Change):
     """``count`` more ``name`` markers (a condition, a token, a round effect) on the piece."""
 
-    piece: str
-    name: str
-    count: int
+    __slots__ = ("piece", "name", "count")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "name", "count")
 
     def __init__(self, piece: str, name: str, count: int = 1) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["name"] = name
-        d["count"] = count
+        self.piece: Final = piece
+        self.name: Final = name
+        self.count: Final = count
 
 
 class RemoveMarkers(Change):
     """``count`` ``name`` markers fewer on the piece (every one when ``count`` is None)."""
 
-    piece: str
-    name: str
-    count: int | None
+    __slots__ = ("piece", "name", "count")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "name", "count")
 
     def __init__(self, piece: str, name: str, count: int | None = None) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["name"] = name
-        d["count"] = count
+        self.piece: Final = piece
+        self.name: Final = name
+        self.count: Final = count
 
 
 class SetMarkers(Change):
     """Exactly ``count`` ``name`` markers on the piece (none: the entry goes)."""
 
-    piece: str
-    name: str
-    count: int
+    __slots__ = ("piece", "name", "count")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "name", "count")
 
     def __init__(self, piece: str, name: str, count: int) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["name"] = name
-        d["count"] = count
+        self.piece: Final = piece
+        self.name: Final = name
+        self.count: Final = count
 
 
 class SetConditions(Change):
     """Every marker of the piece at once (an edit)."""
 
-    piece: str
-    conditions: dict[str, int]
+    __slots__ = ("piece", "conditions")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "conditions")
 
     def __init__(self, piece: str, conditions: dict[str, int]) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["conditions"] = conditions
+        self.piece: Final = piece
+        self.conditions: Final = conditions
 
 
 class Move(Change):
     """The piece is now in ``zone`` (a walk, a push, a teleport, an edit)."""
 
-    piece: str
-    zone: str
+    __slots__ = ("piece", "zone")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "zone")
 
     def __init__(self, piece: str, zone: str) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["zone"] = zone
+        self.piece: Final = piece
+        self.zone: Final = zone
 
 
 class SetActive(Change):
     """A creature's action marker: active (True) or spent (False)."""
 
-    piece: str
-    active: bool
+    __slots__ = ("piece", "active")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "active")
 
     def __init__(self, piece: str, active: bool) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["active"] = active
+        self.piece: Final = piece
+        self.active: Final = active
 
 
 class SetGuard(Change):
     """A creature's guard marker: on or off."""
 
-    piece: str
-    guarding: bool
+    __slots__ = ("piece", "guarding")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "guarding")
 
     def __init__(self, piece: str, guarding: bool) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["guarding"] = guarding
+        self.piece: Final = piece
+        self.guarding: Final = guarding
 
 
 class Enchant(Change):
     """The enchantment ``name`` is attached (face up) to the piece."""
 
-    piece: str
-    name: str
+    __slots__ = ("piece", "name")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "name")
 
     def __init__(self, piece: str, name: str) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["name"] = name
+        self.piece: Final = piece
+        self.name: Final = name
 
 
 class Disenchant(Change):
     """One ``name`` enchantment comes off the piece (where it goes is another change)."""
 
-    piece: str
-    name: str
+    __slots__ = ("piece", "name")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "name")
 
     def __init__(self, piece: str, name: str) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["name"] = name
+        self.piece: Final = piece
+        self.name: Final = name
 
 
 class SetEnchantments(Change):
     """Every face-up enchantment on the piece at once (an edit; all destroyed)."""
 
-    piece: str
-    names: tuple[str, ...]
+    __slots__ = ("piece", "names")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "names")
 
     def __init__(self, piece: str, names: tuple[str, ...]) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["names"] = names
+        self.piece: Final = piece
+        self.names: Final = names
 
 
 class Equip(Change):
     """The mage wears ``name``."""
 
-    piece: str
-    name: str
+    __slots__ = ("piece", "name")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "name")
 
     def __init__(self, piece: str, name: str) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["name"] = name
+        self.piece: Final = piece
+        self.name: Final = name
 
 
 class Unequip(Change):
     """The mage no longer wears ``name``."""
 
-    piece: str
-    name: str
+    __slots__ = ("piece", "name")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "name")
 
     def __init__(self, piece: str, name: str) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["name"] = name
+        self.piece: Final = piece
+        self.name: Final = name
 
 
 class GainTraits(Change):
     """Traits the piece gains for good (a Pet's, a veteran's)."""
 
-    piece: str
-    traits: tuple[str, ...]
+    __slots__ = ("piece", "traits")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "traits")
 
     def __init__(self, piece: str, traits: tuple[str, ...]) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["traits"] = traits
+        self.piece: Final = piece
+        self.traits: Final = traits
 
 
 class SetTraits(Change):
     """Every gained trait of the piece at once (an edit)."""
 
-    piece: str
-    traits: tuple[str, ...]
+    __slots__ = ("piece", "traits")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "traits")
 
     def __init__(self, piece: str, traits: tuple[str, ...]) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["traits"] = traits
+        self.piece: Final = piece
+        self.traits: Final = traits
 
 
 class SetSide(Change):
     """The piece now belongs to ``side`` (Mind Control)."""
 
-    piece: str
-    side: Side
+    __slots__ = ("piece", "side")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "side")
 
     def __init__(self, piece: str, side: Side) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["side"] = side
+        self.piece: Final = piece
+        self.side: Final = side
 
 
 class ChangeLife(Change):
     """A mage's own life grows by ``amount`` (shrinks when negative)."""
 
-    piece: str
-    amount: int
+    __slots__ = ("piece", "amount")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "amount")
 
     def __init__(self, piece: str, amount: int) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["amount"] = amount
+        self.piece: Final = piece
+        self.amount: Final = amount
 
 
 class Note(Change):
@@ -282,115 +264,110 @@ class Note(Change):
     (:data:`DELETE` takes it off).  A value that holds a list or a dict is the whole new value,
     never changed in place."""
 
-    piece: str
-    key: str
-    value: Any
+    __slots__ = ("piece", "key", "value")
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "key", "value")
 
     def __init__(self, piece: str, key: str, value: Any) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["piece"] = piece
-        d["key"] = key
-        d["value"] = value
+        self.piece: Final = piece
+        self.key: Final = key
+        self.value: Final = value
 
 
 class AddPiece(Change):
     """A new piece in play: a creature summoned or brought back, a conjuration, a wall."""
 
-    piece: Piece
+    __slots__ = ("piece",)
+    _fields: ClassVar[tuple[str, ...]] = ("piece",)
 
     def __init__(self, piece: Piece) -> None:
-        object.__setattr__(self, "piece", piece)
+        self.piece: Final = piece
 
 
 class RemovePiece(Change):
     """The piece leaves play (destroyed, obliterated, banished for good)."""
 
-    piece: str
+    __slots__ = ("piece",)
+    _fields: ClassVar[tuple[str, ...]] = ("piece",)
 
     def __init__(self, piece: str) -> None:
-        object.__setattr__(self, "piece", piece)
+        self.piece: Final = piece
 
 
 class Discard(Change):
     """``card`` goes on top of the Dummy Mage's ``deck`` discard pile."""
 
-    deck: str
-    card: str
+    __slots__ = ("deck", "card")
+    _fields: ClassVar[tuple[str, ...]] = ("deck", "card")
 
     def __init__(self, deck: str, card: str) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["deck"] = deck
-        d["card"] = card
+        self.deck: Final = deck
+        self.card: Final = card
 
 
 class Undiscard(Change):
     """``card`` is taken out of the Dummy Mage's ``deck`` discard pile (brought back)."""
 
-    deck: str
-    card: str
+    __slots__ = ("deck", "card")
+    _fields: ClassVar[tuple[str, ...]] = ("deck", "card")
 
     def __init__(self, deck: str, card: str) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["deck"] = deck
-        d["card"] = card
+        self.deck: Final = deck
+        self.card: Final = card
 
 
 class SetZoneEnchantments(Change):
     """The enchantments the Dummy Mage keeps on ``zone`` (none: the zone's entry goes)."""
 
-    zone: str
-    names: tuple[str, ...]
+    __slots__ = ("zone", "names")
+    _fields: ClassVar[tuple[str, ...]] = ("zone", "names")
 
     def __init__(self, zone: str, names: tuple[str, ...]) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["zone"] = zone
-        d["names"] = names
+        self.zone: Final = zone
+        self.names: Final = names
 
 
 class BoardNote(Change):
     """What solo keeps on the board beyond the pieces (``extra``): ``key`` is now ``value``
     (:data:`DELETE` takes it off); the whole new value, never changed in place."""
 
-    key: str
-    value: Any
+    __slots__ = ("key", "value")
+    _fields: ClassVar[tuple[str, ...]] = ("key", "value")
 
     def __init__(self, key: str, value: Any) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["key"] = key
-        d["value"] = value
+        self.key: Final = key
+        self.value: Final = value
 
 
 class AddTally(Change):
     """``side`` has destroyed ``amount`` more mana of the other side's creatures."""
 
-    side: Side
-    amount: int
+    __slots__ = ("side", "amount")
+    _fields: ClassVar[tuple[str, ...]] = ("side", "amount")
 
     def __init__(self, side: Side, amount: int) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["side"] = side
-        d["amount"] = amount
+        self.side: Final = side
+        self.amount: Final = amount
 
 
 class SetRound(Change):
     """A new round begins: its number and who holds the initiative."""
 
-    round: int
-    initiative: Side
+    __slots__ = ("round", "initiative")
+    _fields: ClassVar[tuple[str, ...]] = ("round", "initiative")
 
     def __init__(self, round: int, initiative: Side) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["round"] = round
-        d["initiative"] = initiative
+        self.round: Final = round
+        self.initiative: Final = initiative
 
 
 class SetStage(Change):
     """The stage of the round the board is in."""
 
-    stage: Stage
+    __slots__ = ("stage",)
+    _fields: ClassVar[tuple[str, ...]] = ("stage",)
 
     def __init__(self, stage: Stage) -> None:
-        self.__dict__["stage"] = stage  # (faster than object.__setattr__ a field)
+        self.stage: Final = stage
 
 
 # -- apply -----------------------------------------------------------------------------------
@@ -669,13 +646,12 @@ class CountId(Change):
     decision works the id out beforehand by the same rule, to name the piece before it is in
     play."""
 
-    side: Side
-    ident: str
+    __slots__ = ("side", "ident")
+    _fields: ClassVar[tuple[str, ...]] = ("side", "ident")
 
     def __init__(self, side: Side, ident: str) -> None:
-        d = self.__dict__  # (faster than object.__setattr__ a field)
-        d["side"] = side
-        d["ident"] = ident
+        self.side: Final = side
+        self.ident: Final = ident
 
 
 def _count_id(board: Board, c: CountId) -> None:

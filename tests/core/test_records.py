@@ -14,7 +14,7 @@ import pytest
 
 from solo.core.records import FrozenError, FrozenRecord, Record, replace
 from solo.cards import catalog
-from solo.rules import board, dice, pieces, said
+from solo.rules import board, dice, effects, pieces, said
 from solo.rules.combat import results
 
 MODULES = ("rules.arena", "rules.board", "cards.catalog", "rules.combat", "rules.decision",
@@ -86,6 +86,11 @@ def problems(cls: type) -> list[str]:
 PIECES = [pieces.Piece, pieces.Mage, pieces.Creature, pieces.Conjuration, board.Board,
           catalog.Card, catalog.Attack, results.Push, results.Strike, results.AttackResult,
           results.Applied, dice.Roll, said.Who]
+#: ... and so are the changes ``solo.rules.effects.apply`` puts on a board.
+CHANGES = sorted((c for c in vars(effects).values() if isinstance(c, type)
+                  and issubclass(c, effects.Change) and c is not effects.Change),
+                 key=lambda c: c.__name__)
+PIECES += CHANGES
 RECORDS = all_records() + PIECES
 
 
