@@ -11,11 +11,11 @@ the lines for the person (:class:`~solo.rules.said.Said` records, worded in
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
-from solo.core.records import Record
+from solo.core.plain import Plain
 from solo.rules.board import Board, Piece
 from solo.rules.effects import Change
 from solo.rules.said import Said, said_with
@@ -42,9 +42,17 @@ class Act(StrEnum):
     ABILITY = "ability"  # its card's ability is its action (a Ravenous Ghoul eats)
 
 
-class Decision(Record):
+#: The fields of :class:`Decision`, in the order of its ``__init__``.
+_DECISION_FIELDS: Final = ("action", "rolls", "instructions", "reason", "data", "attacks",
+                           "results", "events", "changes")
+
+
+class Decision(Plain):
     """One Dummy Mage turn, ready to put on the board and to word (its contract JSON is
     :func:`solo.text.automaton.decision_json`)."""
+
+    __slots__ = _DECISION_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = _DECISION_FIELDS
 
     action: str
     rolls: list[int]
@@ -77,8 +85,16 @@ class Decision(Record):
         self.changes = [] if changes is None else changes
 
 
-class PlannedAttack(Record):
+#: The fields of :class:`PlannedAttack`, in the order of its ``__init__``.
+_PLANNED_ATTACK_FIELDS: Final = ("attacker", "attack", "target", "moved", "is_spell", "zone",
+                                 "first", "sweep", "chain", "whirl")
+
+
+class PlannedAttack(Plain):
     """An attack the Dummy Mage means to make: who attacks, with what, at what."""
+
+    __slots__ = _PLANNED_ATTACK_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = _PLANNED_ATTACK_FIELDS
 
     attacker: str  # a piece id ("dm" for an attack spell cast by the Dummy Mage)
     attack: Attack

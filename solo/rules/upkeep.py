@@ -9,7 +9,7 @@ Randomness only comes from the :class:`~solo.rules.dice.DiceSource` passed in.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from solo.rules.board import Board, Creature, Mage, Piece
 from solo.cards.catalog import trait_max, trait_value
@@ -18,6 +18,7 @@ from solo.core.kinds import DM, YM, DeckKind, Side, Termination
 from solo.rules.combat import ROUND_EFFECTS, condition_block
 from solo.rules.harm import can_heal, destroy_if_dead, heal, lose_rage, take_damage
 from solo.rules.dice import DiceSource, tally
+from solo.core.plain import Plain
 from solo.core.records import Record
 from solo.rules.effects import (DELETE, AddMarkers, Discard, Note, RemoveMarkers, RemovePiece,
                                 SetGuard)
@@ -35,8 +36,16 @@ ONCE_USED, DISSIPATE = "once_used", "dissipate"
 ENDS: Final = "condition-ends"
 
 
-class Event(Record):
+#: The fields of :class:`Event`, in the order of its ``__init__``.
+_EVENT_FIELDS: Final = ("piece", "card", "kind", "text", "dice", "rolls", "damage", "healed",
+                        "removed")
+
+
+class Event(Plain):
     """One thing that happened to one object."""
+
+    __slots__ = _EVENT_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = _EVENT_FIELDS
 
     piece: str  # object id ("dm" / "ym" for the mages)
     card: str

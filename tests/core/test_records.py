@@ -14,7 +14,7 @@ import pytest
 
 from solo.core.records import FrozenError, FrozenRecord, Record, replace
 from solo.cards import catalog
-from solo.rules import board, dice, effects, pieces, said
+from solo.rules import board, decision, dice, effects, pieces, said, upkeep
 from solo.rules.combat import results
 
 MODULES = ("rules.arena", "rules.board", "cards.catalog", "rules.combat", "rules.decision",
@@ -85,7 +85,8 @@ def problems(cls: type) -> list[str]:
 #: records.
 PIECES = [pieces.Piece, pieces.Mage, pieces.Creature, pieces.Conjuration, board.Board,
           catalog.Card, catalog.Attack, results.Push, results.Strike, results.AttackResult,
-          results.Applied, dice.Roll, said.Who]
+          results.Applied, dice.Roll, said.Who, decision.Decision, decision.PlannedAttack,
+          upkeep.Event]
 #: ... and so are the changes ``solo.rules.effects.apply`` puts on a board.
 CHANGES = sorted((c for c in vars(effects).values() if isinstance(c, type)
                   and issubclass(c, effects.Change) and c is not effects.Change),
