@@ -98,15 +98,20 @@ class Settings:
 
 #: The stages each step asks about, as module globals: the same members (compared by identity),
 #: found without an attribute look-up on their enum class each time.
-_OVER, _READY, _QC1, _QC3 = Stage.OVER, Stage.READY, Stage.QUICKCAST_1, Stage.QUICKCAST_3
+_OVER: Final = Stage.OVER
+_READY: Final = Stage.READY
+_QC1: Final = Stage.QUICKCAST_1
+_QC3: Final = Stage.QUICKCAST_3
 #: Each stage's ``board_stage`` by the stage's value (asked twice a step: a dictionary read
 #: instead of the property's call; keyed by the plain string, as hashing the member is a call)
 _ON_BOARD: Final = {s.value: s.board_stage for s in Stage}
 #: Likewise the sides a step names as members (its ``who``, the round's next side) and the
 #: quickcast turns.
-_SIDE_DM, _SIDE_YM = Side.DM, Side.YM
-_QC_DM, _QC_YOURS, _QC_YOURS_OR_PASS_FIRST = (QuickcastTurn.DM, QuickcastTurn.YOURS,
-                                             QuickcastTurn.YOURS_OR_PASS_FIRST)
+_SIDE_DM: Final = Side.DM
+_SIDE_YM: Final = Side.YM
+_QC_DM: Final = QuickcastTurn.DM
+_QC_YOURS: Final = QuickcastTurn.YOURS
+_QC_YOURS_OR_PASS_FIRST: Final = QuickcastTurn.YOURS_OR_PASS_FIRST
 
 
 class Game:

@@ -33,10 +33,15 @@ from solo.text.naming import cap
 __all__ = ["YourTurn", "MOVE_THEN_QUICK"]
 
 #: The questions of your turn that a shortcut answers.
-WHAT, MOVE_ZONE, TARGET, WHICH = ("turn.what", "turn.move.zone", "turn.attack.target",
-                                  "turn.attack.which")
-SUMMON_CARD, SUMMON_ZONE = "turn.summon.card", "turn.summon.zone"
-SPELL_TARGET, SPELL_KIND, SPELL_CARD = "turn.spell.target", "turn.spell.kind", "turn.spell.card"
+WHAT: Final = "turn.what"
+MOVE_ZONE: Final = "turn.move.zone"
+TARGET: Final = "turn.attack.target"
+WHICH: Final = "turn.attack.which"
+SUMMON_CARD: Final = "turn.summon.card"
+SUMMON_ZONE: Final = "turn.summon.zone"
+SPELL_TARGET: Final = "turn.spell.target"
+SPELL_KIND: Final = "turn.spell.kind"
+SPELL_CARD: Final = "turn.spell.card"
 #: A quickcast or a turn passed.
 PASS: Final = "pass"
 #: A shortcut's answers after its first: (question id, answer) pairs.

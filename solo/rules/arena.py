@@ -22,7 +22,8 @@ Point = tuple[int, int]
 #: side by side (8 by 3, or 4 by 6) or a square variant still fit.  Every pair of zones has its
 #: distance worked out once (:class:`_Tables`), so the tables grow with the square of the zones:
 #: 26 by 99 took 860 MB (docs/reliability.md).
-MAX_COLUMNS, MAX_ROWS = 8, 8
+MAX_COLUMNS: Final = 8
+MAX_ROWS: Final = 8
 STEPS: Final = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 

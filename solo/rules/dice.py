@@ -41,7 +41,8 @@ DIRECTIONS: Final[tuple[str, ...]] = ("north", "east", "south", "west")
 
 
 #: The labels of rolls made without one.
-_ATTACK_DICE, _RANDOM_PICK = Said("dice.attack-dice"), Said("dice.random-pick")
+_ATTACK_DICE: Final = Said("dice.attack-dice")
+_RANDOM_PICK: Final = Said("dice.random-pick")
 
 
 class Roll(FrozenPlain):

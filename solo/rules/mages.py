@@ -33,7 +33,10 @@ from solo.rules.effects import apply as put
 from solo.rules.harm import take_damage
 from solo.rules.said import Said, Who
 
-PET, VETERAN, SHIELD_USED, SERVANT = "pet", "veteran", "voltaric_shield_used", "eternal_servant"
+PET: Final = "pet"
+VETERAN: Final = "veteran"
+SHIELD_USED: Final = "voltaric_shield_used"
+SERVANT: Final = "eternal_servant"
 POISONS: Final = ("Cripple", "Rot", "Tainted", "Weak")
 
 

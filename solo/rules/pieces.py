@@ -19,7 +19,10 @@ from solo.core.kinds import DM
 
 #: Sanity limits for numbers on a board (a physical board never comes near them).  Damage may
 #: run past life (a mage's last blow), so its limit leaves room for many turns more.
-MAX_MARKERS, MAX_TRAIT, MAX_POINTS, MAX_DAMAGE = 99, 99, 999, 99999
+MAX_MARKERS: Final = 99
+MAX_TRAIT: Final = 99
+MAX_POINTS: Final = 999
+MAX_DAMAGE: Final = 99999
 #: The most gained traits, enchantments or pieces of equipment one object lists (a mage wears
 #: one piece a slot): each may add dice to an attack, so a board of 20,000 'Melee +99' traits
 #: on a wolf rolled until the memory ran out.

@@ -62,7 +62,9 @@ def can_target(board: Board, from_zone: str, target: Piece, *, indirect: bool = 
 
 #: Why ``target`` cannot be targeted (:func:`why_not`); worded by solo.text.automaton
 #: (``target.<reason>``).
-INVISIBLE, OBSCURED, WALLED = "invisible", "obscured", "walled"
+INVISIBLE: Final = "invisible"
+OBSCURED: Final = "obscured"
+WALLED: Final = "walled"
 
 
 def why_not(board: Board, from_zone: str, target: Piece, *, indirect: bool = False) -> str | None:

@@ -31,7 +31,8 @@ from solo.rules.said import Said, Who
 from solo.rules.spell_upkeep import end_of_round, upkeep_effects  # enchantments' Upkeep, round end
 
 #: Keys of ``Piece.extra`` this module reads and clears.
-ONCE_USED, DISSIPATE = "once_used", "dissipate"
+ONCE_USED: Final = "once_used"
+DISSIPATE: Final = "dissipate"
 #: The kind of an event that takes markers off (a condition or a round effect that ends).
 ENDS: Final = "condition-ends"
 

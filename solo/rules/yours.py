@@ -34,7 +34,8 @@ ZONE_ENCHANTMENTS: Final = "your_zone_enchantments"
 #: Key of ``board.extra``: the Dummy Mage's enchantments on zones (see solo.automaton.spells).
 DM_ZONE_ENCHANTMENTS: Final = "zone_enchantments"
 #: Words of card texts and notes this module looks for.
-NON_FLYING, FINITE_LIFE = "non-flying", "Finite Life"
+NON_FLYING: Final = "non-flying"
+FINITE_LIFE: Final = "Finite Life"
 
 #: How many pieces of equipment one slot holds; a hand-held item takes hands instead.
 SLOT_LIMITS: Final = {"Ring": 2}

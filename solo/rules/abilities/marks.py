@@ -27,7 +27,8 @@ PREY: Final = "prey"
 #: A note: the round in which its attacks have Piercing +2 (Unstable Zombie's choice).
 PIERCING_ROUND: Final = "piercing_round"
 #: Gerard Matranga's tokens; Valshalla's tokens (Melee +1 each: solo.rules.stats).
-GOLD, WRATH = "Gold", "Wrath"
+GOLD: Final = "Gold"
+WRATH: Final = "Wrath"
 
 #: Grapplers' attacks that roll more dice against their prey (Drokkar's Tail Spike).
 PREY_DICE: Final = {("Drokkar", "Tail Spike"): 2}

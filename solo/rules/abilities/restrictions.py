@@ -31,14 +31,27 @@ __all__ = ["CHARM", "SONG", "CHANT", "HATE", "LOVE", "TAUNTERS", "forbids", "mus
            "confused", "eye_for_an_eye", "martyr", "countered", "retribution", "magebane",
            "jinxed"]
 
-CHARM, SONG, CHANT = "Charm", "Song of Love", "Chant of Rage"
-STUMBLE, FUMBLE, BLIND, PACIFY, CONFUSION = "Stumble", "Fumble", "Blind", "Pacify", "Confusion"
-FORCEFIELD, MIND_SHIELD, EYE, MARTYR = "Forcefield", "Mind Shield", "Eye for an Eye", "Martyr's Aura"
-JINX, NULLIFY, REVERSE_MAGIC = "Jinx", "Nullify", "Reverse Magic"
-RETRIBUTION, MAGEBANE = "Retribution Aura", "Magebane"
+CHARM: Final = "Charm"
+SONG: Final = "Song of Love"
+CHANT: Final = "Chant of Rage"
+STUMBLE: Final = "Stumble"
+FUMBLE: Final = "Fumble"
+BLIND: Final = "Blind"
+PACIFY: Final = "Pacify"
+CONFUSION: Final = "Confusion"
+FORCEFIELD: Final = "Forcefield"
+MIND_SHIELD: Final = "Mind Shield"
+EYE: Final = "Eye for an Eye"
+MARTYR: Final = "Martyr's Aura"
+JINX: Final = "Jinx"
+NULLIFY: Final = "Nullify"
+REVERSE_MAGIC: Final = "Reverse Magic"
+RETRIBUTION: Final = "Retribution Aura"
+MAGEBANE: Final = "Magebane"
 #: Notes kept on the Dummy Mage's creatures: how many Hate (Chant of Rage) or Love (Song of Love)
 #: tokens each holds.
-HATE, LOVE = "hate_tokens", "love_tokens"
+HATE: Final = "hate_tokens"
+LOVE: Final = "love_tokens"
 #: Note on the Dummy Mage's mage: the Forcefield tokens left (none kept: all 3).
 FORCEFIELD_TOKENS: Final = "forcefield_tokens"
 FORCEFIELD_MAX: Final = 3

@@ -43,27 +43,40 @@ __all__ = ["UpkeepLine", "upkeep_start", "upkeep_regenerate", "on_summoned", "on
 #: details when the event is another object's).
 UpkeepLine = tuple[str, Said, dict[str, Any]]
 
-ALFIYA, MESSENGER = "Alfiya, Noble Enforcer", "Messenger of Bim-Shalla"
+ALFIYA: Final = "Alfiya, Noble Enforcer"
+MESSENGER: Final = "Messenger of Bim-Shalla"
 #: Creatures that heal a friendly Living creature within 1 zone by 4 attack dice when summoned.
 SUMMON_HEALERS: Final = {ALFIYA: 4, MESSENGER: 4}
-COLOSSAL_CRAB, DORSEUS, GERARD = "Colossal Crab", "Dorseus, Stallion of Westlock", "Gerard Matranga"
-MAGMA_GOLEM, MORT, SARDONYX = "Magma Golem", "Mort", "Sardonyx, Blight of the Living"
-NAIYA, SKEELAX = "Naiya", "Skeelax, Taunting Imp"
-SHAGGOTH, UNSTABLE_ZOMBIE = "Shaggoth-Zora", "Unstable Zombie"
-FORCE_PHOENIX, PLAGUE_ZOMBIE, VALSHALLA = ("Force Phoenix", "Plague Zombie",
-                                           "Valshalla, Lightning Angel")
-KRALATHOR, WATER_ELEMENTAL = "Kralathor, The Devourer", "Water Elemental"
-GUARDIAN_ANGEL, CHAINS_OF_AGONY = "Guardian Angel", "Chains of Agony"
-ICHTHELLID, RISE_AGAIN = "Ichthellid", "Rise Again"
+COLOSSAL_CRAB: Final = "Colossal Crab"
+DORSEUS: Final = "Dorseus, Stallion of Westlock"
+GERARD: Final = "Gerard Matranga"
+MAGMA_GOLEM: Final = "Magma Golem"
+MORT: Final = "Mort"
+SARDONYX: Final = "Sardonyx, Blight of the Living"
+NAIYA: Final = "Naiya"
+SKEELAX: Final = "Skeelax, Taunting Imp"
+SHAGGOTH: Final = "Shaggoth-Zora"
+UNSTABLE_ZOMBIE: Final = "Unstable Zombie"
+FORCE_PHOENIX: Final = "Force Phoenix"
+PLAGUE_ZOMBIE: Final = "Plague Zombie"
+VALSHALLA: Final = "Valshalla, Lightning Angel"
+KRALATHOR: Final = "Kralathor, The Devourer"
+WATER_ELEMENTAL: Final = "Water Elemental"
+GUARDIAN_ANGEL: Final = "Guardian Angel"
+CHAINS_OF_AGONY: Final = "Chains of Agony"
+ICHTHELLID: Final = "Ichthellid"
+RISE_AGAIN: Final = "Rise Again"
 #: Ichthellid's egg token; the marker it becomes on a creature.
-EGG, LARVA = "Egg", "Ichthellid Larva"
+EGG: Final = "Egg"
+LARVA: Final = "Ichthellid Larva"
 RAVENOUS_GHOUL: Final = "Ravenous Ghoul"
 #: The board note of the Corporeal creatures destroyed this round (Ravenous Ghoul's meals).
 FALLEN: Final = "fallen"
 #: The board note of the creatures due back at the end of the round (hatched, reanimated).
 RETURNING: Final = "returning"
 #: Most Growth markers Shaggoth-Zora may have; most Wrath tokens on Valshalla.
-MAX_GROWTH, MAX_WRATH = 6, 4
+MAX_GROWTH: Final = 6
+MAX_WRATH: Final = 4
 #: Valshalla's note: the round she last gained a Wrath token (once a round).
 WRATH_ROUND: Final = "wrath_round"
 

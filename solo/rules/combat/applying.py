@@ -30,7 +30,8 @@ from solo.rules.yours import turn_up
 INVISIBLE_STALKER: Final = "Invisible Stalker"
 #: The strike roles applying a strike asks about, as module globals: the same members, found
 #: without an attribute look-up on their enum class each time.
-_BARRIER, _COUNTER = Role.DAMAGE_BARRIER, Role.COUNTERSTRIKE
+_BARRIER: Final = Role.DAMAGE_BARRIER
+_COUNTER: Final = Role.COUNTERSTRIKE
 
 
 def apply_strike(board: Board, s: Strike) -> list[str]:
