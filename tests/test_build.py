@@ -138,8 +138,9 @@ def test_records_stay_python_classes_where_compiled():
                  if isinstance(node, ast.ClassDef)
                  and any(k.arg != "metaclass" for k in node.keywords)]
     assert keyworded == []
-    assert ("solo.rules.effects", "Damage") in _python_classes()
-    for own in (("solo.rules.pieces", "Piece"), ("solo.rules.board", "Board")):
+    assert ("solo.rules.upkeep", "Outcome") in _python_classes()
+    for own in (("solo.rules.pieces", "Piece"), ("solo.rules.board", "Board"),
+                ("solo.rules.effects", "Damage"), ("solo.rules.dice", "Roll")):
         assert own not in _python_classes()  # classes of mypyc's own
 
 
