@@ -32,10 +32,11 @@ from setuptools.command.build_ext import build_ext
 
 #: The modules mypyc compiles: those of a simulated game's path (cProfile of
 #: ``solo.engine.simulate.play_one``) that compile as they are, the engine's among them (not
-#: strictly typed: what it leaves untyped is compiled as Any).  The board, its pieces, cards and
-#: attacks are plain classes that mypyc makes classes of its own (fields read without a
-#: lookup); the records (``solo.core.records.Record``) in these modules stay Python classes by
-#: their metaclass.  A module defining a class that Python classes subclass stays Python;
+#: strictly typed: what it leaves untyped is compiled as Any).  The board, its pieces, cards,
+#: attacks, strikes, decisions, die rolls and changes are plain classes that mypyc makes classes
+#: of its own (fields read without a lookup), and module constants are Final (C statics); the
+#: records (``solo.core.records.Record``) in these modules stay Python classes by their
+#: metaclass.  A module defining a class that Python classes subclass stays Python;
 #: docs/architecture.md says why, and tests/test_build.py holds the list to it.
 COMPILED = [
     "solo/automaton/attacks.py",

@@ -17,10 +17,11 @@ against the dataclass its annotations would make, so a field added without a pla
 ``__init__`` fails there.  :class:`solo.core.questions.Choice` is one too (a game builds hundreds);
 other modules, which start-up does not reach, keep using ``@dataclass``.
 
-The board, its pieces, cards and their attacks, the objects a game reads most, are plain
-classes with slots instead, written out by hand (their ``_fields``, ``==``, ``repr``): the
-compiled build makes them classes of its own, which a record cannot be, and the same test holds
-them to the same behaviour.  A frozen record is ``class X(FrozenRecord)``: mypyc creates a
+The objects a game makes or reads most (the board, its pieces, cards and their attacks, an
+attack's strikes, the Dummy Mage's decisions, die rolls, the changes ``apply`` puts on a board)
+are plain classes with slots instead, written out by hand (their ``_fields``, ``==``, ``repr``;
+:mod:`solo.core.plain`): the compiled build makes them classes of its own, which a record cannot
+be, and the same test holds them to the same behaviour.  A frozen record is ``class X(FrozenRecord)``: mypyc creates a
 compiled module's classes without their class keywords.
 """
 
