@@ -23,17 +23,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Final
 
 from solo.core.errors import (ExitCode, InvalidInput, NumberTooBig, SoloError, read_int, read_text,
                               unreadable)
 from solo.core.records import FrozenRecord
 
-KINDS = ("select", "autocomplete", "text", "int", "confirm")
-_KINDS = frozenset(KINDS)
+KINDS: Final = ("select", "autocomplete", "text", "int", "confirm")
+_KINDS: Final = frozenset(KINDS)
 
-_YES = {"y", "yes", "true", "1", "on"}
-_NO = {"n", "no", "false", "0", "off"}
+_YES: Final = {"y", "yes", "true", "1", "on"}
+_NO: Final = {"n", "no", "false", "0", "off"}
 
 
 class MissingAnswer(SoloError):
@@ -276,7 +276,7 @@ class LazyQuestion(Question):
 
 
 #: The answer, in a menu of shortcuts, that shows the question's every choice instead.
-MORE = "more..."
+MORE: Final = "more..."
 
 
 @dataclass(frozen=True)
@@ -300,7 +300,7 @@ class _Nothing:
         return "NOTHING"
 
 
-NOTHING: Any = _Nothing()
+NOTHING: Final[Any] = _Nothing()
 
 
 def only_answer(q: Question) -> Any:
@@ -321,7 +321,7 @@ def only_answer(q: Question) -> Any:
 
 #: The keys of the escapes every menu of a game offers: the same letter in every menu, never
 #: given to a choice (``b`` shows the board, ``e`` edits it, ``u`` undoes).
-ESCAPE_KEYS = {"board": "b", "edit": "e", "undo": "u", "log": "l", "rules": "r", "odds": "o"}
+ESCAPE_KEYS: Final = {"board": "b", "edit": "e", "undo": "u", "log": "l", "rules": "r", "odds": "o"}
 
 
 class Prompter:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Final
 
 from solo.core.kinds import Stage
 from solo.core.questions import Question
@@ -31,12 +31,16 @@ from solo.rules.said import Said
 __all__ = ["GameView", "Step", "Free", "Undo", "Edit", "Escape", "Reach", "Interrupted", "ESCAPES",
            "SHOW", "EDIT", "UNDO", "RULES", "LOG", "YOUR_QUICKCAST", "YOU_REVEAL"]
 
-SHOW, EDIT, UNDO, RULES, LOG = "board", "edit", "undo", "rules", "log"
-ESCAPES = (SHOW, EDIT, UNDO, RULES, LOG)
+SHOW: Final = "board"
+EDIT: Final = "edit"
+UNDO: Final = "undo"
+RULES: Final = "rules"
+LOG: Final = "log"
+ESCAPES: Final = (SHOW, EDIT, UNDO, RULES, LOG)
 #: The label of the step of your quickcast (in a quickcast stage or between your Action Phases).
-YOUR_QUICKCAST = "your quickcast"
+YOUR_QUICKCAST: Final = "your quickcast"
 #: The step of a reveal of yours, which uses up nothing.
-YOU_REVEAL = "you reveal an enchantment"
+YOU_REVEAL: Final = "you reveal an enchantment"
 
 
 #: A step's lines: sentences, or the rules' records of them (:class:`Said`), worded when the

@@ -626,7 +626,7 @@ def _set_stage(board: Board, c: SetStage) -> None:
     board.stage = c.stage.board_stage
 
 
-_APPLY: dict[type, Callable[[Board, Any], None]] = {
+_APPLY: Final[dict[type, Callable[[Board, Any], None]]] = {
     Damage: _damage, SetDamage: _set_damage, AddMarkers: _add_markers,
     RemoveMarkers: _remove_markers, SetMarkers: _set_markers, SetConditions: _set_conditions,
     Move: _move, SetActive: _set_active, SetGuard: _set_guard, Enchant: _enchant,
