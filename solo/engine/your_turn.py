@@ -366,7 +366,7 @@ class YourTurn(YourSpells):
         if default not in values:
             default = "move" if "move" in values else values[-1]
         what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
-                                 choices, default=default, about=actor.id))
+                                 choices, default=default, about=actor.id, values=values))
         lines: Lines = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
