@@ -431,7 +431,6 @@ class YourTurn(YourSpells):
             one = movement.hinders(b, actor, actor.zone)
         steps = 1 if one else 2
         geo = b.geometry()
-        reach = geo.path_distances(actor.zone, flying)
         hindering: dict[str, bool] = {}  # whether an enemy hinders it in a zone one away
 
         def open_way(zone: str) -> bool:
@@ -446,17 +445,14 @@ class YourTurn(YourSpells):
                     return True
             return False
 
-        ways = []
-        for z, d in reach.items():  # (loops, not comprehensions' calls: a dozen zones)
-            if 0 < d <= steps and (d == 1 or open_way(z)):
-                ways.append((d, z))
-        ways.sort()
         zones: dict[str, int] = {}
         near = []
-        for d, z in ways:
-            zones[z] = d
+        for d, z in geo.within(actor.zone, flying, steps):  # (nearest first, then by name)
             if d == 1:
+                zones[z] = d
                 near.append(z)
+            elif open_way(z):
+                zones[z] = d
         return zones, near or list(zones)
 
     def _toward(self, actor: Piece, attacking: bool, near: list[str]) -> str:
