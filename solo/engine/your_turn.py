@@ -403,10 +403,12 @@ class YourTurn(YourSpells):
         return lines
 
     # -- moves -----------------------------------------------------------------------------------
-    def pace(self, actor: Piece) -> tuple[bool, bool]:
-        """(Fast, Slow) as they count: the two traits together cancel out."""
-        b = self.game.board
-        fast, slow = b.has_trait(actor, "Fast"), b.has_trait(actor, "Slow")
+    def pace(self, actor: Piece, names: frozenset[str] | None = None) -> tuple[bool, bool]:
+        """(Fast, Slow) as they count: the two traits together cancel out (``names``: its
+        :meth:`Board.trait_names`, when the caller has them; read once for both)."""
+        if names is None:
+            names = self.game.board.trait_names(actor)
+        fast, slow = "fast" in names, "slow" in names
         return fast and not slow, slow and not fast
 
     def move_options(self, actor: Piece, attacking: bool) -> tuple[dict[str, int], str]:
@@ -420,11 +422,12 @@ class YourTurn(YourSpells):
         """:meth:`move_options`' zones, and those of them its default is picked from (the ones
         a zone away, else all; none when it can only be pushed or teleported)."""
         b = self.game.board
-        if movement.held(b, actor):  # only a push or a teleport moves it ("Elsewhere")
+        names = b.trait_names(actor)  # (read once for Rooted, Fast, Slow and Lumbering)
+        if movement.held(b, actor, names):  # only a push or a teleport moves it ("Elsewhere")
             return {}, []
         flying = b.flying(actor)
-        fast, slow = self.pace(actor)
-        one = slow or (attacking and not fast) or b.has_trait(actor, "Lumbering")
+        fast, slow = self.pace(actor, names)
+        one = slow or (attacking and not fast) or "lumbering" in names
         # (an enemy hinders it only where one stands: movement.hinders finds nobody elsewhere)
         occupied = set() if one else {e.zone for e in decisions.enemy_creatures(b, actor.side)}
         if not one and actor.zone in occupied:
