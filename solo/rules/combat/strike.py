@@ -167,7 +167,7 @@ def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
         s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
                                            moved=moved, is_spell=is_spell, barrier=barrier,
                                            thirst=thirst, role=b.role, traits=traits,
-                                           names=b.target_names)
+                                           target_names=b.target_names)
         s.steps.append(said_with("strike.dice", {"role": b.role, "zone": b.zone, "target": b.who,
                                                  "dice": s.dice, "parts": list(s.dice_parts)}))
     elif attack.dice is not None:  # "X": only a reported attack gets here
