@@ -145,18 +145,19 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
             or (c.card == actions.ACOLYTE and _helps(board, plan, d, c)):
         return d
 
-    rooted = board.has_trait(c, "Rooted")  # no move actions at all (not Restrained)
-    restrained = movement.held(board, c)
-    slow = movement.slow(board, c)
+    names = board.trait_names(c)  # (read once for Rooted, Slow, Fast and Lumbering)
+    rooted = "rooted" in names  # no move actions at all (not Restrained)
+    restrained = movement.held(board, c, names)
+    slow = movement.slow(board, c, names)
     # Lumbering: always hindered, so one move action at most, even when Fast.
-    hindered = movement.hinders(board, c, c.zone) or board.has_trait(c, "Lumbering")
+    hindered = movement.hinders(board, c, c.zone) or "lumbering" in names
     geo = board.geometry()
     # a teleport passes walls as a flight does (Blue Gremlin, Grey Wraith: actions.teleports)
     flying = board.flying(c) or actions.teleports(board, c)
 
     # B: move one zone (two if Fast and not hindered), then a quick attack.
     if not restrained and not slow:
-        steps = 2 if movement.fast(board, c) and not hindered else 1
+        steps = 2 if movement.fast(board, c, names) and not hindered else 1
         reach = movement.reachable(board, c, geo, flying, steps)
         options = [(zone, path) for zone, path in reach.items() if path]
         choice = _best_move_attack(board, source, c, options, geo)

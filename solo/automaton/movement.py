@@ -36,19 +36,25 @@ TRAMPLED: Final = "trampled"
 _FAR: Final = 1000
 
 
-def held(board: Board, p: Piece) -> bool:
+def held(board: Board, p: Piece, names: frozenset[str] | None = None) -> bool:
     """No move of its own: Restrained (Stuck, Cripple...) or Rooted; a push or a teleport may
-    still move it."""
-    return board.restrained(p) or board.has_trait(p, "Rooted")
+    still move it.  ``names``: its :meth:`Board.trait_names`, when the caller has them (as
+    for :func:`fast` and :func:`slow`: one look-up for the traits of a move)."""
+    return board.restrained(p) or ("rooted" in names if names is not None
+                                   else board.has_trait(p, "Rooted"))
 
 
-def fast(board: Board, c: Piece) -> bool:
+def fast(board: Board, c: Piece, names: frozenset[str] | None = None) -> bool:
     """Fast and not Slow (the Dummy Mage's Blue Gremlin pays to be Fast: its card)."""
-    return (board.has_trait(c, "Fast") or actions.pays_fast(c)) and not board.has_trait(c, "Slow")
+    if names is None:
+        names = board.trait_names(c)
+    return ("fast" in names or actions.pays_fast(c)) and "slow" not in names
 
 
-def slow(board: Board, c: Piece) -> bool:
-    return board.has_trait(c, "Slow") and not board.has_trait(c, "Fast")
+def slow(board: Board, c: Piece, names: frozenset[str] | None = None) -> bool:
+    if names is None:
+        names = board.trait_names(c)
+    return "slow" in names and "fast" not in names
 
 
 def hinders(board: Board, mover: Piece, zone: str) -> bool:

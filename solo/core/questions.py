@@ -92,9 +92,11 @@ class Question:
                  min: int | None = None, max: int | None = None,
                  validate: Callable[[str], str | None] | None = None,
                  escapes: tuple[Any, ...] = (), shortcuts: tuple[Any, ...] = (),
-                 about: str | None = None) -> None:
+                 about: str | None = None, values: tuple[Any, ...] | None = None) -> None:
         """The fields, in order (written here, not by the dataclass: a game asks some 600
-        questions, and a frozen dataclass sets each of its ten fields through a call)."""
+        questions, and a frozen dataclass sets each of its ten fields through a call).
+        ``values``: what :meth:`values` answers, when the asker has them already (a menu made
+        once with its values); no field."""
         if kind not in _KINDS:
             raise ValueError(f"question {id!r}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
         if type(choices) is not tuple:  # (most come as a tuple already)
@@ -122,6 +124,8 @@ class Question:
             d["shortcuts"] = shortcuts
         if about is not None:
             d["about"] = about
+        if values is not None:
+            d["_values"] = values
 
     # -- choices --------------------------------------------------------------------------
     def pairs(self) -> list[tuple[str, Any]]:
@@ -131,19 +135,38 @@ class Question:
     def titles(self) -> list[str]:
         return [t for t, _ in self.pairs()]
 
-    def values(self) -> list[Any]:
-        """What each choice gives when answered (its titles are not built)."""
-        out = []
-        for c in self.choices:  # (a loop, not a comprehension: a program asks it of a
-            # hundred questions a game)
-            out.append(c.value if isinstance(c, Choice) else c)
-        return out
+    def values(self) -> tuple[Any, ...]:
+        """What each choice gives when answered (its titles are not built), in order; worked
+        out once (the choices never change: a program asks it of a hundred questions a game,
+        and reads it again for the answer's value)."""
+        d = self.__dict__
+        known: tuple[Any, ...] | None = d.get("_values")
+        if known is None:
+            out = []
+            for c in self.choices:  # (a loop, not a comprehension's call)
+                out.append(c.value if isinstance(c, Choice) else c)
+            known = d["_values"] = tuple(out)
+        return known
 
-    def _match_choice(self, answer: Any) -> Any:
-        for c in self.choices:  # the value itself (exact)
+    def chosen(self, answer: Any) -> Any:
+        """The value of the first choice that is ``answer`` itself (equal, of its type), else
+        :data:`NOTHING` (what :meth:`parse` looks for first in a select; a program's answers
+        are mostly such a value)."""
+        known: tuple[Any, ...] | None = self.__dict__.get("_values")  # (see values)
+        if known is not None and answer in known:  # (found at C speed, when worked out)
+            value = known[known.index(answer)]
+            if type(value) is type(answer):
+                return value
+        for c in self.choices:
             value = c.value if isinstance(c, Choice) else c
             if value == answer and type(value) is type(answer):
                 return value
+        return NOTHING
+
+    def _match_choice(self, answer: Any) -> Any:
+        value = self.chosen(answer)  # the value itself (exact)
+        if value is not NOTHING:
+            return value
         pairs = self.pairs()
         text = str(answer).strip().lower()
         for title, value in pairs:  # then the title or a text value, ignoring case

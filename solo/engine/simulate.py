@@ -38,7 +38,7 @@ from solo.rules.board import Piece
 from solo.core.errors import ExitCode, SoloError, StopOnSignals
 from solo.engine.game import Game, Settings
 from solo.engine.luck import luck_of
-from solo.core.questions import Choice, Prompter, Question
+from solo.core.questions import NOTHING, Prompter, Question
 from solo.rules import targeting
 from solo.core.kinds import DM, YM, DeckKind, Side, Stage
 
@@ -177,11 +177,10 @@ class Opponent(Prompter):
         way, self._way = self._way, None
         answer = self._answer(q, melee, way)
         if q.kind == "select" and not q.escapes:  # (its answer is a choice's value, mostly:
-            # what Question.parse finds first, found here without the call)
-            for c in q.choices:
-                value = c.value if isinstance(c, Choice) else c
-                if value == answer and type(value) is type(answer):
-                    return value
+            # what Question.parse finds first, found here without parse's call)
+            value = q.chosen(answer)
+            if value is not NOTHING:
+                return value
         return q.parse(answer)
 
     def _answer(self, q: Question, melee: tuple[str, list[Piece]] | None = None,

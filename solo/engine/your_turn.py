@@ -371,7 +371,7 @@ class YourTurn(YourSpells):
         if default not in values:
             default = "move" if "move" in values else values[-1]
         what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
-                                 choices, default=default, about=actor.id))
+                                 choices, default=default, about=actor.id, values=values))
         lines: Lines = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
@@ -408,10 +408,12 @@ class YourTurn(YourSpells):
         return lines
 
     # -- moves -----------------------------------------------------------------------------------
-    def pace(self, actor: Piece) -> tuple[bool, bool]:
-        """(Fast, Slow) as they count: the two traits together cancel out."""
-        b = self.game.board
-        fast, slow = b.has_trait(actor, "Fast"), b.has_trait(actor, "Slow")
+    def pace(self, actor: Piece, names: frozenset[str] | None = None) -> tuple[bool, bool]:
+        """(Fast, Slow) as they count: the two traits together cancel out (``names``: its
+        :meth:`Board.trait_names`, when the caller has them; read once for both)."""
+        if names is None:
+            names = self.game.board.trait_names(actor)
+        fast, slow = "fast" in names, "slow" in names
         return fast and not slow, slow and not fast
 
     def move_options(self, actor: Piece, attacking: bool) -> tuple[dict[str, int], str]:
@@ -425,18 +427,18 @@ class YourTurn(YourSpells):
         """:meth:`move_options`' zones, and those of them its default is picked from (the ones
         a zone away, else all; none when it can only be pushed or teleported)."""
         b = self.game.board
-        if movement.held(b, actor):  # only a push or a teleport moves it ("Elsewhere")
+        names = b.trait_names(actor)  # (read once for Rooted, Fast, Slow and Lumbering)
+        if movement.held(b, actor, names):  # only a push or a teleport moves it ("Elsewhere")
             return {}, []
         flying = b.flying(actor)
-        fast, slow = self.pace(actor)
-        one = slow or (attacking and not fast) or b.has_trait(actor, "Lumbering")
+        fast, slow = self.pace(actor, names)
+        one = slow or (attacking and not fast) or "lumbering" in names
         # (an enemy hinders it only where one stands: movement.hinders finds nobody elsewhere)
         occupied = set() if one else {e.zone for e in decisions.enemy_creatures(b, actor.side)}
         if not one and actor.zone in occupied:
             one = movement.hinders(b, actor, actor.zone)
         steps = 1 if one else 2
         geo = b.geometry()
-        reach = geo.path_distances(actor.zone, flying)
         hindering: dict[str, bool] = {}  # whether an enemy hinders it in a zone one away
 
         def open_way(zone: str) -> bool:
@@ -451,17 +453,14 @@ class YourTurn(YourSpells):
                     return True
             return False
 
-        ways = []
-        for z, d in reach.items():  # (loops, not comprehensions' calls: a dozen zones)
-            if 0 < d <= steps and (d == 1 or open_way(z)):
-                ways.append((d, z))
-        ways.sort()
         zones: dict[str, int] = {}
         near = []
-        for d, z in ways:
-            zones[z] = d
+        for d, z in geo.within(actor.zone, flying, steps):  # (nearest first, then by name)
             if d == 1:
+                zones[z] = d
                 near.append(z)
+            elif open_way(z):
+                zones[z] = d
         return zones, near or list(zones)
 
     def _toward(self, actor: Piece, attacking: bool, near: list[str]) -> str:

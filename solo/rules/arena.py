@@ -200,6 +200,7 @@ class Geometry:
         self._paths: dict[tuple[str, bool], dict[str, int]] = {}
         self._sight: dict[tuple[str, str], bool] = {}
         self._steps: dict[tuple[str, str, bool], tuple[str, ...]] = {}
+        self._near: dict[tuple[str, bool, int], tuple[tuple[int, str], ...]] = {}
 
     def walls_between(self, a: str, b: str) -> list[Wall]:
         return self._by_edge.get(frozenset((a, b)), [])
@@ -227,6 +228,16 @@ class Geometry:
         if hit is None:
             hit = self._paths[key] = self._path_distances(start, flying)
         return dict(hit)
+
+    def within(self, start: str, flying: bool, moves: int) -> tuple[tuple[int, str], ...]:
+        """The zones 1 to ``moves`` moves from ``start`` (as :meth:`path_distances` counts
+        them), as (moves, zone), nearest first, then by name (remembered: a move's choices)."""
+        key = (start, flying, moves)
+        hit = self._near.get(key)
+        if hit is None:
+            hit = self._near[key] = tuple(sorted(
+                (d, z) for z, d in self.path_distances(start, flying).items() if 0 < d <= moves))
+        return hit
 
     def _path_distances(self, start: str, flying: bool) -> dict[str, int]:
         dist = {start: 0}

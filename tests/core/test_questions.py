@@ -33,7 +33,8 @@ def test_the_written_out_init_sets_every_field_of_the_dataclass():
     import inspect
 
     names = [f.name for f in dataclasses.fields(Question)]
-    assert list(inspect.signature(Question.__init__).parameters)[1:] == names
+    # (then ``values``, no field: what values() answers, when the asker has them)
+    assert list(inspect.signature(Question.__init__).parameters)[1:] == [*names, "values"]
     q = Question("x", "select", "Which?", ["a", "b"], default="a", min=1, max=2,
                  escapes=("undo",), shortcuts=("a",), about="ym-2")
     assert {n: getattr(q, n) for n in names if n != "validate"} == {
@@ -42,6 +43,22 @@ def test_the_written_out_init_sets_every_field_of_the_dataclass():
     assert dataclasses.replace(q, message="Which one?") == Question(
         "x", "select", "Which one?", ("a", "b"), default="a", min=1, max=2, escapes=("undo",))
     assert dataclasses.replace(q, message="Which one?").about == "ym-2"
+
+
+def test_values_are_the_choices_values_worked_out_once():
+    """values() reads each choice's value, once; an asker that has them may give them; the
+    value an answer chooses is found the same way either way (chosen, parse)."""
+    from solo.core.questions import NOTHING
+
+    choices = (Choice("Attack", "attack"), Choice("Move", "move"), "1", 1)
+    q = Question("x", "select", "What?", choices)
+    assert q.values() == ("attack", "move", "1", 1) and q.values() is q.values()
+    given = Question("x", "select", "What?", choices, values=("attack", "move", "1", 1))
+    assert given == q
+    for a in (q, given):
+        assert a.chosen("move") == "move" and a.chosen("Move") is NOTHING
+        assert type(a.chosen(1)) is int and a.chosen("1") == "1" and a.chosen(True) is NOTHING
+        assert a.parse("Move") == "move"
 
 
 def test_a_lazy_default_is_worked_out_once_and_only_when_read():
@@ -232,7 +249,7 @@ def test_an_autocomplete_answer_completed_from_a_part_says_what_it_became():
 def test_values_are_what_each_choice_gives_in_order():
     q = Question("x", "select", "Which?", (Choice("Timber Wolf (ym-1) in B2", "ym-1"), "done",
                                             Choice("Your mage", Side.YM)))
-    assert q.values() == [value for _, value in q.pairs()] == ["ym-1", "done", Side.YM]
+    assert q.values() == tuple(value for _, value in q.pairs()) == ("ym-1", "done", Side.YM)
     assert type(q.values()[2]) is Side  # the value itself, not its text
 
 

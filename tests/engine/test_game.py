@@ -33,6 +33,29 @@ def play(game, prompter, limit=2000):
     return steps
 
 
+def test_a_step_s_written_out_init_sets_every_field_of_the_dataclass():
+    """Step writes its own __init__ (the dataclass's calls a factory for each list not given,
+    and every step makes one): it must take every field, in order, with the dataclass's
+    defaults (a fresh list or dict each), or a field added later would be silently missing."""
+    import dataclasses
+    import inspect
+
+    from solo.engine.steps import Step
+
+    fields = dataclasses.fields(Step)
+    assert list(inspect.signature(Step.__init__).parameters)[1:] == [f.name for f in fields]
+    made, other = Step("a", "ym"), Step("a", "ym")
+    for f in fields[2:]:
+        default = f.default_factory() if f.default_factory is not dataclasses.MISSING \
+            else f.default
+        assert getattr(made, f.name) == default
+        if f.default_factory is not dataclasses.MISSING:
+            assert getattr(made, f.name) is not getattr(other, f.name)
+    given = Step("a", "ym", ["x"], {"k": 1}, 2, None, ["ym-1"], None, [], [], ["dm-1"])
+    assert dataclasses.replace(given, label="b") == Step(
+        "b", "ym", ["x"], {"k": 1}, 2, None, ["ym-1"], None, [], [], ["dm-1"])
+
+
 def test_a_passive_player_loses_a_whole_game():
     g = new_game(seed=5)
     play(g, Policy(PASSIVE))

@@ -158,6 +158,15 @@ def test_aegis_takes_dice_off_and_only_the_highest_counts(b):
     assert attack_dice(b, a, b.attacks(a)[0], t)[0] == 2
 
 
+def test_aegis_counts_against_an_attacker_with_agony_too(b):
+    # The target's names, read once for the strike, are not the attacker's enchantments'.
+    a, t = fight(b, "Timber Wolf", "Guardian Angel", a={"enchantments": ["Agony"]})  # Aegis 1
+    names = b.trait_names(t)
+    n, parts = attack_dice(b, a, b.attacks(a)[0], t, target_names=names)
+    assert n == attack_dice(b, a, b.attacks(a)[0], t)[0] == 1
+    assert [p.code for p in parts[-2:]] == ["dice.enchantments", "dice.aegis"]
+
+
 def test_never_below_one_die(b):
     a, t = fight(b, "Bitterwood Fox", "Timber Wolf",
                  a={"conditions": {"Weak": 2}, "enchantments": ["Agony"]})

@@ -188,8 +188,8 @@ def _by_level(traits: tuple[str, ...]) -> bool:
 def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
                 first: bool = True, moved: bool = False, is_spell: bool = False,
                 barrier: bool = False, thirst: bool | None = None,
-                role: str | None = None,
-                traits: list[str] | None = None) -> tuple[int, list[Said]]:
+                role: str | None = None, traits: list[str] | None = None,
+                target_names: frozenset[str] | None = None) -> tuple[int, list[Said]]:
     """How many dice the attack rolls against ``target``, and why: the attack's own dice then
     each modifier, as ``dice.*`` records (worded ``["Bite 4", "Melee +1"]``).
 
@@ -198,7 +198,8 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     damaged a Living creature that had none); None: on the first strike only, as Melee +X.
     ``role``: the strike's (a counterstrike gains some bonuses and not others: card text,
     :func:`solo.rules.abilities.bonuses.dice`).  ``traits``: the attack's
-    :func:`attack_traits` (with ``first`` true), when the caller has them already."""
+    :func:`attack_traits` (with ``first`` true), when the caller has them already;
+    ``target_names``: the target's :meth:`Board.trait_names`, likewise."""
     assert attack.dice is not None  # an attack that rolls no dice has no count
     base = int(attack.dice)
     parts = [said_with("dice.base", {"attack": attack.name, "dice": base})]  # (see said_with)
@@ -213,7 +214,7 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     if n := marks.prey_dice(board, attacker, attack, target):  # Drokkar's Tail Spike
         parts.append(Said("dice.prey", n=n))
     parts += _target_modifiers(board, attacker, attack, target, traits, first=first,
-                               is_spell=is_spell, barrier=barrier)
+                               is_spell=is_spell, barrier=barrier, target_names=target_names)
     # (most strikes roll their base dice alone: no sum and no generator)
     total = base + sum(int(p["n"]) for p in parts[1:]) if len(parts) > 1 else base
     if total < 1:
@@ -256,7 +257,7 @@ def _attacker_bonuses(board: Board, attacker: Piece, attack: Attack, target: Pie
 
 def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, target: Piece,
                       traits: list[str], *, first: bool, is_spell: bool,
-                      barrier: bool) -> list[Said]:
+                      barrier: bool, target_names: frozenset[str] | None) -> list[Said]:
     """The target's damage-type modifier, Extinguish, range, Weak and the attacker's
     enchantments (Agony), Marked for Death, Aegis."""
     out = []
@@ -289,7 +290,8 @@ def _target_modifiers(board: Board, attacker: Piece | None, attack: Attack, targ
             if n := int((ench.dm or {}).get("attacked_dice", 0)) if ench is not None else 0:
                 out.append(Said("dice.target-enchantment", name=name, n=n))
     # (Aegis X asked of the remembered names first: nearly no target has one)
-    if board.has_trait(target, "Aegis") \
+    if ("aegis" in target_names if target_names is not None
+            else board.has_trait(target, "Aegis")) \
             and (aegis := trait_max(board.traits(target), "Aegis") or 0):
         out.append(Said("dice.aegis", aegis=aegis, n=-aegis))
     return out

@@ -67,7 +67,7 @@ class Blow:
     the attack's traits, a person's report of the dice, and the target as lines name it."""
 
     __slots__ = ("work", "attacker", "attack", "target", "source", "traits", "role", "report",
-                 "zone", "who", "by", "only_ones", "first", "names")
+                 "zone", "who", "by", "only_ones", "first", "names", "target_names")
 
     def __init__(self, work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                  source: DiceSource, traits: list[str], role: str,
@@ -92,6 +92,12 @@ class Blow:
         #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
         self.only_ones = False
         self.first = True  # the first strike of the attack action
+        #: the target's trait names (:meth:`Board.trait_names`), read once for the traits a
+        #: strike asks of it (Aegis, Incorporeal, Resilient, Indestructible, Rage): nothing
+        #: changes the target before its damage is known (a reveal to survive that damage, in
+        #: _after_damage, is the first change a strike makes to it; the Voltaric Shield's note
+        #: is the Dummy Mage's, and no trait reads it)
+        self.target_names = work.trait_names(target)
 
     def roll(self, code: str, **facts: object) -> Said:
         """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
@@ -162,7 +168,8 @@ def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
     if isinstance(attack.dice, int) and not isinstance(attack.dice, bool):
         s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
                                            moved=moved, is_spell=is_spell, barrier=barrier,
-                                           thirst=thirst, role=b.role, traits=traits)
+                                           thirst=thirst, role=b.role, traits=traits,
+                                           target_names=b.target_names)
         s.steps.append(said_with("strike.dice", {"role": b.role, "zone": b.zone, "target": b.who,
                                                  "dice": s.dice, "parts": list(s.dice_parts)}))
     elif attack.dice is not None:  # "X": only a reported attack gets here
@@ -269,7 +276,7 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
     Critical Damage and Incorporeal; the damage, and the critical 1s among it (what Resilient
     keeps of an Incorporeal target's)."""
     work, target = b.work, b.target
-    incorporeal = work.has_trait(target, "Incorporeal")
+    incorporeal = "incorporeal" in b.target_names  # (has_trait's answer: see Blow)
     b.only_ones = only_ones = incorporeal and not "ethereal" in b.names
     if b.report is not None:
         s.normal, s.critical = b.report.damage(s, only_ones)
@@ -324,7 +331,7 @@ def _stop_damage(b: Blow, s: Strike, damage: int, critical_ones: int) -> int:
     """What is left of ``damage`` after Resilient, No Damage, Indestructible and the Dummy Mage
     Wizard's Voltaric Shield."""
     work, target = b.work, b.target
-    if damage and work.has_trait(target, "Resilient"):
+    if damage and "resilient" in b.target_names:  # (has_trait's answer: see Blow)
         kept = min(damage, critical_ones) if b.only_ones else s.critical
         if kept < damage:
             s.steps.append(Said("strike.resilient", target=b.who, damage=kept))
@@ -332,7 +339,7 @@ def _stop_damage(b: Blow, s: Strike, damage: int, critical_ones: int) -> int:
     if "no damage" in b.names:
         damage = 0
         s.steps.append(Said("strike.no-damage"))
-    if damage and work.has_trait(target, "Indestructible"):
+    if damage and "indestructible" in b.target_names:
         damage = 0
         s.steps.append(Said("strike.indestructible", target=b.who))
     if damage:
@@ -364,9 +371,11 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     if ("devour" in b.names and is_creature(target) and work.is_corporeal(target)) \
             or (target.conditions and target.has_condition("Zombie")):
         s.obliterate = True
-    # (the target's Rage +X read only when an enemy creature damaged it)
+    # (the target's Rage +X read only when an enemy creature damaged it; its names as the
+    # strike read them, unless a reveal changed it just now)
     if damage and attacker is not None and attacker.side != target.side \
-            and work.has_trait(target, "Rage") and is_creature(attacker):
+            and ("rage" in b.target_names if s.revealed is None
+                 else work.has_trait(target, "Rage")) and is_creature(attacker):
         rage = trait_max(work.traits(target), "Rage") or 0
         if rage and target.conditions.get("Rage", 0) < rage:
             s.rage = 1
