@@ -29,8 +29,8 @@ __all__ = ["HELPING", "TAUNTERS", "THORG", "helps_only", "forced_guards", "guard
 
 #: Attack traits (lower-case starts) of attacks that heal or help rather than hurt (catalog
 #: text, matched as it is written).
-HELPING: Final = ("heal", "reconstruct", "remove 1", "place an armor", "target goblin", "target zombie",
-           "add 3 mana")
+HELPING: Final = ("heal", "reconstruct", "remove 1", "place an armor", "target goblin",
+                  "target zombie", "add 3 mana")
 
 #: Creatures whose Taunt markers force the taunted creature to attack them.
 TAUNTERS: Final = upkeep.TAUNTERS

@@ -72,12 +72,12 @@ def spell_note(card: Card) -> tuple[NoteDict, bool]:
 
 
 #: The criteria a note may name (docs/rulings.md, "Every spell's placement").
-CRITERIA: Final = ("enemy-creature", "friendly-creature", "enemy-zone", "friendly-zone", "trap-zone",
-            "forward-zone", "self", "enemy-mage", "arena", "discard", "attack")
+CRITERIA: Final = ("enemy-creature", "friendly-creature", "enemy-zone", "friendly-zone",
+                   "trap-zone", "forward-zone", "self", "enemy-mage", "arena", "discard", "attack")
 
 #: What the Dummy Mage's turn is called for a spell of each deck.
 _ACTIONS: Final = {DeckKind.ENCHANTMENT: "enchantment", DeckKind.INCANTATION: "incantation",
-            DeckKind.ATTACK: "attack-spell"}
+                   DeckKind.ATTACK: "attack-spell"}
 
 
 def _refused(board: Board, note: NoteDict) -> Refusal | None:

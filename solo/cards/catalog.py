@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 SPELL_DECKS: Final = ("creature", "enchantment", "incantation", "attack")
 #: Which card type each of the Dummy Mage's decks holds.
 DECK_TYPES: Final = {"creature": "Creature", "enchantment": "Enchantment",
-              "incantation": "Incantation", "attack": "Attack"}
+                     "incantation": "Incantation", "attack": "Attack"}
 
 #: The Level of every mage (a mage is a Level 6 creature).
 MAGE_LEVEL: Final = 6

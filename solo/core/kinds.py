@@ -75,10 +75,12 @@ class Stage(Enum):
         raise ValueError(text)
 
 
-_LABELS: Final = {Stage.READY: "ready", Stage.QUICKCAST_1: "quickcast-1", Stage.CREATURES: "creatures",
-           Stage.QUICKCAST_3: "quickcast-3", Stage.OVER: "over"}
+_LABELS: Final = {Stage.READY: "ready", Stage.QUICKCAST_1: "quickcast-1",
+                  Stage.CREATURES: "creatures", Stage.QUICKCAST_3: "quickcast-3",
+                  Stage.OVER: "over"}
 #: What a board file's ``stage`` says during each stage (see Stage.board_stage).
-_BOARD_STAGES: Final = {**{s.value: label for s, label in _LABELS.items()}, Stage.OVER.value: "ready"}
+_BOARD_STAGES: Final = {**{s.value: label for s, label in _LABELS.items()},
+                        Stage.OVER.value: "ready"}
 #: The stages a board file may name, in the round's order.
 BOARD_STAGES: Final = ("quickcast-1", "creatures", "quickcast-3", "ready")
 

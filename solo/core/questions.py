@@ -344,7 +344,8 @@ def only_answer(q: Question) -> Any:
 
 #: The keys of the escapes every menu of a game offers: the same letter in every menu, never
 #: given to a choice (``b`` shows the board, ``e`` edits it, ``u`` undoes).
-ESCAPE_KEYS: Final = {"board": "b", "edit": "e", "undo": "u", "log": "l", "rules": "r", "odds": "o"}
+ESCAPE_KEYS: Final = {"board": "b", "edit": "e", "undo": "u", "log": "l", "rules": "r",
+                      "odds": "o"}
 
 
 class Prompter:

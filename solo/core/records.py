@@ -21,8 +21,9 @@ The objects a game makes or reads most (the board, its pieces, cards and their a
 attack's strikes, the Dummy Mage's decisions, die rolls, the changes ``apply`` puts on a board)
 are plain classes with slots instead, written out by hand (their ``_fields``, ``==``, ``repr``;
 :mod:`solo.core.plain`): the compiled build makes them classes of its own, which a record cannot
-be, and the same test holds them to the same behaviour.  A frozen record is ``class X(FrozenRecord)``: mypyc creates a
-compiled module's classes without their class keywords.
+be, and the same test holds them to the same behaviour.  A frozen record is
+``class X(FrozenRecord)``: mypyc creates a compiled module's classes without their class
+keywords.
 """
 
 from __future__ import annotations

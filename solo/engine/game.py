@@ -34,7 +34,7 @@ from solo.cards.catalog import SPELL_DECKS, Defense, get_catalog
 from solo.rules.dice import DiceSource, Label, SeededSource, TypedSource, face_to_d6
 from solo.rules.effects import BoardNote, SetActive, SetRound, SetStage
 from solo.rules.effects import apply as put, apply_all
-from solo.core.errors import InvalidInput, SoloError
+from solo.core.errors import InvalidInput, SoloError, StaleMemory
 from solo.core.questions import MORE, NOTHING, Choice, Prompter, Question, Shortcut
 from solo.engine.edits import edit_board
 from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, quickcast_order, quickcast_queue
@@ -427,8 +427,8 @@ class Game:
         if outcome is None:
             self._goes_on = key
             return
-        if key is not None and key == self._goes_on:
-            raise AssertionError("game_over: the game was remembered going on")
+        if key is not None and key == self._goes_on:  # (only with MEMORY.check: see play_one)
+            raise StaleMemory("game end", None, outcome)
         self._finish(outcome)
 
     def _finish(self, outcome: upkeep.Outcome) -> None:

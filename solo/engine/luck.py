@@ -48,14 +48,14 @@ _DEALT_BANDS: Final = ((0, 1), (1, 3), (3, 6), (6, 10))
 #: deck (positions :data:`_DEALT_BANDS`), less the deck's average: a shuffle puts every card
 #: in every place alike, so this has mean 0 too.
 PARTS: Final = ("damage-your-mage", "damage-your-creatures", "damage-its-mage",
-         "damage-its-creatures", "effect-yours", "effect-its",
-         *(f"{kind}-{band}" for band in range(1, len(_QUICKCAST_BANDS) + 2)
-           for kind in ("move", "summon", "spell")),
-         *(f"dealt-{band}" for band in range(1, len(_DEALT_BANDS) + 1)))
+                "damage-its-creatures", "effect-yours", "effect-its",
+                *(f"{kind}-{band}" for band in range(1, len(_QUICKCAST_BANDS) + 2)
+                  for kind in ("move", "summon", "spell")),
+                *(f"dealt-{band}" for band in range(1, len(_DEALT_BANDS) + 1)))
 #: Each part is kept times this, which makes it a whole number (the dealt parts to a
 #: hundredth of a mana, rounded: a bias of at most 0.005 mana).
 SCALES: Final = (1, 1, 1, 1, 2, 2, *(12,) * (3 * (len(_QUICKCAST_BANDS) + 1)),
-          *(100,) * len(_DEALT_BANDS))
+                 *(100,) * len(_DEALT_BANDS))
 #: Damage an attack die shows, by its d6 result (see solo.rules.dice.D6_FACES): average 1.
 _DAMAGE: Final = (0, 0, 1, 2, 1, 2)
 _DAMAGE_DICE: Final = frozenset({"roll.attack-dice", "upkeep.burn-roll"})

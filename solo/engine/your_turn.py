@@ -624,11 +624,12 @@ class YourTurn(YourSpells):
 
 #: The choices of "What did it do?" (records that never change: made once, not per question).
 _ACTS: Final = (Choice("Attacked one of its objects", "attack"), Choice("Moved", "move"),
-         Choice("Moved, then attacked", "move-attack"),
-         Choice("Attacked, and I type the damage", "attack-typed"))
-_MAGE_ACTS: Final = (Choice("Cast a spell at its side", "spell"), Choice("Summoned a creature", "summon"),
-              Choice("Cast something on your side (equipment, wall...)", "own"),
-              Choice("Moved, then cast a quick spell", "move-spell"))
+                Choice("Moved, then attacked", "move-attack"),
+                Choice("Attacked, and I type the damage", "attack-typed"))
+_MAGE_ACTS: Final = (Choice("Cast a spell at its side", "spell"),
+                     Choice("Summoned a creature", "summon"),
+                     Choice("Cast something on your side (equipment, wall...)", "own"),
+                     Choice("Moved, then cast a quick spell", "move-spell"))
 _GUARD_ACTS: Final = (Choice("Guarded", "guard"), Choice("Moved, then guarded", "move-guard"))
 _OTHER_ACT: Final = Choice("Anything else (its side unchanged)", "other")
 _DONE: Final = Choice("Nothing more this round (done)", "done")
@@ -665,7 +666,8 @@ def _what_menu(mage: bool, no_attack: bool, slow: bool,
 
 
 #: _what_menu's answers, made once each (the menus never change)
-_WHAT_MENUS: Final[dict[tuple[bool, bool, bool, bool], tuple[tuple[Choice, ...], tuple[str, ...]]]] = {}
+_WHAT_MENUS: Final[dict[tuple[bool, bool, bool, bool],
+                        tuple[tuple[Choice, ...], tuple[str, ...]]]] = {}
 
 
 def _incapacitates(board: Board, enchantment: str) -> bool:

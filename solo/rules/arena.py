@@ -16,7 +16,8 @@ from solo.core.errors import InvalidInput, NotAdjacent, NotAZone, OutsideArena
 from solo.core.records import FrozenRecord
 
 #: A zone name: a column letter, a row number (through re's cache: rarely needed, see parse).
-_ZONE: Final = "^([a-zA-Z])([1-9][0-9]?)$"  # (not string.ascii_letters: that import costs start-up)
+# (not string.ascii_letters: that import costs start-up)
+_ZONE: Final = "^([a-zA-Z])([1-9][0-9]?)$"
 Point = tuple[int, int]
 #: The largest arena a board may have: the Arena board is 4 columns by 3 rows, and two boards
 #: side by side (8 by 3, or 4 by 6) or a square variant still fit.  Every pair of zones has its

@@ -42,17 +42,13 @@ class Act(StrEnum):
     ABILITY = "ability"  # its card's ability is its action (a Ravenous Ghoul eats)
 
 
-#: The fields of :class:`Decision`, in the order of its ``__init__``.
-_DECISION_FIELDS: Final = ("action", "rolls", "instructions", "reason", "data", "attacks",
-                           "results", "events", "changes")
-
-
 class Decision(Plain):
     """One Dummy Mage turn, ready to put on the board and to word (its contract JSON is
     :func:`solo.text.automaton.decision_json`)."""
 
-    __slots__ = _DECISION_FIELDS
-    _fields: ClassVar[tuple[str, ...]] = _DECISION_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = ("action", "rolls", "instructions", "reason", "data",
+        "attacks", "results", "events", "changes")
+    __slots__ = _fields
 
     action: str
     rolls: list[int]
@@ -85,16 +81,12 @@ class Decision(Plain):
         self.changes = [] if changes is None else changes
 
 
-#: The fields of :class:`PlannedAttack`, in the order of its ``__init__``.
-_PLANNED_ATTACK_FIELDS: Final = ("attacker", "attack", "target", "moved", "is_spell", "zone",
-                                 "first", "sweep", "chain", "whirl")
-
-
 class PlannedAttack(Plain):
     """An attack the Dummy Mage means to make: who attacks, with what, at what."""
 
-    __slots__ = _PLANNED_ATTACK_FIELDS
-    _fields: ClassVar[tuple[str, ...]] = _PLANNED_ATTACK_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = ("attacker", "attack", "target", "moved", "is_spell",
+        "zone", "first", "sweep", "chain", "whirl")
+    __slots__ = _fields
 
     attacker: str  # a piece id ("dm" for an attack spell cast by the Dummy Mage)
     attack: Attack

@@ -48,8 +48,8 @@ _RANDOM_PICK: Final = Said("dice.random-pick")
 class Roll(FrozenPlain):
     """One die result, with what it was for."""
 
-    __slots__ = ("sides", "value", "label")
     _fields: ClassVar[tuple[str, ...]] = ("sides", "value", "label")
+    __slots__ = _fields
 
     def __init__(self, sides: int, value: int, label: Label = "") -> None:
         self.sides: Final = sides

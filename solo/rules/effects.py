@@ -61,8 +61,8 @@ class Change(FrozenPlain):
 class Damage(Change):
     """``amount`` more damage on the piece (less when negative: healing).  Never below 0."""
 
-    __slots__ = ("piece", "amount")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "amount")
+    __slots__ = _fields
 
     def __init__(self, piece: str, amount: int) -> None:
         self.piece: Final = piece
@@ -72,8 +72,8 @@ class Damage(Change):
 class SetDamage(Change):
     """The piece's damage is ``value`` (an edit; a creature brought back)."""
 
-    __slots__ = ("piece", "value")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "value")
+    __slots__ = _fields
 
     def __init__(self, piece: str, value: int) -> None:
         self.piece: Final = piece
@@ -83,8 +83,8 @@ class SetDamage(Change):
 class AddMarkers(Change):
     """``count`` more ``name`` markers (a condition, a token, a round effect) on the piece."""
 
-    __slots__ = ("piece", "name", "count")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "name", "count")
+    __slots__ = _fields
 
     def __init__(self, piece: str, name: str, count: int = 1) -> None:
         self.piece: Final = piece
@@ -95,8 +95,8 @@ class AddMarkers(Change):
 class RemoveMarkers(Change):
     """``count`` ``name`` markers fewer on the piece (every one when ``count`` is None)."""
 
-    __slots__ = ("piece", "name", "count")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "name", "count")
+    __slots__ = _fields
 
     def __init__(self, piece: str, name: str, count: int | None = None) -> None:
         self.piece: Final = piece
@@ -107,8 +107,8 @@ class RemoveMarkers(Change):
 class SetMarkers(Change):
     """Exactly ``count`` ``name`` markers on the piece (none: the entry goes)."""
 
-    __slots__ = ("piece", "name", "count")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "name", "count")
+    __slots__ = _fields
 
     def __init__(self, piece: str, name: str, count: int) -> None:
         self.piece: Final = piece
@@ -119,8 +119,8 @@ class SetMarkers(Change):
 class SetConditions(Change):
     """Every marker of the piece at once (an edit)."""
 
-    __slots__ = ("piece", "conditions")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "conditions")
+    __slots__ = _fields
 
     def __init__(self, piece: str, conditions: dict[str, int]) -> None:
         self.piece: Final = piece
@@ -130,8 +130,8 @@ class SetConditions(Change):
 class Move(Change):
     """The piece is now in ``zone`` (a walk, a push, a teleport, an edit)."""
 
-    __slots__ = ("piece", "zone")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "zone")
+    __slots__ = _fields
 
     def __init__(self, piece: str, zone: str) -> None:
         self.piece: Final = piece
@@ -141,8 +141,8 @@ class Move(Change):
 class SetActive(Change):
     """A creature's action marker: active (True) or spent (False)."""
 
-    __slots__ = ("piece", "active")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "active")
+    __slots__ = _fields
 
     def __init__(self, piece: str, active: bool) -> None:
         self.piece: Final = piece
@@ -152,8 +152,8 @@ class SetActive(Change):
 class SetGuard(Change):
     """A creature's guard marker: on or off."""
 
-    __slots__ = ("piece", "guarding")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "guarding")
+    __slots__ = _fields
 
     def __init__(self, piece: str, guarding: bool) -> None:
         self.piece: Final = piece
@@ -163,8 +163,8 @@ class SetGuard(Change):
 class Enchant(Change):
     """The enchantment ``name`` is attached (face up) to the piece."""
 
-    __slots__ = ("piece", "name")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "name")
+    __slots__ = _fields
 
     def __init__(self, piece: str, name: str) -> None:
         self.piece: Final = piece
@@ -174,8 +174,8 @@ class Enchant(Change):
 class Disenchant(Change):
     """One ``name`` enchantment comes off the piece (where it goes is another change)."""
 
-    __slots__ = ("piece", "name")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "name")
+    __slots__ = _fields
 
     def __init__(self, piece: str, name: str) -> None:
         self.piece: Final = piece
@@ -185,8 +185,8 @@ class Disenchant(Change):
 class SetEnchantments(Change):
     """Every face-up enchantment on the piece at once (an edit; all destroyed)."""
 
-    __slots__ = ("piece", "names")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "names")
+    __slots__ = _fields
 
     def __init__(self, piece: str, names: tuple[str, ...]) -> None:
         self.piece: Final = piece
@@ -196,8 +196,8 @@ class SetEnchantments(Change):
 class Equip(Change):
     """The mage wears ``name``."""
 
-    __slots__ = ("piece", "name")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "name")
+    __slots__ = _fields
 
     def __init__(self, piece: str, name: str) -> None:
         self.piece: Final = piece
@@ -207,8 +207,8 @@ class Equip(Change):
 class Unequip(Change):
     """The mage no longer wears ``name``."""
 
-    __slots__ = ("piece", "name")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "name")
+    __slots__ = _fields
 
     def __init__(self, piece: str, name: str) -> None:
         self.piece: Final = piece
@@ -218,8 +218,8 @@ class Unequip(Change):
 class GainTraits(Change):
     """Traits the piece gains for good (a Pet's, a veteran's)."""
 
-    __slots__ = ("piece", "traits")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "traits")
+    __slots__ = _fields
 
     def __init__(self, piece: str, traits: tuple[str, ...]) -> None:
         self.piece: Final = piece
@@ -229,8 +229,8 @@ class GainTraits(Change):
 class SetTraits(Change):
     """Every gained trait of the piece at once (an edit)."""
 
-    __slots__ = ("piece", "traits")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "traits")
+    __slots__ = _fields
 
     def __init__(self, piece: str, traits: tuple[str, ...]) -> None:
         self.piece: Final = piece
@@ -240,8 +240,8 @@ class SetTraits(Change):
 class SetSide(Change):
     """The piece now belongs to ``side`` (Mind Control)."""
 
-    __slots__ = ("piece", "side")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "side")
+    __slots__ = _fields
 
     def __init__(self, piece: str, side: Side) -> None:
         self.piece: Final = piece
@@ -251,8 +251,8 @@ class SetSide(Change):
 class ChangeLife(Change):
     """A mage's own life grows by ``amount`` (shrinks when negative)."""
 
-    __slots__ = ("piece", "amount")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "amount")
+    __slots__ = _fields
 
     def __init__(self, piece: str, amount: int) -> None:
         self.piece: Final = piece
@@ -264,8 +264,8 @@ class Note(Change):
     (:data:`DELETE` takes it off).  A value that holds a list or a dict is the whole new value,
     never changed in place."""
 
-    __slots__ = ("piece", "key", "value")
     _fields: ClassVar[tuple[str, ...]] = ("piece", "key", "value")
+    __slots__ = _fields
 
     def __init__(self, piece: str, key: str, value: Any) -> None:
         self.piece: Final = piece
@@ -276,8 +276,8 @@ class Note(Change):
 class AddPiece(Change):
     """A new piece in play: a creature summoned or brought back, a conjuration, a wall."""
 
-    __slots__ = ("piece",)
     _fields: ClassVar[tuple[str, ...]] = ("piece",)
+    __slots__ = _fields
 
     def __init__(self, piece: Piece) -> None:
         self.piece: Final = piece
@@ -286,8 +286,8 @@ class AddPiece(Change):
 class RemovePiece(Change):
     """The piece leaves play (destroyed, obliterated, banished for good)."""
 
-    __slots__ = ("piece",)
     _fields: ClassVar[tuple[str, ...]] = ("piece",)
+    __slots__ = _fields
 
     def __init__(self, piece: str) -> None:
         self.piece: Final = piece
@@ -296,8 +296,8 @@ class RemovePiece(Change):
 class Discard(Change):
     """``card`` goes on top of the Dummy Mage's ``deck`` discard pile."""
 
-    __slots__ = ("deck", "card")
     _fields: ClassVar[tuple[str, ...]] = ("deck", "card")
+    __slots__ = _fields
 
     def __init__(self, deck: str, card: str) -> None:
         self.deck: Final = deck
@@ -307,8 +307,8 @@ class Discard(Change):
 class Undiscard(Change):
     """``card`` is taken out of the Dummy Mage's ``deck`` discard pile (brought back)."""
 
-    __slots__ = ("deck", "card")
     _fields: ClassVar[tuple[str, ...]] = ("deck", "card")
+    __slots__ = _fields
 
     def __init__(self, deck: str, card: str) -> None:
         self.deck: Final = deck
@@ -318,8 +318,8 @@ class Undiscard(Change):
 class SetZoneEnchantments(Change):
     """The enchantments the Dummy Mage keeps on ``zone`` (none: the zone's entry goes)."""
 
-    __slots__ = ("zone", "names")
     _fields: ClassVar[tuple[str, ...]] = ("zone", "names")
+    __slots__ = _fields
 
     def __init__(self, zone: str, names: tuple[str, ...]) -> None:
         self.zone: Final = zone
@@ -330,8 +330,8 @@ class BoardNote(Change):
     """What solo keeps on the board beyond the pieces (``extra``): ``key`` is now ``value``
     (:data:`DELETE` takes it off); the whole new value, never changed in place."""
 
-    __slots__ = ("key", "value")
     _fields: ClassVar[tuple[str, ...]] = ("key", "value")
+    __slots__ = _fields
 
     def __init__(self, key: str, value: Any) -> None:
         self.key: Final = key
@@ -341,8 +341,8 @@ class BoardNote(Change):
 class AddTally(Change):
     """``side`` has destroyed ``amount`` more mana of the other side's creatures."""
 
-    __slots__ = ("side", "amount")
     _fields: ClassVar[tuple[str, ...]] = ("side", "amount")
+    __slots__ = _fields
 
     def __init__(self, side: Side, amount: int) -> None:
         self.side: Final = side
@@ -352,8 +352,8 @@ class AddTally(Change):
 class SetRound(Change):
     """A new round begins: its number and who holds the initiative."""
 
-    __slots__ = ("round", "initiative")
     _fields: ClassVar[tuple[str, ...]] = ("round", "initiative")
+    __slots__ = _fields
 
     def __init__(self, round: int, initiative: Side) -> None:
         self.round: Final = round
@@ -363,8 +363,8 @@ class SetRound(Change):
 class SetStage(Change):
     """The stage of the round the board is in."""
 
-    __slots__ = ("stage",)
     _fields: ClassVar[tuple[str, ...]] = ("stage",)
+    __slots__ = _fields
 
     def __init__(self, stage: Stage) -> None:
         self.stage: Final = stage
@@ -646,8 +646,8 @@ class CountId(Change):
     decision works the id out beforehand by the same rule, to name the piece before it is in
     play."""
 
-    __slots__ = ("side", "ident")
     _fields: ClassVar[tuple[str, ...]] = ("side", "ident")
+    __slots__ = _fields
 
     def __init__(self, side: Side, ident: str) -> None:
         self.side: Final = side

@@ -22,7 +22,7 @@ __all__ = ["GROWERS", "GRAPPLE", "rage_held", "growth_held"]
 #: limit): Kralathor as it devours, the Ghoul as it eats, Shaggoth-Zora as it obliterates a
 #: zombie (6 at most).
 GROWERS: Final[dict[str, int | None]] = {"Kralathor, The Devourer": None, "Ravenous Ghoul": None,
-                                  "Shaggoth-Zora": 6}
+                                         "Shaggoth-Zora": 6}
 #: The marker a grappling attack places on its prey.
 GRAPPLE: Final = "Grapple"
 

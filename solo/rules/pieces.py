@@ -3,9 +3,10 @@ board remembers of them honest.
 
 A :class:`Piece` is anything on the board that has a card.  A board remembers what it worked
 out from a piece (its traits, life, armor...: :mod:`solo.rules.stats`) with the piece's version
-``_v`` and the version of the whole board ``MEMORY.world``, and uses it again only while neither has
-moved.  Every change goes through :func:`solo.rules.effects.apply`, which says whom it reaches
-(:func:`_touch`): the piece alone, or every piece (an aura, a wall, a Pet's mage moving).
+``_v`` and the version of the whole board ``MEMORY.world``, and uses it again only while
+neither has moved.  Every change goes through :func:`solo.rules.effects.apply`, which says whom
+it reaches (:func:`_touch`): the piece alone, or every piece (an aura, a wall, a Pet's mage
+moving).
 """
 
 from __future__ import annotations
@@ -33,24 +34,29 @@ INCAPACITATING: Final = ("Stun", "Sleep", "Slam", "Knockdown")
 RESTRAINING: Final = ("Cripple", "Stuck")
 #: Every marker a person may put on an object: the conditions of the Arena sets, then the
 #: markers solo uses for effects that last a while (round effects of incantations, Banish).
-CONDITIONS: Final = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth", "Knockdown",
-              "Rot", "Slam", "Sleep", "Stagger", "Stuck", "Stun", "Tainted", "Taunt", "Vine", "Weak",
-              "Zombie")
+CONDITIONS: Final = ("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Disable", "Growth",
+                     "Knockdown", "Rot", "Slam", "Sleep", "Stagger", "Stuck", "Stun", "Tainted",
+                     "Taunt", "Vine", "Weak", "Zombie")
 #: Round effects of the other incantations the Dummy Mage casts (solo.automaton.spells; they end with the
 #: round like Battle Fury and Charge).
-SPELL_ROUND_MARKERS: Final = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike", "Sniper Shot",
-                       "Flame Strike", "Lightning Strike", "Bloodthirsty Strike", "Whirling Strike",
-                       "Flank Attack", "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy",
-                       "Overextend",
-                       "Vigor of the Grave")  # a card ability: Melee +1 for the round
-MARKERS: Final = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike", "Piercing Strike",
-                        "Rage",  # Rage tokens (the Rage +X trait)
-                        "Grapple", "Snatch",  # Grapple, Snatch: attack reminders
-                        "Gold", "Wrath", "Egg", "Ichthellid Larva",
-                        "Suffocation") + SPELL_ROUND_MARKERS  # card tokens (abilities.triggers)
+SPELL_ROUND_MARKERS: Final = ("Evade", "Power Strike", "Holy Strike", "Vampiric Strike",
+                              "Sniper Shot", "Flame Strike", "Lightning Strike",
+                              "Bloodthirsty Strike", "Whirling Strike", "Flank Attack",
+                              "Call of the Wild", "Akiro's Battle Cry", "Zombie Frenzy",
+                              "Overextend",
+                              "Vigor of the Grave")  # a card ability: Melee +1 for the round
+MARKERS: Final = CONDITIONS + ("Banish", "Battle Fury", "Charge", "Perfect Strike",
+                               "Piercing Strike",
+                               "Rage",  # Rage tokens (the Rage +X trait)
+                               "Grapple", "Snatch",  # Grapple, Snatch: attack reminders
+                               "Gold", "Wrath", "Egg", "Ichthellid Larva",
+                               # card tokens (abilities.triggers)
+                               "Suffocation") + SPELL_ROUND_MARKERS
 #: Traits that other traits and markers bring with them (the codex entries of each).
-IMPLIED: Final = {"invisible": ("Pest", "Elusive"), "unstoppable": ("Unmovable", "Uncontainable"),
-           "incorporeal": ("Nonliving", "Burnproof", "Uncontainable"), "rooted": ("Unmovable",)}
+IMPLIED: Final = {"invisible": ("Pest", "Elusive"),
+                  "unstoppable": ("Unmovable", "Uncontainable"),
+                  "incorporeal": ("Nonliving", "Burnproof", "Uncontainable"),
+                  "rooted": ("Unmovable",)}
 #: What a Zombie marker gives a creature.
 ZOMBIE_TRAITS: Final = ("Psychic Immunity", "Slow", "Nonliving", "Bloodthirsty +0")
 

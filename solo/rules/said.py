@@ -25,8 +25,8 @@ __all__ = ["Said", "Who", "Refusal", "worded_by", "said_with"]
 class Who(FrozenPlain):
     """A piece as a line names it: its id, card and side, and whether it is a mage."""
 
-    __slots__ = ("id", "card", "side", "is_mage")
     _fields: ClassVar[tuple[str, ...]] = ("id", "card", "side", "is_mage")
+    __slots__ = _fields
 
     def __init__(self, id: str, card: str, side: str, is_mage: bool) -> None:
         self.id: Final = id

@@ -37,7 +37,8 @@ __all__ = [
 NoteDict = dict[str, Any]
 
 #: The magic schools; a note's ``mage_only`` naming one means "a mage trained in it".
-SCHOOLS: Final = ("Air", "Arcane", "Dark", "Earth", "Fire", "Holy", "Mind", "Nature", "War", "Water")
+SCHOOLS: Final = ("Air", "Arcane", "Dark", "Earth", "Fire", "Holy", "Mind", "Nature", "War",
+                  "Water")
 #: Trained schools the catalog's mage cards do not list.
 MAGE_SCHOOLS: Final = {"Paladin": ("Holy", "War")}
 

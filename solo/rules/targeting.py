@@ -81,7 +81,8 @@ def why_not(board: Board, from_zone: str, target: Piece, *, indirect: bool = Fal
 
 #: The damage types of attacks, and of spells by their subtype: an object with "<type> Immunity"
 #: can be neither targeted nor affected by either.
-DAMAGE_TYPES: Final = ("Acid", "Flame", "Frost", "Hydro", "Lightning", "Wind", "Light", "Poison", "Psychic")
+DAMAGE_TYPES: Final = ("Acid", "Flame", "Frost", "Hydro", "Lightning", "Wind", "Light", "Poison",
+                       "Psychic")
 
 
 #: Immunities a card's text gives rather than its traits ("Magma Golem is immune to flame

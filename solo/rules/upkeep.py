@@ -37,16 +37,12 @@ DISSIPATE: Final = "dissipate"
 ENDS: Final = "condition-ends"
 
 
-#: The fields of :class:`Event`, in the order of its ``__init__``.
-_EVENT_FIELDS: Final = ("piece", "card", "kind", "text", "dice", "rolls", "damage", "healed",
-                        "removed")
-
-
 class Event(Plain):
     """One thing that happened to one object."""
 
-    __slots__ = _EVENT_FIELDS
-    _fields: ClassVar[tuple[str, ...]] = _EVENT_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = ("piece", "card", "kind", "text", "dice", "rolls",
+        "damage", "healed", "removed")
+    __slots__ = _fields
 
     piece: str  # object id ("dm" / "ym" for the mages)
     card: str
@@ -365,7 +361,8 @@ def _dissipate(board: Board, p: Piece, ev: _Events) -> bool:
 
 #: Creatures whose Taunt markers make the taunted creature attack them; a taunt ends when its
 #: taunter is activated.
-TAUNTERS: Final[tuple[str, ...]] = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion", "Thorg, Chief Bodyguard")
+TAUNTERS: Final[tuple[str, ...]] = ("Skeelax, Taunting Imp", "Sosruko, Ferret Companion",
+                                    "Thorg, Chief Bodyguard")
 
 
 def activate(board: Board, piece: Piece) -> list[Event]:

@@ -475,3 +475,48 @@ def test_an_edit_that_changes_nothing_is_not_recorded(tmp_path):
     assert step.label == "you pass your quickcast"
     assert not any(e["label"].startswith("edit") for e in s.game.log)
     assert said == ["Nothing changed on the Dummy Mage."]
+
+
+def test_the_game_end_is_asked_again_whenever_what_it_reads_may_have_changed(monkeypatch):
+    """play_one skips game_over while the board, its count of changes, both mages' damage and
+    the creature deck's size are as when the game last went on.  A mage's damage written
+    directly (never counted) still ends the game at the next step; with MEMORY.check, an end
+    that the key did not see coming is caught rather than missed."""
+    from solo.core.errors import StaleMemory
+    from solo.rules import pieces, upkeep
+
+    real, asked = upkeep.game_over, []
+
+    def counted(board, alternate=True):
+        asked.append(1)
+        return real(board, alternate=alternate)
+
+    monkeypatch.setattr(upkeep, "game_over", counted)
+    g = new_game(seed=5)
+    g.prompter = Policy(PASSIVE)
+    for _ in range(40):
+        g.play_one()
+    assert not g.over and 0 < len(asked) < 40  # asked after some steps, not every one
+    ym = g.board.mages["ym"]
+    ym.damage = g.board.life(ym)  # (not through apply: no change counted)
+    g.play_one()
+    assert g.over and g.phase.outcome.winner == "dm"
+
+    ended = g.phase.outcome
+    g = new_game(seed=5)
+    g.prompter = Policy(PASSIVE)
+    for _ in range(3):
+        g.play_one()
+    g._check_end(g._goes_on)  # the key the last step left: the game goes on, as remembered
+    monkeypatch.setattr(upkeep, "game_over", lambda board, alternate=True: ended)
+    g._check_end(None)  # no key: asked, and believed
+    assert g.over
+    monkeypatch.setattr(upkeep, "game_over", real)
+    g = new_game(seed=5)
+    g.prompter = Policy(PASSIVE)
+    for _ in range(3):
+        g.play_one()
+    monkeypatch.setattr(upkeep, "game_over", lambda board, alternate=True: ended)
+    monkeypatch.setattr(pieces.MEMORY, "check", True)
+    with pytest.raises(StaleMemory, match="game end"):
+        g._check_end(g._goes_on)  # an end the remembered key said could not be here

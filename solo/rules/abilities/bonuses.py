@@ -49,7 +49,8 @@ HURT_BY: Final = "hurt_by"
 #: between two zones (what Pharaoh's Cheetah asks); put there by whoever moves it (:func:`walked`).
 WALKED: Final = "walked"
 
-COUNTERSTRIKE: Final = "counterstrike"  # the strike roles this module reads (solo.rules.combat.Role)
+# the strike roles this module reads (solo.rules.combat.Role)
+COUNTERSTRIKE: Final = "counterstrike"
 ATTACK_ROLES: Final = ("attack", "sweep")
 
 # Cards and round effects, by the catalog's spelling.
@@ -89,10 +90,11 @@ COMMANDED: Final = "commanded"
 STRIKE_SPELLS: Final = ("Flame Strike", "Lightning Strike")
 
 #: Every card this module plays (tests/rules/abilities/test_bonuses.py holds the notes to it).
-CARDS: Final = frozenset((ALANDELL, BLIGHTHEART, CERBERUS, BERSERKER, BLOODSHAMAN, JELLY, WOLVERINE,
-                   PANZERGARDE, ELIGOR, FIRE_ELEMENTAL, GARGOYLE, GORAN, JOSEPH, RED_HELM,
-                   MAKUNDA, METATRON, RAM, REDCLAW, TIDECALLER, TAROK, IMP, COURAGE, CRITICAL,
-                   FLANK, AKIRO, CHEETAH, WHIRL, GREATBOW, *STRIKE_SPELLS))
+CARDS: Final = frozenset((ALANDELL, BLIGHTHEART, CERBERUS, BERSERKER, BLOODSHAMAN, JELLY,
+                          WOLVERINE, PANZERGARDE, ELIGOR, FIRE_ELEMENTAL, GARGOYLE, GORAN, JOSEPH,
+                          RED_HELM, MAKUNDA, METATRON, RAM, REDCLAW, TIDECALLER, TAROK, IMP,
+                          COURAGE, CRITICAL, FLANK, AKIRO, CHEETAH, WHIRL, GREATBOW,
+                          *STRIKE_SPELLS))
 
 
 # -- what the board says ------------------------------------------------------------------------

@@ -188,7 +188,7 @@ def _magma(board: Board, p: Piece) -> list[UpkeepLine]:
 
 
 _UPKEEP: Final = {COLOSSAL_CRAB: _crab, DORSEUS: _dorseus, MORT: _mort, SARDONYX: _sardonyx,
-           GERARD: _gerard, MAGMA_GOLEM: _magma}
+                  GERARD: _gerard, MAGMA_GOLEM: _magma}
 #: The cards whose own text acts at the start of their Upkeep: :func:`upkeep_start` does
 #: nothing else for an object of another card that bears no enchantment (Drown is one).
 UPKEEP_CARDS: Final = frozenset(_UPKEEP)

@@ -15,14 +15,14 @@ from solo.rules.targeting import immune_to_damage_type as immune_to_damage_type
 
 #: Conditions placed by incantations that last until the end of the round.
 ROUND_EFFECTS: Final = ("Battle Fury", "Charge", "Perfect Strike", "Piercing Strike", "Knockdown",
-                 *SPELL_ROUND_MARKERS)
+                        *SPELL_ROUND_MARKERS)
 #: Poison conditions: objects with Poison Immunity (every Nonliving object) cannot gain them.
 POISON_CONDITIONS: Final = ("Rot", "Weak", "Cripple", "Tainted")
 #: Psychic conditions: objects with Psychic Immunity (every conjuration) cannot gain them.
 PSYCHIC_CONDITIONS: Final = ("Sleep",)
 #: Conditions a conjuration never gains (it cannot be Dazed, Incapacitated or Restrained).
-NOT_ON_CONJURATIONS: Final = ("Daze", "Stun", "Cripple", "Slam", "Sleep", "Knockdown", "Taunt", "Stuck",
-                       "Bleed")
+NOT_ON_CONJURATIONS: Final = ("Daze", "Stun", "Cripple", "Slam", "Sleep", "Knockdown", "Taunt",
+                              "Stuck", "Bleed")
 #: Taunters whose Taunt is psychic: it holds neither mages nor Psychic Immune creatures (the
 #: complete codex; Sosruko's holds both).
 PSYCHIC_TAUNTERS: Final = ("Skeelax, Taunting Imp", "Thorg, Chief Bodyguard")

@@ -37,7 +37,8 @@ FIRST_STRIKE_GUARDS: Final = {"Temple High Guard": 2}
 _VS: Final = r"(?i)^\+\s*(\d+)\s+vs\.?\s+(.+)$"
 #: An attack trait that makes the number of attacks depend on the target's Level (Wall of
 #: Thorns: as many attacks as the Level of the creature passing through, less one).
-_LEVEL_LESS_ONE: Final = r"(?i)equal to (?:their|its) level\s*-\s*1"  # (through re's cache, as _VS)
+# (through re's cache, as _VS)
+_LEVEL_LESS_ONE: Final = r"(?i)equal to (?:their|its) level\s*-\s*1"
 
 
 def has_named(traits: list[str], name: str) -> bool:

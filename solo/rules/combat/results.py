@@ -39,7 +39,8 @@ DEFENSE_USED: Final = "defense_used"
 ONCE_USED: Final = "once_used"
 
 #: The 3-die attack a creature suffers when pushed into the arena edge or a Passage Blocked wall.
-BASH: Final = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3, traits=("Unavoidable",))
+BASH: Final = Attack(name="Bashed", action=None, kind=None, range=(0, 0), dice=3,
+                     traits=("Unavoidable",))
 #: The attack of a report that does not name it (damage a person rolled for a spell, say).
 UNNAMED: Final = Attack(name="attack", action=None, kind=None, range=(0, 0), dice=None)
 
@@ -81,15 +82,12 @@ class CombatError(SoloError):
         return one_line(str(self.said))
 
 
-#: The fields of :class:`Push`, in the order of its ``__init__``.
-_PUSH_FIELDS: Final = ("roll", "direction", "start", "to", "blocked_by", "flying")
-
-
 class Push(Plain):
     """A Push from an effect roll: the compass roll and where the creature ended up."""
 
-    __slots__ = _PUSH_FIELDS
-    _fields: ClassVar[tuple[str, ...]] = _PUSH_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = ("roll", "direction", "start", "to", "blocked_by",
+        "flying")
+    __slots__ = _fields
 
     roll: int
     direction: str
@@ -108,22 +106,17 @@ class Push(Plain):
         self.flying = flying
 
 
-#: The fields of :class:`Strike`, in the order of its ``__init__``.
-_STRIKE_FIELDS: Final = ("role", "attack", "kind", "attacker", "target", "side", "target_card",
-                         "dice", "dice_parts", "daze_roll", "missed", "immune", "defense",
-                         "defense_index", "defense_roll", "defense_modifier", "avoided", "faces",
-                         "normal", "critical", "armor", "damage", "effect_roll", "effect_modifier",
-                         "conditions", "ignored", "push", "healed", "destroyed", "acid",
-                         "extinguished", "shielded", "rage", "obliterate", "damage_total",
-                         "reported", "steps", "revealed", "martyred", "uses", "reconstructed",
-                         "spent")
-
-
 class Strike(Plain):
     """One roll of attack dice against one object (or one that never got that far)."""
 
-    __slots__ = _STRIKE_FIELDS
-    _fields: ClassVar[tuple[str, ...]] = _STRIKE_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = ("role", "attack", "kind", "attacker", "target", "side",
+        "target_card", "dice", "dice_parts", "daze_roll", "missed", "immune", "defense",
+        "defense_index", "defense_roll", "defense_modifier", "avoided", "faces", "normal",
+        "critical", "armor", "damage", "effect_roll", "effect_modifier", "conditions", "ignored",
+        "push", "healed", "destroyed", "acid", "extinguished", "shielded", "rage", "obliterate",
+        "damage_total", "reported", "steps", "revealed", "martyred", "uses", "reconstructed",
+        "spent")
+    __slots__ = _fields
 
     # attack, second strike, third strike, sweep, counterstrike, damage barrier, bash, passage
     # attack (Role)
@@ -251,16 +244,12 @@ class Strike(Plain):
         return None if self.effect_roll is None else self.effect_roll + self.effect_modifier
 
 
-#: The fields of :class:`AttackResult`, in the order of its ``__init__``.
-_RESULT_FIELDS: Final = ("attack", "attacker", "target", "zone", "strikes", "daze_roll",
-                         "once_used", "steps", "spent")
-
-
 class AttackResult(Plain):
     """Everything one attack did, in order.  Nothing here has touched the board yet."""
 
-    __slots__ = _RESULT_FIELDS
-    _fields: ClassVar[tuple[str, ...]] = _RESULT_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = ("attack", "attacker", "target", "zone", "strikes",
+        "daze_roll", "once_used", "steps", "spent")
+    __slots__ = _fields
 
     attack: str
     attacker: str | None
@@ -306,15 +295,11 @@ class AttackResult(Plain):
         return [s.target for s in self.strikes if s.destroyed]
 
 
-#: The fields of :class:`Applied`, in the order of its ``__init__``.
-_APPLIED_FIELDS: Final = ("destroyed", "defeated", "lines")
-
-
 class Applied(Plain):
     """What :func:`solo.rules.combat.apply` changed on the board."""
 
-    __slots__ = _APPLIED_FIELDS
-    _fields: ClassVar[tuple[str, ...]] = _APPLIED_FIELDS
+    _fields: ClassVar[tuple[str, ...]] = ("destroyed", "defeated", "lines")
+    __slots__ = _fields
 
     destroyed: list[str]  # ids removed from the board
     defeated: list[str]  # sides whose mage reached its life

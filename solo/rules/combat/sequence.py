@@ -231,8 +231,8 @@ def _copied(board: Board, lazy: Lazy, attacker: Piece | None,
 #: The conditions a strike may give its target and still be recorded without the attack's copy
 #: (:func:`_settled`): none changes a life, Indestructible, an attack (Disable) or the wounds
 #: (Tainted), and no card of the catalog named after one gives anything (Growth, Zombie do).
-_SETTLED_CONDITIONS: Final = frozenset(("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Rot", "Slam",
-                                 "Stagger", "Stuck", "Stun", "Taunt", "Weak"))
+_SETTLED_CONDITIONS: Final = frozenset(("Bleed", "Burn", "Corrode", "Cripple", "Daze", "Rot",
+                                        "Slam", "Stagger", "Stuck", "Stun", "Taunt", "Weak"))
 
 
 def _settled(board: Board, result: AttackResult, s: Strike, target: Piece,
