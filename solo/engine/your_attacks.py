@@ -274,8 +274,9 @@ class YourAttacks:
             return " · " + (f"{reach[best].name} " if len(reach) > 1 else "") + odds_text(odds[best])
 
         target = self.pick_target(actor, "turn.attack.target",
-                                  f"Which of its objects did {self.name(actor)} attack?", objs,
-                                  odds=figures)
+                                  f"Which of its objects did {self.name(actor)} attack?"
+                                  if self.game.reads() else "Which did it attack?", objs,
+                                  odds=figures)  # (its name only for a person: a program reads ``about``)
         if target is None:
             return ["It has nothing to attack."]
         if not typed:

@@ -367,11 +367,14 @@ class YourTurn(YourSpells):
             menu = _WHAT_MENUS[kind] = _what_menu(*kind)
         choices, values = menu
         here = None if still else self.theirs_in(actor.zone)  # (for an attack from here too)
+        reads = self.game.reads()
         default = "attack" if still or here else "move"
         if default not in values:
             default = "move" if "move" in values else values[-1]
-        what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?",
-                                 choices, default=default, about=actor.id, values=values))
+        # (its name only for a person: a program reads whose question it is from ``about``)
+        what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?"
+                                      if reads else "What did it do?",
+                                      choices, default=default, about=actor.id, values=values))
         lines: Lines = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
