@@ -368,7 +368,8 @@ class YourTurn(YourSpells):
         choices, values = menu
         here = None if still else self.theirs_in(actor.zone)  # (for an attack from here too)
         reads = self.game.reads()
-        default = "attack" if still or here else "move"
+        default = "attack" if still or (here and (not reads or self._reaches(actor, here))) \
+            else "move"  # (a program never reads it: the reach is worked out for a person)
         if default not in values:
             default = "move" if "move" in values else values[-1]
         # (its name only for a person: a program reads whose question it is from ``about``)
@@ -403,6 +404,17 @@ class YourTurn(YourSpells):
         elif what == "other":
             lines.append(f"{cap(self.name(actor))} did something that does not touch the Dummy Mage's side.")
         return lines
+
+    def _reaches(self, actor: Piece, here: list[Piece]) -> bool:
+        """Whether one of ``actor``'s attacks reaches one of ``here`` (the Dummy Mage's objects
+        in its zone) without a move: a flyer above a creature that cannot reach it, say, is no
+        reason to offer an attack first.  An attacker whose dice you count yourself (no attack
+        solo rolls) may reach anything."""
+        attacks = self.rolled_attacks(actor, moved=False)
+        if not attacks:
+            return True
+        zone = actor.zone
+        return any(p.zone == zone for p, _ in self.in_reach(actor, zone, attacks, here))
 
     def _quick_spell_after_move(self) -> Lines:
         """The quick spell your mage cast with its quick action, after its move."""

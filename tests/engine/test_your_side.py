@@ -488,3 +488,37 @@ def test_purge_magic_on_your_creature_takes_your_face_down_enchantment_with_the_
     assert d.data.get("target") == "w", d.instructions
     assert w.enchantments == [] and yours.hidden_on(w) == []
     assert "1 face-down one" in " ".join(sentences(d.instructions))
+
+
+def _offered_first(setup) -> object:
+    """The action `solo` offers first (the default) for your creature ym-5 on a board ``setup``
+    prepared."""
+    g = new_game()
+    setup(g.board)
+    seen = {}
+
+    def what(q):
+        seen["default"] = q.default
+        return "other"
+
+    g.phase = RoundState.from_dict({"round": 1, "step": "creatures", "next": "ym",
+                                    "ym_done": False, "mage_active": True})
+    g.prompter = RulePrompter({"turn.actor": "ym-5", "turn.what": what})
+    g.play_one()
+    return seen["default"]
+
+
+@pytest.mark.parametrize("theirs, first", [
+    ("Feral Bobcat", "attack"),  # on the ground beside it: an attack comes first
+    ("Darkfenne Bat", "move"),  # a flyer the wolf's bite cannot reach: no attack offered first
+    (None, "move"),  # nothing of theirs in its zone
+])
+def test_the_action_offered_first_is_an_attack_only_when_something_there_is_in_reach(
+        theirs, first):
+    """Played at 80x24: "what did it do?" offered an attack first when the only object of the
+    Dummy Mage's in the zone was a flyer out of reach; choosing it said nothing was in reach."""
+    def setup(b):
+        _alone_in_d3("Timber Wolf")(b)
+        if theirs:
+            b.add_creature(theirs, "dm", "D3")
+    assert _offered_first(setup) == first
