@@ -554,8 +554,9 @@ class Game:
     def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
         lines: list[str | Said] = [Said("step.numbered", lines=list(decision.instructions))]
         rolls = decision.rolls
-        if rolls:
-            lines.append(f"(effect die: {', '.join(map(str, rolls))})")
+        if rolls:  # (one die, nearly always: its line made once, below)
+            lines.append(_EFFECT_DIE[rolls[0]] if len(rolls) == 1 and 0 < rolls[0] <= 12
+                         else f"(effect die: {', '.join(map(str, rolls))})")
         data = decision.data
         actor = data.get("creature") or data.get("actor")
         # (the Step's fields by place: a Dummy Mage step after every one of its actions)
@@ -577,6 +578,9 @@ class Game:
     def _name(self, p: Piece) -> str:
         return naming.label_of(self.board, p)
 
+
+#: The line of a Dummy Mage step that rolled one effect die, by its value (index 0 unused).
+_EFFECT_DIE: Final = tuple(f"(effect die: {v})" for v in range(13))
 
 #: The creature deck's key (the plain string, as upkeep.game_over reads it).
 _CREATURE_DECK: Final[str] = DeckKind.CREATURE.value
