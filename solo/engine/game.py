@@ -141,6 +141,11 @@ class Game:
         #: the steps' lines are worded as they are logged; a headless game that nobody reads
         #: (the simulator's) leaves them as the rules recorded them, and saves the words' cost
         self.words = True
+        #: every step is logged (a person reads the log back, a save keeps it); a game whose
+        #: log nobody reads (the simulator's ratings) logs none, nor the summary at its end:
+        #: it keeps only the data of the steps that have some (what was played): ``step_data``
+        self.logs = True
+        self.step_data: list[dict[str, Any]] = []
         #: the answers a person is spared, and their last Action Phases
         self.spared = Spared()
         #: your side's quickcasts and Action Phases, asked through this game
@@ -373,12 +378,15 @@ class Game:
             put(board, SetStage(now))  # for the status line
         if self.words:  # the step's log record (written out: after every step)
             step.lines = [*render.lines(step.lines)]  # its sentences, from here on
-        log = self.log
-        entry = {"n": len(log) + 1, "round": step.round or self.phase.round,
-                 "who": step.who, "label": step.label, "lines": list(step.lines)}
-        if step.data:
-            entry["data"] = step.data
-        log.append(entry)
+        if self.logs:
+            log = self.log
+            entry = {"n": len(log) + 1, "round": step.round or self.phase.round,
+                     "who": step.who, "label": step.label, "lines": list(step.lines)}
+            if step.data:
+                entry["data"] = step.data
+            log.append(entry)
+        elif step.data:
+            self.step_data.append(step.data)
         if self.phase.stage is not _OVER:  # (see _check_end: its key made here, no call more
             # a step while the game surely goes on)
             mages, pile = board.mages, board.decks.get(_CREATURE_DECK)
@@ -432,8 +440,10 @@ class Game:
         self._finish(outcome)
 
     def _finish(self, outcome: upkeep.Outcome) -> None:
-        """The game is over: its outcome, and the summary logged."""
+        """The game is over: its outcome, and the summary logged (when the game logs)."""
         self.phase = self.phase.finished(outcome)
+        if not self.logs:
+            return
         lines = summary(self)
         self.log.append({"n": len(self.log) + 1, "round": self.phase.round, "who": GAME,
                          "label": "game over", "lines": lines})

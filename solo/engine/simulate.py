@@ -344,6 +344,7 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
 def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
               dm_life: int | None) -> GameStats:
     game = new_game(decks, seed, skill, ym_mage, dm_mage, dm_life)
+    game.logs = False  # (its statistics read only its steps' data: see Game.logs)
     dealt = dealt_costs(game)
     steps = 0
     try:
@@ -364,8 +365,7 @@ def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
             f"--opponent {skill} --seed {seed} --games 1 --jobs 1") from err
     played: dict[str, int] = {}
     discarded: dict[str, int] = {}
-    for e in game.log:
-        data = e.get("data") or {}
+    for data in game.step_data:
         card = data.get("card")
         if card and data.get("action") in ("enchantment", "incantation", "attack-spell", "summon"):
             played[card] = played.get(card, 0) + 1
@@ -378,10 +378,10 @@ def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
                       damage_to_ym=b.mages[Side.YM].damage, damage_to_dm=b.mages[Side.DM].damage,
                       played=played, discarded=discarded, steps=steps,
                       luck=luck_of(game.rng.history, dealt))
-    # The game is a cycle (it and its opponent, its turn, hold each other): its log and its
-    # dice's history, the most of what it made, are let go here, freed at once, and the
+    # The game is a cycle (it and its opponent, its turn, hold each other): its steps' data and
+    # its dice's history, the most of what it kept, are let go here, freed at once, and the
     # collection after the game (play_one) has the few objects of the cycle left to look at.
-    game.log.clear()
+    game.step_data.clear()
     game.rng.history.clear()
     return stats
 

@@ -263,3 +263,27 @@ def test_a_worker_killed_from_outside_stops_the_games_with_one_line_not_a_wait()
                     simulate.play_many("Starter", range(1, 400), workers=workers)
         assert lost.value.exit_code == ExitCode.SOFTWARE and "--jobs 1" in str(lost.value)
         assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("seed,skill", [(3, "beginner"), (11, "skilled"), (18, "beginner")])
+def test_a_game_that_logs_nothing_plays_the_game_that_logs_every_step(seed, skill):
+    """The simulator's games log no step (Game.logs): the same game as a logged one, the data of
+    the same steps kept, and what it counts as played the same as the logged game's log says."""
+    logged = simulate.new_game("Starter", seed, skill)
+    bare = simulate.new_game("Starter", seed, skill)
+    bare.logs = False
+    for game in (logged, bare):
+        while not game.over and game.phase.round <= simulate.MAX_ROUNDS:
+            game.play_one()
+    assert bare.log == [] and logged.log[-1]["label"] == "game over"
+    assert bare.step_data == [e["data"] for e in logged.log if e.get("data")] != []
+    assert logged.step_data == []
+    assert bare.board.to_dict() == logged.board.to_dict()
+    assert bare.rng.history == logged.rng.history and bare.phase.outcome == logged.phase.outcome
+    played = {}
+    for e in logged.log:
+        data = e.get("data") or {}
+        if data.get("card") and data.get("action") in ("enchantment", "incantation",
+                                                       "attack-spell", "summon"):
+            played[data["card"]] = played.get(data["card"], 0) + 1
+    assert simulate.play_one("Starter", seed, skill).played == played != {}
