@@ -143,7 +143,9 @@ class Game:
         self.words = True
         #: every step is logged (a person reads the log back, a save keeps it); a game whose
         #: log nobody reads (the simulator's ratings) logs none, nor the summary at its end:
-        #: it keeps only the data of the steps that have some (what was played): ``step_data``
+        #: it keeps only the data of the steps that have some (what was played): ``step_data``.
+        #: Nor does it make the lines only a log reads: a Dummy Mage step's (its instructions
+        #: and effect die) and the changes to mirror on the board after an attack of yours.
         self.logs = True
         self.step_data: list[dict[str, Any]] = []
         #: the answers a person is spared, and their last Action Phases
@@ -562,11 +564,13 @@ class Game:
         return step
 
     def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
-        lines: list[str | Said] = [Said("step.numbered", lines=list(decision.instructions))]
-        rolls = decision.rolls
-        if rolls:  # (one die, nearly always: its line made once, below)
-            lines.append(_EFFECT_DIE[rolls[0]] if len(rolls) == 1 and 0 < rolls[0] <= 12
-                         else f"(effect die: {', '.join(map(str, rolls))})")
+        lines: list[str | Said] = []  # (none in a game that logs nothing: see logs)
+        if self.logs:
+            lines.append(Said("step.numbered", lines=list(decision.instructions)))
+            rolls = decision.rolls
+            if rolls:  # (one die, nearly always: its line made once, below)
+                lines.append(_EFFECT_DIE[rolls[0]] if len(rolls) == 1 and 0 < rolls[0] <= 12
+                             else f"(effect die: {', '.join(map(str, rolls))})")
         data = decision.data
         actor = data.get("creature") or data.get("actor")
         # (the Step's fields by place: a Dummy Mage step after every one of its actions)

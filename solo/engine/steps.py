@@ -139,6 +139,8 @@ class GameView(Protocol):
     phase: RoundState
     on_output: Callable[[str], None]
     spared: Spared
+    #: whether its steps are logged (see Game.logs): the words only a log reads are made then
+    logs: bool
 
     @property
     def dice(self) -> DiceSource: ...

@@ -579,7 +579,12 @@ class YourAttacks:
         for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
             if ident not in self.touched:
                 self.touched.append(ident)
-        return [*result.steps, *mirror_lines(b, result), *applied.lines, *said]
+        return [*result.steps, *self.mirrored(result), *applied.lines, *said]
+
+    def mirrored(self, result: combat.AttackResult) -> list[str]:
+        """What to change on the physical board after ``result`` (:func:`mirror_lines`): words
+        only a log reads, so none in a game that logs nothing (see Game.logs)."""
+        return mirror_lines(self.game.board, result) if self.game.logs else []
 
     def _ask_damage(self, strike: combat.Strike, only_ones: bool) -> tuple[int, int]:
         """What your attack dice showed for one strike: normal+critical."""

@@ -16,7 +16,6 @@ from solo.cards.catalog import Card
 from solo.core.kinds import DeckKind, Side
 from solo.core.questions import Choice, Question
 from solo.engine.edits import new_conjuration, new_creature
-from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines
 from solo.engine.your_attacks import YourAttacks
 from solo.rules.abilities import explosions, triggers
@@ -190,12 +189,12 @@ class YourSpells(YourAttacks):
                                            daze=daze, reverse=reverse, sweep_target=second)
             self.results.append(result)
             applied = combat.apply(b, result)
-            return [*turned, *result.steps, *mirror_lines(b, result), *applied.lines,
+            return [*turned, *result.steps, *self.mirrored(result), *applied.lines,
                     *self._went_off(applied.lines), *self.eye_for_an_eye(mage, target, eye),
                     *self._farther(mage, spell, target)]
         self.results.append(result)
         applied = combat.apply(b, result)
-        return [*turned, *result.steps, *mirror_lines(b, result), *applied.lines,
+        return [*turned, *result.steps, *self.mirrored(result), *applied.lines,
                 *self._went_off(applied.lines), *self._farther(mage, spell, target)]
 
     def _went_off(self, applied: Lines) -> Lines:
