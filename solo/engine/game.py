@@ -251,7 +251,13 @@ class Game:
     def ask(self, q: Question) -> Any:
         """Ask through the prompter (see :meth:`answer`); an ``undo`` or ``edit`` ends the step
         in progress: its :data:`Escape` is handed to :meth:`play_one`."""
-        answer = self.answer(q)
+        prompter = self.prompter
+        if prompter is not None and not getattr(prompter, "reads", True):  # a program (as
+            # answer() takes it, written out: every question of a simulated game)
+            answer = prompter.ask(q)
+            self.recorded.append([q.id, answer])
+        else:
+            answer = self.answer(q)
         if isinstance(answer, (Undo, Edit)):
             raise Interrupted(answer)
         return answer
