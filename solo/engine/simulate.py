@@ -326,10 +326,10 @@ def play_one(decks, seed: int, skill: str = "beginner", ym_mage: str = "Beastmas
              dm_mage: str = "Warlock", dm_life: int | None = None) -> GameStats:
     """One whole headless game (see :func:`new_game`).
 
-    The cyclic garbage collector waits for the game's end: a game makes a few thousand
-    objects that only it can free (an exception's frames, the game and its opponent), and
-    collecting them once, after the game, costs less than the collections its hundreds of
-    thousands of short-lived objects would start on the way.  (Which objects live, and when,
+    The cyclic garbage collector waits for the game's end: a game makes hundreds of thousands
+    of short-lived objects, which would start many collections on the way, and nearly none
+    that only a collection can free (the game and its opponent, its turn: cut when it ends);
+    one collection after the game finds what is left (a fault's frames).  (Which objects live, and when,
     never changes a game: tests/engine/test_simulate.py plays the same games either way.)"""
     collecting = gc.isenabled()
     gc.disable()
@@ -378,11 +378,11 @@ def _play_one(decks, seed: int, skill: str, ym_mage: str, dm_mage: str,
                       damage_to_ym=b.mages[Side.YM].damage, damage_to_dm=b.mages[Side.DM].damage,
                       played=played, discarded=discarded, steps=steps,
                       luck=luck_of(game.rng.history, dealt))
-    # The game is a cycle (it and its opponent, its turn, hold each other): its steps' data and
-    # its dice's history, the most of what it kept, are let go here, freed at once, and the
-    # collection after the game (play_one) has the few objects of the cycle left to look at.
-    game.step_data.clear()
-    game.rng.history.clear()
+    # The game would be a cycle (it and its opponent, its turn, hold each other): cut here, so
+    # that all it made is freed as the last reference to it goes, and the collection after the
+    # game (play_one) has nothing of it to look through (it finds none of a game ended so).
+    game.prompter = None
+    del game.yours
     return stats
 
 

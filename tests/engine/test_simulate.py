@@ -129,6 +129,24 @@ def test_a_game_plays_the_same_with_the_collector_waiting_or_collecting_as_it_go
         gc.enable()
 
 
+def test_a_rating_game_leaves_nothing_for_the_collector():
+    """_play_one cuts the cycles a game makes (it and its opponent, its turn): all of it is freed
+    as its last reference goes, and the collection play_one makes after a game finds nothing."""
+    import gc
+
+    deckset = resolve("Starter")
+    gc.collect()
+    gc.disable()
+    try:
+        found = []
+        for seed, skill in ((3, "beginner"), (4, "skilled"), (11, "beginner")):
+            simulate._play_one(deckset, seed, skill, "Beastmaster", "Warlock", None)
+            found.append(gc.collect())
+    finally:
+        gc.enable()
+    assert found == [0, 0, 0]
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_stream_hands_out_the_games_of_its_seeds_in_order_and_drops_the_rest(jobs):
     """Games streamed (on two processes, or in this one) are the games of their seeds, in seed
