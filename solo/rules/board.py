@@ -21,7 +21,7 @@ from solo.rules import pieces as _pieces
 from solo.rules.pieces import MEMORY
 from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITATING, MARKERS,
                                MAX_DAMAGE, MAX_MARKERS, MAX_POINTS, MAX_TRAIT, RESTRAINING,
-                               SPELL_ROUND_MARKERS, SUMMONED, UNREMEMBERED, VISIBLE,
+                               SPELL_ROUND_MARKERS, SUMMONED, UNKEPT, UNREMEMBERED, VISIBLE,
                                ZOMBIE_TRAITS, Conjuration, Creature, Mage, Piece, _clone_piece,
                                _count, _touch, changes, conjuration_dict, creature_dict,
                                mage_dict, plain_copy)
@@ -47,15 +47,15 @@ def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], 
     """For :meth:`Board.copy`: a copy of ``p``, which takes ``p``'s entries in the copy's
     ``memo`` (being the same in every respect) and its place in the copy's ``index``.  ``old``,
     ``new``: the serials of the board copied and of the copy; the last values ``p`` keeps for
-    ``old`` are the copy's for ``q`` (the read checks ``_v`` and the world's count, as ever), so
+    ``old`` are the copy's for ``q`` (the read checks the world's count, as ever), so
     the attacker and target do not work them out again on the attack's copy."""
     q: _P = p.clone()  # type: ignore[assignment]  # (_clone_piece, written out: no cast call)
     _move_memo(memo, p, q)
     mt, ml, ma, mf = p._mt, p._ml, p._ma, p._mf  # (written out: a copy for every attack)
-    q._mt = (new, mt[1], mt[2], mt[3]) if mt is not None and mt[0] == old else None
-    q._ml = (new, ml[1], ml[2], ml[3]) if ml is not None and ml[0] == old else None
-    q._ma = (new, ma[1], ma[2], ma[3]) if ma is not None and ma[0] == old else None
-    q._mf = (new, mf[1], mf[2], mf[3]) if mf is not None and mf[0] == old else None
+    q._mt = (new, mt[1], mt[2]) if mt[0] == old else UNKEPT
+    q._ml = (new, ml[1], ml[2]) if ml[0] == old else UNKEPT
+    q._ma = (new, ma[1], ma[2]) if ma[0] == old else UNKEPT
+    q._mf = (new, mf[1], mf[2]) if mf[0] == old else UNKEPT
     if index.get(p.id) is p:
         index[p.id] = q
     return q

@@ -372,8 +372,8 @@ class Stats(Plain):
         if not p.damage and p.conditions.get("Tainted", 0) <= 0:
             return False  # no wounds (the usual case): nothing to work out
         hit = p._ml  # (life, written out: asked for every strike's target)
-        life: int = hit[3] if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-            and hit[2] == MEMORY.world and not MEMORY.check else self.life(p)
+        life: int = hit[2] if hit[0] == self._serial and hit[1] == MEMORY.world \
+            and not MEMORY.check else self.life(p)
         tainted = p.conditions.get("Tainted", 0)  # (wounds, written out)
         return life > 0 and (p.damage + 3 * tainted if tainted > 0 else p.damage) >= life \
             and not self.has_trait(p, "Indestructible")
@@ -392,37 +392,36 @@ class Stats(Plain):
         except KeyError:
             want = low(trait)
         hit = p._mt  # its last trait names, if worked out on this board since its last change
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            return want in hit[3][1]  # (asked 1,300 times a game)
+        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+            return want in hit[2][1]  # (asked 1,300 times a game)
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
-        return want in kept[3][1]
+        return want in kept[2][1]
 
     def trait_names(self, p: Piece) -> frozenset[str]:
         """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once.
 
         The hottest remembered values (trait names, life, attacks, flying) are kept on the piece
-        as well, with this board's number and the counts they hold for (``Piece._mt``...): read
-        there without a key to build or a dictionary to search.  That is a copy of what the
-        board remembers (``_memo``); with ``MEMORY.check`` it is never read but checked as the
-        board's own memory is."""
+        as well, with this board's number and the world's count they hold for (``Piece._mt``...;
+        the piece forgets them at its every change: ``pieces._touch``): read there without a
+        key to build or a dictionary to search.  That is a copy of what the board remembers
+        (``_memo``); with ``MEMORY.check`` it is never read but checked as the board's own
+        memory is."""
         hit = p._mt
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            known: frozenset[str] = hit[3][1]
+        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+            known: frozenset[str] = hit[2][1]
             return known
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
-        names: frozenset[str] = kept[3][1]
+        names: frozenset[str] = kept[2][1]
         return names
 
     def _remembered(self, kind: str, p: Piece, work_out: Callable[[Piece], _T],
-                    hit: tuple[int, int, int, Any] | None,
-                    by_state: bool = True) -> tuple[int, int, int, _T]:
+                    hit: tuple[int, int, Any],
+                    by_state: bool = True) -> tuple[int, int, _T]:
         """What a piece keeps of ``kind`` (see :meth:`trait_names`) when what it kept (``hit``)
         is out of date: ``work_out(p)`` (by :meth:`_work_out`, which finds the value of an object
         in the same state; or, not ``by_state``, for this piece alone), with what it holds
-        for: this board, the piece's count, the world's.  With ``MEMORY.check``, what it kept
-        for the same board and counts must be the same (else a change escaped the count)."""
+        for: this board and the world's count.  With ``MEMORY.check``, what it kept for the
+        same board and count must be the same (else a change escaped the count)."""
         v, world = p._v, MEMORY.world
         # (the board's own memory is not asked first: in whole games a value the piece does
         # not keep is never found there either, the two being kept together)
@@ -433,19 +432,17 @@ class Stats(Plain):
         else:  # (a value not by state, attacks or flying, is read only from the piece: no key)
             known = work_out(p)
         serial = self._serial
-        if MEMORY.check and hit is not None and hit[0] == serial and hit[1] == v \
-                and hit[2] == world and hit[3] != known:
-            raise StaleMemory(kind, hit[3], known)
-        return (serial, v, world, known)
+        if MEMORY.check and hit[0] == serial and hit[1] == world and hit[2] != known:
+            raise StaleMemory(kind, hit[2], known)
+        return (serial, world, known)
 
     def life(self, p: Piece) -> int:
         hit = p._ml  # (see trait_names)
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            known: int = hit[3]
+        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+            known: int = hit[2]
             return known
         kept = p._ml = self._remembered("life", p, self._life_now, hit)
-        life: int = kept[3]
+        life: int = kept[2]
         return life
 
     def _life_now(self, p: Piece) -> int:
@@ -478,9 +475,8 @@ class Stats(Plain):
         tainted = p.conditions.get("Tainted", 0)  # (wounds, written out: asked very often)
         wounds = p.damage + 3 * tainted if tainted > 0 else p.damage
         hit = p._ml  # (life, written out likewise)
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            life: int = hit[3]
+        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+            life: int = hit[2]
             return life - wounds
         return self.life(p) - wounds
 
@@ -520,12 +516,11 @@ class Stats(Plain):
             return [] if p.has_condition("Disable") else \
                 [Attack.from_dict(a) for a in p.stats["attacks"]]
         hit = p._ma  # (see trait_names)
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            known: list[Attack] = hit[3]
+        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+            known: list[Attack] = hit[2]
             return known
         kept = p._ma = self._remembered("attacks", p, self._attacks_now, hit, by_state=False)
-        attacks: list[Attack] = kept[3]
+        attacks: list[Attack] = kept[2]
         return attacks
 
     def _attacks_now(self, p: Piece) -> list[Attack]:
@@ -578,12 +573,11 @@ class Stats(Plain):
         """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
         (a guarding creature loses Flying while it guards), nor Rooted."""
         hit = p._mf  # (see trait_names)
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            known: bool = hit[3]
+        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+            known: bool = hit[2]
             return known
         kept = p._mf = self._remembered("flying", p, self._flying_now, hit, by_state=False)
-        flying: bool = kept[3]
+        flying: bool = kept[2]
         return flying
 
     def _flying_now(self, p: Piece, zone: str | None = None) -> bool:

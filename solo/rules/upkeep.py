@@ -530,13 +530,11 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     # mage keeps)
     serial, world, check = board._serial, MEMORY.world, MEMORY.check
     hit = dm._ml
-    life = hit[3] if hit is not None and hit[0] == serial and hit[1] == dm._v \
-        and hit[2] == world and not check else board.life(dm)
+    life = hit[2] if hit[0] == serial and hit[1] == world and not check else board.life(dm)
     tainted = dm.conditions.get("Tainted", 0)
     dm_down = (dm.damage + 3 * tainted if tainted > 0 else dm.damage) >= life
     hit = ym._ml
-    life = hit[3] if hit is not None and hit[0] == serial and hit[1] == ym._v \
-        and hit[2] == world and not check else board.life(ym)
+    life = hit[2] if hit[0] == serial and hit[1] == world and not check else board.life(ym)
     tainted = ym.conditions.get("Tainted", 0)
     ym_down = (ym.damage + 3 * tainted if tainted > 0 else ym.damage) >= life
     alone = alternate and not board.decks.get(_CREATURE_DECK) \

@@ -118,6 +118,22 @@ def test_a_new_piece_in_the_place_of_an_old_one_is_not_answered_from_its_memory(
         put(board, RemovePiece(again.id))
 
 
+def test_a_piece_forgets_what_it_keeps_at_its_every_change():
+    # The hottest values kept on the piece (Piece._mt...) are read while the board and the
+    # world's count are the same: a change to the piece alone moves neither, so the piece
+    # forgets them (pieces._touch), and the board works them out again (no check needed).
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    assert not board.has_trait(wolf, "Flying") and not board.flying(wolf)
+    life, world = board.life(wolf), pieces.MEMORY.world
+    assert pieces.UNKEPT not in (wolf._mt, wolf._ml, wolf._mf)
+    put(board, GainTraits(wolf.id, ("Flying", "Innate Life 3")))
+    assert pieces.MEMORY.world == world  # a change to the wolf alone
+    assert wolf._mt is wolf._ml is wolf._ma is wolf._mf is pieces.UNKEPT
+    assert board.has_trait(wolf, "Flying") and board.flying(wolf)
+    assert board.life(wolf) == life + 3
+
+
 def test_a_copy_changes_nothing_and_remembers_what_the_board_did():
     board, wolf, fox = _wolf_and_fox()
     traits, life = board.traits(wolf), board.life(wolf)
@@ -299,7 +315,7 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
     board = new_board("Warlock", "Beastmaster")
     bearer = board.add_creature("Timber Wolf", "dm", "A1", enchantments=["Standard Bearer"])
     friend = board.add_creature("Timber Wolf", "dm", "B2")
-    assert not board.has_trait(friend, "Melee +1") and friend._mt is not None
+    assert not board.has_trait(friend, "Melee +1") and friend._mt is not pieces.UNKEPT
     work = board.copy({bearer.id})
     assert work.find(friend.id) is friend  # shared, with what it keeps
     put(work, Move(bearer.id, "B2"))  # on the copy only: the aura reaches the friend there
@@ -307,7 +323,7 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
     assert not board.has_trait(friend, "Melee +1")  # not answered from the copy's value
     assert work.has_trait(friend, "Melee +1")
     # It is read: a value put there by hand, stamped as current, is what the board answers ...
-    stamp = (board._serial, friend._v, pieces.MEMORY.world)
+    stamp = (board._serial, pieces.MEMORY.world)
     friend._ml = (*stamp, 99)
     assert board.life(friend) == 99 and work.life(friend) != 99
     # ... and checked: with the memory check on, it is worked out again and must agree.
@@ -319,7 +335,7 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
         setattr(friend, slot, (*stamp, ("stale", frozenset()) if kind == "traits" else "stale"))
         with pytest.raises(StaleMemory, match=kind):
             getattr(board, {"traits": "trait_names"}.get(kind, kind))(friend)
-        setattr(friend, slot, None)
+        setattr(friend, slot, pieces.UNKEPT)
 
 
 def test_each_sides_creatures_follow_every_change_of_the_board_s_creatures():
