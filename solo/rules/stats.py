@@ -369,7 +369,7 @@ class Stats(Plain):
     def is_dead(self, p: Piece) -> bool:
         """Whether its wounds reach its life (objects without a life value, and Indestructible
         ones, never die of damage)."""
-        if not p.damage and p.conditions.get("Tainted", 0) <= 0:
+        if not p.damage and "Tainted" not in p.conditions:
             return False  # no wounds (the usual case): nothing to work out
         hit = p._ml  # (life, written out: asked for every strike's target)
         life: int = hit[2] if hit[0] == self._serial and hit[1] == MEMORY.world \
@@ -472,13 +472,11 @@ class Stats(Plain):
         return late
 
     def remaining_life(self, p: Piece) -> int:
-        tainted = p.conditions.get("Tainted", 0)  # (wounds, written out: asked very often)
-        wounds = p.damage + 3 * tainted if tainted > 0 else p.damage
-        hit = p._ml  # (life, written out likewise)
-        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
-            life: int = hit[2]
-            return life - wounds
-        return self.life(p) - wounds
+        hit = p._ml  # (life, written out: asked very often)
+        life: int = hit[2] if hit[0] == self._serial and hit[1] == MEMORY.world \
+            and not MEMORY.check else self.life(p)
+        # (wounds, written out likewise: no Tainted marker, no look-up of its count)
+        return life - self.wounds(p) if "Tainted" in p.conditions else life - p.damage
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
@@ -512,13 +510,13 @@ class Stats(Plain):
     def attacks(self, p: Piece) -> list[Attack]:
         """Its attacks; none while it has a Disable marker (it loses its attack bars).
         Remembered (asked about 900 times a game): the list is shared, never to be changed."""
-        if "attacks" in p.stats:  # a homemade card's, read afresh (a person may edit them)
-            return [] if p.has_condition("Disable") else \
-                [Attack.from_dict(a) for a in p.stats["attacks"]]
-        hit = p._ma  # (see trait_names)
+        hit = p._ma  # (see trait_names; never kept for a homemade card's, below)
         if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
             known: list[Attack] = hit[2]
             return known
+        if "attacks" in p.stats:  # a homemade card's, read afresh (a person may edit them)
+            return [] if p.has_condition("Disable") else \
+                [Attack.from_dict(a) for a in p.stats["attacks"]]
         kept = p._ma = self._remembered("attacks", p, self._attacks_now, hit, by_state=False)
         attacks: list[Attack] = kept[2]
         return attacks

@@ -526,17 +526,15 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     if your tally is more than twice the Dummy Mage's; otherwise it wins.
     """
     dm, ym = board.mages[DM], board.mages[YM]
-    # (asked after every step: board.wounds written out, and board.life's read of what each
-    # mage keeps)
+    # (asked after every step: board.life's read of what each mage keeps written out, and
+    # board.wounds asked only of a mage with a Tainted marker)
     serial, world, check = board._serial, MEMORY.world, MEMORY.check
     hit = dm._ml
     life = hit[2] if hit[0] == serial and hit[1] == world and not check else board.life(dm)
-    tainted = dm.conditions.get("Tainted", 0)
-    dm_down = (dm.damage + 3 * tainted if tainted > 0 else dm.damage) >= life
+    dm_down = dm.damage >= life or ("Tainted" in dm.conditions and board.wounds(dm) >= life)
     hit = ym._ml
     life = hit[2] if hit[0] == serial and hit[1] == world and not check else board.life(ym)
-    tainted = ym.conditions.get("Tainted", 0)
-    ym_down = (ym.damage + 3 * tainted if tainted > 0 else ym.damage) >= life
+    ym_down = ym.damage >= life or ("Tainted" in ym.conditions and board.wounds(ym) >= life)
     alone = alternate and not board.decks.get(_CREATURE_DECK) \
         and not board.kept_side(DM)
     if not (dm_down or ym_down or alone):  # asked after every step: the game goes on
