@@ -51,11 +51,12 @@ def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], 
     the attacker and target do not work them out again on the attack's copy."""
     q: _P = p.clone()  # type: ignore[assignment]  # (_clone_piece, written out: no cast call)
     _move_memo(memo, p, q)
-    mt, ml, ma, mf = p._mt, p._ml, p._ma, p._mf  # (written out: a copy for every attack)
+    mt, ml, ma, mf, ms = p._mt, p._ml, p._ma, p._mf, p._ms  # (written out: every attack)
     q._mt = (new, mt[1], mt[2]) if mt[0] == old else UNKEPT
     q._ml = (new, ml[1], ml[2]) if ml[0] == old else UNKEPT
     q._ma = (new, ma[1], ma[2]) if ma[0] == old else UNKEPT
     q._mf = (new, mf[1], mf[2]) if mf[0] == old else UNKEPT
+    q._ms = (new, ms[1], ms[2]) if ms[0] == old else UNKEPT
     if index.get(p.id) is p:
         index[p.id] = q
     return q

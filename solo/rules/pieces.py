@@ -120,7 +120,7 @@ def _touch(owner: Any) -> None:
         m.world = m.changes
     else:
         owner._v = m.changes
-        owner._mt = owner._ml = owner._ma = owner._mf = UNKEPT
+        owner._mt = owner._ml = owner._ma = owner._mf = owner._ms = UNKEPT
 
 
 def corroded() -> None:
@@ -179,7 +179,7 @@ class Piece(Plain):
     (``_fields``), a ``repr`` naming every field, no hash."""
 
     __slots__ = ("id", "card", "side", "zone", "damage", "conditions", "enchantments", "traits",
-                 "stats", "extra", "kind", "_v", "_mt", "_ml", "_ma", "_mf")
+                 "stats", "extra", "kind", "_v", "_mt", "_ml", "_ma", "_mf", "_ms")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = ("id", "card", "side", "zone", "damage", "conditions",
                                           "enchantments", "traits", "stats", "extra")
@@ -207,6 +207,9 @@ class Piece(Plain):
     _ml: tuple[int, int, Any]
     _ma: tuple[int, int, Any]
     _mf: tuple[int, int, Any]
+    #: And the state its traits, life and armor are worked out from, with the values known of
+    #: that state (see ``solo.rules.stats.Stats._state``), kept the same way.
+    _ms: tuple[int, int, Any]
 
     def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
                  conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
@@ -224,7 +227,7 @@ class Piece(Plain):
         self.extra = {} if extra is None else extra
         self.kind = "piece"
         self._v = _v or _fresh()
-        self._mt = self._ml = self._ma = self._mf = UNKEPT
+        self._mt = self._ml = self._ma = self._mf = self._ms = UNKEPT
 
     def clone(self) -> "Piece":
         """A copy with containers of its own; it keeps the version ``_v`` of this piece, being

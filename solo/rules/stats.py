@@ -28,7 +28,7 @@ from solo.rules.pieces import (DISABLED_GEAR, GROUNDED, IMPLIED, INCAPACITATING,
 
 
 #: What is remembered of each piece, by kind (Board._memo keys (kind, id(piece))).
-_PIECE_KINDS: Final = ("traits", "life", "armor", "state", "grants", "flying", "attacks")
+_PIECE_KINDS: Final = ("traits", "life", "armor", "grants", "flying", "attacks")
 
 _NOTHING: Final = object()
 _T = TypeVar("_T")
@@ -300,13 +300,13 @@ class Stats(Plain):
         """Everything the traits, life and armor of ``p`` are worked out from: objects in the
         same state have the same ones, whatever board they are on; with the ones known of that
         state, by kind (the state is looked up among those seen once, when it is worked out,
-        not again for each kind)."""
-        key = ("state", id(p))
-        hit = self._memo.get(key)
-        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
-            known: tuple[tuple[Any, ...], dict[str, object]] = hit[2]  # _recall, inlined: hot
+        not again for each kind).  Kept on the piece as its trait names are (``Piece._ms``:
+        see :meth:`trait_names`), not in the board's memory."""
+        hit = p._ms
+        serial, world = self._serial, MEMORY.world
+        if hit[0] == serial and hit[1] == world and not MEMORY.check:
+            known: tuple[tuple[Any, ...], dict[str, object]] = hit[2]
             return known
-        at = (p._v, MEMORY.world)  # (_at, written out)
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
         pet = p.extra.get("pet")
         auras = self._aura_sources().get(p.zone)
@@ -321,7 +321,11 @@ class Stats(Plain):
                  if isinstance(p, Mage) else (),
                  pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
                  tuple(auras) if auras else (), self._no_melee_bonus())
-        return self._keep(key, at, (state, _seen(state)))
+        if MEMORY.check and hit[0] == serial and hit[1] == world and hit[2][0] != state:
+            raise StaleMemory("state", hit[2][0], state)  # (as _remembered checks)
+        kept = (state, _seen(state))
+        p._ms = (serial, world, kept)
+        return kept
 
     def _no_melee_bonus(self) -> bool:
         """Whether a conjuration takes every Melee +X bonus (Altar of Infernia).  Asked for
