@@ -51,12 +51,7 @@ def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], 
     the attacker and target do not work them out again on the attack's copy."""
     q: _P = p.clone()  # type: ignore[assignment]  # (_clone_piece, written out: no cast call)
     _move_memo(memo, p, q)
-    mt, ml, ma, mf, ms = p._mt, p._ml, p._ma, p._mf, p._ms  # (written out: every attack)
-    q._mt = (new, mt[1], mt[2]) if mt[0] == old else UNKEPT
-    q._ml = (new, ml[1], ml[2]) if ml[0] == old else UNKEPT
-    q._ma = (new, ma[1], ma[2]) if ma[0] == old else UNKEPT
-    q._mf = (new, mf[1], mf[2]) if mf[0] == old else UNKEPT
-    q._ms = (new, ms[1], ms[2]) if ms[0] == old else UNKEPT
+    _carry(p, q, old, new)
     if index.get(p.id) is p:
         index[p.id] = q
     return q
@@ -82,6 +77,18 @@ def _same(kept: list[Any], fresh: list[Any]) -> bool:
     """Whether a list kept of the board's pieces holds the very pieces of the one made again
     (the same objects: a piece owned by a copy is equal to the one it copies)."""
     return len(kept) == len(fresh) and all(a is b for a, b in zip(kept, fresh))
+
+
+def _carry(p: Piece, q: Piece, old: int, new: int) -> None:
+    """The last values ``p`` keeps for the board numbered ``old`` (see Stats.trait_names), kept
+    by its copy ``q`` for the copy of that board numbered ``new``, made now (``q`` is the same in
+    every respect: they hold while the world's count does, as ever)."""
+    mt, ml, ma, mf, ms = p._mt, p._ml, p._ma, p._mf, p._ms  # (written out: every attack)
+    q._mt = (new, mt[1], mt[2]) if mt[0] == old else UNKEPT
+    q._ml = (new, ml[1], ml[2]) if ml[0] == old else UNKEPT
+    q._ma = (new, ma[1], ma[2]) if ma[0] == old else UNKEPT
+    q._mf = (new, mf[1], mf[2]) if mf[0] == old else UNKEPT
+    q._ms = (new, ms[1], ms[2]) if ms[0] == old else UNKEPT
 
 
 def _move_memo(memo: dict[tuple[Any, ...], Any], p: Piece, q: Piece) -> None:
@@ -490,15 +497,17 @@ class Board(Stats):
         respect (a piece is remembered by identity, so each entry moves to its copy)."""
         memo = dict(self._memo)
         # (with MEMORY.check every entry carried over is checked like any other)
+        pairs: list[tuple[Piece, Piece]] = []  # (each piece and its copy, for a whole copy)
         if only is None:
             shared: set[str] = set()
             mages = {s: _clone_piece(m) for s, m in self.mages.items()}
             creatures = [_clone_piece(c) for c in self.creatures]
             conjurations = [_clone_piece(c) for c in self.conjurations]
-            for olds, news in ((self.mages.values(), mages.values()),
-                               (self.creatures, creatures), (self.conjurations, conjurations)):
-                for p, q in zip(olds, news):
-                    _move_memo(memo, p, q)
+            pairs += zip(self.mages.values(), mages.values())
+            pairs += zip(self.creatures, creatures)
+            pairs += zip(self.conjurations, conjurations)
+            for p, q in pairs:
+                _move_memo(memo, p, q)
             index = None
         else:
             # (an attack copies the board: the pieces it may not change are taken as they are,
@@ -518,7 +527,10 @@ class Board(Stats):
                   self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
                   {k: list(v) for k, v in self.discards.items()}, self.stage,
                   plain_copy(self.extra), self.catalog)
-        if index is not None:
+        if index is None:  # (a whole copy: each piece's last values go with its copy too)
+            for p, q in pairs:
+                _carry(p, q, self._serial, b._serial)
+        else:
             assert only is not None
             # the pieces the copy may change, copied in their places (made after the copy's
             # Board, whose serial they take their last values to)

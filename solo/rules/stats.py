@@ -4,7 +4,8 @@ what enchantments, auras and equipment change of them.
 :class:`Stats` is the part of :class:`solo.rules.board.Board` that reads the pieces and the
 catalog.  Card statistics (life, armor, traits, attacks) are resolved against the catalog, with
 the board's own ``stats`` overrides, gained ``traits`` and the effects of attached enchantments.
-What is worked out is remembered (``Board._memo``) with where the count of changes stood (see
+What is worked out is remembered (on the piece for its traits, life, armor, attacks and flying:
+``Piece._mt``...; else ``Board._memo``) with where the count of changes stood (see
 :mod:`solo.rules.pieces`), and used again only while nothing it reads has changed.
 """
 
@@ -28,7 +29,7 @@ from solo.rules.pieces import (DISABLED_GEAR, GROUNDED, IMPLIED, INCAPACITATING,
 
 
 #: What is remembered of each piece, by kind (Board._memo keys (kind, id(piece))).
-_PIECE_KINDS: Final = ("traits", "life", "armor", "grants", "flying", "attacks")
+_PIECE_KINDS: Final = ("grants", "flying", "attacks")
 
 _NOTHING: Final = object()
 _T = TypeVar("_T")
@@ -255,46 +256,36 @@ class Stats(Plain):
         """Every trait the object has now: card (or ``stats.traits``), gained traits, what a
         mage's abilities and equipment give, and the traits its revealed enchantments give or
         take away."""
-        hit = self._memo.get(("traits", id(p)))
-        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
-            return list(hit[2][0])  # _by_state, inlined: asked 500 times a game
-        return list(self._work_out(("traits", id(p)), p, self._trait_sets_now)[0])
+        hit = p._mt  # (see trait_names)
+        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+            return list(hit[2][0])
+        kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
+        return list(kept[2][0])
 
     def _trait_sets_now(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
-        """Its traits, and every name :meth:`has_trait` answers yes to (remembered by
-        :meth:`_work_out` until anything they are worked out from changes)."""
+        """Its traits, and every name :meth:`has_trait` answers yes to (known of its state by
+        :meth:`_by_state`, and kept on the piece until anything they are worked out from
+        changes)."""
         traits = self._traits_now(p)
         # each trait, each start of one before a space, and each one's name without its number
         names = names_in(traits) | {parse_trait(x)[0].lower() for x in traits}
         return tuple(traits), names
 
     def _by_state(self, kind: str, p: Piece, work_out: Callable[[Piece], _T]) -> _T:
-        """``work_out(p)``, remembered for ``p`` until its own data or anything that reaches every
-        object changes (see :func:`_at`), and for every object in the same state (:meth:`_state`)
-        on any board; with ``MEMORY.check`` worked out every time and compared with what was
-        remembered."""
-        key = (kind, id(p))
-        hit = self._memo.get(key)
-        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
-            known: _T = hit[2]  # _recall, inlined: hot
-            return known
-        return self._work_out(key, p, work_out)
-
-    def _work_out(self, key: tuple[Any, ...], p: Piece, work_out: Callable[[Piece], _T]) -> _T:
-        """:meth:`_by_state` when nothing is remembered for ``key``: the value for an object in
-        the same state, else ``work_out(p)``; remembered either way."""
-        kind = key[0]
-        at = (p._v, MEMORY.world)  # (_at, written out)
+        """``work_out(p)``, the same for every object in the same state (:meth:`_state`, which
+        the piece keeps until its own data or anything that reaches every object changes) on
+        any board: the value known of that state, else worked out and known from then on; with
+        ``MEMORY.check`` worked out every time and compared with the value known."""
         values = self._state(p)[1]
         seen: Any = values.get(kind, _NOTHING)
         if seen is not _NOTHING and not MEMORY.check:
             again: _T = seen
-            return self._keep(key, at, again)
+            return again
         fresh = work_out(p)
         if seen is not _NOTHING and seen != fresh:
             raise StaleMemory(kind, seen, fresh, by_state=True)
         values[kind] = fresh
-        return self._keep(key, at, fresh)
+        return fresh
 
     def _state(self, p: Piece) -> tuple[tuple[Any, ...], dict[str, object]]:
         """Everything the traits, life and armor of ``p`` are worked out from: objects in the
@@ -422,15 +413,13 @@ class Stats(Plain):
                     hit: tuple[int, int, Any],
                     by_state: bool = True) -> tuple[int, int, _T]:
         """What a piece keeps of ``kind`` (see :meth:`trait_names`) when what it kept (``hit``)
-        is out of date: ``work_out(p)`` (by :meth:`_work_out`, which finds the value of an object
+        is out of date: ``work_out(p)`` (by :meth:`_by_state`, which finds the value of an object
         in the same state; or, not ``by_state``, for this piece alone), with what it holds
         for: this board and the world's count.  With ``MEMORY.check``, what it kept for the
         same board and count must be the same (else a change escaped the count)."""
         v, world = p._v, MEMORY.world
-        # (the board's own memory is not asked first: in whole games a value the piece does
-        # not keep is never found there either, the two being kept together)
-        if by_state:
-            known: _T = self._work_out((kind, id(p)), p, work_out)
+        if by_state:  # (the piece keeps it, not the board's memory)
+            known: _T = self._by_state(kind, p, work_out)
         elif MEMORY.check:
             known = self._keep((kind, id(p)), (v, world), work_out(p))
         else:  # (a value not by state, attacks or flying, is read only from the piece: no key)
