@@ -473,6 +473,11 @@ class Stats(Plain):
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
+        hit = p._ms  # (_by_state's read of the state the piece keeps, written out: every strike)
+        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+            known: int | None = hit[2][1].get("armor")
+            if known is not None:
+                return known
         return self._by_state("armor", p, self._base_armor_now)
 
     def _base_armor_now(self, p: Piece) -> int:

@@ -485,6 +485,10 @@ def _phase_markers(board: Board, piece: Piece, source: DiceSource, ev: _Events,
                 ev("escape", "upkeep.stays", condition=cond, rolls=[r])
 
 
+#: The round effects, to ask at once whether an object has one (end_round).
+_ROUND_EFFECTS: Final = frozenset(ROUND_EFFECTS)
+
+
 def end_round(board: Board) -> list[Event]:
     """The end of the round: round effects placed by incantations (Battle Fury, Charge,
     Perfect Strike, Piercing Strike, Knockdown) are removed from every object."""
@@ -496,8 +500,8 @@ def end_round(board: Board) -> list[Event]:
     for p in board.pieces():
         if ONCE_USED in p.extra:
             put(board, Note(p.id, ONCE_USED, DELETE))
-        if not p.conditions:  # (nearly every object, nearly every round)
-            continue
+        if not p.conditions or p.conditions.keys().isdisjoint(_ROUND_EFFECTS):
+            continue  # (nearly every object, nearly every round: no round effect to look for)
         for cond in ROUND_EFFECTS:
             k = _remove(board, p, cond) if cond in p.conditions else 0
             if k:
