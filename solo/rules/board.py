@@ -26,7 +26,7 @@ from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITA
                                _count, _touch, changes, conjuration_dict, creature_dict,
                                mage_dict, plain_copy)
 from solo.rules import stats as _stats
-from solo.rules.stats import _PIECE_KINDS, GROUNDING, Stats, _at, _aura_names
+from solo.rules.stats import _PIECE_KINDS, GROUNDING, Stats, _aura_names
 
 _P = TypeVar("_P", bound=Piece)
 
@@ -111,7 +111,7 @@ class Board(Stats):
 
     __slots__ = ("round", "initiative", "arena", "creatures", "decks", "discards", "stage",
                  "drawer", "applied", "_index", "_sides", "_shared", "_trimmed",
-                 "_clean")
+                 "_clean", "_geometry")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = (
         "round", "initiative", "arena", "mages", "creatures", "conjurations", "decks", "discards",
@@ -140,6 +140,8 @@ class Board(Stats):
     _clean: int
     #: On a copy made for an attack: the ids of the pieces shared with the original (see copy).
     _shared: set[str] | None
+    #: The last geometry, with the world's count it holds for (see geometry).
+    _geometry: tuple[int, Geometry] | None
 
     def __init__(self, round: int, initiative: str, arena: Arena, mages: dict[str, Mage],
                  creatures: list[Creature], conjurations: list[Conjuration],
@@ -170,6 +172,8 @@ class Board(Stats):
         self._trimmed = None  # see trim_corrode
         self._clean = -1  # see trim_corrode
         self._altar = None  # see _no_melee_bonus
+        self._auras = None  # see _aura_sources
+        self._geometry = None  # see geometry
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -412,12 +416,17 @@ class Board(Stats):
         return out
 
     def geometry(self) -> Geometry:
-        key = ("geometry",)
-        hit = self._memo.get(key)
-        if hit is not None and hit[1] == MEMORY.world and not MEMORY.check:
-            known: Geometry = hit[2]  # _recall, inlined: asked 350 times a game
-            return known
-        return self._keep(key, _at(None), geometry(self.arena, self.walls()))
+        """The arena with its walls, kept (``_geometry``) while the world's count holds (asked
+        350 times a game); with ``MEMORY.check`` worked out every time and compared."""
+        kept = self._geometry
+        world = MEMORY.world
+        if kept is not None and kept[0] == world and not MEMORY.check:
+            return kept[1]
+        geo = geometry(self.arena, self.walls())
+        if MEMORY.check and kept is not None and kept[0] == world and kept[1] is not geo:
+            raise StaleMemory("geometry", kept[1], geo)  # (one geometry a layout: see geometry)
+        self._geometry = (world, geo)
+        return geo
 
     def distance(self, a: str, b: str) -> int:
         hit = self.arena._t.dist.get((a, b))  # (Arena.distance's table read here: no call more)
@@ -545,6 +554,7 @@ class Board(Stats):
                     mages[s] = _clone_into(m, memo, index, old, new)
             b._index = index
         b._memo = memo
+        b._auras, b._geometry = self._auras, self._geometry  # (the same board, as the memo)
         b._shared = shared
         return b
 

@@ -83,7 +83,8 @@ class Stats(Plain):
 
     # Fields of the board that are read here (the board sets them); the board defines the
     # methods below.
-    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo", "_serial", "_altar")
+    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo", "_serial", "_altar",
+                 "_auras")
     mages: dict[str, Mage]
     conjurations: list[Conjuration]
     catalog: Catalog | None
@@ -94,6 +95,9 @@ class Stats(Plain):
     _serial: int
     #: The last _no_melee_bonus: its answer, and what it holds for (a pieces.stamp).
     _altar: tuple[bool, tuple[Any, ...]] | None
+    #: The last _aura_sources, with the world's count it holds for (asked for most objects
+    #: whose statistics are read: kept here rather than in ``_memo``, no key to look up).
+    _auras: tuple[int, dict[str, list[tuple[str, str, str]]]] | None
 
     @property
     def cat(self) -> Catalog:
@@ -139,9 +143,14 @@ class Stats(Plain):
     def _grants(self, p: Piece) -> list[dict[str, Any]]:
         """What attached enchantments and round effects (conditions named after a spell, such
         as ``Charge``) change on this object; see scripts/notes/."""
-        if not p.enchantments and not p.conditions and (
-                isinstance(p, Conjuration) or not self._aura_sources().get(p.zone)):
-            return []  # nothing grants it anything (most objects): _grants_now's answer, at once
+        if not p.enchantments and not p.conditions:
+            if isinstance(p, Conjuration):
+                return []  # nothing grants it anything (most objects): _grants_now's answer,
+            kept = self._auras  # at once (_aura_sources, written out: no call more)
+            auras = kept[1] if kept is not None and kept[0] == MEMORY.world \
+                and not MEMORY.check else self._aura_sources()
+            if not auras.get(p.zone):
+                return []
         key = ("grants", id(p))
         hit = self._memo.get(key)
         if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
@@ -183,13 +192,12 @@ class Stats(Plain):
 
     def _aura_sources(self) -> dict[str, list[tuple[str, str, str]]]:
         """Zone by zone, every zone enchantment and aura there: (enchantment, caster's side,
-        bearer id; no bearer for an enchantment on the zone itself)."""
-        key = ("auras",)
-        hit = self._memo.get(key)
-        if hit is not None and hit[1] == MEMORY.world and not MEMORY.check:
-            known: dict[str, list[tuple[str, str, str]]] = hit[2]  # _recall, inlined: hot
-            return known
-        at = _at(None)
+        bearer id; no bearer for an enchantment on the zone itself).  Kept (``_auras``) while
+        the world's count holds; with ``MEMORY.check`` worked out every time and compared."""
+        kept = self._auras
+        world = MEMORY.world
+        if kept is not None and kept[0] == world and not MEMORY.check:
+            return kept[1]
         auras = _aura_names(self.cat)
         out: dict[str, list[tuple[str, str, str]]] = {}
         for zone, names in (self.extra.get("zone_enchantments") or {}).items():
@@ -201,7 +209,10 @@ class Stats(Plain):
                 for name in q.enchantments:
                     if name in auras:
                         out.setdefault(q.zone, []).append((name, q.side, q.id))
-        return self._keep(key, at, out)
+        if MEMORY.check and kept is not None and kept[0] == world and kept[1] != out:
+            raise StaleMemory("auras", kept[1], out)
+        self._auras = (world, out)
+        return out
 
     def _zone_grant_fits(self, p: Piece, zg: dict[str, Any], side: str, bearer: str) -> bool:
         """Whether one ``zone_grants`` entry reaches ``p`` (its side, ``others``, and the
