@@ -83,6 +83,8 @@ def _carry(p: Piece, q: Piece, old: int, new: int) -> None:
     """The last values ``p`` keeps for the board numbered ``old`` (see Stats.trait_names), kept
     by its copy ``q`` for the copy of that board numbered ``new``, made now (``q`` is the same in
     every respect: they hold while the world's count does, as ever)."""
+    if MEMORY.check:  # (kept under the negated numbers then: see Stats._remembered)
+        old, new = -old, -new
     mt, ml, ma, mf, ms = p._mt, p._ml, p._ma, p._mf, p._ms  # (written out: every attack)
     q._mt = (new, mt[1], mt[2]) if mt[0] == old else UNKEPT
     q._ml = (new, ml[1], ml[2]) if ml[0] == old else UNKEPT

@@ -81,9 +81,11 @@ class Memory:
         #: (see :func:`corroded`): while it has not moved, a board found with no Corrode marker
         #: has none.
         self.corrodes = 0
-        #: Tests set this (``scripts/fingerprint.py --check-memory`` too): every remembered
-        #: value is worked out again and must equal what was remembered while no change was
-        #: counted (a change that escaped the count fails loudly).
+        #: Tests set this (``scripts/fingerprint.py --check-memory`` too), before the boards
+        #: they check are played: every remembered value is worked out again and must equal
+        #: what was remembered while no change was counted (a change that escaped the count
+        #: fails loudly).  What a piece keeps meanwhile is kept under the negated board number
+        #: (never read: ``solo.rules.stats.Stats.trait_names``).
         self.check = False
 
 

@@ -268,7 +268,7 @@ class Stats(Plain):
         mage's abilities and equipment give, and the traits its revealed enchantments give or
         take away."""
         hit = p._mt  # (see trait_names)
-        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
             return list(hit[2][0])
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
         return list(kept[2][0])
@@ -306,7 +306,7 @@ class Stats(Plain):
         see :meth:`trait_names`), not in the board's memory."""
         hit = p._ms
         serial, world = self._serial, MEMORY.world
-        if hit[0] == serial and hit[1] == world and not MEMORY.check:
+        if hit[0] == serial and hit[1] == world:  # (never with MEMORY.check: see _remembered)
             known: tuple[tuple[Any, ...], dict[str, object]] = hit[2]
             return known
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
@@ -323,8 +323,10 @@ class Stats(Plain):
                  if isinstance(p, Mage) else (),
                  pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
                  tuple(auras) if auras else (), self._no_melee_bonus())
-        if MEMORY.check and hit[0] == serial and hit[1] == world and hit[2][0] != state:
-            raise StaleMemory("state", hit[2][0], state)  # (as _remembered checks)
+        if MEMORY.check:  # (as _remembered checks, and keeps)
+            serial = -serial
+            if hit[0] == serial and hit[1] == world and hit[2][0] != state:
+                raise StaleMemory("state", hit[2][0], state)
         kept = (state, _seen(state))
         p._ms = (serial, world, kept)
         return kept
@@ -379,7 +381,7 @@ class Stats(Plain):
             return False  # no wounds (the usual case): nothing to work out
         hit = p._ml  # (life, written out: asked for every strike's target)
         life: int = hit[2] if hit[0] == self._serial and hit[1] == MEMORY.world \
-            and not MEMORY.check else self.life(p)
+            else self.life(p)
         tainted = p.conditions.get("Tainted", 0)  # (wounds, written out)
         return life > 0 and (p.damage + 3 * tainted if tainted > 0 else p.damage) >= life \
             and not self.has_trait(p, "Indestructible")
@@ -398,7 +400,7 @@ class Stats(Plain):
         except KeyError:
             want = low(trait)
         hit = p._mt  # its last trait names, if worked out on this board since its last change
-        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
             return want in hit[2][1]  # (asked 1,300 times a game)
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
         return want in kept[2][1]
@@ -409,11 +411,11 @@ class Stats(Plain):
         The hottest remembered values (trait names, life, attacks, flying) are kept on the piece
         as well, with this board's number and the world's count they hold for (``Piece._mt``...;
         the piece forgets them at its every change: ``pieces._touch``): read there without a
-        key to build or a dictionary to search.  That is a copy of what the board remembers
-        (``_memo``); with ``MEMORY.check`` it is never read but checked as the board's own
-        memory is."""
+        key to build or a dictionary to search.  With ``MEMORY.check`` a piece keeps its values
+        under the negated board number, which no read asks for: each is worked out again and
+        compared with what was kept (see :meth:`_remembered`)."""
         hit = p._mt
-        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
             known: frozenset[str] = hit[2][1]
             return known
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
@@ -426,8 +428,9 @@ class Stats(Plain):
         """What a piece keeps of ``kind`` (see :meth:`trait_names`) when what it kept (``hit``)
         is out of date: ``work_out(p)`` (by :meth:`_by_state`, which finds the value of an object
         in the same state; or, not ``by_state``, for this piece alone), with what it holds
-        for: this board and the world's count.  With ``MEMORY.check``, what it kept for the
-        same board and count must be the same (else a change escaped the count)."""
+        for: this board and the world's count.  With ``MEMORY.check``, kept under the negated
+        board number (never read, see :meth:`trait_names`), and what it kept so for the same
+        board and count must be the same (else a change escaped the count)."""
         v, world = p._v, MEMORY.world
         if by_state:  # (the piece keeps it, not the board's memory)
             known: _T = self._by_state(kind, p, work_out)
@@ -436,13 +439,15 @@ class Stats(Plain):
         else:  # (a value not by state, attacks or flying, is read only from the piece: no key)
             known = work_out(p)
         serial = self._serial
-        if MEMORY.check and hit[0] == serial and hit[1] == world and hit[2] != known:
-            raise StaleMemory(kind, hit[2], known)
+        if MEMORY.check:
+            serial = -serial
+            if hit[0] == serial and hit[1] == world and hit[2] != known:
+                raise StaleMemory(kind, hit[2], known)
         return (serial, world, known)
 
     def life(self, p: Piece) -> int:
         hit = p._ml  # (see trait_names)
-        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
             known: int = hit[2]
             return known
         kept = p._ml = self._remembered("life", p, self._life_now, hit)
@@ -478,14 +483,14 @@ class Stats(Plain):
     def remaining_life(self, p: Piece) -> int:
         hit = p._ml  # (life, written out: asked very often)
         life: int = hit[2] if hit[0] == self._serial and hit[1] == MEMORY.world \
-            and not MEMORY.check else self.life(p)
+            else self.life(p)
         # (wounds, written out likewise: no Tainted marker, no look-up of its count)
         return life - self.wounds(p) if "Tainted" in p.conditions else life - p.damage
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
         hit = p._ms  # (_by_state's read of the state the piece keeps, written out: every strike)
-        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
             known: int | None = hit[2][1].get("armor")
             if known is not None:
                 return known
@@ -520,7 +525,7 @@ class Stats(Plain):
         """Its attacks; none while it has a Disable marker (it loses its attack bars).
         Remembered (asked about 900 times a game): the list is shared, never to be changed."""
         hit = p._ma  # (see trait_names; never kept for a homemade card's, below)
-        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
             known: list[Attack] = hit[2]
             return known
         if "attacks" in p.stats:  # a homemade card's, read afresh (a person may edit them)
@@ -580,7 +585,7 @@ class Stats(Plain):
         """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
         (a guarding creature loses Flying while it guards), nor Rooted."""
         hit = p._mf  # (see trait_names)
-        if hit[0] == self._serial and hit[1] == MEMORY.world and not MEMORY.check:
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
             known: bool = hit[2]
             return known
         kept = p._mf = self._remembered("flying", p, self._flying_now, hit, by_state=False)

@@ -532,12 +532,12 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     dm, ym = board.mages[DM], board.mages[YM]
     # (asked after every step: board.life's read of what each mage keeps written out, and
     # board.wounds asked only of a mage with a Tainted marker)
-    serial, world, check = board._serial, MEMORY.world, MEMORY.check
+    serial, world = board._serial, MEMORY.world
     hit = dm._ml
-    life = hit[2] if hit[0] == serial and hit[1] == world and not check else board.life(dm)
+    life = hit[2] if hit[0] == serial and hit[1] == world else board.life(dm)
     dm_down = dm.damage >= life or ("Tainted" in dm.conditions and board.wounds(dm) >= life)
     hit = ym._ml
-    life = hit[2] if hit[0] == serial and hit[1] == world and not check else board.life(ym)
+    life = hit[2] if hit[0] == serial and hit[1] == world else board.life(ym)
     ym_down = ym.damage >= life or ("Tainted" in ym.conditions and board.wounds(ym) >= life)
     alone = alternate and not board.decks.get(_CREATURE_DECK) \
         and not board.kept_side(DM)

@@ -331,8 +331,11 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
     stamp = (board._serial, pieces.MEMORY.world)
     friend._ml = (*stamp, 99)
     assert board.life(friend) == 99 and work.life(friend) != 99
-    # ... and checked: with the memory check on, it is worked out again and must agree.
+    # ... and checked: with the memory check on, a piece keeps its values under the negated
+    # board number, which no read asks for: each is worked out again and must agree.
     monkeypatch.setattr(pieces.MEMORY, "check", True)
+    assert board.life(friend) != 99 and friend._ml[0] == -board._serial
+    stamp = (-board._serial, pieces.MEMORY.world)
     friend._ml = (*stamp, 99)
     with pytest.raises(StaleMemory):
         board.life(friend)
