@@ -524,13 +524,13 @@ class Stats(Plain):
     def attacks(self, p: Piece) -> list[Attack]:
         """Its attacks; none while it has a Disable marker (it loses its attack bars).
         Remembered (asked about 900 times a game): the list is shared, never to be changed."""
-        hit = p._ma  # (see trait_names; never kept for a homemade card's, below)
-        if hit[0] == self._serial and hit[1] == MEMORY.world:
-            known: list[Attack] = hit[2]
-            return known
         if "attacks" in p.stats:  # a homemade card's, read afresh (a person may edit them)
             return [] if p.has_condition("Disable") else \
                 [Attack.from_dict(a) for a in p.stats["attacks"]]
+        hit = p._ma  # (see trait_names)
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
+            known: list[Attack] = hit[2]
+            return known
         kept = p._ma = self._remembered("attacks", p, self._attacks_now, hit, by_state=False)
         attacks: list[Attack] = kept[2]
         return attacks
