@@ -112,7 +112,8 @@ class Board(Stats):
     the catalog and the card drawer, and so does ``repr``; no hash."""
 
     __slots__ = ("round", "initiative", "arena", "creatures", "decks", "discards", "stage",
-                 "drawer", "applied", "_index", "_sides", "_shared", "_trimmed",
+                 "drawer", "applied", "_index", "_sides", "_index_checked", "_sides_checked",
+                 "_shared", "_trimmed",
                  "_clean", "_geometry")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = (
@@ -135,6 +136,10 @@ class Board(Stats):
     applied: list[Any] | None
     _index: dict[str, Piece] | None
     _sides: tuple[list[Creature], list[Creature]] | None
+    #: With ``MEMORY.check``, the index and each side's creatures are kept here instead, where
+    #: no read finds them: each read makes them again, compared with these (see _reindex).
+    _index_checked: dict[str, Piece] | None
+    _sides_checked: tuple[list[Creature], list[Creature]] | None
     #: Where the count of changes and the lists stood after the last trim_corrode (see there).
     _trimmed: tuple[Any, ...] | None
     #: The count of Corrode markers put (``pieces.corrodes``) when the last trim_corrode found
@@ -169,8 +174,8 @@ class Board(Stats):
         # not a field, so never saved or compared (Board.copy carries it over itself).
         self._memo = {}
         self._serial = _stats.serial()  # (see Stats.trait_names)
-        self._index = None  # see find
-        self._sides = None  # see side_creatures
+        self._index = self._index_checked = None  # see find
+        self._sides = self._sides_checked = None  # see side_creatures
         self._trimmed = None  # see trim_corrode
         self._clean = -1  # see trim_corrode
         self._altar = None  # see _no_melee_bonus
@@ -190,7 +195,7 @@ class Board(Stats):
 
     def get(self, ident: str) -> Piece:
         index = self._index  # (find, written out: asked hundreds of times a game)
-        if index is None or MEMORY.check:
+        if index is None:
             index = self._reindex()
         p = index.get(ident)
         if p is None:
@@ -200,7 +205,7 @@ class Board(Stats):
     def find(self, ident: str) -> Piece | None:
         """The object with id ``ident`` (the first, in :meth:`pieces` order), if any."""
         index = self._index
-        if index is None or MEMORY.check:
+        if index is None:
             index = self._reindex()
         return index.get(ident)
 
@@ -208,16 +213,20 @@ class Board(Stats):
         """Every piece by its id, the first of :meth:`pieces` for an id given twice.  Kept until
         the board's own changes to its pieces (``put_*``, ``remove``, ``own``) forget it, so a
         read asks nothing else (about 2,000 a game; they once compared the lists' lengths).
-        Nothing else changes the lists of a board in play; with ``MEMORY.check`` every read
-        makes the index again and fails on a kept one that a change around these missed."""
+        Nothing else changes the lists of a board in play; with ``MEMORY.check`` the index is
+        kept where no read finds it (``_index_checked``), so every read makes it again and
+        fails on a kept one that a change around these missed."""
         index: dict[str, Piece] = {}
         for p in reversed(self.pieces()):
             index[p.id] = p
-        kept = self._index
+        kept = self._index_checked
         if kept is not None and (len(kept) != len(index)
                                  or not _same([kept.get(k) for k in index], [*index.values()])):
             raise StaleMemory("index", sorted(kept), sorted(index))
-        self._index = index
+        if MEMORY.check:
+            self._index_checked = index
+        else:
+            self._index = index
         return index
 
     def in_zone(self, zone: str) -> list[Piece]:
@@ -229,7 +238,7 @@ class Board(Stats):
         (which replace, take or add pieces) forget it, and so does a creature changing sides
         (:meth:`sides_changed`); checked as the index of pieces is (:meth:`_reindex`)."""
         kept = self._sides  # (kept_side, written out: no call more)
-        if kept is None or MEMORY.check:
+        if kept is None:
             kept = self._sort_sides()
         if side == DM:
             return list(kept[0])
@@ -241,7 +250,7 @@ class Board(Stats):
         """:meth:`side_creatures` without the copy: the list kept, to be read and never
         changed (for a reader that filters it at once)."""
         kept = self._sides
-        if kept is None or MEMORY.check:
+        if kept is None:
             kept = self._sort_sides()
         if side == DM:
             return kept[0]
@@ -252,22 +261,25 @@ class Board(Stats):
     def _sort_sides(self) -> tuple[list[Creature], list[Creature]]:
         creatures = self.creatures
         sides = ([c for c in creatures if c.side == DM], [c for c in creatures if c.side == YM])
-        kept = self._sides
+        kept = self._sides_checked
         if kept is not None and not (_same(kept[0], sides[0]) and _same(kept[1], sides[1])):
             raise StaleMemory("sides", kept, sides)  # (see side_creatures)
-        self._sides = sides
+        if MEMORY.check:  # (kept where no read finds it, as the index: see _reindex)
+            self._sides_checked = sides
+        else:
+            self._sides = sides
         return sides
 
     def sides_changed(self) -> None:
         """A piece changed sides (:class:`solo.rules.effects.SetSide`): each side's creatures
         are sorted again (see :meth:`side_creatures`)."""
-        self._sides = None
+        self._sides = self._sides_checked = None
 
     def new_id(self, side: str) -> str:
         """A fresh id such as ``dm-4``; never reuses one, even of a destroyed creature."""
         counters = self.extra.setdefault("next_id", {})
         used = self._index  # every piece's id (find, written out)
-        if used is None or MEMORY.check:
+        if used is None:
             used = self._reindex()
         n = int(counters.get(side, 1))
         for ident in used:
@@ -320,14 +332,14 @@ class Board(Stats):
         """Put a creature made elsewhere into play (see :class:`solo.rules.effects.AddPiece`):
         one that bears no enchantment changes nothing remembered of the others."""
         self.creatures.append(c)
-        self._index = self._sides = None
+        self._index = self._sides = self._index_checked = self._sides_checked = None
         if c.conditions and "Corrode" in c.conditions:  # (see trim_corrode)
             _pieces.corroded()
         _touch(c if self.reaches_alone(c) else None)
 
     def put_conjuration(self, c: Conjuration) -> None:
         self.conjurations.append(c)
-        self._index = self._sides = None
+        self._index = self._sides = self._index_checked = self._sides_checked = None
         if c.conditions and "Corrode" in c.conditions:  # (see trim_corrode)
             _pieces.corroded()
         _touch(None)  # walls make the geometry
@@ -391,7 +403,7 @@ class Board(Stats):
         p = self.get(ident)
         if isinstance(p, Mage):
             raise MageNotRemovable()
-        self._index = self._sides = None
+        self._index = self._sides = self._index_checked = self._sides_checked = None
         if isinstance(p, Creature):
             self.creatures.remove(p)
             _touch(p if self.reaches_alone(p) else None)
@@ -525,7 +537,7 @@ class Board(Stats):
             # without a call each; the copy starts with this board's index of pieces, its own
             # put in, as its attacker and target are looked up at once)
             index = self._index
-            if index is None or MEMORY.check:
+            if index is None:
                 index = self._reindex()
             index = dict(index)
             shared = set(index)  # every piece's id ...
@@ -554,7 +566,10 @@ class Board(Stats):
             for s, m in mages.items():
                 if m.id in only:
                     mages[s] = _clone_into(m, memo, index, old, new)
-            b._index = index
+            if MEMORY.check:  # (see _reindex)
+                b._index_checked = index
+            else:
+                b._index = index
         b._memo = memo
         b._auras, b._geometry = self._auras, self._geometry  # (the same board, as the memo)
         b._shared = shared
@@ -566,7 +581,7 @@ class Board(Stats):
         shared = self._shared
         if not shared or ident not in shared:  # (find, written out: every change asks here)
             index = self._index
-            if index is None or MEMORY.check:
+            if index is None:
                 index = self._reindex()
             return index.get(ident)
         shared.discard(ident)
@@ -579,7 +594,7 @@ class Board(Stats):
         else:
             place: list[Any] = self.creatures if isinstance(p, Creature) else self.conjurations
             place[next(i for i, x in enumerate(place) if x is p)] = q
-        self._index = self._sides = None
+        self._index = self._sides = self._index_checked = self._sides_checked = None
         _move_memo(self._memo, p, q)  # the same in every respect: its entries go with it
         return q
 

@@ -346,6 +346,20 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
         setattr(friend, slot, pieces.UNKEPT)
 
 
+def test_the_check_catches_a_list_of_pieces_changed_around_the_board(checking):
+    # The index of pieces and each side's creatures are kept until the board's own changes to
+    # its lists forget them; with the check on they are kept where no read finds them, so
+    # every read makes them again and fails on a list changed behind the board's back.
+    board, wolf, fox = _wolf_and_fox()
+    assert board.find(wolf.id) is wolf and board.side_creatures("ym") == [fox]
+    assert board._index is None and board._sides is None  # never read with the check on
+    board.creatures.remove(fox)  # behind the board's back: nothing is told to forget
+    with pytest.raises(StaleMemory, match="index"):
+        board.find(wolf.id)
+    with pytest.raises(StaleMemory, match="sides"):
+        board.side_creatures("ym")
+
+
 def test_each_sides_creatures_follow_every_change_of_the_board_s_creatures():
     # Each side's list is kept until the board's creatures change (Board.kept_side): a creature
     # changing sides, one destroyed and another summoned (the same count), a shared piece taken
