@@ -113,8 +113,7 @@ class Board(Stats):
 
     __slots__ = ("round", "initiative", "arena", "creatures", "decks", "discards", "stage",
                  "drawer", "applied", "_index", "_sides", "_index_checked", "_sides_checked",
-                 "_shared", "_trimmed",
-                 "_clean", "_geometry")
+                 "_shared", "_trimmed", "_clean", "_geometry")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = (
         "round", "initiative", "arena", "mages", "creatures", "conjurations", "decks", "discards",
