@@ -21,12 +21,12 @@ from solo.rules import pieces as _pieces
 from solo.rules.pieces import MEMORY
 from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITATING, MARKERS,
                                MAX_DAMAGE, MAX_MARKERS, MAX_POINTS, MAX_TRAIT, RESTRAINING,
-                               SPELL_ROUND_MARKERS, SUMMONED, UNREMEMBERED, VISIBLE,
+                               SPELL_ROUND_MARKERS, SUMMONED, UNKEPT, UNREMEMBERED, VISIBLE,
                                ZOMBIE_TRAITS, Conjuration, Creature, Mage, Piece, _clone_piece,
                                _count, _touch, changes, conjuration_dict, creature_dict,
                                mage_dict, plain_copy)
 from solo.rules import stats as _stats
-from solo.rules.stats import _PIECE_KINDS, GROUNDING, Stats, _at, _aura_names
+from solo.rules.stats import _PIECE_KINDS, GROUNDING, Stats, _aura_names
 
 _P = TypeVar("_P", bound=Piece)
 
@@ -47,15 +47,11 @@ def _clone_into(p: _P, memo: dict[tuple[Any, ...], Any], index: dict[str, Any], 
     """For :meth:`Board.copy`: a copy of ``p``, which takes ``p``'s entries in the copy's
     ``memo`` (being the same in every respect) and its place in the copy's ``index``.  ``old``,
     ``new``: the serials of the board copied and of the copy; the last values ``p`` keeps for
-    ``old`` are the copy's for ``q`` (the read checks ``_v`` and the world's count, as ever), so
+    ``old`` are the copy's for ``q`` (the read checks the world's count, as ever), so
     the attacker and target do not work them out again on the attack's copy."""
     q: _P = p.clone()  # type: ignore[assignment]  # (_clone_piece, written out: no cast call)
     _move_memo(memo, p, q)
-    mt, ml, ma, mf = p._mt, p._ml, p._ma, p._mf  # (written out: a copy for every attack)
-    q._mt = (new, mt[1], mt[2], mt[3]) if mt is not None and mt[0] == old else None
-    q._ml = (new, ml[1], ml[2], ml[3]) if ml is not None and ml[0] == old else None
-    q._ma = (new, ma[1], ma[2], ma[3]) if ma is not None and ma[0] == old else None
-    q._mf = (new, mf[1], mf[2], mf[3]) if mf is not None and mf[0] == old else None
+    _carry(p, q, old, new)
     if index.get(p.id) is p:
         index[p.id] = q
     return q
@@ -83,6 +79,20 @@ def _same(kept: list[Any], fresh: list[Any]) -> bool:
     return len(kept) == len(fresh) and all(a is b for a, b in zip(kept, fresh))
 
 
+def _carry(p: Piece, q: Piece, old: int, new: int) -> None:
+    """The last values ``p`` keeps for the board numbered ``old`` (see Stats.trait_names), kept
+    by its copy ``q`` for the copy of that board numbered ``new``, made now (``q`` is the same in
+    every respect: they hold while the world's count does, as ever)."""
+    if MEMORY.check:  # (kept under the negated numbers then: see Stats._remembered)
+        old, new = -old, -new
+    mt, ml, ma, mf, ms = p._mt, p._ml, p._ma, p._mf, p._ms  # (written out: every attack)
+    q._mt = (new, mt[1], mt[2]) if mt[0] == old else UNKEPT
+    q._ml = (new, ml[1], ml[2]) if ml[0] == old else UNKEPT
+    q._ma = (new, ma[1], ma[2]) if ma[0] == old else UNKEPT
+    q._mf = (new, mf[1], mf[2]) if mf[0] == old else UNKEPT
+    q._ms = (new, ms[1], ms[2]) if ms[0] == old else UNKEPT
+
+
 def _move_memo(memo: dict[tuple[Any, ...], Any], p: Piece, q: Piece) -> None:
     """What ``memo`` remembers of ``p``, moved to its copy ``q`` (a piece is remembered by
     identity)."""
@@ -102,8 +112,8 @@ class Board(Stats):
     the catalog and the card drawer, and so does ``repr``; no hash."""
 
     __slots__ = ("round", "initiative", "arena", "creatures", "decks", "discards", "stage",
-                 "drawer", "applied", "_index", "_sides", "_shared", "_trimmed",
-                 "_clean")
+                 "drawer", "applied", "_index", "_sides", "_index_checked", "_sides_checked",
+                 "_shared", "_trimmed", "_clean", "_geometry")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = (
         "round", "initiative", "arena", "mages", "creatures", "conjurations", "decks", "discards",
@@ -125,6 +135,10 @@ class Board(Stats):
     applied: list[Any] | None
     _index: dict[str, Piece] | None
     _sides: tuple[list[Creature], list[Creature]] | None
+    #: With ``MEMORY.check``, the index and each side's creatures are kept here instead, where
+    #: no read finds them: each read makes them again, compared with these (see _reindex).
+    _index_checked: dict[str, Piece] | None
+    _sides_checked: tuple[list[Creature], list[Creature]] | None
     #: Where the count of changes and the lists stood after the last trim_corrode (see there).
     _trimmed: tuple[Any, ...] | None
     #: The count of Corrode markers put (``pieces.corrodes``) when the last trim_corrode found
@@ -132,6 +146,8 @@ class Board(Stats):
     _clean: int
     #: On a copy made for an attack: the ids of the pieces shared with the original (see copy).
     _shared: set[str] | None
+    #: The last geometry, with the world's count it holds for (see geometry).
+    _geometry: tuple[int, Geometry] | None
 
     def __init__(self, round: int, initiative: str, arena: Arena, mages: dict[str, Mage],
                  creatures: list[Creature], conjurations: list[Conjuration],
@@ -157,11 +173,13 @@ class Board(Stats):
         # not a field, so never saved or compared (Board.copy carries it over itself).
         self._memo = {}
         self._serial = _stats.serial()  # (see Stats.trait_names)
-        self._index = None  # see find
-        self._sides = None  # see side_creatures
+        self._index = self._index_checked = None  # see find
+        self._sides = self._sides_checked = None  # see side_creatures
         self._trimmed = None  # see trim_corrode
         self._clean = -1  # see trim_corrode
         self._altar = None  # see _no_melee_bonus
+        self._auras = None  # see _aura_sources
+        self._geometry = None  # see geometry
 
     # -- lookup --------------------------------------------------------------------------------
     @property
@@ -176,7 +194,7 @@ class Board(Stats):
 
     def get(self, ident: str) -> Piece:
         index = self._index  # (find, written out: asked hundreds of times a game)
-        if index is None or MEMORY.check:
+        if index is None:
             index = self._reindex()
         p = index.get(ident)
         if p is None:
@@ -186,7 +204,7 @@ class Board(Stats):
     def find(self, ident: str) -> Piece | None:
         """The object with id ``ident`` (the first, in :meth:`pieces` order), if any."""
         index = self._index
-        if index is None or MEMORY.check:
+        if index is None:
             index = self._reindex()
         return index.get(ident)
 
@@ -194,16 +212,20 @@ class Board(Stats):
         """Every piece by its id, the first of :meth:`pieces` for an id given twice.  Kept until
         the board's own changes to its pieces (``put_*``, ``remove``, ``own``) forget it, so a
         read asks nothing else (about 2,000 a game; they once compared the lists' lengths).
-        Nothing else changes the lists of a board in play; with ``MEMORY.check`` every read
-        makes the index again and fails on a kept one that a change around these missed."""
+        Nothing else changes the lists of a board in play; with ``MEMORY.check`` the index is
+        kept where no read finds it (``_index_checked``), so every read makes it again and
+        fails on a kept one that a change around these missed."""
         index: dict[str, Piece] = {}
         for p in reversed(self.pieces()):
             index[p.id] = p
-        kept = self._index
+        kept = self._index_checked
         if kept is not None and (len(kept) != len(index)
                                  or not _same([kept.get(k) for k in index], [*index.values()])):
             raise StaleMemory("index", sorted(kept), sorted(index))
-        self._index = index
+        if MEMORY.check:
+            self._index_checked = index
+        else:
+            self._index = index
         return index
 
     def in_zone(self, zone: str) -> list[Piece]:
@@ -215,7 +237,7 @@ class Board(Stats):
         (which replace, take or add pieces) forget it, and so does a creature changing sides
         (:meth:`sides_changed`); checked as the index of pieces is (:meth:`_reindex`)."""
         kept = self._sides  # (kept_side, written out: no call more)
-        if kept is None or MEMORY.check:
+        if kept is None:
             kept = self._sort_sides()
         if side == DM:
             return list(kept[0])
@@ -227,7 +249,7 @@ class Board(Stats):
         """:meth:`side_creatures` without the copy: the list kept, to be read and never
         changed (for a reader that filters it at once)."""
         kept = self._sides
-        if kept is None or MEMORY.check:
+        if kept is None:
             kept = self._sort_sides()
         if side == DM:
             return kept[0]
@@ -238,22 +260,25 @@ class Board(Stats):
     def _sort_sides(self) -> tuple[list[Creature], list[Creature]]:
         creatures = self.creatures
         sides = ([c for c in creatures if c.side == DM], [c for c in creatures if c.side == YM])
-        kept = self._sides
+        kept = self._sides_checked
         if kept is not None and not (_same(kept[0], sides[0]) and _same(kept[1], sides[1])):
             raise StaleMemory("sides", kept, sides)  # (see side_creatures)
-        self._sides = sides
+        if MEMORY.check:  # (kept where no read finds it, as the index: see _reindex)
+            self._sides_checked = sides
+        else:
+            self._sides = sides
         return sides
 
     def sides_changed(self) -> None:
         """A piece changed sides (:class:`solo.rules.effects.SetSide`): each side's creatures
         are sorted again (see :meth:`side_creatures`)."""
-        self._sides = None
+        self._sides = self._sides_checked = None
 
     def new_id(self, side: str) -> str:
         """A fresh id such as ``dm-4``; never reuses one, even of a destroyed creature."""
         counters = self.extra.setdefault("next_id", {})
         used = self._index  # every piece's id (find, written out)
-        if used is None or MEMORY.check:
+        if used is None:
             used = self._reindex()
         n = int(counters.get(side, 1))
         for ident in used:
@@ -306,14 +331,14 @@ class Board(Stats):
         """Put a creature made elsewhere into play (see :class:`solo.rules.effects.AddPiece`):
         one that bears no enchantment changes nothing remembered of the others."""
         self.creatures.append(c)
-        self._index = self._sides = None
+        self._index = self._sides = self._index_checked = self._sides_checked = None
         if c.conditions and "Corrode" in c.conditions:  # (see trim_corrode)
             _pieces.corroded()
         _touch(c if self.reaches_alone(c) else None)
 
     def put_conjuration(self, c: Conjuration) -> None:
         self.conjurations.append(c)
-        self._index = self._sides = None
+        self._index = self._sides = self._index_checked = self._sides_checked = None
         if c.conditions and "Corrode" in c.conditions:  # (see trim_corrode)
             _pieces.corroded()
         _touch(None)  # walls make the geometry
@@ -377,7 +402,7 @@ class Board(Stats):
         p = self.get(ident)
         if isinstance(p, Mage):
             raise MageNotRemovable()
-        self._index = self._sides = None
+        self._index = self._sides = self._index_checked = self._sides_checked = None
         if isinstance(p, Creature):
             self.creatures.remove(p)
             _touch(p if self.reaches_alone(p) else None)
@@ -404,12 +429,17 @@ class Board(Stats):
         return out
 
     def geometry(self) -> Geometry:
-        key = ("geometry",)
-        hit = self._memo.get(key)
-        if hit is not None and hit[1] == MEMORY.world and not MEMORY.check:
-            known: Geometry = hit[2]  # _recall, inlined: asked 350 times a game
-            return known
-        return self._keep(key, _at(None), geometry(self.arena, self.walls()))
+        """The arena with its walls, kept (``_geometry``) while the world's count holds (asked
+        350 times a game); with ``MEMORY.check`` worked out every time and compared."""
+        kept = self._geometry
+        world = MEMORY.world
+        if kept is not None and kept[0] == world and not MEMORY.check:
+            return kept[1]
+        geo = geometry(self.arena, self.walls())
+        if MEMORY.check and kept is not None and kept[0] == world and kept[1] is not geo:
+            raise StaleMemory("geometry", kept[1], geo)  # (one geometry a layout: see geometry)
+        self._geometry = (world, geo)
+        return geo
 
     def distance(self, a: str, b: str) -> int:
         hit = self.arena._t.dist.get((a, b))  # (Arena.distance's table read here: no call more)
@@ -489,22 +519,24 @@ class Board(Stats):
         respect (a piece is remembered by identity, so each entry moves to its copy)."""
         memo = dict(self._memo)
         # (with MEMORY.check every entry carried over is checked like any other)
+        pairs: list[tuple[Piece, Piece]] = []  # (each piece and its copy, for a whole copy)
         if only is None:
             shared: set[str] = set()
             mages = {s: _clone_piece(m) for s, m in self.mages.items()}
             creatures = [_clone_piece(c) for c in self.creatures]
             conjurations = [_clone_piece(c) for c in self.conjurations]
-            for olds, news in ((self.mages.values(), mages.values()),
-                               (self.creatures, creatures), (self.conjurations, conjurations)):
-                for p, q in zip(olds, news):
-                    _move_memo(memo, p, q)
+            pairs += zip(self.mages.values(), mages.values())
+            pairs += zip(self.creatures, creatures)
+            pairs += zip(self.conjurations, conjurations)
+            for p, q in pairs:
+                _move_memo(memo, p, q)
             index = None
         else:
             # (an attack copies the board: the pieces it may not change are taken as they are,
             # without a call each; the copy starts with this board's index of pieces, its own
             # put in, as its attacker and target are looked up at once)
             index = self._index
-            if index is None or MEMORY.check:
+            if index is None:
                 index = self._reindex()
             index = dict(index)
             shared = set(index)  # every piece's id ...
@@ -517,7 +549,10 @@ class Board(Stats):
                   self.decks if only is not None else {k: list(v) for k, v in self.decks.items()},
                   {k: list(v) for k, v in self.discards.items()}, self.stage,
                   plain_copy(self.extra), self.catalog)
-        if index is not None:
+        if index is None:  # (a whole copy: each piece's last values go with its copy too)
+            for p, q in pairs:
+                _carry(p, q, self._serial, b._serial)
+        else:
             assert only is not None
             # the pieces the copy may change, copied in their places (made after the copy's
             # Board, whose serial they take their last values to)
@@ -530,8 +565,12 @@ class Board(Stats):
             for s, m in mages.items():
                 if m.id in only:
                     mages[s] = _clone_into(m, memo, index, old, new)
-            b._index = index
+            if MEMORY.check:  # (see _reindex)
+                b._index_checked = index
+            else:
+                b._index = index
         b._memo = memo
+        b._auras, b._geometry = self._auras, self._geometry  # (the same board, as the memo)
         b._shared = shared
         return b
 
@@ -541,7 +580,7 @@ class Board(Stats):
         shared = self._shared
         if not shared or ident not in shared:  # (find, written out: every change asks here)
             index = self._index
-            if index is None or MEMORY.check:
+            if index is None:
                 index = self._reindex()
             return index.get(ident)
         shared.discard(ident)
@@ -554,7 +593,7 @@ class Board(Stats):
         else:
             place: list[Any] = self.creatures if isinstance(p, Creature) else self.conjurations
             place[next(i for i, x in enumerate(place) if x is p)] = q
-        self._index = self._sides = None
+        self._index = self._sides = self._index_checked = self._sides_checked = None
         _move_memo(self._memo, p, q)  # the same in every respect: its entries go with it
         return q
 

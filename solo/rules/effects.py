@@ -25,7 +25,6 @@ from solo.core.kinds import Side, Stage, DM, YM
 from solo.core.plain import FrozenPlain
 from solo.rules.board import INCAPACITATING, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.pieces import corroded as _corroded
-from solo.rules.pieces import MEMORY
 
 __all__ = [
     "Change", "Damage", "SetDamage", "AddMarkers", "RemoveMarkers", "SetMarkers",
@@ -399,7 +398,7 @@ def _piece(board: Board, ident: str) -> Piece:
     if not shared or ident not in shared:  # (Board.own's common case, written out: no call
         # more for every change; a piece not found, or no index kept, is own's business)
         index = board._index
-        if index is not None and not MEMORY.check:
+        if index is not None:  # (never kept here with MEMORY.check: see Board._reindex)
             found = index.get(ident)
             if found is not None:
                 return found

@@ -81,9 +81,11 @@ class Memory:
         #: (see :func:`corroded`): while it has not moved, a board found with no Corrode marker
         #: has none.
         self.corrodes = 0
-        #: Tests set this (``scripts/fingerprint.py --check-memory`` too): every remembered
-        #: value is worked out again and must equal what was remembered while no change was
-        #: counted (a change that escaped the count fails loudly).
+        #: Tests set this (``scripts/fingerprint.py --check-memory`` too), before the boards
+        #: they check are played: every remembered value is worked out again and must equal
+        #: what was remembered while no change was counted (a change that escaped the count
+        #: fails loudly).  What a piece keeps meanwhile is kept under the negated board number
+        #: (never read: ``solo.rules.stats.Stats.trait_names``).
         self.check = False
 
 
@@ -105,15 +107,22 @@ VISIBLE: Final = "visible"
 #: the mage nothing (attacks, armor, Defenses) until the next Reset (solo.rules.abilities.actions).
 DISABLED_GEAR: Final = "disabled_equipment"
 
+#: What a piece keeps of a kind of value (``Piece._mt``...) when it keeps nothing: no board
+#: has the number 0 (see ``solo.rules.stats.serial``), so it is never read.
+UNKEPT: Final[tuple[int, int, Any]] = (0, 0, None)
+
+
 def _touch(owner: Any) -> None:
     """Count one change; ``owner`` is the piece it stays within, None for one that can reach
-    every object."""
+    every object.  The piece forgets the values it keeps (``Piece._mt``...): they are read
+    while the world's count holds, with no version of the piece to compare."""
     m = MEMORY
     m.changes += 1
     if owner is None:
         m.world = m.changes
     else:
         owner._v = m.changes
+        owner._mt = owner._ml = owner._ma = owner._mf = owner._ms = UNKEPT
 
 
 def corroded() -> None:
@@ -172,7 +181,7 @@ class Piece(Plain):
     (``_fields``), a ``repr`` naming every field, no hash."""
 
     __slots__ = ("id", "card", "side", "zone", "damage", "conditions", "enchantments", "traits",
-                 "stats", "extra", "kind", "_v", "_mt", "_ml", "_ma", "_mf")
+                 "stats", "extra", "kind", "_v", "_mt", "_ml", "_ma", "_mf", "_ms")
     #: every field, in the order of ``__init__``
     _fields: ClassVar[tuple[str, ...]] = ("id", "card", "side", "zone", "damage", "conditions",
                                           "enchantments", "traits", "stats", "extra")
@@ -193,12 +202,16 @@ class Piece(Plain):
     #: saved): a new piece takes a fresh one, a copy (``_v`` given) that of its original.
     _v: int
     #: The last traits (with their names), life, attacks and flying worked out for it (see
-    #: ``solo.rules.stats.Stats.has_trait``): (the board's ``_serial``, ``_v``, the world's count,
-    #: the value), or None; not fields, never compared, copied or saved.
-    _mt: tuple[int, int, int, Any] | None
-    _ml: tuple[int, int, int, Any] | None
-    _ma: tuple[int, int, int, Any] | None
-    _mf: tuple[int, int, int, Any] | None
+    #: ``solo.rules.stats.Stats.has_trait``): (the board's ``_serial``, the world's count, the
+    #: value), or :data:`UNKEPT`; forgotten at its every change (:func:`_touch`); not fields,
+    #: never compared, copied or saved.
+    _mt: tuple[int, int, Any]
+    _ml: tuple[int, int, Any]
+    _ma: tuple[int, int, Any]
+    _mf: tuple[int, int, Any]
+    #: And the state its traits, life and armor are worked out from, with the values known of
+    #: that state (see ``solo.rules.stats.Stats._state``), kept the same way.
+    _ms: tuple[int, int, Any]
 
     def __init__(self, id: str, card: str, side: str, zone: str, damage: int = 0,
                  conditions: dict[str, int] | None = None, enchantments: list[str] | None = None,
@@ -216,7 +229,7 @@ class Piece(Plain):
         self.extra = {} if extra is None else extra
         self.kind = "piece"
         self._v = _v or _fresh()
-        self._mt = self._ml = self._ma = self._mf = None
+        self._mt = self._ml = self._ma = self._mf = self._ms = UNKEPT
 
     def clone(self) -> "Piece":
         """A copy with containers of its own; it keeps the version ``_v`` of this piece, being

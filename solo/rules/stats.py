@@ -4,7 +4,8 @@ what enchantments, auras and equipment change of them.
 :class:`Stats` is the part of :class:`solo.rules.board.Board` that reads the pieces and the
 catalog.  Card statistics (life, armor, traits, attacks) are resolved against the catalog, with
 the board's own ``stats`` overrides, gained ``traits`` and the effects of attached enchantments.
-What is worked out is remembered (``Board._memo``) with where the count of changes stood (see
+What is worked out is remembered (on the piece for its traits, life, armor, attacks and flying:
+``Piece._mt``...; else ``Board._memo``) with where the count of changes stood (see
 :mod:`solo.rules.pieces`), and used again only while nothing it reads has changed.
 """
 
@@ -28,7 +29,7 @@ from solo.rules.pieces import (DISABLED_GEAR, GROUNDED, IMPLIED, INCAPACITATING,
 
 
 #: What is remembered of each piece, by kind (Board._memo keys (kind, id(piece))).
-_PIECE_KINDS: Final = ("traits", "life", "armor", "state", "grants", "flying", "attacks")
+_PIECE_KINDS: Final = ("grants", "flying", "attacks")
 
 _NOTHING: Final = object()
 _T = TypeVar("_T")
@@ -82,7 +83,8 @@ class Stats(Plain):
 
     # Fields of the board that are read here (the board sets them); the board defines the
     # methods below.
-    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo", "_serial", "_altar")
+    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo", "_serial", "_altar",
+                 "_auras")
     mages: dict[str, Mage]
     conjurations: list[Conjuration]
     catalog: Catalog | None
@@ -93,6 +95,9 @@ class Stats(Plain):
     _serial: int
     #: The last _no_melee_bonus: its answer, and what it holds for (a pieces.stamp).
     _altar: tuple[bool, tuple[Any, ...]] | None
+    #: The last _aura_sources, with the world's count it holds for (asked for most objects
+    #: whose statistics are read: kept here rather than in ``_memo``, no key to look up).
+    _auras: tuple[int, dict[str, list[tuple[str, str, str]]]] | None
 
     @property
     def cat(self) -> Catalog:
@@ -138,9 +143,14 @@ class Stats(Plain):
     def _grants(self, p: Piece) -> list[dict[str, Any]]:
         """What attached enchantments and round effects (conditions named after a spell, such
         as ``Charge``) change on this object; see scripts/notes/."""
-        if not p.enchantments and not p.conditions and (
-                isinstance(p, Conjuration) or not self._aura_sources().get(p.zone)):
-            return []  # nothing grants it anything (most objects): _grants_now's answer, at once
+        if not p.enchantments and not p.conditions:
+            if isinstance(p, Conjuration):
+                return []  # nothing grants it anything (most objects): _grants_now's answer,
+            kept = self._auras  # at once (_aura_sources, written out: no call more)
+            auras = kept[1] if kept is not None and kept[0] == MEMORY.world \
+                and not MEMORY.check else self._aura_sources()
+            if not auras.get(p.zone):
+                return []
         key = ("grants", id(p))
         hit = self._memo.get(key)
         if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
@@ -182,13 +192,12 @@ class Stats(Plain):
 
     def _aura_sources(self) -> dict[str, list[tuple[str, str, str]]]:
         """Zone by zone, every zone enchantment and aura there: (enchantment, caster's side,
-        bearer id; no bearer for an enchantment on the zone itself)."""
-        key = ("auras",)
-        hit = self._memo.get(key)
-        if hit is not None and hit[1] == MEMORY.world and not MEMORY.check:
-            known: dict[str, list[tuple[str, str, str]]] = hit[2]  # _recall, inlined: hot
-            return known
-        at = _at(None)
+        bearer id; no bearer for an enchantment on the zone itself).  Kept (``_auras``) while
+        the world's count holds; with ``MEMORY.check`` worked out every time and compared."""
+        kept = self._auras
+        world = MEMORY.world
+        if kept is not None and kept[0] == world and not MEMORY.check:
+            return kept[1]
         auras = _aura_names(self.cat)
         out: dict[str, list[tuple[str, str, str]]] = {}
         for zone, names in (self.extra.get("zone_enchantments") or {}).items():
@@ -200,7 +209,10 @@ class Stats(Plain):
                 for name in q.enchantments:
                     if name in auras:
                         out.setdefault(q.zone, []).append((name, q.side, q.id))
-        return self._keep(key, at, out)
+        if MEMORY.check and kept is not None and kept[0] == world and kept[1] != out:
+            raise StaleMemory("auras", kept[1], out)
+        self._auras = (world, out)
+        return out
 
     def _zone_grant_fits(self, p: Piece, zg: dict[str, Any], side: str, bearer: str) -> bool:
         """Whether one ``zone_grants`` entry reaches ``p`` (its side, ``others``, and the
@@ -255,58 +267,48 @@ class Stats(Plain):
         """Every trait the object has now: card (or ``stats.traits``), gained traits, what a
         mage's abilities and equipment give, and the traits its revealed enchantments give or
         take away."""
-        hit = self._memo.get(("traits", id(p)))
-        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
-            return list(hit[2][0])  # _by_state, inlined: asked 500 times a game
-        return list(self._work_out(("traits", id(p)), p, self._trait_sets_now)[0])
+        hit = p._mt  # (see trait_names)
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
+            return list(hit[2][0])
+        kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
+        return list(kept[2][0])
 
     def _trait_sets_now(self, p: Piece) -> tuple[tuple[str, ...], frozenset[str]]:
-        """Its traits, and every name :meth:`has_trait` answers yes to (remembered by
-        :meth:`_work_out` until anything they are worked out from changes)."""
+        """Its traits, and every name :meth:`has_trait` answers yes to (known of its state by
+        :meth:`_by_state`, and kept on the piece until anything they are worked out from
+        changes)."""
         traits = self._traits_now(p)
         # each trait, each start of one before a space, and each one's name without its number
         names = names_in(traits) | {parse_trait(x)[0].lower() for x in traits}
         return tuple(traits), names
 
     def _by_state(self, kind: str, p: Piece, work_out: Callable[[Piece], _T]) -> _T:
-        """``work_out(p)``, remembered for ``p`` until its own data or anything that reaches every
-        object changes (see :func:`_at`), and for every object in the same state (:meth:`_state`)
-        on any board; with ``MEMORY.check`` worked out every time and compared with what was
-        remembered."""
-        key = (kind, id(p))
-        hit = self._memo.get(key)
-        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
-            known: _T = hit[2]  # _recall, inlined: hot
-            return known
-        return self._work_out(key, p, work_out)
-
-    def _work_out(self, key: tuple[Any, ...], p: Piece, work_out: Callable[[Piece], _T]) -> _T:
-        """:meth:`_by_state` when nothing is remembered for ``key``: the value for an object in
-        the same state, else ``work_out(p)``; remembered either way."""
-        kind = key[0]
-        at = (p._v, MEMORY.world)  # (_at, written out)
+        """``work_out(p)``, the same for every object in the same state (:meth:`_state`, which
+        the piece keeps until its own data or anything that reaches every object changes) on
+        any board: the value known of that state, else worked out and known from then on; with
+        ``MEMORY.check`` worked out every time and compared with the value known."""
         values = self._state(p)[1]
         seen: Any = values.get(kind, _NOTHING)
         if seen is not _NOTHING and not MEMORY.check:
             again: _T = seen
-            return self._keep(key, at, again)
+            return again
         fresh = work_out(p)
         if seen is not _NOTHING and seen != fresh:
             raise StaleMemory(kind, seen, fresh, by_state=True)
         values[kind] = fresh
-        return self._keep(key, at, fresh)
+        return fresh
 
     def _state(self, p: Piece) -> tuple[tuple[Any, ...], dict[str, object]]:
         """Everything the traits, life and armor of ``p`` are worked out from: objects in the
         same state have the same ones, whatever board they are on; with the ones known of that
         state, by kind (the state is looked up among those seen once, when it is worked out,
-        not again for each kind)."""
-        key = ("state", id(p))
-        hit = self._memo.get(key)
-        if hit is not None and hit[1] == MEMORY.world and hit[0] == p._v and not MEMORY.check:
-            known: tuple[tuple[Any, ...], dict[str, object]] = hit[2]  # _recall, inlined: hot
+        not again for each kind).  Kept on the piece as its trait names are (``Piece._ms``:
+        see :meth:`trait_names`), not in the board's memory."""
+        hit = p._ms
+        serial, world = self._serial, MEMORY.world
+        if hit[0] == serial and hit[1] == world:  # (never with MEMORY.check: see _remembered)
+            known: tuple[tuple[Any, ...], dict[str, object]] = hit[2]
             return known
-        at = (p._v, MEMORY.world)  # (_at, written out)
         stats = tuple(sorted((k, repr(v)) for k, v in p.stats.items())) if p.stats else ()
         pet = p.extra.get("pet")
         auras = self._aura_sources().get(p.zone)
@@ -321,7 +323,13 @@ class Stats(Plain):
                  if isinstance(p, Mage) else (),
                  pet, self.mages[DM].zone if pet else None, bool(p.extra.get(VISIBLE)),
                  tuple(auras) if auras else (), self._no_melee_bonus())
-        return self._keep(key, at, (state, _seen(state)))
+        if MEMORY.check:  # (as _remembered checks, and keeps)
+            serial = -serial
+            if hit[0] == serial and hit[1] == world and hit[2][0] != state:
+                raise StaleMemory("state", hit[2][0], state)
+        kept = (state, _seen(state))
+        p._ms = (serial, world, kept)
+        return kept
 
     def _no_melee_bonus(self) -> bool:
         """Whether a conjuration takes every Melee +X bonus (Altar of Infernia).  Asked for
@@ -369,11 +377,11 @@ class Stats(Plain):
     def is_dead(self, p: Piece) -> bool:
         """Whether its wounds reach its life (objects without a life value, and Indestructible
         ones, never die of damage)."""
-        if not p.damage and p.conditions.get("Tainted", 0) <= 0:
+        if not p.damage and "Tainted" not in p.conditions:
             return False  # no wounds (the usual case): nothing to work out
         hit = p._ml  # (life, written out: asked for every strike's target)
-        life: int = hit[3] if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-            and hit[2] == MEMORY.world and not MEMORY.check else self.life(p)
+        life: int = hit[2] if hit[0] == self._serial and hit[1] == MEMORY.world \
+            else self.life(p)
         tainted = p.conditions.get("Tainted", 0)  # (wounds, written out)
         return life > 0 and (p.damage + 3 * tainted if tainted > 0 else p.damage) >= life \
             and not self.has_trait(p, "Indestructible")
@@ -392,60 +400,58 @@ class Stats(Plain):
         except KeyError:
             want = low(trait)
         hit = p._mt  # its last trait names, if worked out on this board since its last change
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            return want in hit[3][1]  # (asked 1,300 times a game)
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
+            return want in hit[2][1]  # (asked 1,300 times a game)
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
-        return want in kept[3][1]
+        return want in kept[2][1]
 
     def trait_names(self, p: Piece) -> frozenset[str]:
         """Every lower-case name :meth:`has_trait` answers yes to, for asking several at once.
 
         The hottest remembered values (trait names, life, attacks, flying) are kept on the piece
-        as well, with this board's number and the counts they hold for (``Piece._mt``...): read
-        there without a key to build or a dictionary to search.  That is a copy of what the
-        board remembers (``_memo``); with ``MEMORY.check`` it is never read but checked as the
-        board's own memory is."""
+        as well, with this board's number and the world's count they hold for (``Piece._mt``...;
+        the piece forgets them at its every change: ``pieces._touch``): read there without a
+        key to build or a dictionary to search.  With ``MEMORY.check`` a piece keeps its values
+        under the negated board number, which no read asks for: each is worked out again and
+        compared with what was kept (see :meth:`_remembered`)."""
         hit = p._mt
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            known: frozenset[str] = hit[3][1]
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
+            known: frozenset[str] = hit[2][1]
             return known
         kept = p._mt = self._remembered("traits", p, self._trait_sets_now, hit)
-        names: frozenset[str] = kept[3][1]
+        names: frozenset[str] = kept[2][1]
         return names
 
     def _remembered(self, kind: str, p: Piece, work_out: Callable[[Piece], _T],
-                    hit: tuple[int, int, int, Any] | None,
-                    by_state: bool = True) -> tuple[int, int, int, _T]:
+                    hit: tuple[int, int, Any],
+                    by_state: bool = True) -> tuple[int, int, _T]:
         """What a piece keeps of ``kind`` (see :meth:`trait_names`) when what it kept (``hit``)
-        is out of date: ``work_out(p)`` (by :meth:`_work_out`, which finds the value of an object
+        is out of date: ``work_out(p)`` (by :meth:`_by_state`, which finds the value of an object
         in the same state; or, not ``by_state``, for this piece alone), with what it holds
-        for: this board, the piece's count, the world's.  With ``MEMORY.check``, what it kept
-        for the same board and counts must be the same (else a change escaped the count)."""
+        for: this board and the world's count.  With ``MEMORY.check``, kept under the negated
+        board number (never read, see :meth:`trait_names`), and what it kept so for the same
+        board and count must be the same (else a change escaped the count)."""
         v, world = p._v, MEMORY.world
-        # (the board's own memory is not asked first: in whole games a value the piece does
-        # not keep is never found there either, the two being kept together)
-        if by_state:
-            known: _T = self._work_out((kind, id(p)), p, work_out)
+        if by_state:  # (the piece keeps it, not the board's memory)
+            known: _T = self._by_state(kind, p, work_out)
         elif MEMORY.check:
             known = self._keep((kind, id(p)), (v, world), work_out(p))
         else:  # (a value not by state, attacks or flying, is read only from the piece: no key)
             known = work_out(p)
         serial = self._serial
-        if MEMORY.check and hit is not None and hit[0] == serial and hit[1] == v \
-                and hit[2] == world and hit[3] != known:
-            raise StaleMemory(kind, hit[3], known)
-        return (serial, v, world, known)
+        if MEMORY.check:
+            serial = -serial
+            if hit[0] == serial and hit[1] == world and hit[2] != known:
+                raise StaleMemory(kind, hit[2], known)
+        return (serial, world, known)
 
     def life(self, p: Piece) -> int:
         hit = p._ml  # (see trait_names)
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            known: int = hit[3]
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
+            known: int = hit[2]
             return known
         kept = p._ml = self._remembered("life", p, self._life_now, hit)
-        life: int = kept[3]
+        life: int = kept[2]
         return life
 
     def _life_now(self, p: Piece) -> int:
@@ -475,17 +481,19 @@ class Stats(Plain):
         return late
 
     def remaining_life(self, p: Piece) -> int:
-        tainted = p.conditions.get("Tainted", 0)  # (wounds, written out: asked very often)
-        wounds = p.damage + 3 * tainted if tainted > 0 else p.damage
-        hit = p._ml  # (life, written out likewise)
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            life: int = hit[3]
-            return life - wounds
-        return self.life(p) - wounds
+        hit = p._ml  # (life, written out: asked very often)
+        life: int = hit[2] if hit[0] == self._serial and hit[1] == MEMORY.world \
+            else self.life(p)
+        # (wounds, written out likewise: no Tainted marker, no look-up of its count)
+        return life - self.wounds(p) if "Tainted" in p.conditions else life - p.damage
 
     def base_armor(self, p: Piece) -> int:
         """Its armor before Corrode markers."""
+        hit = p._ms  # (_by_state's read of the state the piece keeps, written out: every strike)
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
+            known: int | None = hit[2][1].get("armor")
+            if known is not None:
+                return known
         return self._by_state("armor", p, self._base_armor_now)
 
     def _base_armor_now(self, p: Piece) -> int:
@@ -520,12 +528,11 @@ class Stats(Plain):
             return [] if p.has_condition("Disable") else \
                 [Attack.from_dict(a) for a in p.stats["attacks"]]
         hit = p._ma  # (see trait_names)
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            known: list[Attack] = hit[3]
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
+            known: list[Attack] = hit[2]
             return known
         kept = p._ma = self._remembered("attacks", p, self._attacks_now, hit, by_state=False)
-        attacks: list[Attack] = kept[3]
+        attacks: list[Attack] = kept[2]
         return attacks
 
     def _attacks_now(self, p: Piece) -> list[Attack]:
@@ -578,12 +585,11 @@ class Stats(Plain):
         """Flying now: has the trait and is neither Restrained nor Incapacitated, nor guarding
         (a guarding creature loses Flying while it guards), nor Rooted."""
         hit = p._mf  # (see trait_names)
-        if hit is not None and hit[0] == self._serial and hit[1] == p._v \
-                and hit[2] == MEMORY.world and not MEMORY.check:
-            known: bool = hit[3]
+        if hit[0] == self._serial and hit[1] == MEMORY.world:
+            known: bool = hit[2]
             return known
         kept = p._mf = self._remembered("flying", p, self._flying_now, hit, by_state=False)
-        flying: bool = kept[3]
+        flying: bool = kept[2]
         return flying
 
     def _flying_now(self, p: Piece, zone: str | None = None) -> bool:

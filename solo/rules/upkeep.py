@@ -485,6 +485,10 @@ def _phase_markers(board: Board, piece: Piece, source: DiceSource, ev: _Events,
                 ev("escape", "upkeep.stays", condition=cond, rolls=[r])
 
 
+#: The round effects, to ask at once whether an object has one (end_round).
+_ROUND_EFFECTS: Final = frozenset(ROUND_EFFECTS)
+
+
 def end_round(board: Board) -> list[Event]:
     """The end of the round: round effects placed by incantations (Battle Fury, Charge,
     Perfect Strike, Piercing Strike, Knockdown) are removed from every object."""
@@ -496,8 +500,8 @@ def end_round(board: Board) -> list[Event]:
     for p in board.pieces():
         if ONCE_USED in p.extra:
             put(board, Note(p.id, ONCE_USED, DELETE))
-        if not p.conditions:  # (nearly every object, nearly every round)
-            continue
+        if not p.conditions or p.conditions.keys().isdisjoint(_ROUND_EFFECTS):
+            continue  # (nearly every object, nearly every round: no round effect to look for)
         for cond in ROUND_EFFECTS:
             k = _remove(board, p, cond) if cond in p.conditions else 0
             if k:
@@ -526,19 +530,15 @@ def game_over(board: Board, *, alternate: bool = True) -> Outcome | None:
     if your tally is more than twice the Dummy Mage's; otherwise it wins.
     """
     dm, ym = board.mages[DM], board.mages[YM]
-    # (asked after every step: board.wounds written out, and board.life's read of what each
-    # mage keeps)
-    serial, world, check = board._serial, MEMORY.world, MEMORY.check
+    # (asked after every step: board.life's read of what each mage keeps written out, and
+    # board.wounds asked only of a mage with a Tainted marker)
+    serial, world = board._serial, MEMORY.world
     hit = dm._ml
-    life = hit[3] if hit is not None and hit[0] == serial and hit[1] == dm._v \
-        and hit[2] == world and not check else board.life(dm)
-    tainted = dm.conditions.get("Tainted", 0)
-    dm_down = (dm.damage + 3 * tainted if tainted > 0 else dm.damage) >= life
+    life = hit[2] if hit[0] == serial and hit[1] == world else board.life(dm)
+    dm_down = dm.damage >= life or ("Tainted" in dm.conditions and board.wounds(dm) >= life)
     hit = ym._ml
-    life = hit[3] if hit is not None and hit[0] == serial and hit[1] == ym._v \
-        and hit[2] == world and not check else board.life(ym)
-    tainted = ym.conditions.get("Tainted", 0)
-    ym_down = (ym.damage + 3 * tainted if tainted > 0 else ym.damage) >= life
+    life = hit[2] if hit[0] == serial and hit[1] == world else board.life(ym)
+    ym_down = ym.damage >= life or ("Tainted" in ym.conditions and board.wounds(ym) >= life)
     alone = alternate and not board.decks.get(_CREATURE_DECK) \
         and not board.kept_side(DM)
     if not (dm_down or ym_down or alone):  # asked after every step: the game goes on

@@ -118,6 +118,22 @@ def test_a_new_piece_in_the_place_of_an_old_one_is_not_answered_from_its_memory(
         put(board, RemovePiece(again.id))
 
 
+def test_a_piece_forgets_what_it_keeps_at_its_every_change():
+    # The hottest values kept on the piece (Piece._mt...) are read while the board and the
+    # world's count are the same: a change to the piece alone moves neither, so the piece
+    # forgets them (pieces._touch), and the board works them out again (no check needed).
+    board = new_board("Warlock", "Beastmaster")
+    wolf = board.add_creature("Timber Wolf", "dm", "B2")
+    assert not board.has_trait(wolf, "Flying") and not board.flying(wolf)
+    life, world = board.life(wolf), pieces.MEMORY.world
+    assert pieces.UNKEPT not in (wolf._mt, wolf._ml, wolf._mf)
+    put(board, GainTraits(wolf.id, ("Flying", "Innate Life 3")))
+    assert pieces.MEMORY.world == world  # a change to the wolf alone
+    assert wolf._mt is wolf._ml is wolf._ma is wolf._mf is pieces.UNKEPT
+    assert board.has_trait(wolf, "Flying") and board.flying(wolf)
+    assert board.life(wolf) == life + 3
+
+
 def test_a_copy_changes_nothing_and_remembers_what_the_board_did():
     board, wolf, fox = _wolf_and_fox()
     traits, life = board.traits(wolf), board.life(wolf)
@@ -126,8 +142,8 @@ def test_a_copy_changes_nothing_and_remembers_what_the_board_did():
     assert board_mod.changes() == before  # the original's memory stays good
     twin = work.find(wolf.id)
     assert twin is not wolf
-    assert work._recall(("traits", id(twin)), twin) is not None  # carried over to the copy's piece
-    assert work._recall(("traits", id(wolf)), wolf) is None  # and not under the original's
+    assert _remembered(work, twin) and _remembered(work, twin, "life")  # carried to the copy's
+    assert not _remembered(work, wolf)  # piece, and not under the original's
     assert work.traits(twin) == traits and work.life(twin) == life
     put(work, GainTraits(twin.id, ("Flying",)))  # a change to the copy alone
     assert work.has_trait(twin, "Flying") and not board.has_trait(wolf, "Flying")
@@ -166,9 +182,10 @@ def test_resolving_an_attack_never_changes_the_board_it_reads(monkeypatch):
     assert seen["attacks"] > 1000
 
 
-def test_every_kind_remembered_of_a_piece_moves_with_its_copy():
+def test_every_kind_remembered_of_a_piece_moves_with_its_copy(checking):
     # Board.copy and Board.own carry a piece's entries by the kinds in _PIECE_KINDS; a kind
-    # missing there would only be worked out again, so check the list against a whole game.
+    # missing there would only be worked out again, so check the list against a whole game
+    # (with the check on, which puts what a piece keeps in the board's memory too).
     from solo.decks import sets as decks
     from solo.engine import simulate
 
@@ -177,7 +194,7 @@ def test_every_kind_remembered_of_a_piece_moves_with_its_copy():
     while not game.over and game.phase.round <= 8:
         game.play_one()
         kinds |= {key[0] for key in game.board._memo if len(key) == 2}
-    assert kinds <= set(board_mod._PIECE_KINDS) and len(kinds) >= 4
+    assert kinds <= set(board_mod._PIECE_KINDS) and len(kinds) >= 3
 
 
 def test_a_strike_on_a_shared_object_owns_it_first():
@@ -201,8 +218,12 @@ def test_a_strike_on_a_shared_object_owns_it_first():
 # -- whose change is it: a piece's own, or one that reaches every object ---------------------
 
 def _remembered(board, p, kind="traits"):
-    """Whether ``board`` would answer ``kind`` of ``p`` from memory."""
-    return board._recall((kind, id(p)), p) is not None
+    """Whether ``board`` would answer ``kind`` of ``p`` from memory: what the piece keeps (its
+    trait names, its life, its state with the armor known of it), for this board and count."""
+    kept = {"traits": p._mt, "life": p._ml, "armor": p._ms}[kind]
+    if kept[0] != board._serial or kept[1] != pieces.MEMORY.world:
+        return False
+    return kind != "armor" or "armor" in kept[2][1]
 
 
 def test_a_change_to_one_creatures_markers_keeps_what_is_remembered_of_the_others():
@@ -299,7 +320,7 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
     board = new_board("Warlock", "Beastmaster")
     bearer = board.add_creature("Timber Wolf", "dm", "A1", enchantments=["Standard Bearer"])
     friend = board.add_creature("Timber Wolf", "dm", "B2")
-    assert not board.has_trait(friend, "Melee +1") and friend._mt is not None
+    assert not board.has_trait(friend, "Melee +1") and friend._mt is not pieces.UNKEPT
     work = board.copy({bearer.id})
     assert work.find(friend.id) is friend  # shared, with what it keeps
     put(work, Move(bearer.id, "B2"))  # on the copy only: the aura reaches the friend there
@@ -307,11 +328,14 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
     assert not board.has_trait(friend, "Melee +1")  # not answered from the copy's value
     assert work.has_trait(friend, "Melee +1")
     # It is read: a value put there by hand, stamped as current, is what the board answers ...
-    stamp = (board._serial, friend._v, pieces.MEMORY.world)
+    stamp = (board._serial, pieces.MEMORY.world)
     friend._ml = (*stamp, 99)
     assert board.life(friend) == 99 and work.life(friend) != 99
-    # ... and checked: with the memory check on, it is worked out again and must agree.
+    # ... and checked: with the memory check on, a piece keeps its values under the negated
+    # board number, which no read asks for: each is worked out again and must agree.
     monkeypatch.setattr(pieces.MEMORY, "check", True)
+    assert board.life(friend) != 99 and friend._ml[0] == -board._serial
+    stamp = (-board._serial, pieces.MEMORY.world)
     friend._ml = (*stamp, 99)
     with pytest.raises(StaleMemory):
         board.life(friend)
@@ -319,7 +343,21 @@ def test_what_a_piece_keeps_is_read_only_on_its_board_and_checked_like_the_rest(
         setattr(friend, slot, (*stamp, ("stale", frozenset()) if kind == "traits" else "stale"))
         with pytest.raises(StaleMemory, match=kind):
             getattr(board, {"traits": "trait_names"}.get(kind, kind))(friend)
-        setattr(friend, slot, None)
+        setattr(friend, slot, pieces.UNKEPT)
+
+
+def test_the_check_catches_a_list_of_pieces_changed_around_the_board(checking):
+    # The index of pieces and each side's creatures are kept until the board's own changes to
+    # its lists forget them; with the check on they are kept where no read finds them, so
+    # every read makes them again and fails on a list changed behind the board's back.
+    board, wolf, fox = _wolf_and_fox()
+    assert board.find(wolf.id) is wolf and board.side_creatures("ym") == [fox]
+    assert board._index is None and board._sides is None  # never read with the check on
+    board.creatures.remove(fox)  # behind the board's back: nothing is told to forget
+    with pytest.raises(StaleMemory, match="index"):
+        board.find(wolf.id)
+    with pytest.raises(StaleMemory, match="sides"):
+        board.side_creatures("ym")
 
 
 def test_each_sides_creatures_follow_every_change_of_the_board_s_creatures():
