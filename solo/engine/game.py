@@ -118,6 +118,10 @@ class Game:
     """A game being played: settings, board, dice, round and log, and the round machine that
     plays it one step at a time (see the module's text)."""
 
+    #: (what the compiled build lets ``del`` take: a rating game's turn, let go as it ends so
+    #: that no cycle is left to collect; see solo.engine.simulate)
+    __deletable__ = ["yours"]
+
     def __init__(self, settings: Settings, board: Board, rng: SeededSource, phase: RoundState,
                  log: list[dict[str, Any]] | None = None) -> None:
         self.settings = settings
