@@ -312,16 +312,23 @@ def more_strikes(board: Board, attacker: Piece | None, attack: Attack, *,
     why.  ``guarding``: the attacker was guarding when the attack it answers was declared."""
     if attacker is None or attack.kind != "melee":
         return 0, []
-    have = 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
-    if _dark_guard(board, attacker, guarding):
-        return max(0, 3 - have), [Said("strike.ability", card=CERBERUS, trait="Triplestrike",
-                                        why="dark-guard")]
+    # (the card asked first, and the strikes the attack has counted only for these two: every
+    # melee attack asks, and nearly none is made by either)
+    if attacker.card == CERBERUS and _dark_guard(board, attacker, guarding):
+        return max(0, 3 - _strikes(attack)), [Said("strike.ability", card=CERBERUS,
+                                                    trait="Triplestrike", why="dark-guard")]
     if attacker.card == BERSERKER and attack.name == "Razor Claws Strike" and any(
             _creature(q) and q.conditions.get("Bleed", 0) > 0
             for q in board.in_zone(attacker.zone)):
-        return max(0, 2 - have), [Said("strike.ability", card=BERSERKER, trait="Doublestrike",
-                                        why="bleeding")]
+        return max(0, 2 - _strikes(attack)), [Said("strike.ability", card=BERSERKER,
+                                                    trait="Doublestrike", why="bleeding")]
     return 0, []
+
+
+def _strikes(attack: Attack) -> int:
+    """The strikes ``attack`` makes by its own traits: 1, 2 with Doublestrike, 3 with
+    Triplestrike (4 with both)."""
+    return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
 
 
 def effect(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,

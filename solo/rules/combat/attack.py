@@ -93,15 +93,19 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     """
     att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
     # Only what the attack can change is copied (see apply_strike, which owns what it changes).
-    only = _may_change(attacker, target, sweep_target, reverse_to)
-    a, t = _on(board, attacker), _on(board, target)
+    # (a set of the two written out for most attacks, which have no third and fourth)
+    only = {attacker.id, target.id} if sweep_target is None and reverse_to is None \
+        else _may_change(attacker, target, sweep_target, reverse_to)
+    # (_on's look-up written out: it is called only for a piece the board does not have)
+    a = board.find(attacker.id) or _on(board, attacker)
+    t = board.find(target.id) or _on(board, target)
     # A flyer attacking a non-flyer in melee loses Flying until the end of the attack action
     # (the complete codex): on the attack's copy only (its own strike never asks whether it
     # flies: a copy made later, for what follows, is grounded when it is made).
     grounded = att.kind == "melee" and board.flying(a) and not board.flying(t)
     lazy: Lazy | None = None
     if reverse or whirl_targets or sweep_target is not None or _writes(board, a, t) \
-            or att.has("Sweeping"):
+            or (att.traits and att.has("Sweeping")):  # (most attacks have no traits: no call)
         work = board.copy(only)
         a, t = _on(work, attacker), _on(work, target)
         if grounded:
@@ -124,7 +128,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
         for other in whirl_targets:
             _sweep(work, a, single, t, other, source, result, spell=spell,
                    use_defense=use_defense, report=report, thirst=first_strike, whirl=True)
-    elif att.has("Sweeping"):
+    elif att.traits and att.has("Sweeping"):
         _sweep(work, a, att, t, sweep_target, source, result, spell=spell,
                use_defense=use_defense, report=report, thirst=first_strike)
     # (round markers, so none on an attacker without markers: most attackers)
@@ -148,7 +152,8 @@ def _attack_of(board: Board, attacker: Piece, attack: Attack | str | None,
     assert attack is not None  # an attack without a name needs its dice reported
     att, spell = _find_attack(board, attacker, attack, is_spell)
     if report is None:
-        _check_dice(att)
+        if not att.counted:  # (_check_dice's test first: every attack asks)
+            _check_dice(att)
     elif att.zone or att.kind == "zone":
         raise CombatError(Said("combat.zone-reported", attack=att.name))
     return att, spell, use_defense

@@ -168,6 +168,8 @@ def strike_count(board: Board, attack: Attack, target: Piece, attacker: Piece | 
     if more is None:
         more = bonuses.more_strikes(board, attacker, attack, guarding=guarding)[0] \
             if attacker is not None else 0
+    if not attack.traits:  # (most attacks: neither Doublestrike nor Triplestrike, no call)
+        return 1 + more
     return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0) \
         + more
 

@@ -16,7 +16,7 @@ from typing import Final
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules.abilities import bonuses, restrictions
-from solo.rules.board import GROUNDED, Board, Creature, Mage, Piece, changes
+from solo.rules.board import GROUNDED, Board, Creature, Mage, Piece
 from solo.rules.combat.applying import apply_strike
 from solo.rules.combat.modifiers import (FIRST_STRIKE_GUARDS, attack_traits, has_named,
                                          strike_count)
@@ -27,6 +27,7 @@ from solo.rules.combat.strike import one_strike
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Disenchant, Note
 from solo.rules.effects import apply as put
+from solo.rules.pieces import MEMORY
 from solo.rules.said import Said, Who, said_with
 
 #: The Dummy Mage's enchantment that turns an attack on its bearer back on the attacker.
@@ -65,8 +66,9 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     strike, an answer, a Push), and a last strike whose outcome is known without it is
     recorded without any copy (:func:`_settled`).  Until the copy is made nothing may change
     ``work``."""
+    # (more_strikes' first test written out: only a melee attack gains strikes)
     more, why = bonuses.more_strikes(work, attacker, attack, guarding=guarding) \
-        if attacker is not None else (0, [])
+        if attacker is not None and attack.kind == "melee" else (0, [])
     n = strike_count(work, attack, target, attacker, guarding=guarding, more=more)
     if why:
         result.steps.extend(why)
@@ -82,7 +84,8 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
         if work.find(attacker.id) is None:
             return work
     landed = False  # a strike on the target that was not avoided: a successful attack
-    unchanged = changes() if lazy is not None else 0  # (see the assert below)
+    # (see the assert below; changes(), written out as the assert's: every attack asks)
+    unchanged = MEMORY.changes if lazy is not None else 0
     for i in range(n):
         at = (reverse_to or attacker) if reverse and i == 0 and attacker is not None else target
         if work.find(at.id) is None:
@@ -102,7 +105,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
         if at is not target:
             s.steps.insert(0, Said("strike.reversed", target=Who.of(at)))
         if lazy is not None:  # (no reverse here: ``at`` is the target)
-            assert changes() == unchanged  # (a strike on the real board changed nothing)
+            assert MEMORY.changes == unchanged  # (a strike on the real board changed nothing)
             if i == n - 1 and cs is None and _settled(
                     work, result, s, target,
                     attacker if reactions and attack.kind == "melee" else None):
