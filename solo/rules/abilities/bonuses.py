@@ -105,9 +105,12 @@ def _creature(p: Piece | None) -> bool:
 
 def _is(board: Board, p: Piece, subtype: str) -> bool:
     """Whether ``p``'s card is a ``subtype`` (in lower case)."""
-    card = board.card_of(p)
+    cat = board.catalog  # (Stats.card_of's first look, written out: every strike asks)
+    card = cat._exact.get(p.card) if cat is not None else None
     if card is None:
-        return False
+        card = board.card_of(p)
+        if card is None:
+            return False
     subtypes = card._subtypes_low  # (Card.is_a's set, read without its call: every strike asks)
     return subtype in subtypes if subtypes is not None else card.is_a(subtype)
 
@@ -235,8 +238,7 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
             and target.side != attacker.side:  # its attacks, not only melee ones
         out.append(Said("strike.ability", card=COURAGE, trait="Piercing +1", why="strongest"))
     if attacker is not None and attack.kind == "melee":
-        card = board.card_of(attacker)  # (read once for the Cat and the Deptonne)
-        if card is not None and card.is_a("Cat") and _others_in_zone(board, attacker, MAKUNDA):
+        if _is(board, attacker, "cat") and _others_in_zone(board, attacker, MAKUNDA):
             out.append(Said("strike.ability", card=MAKUNDA, trait="Piercing +1", why="pride"))
         if CRITICAL in attacker.enchantments and not used_this_round(board, attacker, CRITICAL):
             out.append(Said("strike.ability", card=CRITICAL, trait="Piercing +3",
@@ -247,7 +249,8 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
                             why="counterstrike"))
         if attacker.conditions.get(FLANK, 0) > 0 and _flanking(board, attacker, target):
             out.append(Said("strike.ability", card=FLANK, trait="Piercing +2", why="flank"))
-        if card is not None and card.is_a("Deptonne") and target.conditions.get("Bleed", 0) > 0 \
+        # (the target's Bleed asked first: most targets have none, and no card is read)
+        if target.conditions.get("Bleed", 0) > 0 and _is(board, attacker, "deptonne") \
                 and _creature(target) and not used_this_round(board, attacker, BLOODSHAMAN) \
                 and any(q.card == BLOODSHAMAN for q in board.in_zone(attacker.zone)):
             out.append(Said("strike.ability", card=BLOODSHAMAN, trait="Vampiric",
@@ -463,8 +466,9 @@ def _flanking(board: Board, attacker: Piece, target: Piece) -> bool:
 def hurt_note(board: Board, attacker: Piece | None, target: Piece,
               damage: int) -> dict[str, list[object]] | None:
     """The target's new :data:`HURT_BY` when a soldier's strike damages it (None: no change)."""
+    # (_creature(target), written out: every damaging strike asks)
     if attacker is None or damage <= 0 or not isinstance(attacker, Creature) \
-            or not _creature(target) or not _is(board, attacker, "soldier"):
+            or not isinstance(target, (Creature, Mage)) or not _is(board, attacker, "soldier"):
         return None
     hurt = {k: v for k, v in (target.extra.get(HURT_BY) or {}).items() if v[0] == board.round}
     if hurt.get(attacker.id) == [board.round, attacker.side]:

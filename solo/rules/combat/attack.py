@@ -20,7 +20,7 @@ from typing import overload, Final
 
 from solo.cards.catalog import Attack, parse_trait
 from solo.rules.abilities import bonuses
-from solo.core.kinds import YM
+from solo.core.kinds import DM, YM
 from solo.rules import mages
 from solo.rules.board import GROUNDED, HIDDEN, Board, Piece
 from solo.rules.combat.modifiers import by_itself, once_markers
@@ -115,7 +115,9 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     back = _on(work, reverse_to) if reverse_to is not None else None
     result = AttackResult(attack=att.name, attacker=attacker.id,
                           target=(reverse_to or attacker).id if reverse else target.id)
-    names = (Who.of(a), Who.of(t))  # (the first strike's lines name them alike)
+    # (the first strike's lines name them alike; Who.of written out: both are pieces)
+    names = (Who(a.id, a.card, a.side, a.kind == "mage"),
+             Who(t.id, t.card, t.side, t.kind == "mage"))
     result.steps.append(_declared(names, att, spell, report))  # (by place: see above the def)
     work = attack_sequence(work, a, att, t, source, result, _ATTACK, moved, spell, first_strike,
                            use_defense, reactions, report=report, thirst=first_strike, daze=daze,
@@ -328,7 +330,9 @@ def _writes(board: Board, a: Piece, t: Piece) -> bool:
     the attack's copy from the start): the Dummy Mage Wizard's Voltaric Shield notes its use,
     your face-down enchantment is revealed to save its holder (strike.py); an attack on
     itself."""
-    return mages.shields(board, t) or (t.side == YM and HIDDEN in t.extra) or a.id == t.id
+    # (mages.shields' first test written out: only the Dummy Mage itself may be shielded)
+    return (t.id == DM and mages.shields(board, t)) or (t.side == YM and HIDDEN in t.extra) \
+        or a.id == t.id
 
 
 def _may_change(*pieces: Piece | None) -> set[str]:
