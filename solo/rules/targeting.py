@@ -138,9 +138,13 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
             return False
         if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
             return False
-        if attacker.card == ARTEMIS:
-            return can_target(board, from_zone, target, sees_obscured=True)
-        return can_target(board, from_zone, target)
+        # (can_target, written out for a target in the attacker's own zone, Artemis' or not:
+        # Obscured keeps nothing from targeting it there, so only Invisible and Line of Sight
+        # are asked -- every melee attack the players weigh asks here)
+        if "invisible" in board.trait_names(target):
+            return False
+        return not board.conjurations \
+            or board.geometry().line_of_sight(from_zone, target.zone)
     if attack.is_ranged:
         if target.card in RANGED_PROOF:
             return False

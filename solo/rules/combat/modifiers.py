@@ -326,7 +326,8 @@ def all_defenses(board: Board, p: Piece) -> list[tuple[Defense, bool]]:
     enchantments give (a note's ``defense``, solo.automaton.spells), each with whether
     conditions leave it alone ("steady": it works while Incapacitated, and Daze or Restrained
     do not move its roll)."""
-    out = [(d, False) for d in board.defenses(p)]  # the card's, its mage's and its equipment's
+    own = board.defenses(p)  # the card's, its mage's and its equipment's
+    out = [(d, False) for d in own] if own else []  # (many have none: no comprehension)
     for name in p.enchantments:
         ench = board.cat.find(name)
         extra = (ench.dm or {}).get("defense") if ench is not None else None

@@ -172,7 +172,7 @@ def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
     """Step 1: how many dice (an "X" attack, only ever reported, rolls what its card says).
     ``traits``: the attack's own traits for its first strike (:func:`attack_dice`'s)."""
     attack = b.attack
-    if isinstance(attack.dice, int) and not isinstance(attack.dice, bool):
+    if attack.counted:  # (a number of dice: an int, not a bool)
         s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
                                            moved=moved, is_spell=is_spell, barrier=barrier,
                                            thirst=thirst, role=b.role, traits=traits,
