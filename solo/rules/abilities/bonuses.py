@@ -147,14 +147,12 @@ def used_this_round(board: Board, p: Piece, ability: str) -> bool:
 
 
 def _others_in_zone(board: Board, p: Piece, card: str) -> bool:
-    """Whether another object of ``p``'s side in its zone is ``card`` (a wall on its border
-    does not count: as :meth:`Board.in_zone`)."""
+    """Whether another creature of ``p``'s side in its zone is ``card``, a creature's card
+    (Redclaw, Makunda: no conjuration or mage is one)."""
     # Asked of every Canine's strike: the card compared first, with no list of the zone made.
-    for group in (board.creatures, board.conjurations, board.mages.values()):
-        for q in group:
-            if q.card == card and q.zone == p.zone and q.id != p.id and q.side == p.side \
-                    and not board.is_wall(q):
-                return True
+    for q in board.creatures:
+        if q.card == card and q.zone == p.zone and q.id != p.id and q.side == p.side:
+            return True
     return False
 
 

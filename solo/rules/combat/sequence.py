@@ -69,7 +69,10 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     # (more_strikes' first test written out: only a melee attack gains strikes)
     more, why = bonuses.more_strikes(work, attacker, attack, guarding=guarding) \
         if attacker is not None and attack.kind == "melee" else (0, [])
-    n = strike_count(work, attack, target, attacker, guarding=guarding, more=more)
+    # (strike_count's answer written out for an attack without traits: once, and what card
+    # text adds)
+    n = strike_count(work, attack, target, attacker, guarding=guarding, more=more) \
+        if attack.traits else 1 + more
     if why:
         result.steps.extend(why)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
@@ -313,9 +316,10 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     # a quick attack (every melee attack asks its target).
     granted = has_named(work.grant_totals(p, "melee_traits"), "Counterstrike")
     for a in quick:  # the card's, Retaliate's, or card text's (asked in that order)
-        if a.has("Counterstrike") or granted:
+        if (a.traits and a.has("Counterstrike")) or granted:
             return a
-        gained = bonuses.gained(work, p, a, None)
+        # (gained asked only of the Wolverine: without a target it gives nothing else)
+        gained = bonuses.gained(work, p, a, None) if p.card == bonuses.WOLVERINE else None
         if gained and has_named([str(g["trait"]) for g in gained], "Counterstrike"):
             return a
     if isinstance(p, Creature) and p.guarding and quick:
