@@ -139,7 +139,10 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     elif att.kind == "ranged" and not att.zone:  # (kind is not "zone" here)
         result.once_used = once_markers(work, a, "ranged") \
             if a.conditions and work.find(a.id) else []
-    _by_hand(result, att, rolled=report is None)
+    strikes = result.strikes
+    # (most attacks have no traits, and one strike that gave no marker: no names to look at)
+    if att.traits or len(strikes) != 1 or strikes[0].conditions:
+        _by_hand(result, att, rolled=report is None)
     return result
 
 
@@ -307,9 +310,11 @@ def daze_check(board: Board, attacker: Piece | None, attack: Attack, target: Pie
 def _find_attack(board: Board, attacker: Piece | None, attack: Attack | str,
                  is_spell: bool | None) -> tuple[Attack, bool]:
     """The attack object and whether it is a spell (an attack card rather than the object's own)."""
+    if isinstance(attack, Attack) and is_spell is not None:  # (said: its attacks not read)
+        return attack, is_spell
     own = board.attacks(attacker) if attacker is not None else []
     if isinstance(attack, Attack):
-        return attack, (attack not in own) if is_spell is None else is_spell
+        return attack, attack not in own
     for a in own:
         if a.name.lower() == attack.strip().lower():
             return a, bool(is_spell)
