@@ -93,9 +93,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     """
     att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
     # Only what the attack can change is copied (see apply_strike, which owns what it changes).
-    # (a set of the two written out for most attacks, which have no third and fourth)
     only = {attacker.id, target.id} if sweep_target is None and reverse_to is None \
-        else _may_change(attacker, target, sweep_target, reverse_to)
+        else _may_change(attacker, target, sweep_target, reverse_to)  # (the two: most attacks)
     # (_on's look-up written out: it is called only for a piece the board does not have)
     a = board.find(attacker.id) or _on(board, attacker)
     t = board.find(target.id) or _on(board, target)
@@ -133,6 +132,13 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     elif att.traits and att.has("Sweeping"):
         _sweep(work, a, att, t, sweep_target, source, result, spell=spell,
                use_defense=use_defense, report=report, thirst=first_strike)
+    _ended(work, a, att, result, rolled=report is None)
+    return result
+
+
+def _ended(work: Board, a: Piece, att: Attack, result: AttackResult, *, rolled: bool) -> None:
+    """What the end of the attack leaves in ``result``: the round markers it used up on its
+    attacker ``a`` (Perfect Strike...), and the by-hand line (:func:`_by_hand`)."""
     # (round markers, so none on an attacker without markers: most attackers)
     if att.kind == "melee":
         result.once_used = once_markers(work, a) if a.conditions and work.find(a.id) else []
@@ -142,8 +148,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     strikes = result.strikes
     # (most attacks have no traits, and one strike that gave no marker: no names to look at)
     if att.traits or len(strikes) != 1 or strikes[0].conditions:
-        _by_hand(result, att, rolled=report is None)
-    return result
+        _by_hand(result, att, rolled=rolled)
 
 
 def _attack_of(board: Board, attacker: Piece, attack: Attack | str | None,

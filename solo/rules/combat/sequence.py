@@ -66,13 +66,9 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     strike, an answer, a Push), and a last strike whose outcome is known without it is
     recorded without any copy (:func:`_settled`).  Until the copy is made nothing may change
     ``work``."""
-    # (more_strikes' first test written out: only a melee attack gains strikes)
     more, why = bonuses.more_strikes(work, attacker, attack, guarding=guarding) \
-        if attacker is not None and attack.kind == "melee" else (0, [])
-    # (strike_count's answer written out for an attack without traits: once, and what card
-    # text adds)
-    n = strike_count(work, attack, target, attacker, guarding=guarding, more=more) \
-        if attack.traits else 1 + more
+        if attacker is not None and attack.kind == "melee" else (0, [])  # (its first test: melee)
+    n = strike_count(work, attack, target, attacker, guarding=guarding, more=more)
     if why:
         result.steps.extend(why)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
@@ -87,8 +83,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
         if work.find(attacker.id) is None:
             return work
     landed = False  # a strike on the target that was not avoided: a successful attack
-    # (see the assert below; changes(), written out as the assert's: every attack asks)
-    unchanged = MEMORY.changes if lazy is not None else 0
+    unchanged = MEMORY.changes if lazy is not None else 0  # (changes(), written out: see below)
     for i in range(n):
         at = (reverse_to or attacker) if reverse and i == 0 and attacker is not None else target
         if work.find(at.id) is None:
