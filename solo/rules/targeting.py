@@ -132,21 +132,21 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
     if attack.traits and attack.has("Can only target Corporeal Conjurations") and not (
             isinstance(target, Conjuration) and board.is_corporeal(target)):
         return False
-    # Artemis' attacks ignore the Obscured trait (her card): the one place that says so
     if attack.is_melee:
         if dist != 0:
             return False
         if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
             return False
-        if attacker.card == ARTEMIS:
-            return can_target(board, from_zone, target, sees_obscured=True)
-        return can_target(board, from_zone, target)
+        # (in its own zone Obscured keeps nothing from targeting it, Artemis' attack or not: so
+        # can_target is spared asking, as for hers -- every melee attack weighed asks here)
+        return can_target(board, from_zone, target, sees_obscured=True)
     if attack.is_ranged:
         if target.card in RANGED_PROOF:
             return False
         lo, hi = attack.range
         if not (dist == 0 and board.flying(target)) and not lo <= dist <= hi:
             return False
+        # Artemis' attacks ignore the Obscured trait (her card): the one place that says so
         if attacker.card == ARTEMIS:
             return can_target(board, from_zone, target, indirect=attack.has("Indirect"),
                               sees_obscured=True)

@@ -341,7 +341,8 @@ def _stalker_next_to_a_wolf(board):
 
 def test_it_catches_an_attack_on_the_invisible(monkeypatch):
     assert not _scene(_stalker_next_to_a_wolf, until=_round_2).violations
-    monkeypatch.setattr(targeting, "can_target", lambda board, zone, target, indirect=False: True)
+    monkeypatch.setattr(targeting, "can_target",
+                        lambda board, zone, target, indirect=False, sees_obscured=False: True)
     assert "traits" in {v.rule for v in _scene(_stalker_next_to_a_wolf, until=_round_2).violations}
 
 

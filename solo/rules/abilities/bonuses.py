@@ -105,9 +105,12 @@ def _creature(p: Piece | None) -> bool:
 
 def _is(board: Board, p: Piece, subtype: str) -> bool:
     """Whether ``p``'s card is a ``subtype`` (in lower case)."""
-    card = board.card_of(p)
+    cat = board.catalog  # (Stats.card_of's first look, written out: every strike asks)
+    card = cat._exact.get(p.card) if cat is not None else None
     if card is None:
-        return False
+        card = board.card_of(p)
+        if card is None:
+            return False
     subtypes = card._subtypes_low  # (Card.is_a's set, read without its call: every strike asks)
     return subtype in subtypes if subtypes is not None else card.is_a(subtype)
 
@@ -144,14 +147,12 @@ def used_this_round(board: Board, p: Piece, ability: str) -> bool:
 
 
 def _others_in_zone(board: Board, p: Piece, card: str) -> bool:
-    """Whether another object of ``p``'s side in its zone is ``card`` (a wall on its border
-    does not count: as :meth:`Board.in_zone`)."""
+    """Whether another creature of ``p``'s side in its zone is ``card``, a creature's card
+    (Redclaw, Makunda: no conjuration or mage is one)."""
     # Asked of every Canine's strike: the card compared first, with no list of the zone made.
-    for group in (board.creatures, board.conjurations, board.mages.values()):
-        for q in group:
-            if q.card == card and q.zone == p.zone and q.id != p.id and q.side == p.side \
-                    and not board.is_wall(q):
-                return True
+    for q in board.creatures:
+        if q.card == card and q.zone == p.zone and q.id != p.id and q.side == p.side:
+            return True
     return False
 
 
@@ -235,8 +236,7 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
             and target.side != attacker.side:  # its attacks, not only melee ones
         out.append(Said("strike.ability", card=COURAGE, trait="Piercing +1", why="strongest"))
     if attacker is not None and attack.kind == "melee":
-        card = board.card_of(attacker)  # (read once for the Cat and the Deptonne)
-        if card is not None and card.is_a("Cat") and _others_in_zone(board, attacker, MAKUNDA):
+        if _is(board, attacker, "cat") and _others_in_zone(board, attacker, MAKUNDA):
             out.append(Said("strike.ability", card=MAKUNDA, trait="Piercing +1", why="pride"))
         if CRITICAL in attacker.enchantments and not used_this_round(board, attacker, CRITICAL):
             out.append(Said("strike.ability", card=CRITICAL, trait="Piercing +3",
@@ -247,7 +247,8 @@ def gained(board: Board, attacker: Piece | None, attack: Attack, target: Piece |
                             why="counterstrike"))
         if attacker.conditions.get(FLANK, 0) > 0 and _flanking(board, attacker, target):
             out.append(Said("strike.ability", card=FLANK, trait="Piercing +2", why="flank"))
-        if card is not None and card.is_a("Deptonne") and target.conditions.get("Bleed", 0) > 0 \
+        # (the target's Bleed asked first: most targets have none, and no card is read)
+        if target.conditions.get("Bleed", 0) > 0 and _is(board, attacker, "deptonne") \
                 and _creature(target) and not used_this_round(board, attacker, BLOODSHAMAN) \
                 and any(q.card == BLOODSHAMAN for q in board.in_zone(attacker.zone)):
             out.append(Said("strike.ability", card=BLOODSHAMAN, trait="Vampiric",
@@ -312,16 +313,23 @@ def more_strikes(board: Board, attacker: Piece | None, attack: Attack, *,
     why.  ``guarding``: the attacker was guarding when the attack it answers was declared."""
     if attacker is None or attack.kind != "melee":
         return 0, []
-    have = 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
-    if _dark_guard(board, attacker, guarding):
-        return max(0, 3 - have), [Said("strike.ability", card=CERBERUS, trait="Triplestrike",
-                                        why="dark-guard")]
+    # (the card asked first, and the strikes the attack has counted only for these two: every
+    # melee attack asks, and nearly none is made by either)
+    if attacker.card == CERBERUS and _dark_guard(board, attacker, guarding):
+        return max(0, 3 - _strikes(attack)), [Said("strike.ability", card=CERBERUS,
+                                                    trait="Triplestrike", why="dark-guard")]
     if attacker.card == BERSERKER and attack.name == "Razor Claws Strike" and any(
             _creature(q) and q.conditions.get("Bleed", 0) > 0
             for q in board.in_zone(attacker.zone)):
-        return max(0, 2 - have), [Said("strike.ability", card=BERSERKER, trait="Doublestrike",
-                                        why="bleeding")]
+        return max(0, 2 - _strikes(attack)), [Said("strike.ability", card=BERSERKER,
+                                                    trait="Doublestrike", why="bleeding")]
     return 0, []
+
+
+def _strikes(attack: Attack) -> int:
+    """The strikes ``attack`` makes by its own traits: 1, 2 with Doublestrike, 3 with
+    Triplestrike (4 with both)."""
+    return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0)
 
 
 def effect(board: Board, attacker: Piece | None, attack: Attack, target: Piece, *,
@@ -456,8 +464,9 @@ def _flanking(board: Board, attacker: Piece, target: Piece) -> bool:
 def hurt_note(board: Board, attacker: Piece | None, target: Piece,
               damage: int) -> dict[str, list[object]] | None:
     """The target's new :data:`HURT_BY` when a soldier's strike damages it (None: no change)."""
+    # (_creature(target), written out: every damaging strike asks)
     if attacker is None or damage <= 0 or not isinstance(attacker, Creature) \
-            or not _creature(target) or not _is(board, attacker, "soldier"):
+            or not isinstance(target, (Creature, Mage)) or not _is(board, attacker, "soldier"):
         return None
     hurt = {k: v for k, v in (target.extra.get(HURT_BY) or {}).items() if v[0] == board.round}
     if hurt.get(attacker.id) == [board.round, attacker.side]:

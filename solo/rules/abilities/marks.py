@@ -117,24 +117,30 @@ def attack_traits(board: Board, attacker: Piece, attack: Attack) -> list[str]:
     return out
 
 
-def _auras_in_zone(board: Board, p: Piece, names: Collection[str]) -> list[Piece]:
-    return [q for q in board.creatures if q.card in names and q.zone == p.zone and q.id != p.id]
+def _aura_in_zone(board: Board, p: Piece, names: Collection[str]) -> bool:
+    """Whether another creature in ``p``'s zone, either side's, is one of ``names``."""
+    for q in board.creatures:  # (a loop, no list: nearly never one)
+        if q.card in names and q.zone == p.zone and q.id != p.id:
+            return True
+    return False
 
 
 def finite_life_aura(board: Board, p: Piece) -> bool:
     """Whether a creature's aura gives ``p`` Finite Life (a Living creature in Sardonyx's zone,
     either side's)."""
-    if isinstance(p, Conjuration) or not board.is_living(p):
-        return False
-    return bool(_auras_in_zone(board, p, FINITE_LIFE_AURAS))
+    # (the aura looked for before Living is asked: it is nearly never there)
+    return not isinstance(p, Conjuration) and _aura_in_zone(board, p, FINITE_LIFE_AURAS) \
+        and board.is_living(p)
 
 
 def regenerate_aura(board: Board, p: Piece) -> int:
     """Regenerate X that a friendly creature's aura gives ``p`` (a friendly Living creature in
     Highland Unicorn's zone), 0 when none."""
-    if isinstance(p, Conjuration) or not board.is_living(p):
+    if isinstance(p, Conjuration):
         return 0
-    near = _auras_in_zone(board, p, REGENERATE_AURAS)
-    if not near:  # (nearly always: no generator, no max())
-        return 0
-    return max((REGENERATE_AURAS[q.card] for q in near if q.side == p.side), default=0)
+    most = 0  # (the auras looked for before Living is asked: nearly never one; no list, no max())
+    for q in board.creatures:
+        if q.card in REGENERATE_AURAS and q.zone == p.zone and q.id != p.id \
+                and q.side == p.side and REGENERATE_AURAS[q.card] > most:
+            most = REGENERATE_AURAS[q.card]
+    return most if most and board.is_living(p) else 0

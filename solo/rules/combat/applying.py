@@ -108,7 +108,13 @@ def apply(board: Board, result: AttackResult) -> Applied:
     out = Applied()
     if "tally" not in board.extra:
         put(board, AddTally(Side.DM, 0))
+    mages_hit = False  # a strike on a mage, or its damage moved onto one (Martyr's Aura)
+    uses = False  # a strike used a once-a-round ability
     for s in result.strikes:
+        if s.martyred or s.target in board.mages:
+            mages_hit = True
+        if s.uses:
+            uses = True
         hit = board.find(s.target)
         card = hit.card if hit else None
         # (charm_broken's first tests written out: most strikes do no damage to a Charmed one)
@@ -141,7 +147,8 @@ def apply(board: Board, result: AttackResult) -> Applied:
         elif bearer is not None and name in bearer.enchantments:
             put(board, Disenchant(ident, name))
             put(board, Discard(DeckKind.ENCHANTMENT, name))
-    _mark_uses(board, result)
+    if uses:  # (most attacks use none: no call)
+        _mark_uses(board, result)
     if result.once_used and result.attacker is not None:
         a = board.find(result.attacker)
         if a is not None:
@@ -149,6 +156,8 @@ def apply(board: Board, result: AttackResult) -> Applied:
             fresh = [n for n in dict.fromkeys(result.once_used) if n not in used]
             if fresh or ONCE_USED not in a.extra:
                 put(board, Note(a.id, ONCE_USED, used + fresh))
+    if not mages_hit:  # (most attacks: no strike on a mage, none defeated)
+        return out
     for side, mage in board.mages.items():
         # (no wounds on a mage, the usual case: its life is more, no call; see Stats.wounds)
         if (mage.damage or mage.conditions.get("Tainted", 0) > 0) \

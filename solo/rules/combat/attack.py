@@ -20,7 +20,7 @@ from typing import overload, Final
 
 from solo.cards.catalog import Attack, parse_trait
 from solo.rules.abilities import bonuses
-from solo.core.kinds import YM
+from solo.core.kinds import DM, YM
 from solo.rules import mages
 from solo.rules.board import GROUNDED, HIDDEN, Board, Piece
 from solo.rules.combat.modifiers import by_itself, once_markers
@@ -93,15 +93,18 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     """
     att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
     # Only what the attack can change is copied (see apply_strike, which owns what it changes).
-    only = _may_change(attacker, target, sweep_target, reverse_to)
-    a, t = _on(board, attacker), _on(board, target)
+    only = {attacker.id, target.id} if sweep_target is None and reverse_to is None \
+        else _may_change(attacker, target, sweep_target, reverse_to)  # (the two: most attacks)
+    # (_on's look-up written out: it is called only for a piece the board does not have)
+    a = board.find(attacker.id) or _on(board, attacker)
+    t = board.find(target.id) or _on(board, target)
     # A flyer attacking a non-flyer in melee loses Flying until the end of the attack action
     # (the complete codex): on the attack's copy only (its own strike never asks whether it
     # flies: a copy made later, for what follows, is grounded when it is made).
     grounded = att.kind == "melee" and board.flying(a) and not board.flying(t)
     lazy: Lazy | None = None
     if reverse or whirl_targets or sweep_target is not None or _writes(board, a, t) \
-            or att.has("Sweeping"):
+            or (att.traits and att.has("Sweeping")):  # (most attacks have no traits: no call)
         work = board.copy(only)
         a, t = _on(work, attacker), _on(work, target)
         if grounded:
@@ -111,7 +114,9 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     back = _on(work, reverse_to) if reverse_to is not None else None
     result = AttackResult(attack=att.name, attacker=attacker.id,
                           target=(reverse_to or attacker).id if reverse else target.id)
-    names = (Who.of(a), Who.of(t))  # (the first strike's lines name them alike)
+    # (the first strike's lines name them alike; Who.of written out: both are pieces)
+    names = (Who(a.id, a.card, a.side, a.kind == "mage"),
+             Who(t.id, t.card, t.side, t.kind == "mage"))
     result.steps.append(_declared(names, att, spell, report))  # (by place: see above the def)
     work = attack_sequence(work, a, att, t, source, result, _ATTACK, moved, spell, first_strike,
                            use_defense, reactions, report=report, thirst=first_strike, daze=daze,
@@ -124,17 +129,26 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
         for other in whirl_targets:
             _sweep(work, a, single, t, other, source, result, spell=spell,
                    use_defense=use_defense, report=report, thirst=first_strike, whirl=True)
-    elif att.has("Sweeping"):
+    elif att.traits and att.has("Sweeping"):
         _sweep(work, a, att, t, sweep_target, source, result, spell=spell,
                use_defense=use_defense, report=report, thirst=first_strike)
+    _ended(work, a, att, result, rolled=report is None)
+    return result
+
+
+def _ended(work: Board, a: Piece, att: Attack, result: AttackResult, *, rolled: bool) -> None:
+    """What the end of the attack leaves in ``result``: the round markers it used up on its
+    attacker ``a`` (Perfect Strike...), and the by-hand line (:func:`_by_hand`)."""
     # (round markers, so none on an attacker without markers: most attackers)
     if att.kind == "melee":
         result.once_used = once_markers(work, a) if a.conditions and work.find(a.id) else []
     elif att.kind == "ranged" and not att.zone:  # (kind is not "zone" here)
         result.once_used = once_markers(work, a, "ranged") \
             if a.conditions and work.find(a.id) else []
-    _by_hand(result, att, rolled=report is None)
-    return result
+    strikes = result.strikes
+    # (most attacks have no traits, and one strike that gave no marker: no names to look at)
+    if att.traits or len(strikes) != 1 or strikes[0].conditions:
+        _by_hand(result, att, rolled=rolled)
 
 
 def _attack_of(board: Board, attacker: Piece, attack: Attack | str | None,
@@ -148,7 +162,8 @@ def _attack_of(board: Board, attacker: Piece, attack: Attack | str | None,
     assert attack is not None  # an attack without a name needs its dice reported
     att, spell = _find_attack(board, attacker, attack, is_spell)
     if report is None:
-        _check_dice(att)
+        if not att.counted:  # (_check_dice's test first: every attack asks)
+            _check_dice(att)
     elif att.zone or att.kind == "zone":
         raise CombatError(Said("combat.zone-reported", attack=att.name))
     return att, spell, use_defense
@@ -300,9 +315,11 @@ def daze_check(board: Board, attacker: Piece | None, attack: Attack, target: Pie
 def _find_attack(board: Board, attacker: Piece | None, attack: Attack | str,
                  is_spell: bool | None) -> tuple[Attack, bool]:
     """The attack object and whether it is a spell (an attack card rather than the object's own)."""
+    if isinstance(attack, Attack) and is_spell is not None:  # (said: its attacks not read)
+        return attack, is_spell
     own = board.attacks(attacker) if attacker is not None else []
     if isinstance(attack, Attack):
-        return attack, (attack not in own) if is_spell is None else is_spell
+        return attack, attack not in own
     for a in own:
         if a.name.lower() == attack.strip().lower():
             return a, bool(is_spell)
@@ -323,7 +340,9 @@ def _writes(board: Board, a: Piece, t: Piece) -> bool:
     the attack's copy from the start): the Dummy Mage Wizard's Voltaric Shield notes its use,
     your face-down enchantment is revealed to save its holder (strike.py); an attack on
     itself."""
-    return mages.shields(board, t) or (t.side == YM and HIDDEN in t.extra) or a.id == t.id
+    # (mages.shields' first test written out: only the Dummy Mage itself may be shielded)
+    return (t.id == DM and mages.shields(board, t)) or (t.side == YM and HIDDEN in t.extra) \
+        or a.id == t.id
 
 
 def _may_change(*pieces: Piece | None) -> set[str]:

@@ -61,9 +61,11 @@ def attack_traits(board: Board, attacker: Piece | None, attack: Attack,
     traits = list(attack.traits)
     if attacker is None:
         return traits
-    if attacker.extra:  # the Necromancer's Eternal Servant
+    extra = attacker.extra
+    if extra and mages.SERVANT in extra:  # the Necromancer's Eternal Servant
         traits += mages.servant_traits(attacker)
-    if attacker.extra or attack.traits:  # (all that marks.attack_traits reads)
+    # (all that marks.attack_traits reads: most attackers have neither)
+    if marks.PIERCING_ROUND in extra or (attack.traits and marks.GOLD_PIERCING in attack.traits):
         # its Gold tokens, a round's Piercing it chose (abilities.marks)
         traits += marks.attack_traits(board, attacker, attack)
     kind = attack.kind
@@ -168,6 +170,8 @@ def strike_count(board: Board, attack: Attack, target: Piece, attacker: Piece | 
     if more is None:
         more = bonuses.more_strikes(board, attacker, attack, guarding=guarding)[0] \
             if attacker is not None else 0
+    if not attack.traits:  # (most attacks: neither Doublestrike nor Triplestrike, no call)
+        return 1 + more
     return 1 + (1 if attack.has("Doublestrike") else 0) + (2 if attack.has("Triplestrike") else 0) \
         + more
 
@@ -206,13 +210,16 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     parts = [said_with("dice.base", {"attack": attack.name, "dice": base})]  # (see said_with)
     if attacker is not None and not barrier:
         parts += _attacker_bonuses(board, attacker, attack, target, first, moved, thirst)
-        parts += bonuses.dice(board, attacker, attack, target, first=first, role=role)
+        if first and attack.kind == "melee":  # (bonuses.dice's first test: no call otherwise)
+            parts += bonuses.dice(board, attacker, attack, target, first=first, role=role)
     if traits is None:
         traits = attack_traits(board, attacker, attack)
     for t in traits:
         if n := vs_bonus(board, t, target) or 0:
             parts.append(Said("dice.vs", trait=t, n=n))
-    if n := marks.prey_dice(board, attacker, attack, target):  # Drokkar's Tail Spike
+    # Drokkar's Tail Spike (prey_dice asked only of an attack it lists: nearly none is)
+    if attacker is not None and (attacker.card, attack.name) in marks.PREY_DICE \
+            and (n := marks.prey_dice(board, attacker, attack, target)):
         parts.append(Said("dice.prey", n=n))
     parts += _target_modifiers(board, attacker, attack, target, traits, first=first,
                                is_spell=is_spell, barrier=barrier, target_names=target_names)
@@ -319,7 +326,8 @@ def all_defenses(board: Board, p: Piece) -> list[tuple[Defense, bool]]:
     enchantments give (a note's ``defense``, solo.automaton.spells), each with whether
     conditions leave it alone ("steady": it works while Incapacitated, and Daze or Restrained
     do not move its roll)."""
-    out = [(d, False) for d in board.defenses(p)]  # the card's, its mage's and its equipment's
+    own = board.defenses(p)  # the card's, its mage's and its equipment's
+    out = [(d, False) for d in own] if own else []  # (many have none: no comprehension)
     for name in p.enchantments:
         ench = board.cat.find(name)
         extra = (ench.dm or {}).get("defense") if ench is not None else None

@@ -16,7 +16,7 @@ from typing import Final
 from solo.cards.catalog import Attack
 from solo.core.kinds import Side
 from solo.rules.abilities import bonuses, restrictions
-from solo.rules.board import GROUNDED, Board, Creature, Mage, Piece, changes
+from solo.rules.board import GROUNDED, Board, Creature, Mage, Piece
 from solo.rules.combat.applying import apply_strike
 from solo.rules.combat.modifiers import (FIRST_STRIKE_GUARDS, attack_traits, has_named,
                                          strike_count)
@@ -27,6 +27,7 @@ from solo.rules.combat.strike import one_strike
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Disenchant, Note
 from solo.rules.effects import apply as put
+from solo.rules.pieces import MEMORY
 from solo.rules.said import Said, Who, said_with
 
 #: The Dummy Mage's enchantment that turns an attack on its bearer back on the attacker.
@@ -66,7 +67,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     recorded without any copy (:func:`_settled`).  Until the copy is made nothing may change
     ``work``."""
     more, why = bonuses.more_strikes(work, attacker, attack, guarding=guarding) \
-        if attacker is not None else (0, [])
+        if attacker is not None and attack.kind == "melee" else (0, [])  # (its first test: melee)
     n = strike_count(work, attack, target, attacker, guarding=guarding, more=more)
     if why:
         result.steps.extend(why)
@@ -82,7 +83,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
         if work.find(attacker.id) is None:
             return work
     landed = False  # a strike on the target that was not avoided: a successful attack
-    unchanged = changes() if lazy is not None else 0  # (see the assert below)
+    unchanged = MEMORY.changes if lazy is not None else 0  # (changes(), written out: see below)
     for i in range(n):
         at = (reverse_to or attacker) if reverse and i == 0 and attacker is not None else target
         if work.find(at.id) is None:
@@ -102,7 +103,7 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
         if at is not target:
             s.steps.insert(0, Said("strike.reversed", target=Who.of(at)))
         if lazy is not None:  # (no reverse here: ``at`` is the target)
-            assert changes() == unchanged  # (a strike on the real board changed nothing)
+            assert MEMORY.changes == unchanged  # (a strike on the real board changed nothing)
             if i == n - 1 and cs is None and _settled(
                     work, result, s, target,
                     attacker if reactions and attack.kind == "melee" else None):
@@ -310,9 +311,10 @@ def _counterstrike(work: Board, p: Piece) -> Attack | None:
     # a quick attack (every melee attack asks its target).
     granted = has_named(work.grant_totals(p, "melee_traits"), "Counterstrike")
     for a in quick:  # the card's, Retaliate's, or card text's (asked in that order)
-        if a.has("Counterstrike") or granted:
+        if (a.traits and a.has("Counterstrike")) or granted:
             return a
-        gained = bonuses.gained(work, p, a, None)
+        # (gained asked only of the Wolverine: without a target it gives nothing else)
+        gained = bonuses.gained(work, p, a, None) if p.card == bonuses.WOLVERINE else None
         if gained and has_named([str(g["trait"]) for g in gained], "Counterstrike"):
             return a
     if isinstance(p, Creature) and p.guarding and quick:

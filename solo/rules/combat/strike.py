@@ -23,7 +23,7 @@ from typing import Final
 import math
 
 from solo.cards.catalog import Attack, Defense, names_in, trait_max, trait_value
-from solo.core.kinds import YM, Side
+from solo.core.kinds import DM, YM, Side
 from solo.rules import mages, yours
 from solo.rules.abilities import bonuses, restrictions
 from solo.rules.board import HIDDEN, Board, Conjuration, Piece
@@ -138,7 +138,11 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     # (a once-a-round ability is among the gained traits or the dice after the base: most
     # strikes have neither, and ask nothing)
     s.uses = bonuses.uses([*gained, *s.dice_parts]) if gained or len(s.dice_parts) > 1 else []
-    if _misses(b, s, zone_daze, daze, barrier=barrier, is_spell=is_spell):
+    # (_misses' tests first: only a zone attack's Daze check or an attacker's marker (Daze) or
+    # enchantment (Blind) makes a strike miss)
+    if (zone_daze is not None or attacker is not None
+            and (attacker.conditions or attacker.enchantments)) \
+            and _misses(b, s, zone_daze, daze, barrier=barrier, is_spell=is_spell):
         return s
     if attack.damage_type and immune_to_damage_type(work, target, attack.damage_type):
         s.immune = True
@@ -153,9 +157,12 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     if _avoided(b, s, use_defense, blocked_by):
         return s
     damage, critical_ones = _roll_damage(b, s)
-    s.damage = _stop_damage(b, s, damage, critical_ones)
+    # (no damage, nothing to stop: only No Damage says so all the same)
+    s.damage = _stop_damage(b, s, damage, critical_ones) if damage or "no damage" in b.names \
+        else 0
     _after_damage(b, s, first, side)
-    if _effects_apply(b, s):
+    # (_effects_apply's first test written out: many attacks have no effect table)
+    if (attack.effects or report is not None) and _effects_apply(b, s):
         _place(b, s, _effect_roll(b, s, moved))
     return s
 
@@ -165,7 +172,7 @@ def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
     """Step 1: how many dice (an "X" attack, only ever reported, rolls what its card says).
     ``traits``: the attack's own traits for its first strike (:func:`attack_dice`'s)."""
     attack = b.attack
-    if isinstance(attack.dice, int) and not isinstance(attack.dice, bool):
+    if attack.counted:  # (a number of dice: an int, not a bool)
         s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
                                            moved=moved, is_spell=is_spell, barrier=barrier,
                                            thirst=thirst, role=b.role, traits=traits,
@@ -254,7 +261,9 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
         s.avoided = True
         s.steps.append(Said("strike.avoided-by", target=b.who, card=given[0]))
         return True
-    roll = b.source.d12(b.roll("roll.defense", need=d.roll))
+    # (Blow.roll's label written out, in its order: most strikes roll a Defense)
+    roll = b.source.d12(said_with("roll.defense", {"by": b.by, "attack": b.attack.name,
+                                                   "at": b.who, "role": b.role, "need": d.roll}))
     s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
     s.avoided = roll + mod >= d.roll
     s.steps.append(Said("strike.defense", target=b.who, need=d.roll, roll=roll, mod=mod,
@@ -283,7 +292,9 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
         s.steps.append(Said("strike.reported-dice", ones=only_ones, normal=s.normal,
                             critical=s.critical))
     else:
-        s.faces = b.source.attack_dice(s.dice, b.roll("roll.attack-dice", dice=s.dice))
+        # (Blow.roll's label written out, in its order: every strike rolls its attack dice)
+        s.faces = b.source.attack_dice(s.dice, said_with("roll.attack-dice", {
+            "by": b.by, "attack": b.attack.name, "at": b.who, "role": b.role, "dice": s.dice}))
         s.normal, s.critical = points(s.faces)
         s.steps.append(said_with("strike.rolled", {"faces": list(s.faces), "normal": s.normal,
                                                    "critical": s.critical}))
@@ -342,7 +353,7 @@ def _stop_damage(b: Blow, s: Strike, damage: int, critical_ones: int) -> int:
     if damage and "indestructible" in b.target_names:
         damage = 0
         s.steps.append(Said("strike.indestructible", target=b.who))
-    if damage:
+    if damage and target.id == DM:  # (mages.shield's first test: only the Dummy Mage's)
         kept, line = mages.shield(work, target, damage)
         if line:
             s.shielded = damage - kept
@@ -383,7 +394,9 @@ def _after_damage(b: Blow, s: Strike, first: bool, side: str | None) -> None:
     if first and damage and attacker is not None and "vampiric" in b.names \
             and is_creature(target) and work.is_living(target):
         _vampiric(b, s, attacker)
-    s.reconstructed = bonuses.reconstruct(work, attacker, target, damage) if damage > 0 else 0
+    # (reconstruct's first test written out: only Devouring Jelly's strikes repair it)
+    s.reconstructed = bonuses.reconstruct(work, attacker, target, damage) \
+        if damage > 0 and attacker is not None and attacker.card == bonuses.JELLY else 0
     if s.reconstructed and attacker is not None:
         s.steps.append(Said("strike.reconstruct", by=Who.of(attacker), healed=s.reconstructed))
     if first and damage and b.traits and target.side != side:
