@@ -140,8 +140,12 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
 
     # A healer heals its side's most hurt in reach instead of attacking (docs/rulings.md); then
     # A: attack from where it stands (full or quick action); with no one to attack, the
-    # Acolyte helps a zombie.
-    if _heals(board, plan, source, d, c) or _attacks_here(board, plan, source, d, c) \
+    # Acolyte helps a zombie.  (Its attacks and their candidates read once, for the heal and
+    # rules A and B: nothing changes the board before rule B's move.)
+    attacks = board.attacks(c)
+    among = candidates(board, c, False, attacks)
+    if _heals(board, plan, source, d, c, attacks) \
+            or _attacks_here(board, plan, source, d, c, attacks, among) \
             or (c.card == actions.ACOLYTE and _helps(board, plan, d, c)):
         return d
 
@@ -160,7 +164,8 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
         steps = 2 if movement.fast(board, c, names) and not hindered else 1
         reach = movement.reachable(board, c, geo, flying, steps)
         options = [(zone, path) for zone, path in reach.items() if path]
-        choice = _best_move_attack(board, source, c, options, geo)
+        quick = [a for a in among if a.action == "quick"]  # (candidates' quick_only, read off)
+        choice = _best_move_attack(board, source, c, options, geo, quick)
         if choice:
             zone, path, target, attacks = choice
             attack = _one(source, attacks)
@@ -180,10 +185,12 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     return d
 
 
-def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature) -> bool:
-    """A healer's heal, instead of an attack (:func:`actions.plan_heal`); whether it heals."""
+def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature,
+           attacks: list[Attack]) -> bool:
+    """A healer's heal, instead of an attack (:func:`actions.plan_heal`); whether it heals
+    (``attacks``: its :meth:`Board.attacks`)."""
     if c.card != actions.ACOLYTE:  # (most creatures: no attack with a trait, so no Heal one)
-        for a in board.attacks(c):
+        for a in attacks:
             if a.traits:
                 break
         else:
@@ -200,13 +207,14 @@ def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creatur
     return True
 
 
-def _attacks_here(board: Board, plan: Plan, source: DiceSource, d: Decision,
-                  c: Creature) -> bool:
+def _attacks_here(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature,
+                  attacks: list[Attack], among: list[Attack]) -> bool:
     """Rule A: an attack from where it stands, a zone attack among its legal attacks (one at
-    random when it has both kinds); whether it attacks."""
-    picked = pick_attack(board, source, c, c.zone, quick_only=False)
+    random when it has both kinds); whether it attacks (``attacks``: its
+    :meth:`Board.attacks`; ``among``: their :func:`candidates`)."""
+    picked = pick_attack(board, source, c, c.zone, False, among)
     zoned = None
-    for a in board.attacks(c):  # (most creatures have no zone attack: nothing to pick)
+    for a in attacks:  # (most creatures have no zone attack: nothing to pick)
         if a.kind == "zone" or a.zone:
             zoned = pick_zone_attack(board, source, c, c.zone, quick_only=False)
             break
@@ -296,11 +304,11 @@ _Scored = tuple[tuple[int, int], str, list[str], Piece, list[Attack]]
 
 
 def _best_move_attack(board: Board, source: DiceSource, c: Piece,
-                      options: list[tuple[str, list[str]]],
-                      geo: Geometry) -> tuple[str, list[str], Piece, list[Attack]] | None:
-    """Among zones it can move to, the one from which rule A's target choice is best."""
+                      options: list[tuple[str, list[str]]], geo: Geometry,
+                      quick: list[Attack]) -> tuple[str, list[str], Piece, list[Attack]] | None:
+    """Among zones it can move to, the one from which rule A's target choice is best
+    (``quick``: its quick :func:`candidates`, the same for every zone and target)."""
     ym = board.mages[Side.YM]
-    quick = candidates(board, c, quick_only=True)  # (the same for every zone and target)
     if not quick:  # (no quick attack: nothing to score)
         return None
     scored: list[_Scored] = []
@@ -312,14 +320,20 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
     if not scored:
         # Your mage first; else your creatures with the most life left: asked from the most
         # life down, stopping at the first level one can be attacked at (the others lose).
-        yours = [(t, board.remaining_life(t)) for t in board.side_creatures(YM)
-                 if in_arena(board, t)]
-        # (melee attacks reach only the zone they are made from: legal_among's first test)
-        distance = board.arena.distance if melee_only(quick) else None
+        # (melee attacks reach only the zone they are made from: legal_among's first test,
+        # asked first, so only your creatures in the zones it may move to are read; a loop,
+        # in_arena written out)
+        zones = {zone for zone, _ in options} if melee_only(quick) else None
+        yours: list[tuple[Piece, int]] = []
+        for y in board.kept_side(YM):
+            if zones is not None and y.zone not in zones:
+                continue
+            if "Banish" not in y.conditions or y.conditions["Banish"] <= 0:
+                yours.append((y, board.remaining_life(y)))
         for level in sorted({life for _, life in yours}, reverse=True):
             for zone, path in options:
                 for t, life in yours:
-                    if life != level or distance is not None and distance(zone, t.zone) != 0:
+                    if life != level or zones is not None and t.zone != zone:
                         continue
                     attacks = legal_among(board, c, quick, zone, t)
                     if attacks:
