@@ -194,10 +194,12 @@ def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],
 
 def trample_attack(board: Board, c: Piece) -> Attack | None:
     """Its Trample attack, if it has one it has not made this round (none on a teleport)."""
-    if c.extra.get(TRAMPLED) == board.round or actions.teleports(board, c):
-        return None
-    for a in board.attacks(c):  # (a loop, not next() over a generator: every walk)
-        if a.has("Trample") and isinstance(a.dice, int):
+    # (its attacks looked at first: most have no traits, so no Trample and nothing more to ask;
+    # a loop, not next() over a generator: every walk)
+    for a in board.attacks(c):
+        if a.traits and a.has("Trample") and isinstance(a.dice, int):
+            if c.extra.get(TRAMPLED) == board.round or actions.teleports(board, c):
+                return None
             return a
     return None
 
@@ -250,7 +252,8 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
     dist = geo.path_distances(c.zone, flying)
 
     def far(p: Piece) -> int:
-        return dist.get(p.zone, _FAR + board.distance(c.zone, p.zone))
+        d = dist.get(p.zone)  # (the straight distance read only for a zone walled off)
+        return d if d is not None else _FAR + board.distance(c.zone, p.zone)
 
     def attackable(p: Piece) -> bool:
         if board.has_trait(p, "Invisible"):
@@ -296,7 +299,8 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
         return options
 
     def left(zone: str) -> int:
-        return back.get(zone, _FAR + board.distance(zone, goal))
+        d = back.get(zone)  # (the straight distance read only for a zone walled off)
+        return d if d is not None else _FAR + board.distance(zone, goal)
 
     ways = paths(board, c, geo, flying, steps, toward)
     # The ways no longer way goes on from: every way's start is a way too (paths lists each
