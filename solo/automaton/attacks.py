@@ -253,18 +253,19 @@ def _most_life(board: Board, attacker: Piece, among: list[Attack],
     # (its melee attacks reach only its zone: legal_among's first test, asked first; one loop,
     # in_arena written out, no comprehension's call)
     melee = melee_only(among)
-    lives: list[tuple[Piece, int]] = []
+    found: list[Piece] = []
     for c in board.kept_side(YM):
         if melee and c.zone != from_zone:  # (another zone: see legal_among's near)
             continue
         if "Banish" not in c.conditions or c.conditions["Banish"] <= 0:
-            lives.append((c, board.remaining_life(c)))
-    if not lives:
+            found.append(c)
+    if not found:
         return []
-    if len(lives) == 1:  # (often: one creature of yours in reach, no levels to sort)
-        t = lives[0][0]
+    if len(found) == 1:  # (often: one creature of yours in reach, no life to read or sort)
+        t = found[0]
         a = legal_among(board, attacker, among, from_zone, t)
         return [(t, a)] if a else []
+    lives = [(c, board.remaining_life(c)) for c in found]
     for level in sorted({life for _, life in lives}, reverse=True):
         tied: list[tuple[Piece, list[Attack]]] = []
         for t, life in lives:

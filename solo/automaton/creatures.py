@@ -60,9 +60,10 @@ def waiting(board: Board, dm_active: list[Creature] | None = None) -> Decision |
                         instructions=[Said("dm.act.none")])
     ym_active = active_creatures(board, YM)
     if len(ym_active) > len(dm_active):
-        counts = {"yours": len(ym_active), "its": len(dm_active)}
-        return Decision(Act.PASS, reason=Said("dm.act.wait.reason", **counts),
-                        instructions=[Said("dm.act.wait", **counts)])
+        yours, its = len(ym_active), len(dm_active)  # (Said(code, **facts): see said_with)
+        return Decision(Act.PASS,
+                        reason=said_with("dm.act.wait.reason", {"yours": yours, "its": its}),
+                        instructions=[said_with("dm.act.wait", {"yours": yours, "its": its})])
     return None
 
 
@@ -378,8 +379,8 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
             plan.put(Note(ident, bonuses.WALKED, mark or DELETE))
         movement.plan_trample(plan, d, ident, start)
-        d.instructions.append(Said("dm.act.move", who=Who.of(plan.board.get(ident)),
-                                   path=tuple(path)))
+        d.instructions.append(said_with("dm.act.move", {  # (Said(code, **facts): see said_with)
+            "who": Who.of(plan.board.get(ident)), "path": tuple(path)}))
         movement.plan_passage(plan, d, ident, [start, *path], plan.board.geometry())
     board = plan.board
     c, target = board.get(ident), board.get(target_id)
@@ -452,11 +453,12 @@ def _pursue(plan: Plan, source: DiceSource, d: Decision, c: Creature, geo: Geome
     if path:
         movement.plan_trample(plan, d, c.id, start)
         plan.put(Move(c.id, path[-1]))
-        d.instructions.append(Said("dm.act.pursue", who=Who.of(c), path=tuple(path),
-                                   aim=Who.of(quarry) if quarry is not None else None))
+        d.instructions.append(said_with("dm.act.pursue", {  # (Said(code, **facts): see said_with)
+            "who": Who.of(c), "path": tuple(path),
+            "aim": Who.of(quarry) if quarry is not None else None}))
         movement.plan_passage(plan, d, c.id, [start, *path], geo)
     else:
-        d.instructions.append(Said("dm.act.stay", who=Who.of(c), zone=c.zone))
+        d.instructions.append(said_with("dm.act.stay", {"who": Who.of(c), "zone": c.zone}))
 
 
 def _climb(plan: Plan, d: Decision, c: Creature, wall: Conjuration, quarry: Piece,

@@ -23,7 +23,7 @@ from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
 from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Note
-from solo.rules.said import Said, Who
+from solo.rules.said import Said, Who, said_with
 from solo.rules.targeting import can_target, shielded_from
 
 __all__ = ["held", "hinders", "fast", "slow", "paths", "reachable", "passage_attacks",
@@ -40,8 +40,10 @@ def held(board: Board, p: Piece, names: frozenset[str] | None = None) -> bool:
     """No move of its own: Restrained (Stuck, Cripple...) or Rooted; a push or a teleport may
     still move it.  ``names``: its :meth:`Board.trait_names`, when the caller has them (as
     for :func:`fast` and :func:`slow`: one look-up for the traits of a move)."""
-    return board.restrained(p) or ("rooted" in names if names is not None
-                                   else board.has_trait(p, "Rooted"))
+    # (restrained's own first question asked here: most objects have no marker or enchantment)
+    if (p.conditions or p.enchantments) and board.restrained(p):
+        return True
+    return "rooted" in names if names is not None else board.has_trait(p, "Rooted")
 
 
 def fast(board: Board, c: Piece, names: frozenset[str] | None = None) -> bool:
@@ -125,9 +127,17 @@ def _anchored(board: Board, c: Piece, geo: Geometry, a: str, b: str) -> bool:
         and geo.blocked(a, b, board.flying(c))
 
 
+def _passage_walls(geo: Geometry) -> bool:
+    """Whether a wall with Passage Attacks stands anywhere (else no walk meets one)."""
+    for w in geo.walls:  # (a loop, not any() over a generator: no wall, nothing to make)
+        if w.passage_attacks:
+            return True
+    return False
+
+
 def wall_hits(board: Board, c: Piece, path: list[str], geo: Geometry) -> int:
     """How many Passage Attacks walls would attack ``c`` on ``path``."""
-    if not geo.walls or not any(w.passage_attacks for w in geo.walls):  # (no wall: no generator)
+    if not _passage_walls(geo):
         return 0
     return len(passage_attacks(board, c, [c.zone, *path], geo))
 
@@ -138,12 +148,15 @@ def reachable(board: Board, c: Piece, geo: Geometry, flying: bool,
     those one that passes the fewest walls with Passage Attacks (entering a zone with an enemy
     that hinders stops the movement)."""
     best: dict[str, tuple[tuple[int, int], list[str]]] = {}
+    walled = _passage_walls(geo)  # (wall_hits' own first question, asked once, not every path)
     for path in paths(board, c, geo, flying, steps):
-        key = (len(path), wall_hits(board, c, path, geo))
-        if path[-1] not in best or key < best[path[-1]][0]:
+        key = (len(path), wall_hits(board, c, path, geo) if walled else 0)
+        kept = best.get(path[-1])
+        if kept is None or key < kept[0]:
             best[path[-1]] = (key, path)
     out: dict[str, list[str]] = {c.zone: []}
-    out.update({zone: path for zone, (_, path) in best.items()})
+    for zone, (_, path) in best.items():  # (a loop, not a comprehension's call)
+        out[zone] = path
     return out
 
 
@@ -309,7 +322,8 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
     ways = [w for w in ways if tuple(w) not in started]
     if not ways:
         return []
-    key = {tuple(w): (left(w[-1]), wall_hits(board, c, w, geo)) for w in ways}
+    walled = _passage_walls(geo)  # (wall_hits' own first question, asked once)
+    key = {tuple(w): (left(w[-1]), wall_hits(board, c, w, geo) if walled else 0) for w in ways}
     best = min(key.values())
     tied = [w for w in ways if key[tuple(w)] == best]
     # Ties are rolled move by move, among the next zones of the best ways.
@@ -317,7 +331,7 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
     while path not in tied:
         nexts = sorted({w[len(path)] for w in tied if w[:len(path)] == path})
         path.append(nexts[0] if len(nexts) == 1  # (choose would not roll for one)
-                    else source.choose(nexts, Said("dm.tie.ways", ways=len(nexts))))
+                    else source.choose(nexts, said_with("dm.tie.ways", {"ways": len(nexts)})))
     return path
 
 

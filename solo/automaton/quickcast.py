@@ -26,7 +26,7 @@ from solo.rules.board import SUMMONED, Board, Creature
 from solo.rules.decision import Act, Decision, enemy_creatures, taken
 from solo.rules.dice import DiceSource
 from solo.rules.effects import AddPiece, CountId, Discard, Move
-from solo.rules.said import Said
+from solo.rules.said import Said, said_with
 
 __all__ = ["FAR", "far_from_enemies", "quickcast", "summon", "fresh_id", "NEXT_ID"]
 
@@ -67,7 +67,7 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
         first = source.d12(Said("dm.qc.reroll-roll"))
     notes: list[Said | str] = []
     if rerolled:
-        notes.append(Said("dm.qc.reroll", rerolled=tuple(rerolled), kept=first))
+        notes.append(said_with("dm.qc.reroll", {"rerolled": tuple(rerolled), "kept": first}))
 
     if first <= 3:
         d = _move(board, source)
@@ -76,7 +76,7 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
     elif first <= 10:
         second = source.d12(Said("dm.qc.second-roll"))
         deck = DeckKind.ENCHANTMENT if second <= 6 else DeckKind.INCANTATION
-        notes.append(Said("dm.qc.second", second=second, deck=deck))
+        notes.append(said_with("dm.qc.second", {"second": second, "deck": deck}))  # (Said(code, **facts): see said_with)
         d = cast_spell(board, source, deck)
     else:
         d = cast_spell(board, source, DeckKind.ATTACK)
@@ -96,22 +96,25 @@ def _move(board: Board, source: DiceSource) -> Decision:
     d = Decision(Act.MOVE, data=data)
     if dest is None:
         data["to"] = start
-        d.instructions.append(Said("dm.qc.move.edge", direction=direction, start=start))
+        d.instructions.append(said_with("dm.qc.move.edge", {"direction": direction,
+                                                             "start": start}))
         return d
     geo = board.geometry()
     if board.restrained(dm):
         data["to"] = start
-        d.instructions.append(Said("dm.qc.move.restrained", direction=direction, start=start))
+        d.instructions.append(said_with("dm.qc.move.restrained", {"direction": direction,
+                                                                   "start": start}))
         return d
     if geo.blocked(start, dest, board.flying(dm)):
         data["to"] = start
-        d.instructions.append(Said("dm.qc.move.walled", direction=direction, start=start,
-                                   dest=dest))
+        d.instructions.append(said_with("dm.qc.move.walled", {
+            "direction": direction, "start": start, "dest": dest}))
         return d
     plan = Plan(board, d.changes)
     plan.put(Move(dm.id, dest))
     data["to"] = dest
-    d.instructions.append(Said("dm.qc.move", direction=direction, start=start, dest=dest))
+    d.instructions.append(said_with("dm.qc.move", {  # (Said(code, **facts): see said_with)
+        "direction": direction, "start": start, "dest": dest}))
     plan_passage(plan, d, dm.id, [start, dest], geo)
     reminders.remind(board, d, dm, start, walk_only=True)
     return d
@@ -170,8 +173,9 @@ def summon(board: Board) -> Decision:
                  extra={SUMMONED: board.round})
     d = Decision(Act.SUMMON, data={"card": c.card, "id": c.id, "zone": c.zone})
     d.changes += [CountId(Side.DM, ident), AddPiece(c)]
-    d.instructions.append(Said("dm.qc.summon", taken=taken(deck, c.card, drawn), zone=c.zone,
-                               circle=bool(circle), id=c.id))
+    d.instructions.append(said_with("dm.qc.summon", {  # (Said(code, **facts): see said_with)
+        "taken": taken(deck, c.card, drawn), "zone": c.zone, "circle": bool(circle),
+        "id": c.id}))
     by_hand = list(cov.by_hand) if cov is not None else []  # (the decision's own list)
     if by_hand:  # nothing ignored in silence: what solo leaves to the person, said here
         d.data["card_by_hand"] = by_hand

@@ -43,8 +43,9 @@ class Phase:
         self.board = board
         self.piece = piece
         self.events = events
-        self.daze_at_start = piece.conditions.get("Daze", 0)
-        self.stun_at_start = piece.conditions.get("Stun", 0)
+        conditions = piece.conditions  # (most have no marker: nothing to look up)
+        self.daze_at_start = conditions.get("Daze", 0) if conditions else 0
+        self.stun_at_start = conditions.get("Stun", 0) if conditions else 0
 
     def end(self, source: DiceSource) -> list[upkeep.Event]:
         """The end of this Action Phase (nothing happens to an object no longer on the board)."""
