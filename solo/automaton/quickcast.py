@@ -127,10 +127,13 @@ def fresh_id(board: Board, side: str) -> str:
     counters: dict[str, Any] = board.extra.get(NEXT_ID) or {}
     used = {p.id for p in board.pieces()}
     n = int(counters.get(side, 1))
+    head = side + "-"  # (a side's name has no "-": an id of the side starts so)
+    skip = len(head)
     for ident in used:
-        prefix, _, num = ident.partition("-")
-        if prefix == side and num.isascii() and num.isdigit():
-            n = max(n, int(num) + 1)
+        if ident.startswith(head):  # (only then split: most ids are not the side's)
+            num = ident[skip:]
+            if num.isascii() and num.isdigit() and int(num) >= n:  # (no max() call)
+                n = int(num) + 1
     while f"{side}-{n}" in used:
         n += 1
     return f"{side}-{n}"

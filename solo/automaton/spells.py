@@ -202,10 +202,13 @@ def _candidates(board: Board, pieces: Sequence[Piece], card: Card, note: NoteDic
     """The pieces in range that the spell may target and where it makes sense, or the reason
     to discard it (``whose`` targets it speaks of: enemy, friendly, or a mage's side)."""
     needs = note.get("needs", [])
+    # (what the note asks of every piece, read once, not for each piece)
+    restrictions = note.get("restrictions", [])
+    wants = [n for n in needs if n != "new"]
+    control = (note.get("effect") or {}).get("control")
     fit = [p for p in pieces if in_spell_range(board, card.range, p.zone) and targetable(board, p)
-           and meets_restrictions(board, p, note.get("restrictions", []))
-           and meets_needs(board, p, [n for n in needs if n != "new"])
-           and not ((note.get("effect") or {}).get("control") and control_block(board, p))]
+           and meets_restrictions(board, p, restrictions) and meets_needs(board, p, wants)
+           and not (control and control_block(board, p))]
     shielded = [p for p in fit if spell_immunity(board, p, card)]
     if fit and len(shielded) == len(fit):
         return Refusal("spell.all-immune", whose=whose, why=spell_immunity(board, fit[0], card))
@@ -253,6 +256,8 @@ def choose_enemy_creature(board: Board, source: DiceSource, card: Card,
     options = _candidates(board, _enemy_pieces(board, note), card, note, "enemy")
     if isinstance(options, Refusal):
         return options
+    if len(options) == 1:  # (no life to compare, no tie to name)
+        return options[0]
     return highest_life(board, source, options, Said("spell.why.enemies", card=card.name))
 
 
@@ -272,10 +277,16 @@ def choose_friendly_creature(board: Board, source: DiceSource, card: Card,
     enemy_zones = {e.zone for e in enemy_creatures(board)}
     engaged = [c for c in options if c.zone in enemy_zones]
     pool = engaged or options
-    low = min(board.remaining_life(c) for c in pool)
-    pool = [c for c in pool if board.remaining_life(c) == low]
-    near = min(board.distance(c.zone, ym.zone) for c in pool)
-    pool = [c for c in pool if board.distance(c.zone, ym.zone) == near]
+    if len(pool) == 1:  # (no life or distance to compare, no tie to name)
+        return pool[0]
+    lives = [(c, board.remaining_life(c)) for c in pool]  # (each read once)
+    low = min(life for _, life in lives)
+    pool = [c for c, life in lives if life == low]
+    if len(pool) == 1:
+        return pool[0]
+    far = [(c, board.distance(c.zone, ym.zone)) for c in pool]
+    near = min(d for _, d in far)
+    pool = [c for c, d in far if d == near]
     why = Said("spell.tie", why=Said("spell.why.friends", card=card.name))
     pick: Piece = source.choose(pool, why, [Who.of(c) for c in pool])
     return pick
@@ -408,8 +419,10 @@ def choose_forward_zone(board: Board, source: DiceSource, card: Card) -> str | R
 def summoning_zone(board: Board) -> str | None:
     """Where the Dummy Mage summons when it has cast Summoning Circle: the circle's zone (the one
     nearest your mage if there are several), else None (its own zone)."""
-    zones = [str(z) for z, names in (board.extra.get("zone_enchantments") or {}).items()
-             if "Summoning Circle" in names]
+    enchanted = board.extra.get("zone_enchantments")
+    if not enchanted:  # (mostly: no zone enchantment at all, nothing to look through)
+        return None
+    zones = [str(z) for z, names in enchanted.items() if "Summoning Circle" in names]
     if not zones:
         return None
     ym = board.mages[Side.YM]
