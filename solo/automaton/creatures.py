@@ -374,15 +374,24 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         assert start is not None  # a walk has a start
         d.data["path"] = list(path)
         zones = [start, *path]
-        mark = bonuses.walked(plan.board, plan.board.get(ident), len(path),
-                              len(zones) >= 3 and zones[-1] == zones[-3])
-        if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
-            plan.put(Note(ident, bonuses.WALKED, mark or DELETE))
-        movement.plan_trample(plan, d, ident, start)
-        d.instructions.append(said_with("dm.act.move", {  # (Said(code, **facts): see said_with)
-            "who": Who.of(plan.board.get(ident)), "path": tuple(path)}))
-        movement.plan_passage(plan, d, ident, [start, *path], plan.board.geometry())
-    board = plan.board
+        back = len(zones) >= 3 and zones[-1] == zones[-3]
+        if _plain_walk(plan, ident, attack, zones, back):
+            # (nothing reads where the walker now stands: the board as given answers who
+            # attacks whom, without the copy the board as the plan leaves it is)
+            board = plan.given
+            d.instructions.append(said_with("dm.act.move", {  # (Said(code, **facts))
+                "who": Who.of(board.get(ident)), "path": tuple(path)}))
+        else:
+            mark = bonuses.walked(plan.board, plan.board.get(ident), len(path), back)
+            if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
+                plan.put(Note(ident, bonuses.WALKED, mark or DELETE))
+            movement.plan_trample(plan, d, ident, start)
+            d.instructions.append(said_with("dm.act.move", {  # (Said(code, **facts))
+                "who": Who.of(plan.board.get(ident)), "path": tuple(path)}))
+            movement.plan_passage(plan, d, ident, zones, plan.board.geometry())
+            board = plan.board
+    else:
+        board = plan.board
     c, target = board.get(ident), board.get(target_id)
     # (interceptor, whirl_targets and sweep_target asked only when they can answer: a ranged
     # attack, a marker on the attacker, an attack with traits)
@@ -409,6 +418,26 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         "who": Who.of(c), "target": Who.of(target), "attack": attack.name, "kind": attack.kind,
         "sweep": Who.of(second) if second is not None else None,
         "whirl": tuple(Who.of(w) for w in whirl) if whirl else ()}))
+
+
+def _plain_walk(plan: Plan, ident: str, attack: Attack, zones: list[str], back: bool) -> bool:
+    """Whether the walk of ``ident`` (its one change on the plan so far) along ``zones`` before
+    ``attack`` sets nothing off -- no card text that asks how it moved, no Trample attack, no
+    wall with Passage Attacks on the way -- and whether the attack asks nothing of where the
+    walker now stands (a ranged attack asks about an Intercepting guard, a Sweeping one about
+    a second target; a walker makes no Whirling Strike): then only who attacks whom is read,
+    the same on the board as given.  (Most walks before an attack: the board as the plan
+    leaves it, a copy, is not made.)"""
+    changes = plan.changes
+    if len(changes) != 1 or attack.is_ranged or (attack.traits and attack.has("Sweeping")):
+        return False
+    walk = changes[0]
+    if not isinstance(walk, Move) or walk.piece != ident:
+        return False
+    board = plan.given
+    c = board.get(ident)
+    return bonuses.walked(board, c, len(zones) - 1, back) is None \
+        and movement.tramples(board, c) is None and not movement.walls_on(board.geometry(), zones)
 
 
 def _zone_first(board: Board, picked: tuple[Piece, list[Attack]] | None, zone: str) -> bool:

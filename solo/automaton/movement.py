@@ -181,12 +181,17 @@ def passage_attacks(board: Board, mover: Piece, zones: list[str],
     return out
 
 
+def walls_on(geo: Geometry, zones: list[str]) -> bool:
+    """Whether a wall with Passage Attacks stands on a border that walking ``zones`` crosses
+    (whatever the board holds: whether it strikes the walker is :func:`passage_attacks`')."""
+    return any(w.passage_attacks for a, b in pairwise(zones) for w in geo.walls_between(a, b))
+
+
 def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],
                  geo: Geometry) -> None:
     """Plan the Passage Attacks on the piece ``mover_id`` walking ``zones``, before anything it
     does next (read on the board as the plan leaves it so far)."""
-    if not any(w.passage_attacks for a, b in pairwise(zones)
-               for w in geo.walls_between(a, b)):
+    if not walls_on(geo, zones):
         return  # (nearly always: no such wall on the way, whatever the board holds)
     board = plan.board
     mover = board.get(mover_id)
@@ -207,12 +212,17 @@ def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],
 
 def trample_attack(board: Board, c: Piece) -> Attack | None:
     """Its Trample attack, if it has one it has not made this round (none on a teleport)."""
-    # (its attacks looked at first: most have no traits, so no Trample and nothing more to ask;
-    # a loop, not next() over a generator: every walk)
-    for a in board.attacks(c):
+    # (its attacks looked at first: most have no traits, so no Trample and nothing more to ask)
+    a = tramples(board, c)
+    if a is None or c.extra.get(TRAMPLED) == board.round or actions.teleports(board, c):
+        return None
+    return a
+
+
+def tramples(board: Board, c: Piece) -> Attack | None:
+    """Its Trample attack, made this round or not (none for most: an attack with no traits)."""
+    for a in board.attacks(c):  # (a loop, not next() over a generator: every walk)
         if a.traits and a.has("Trample") and isinstance(a.dice, int):
-            if c.extra.get(TRAMPLED) == board.round or actions.teleports(board, c):
-                return None
             return a
     return None
 

@@ -76,7 +76,8 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
     elif first <= 10:
         second = source.d12(Said("dm.qc.second-roll"))
         deck = DeckKind.ENCHANTMENT if second <= 6 else DeckKind.INCANTATION
-        notes.append(said_with("dm.qc.second", {"second": second, "deck": deck}))  # (Said(code, **facts): see said_with)
+        # (Said(code, **facts): see said_with)
+        notes.append(said_with("dm.qc.second", {"second": second, "deck": deck}))
         d = cast_spell(board, source, deck)
     else:
         d = cast_spell(board, source, DeckKind.ATTACK)
