@@ -330,8 +330,8 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
     # step of a way), so a way goes on when it is the start of one a zone longer.
     started = {tuple(v[:-1]) for v in ways}
     ways = [w for w in ways if tuple(w) not in started]
-    if not ways:
-        return []
+    if len(ways) <= 1:  # (often: one way, nothing to compare, no tie to roll)
+        return ways[0] if ways else []
     walled = _passage_walls(geo)  # (wall_hits' own first question, asked once)
     key = {tuple(w): (left(w[-1]), wall_hits(board, c, w, geo) if walled else 0) for w in ways}
     best = min(key.values())

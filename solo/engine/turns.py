@@ -83,7 +83,7 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
     rule; the effect-die results used since ``mark``."""
     board = phase.board
     if roll:  # (its rolls: the phase's, worked out below)
-        resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False)
+        resolve_decision(board, decision, source, ask_defense, False)
     else:
         describe_unresolved(board, decision)
     if board.extra.get(DUE):  # one its spell destroyed (Goblin Bomber): go_off's own question
