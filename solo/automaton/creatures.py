@@ -161,11 +161,13 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     flying = board.flying(c) or actions.teleports(board, c)
 
     # B: move one zone (two if Fast and not hindered), then a quick attack.
-    if not restrained and not slow:
+    # (its quick candidates, candidates' quick_only read off, asked first: with none there is
+    # nothing to move and attack with, and no zone it may reach to work out)
+    quick = [a for a in among if a.action == "quick"] if not restrained and not slow else []
+    if quick:
         steps = 2 if movement.fast(board, c, names) and not hindered else 1
         reach = movement.reachable(board, c, geo, flying, steps)
         options = [(zone, path) for zone, path in reach.items() if path]
-        quick = [a for a in among if a.action == "quick"]  # (candidates' quick_only, read off)
         choice = _best_move_attack(board, source, c, options, geo, quick)
         if choice:
             zone, path, target, attacks = choice
@@ -312,19 +314,23 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
     ym = board.mages[Side.YM]
     if not quick:  # (no quick attack: nothing to score)
         return None
+    # (melee attacks reach only the zone they are made from: legal_among's first test, asked
+    # first, so only the zone of your mage, and your creatures in the zones it may move to,
+    # are asked about)
+    melee = melee_only(quick)
     scored: list[_Scored] = []
     if in_arena(board, ym):
         for zone, path in options:
+            if melee and zone != ym.zone:
+                continue
             ym_attacks = legal_among(board, c, quick, zone, ym)
             if ym_attacks:
                 scored.append(((2, 0), zone, path, ym, ym_attacks))
     if not scored:
         # Your mage first; else your creatures with the most life left: asked from the most
         # life down, stopping at the first level one can be attacked at (the others lose).
-        # (melee attacks reach only the zone they are made from: legal_among's first test,
-        # asked first, so only your creatures in the zones it may move to are read; a loop,
-        # in_arena written out)
-        zones = {zone for zone, _ in options} if melee_only(quick) else None
+        # (a loop, in_arena written out)
+        zones = {zone for zone, _ in options} if melee else None
         yours: list[tuple[Piece, int]] = []
         for y in board.kept_side(YM):
             if zones is not None and y.zone not in zones:
