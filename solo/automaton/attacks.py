@@ -265,8 +265,13 @@ def _most_life(board: Board, attacker: Piece, among: list[Attack],
         t = found[0]
         a = legal_among(board, attacker, among, from_zone, t)
         return [(t, a)] if a else []
-    lives = [(c, board.remaining_life(c)) for c in found]
-    for level in sorted({life for _, life in lives}, reverse=True):
+    lives: list[tuple[Piece, int]] = []  # (a loop: no comprehension's calls)
+    levels: set[int] = set()
+    for t in found:
+        life = board.remaining_life(t)
+        lives.append((t, life))
+        levels.add(life)
+    for level in sorted(levels, reverse=True):
         tied: list[tuple[Piece, list[Attack]]] = []
         for t, life in lives:
             if life == level:

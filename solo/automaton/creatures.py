@@ -163,11 +163,17 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     # B: move one zone (two if Fast and not hindered), then a quick attack.
     # (its quick candidates, candidates' quick_only read off, asked first: with none there is
     # nothing to move and attack with, and no zone it may reach to work out)
-    quick = [a for a in among if a.action == "quick"] if not restrained and not slow else []
+    quick: list[Attack] = []  # (loops, not comprehensions: a few attacks and zones)
+    if not restrained and not slow:
+        for a in among:
+            if a.action == "quick":
+                quick.append(a)
     if quick:
         steps = 2 if movement.fast(board, c, names) and not hindered else 1
-        reach = movement.reachable(board, c, geo, flying, steps)
-        options = [(zone, path) for zone, path in reach.items() if path]
+        options: list[tuple[str, list[str]]] = []
+        for zone, path in movement.reachable(board, c, geo, flying, steps).items():
+            if path:
+                options.append((zone, path))
         choice = _best_move_attack(board, source, c, options, geo, quick)
         if choice:
             zone, path, target, attacks = choice
@@ -330,14 +336,21 @@ def _best_move_attack(board: Board, source: DiceSource, c: Piece,
         # Your mage first; else your creatures with the most life left: asked from the most
         # life down, stopping at the first level one can be attacked at (the others lose).
         # (a loop, in_arena written out)
-        zones = {zone for zone, _ in options} if melee else None
+        zones: set[str] | None = None
+        if melee:
+            zones = set()
+            for zone, _ in options:
+                zones.add(zone)
         yours: list[tuple[Piece, int]] = []
+        levels: set[int] = set()
         for y in board.kept_side(YM):
             if zones is not None and y.zone not in zones:
                 continue
             if "Banish" not in y.conditions or y.conditions["Banish"] <= 0:
-                yours.append((y, board.remaining_life(y)))
-        for level in sorted({life for _, life in yours}, reverse=True):
+                life = board.remaining_life(y)
+                yours.append((y, life))
+                levels.add(life)
+        for level in sorted(levels, reverse=True):
             for zone, path in options:
                 for t, life in yours:
                     if life != level or zones is not None and t.zone != zone:

@@ -184,7 +184,11 @@ def passage_attacks(board: Board, mover: Piece, zones: list[str],
 def walls_on(geo: Geometry, zones: list[str]) -> bool:
     """Whether a wall with Passage Attacks stands on a border that walking ``zones`` crosses
     (whatever the board holds: whether it strikes the walker is :func:`passage_attacks`')."""
-    return any(w.passage_attacks for a, b in pairwise(zones) for w in geo.walls_between(a, b))
+    for a, b in pairwise(zones):  # (loops, not any() over a generator: every walk)
+        for w in geo.walls_between(a, b):
+            if w.passage_attacks:
+                return True
+    return False
 
 
 def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],

@@ -48,7 +48,11 @@ def far_from_enemies(board: Board) -> bool:
 
 
 def _d12_values(source: DiceSource, mark: int) -> list[int]:
-    return [r.value for r in source.used_since(mark) if r.sides == 12]
+    out: list[int] = []  # (a loop: no comprehension's call for a few dice)
+    for r in source.used_since(mark):
+        if r.sides == 12:
+            out.append(r.value)
+    return out
 
 
 def quickcast(board: Board, source: DiceSource) -> Decision:
@@ -126,11 +130,13 @@ def fresh_id(board: Board, side: str) -> str:
     destroyed creature (the rule of :meth:`Board.new_id`, which counts it when the piece comes
     into play: :class:`~solo.rules.effects.CountId`)."""
     counters: dict[str, Any] = board.extra.get(NEXT_ID) or {}
-    used = {p.id for p in board.pieces()}
     n = int(counters.get(side, 1))
     head = side + "-"  # (a side's name has no "-": an id of the side starts so)
     skip = len(head)
-    for ident in used:
+    used: set[str] = set()
+    for p in board.pieces():  # (one loop: the ids used, and the highest of the side's)
+        ident = p.id
+        used.add(ident)
         if ident.startswith(head):  # (only then split: most ids are not the side's)
             num = ident[skip:]
             if num.isascii() and num.isdigit() and int(num) >= n:  # (no max() call)
