@@ -125,22 +125,35 @@ def _move(board: Board, source: DiceSource) -> Decision:
     return d
 
 
+#: Each piece id fresh_id has read: its side and number, () for an id not ``<side>-<number>``
+#: (an id is taken apart once, not at every summon: each reads every piece's id)
+_IDS: Final[dict[str, tuple[str, int] | tuple[()]]] = {}
+
+
+def _split_id(ident: str) -> tuple[str, int] | tuple[()]:
+    """``ident``'s side and number (kept in _IDS)."""
+    if len(_IDS) > 4096:
+        _IDS.clear()
+    prefix, _, num = ident.partition("-")
+    split = _IDS[ident] = (prefix, int(num)) if num.isascii() and num.isdigit() else ()
+    return split
+
+
 def fresh_id(board: Board, side: str) -> str:
     """The id the next new piece of ``side`` gets (``dm-4``): never one used before, even by a
     destroyed creature (the rule of :meth:`Board.new_id`, which counts it when the piece comes
     into play: :class:`~solo.rules.effects.CountId`)."""
     counters: dict[str, Any] = board.extra.get(NEXT_ID) or {}
     n = int(counters.get(side, 1))
-    head = side + "-"  # (a side's name has no "-": an id of the side starts so)
-    skip = len(head)
     used: set[str] = set()
     for p in board.pieces():  # (one loop: the ids used, and the highest of the side's)
         ident = p.id
         used.add(ident)
-        if ident.startswith(head):  # (only then split: most ids are not the side's)
-            num = ident[skip:]
-            if num.isascii() and num.isdigit() and int(num) >= n:  # (no max() call)
-                n = int(num) + 1
+        numbered = _IDS.get(ident)
+        if numbered is None:
+            numbered = _split_id(ident)
+        if numbered and numbered[0] == side and numbered[1] >= n:  # (no max() call)
+            n = numbered[1] + 1
     while f"{side}-{n}" in used:
         n += 1
     return f"{side}-{n}"
