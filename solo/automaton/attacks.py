@@ -226,11 +226,13 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
     if among is None:
         among = candidates(board, attacker, quick_only)
     ym = board.mages[YM]
-    if in_arena(board, ym):
+    # (its melee attacks reach only its zone: legal_among's first test, asked first)
+    melee = melee_only(among)
+    if in_arena(board, ym) and (not melee or ym.zone == from_zone):
         attacks = legal_among(board, attacker, among, from_zone, ym)
         if attacks:
             return ym, attacks
-    tied = _most_life(board, attacker, among, from_zone) if among else []
+    tied = _most_life(board, attacker, among, from_zone, melee) if among else []
     if not tied:
         options = _engaged_conjurations(board, attacker, from_zone, quick_only)
         if not options:
@@ -244,15 +246,15 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
     return picked
 
 
-def _most_life(board: Board, attacker: Piece, among: list[Attack],
-               from_zone: str) -> list[tuple[Piece, list[Attack]]]:
+def _most_life(board: Board, attacker: Piece, among: list[Attack], from_zone: str,
+               melee: bool) -> list[tuple[Piece, list[Attack]]]:
     """Your creatures in the arena with the highest remaining life among those ``attacker`` may
-    attack from ``from_zone``, each with its legal attacks, in board order.  (The legal attacks
-    are worked out from the most life down, stopping at the first level someone can be
-    attacked at: the creatures with less life left could not be picked.)"""
+    attack from ``from_zone``, each with its legal attacks, in board order (``melee``: whether
+    ``among`` are melee attacks only, :func:`melee_only`).  (The legal attacks are worked out
+    from the most life down, stopping at the first level someone can be attacked at: the
+    creatures with less life left could not be picked.)"""
     # (its melee attacks reach only its zone: legal_among's first test, asked first; one loop,
     # in_arena written out, no comprehension's call)
-    melee = melee_only(among)
     found: list[Piece] = []
     for c in board.kept_side(YM):
         if melee and c.zone != from_zone:  # (another zone: see legal_among's near)
