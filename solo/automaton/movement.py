@@ -271,7 +271,7 @@ def plan_trample(plan: Plan, d: Decision, ident: str, start: str) -> None:
 def pursuit_target(board: Board, c: Piece) -> Piece | None:
     """Rule C: your mage, unless one of your creatures is strictly closer; then the closer
     creature with the highest remaining life (ties: the closest)."""
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     if not board.kept_side(YM):  # (no creature of yours to be closer: your mage, no distances)
         return ym if in_arena(board, ym) else None
     geo = board.geometry()
@@ -358,6 +358,6 @@ def blocking_wall(board: Board, c: Piece, quarry: Piece, geo: Geometry) -> Conju
         for w in geo.walls_between(c.zone, n):
             p = board.get(w.id)
             assert isinstance(p, Conjuration)  # a wall is a conjuration on a border
-            if p.side == Side.YM and w.passage_blocked:
+            if p.side == YM and w.passage_blocked:
                 return p
     return None

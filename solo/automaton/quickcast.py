@@ -21,7 +21,7 @@ from solo.automaton.plan import Plan
 from solo.automaton.spells import cast_spell, summoning_zone
 from solo.cards.catalog import Card
 from solo.cards.coverage import Coverage, coverage
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, DeckKind, Side
 from solo.rules.board import SUMMONED, Board, Creature
 from solo.rules.decision import Act, Decision, enemy_creatures, taken
 from solo.rules.dice import DiceSource
@@ -36,11 +36,20 @@ FAR: Final = 3
 NEXT_ID: Final = "next_id"
 #: What the Dummy Mage's incapacitating conditions are, in the order its lines name them.
 _INCAPACITATING: Final = ("Stun", "Sleep", "Slam", "Knockdown")
+#: The enum members asked for at every quickcast, as module globals (the same members, without
+#: a look-up on the enum class: about 900 instructions each on Python 3.11)
+_SIDE_DM: Final = Side.DM
+_MOVE: Final = Act.MOVE
+_SUMMON: Final = Act.SUMMON
+_CREATURES: Final = DeckKind.CREATURE
+_ENCHANTMENTS: Final = DeckKind.ENCHANTMENT
+_INCANTATIONS: Final = DeckKind.INCANTATION
+_ATTACKS: Final = DeckKind.ATTACK
 
 
 def far_from_enemies(board: Board) -> bool:
     """True when every enemy creature (your mage included) is 3 or more zones from the DM."""
-    dm = board.mages[Side.DM]
+    dm = board.mages[DM]
     for e in enemy_creatures(board):  # (a loop, not all() over a generator)
         if board.distance(dm.zone, e.zone) < FAR:
             return False
@@ -58,7 +67,7 @@ def _d12_values(source: DiceSource, mark: int) -> list[int]:
 def quickcast(board: Board, source: DiceSource) -> Decision:
     """One quickcast action of the Dummy Mage (stage 1 or 3)."""
     mark = len(source.history)
-    dm = board.mages[Side.DM]
+    dm = board.mages[DM]
     if board.incapacitated(dm):
         why = tuple(c for c in _INCAPACITATING if dm.has_condition(c))
         return Decision(Act.LOSE_TURN, reason=Said("dm.qc.incapacitated.reason", why=why),
@@ -79,12 +88,12 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
         d = summon(board)
     elif first <= 10:
         second = source.d12(Said("dm.qc.second-roll"))
-        deck = DeckKind.ENCHANTMENT if second <= 6 else DeckKind.INCANTATION
+        deck = _ENCHANTMENTS if second <= 6 else _INCANTATIONS
         # (Said(code, **facts): see said_with)
         notes.append(said_with("dm.qc.second", {"second": second, "deck": deck}))
         d = cast_spell(board, source, deck)
     else:
-        d = cast_spell(board, source, DeckKind.ATTACK)
+        d = cast_spell(board, source, _ATTACKS)
     d.rolls = _d12_values(source, mark)
     d.instructions = notes + d.instructions
     return d
@@ -93,12 +102,12 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
 def _move(board: Board, source: DiceSource) -> Decision:
     """1-3: one zone in the rolled direction, unless the arena's edge, a Restraint or a wall
     that blocks passage stops it; a wall with Passage Attacks it passes attacks it."""
-    dm = board.mages[Side.DM]
+    dm = board.mages[DM]
     _, direction = source.compass(Said("dm.qc.move-direction"))
     start = dm.zone
     dest = board.arena.step(start, direction)
     data: dict[str, Any] = {"from": start, "direction": direction}
-    d = Decision(Act.MOVE, data=data)
+    d = Decision(_MOVE, data=data)
     if dest is None:
         data["to"] = start
         d.instructions.append(said_with("dm.qc.move.edge", {"direction": direction,
@@ -175,7 +184,7 @@ def _coverage(card: Card) -> Coverage:
 def summon(board: Board) -> Decision:
     """4-7: the top card of its creature deck, put in play inactive next to it (or in its
     Summoning Circle's zone); one solo cannot use is discarded unused."""
-    deck = DeckKind.CREATURE
+    deck = _CREATURES
     if not board.decks[deck]:
         return Decision(Act.LOSE_TURN, reason=Said("dm.qc.deck.empty.reason", deck=deck),
                         instructions=[Said("dm.qc.deck.empty", deck=deck)])
@@ -189,13 +198,13 @@ def summon(board: Board) -> Decision:
                                    why=cov.why))
         return d
     circle = summoning_zone(board)  # a Summoning Circle of the Dummy Mage's, if any
-    side = str(Side.DM)
+    side = DM  # (the side's plain text, str(Side.DM): a module global, not a look-up on the enum)
     ident = fresh_id(board, side)
     c = Creature(id=ident, card=found.name if found else card, side=side,
-                 zone=board.arena.normal(circle or board.mages[Side.DM].zone), active=False,
+                 zone=board.arena.normal(circle or board.mages[DM].zone), active=False,
                  extra={SUMMONED: board.round})
-    d = Decision(Act.SUMMON, data={"card": c.card, "id": c.id, "zone": c.zone})
-    d.changes += [CountId(Side.DM, ident), AddPiece(c)]
+    d = Decision(_SUMMON, data={"card": c.card, "id": c.id, "zone": c.zone})
+    d.changes += [CountId(_SIDE_DM, ident), AddPiece(c)]
     d.instructions.append(said_with("dm.qc.summon", {  # (Said(code, **facts): see said_with)
         "taken": taken(deck, c.card, drawn), "zone": c.zone, "circle": bool(circle),
         "id": c.id}))

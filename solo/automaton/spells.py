@@ -17,7 +17,7 @@ from typing import Final
 from collections.abc import Sequence
 
 from solo.cards.catalog import Card
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules import combat, spell_reach
 from solo.rules.board import Board, Conjuration, Piece
 from solo.rules.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
@@ -90,7 +90,7 @@ def _refused(board: Board, note: NoteDict) -> Refusal | None:
         return blocked
     for r in note.get("requires", []):
         if r == "friendly-creature" \
-                and not any(in_arena(board, c) for c in board.side_creatures(Side.DM)):
+                and not any(in_arena(board, c) for c in board.side_creatures(DM)):
             return Refusal("spell.requires.friendly-creature")
     return None
 
@@ -146,9 +146,9 @@ def choose_target(board: Board, source: DiceSource, card: Card,
     if crit == "enemy-creature":
         return choose_enemy_creature(board, source, card, note)
     if crit == "self":
-        return _only(board, [board.mages[Side.DM]], card, note, Side.DM)
+        return _only(board, [board.mages[DM]], card, note, Side.DM)
     if crit == "enemy-mage":
-        return _only(board, [board.mages[Side.YM]], card, note, Side.YM)
+        return _only(board, [board.mages[YM]], card, note, Side.YM)
     return choose_friendly_creature(board, source, card, note)
 
 
@@ -242,7 +242,7 @@ def _enemy_pieces(board: Board, note: NoteDict) -> list[Piece]:
     ``objects`` (walls included only for ``walls``)."""
     out: list[Piece] = list(enemy_creatures(board))
     if note.get("targets") in ("objects", "conjurations"):
-        out += [c for c in board.conjurations if c.side == Side.YM
+        out += [c for c in board.conjurations if c.side == YM
                 and (not board.is_wall(c) or note.get("walls"))]
     if note.get("targets") == "conjurations":
         out = [p for p in out if isinstance(p, Conjuration)]
@@ -267,10 +267,10 @@ def choose_friendly_creature(board: Board, source: DiceSource, card: Card,
     an enemy; if none does, the lowest remaining life, ties going to the one closest to your
     mage, then at random.  The Dummy Mage itself is a friendly-creature target only when the
     note's ``targets`` is ``with-mage`` (a spell that helps a mage as well)."""
-    ym = board.mages[Side.YM]
-    pool_all: list[Piece] = [c for c in board.side_creatures(Side.DM) if in_arena(board, c)]
+    ym = board.mages[YM]
+    pool_all: list[Piece] = [c for c in board.side_creatures(DM) if in_arena(board, c)]
     if note.get("targets") == "with-mage":
-        pool_all.append(board.mages[Side.DM])
+        pool_all.append(board.mages[DM])
     options = _candidates(board, pool_all, card, note, "friendly")
     if isinstance(options, Refusal):
         return options
@@ -312,7 +312,7 @@ def choose_enemy_zone(board: Board, source: DiceSource, card: Card,
     go to your mage's zone, then at random.  A spell that also affects the Dummy Mage's own
     creatures there (``affects = "all"``) counts them against it, and needs more enemies than
     friends."""
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     scored = []
     for z in _open_zones(board, card):
         enemies, friends = zone_hits(board, z, note)
@@ -331,7 +331,7 @@ def choose_friendly_zone(board: Board, source: DiceSource, card: Card,
     Dummy Mage creatures it helps (the Dummy Mage counts when the note's ``targets`` is
     ``with-mage``); ties go to a zone shared with an enemy, then the one closest to your mage,
     then at random."""
-    ym, dm = board.mages[Side.YM], board.mages[Side.DM]
+    ym, dm = board.mages[YM], board.mages[DM]
     scored = []
     for z in _open_zones(board, card):
         _, friends = zone_hits(board, z, note)
@@ -354,7 +354,7 @@ def choose_trap_zone(board: Board, source: DiceSource, card: Card,
     """A trap: a zone in range without an enemy it could catch (its restrictions, such as
     Non-Flying), next to at least one such enemy; the one closest to your mage, ties at
     random."""
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     restrictions = note.get("restrictions", [])
     prey = [e for e in enemy_creatures(board) if meets_restrictions(board, e, restrictions)]
     options = []
@@ -384,13 +384,13 @@ def choose_arena(board: Board, card: Card, note: NoteDict) -> list[Piece] | Refu
     needs = note.get("needs", [])
     fits = [p for p in every if meets_restrictions(board, p, note.get("restrictions", []))
             and meets_needs(board, p, needs, card)]
-    friends = [p for p in fits if p.side == Side.DM]
+    friends = [p for p in fits if p.side == DM]
     if note.get("affects") == "all":
         # Every object the card names is affected, yours too ("all zombie creatures in the
         # arena"); a need that only says whether it helps the Dummy Mage (one of its creatures
         # can still act) does not pick yours out.
         effect_needs = [n for n in needs if n not in SENSE_ONLY]
-        enemies = [p for p in every if p.side == Side.YM
+        enemies = [p for p in every if p.side == YM
                    and meets_restrictions(board, p, note.get("restrictions", []))
                    and meets_needs(board, p, effect_needs, card)]
         if not friends or len(enemies) > len(friends):
@@ -405,7 +405,7 @@ def choose_arena(board: Board, card: Card, note: NoteDict) -> list[Piece] | Refu
 def choose_forward_zone(board: Board, source: DiceSource, card: Card) -> str | Refusal:
     """A zone that serves the Dummy Mage from afar (Summoning Circle): the zone in range
     closest to your mage, if closer than the Dummy Mage's own zone; ties at random."""
-    ym, dm = board.mages[Side.YM], board.mages[Side.DM]
+    ym, dm = board.mages[YM], board.mages[DM]
     zones = [z for z in board.arena.zones() if in_spell_range(board, card.range, z)
              and card.name not in zone_enchantments(board, z)]
     if not zones:
@@ -425,7 +425,7 @@ def summoning_zone(board: Board) -> str | None:
     zones = [str(z) for z, names in enchanted.items() if "Summoning Circle" in names]
     if not zones:
         return None
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     return min(zones, key=lambda z: (board.distance(z, ym.zone), z))
 
 
@@ -471,7 +471,7 @@ def _spell_can_hit(board: Board, card: Card, p: Piece) -> bool:
 
 
 def _yours(board: Board) -> list[Piece]:
-    return [board.mages[Side.YM], *board.side_creatures(Side.YM)]
+    return [board.mages[YM], *board.side_creatures(YM)]
 
 
 def _hittable(board: Board, card: Card, p: Piece) -> bool:
@@ -490,11 +490,11 @@ def choose_attack_spell_target(board: Board, source: DiceSource,
     attack = spell_attack(card)
     if attack is None:
         return Refusal("spell.no-attack")
-    ym, dm = board.mages[Side.YM], board.mages[Side.DM]
+    ym, dm = board.mages[YM], board.mages[DM]
     if attack.zone or "zone" in (card.target or "").lower():
         if in_spell_range(board, card.range, ym.zone) and _hittable(board, card, ym):
             return ym.zone
-        in_range = {c.zone for c in board.side_creatures(Side.YM) if in_arena(board, c)
+        in_range = {c.zone for c in board.side_creatures(YM) if in_arena(board, c)
                     and in_spell_range(board, card.range, c.zone) and _hittable(board, card, c)}
         if not in_range:
             return Refusal("spell.attack-out-of-range")
@@ -502,12 +502,12 @@ def choose_attack_spell_target(board: Board, source: DiceSource,
         zones = sorted(z for z in in_range if board.distance(dm.zone, z) == near)
 
         def crowd(z: str) -> int:
-            return sum(1 for c in board.side_creatures(Side.YM) if c.zone == z)
+            return sum(1 for c in board.side_creatures(YM) if c.zone == z)
         most = max(crowd(z) for z in zones)
         return _tie_zones(source, [z for z in zones if crowd(z) == most], card)
     if _spell_can_hit(board, card, ym):
         return ym
-    options = [c for c in board.side_creatures(Side.YM)
+    options = [c for c in board.side_creatures(YM)
                if in_arena(board, c) and _spell_can_hit(board, card, c)]
     if not options:
         return Refusal("spell.attack-out-of-range")
@@ -521,14 +521,14 @@ def _zone_score(board: Board, card: Card, zone: str, first: str) -> int:
     there (an attack spell's targets; an incantation's creatures by its note, and your
     Corporeal conjurations for Earthquake's attack), and the walls of yours between it and
     ``first``, less its own creatures there it would touch."""
-    walls = [w for w in spell_reach.walls_between(board, first, zone) if w.side == Side.YM]
+    walls = [w for w in spell_reach.walls_between(board, first, zone) if w.side == YM]
     if card.type != "Attack":
         enemies, friends = zone_hits(board, zone, card.dm or {})
-        conjurations = [c for c in spell_reach.quake_targets(board, [zone]) if c.side == Side.YM]
+        conjurations = [c for c in spell_reach.quake_targets(board, [zone]) if c.side == YM]
         return len(enemies) + len(conjurations) + len(walls) - len(friends)
-    yours = [p for p in board.in_zone(zone) if p.side == Side.YM and in_arena(board, p)
+    yours = [p for p in board.in_zone(zone) if p.side == YM and in_arena(board, p)
              and not board.is_wall(p) and _hittable(board, card, p)]
-    own = [p for p in board.in_zone(zone) if p.side == Side.DM and p.id != Side.DM
+    own = [p for p in board.in_zone(zone) if p.side == DM and p.id != Side.DM
            and in_arena(board, p) and _hittable(board, card, p)]
     return len(yours) + len(walls) - len(own)
 
@@ -539,7 +539,7 @@ def choose_second_zone(board: Board, source: DiceSource, card: Card, zone: str, 
     ``zone`` (in range and Line of Sight too, when ``in_range``) where the spell touches the
     most of yours less the Dummy Mage's own; ties go to your mage's zone, then at random.  A
     spell that may target one zone only (``needed`` False) takes none that gains nothing."""
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     scored = [(_zone_score(board, card, z, zone), z == ym.zone, z)
               for z in spell_reach.second_zone_options(board, card, zone, in_range)]
     if not needed:
@@ -566,7 +566,7 @@ def _cast_attack(board: Board, source: DiceSource, d: Decision, card: Card,
             if others:
                 sweep = highest_life(board, source, others, second)
         if (card.dm or {}).get("second_target") == "farther":  # Dragon's Breath
-            dm = board.mages[Side.DM]
+            dm = board.mages[DM]
             step = board.distance(dm.zone, target.zone) + 1
             zones = [z for z in board.arena.neighbours(target.zone)
                      if board.distance(dm.zone, z) == step]
