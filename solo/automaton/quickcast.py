@@ -95,7 +95,8 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
     else:
         d = cast_spell(board, source, _ATTACKS)
     d.rolls = _d12_values(source, mark)
-    d.instructions = notes + d.instructions
+    if notes:  # (mostly none: the decision's own list kept)
+        d.instructions = notes + d.instructions
     return d
 
 
@@ -130,7 +131,8 @@ def _move(board: Board, source: DiceSource) -> Decision:
     d.instructions.append(said_with("dm.qc.move", {  # (Said(code, **facts): see said_with)
         "direction": direction, "start": start, "dest": dest}))
     plan_passage(plan, d, dm.id, [start, dest], geo)
-    reminders.remind(board, d, dm, start, walk_only=True)
+    if board.conjurations:  # (remind's own first question: else no conjuration to name)
+        reminders.remind(board, d, dm, start, walk_only=True)
     return d
 
 

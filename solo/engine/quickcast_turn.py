@@ -48,8 +48,11 @@ def carry_out(board: Board, decision: Decision, source: DiceSource | None = None
     if decision.action == _SUMMON and "id" in decision.data:
         c = board.get(decision.data["id"])
         assert isinstance(c, Creature)
-        at = next(i for i, x in enumerate(decision.instructions)
-                  if isinstance(x, Said) and x.code == SUMMONED_LINE) + 1
+        at = 0  # (a loop, not next() over a generator: every summon)
+        for i, x in enumerate(decision.instructions):
+            if isinstance(x, Said) and x.code == SUMMONED_LINE:
+                at = i + 1
+                break
         said = mages.after_summon(board, c)
         if source is not None:
             said += triggers.on_summoned(board, source, board.get(c.id))
