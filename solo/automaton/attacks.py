@@ -228,7 +228,7 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
     ym = board.mages[YM]
     # (its melee attacks reach only its zone: legal_among's first test, asked first)
     melee = melee_only(among)
-    if in_arena(board, ym) and (not melee or ym.zone == from_zone):
+    if (not melee or ym.zone == from_zone) and in_arena(board, ym):
         attacks = legal_among(board, attacker, among, from_zone, ym)
         if attacks:
             return ym, attacks

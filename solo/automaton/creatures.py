@@ -120,7 +120,8 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
 
 def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     d = Decision("", data={"creature": c.id})
-    if board.incapacitated(c):
+    # (incapacitated's own first question asked here: most have no marker or enchantment)
+    if (c.conditions or c.enchantments) and board.incapacitated(c):
         why = tuple(k for k in ("Stun", "Sleep") if c.has_condition(k))
         d.action = Act.LOSE_TURN
         d.reason = Said("dm.act.incapacitated.reason", card=c.card, why=why)

@@ -68,7 +68,8 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
     """One quickcast action of the Dummy Mage (stage 1 or 3)."""
     mark = len(source.history)
     dm = board.mages[DM]
-    if board.incapacitated(dm):
+    # (incapacitated's own first question asked here: most have no marker or enchantment)
+    if (dm.conditions or dm.enchantments) and board.incapacitated(dm):
         why = tuple(c for c in _INCAPACITATING if dm.has_condition(c))
         return Decision(Act.LOSE_TURN, reason=Said("dm.qc.incapacitated.reason", why=why),
                         instructions=[Said("dm.qc.incapacitated", why=why)])
