@@ -173,25 +173,14 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     # B: move one zone (two if Fast and not hindered), then a quick attack.
     # (its quick candidates, candidates' quick_only read off, asked first: with none there is
     # nothing to move and attack with, and no zone it may reach to work out)
-    quick: list[Attack] = []  # (loops, not comprehensions: a few attacks and zones)
+    quick: list[Attack] = []  # (a loop, not a comprehension: a few attacks)
     if not restrained and not slow:
         for a in among:
             if a.action == "quick":
                 quick.append(a)
-    if quick:
-        steps = 2 if movement.fast(board, c, names) and not hindered else 1
-        options: list[tuple[str, list[str]]] = []
-        for zone, path in movement.reachable(board, c, geo, flying, steps).items():
-            if path:
-                options.append((zone, path))
-        choice = _best_move_attack(board, source, c, options, geo, quick)
-        if choice:
-            zone, path, target, attacks = choice
-            attack = _one(source, attacks)
-            start = c.zone
-            plan.put(Move(c.id, zone))
-            _attack(plan, d, c.id, _MOVE_ATTACK, path, attack, target.id, start)
-            return d
+    if quick and _moves_to_attack(board, plan, source, d, c, quick, geo, flying,
+                                  2 if movement.fast(board, c, names) and not hindered else 1):
+        return d
 
     # C: move up to two zones toward your mage, or toward your creature with the highest
     # remaining life when it is closer.
@@ -202,6 +191,26 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
         return d
     _pursue(plan, source, d, c, geo, flying, steps=1 if (slow or hindered) else 2)
     return d
+
+
+def _moves_to_attack(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature,
+                     quick: list[Attack], geo: Geometry, flying: bool, steps: int) -> bool:
+    """Rule B: a move of up to ``steps`` zones, then a quick attack (``quick``: its quick
+    candidates) from the zone where rule A's target choice is best; whether it moves and
+    attacks."""
+    options: list[tuple[str, list[str]]] = []  # (a loop, not a comprehension: a few zones)
+    for zone, path in movement.reachable(board, c, geo, flying, steps).items():
+        if path:
+            options.append((zone, path))
+    choice = _best_move_attack(board, source, c, options, geo, quick)
+    if not choice:
+        return False
+    zone, path, target, attacks = choice
+    attack = _one(source, attacks)
+    start = c.zone
+    plan.put(Move(c.id, zone))
+    _attack(plan, d, c.id, _MOVE_ATTACK, path, attack, target.id, start)
+    return True
 
 
 def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature,
