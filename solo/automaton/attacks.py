@@ -91,19 +91,22 @@ def legal_attacks(board: Board, attacker: Piece, from_zone: str, target: Piece,
     return legal_among(board, attacker, candidates(board, attacker, quick_only), from_zone, target)
 
 
-def candidates(board: Board, attacker: Piece, quick_only: bool) -> list[Attack]:
+def candidates(board: Board, attacker: Piece, quick_only: bool,
+               attacks: list[Attack] | None = None) -> list[Attack]:
     """The attacks of ``attacker`` that may be legal at someone at all: melee and ranged
     attacks with dice that hurt (only its quick ones when ``quick_only``); none while it is a
-    Staggered minor creature.  Worked out once for the many targets and zones asked about."""
+    Staggered minor creature.  Worked out once for the many targets and zones asked about
+    (``attacks``: its :meth:`Board.attacks`, when the caller has them)."""
     # a Staggered minor creature attacks no one (a Stagger marker: asked of one with markers)
     if attacker.conditions and stagger.cannot_attack(board, attacker):
         return []
     out: list[Attack] = []  # (a loop: no comprehension's call, every creature action)
-    for a in board.attacks(attacker):
+    for a in board.attacks(attacker) if attacks is None else attacks:
         if (a.kind == "melee" or a.kind == "ranged") and a.action is not None \
-                and a.dice is not None \
-                and not (quick_only and a.action != "quick") and not helps_only(a):
-            out.append(a)  # (no dice: an ability of the card, not an attack)
+                and a.dice is not None and not (quick_only and a.action != "quick"):
+            helps = _HELPS.get(a.traits)  # (helps_only's remembered answer: no call)
+            if not (helps if helps is not None else helps_only(a)):
+                out.append(a)  # (no dice: an ability of the card, not an attack)
     return out
 
 
@@ -124,8 +127,9 @@ def legal_among(board: Board, attacker: Piece, among: list[Attack], from_zone: s
     forced: list[Piece] | None = None  # its enemies' guards there: asked once, if at all
     blood: list[Piece] | None = None
     # A melee attack reaches nothing in another zone (can_reach's own first answer for one,
-    # given here before the traits and immunities it asks about first).
-    near = board.arena.distance(from_zone, target.zone) == 0
+    # given here before the traits and immunities it asks about first; a zone's name is its
+    # canonical spelling, so the same zone is the same name: no distance read).
+    near = from_zone == target.zone
     for a in among:
         if a.kind == "melee" and not near:
             continue
@@ -204,9 +208,11 @@ def _bloodthirst_targets(board: Board, attacker: Piece, zone: str) -> list[Piece
 
 
 def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: str,
-                quick_only: bool) -> tuple[Piece, list[Attack]] | None:
+                quick_only: bool,
+                among: list[Attack] | None = None) -> tuple[Piece, list[Attack]] | None:
     """Rules A-i/ii: your mage if it can be attacked, else your creature with the highest
-    remaining life that can be, else a conjuration of yours in its zone (engaged)."""
+    remaining life that can be, else a conjuration of yours in its zone (engaged)
+    (``among``: its :func:`candidates`, when the caller has them)."""
     # it must attack the creature that taunted it (a marker: asked of one with markers)
     if attacker.conditions and attacker.has_condition("Taunt"):
         for t in enemy_creatures(board, attacker.side):
@@ -217,13 +223,16 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
                       if a.is_melee or t.card == THORG]
                 if at:
                     return t, at
-    among = candidates(board, attacker, quick_only)
+    if among is None:
+        among = candidates(board, attacker, quick_only)
     ym = board.mages[YM]
-    if in_arena(board, ym):
+    # (its melee attacks reach only its zone: legal_among's first test, asked first)
+    melee = melee_only(among)
+    if (not melee or ym.zone == from_zone) and in_arena(board, ym):
         attacks = legal_among(board, attacker, among, from_zone, ym)
         if attacks:
             return ym, attacks
-    tied = _most_life(board, attacker, among, from_zone) if among else []
+    tied = _most_life(board, attacker, among, from_zone, melee) if among else []
     if not tied:
         options = _engaged_conjurations(board, attacker, from_zone, quick_only)
         if not options:
@@ -237,29 +246,34 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
     return picked
 
 
-def _most_life(board: Board, attacker: Piece, among: list[Attack],
-               from_zone: str) -> list[tuple[Piece, list[Attack]]]:
+def _most_life(board: Board, attacker: Piece, among: list[Attack], from_zone: str,
+               melee: bool) -> list[tuple[Piece, list[Attack]]]:
     """Your creatures in the arena with the highest remaining life among those ``attacker`` may
-    attack from ``from_zone``, each with its legal attacks, in board order.  (The legal attacks
-    are worked out from the most life down, stopping at the first level someone can be
-    attacked at: the creatures with less life left could not be picked.)"""
+    attack from ``from_zone``, each with its legal attacks, in board order (``melee``: whether
+    ``among`` are melee attacks only, :func:`melee_only`).  (The legal attacks are worked out
+    from the most life down, stopping at the first level someone can be attacked at: the
+    creatures with less life left could not be picked.)"""
     # (its melee attacks reach only its zone: legal_among's first test, asked first; one loop,
     # in_arena written out, no comprehension's call)
-    melee = melee_only(among)
-    distance = board.arena.distance
-    lives: list[tuple[Piece, int]] = []
+    found: list[Piece] = []
     for c in board.kept_side(YM):
-        if melee and distance(from_zone, c.zone) != 0:
+        if melee and c.zone != from_zone:  # (another zone: see legal_among's near)
             continue
         if "Banish" not in c.conditions or c.conditions["Banish"] <= 0:
-            lives.append((c, board.remaining_life(c)))
-    if not lives:
+            found.append(c)
+    if not found:
         return []
-    if len(lives) == 1:  # (often: one creature of yours in reach, no levels to sort)
-        t = lives[0][0]
+    if len(found) == 1:  # (often: one creature of yours in reach, no life to read or sort)
+        t = found[0]
         a = legal_among(board, attacker, among, from_zone, t)
         return [(t, a)] if a else []
-    for level in sorted({life for _, life in lives}, reverse=True):
+    lives: list[tuple[Piece, int]] = []  # (a loop: no comprehension's calls)
+    levels: set[int] = set()
+    for t in found:
+        life = board.remaining_life(t)
+        lives.append((t, life))
+        levels.add(life)
+    for level in sorted(levels, reverse=True):
         tied: list[tuple[Piece, list[Attack]]] = []
         for t, life in lives:
             if life == level:

@@ -17,6 +17,8 @@ the spell section (:mod:`solo.automaton.spells`): a creature casts nothing.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.automaton import movement, reminders
 from solo.automaton.attacks import (THORG, candidates, interceptor, legal_among, legal_attacks,
                                     melee_only, pick_attack, pick_zone_attack, sweep_target,
@@ -36,6 +38,13 @@ from solo.rules.said import Said, Who, said_with
 from solo.rules.targeting import shielded_from
 
 __all__ = ["active_creatures", "waiting", "next_creature", "act", "thorg_taunting"]
+
+#: The actions asked for at every creature action, as module globals (the same members, without
+#: a look-up on the enum class: about 900 instructions each on Python 3.11)
+_PASS: Final = Act.PASS
+_ATTACK: Final = Act.ATTACK
+_MOVE: Final = Act.MOVE
+_MOVE_ATTACK: Final = Act.MOVE_ATTACK
 
 
 def active_creatures(board: Board, side: str) -> list[Creature]:
@@ -60,9 +69,10 @@ def waiting(board: Board, dm_active: list[Creature] | None = None) -> Decision |
                         instructions=[Said("dm.act.none")])
     ym_active = active_creatures(board, YM)
     if len(ym_active) > len(dm_active):
-        counts = {"yours": len(ym_active), "its": len(dm_active)}
-        return Decision(Act.PASS, reason=Said("dm.act.wait.reason", **counts),
-                        instructions=[Said("dm.act.wait", **counts)])
+        yours, its = len(ym_active), len(dm_active)  # (Said(code, **facts): see said_with)
+        return Decision(_PASS,
+                        reason=said_with("dm.act.wait.reason", {"yours": yours, "its": its}),
+                        instructions=[said_with("dm.act.wait", {"yours": yours, "its": its})])
     return None
 
 
@@ -110,7 +120,8 @@ def act(board: Board, source: DiceSource, c: Creature) -> Decision:
 
 def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     d = Decision("", data={"creature": c.id})
-    if board.incapacitated(c):
+    # (incapacitated's own first question asked here: most have no marker or enchantment)
+    if (c.conditions or c.enchantments) and board.incapacitated(c):
         why = tuple(k for k in ("Stun", "Sleep") if c.has_condition(k))
         d.action = Act.LOSE_TURN
         d.reason = Said("dm.act.incapacitated.reason", card=c.card, why=why)
@@ -140,8 +151,12 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
 
     # A healer heals its side's most hurt in reach instead of attacking (docs/rulings.md); then
     # A: attack from where it stands (full or quick action); with no one to attack, the
-    # Acolyte helps a zombie.
-    if _heals(board, plan, source, d, c) or _attacks_here(board, plan, source, d, c) \
+    # Acolyte helps a zombie.  (Its attacks and their candidates read once, for the heal and
+    # rules A and B: nothing changes the board before rule B's move.)
+    attacks = board.attacks(c)
+    among = candidates(board, c, False, attacks)
+    if _heals(board, plan, source, d, c, attacks) \
+            or _attacks_here(board, plan, source, d, c, attacks, among) \
             or (c.card == actions.ACOLYTE and _helps(board, plan, d, c)):
         return d
 
@@ -156,18 +171,16 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     flying = board.flying(c) or actions.teleports(board, c)
 
     # B: move one zone (two if Fast and not hindered), then a quick attack.
+    # (its quick candidates, candidates' quick_only read off, asked first: with none there is
+    # nothing to move and attack with, and no zone it may reach to work out)
+    quick: list[Attack] = []  # (a loop, not a comprehension: a few attacks)
     if not restrained and not slow:
-        steps = 2 if movement.fast(board, c, names) and not hindered else 1
-        reach = movement.reachable(board, c, geo, flying, steps)
-        options = [(zone, path) for zone, path in reach.items() if path]
-        choice = _best_move_attack(board, source, c, options, geo)
-        if choice:
-            zone, path, target, attacks = choice
-            attack = _one(source, attacks)
-            start = c.zone
-            plan.put(Move(c.id, zone))
-            _attack(plan, d, c.id, Act.MOVE_ATTACK, path, attack, target.id, start)
-            return d
+        for a in among:
+            if a.action == "quick":
+                quick.append(a)
+    if quick and _moves_to_attack(board, plan, source, d, c, quick, geo, flying,
+                                  2 if movement.fast(board, c, names) and not hindered else 1):
+        return d
 
     # C: move up to two zones toward your mage, or toward your creature with the highest
     # remaining life when it is closer.
@@ -180,10 +193,32 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
     return d
 
 
-def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature) -> bool:
-    """A healer's heal, instead of an attack (:func:`actions.plan_heal`); whether it heals."""
+def _moves_to_attack(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature,
+                     quick: list[Attack], geo: Geometry, flying: bool, steps: int) -> bool:
+    """Rule B: a move of up to ``steps`` zones, then a quick attack (``quick``: its quick
+    candidates) from the zone where rule A's target choice is best; whether it moves and
+    attacks."""
+    options: list[tuple[str, list[str]]] = []  # (a loop, not a comprehension: a few zones)
+    for zone, path in movement.reachable(board, c, geo, flying, steps).items():
+        if path:
+            options.append((zone, path))
+    choice = _best_move_attack(board, source, c, options, geo, quick)
+    if not choice:
+        return False
+    zone, path, target, attacks = choice
+    attack = _one(source, attacks)
+    start = c.zone
+    plan.put(Move(c.id, zone))
+    _attack(plan, d, c.id, _MOVE_ATTACK, path, attack, target.id, start)
+    return True
+
+
+def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature,
+           attacks: list[Attack]) -> bool:
+    """A healer's heal, instead of an attack (:func:`actions.plan_heal`); whether it heals
+    (``attacks``: its :meth:`Board.attacks`)."""
     if c.card != actions.ACOLYTE:  # (most creatures: no attack with a trait, so no Heal one)
-        for a in board.attacks(c):
+        for a in attacks:
             if a.traits:
                 break
         else:
@@ -200,13 +235,14 @@ def _heals(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creatur
     return True
 
 
-def _attacks_here(board: Board, plan: Plan, source: DiceSource, d: Decision,
-                  c: Creature) -> bool:
+def _attacks_here(board: Board, plan: Plan, source: DiceSource, d: Decision, c: Creature,
+                  attacks: list[Attack], among: list[Attack]) -> bool:
     """Rule A: an attack from where it stands, a zone attack among its legal attacks (one at
-    random when it has both kinds); whether it attacks."""
-    picked = pick_attack(board, source, c, c.zone, quick_only=False)
+    random when it has both kinds); whether it attacks (``attacks``: its
+    :meth:`Board.attacks`; ``among``: their :func:`candidates`)."""
+    picked = pick_attack(board, source, c, c.zone, False, among)
     zoned = None
-    for a in board.attacks(c):  # (most creatures have no zone attack: nothing to pick)
+    for a in attacks:  # (most creatures have no zone attack: nothing to pick)
         if a.kind == "zone" or a.zone:
             zoned = pick_zone_attack(board, source, c, c.zone, quick_only=False)
             break
@@ -218,11 +254,11 @@ def _attacks_here(board: Board, plan: Plan, source: DiceSource, d: Decision,
         if any(attack is z for z in zoned[1]):
             _zone_attack(d, c, attack, zoned[0])
         else:
-            _attack(plan, d, c.id, Act.ATTACK, [], attack, target.id)
+            _attack(plan, d, c.id, _ATTACK, [], attack, target.id)
         return True
     if picked:
         target, attacks = picked
-        _attack(plan, d, c.id, Act.ATTACK, [], _one(source, attacks), target.id)
+        _attack(plan, d, c.id, _ATTACK, [], _one(source, attacks), target.id)
         return True
     if zoned is not None:
         _zone_attack(d, c, _one(source, zoned[1]), zoned[0])
@@ -296,30 +332,47 @@ _Scored = tuple[tuple[int, int], str, list[str], Piece, list[Attack]]
 
 
 def _best_move_attack(board: Board, source: DiceSource, c: Piece,
-                      options: list[tuple[str, list[str]]],
-                      geo: Geometry) -> tuple[str, list[str], Piece, list[Attack]] | None:
-    """Among zones it can move to, the one from which rule A's target choice is best."""
-    ym = board.mages[Side.YM]
-    quick = candidates(board, c, quick_only=True)  # (the same for every zone and target)
+                      options: list[tuple[str, list[str]]], geo: Geometry,
+                      quick: list[Attack]) -> tuple[str, list[str], Piece, list[Attack]] | None:
+    """Among zones it can move to, the one from which rule A's target choice is best
+    (``quick``: its quick :func:`candidates`, the same for every zone and target)."""
+    ym = board.mages[YM]
     if not quick:  # (no quick attack: nothing to score)
         return None
+    # (melee attacks reach only the zone they are made from: legal_among's first test, asked
+    # first, so only the zone of your mage, and your creatures in the zones it may move to,
+    # are asked about)
+    melee = melee_only(quick)
     scored: list[_Scored] = []
     if in_arena(board, ym):
         for zone, path in options:
+            if melee and zone != ym.zone:
+                continue
             ym_attacks = legal_among(board, c, quick, zone, ym)
             if ym_attacks:
                 scored.append(((2, 0), zone, path, ym, ym_attacks))
     if not scored:
         # Your mage first; else your creatures with the most life left: asked from the most
         # life down, stopping at the first level one can be attacked at (the others lose).
-        yours = [(t, board.remaining_life(t)) for t in board.side_creatures(YM)
-                 if in_arena(board, t)]
-        # (melee attacks reach only the zone they are made from: legal_among's first test)
-        distance = board.arena.distance if melee_only(quick) else None
-        for level in sorted({life for _, life in yours}, reverse=True):
+        # (a loop, in_arena written out)
+        zones: set[str] | None = None
+        if melee:
+            zones = set()
+            for zone, _ in options:
+                zones.add(zone)
+        yours: list[tuple[Piece, int]] = []
+        levels: set[int] = set()
+        for y in board.kept_side(YM):
+            if zones is not None and y.zone not in zones:
+                continue
+            if "Banish" not in y.conditions or y.conditions["Banish"] <= 0:
+                life = board.remaining_life(y)
+                yours.append((y, life))
+                levels.add(life)
+        for level in sorted(levels, reverse=True):
             for zone, path in options:
                 for t, life in yours:
-                    if life != level or distance is not None and distance(zone, t.zone) != 0:
+                    if life != level or zones is not None and t.zone != zone:
                         continue
                     attacks = legal_among(board, c, quick, zone, t)
                     if attacks:
@@ -359,15 +412,24 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         assert start is not None  # a walk has a start
         d.data["path"] = list(path)
         zones = [start, *path]
-        mark = bonuses.walked(plan.board, plan.board.get(ident), len(path),
-                              len(zones) >= 3 and zones[-1] == zones[-3])
-        if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
-            plan.put(Note(ident, bonuses.WALKED, mark or DELETE))
-        movement.plan_trample(plan, d, ident, start)
-        d.instructions.append(Said("dm.act.move", who=Who.of(plan.board.get(ident)),
-                                   path=tuple(path)))
-        movement.plan_passage(plan, d, ident, [start, *path], plan.board.geometry())
-    board = plan.board
+        back = len(zones) >= 3 and zones[-1] == zones[-3]
+        if _plain_walk(plan, ident, attack, zones, back):
+            # (nothing reads where the walker now stands: the board as given answers who
+            # attacks whom, without the copy the board as the plan leaves it is)
+            board = plan.given
+            d.instructions.append(said_with("dm.act.move", {  # (Said(code, **facts))
+                "who": Who.of(board.get(ident)), "path": tuple(path)}))
+        else:
+            mark = bonuses.walked(plan.board, plan.board.get(ident), len(path), back)
+            if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
+                plan.put(Note(ident, bonuses.WALKED, mark or DELETE))
+            movement.plan_trample(plan, d, ident, start)
+            d.instructions.append(said_with("dm.act.move", {  # (Said(code, **facts))
+                "who": Who.of(plan.board.get(ident)), "path": tuple(path)}))
+            movement.plan_passage(plan, d, ident, zones, plan.board.geometry())
+            board = plan.board
+    else:
+        board = plan.board
     c, target = board.get(ident), board.get(target_id)
     # (interceptor, whirl_targets and sweep_target asked only when they can answer: a ranged
     # attack, a marker on the attacker, an attack with traits)
@@ -396,15 +458,35 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         "whirl": tuple(Who.of(w) for w in whirl) if whirl else ()}))
 
 
+def _plain_walk(plan: Plan, ident: str, attack: Attack, zones: list[str], back: bool) -> bool:
+    """Whether the walk of ``ident`` (its one change on the plan so far) along ``zones`` before
+    ``attack`` sets nothing off -- no card text that asks how it moved, no Trample attack, no
+    wall with Passage Attacks on the way -- and whether the attack asks nothing of where the
+    walker now stands (a ranged attack asks about an Intercepting guard, a Sweeping one about
+    a second target; a walker makes no Whirling Strike): then only who attacks whom is read,
+    the same on the board as given.  (Most walks before an attack: the board as the plan
+    leaves it, a copy, is not made.)"""
+    changes = plan.changes
+    if len(changes) != 1 or attack.is_ranged or (attack.traits and attack.has("Sweeping")):
+        return False
+    walk = changes[0]
+    if not isinstance(walk, Move) or walk.piece != ident:
+        return False
+    board = plan.given
+    c = board.get(ident)
+    return bonuses.walked(board, c, len(zones) - 1, back) is None \
+        and movement.tramples(board, c) is None and not movement.walls_on(board.geometry(), zones)
+
+
 def _zone_first(board: Board, picked: tuple[Piece, list[Attack]] | None, zone: str) -> bool:
     """Whether only the zone attack reaches your mage (rule A-i: your mage first)."""
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     return zone == ym.zone and in_arena(board, ym) and (picked is None or picked[0].id != ym.id)
 
 
 def _zone_attack(d: Decision, c: Piece, attack: Attack, zone: str) -> None:
     """The creature ``c`` makes its zone attack on ``zone``: every object there but itself."""
-    d.action = Act.ATTACK
+    d.action = _ATTACK
     d.data["attack"] = attack.name
     d.data["target"] = zone
     d.attacks.append(PlannedAttack(c.id, attack, zone, zone=True))
@@ -417,7 +499,7 @@ def _zone_attack(d: Decision, c: Piece, attack: Attack, zone: str) -> None:
 def _pursue(plan: Plan, source: DiceSource, d: Decision, c: Creature, geo: Geometry,
             flying: bool, steps: int) -> None:
     board = plan.board
-    d.action = Act.MOVE
+    d.action = _MOVE
     quarry = movement.pursuit_target(board, c)
     start = c.zone
     path: list[str] = []
@@ -438,11 +520,12 @@ def _pursue(plan: Plan, source: DiceSource, d: Decision, c: Creature, geo: Geome
     if path:
         movement.plan_trample(plan, d, c.id, start)
         plan.put(Move(c.id, path[-1]))
-        d.instructions.append(Said("dm.act.pursue", who=Who.of(c), path=tuple(path),
-                                   aim=Who.of(quarry) if quarry is not None else None))
+        d.instructions.append(said_with("dm.act.pursue", {  # (Said(code, **facts): see said_with)
+            "who": Who.of(c), "path": tuple(path),
+            "aim": Who.of(quarry) if quarry is not None else None}))
         movement.plan_passage(plan, d, c.id, [start, *path], geo)
     else:
-        d.instructions.append(Said("dm.act.stay", who=Who.of(c), zone=c.zone))
+        d.instructions.append(said_with("dm.act.stay", {"who": Who.of(c), "zone": c.zone}))
 
 
 def _climb(plan: Plan, d: Decision, c: Creature, wall: Conjuration, quarry: Piece,

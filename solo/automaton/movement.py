@@ -23,7 +23,7 @@ from solo.rules.board import Board, Conjuration, Creature, Mage, Piece
 from solo.rules.decision import Decision, PlannedAttack, enemy_creatures, in_arena
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Note
-from solo.rules.said import Said, Who
+from solo.rules.said import Said, Who, said_with
 from solo.rules.targeting import can_target, shielded_from
 
 __all__ = ["held", "hinders", "fast", "slow", "paths", "reachable", "passage_attacks",
@@ -40,8 +40,10 @@ def held(board: Board, p: Piece, names: frozenset[str] | None = None) -> bool:
     """No move of its own: Restrained (Stuck, Cripple...) or Rooted; a push or a teleport may
     still move it.  ``names``: its :meth:`Board.trait_names`, when the caller has them (as
     for :func:`fast` and :func:`slow`: one look-up for the traits of a move)."""
-    return board.restrained(p) or ("rooted" in names if names is not None
-                                   else board.has_trait(p, "Rooted"))
+    # (restrained's own first question asked here: most objects have no marker or enchantment)
+    if (p.conditions or p.enchantments) and board.restrained(p):
+        return True
+    return "rooted" in names if names is not None else board.has_trait(p, "Rooted")
 
 
 def fast(board: Board, c: Piece, names: frozenset[str] | None = None) -> bool:
@@ -125,9 +127,17 @@ def _anchored(board: Board, c: Piece, geo: Geometry, a: str, b: str) -> bool:
         and geo.blocked(a, b, board.flying(c))
 
 
+def _passage_walls(geo: Geometry) -> bool:
+    """Whether a wall with Passage Attacks stands anywhere (else no walk meets one)."""
+    for w in geo.walls:  # (a loop, not any() over a generator: no wall, nothing to make)
+        if w.passage_attacks:
+            return True
+    return False
+
+
 def wall_hits(board: Board, c: Piece, path: list[str], geo: Geometry) -> int:
     """How many Passage Attacks walls would attack ``c`` on ``path``."""
-    if not geo.walls or not any(w.passage_attacks for w in geo.walls):  # (no wall: no generator)
+    if not _passage_walls(geo):
         return 0
     return len(passage_attacks(board, c, [c.zone, *path], geo))
 
@@ -138,12 +148,15 @@ def reachable(board: Board, c: Piece, geo: Geometry, flying: bool,
     those one that passes the fewest walls with Passage Attacks (entering a zone with an enemy
     that hinders stops the movement)."""
     best: dict[str, tuple[tuple[int, int], list[str]]] = {}
+    walled = _passage_walls(geo)  # (wall_hits' own first question, asked once, not every path)
     for path in paths(board, c, geo, flying, steps):
-        key = (len(path), wall_hits(board, c, path, geo))
-        if path[-1] not in best or key < best[path[-1]][0]:
+        key = (len(path), wall_hits(board, c, path, geo) if walled else 0)
+        kept = best.get(path[-1])
+        if kept is None or key < kept[0]:
             best[path[-1]] = (key, path)
     out: dict[str, list[str]] = {c.zone: []}
-    out.update({zone: path for zone, (_, path) in best.items()})
+    for zone, (_, path) in best.items():  # (a loop, not a comprehension's call)
+        out[zone] = path
     return out
 
 
@@ -168,12 +181,21 @@ def passage_attacks(board: Board, mover: Piece, zones: list[str],
     return out
 
 
+def walls_on(geo: Geometry, zones: list[str]) -> bool:
+    """Whether a wall with Passage Attacks stands on a border that walking ``zones`` crosses
+    (whatever the board holds: whether it strikes the walker is :func:`passage_attacks`')."""
+    for a, b in pairwise(zones):  # (loops, not any() over a generator: every walk)
+        for w in geo.walls_between(a, b):
+            if w.passage_attacks:
+                return True
+    return False
+
+
 def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],
                  geo: Geometry) -> None:
     """Plan the Passage Attacks on the piece ``mover_id`` walking ``zones``, before anything it
     does next (read on the board as the plan leaves it so far)."""
-    if not any(w.passage_attacks for a, b in pairwise(zones)
-               for w in geo.walls_between(a, b)):
+    if not walls_on(geo, zones):
         return  # (nearly always: no such wall on the way, whatever the board holds)
     board = plan.board
     mover = board.get(mover_id)
@@ -194,10 +216,17 @@ def plan_passage(plan: Plan, d: Decision, mover_id: str, zones: list[str],
 
 def trample_attack(board: Board, c: Piece) -> Attack | None:
     """Its Trample attack, if it has one it has not made this round (none on a teleport)."""
-    if c.extra.get(TRAMPLED) == board.round or actions.teleports(board, c):
+    # (its attacks looked at first: most have no traits, so no Trample and nothing more to ask)
+    a = tramples(board, c)
+    if a is None or c.extra.get(TRAMPLED) == board.round or actions.teleports(board, c):
         return None
+    return a
+
+
+def tramples(board: Board, c: Piece) -> Attack | None:
+    """Its Trample attack, made this round or not (none for most: an attack with no traits)."""
     for a in board.attacks(c):  # (a loop, not next() over a generator: every walk)
-        if a.has("Trample") and isinstance(a.dice, int):
+        if a.traits and a.has("Trample") and isinstance(a.dice, int):
             return a
     return None
 
@@ -242,7 +271,7 @@ def plan_trample(plan: Plan, d: Decision, ident: str, start: str) -> None:
 def pursuit_target(board: Board, c: Piece) -> Piece | None:
     """Rule C: your mage, unless one of your creatures is strictly closer; then the closer
     creature with the highest remaining life (ties: the closest)."""
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     if not board.kept_side(YM):  # (no creature of yours to be closer: your mage, no distances)
         return ym if in_arena(board, ym) else None
     geo = board.geometry()
@@ -250,7 +279,8 @@ def pursuit_target(board: Board, c: Piece) -> Piece | None:
     dist = geo.path_distances(c.zone, flying)
 
     def far(p: Piece) -> int:
-        return dist.get(p.zone, _FAR + board.distance(c.zone, p.zone))
+        d = dist.get(p.zone)  # (the straight distance read only for a zone walled off)
+        return d if d is not None else _FAR + board.distance(c.zone, p.zone)
 
     def attackable(p: Piece) -> bool:
         if board.has_trait(p, "Invisible"):
@@ -296,16 +326,18 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
         return options
 
     def left(zone: str) -> int:
-        return back.get(zone, _FAR + board.distance(zone, goal))
+        d = back.get(zone)  # (the straight distance read only for a zone walled off)
+        return d if d is not None else _FAR + board.distance(zone, goal)
 
     ways = paths(board, c, geo, flying, steps, toward)
     # The ways no longer way goes on from: every way's start is a way too (paths lists each
     # step of a way), so a way goes on when it is the start of one a zone longer.
     started = {tuple(v[:-1]) for v in ways}
     ways = [w for w in ways if tuple(w) not in started]
-    if not ways:
-        return []
-    key = {tuple(w): (left(w[-1]), wall_hits(board, c, w, geo)) for w in ways}
+    if len(ways) <= 1:  # (often: one way, nothing to compare, no tie to roll)
+        return ways[0] if ways else []
+    walled = _passage_walls(geo)  # (wall_hits' own first question, asked once)
+    key = {tuple(w): (left(w[-1]), wall_hits(board, c, w, geo) if walled else 0) for w in ways}
     best = min(key.values())
     tied = [w for w in ways if key[tuple(w)] == best]
     # Ties are rolled move by move, among the next zones of the best ways.
@@ -313,7 +345,7 @@ def pursuit_path(board: Board, source: DiceSource, c: Piece, goal: str, geo: Geo
     while path not in tied:
         nexts = sorted({w[len(path)] for w in tied if w[:len(path)] == path})
         path.append(nexts[0] if len(nexts) == 1  # (choose would not roll for one)
-                    else source.choose(nexts, Said("dm.tie.ways", ways=len(nexts))))
+                    else source.choose(nexts, said_with("dm.tie.ways", {"ways": len(nexts)})))
     return path
 
 
@@ -326,6 +358,6 @@ def blocking_wall(board: Board, c: Piece, quarry: Piece, geo: Geometry) -> Conju
         for w in geo.walls_between(c.zone, n):
             p = board.get(w.id)
             assert isinstance(p, Conjuration)  # a wall is a conjuration on a border
-            if p.side == Side.YM and w.passage_blocked:
+            if p.side == YM and w.passage_blocked:
                 return p
     return None

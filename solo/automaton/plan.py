@@ -27,6 +27,11 @@ class Plan:
         self._on = len(changes)  # changes already on the view (the given board has them)
         self.changes = changes
 
+    @property
+    def given(self) -> Board:
+        """The board the decision is made on, as it was given (never changed)."""
+        return self._given
+
     def put(self, *changes: Change) -> None:
         """What the decision does next (on the view the next time it is read)."""
         self.changes.extend(changes)

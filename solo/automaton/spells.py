@@ -17,7 +17,7 @@ from typing import Final
 from collections.abc import Sequence
 
 from solo.cards.catalog import Card
-from solo.core.kinds import DeckKind, Side
+from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules import combat, spell_reach
 from solo.rules.board import Board, Conjuration, Piece
 from solo.rules.decision import Decision, PlannedAttack, _taken, enemy_creatures, in_arena
@@ -90,7 +90,7 @@ def _refused(board: Board, note: NoteDict) -> Refusal | None:
         return blocked
     for r in note.get("requires", []):
         if r == "friendly-creature" \
-                and not any(in_arena(board, c) for c in board.side_creatures(Side.DM)):
+                and not any(in_arena(board, c) for c in board.side_creatures(DM)):
             return Refusal("spell.requires.friendly-creature")
     return None
 
@@ -146,9 +146,9 @@ def choose_target(board: Board, source: DiceSource, card: Card,
     if crit == "enemy-creature":
         return choose_enemy_creature(board, source, card, note)
     if crit == "self":
-        return _only(board, [board.mages[Side.DM]], card, note, Side.DM)
+        return _only(board, [board.mages[DM]], card, note, Side.DM)
     if crit == "enemy-mage":
-        return _only(board, [board.mages[Side.YM]], card, note, Side.YM)
+        return _only(board, [board.mages[YM]], card, note, Side.YM)
     return choose_friendly_creature(board, source, card, note)
 
 
@@ -202,10 +202,13 @@ def _candidates(board: Board, pieces: Sequence[Piece], card: Card, note: NoteDic
     """The pieces in range that the spell may target and where it makes sense, or the reason
     to discard it (``whose`` targets it speaks of: enemy, friendly, or a mage's side)."""
     needs = note.get("needs", [])
+    # (what the note asks of every piece, read once, not for each piece)
+    restrictions = note.get("restrictions", [])
+    wants = [n for n in needs if n != "new"]
+    control = (note.get("effect") or {}).get("control")
     fit = [p for p in pieces if in_spell_range(board, card.range, p.zone) and targetable(board, p)
-           and meets_restrictions(board, p, note.get("restrictions", []))
-           and meets_needs(board, p, [n for n in needs if n != "new"])
-           and not ((note.get("effect") or {}).get("control") and control_block(board, p))]
+           and meets_restrictions(board, p, restrictions) and meets_needs(board, p, wants)
+           and not (control and control_block(board, p))]
     shielded = [p for p in fit if spell_immunity(board, p, card)]
     if fit and len(shielded) == len(fit):
         return Refusal("spell.all-immune", whose=whose, why=spell_immunity(board, fit[0], card))
@@ -239,7 +242,7 @@ def _enemy_pieces(board: Board, note: NoteDict) -> list[Piece]:
     ``objects`` (walls included only for ``walls``)."""
     out: list[Piece] = list(enemy_creatures(board))
     if note.get("targets") in ("objects", "conjurations"):
-        out += [c for c in board.conjurations if c.side == Side.YM
+        out += [c for c in board.conjurations if c.side == YM
                 and (not board.is_wall(c) or note.get("walls"))]
     if note.get("targets") == "conjurations":
         out = [p for p in out if isinstance(p, Conjuration)]
@@ -253,6 +256,8 @@ def choose_enemy_creature(board: Board, source: DiceSource, card: Card,
     options = _candidates(board, _enemy_pieces(board, note), card, note, "enemy")
     if isinstance(options, Refusal):
         return options
+    if len(options) == 1:  # (no life to compare, no tie to name)
+        return options[0]
     return highest_life(board, source, options, Said("spell.why.enemies", card=card.name))
 
 
@@ -262,20 +267,26 @@ def choose_friendly_creature(board: Board, source: DiceSource, card: Card,
     an enemy; if none does, the lowest remaining life, ties going to the one closest to your
     mage, then at random.  The Dummy Mage itself is a friendly-creature target only when the
     note's ``targets`` is ``with-mage`` (a spell that helps a mage as well)."""
-    ym = board.mages[Side.YM]
-    pool_all: list[Piece] = [c for c in board.side_creatures(Side.DM) if in_arena(board, c)]
+    ym = board.mages[YM]
+    pool_all: list[Piece] = [c for c in board.side_creatures(DM) if in_arena(board, c)]
     if note.get("targets") == "with-mage":
-        pool_all.append(board.mages[Side.DM])
+        pool_all.append(board.mages[DM])
     options = _candidates(board, pool_all, card, note, "friendly")
     if isinstance(options, Refusal):
         return options
     enemy_zones = {e.zone for e in enemy_creatures(board)}
     engaged = [c for c in options if c.zone in enemy_zones]
     pool = engaged or options
-    low = min(board.remaining_life(c) for c in pool)
-    pool = [c for c in pool if board.remaining_life(c) == low]
-    near = min(board.distance(c.zone, ym.zone) for c in pool)
-    pool = [c for c in pool if board.distance(c.zone, ym.zone) == near]
+    if len(pool) == 1:  # (no life or distance to compare, no tie to name)
+        return pool[0]
+    lives = [(c, board.remaining_life(c)) for c in pool]  # (each read once)
+    low = min(life for _, life in lives)
+    pool = [c for c, life in lives if life == low]
+    if len(pool) == 1:
+        return pool[0]
+    far = [(c, board.distance(c.zone, ym.zone)) for c in pool]
+    near = min(d for _, d in far)
+    pool = [c for c, d in far if d == near]
     why = Said("spell.tie", why=Said("spell.why.friends", card=card.name))
     pick: Piece = source.choose(pool, why, [Who.of(c) for c in pool])
     return pick
@@ -301,7 +312,7 @@ def choose_enemy_zone(board: Board, source: DiceSource, card: Card,
     go to your mage's zone, then at random.  A spell that also affects the Dummy Mage's own
     creatures there (``affects = "all"``) counts them against it, and needs more enemies than
     friends."""
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     scored = []
     for z in _open_zones(board, card):
         enemies, friends = zone_hits(board, z, note)
@@ -320,7 +331,7 @@ def choose_friendly_zone(board: Board, source: DiceSource, card: Card,
     Dummy Mage creatures it helps (the Dummy Mage counts when the note's ``targets`` is
     ``with-mage``); ties go to a zone shared with an enemy, then the one closest to your mage,
     then at random."""
-    ym, dm = board.mages[Side.YM], board.mages[Side.DM]
+    ym, dm = board.mages[YM], board.mages[DM]
     scored = []
     for z in _open_zones(board, card):
         _, friends = zone_hits(board, z, note)
@@ -343,7 +354,7 @@ def choose_trap_zone(board: Board, source: DiceSource, card: Card,
     """A trap: a zone in range without an enemy it could catch (its restrictions, such as
     Non-Flying), next to at least one such enemy; the one closest to your mage, ties at
     random."""
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     restrictions = note.get("restrictions", [])
     prey = [e for e in enemy_creatures(board) if meets_restrictions(board, e, restrictions)]
     options = []
@@ -373,13 +384,13 @@ def choose_arena(board: Board, card: Card, note: NoteDict) -> list[Piece] | Refu
     needs = note.get("needs", [])
     fits = [p for p in every if meets_restrictions(board, p, note.get("restrictions", []))
             and meets_needs(board, p, needs, card)]
-    friends = [p for p in fits if p.side == Side.DM]
+    friends = [p for p in fits if p.side == DM]
     if note.get("affects") == "all":
         # Every object the card names is affected, yours too ("all zombie creatures in the
         # arena"); a need that only says whether it helps the Dummy Mage (one of its creatures
         # can still act) does not pick yours out.
         effect_needs = [n for n in needs if n not in SENSE_ONLY]
-        enemies = [p for p in every if p.side == Side.YM
+        enemies = [p for p in every if p.side == YM
                    and meets_restrictions(board, p, note.get("restrictions", []))
                    and meets_needs(board, p, effect_needs, card)]
         if not friends or len(enemies) > len(friends):
@@ -394,7 +405,7 @@ def choose_arena(board: Board, card: Card, note: NoteDict) -> list[Piece] | Refu
 def choose_forward_zone(board: Board, source: DiceSource, card: Card) -> str | Refusal:
     """A zone that serves the Dummy Mage from afar (Summoning Circle): the zone in range
     closest to your mage, if closer than the Dummy Mage's own zone; ties at random."""
-    ym, dm = board.mages[Side.YM], board.mages[Side.DM]
+    ym, dm = board.mages[YM], board.mages[DM]
     zones = [z for z in board.arena.zones() if in_spell_range(board, card.range, z)
              and card.name not in zone_enchantments(board, z)]
     if not zones:
@@ -408,11 +419,13 @@ def choose_forward_zone(board: Board, source: DiceSource, card: Card) -> str | R
 def summoning_zone(board: Board) -> str | None:
     """Where the Dummy Mage summons when it has cast Summoning Circle: the circle's zone (the one
     nearest your mage if there are several), else None (its own zone)."""
-    zones = [str(z) for z, names in (board.extra.get("zone_enchantments") or {}).items()
-             if "Summoning Circle" in names]
+    enchanted = board.extra.get("zone_enchantments")
+    if not enchanted:  # (mostly: no zone enchantment at all, nothing to look through)
+        return None
+    zones = [str(z) for z, names in enchanted.items() if "Summoning Circle" in names]
     if not zones:
         return None
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     return min(zones, key=lambda z: (board.distance(z, ym.zone), z))
 
 
@@ -458,7 +471,7 @@ def _spell_can_hit(board: Board, card: Card, p: Piece) -> bool:
 
 
 def _yours(board: Board) -> list[Piece]:
-    return [board.mages[Side.YM], *board.side_creatures(Side.YM)]
+    return [board.mages[YM], *board.side_creatures(YM)]
 
 
 def _hittable(board: Board, card: Card, p: Piece) -> bool:
@@ -477,11 +490,11 @@ def choose_attack_spell_target(board: Board, source: DiceSource,
     attack = spell_attack(card)
     if attack is None:
         return Refusal("spell.no-attack")
-    ym, dm = board.mages[Side.YM], board.mages[Side.DM]
+    ym, dm = board.mages[YM], board.mages[DM]
     if attack.zone or "zone" in (card.target or "").lower():
         if in_spell_range(board, card.range, ym.zone) and _hittable(board, card, ym):
             return ym.zone
-        in_range = {c.zone for c in board.side_creatures(Side.YM) if in_arena(board, c)
+        in_range = {c.zone for c in board.side_creatures(YM) if in_arena(board, c)
                     and in_spell_range(board, card.range, c.zone) and _hittable(board, card, c)}
         if not in_range:
             return Refusal("spell.attack-out-of-range")
@@ -489,12 +502,12 @@ def choose_attack_spell_target(board: Board, source: DiceSource,
         zones = sorted(z for z in in_range if board.distance(dm.zone, z) == near)
 
         def crowd(z: str) -> int:
-            return sum(1 for c in board.side_creatures(Side.YM) if c.zone == z)
+            return sum(1 for c in board.side_creatures(YM) if c.zone == z)
         most = max(crowd(z) for z in zones)
         return _tie_zones(source, [z for z in zones if crowd(z) == most], card)
     if _spell_can_hit(board, card, ym):
         return ym
-    options = [c for c in board.side_creatures(Side.YM)
+    options = [c for c in board.side_creatures(YM)
                if in_arena(board, c) and _spell_can_hit(board, card, c)]
     if not options:
         return Refusal("spell.attack-out-of-range")
@@ -508,14 +521,14 @@ def _zone_score(board: Board, card: Card, zone: str, first: str) -> int:
     there (an attack spell's targets; an incantation's creatures by its note, and your
     Corporeal conjurations for Earthquake's attack), and the walls of yours between it and
     ``first``, less its own creatures there it would touch."""
-    walls = [w for w in spell_reach.walls_between(board, first, zone) if w.side == Side.YM]
+    walls = [w for w in spell_reach.walls_between(board, first, zone) if w.side == YM]
     if card.type != "Attack":
         enemies, friends = zone_hits(board, zone, card.dm or {})
-        conjurations = [c for c in spell_reach.quake_targets(board, [zone]) if c.side == Side.YM]
+        conjurations = [c for c in spell_reach.quake_targets(board, [zone]) if c.side == YM]
         return len(enemies) + len(conjurations) + len(walls) - len(friends)
-    yours = [p for p in board.in_zone(zone) if p.side == Side.YM and in_arena(board, p)
+    yours = [p for p in board.in_zone(zone) if p.side == YM and in_arena(board, p)
              and not board.is_wall(p) and _hittable(board, card, p)]
-    own = [p for p in board.in_zone(zone) if p.side == Side.DM and p.id != Side.DM
+    own = [p for p in board.in_zone(zone) if p.side == DM and p.id != Side.DM
            and in_arena(board, p) and _hittable(board, card, p)]
     return len(yours) + len(walls) - len(own)
 
@@ -526,7 +539,7 @@ def choose_second_zone(board: Board, source: DiceSource, card: Card, zone: str, 
     ``zone`` (in range and Line of Sight too, when ``in_range``) where the spell touches the
     most of yours less the Dummy Mage's own; ties go to your mage's zone, then at random.  A
     spell that may target one zone only (``needed`` False) takes none that gains nothing."""
-    ym = board.mages[Side.YM]
+    ym = board.mages[YM]
     scored = [(_zone_score(board, card, z, zone), z == ym.zone, z)
               for z in spell_reach.second_zone_options(board, card, zone, in_range)]
     if not needed:
@@ -553,7 +566,7 @@ def _cast_attack(board: Board, source: DiceSource, d: Decision, card: Card,
             if others:
                 sweep = highest_life(board, source, others, second)
         if (card.dm or {}).get("second_target") == "farther":  # Dragon's Breath
-            dm = board.mages[Side.DM]
+            dm = board.mages[DM]
             step = board.distance(dm.zone, target.zone) + 1
             zones = [z for z in board.arena.neighbours(target.zone)
                      if board.distance(dm.zone, z) == step]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from solo.automaton import quickcast as table
-from solo.core.kinds import Side
+from solo.core.kinds import DM, Side
 from solo.engine import turns
 from solo.engine.turns import begin, finish
 from solo.rules import mages
@@ -27,6 +27,8 @@ __all__ = ["quickcast", "carry_out", "dm_quickcast"]
 
 #: The Dummy Mage as a decision's actor (its side as plain text).
 _ACTOR: Final = str(Side.DM)
+#: Act.SUMMON as a module global (the same member, without a look-up on the enum class)
+_SUMMON: Final = Act.SUMMON
 #: The line of a creature the quickcast summoned (the Pet or Eternal Servant line follows it).
 SUMMONED_LINE: Final = "dm.qc.summon"
 
@@ -43,11 +45,14 @@ def carry_out(board: Board, decision: Decision, source: DiceSource | None = None
     its card may act as it comes into play (:func:`solo.rules.abilities.triggers.on_summoned`,
     with ``source``'s dice): said right after the summon."""
     turns.carry_out(board, decision)
-    if decision.action == Act.SUMMON and "id" in decision.data:
+    if decision.action == _SUMMON and "id" in decision.data:
         c = board.get(decision.data["id"])
         assert isinstance(c, Creature)
-        at = next(i for i, x in enumerate(decision.instructions)
-                  if isinstance(x, Said) and x.code == SUMMONED_LINE) + 1
+        at = 0  # (a loop, not next() over a generator: every summon)
+        for i, x in enumerate(decision.instructions):
+            if isinstance(x, Said) and x.code == SUMMONED_LINE:
+                at = i + 1
+                break
         said = mages.after_summon(board, c)
         if source is not None:
             said += triggers.on_summoned(board, source, board.get(c.id))
@@ -63,7 +68,7 @@ def dm_quickcast(board: Board, source: DiceSource, *, roll: bool = True,
     what to roll; the end of the phase happens all the same.
     """
     mark = len(source.history)
-    dm = board.mages[Side.DM]
+    dm = board.mages[DM]
     phase = begin(board, dm)
     decision = quickcast(board, source)
     if phase.events:  # (most activations say nothing)

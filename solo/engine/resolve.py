@@ -149,8 +149,11 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
     is :mod:`solo.engine.turns`' job).  ``ask_defense`` is asked whenever a target could use a
     Defense.  The effect-die results used are added to ``decision.rolls`` (not with
     ``rolls=False``: for a caller that works out the whole Action Phase's itself)."""
+    traps = board.extra.get(yours.ZONE_ENCHANTMENTS)  # (_spring_traps' own first question)
+    if not traps and not decision.attacks:  # (a summon, a walk, a spell...: nothing to roll)
+        return
     mark = len(source.history)
-    if board.extra.get(yours.ZONE_ENCHANTMENTS):  # (_spring_traps' own first question)
+    if traps:
         _spring_traps(board, decision, source)
     plans = list(decision.attacks)
     for plan in plans:

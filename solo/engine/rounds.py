@@ -49,7 +49,7 @@ class QuickcastTurn(Enum):
 
 def initiative_for_round(round_number: int) -> Side:
     """The Dummy Mage holds the initiative in round 1; it then alternates every round."""
-    return Side.DM if round_number % 2 == 1 else Side.YM
+    return _SIDE_DM if round_number % 2 == 1 else _SIDE_YM
 
 
 def quickcast_order(initiative: str, you_pass: bool) -> list[QuickcastTurn]:
@@ -58,22 +58,32 @@ def quickcast_order(initiative: str, you_pass: bool) -> list[QuickcastTurn]:
     The side with the initiative goes first.  When you hold it and pass, the Dummy Mage acts
     first and you may still quickcast after it.
     """
-    if initiative == Side.YM and not you_pass:
-        return [QuickcastTurn.YOURS, QuickcastTurn.DM]
-    return [QuickcastTurn.DM, QuickcastTurn.YOURS]
+    if initiative == YM and not you_pass:
+        return [_QC_YOURS, _QC_DM]
+    return [_QC_DM, _QC_YOURS]
 
 
 def quickcast_queue(initiative: str) -> list[QuickcastTurn]:
     """The quickcasts pending when a quickcast stage begins.  The Dummy Mage quickcasts in every
     stage, whoever holds the initiative; when you hold it yours comes first, with the choice to
     pass first (the Dummy Mage's then goes first and yours after it)."""
-    if initiative == Side.YM:
-        return [QuickcastTurn.YOURS_OR_PASS_FIRST, QuickcastTurn.DM]
-    return quickcast_order(Side.DM, you_pass=False)
+    if initiative == YM:
+        return [_QC_YOURS_FIRST, _QC_DM]
+    return [_QC_DM, _QC_YOURS]  # (quickcast_order(DM, you_pass=False), written out)
 
 
 #: Stage.OVER as a module global (the same member, without a look-up on the enum class).
 _OVER: Final = Stage.OVER
+#: The other members asked for at every stage, likewise (a look-up on the enum class costs
+#: about 900 instructions on Python 3.11, a module global's about 60)
+_SIDE_DM: Final = Side.DM
+_SIDE_YM: Final = Side.YM
+_QC_DM: Final = QuickcastTurn.DM
+_QC_YOURS: Final = QuickcastTurn.YOURS
+_QC_YOURS_FIRST: Final = QuickcastTurn.YOURS_OR_PASS_FIRST
+_QUICKCAST_1: Final = Stage.QUICKCAST_1
+_CREATURES: Final = Stage.CREATURES
+_QUICKCAST_3: Final = Stage.QUICKCAST_3
 
 
 @dataclass
@@ -106,16 +116,16 @@ class RoundState:
     # -- transitions -------------------------------------------------------------------------------
     def quickcast_1(self, queue: list[QuickcastTurn]) -> RoundState:
         """After the ready stage: the first quickcast stage, with ``queue`` pending."""
-        return RoundState(self.round, Stage.QUICKCAST_1, list(queue))
+        return RoundState(self.round, _QUICKCAST_1, list(queue))
 
     def creatures(self, first: str) -> RoundState:
         """After the first quickcast stage: creature actions, ``first`` (a side) to act first."""
-        return RoundState(self.round, Stage.CREATURES, list(self.queue), self.your_quickcast_used,
-                          Side(first))
+        return RoundState(self.round, _CREATURES, list(self.queue), self.your_quickcast_used,
+                          first if isinstance(first, Side) else Side(first))
 
     def quickcast_3(self, queue: list[QuickcastTurn]) -> RoundState:
         """After the creature stage: the final quickcast stage, with ``queue`` pending."""
-        return RoundState(self.round, Stage.QUICKCAST_3, list(queue), self.your_quickcast_used)
+        return RoundState(self.round, _QUICKCAST_3, list(queue), self.your_quickcast_used)
 
     def next_round(self) -> RoundState:
         """After the final quickcast stage: the ready stage of the next round."""

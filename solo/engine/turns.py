@@ -43,8 +43,9 @@ class Phase:
         self.board = board
         self.piece = piece
         self.events = events
-        self.daze_at_start = piece.conditions.get("Daze", 0)
-        self.stun_at_start = piece.conditions.get("Stun", 0)
+        conditions = piece.conditions  # (most have no marker: nothing to look up)
+        self.daze_at_start = conditions.get("Daze", 0) if conditions else 0
+        self.stun_at_start = conditions.get("Stun", 0) if conditions else 0
 
     def end(self, source: DiceSource) -> list[upkeep.Event]:
         """The end of this Action Phase (nothing happens to an object no longer on the board)."""
@@ -82,7 +83,7 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
     rule; the effect-die results used since ``mark``."""
     board = phase.board
     if roll:  # (its rolls: the phase's, worked out below)
-        resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False)
+        resolve_decision(board, decision, source, ask_defense, False)
     else:
         describe_unresolved(board, decision)
     if board.extra.get(DUE):  # one its spell destroyed (Goblin Bomber): go_off's own question

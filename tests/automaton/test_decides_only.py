@@ -52,7 +52,7 @@ def test_an_unusable_creature_is_a_discard():
     assert d.changes == [Discard("creature", "Talos")] and b.discards.get("creature", []) == []
 
 
-def test_a_move_and_attack_walks_on_a_copy_and_leaves_the_board_alone():
+def test_a_move_and_attack_leaves_the_board_alone():
     b = board_with("A1", "C2")
     wolf = b.add_creature("Timber Wolf", "dm", "B2", active=False)
     before = board_file.dumps(b)
@@ -83,6 +83,47 @@ def test_trample_and_an_intercepting_guard_are_changes_too():
     assert guard.guarding
     turns.carry_out(b, d)
     assert not guard.guarding
+
+
+def test_a_plain_walk_before_an_attack_is_read_on_the_board_as_given(monkeypatch):
+    # A walk that sets nothing off before an attack that asks nothing of where the walker now
+    # stands: no copy of the board is made, and the decision is the one read on the copy.
+    from solo.rules.board import Board
+
+    def decide(plain):
+        b = board_with("A1", "C2")
+        wolf = b.add_creature("Timber Wolf", "dm", "B2")
+        copies = []
+        real = Board.copy
+        monkeypatch.setattr(Board, "copy", lambda self, only=None: copies.append(only) or
+                            real(self, only))
+        if not plain:
+            monkeypatch.setattr(creatures, "_plain_walk", lambda *_: False)
+        d = creatures.act(b, ScriptedSource(), wolf)
+        monkeypatch.undo()
+        return d, copies
+
+    (plain, none), (copied, one) = decide(True), decide(False)
+    assert none == [] and one == [set()]
+    assert plain.action == "move-attack" and plain.changes == [Move("dm-1", "C2")]
+    assert (decision_json(plain), plain.changes, plain.attacks, plain.data) \
+        == (decision_json(copied), copied.changes, copied.attacks, copied.data)
+    # what the walk sets off, or what the attack asks of where the walker stands, is read on
+    # the copy: a Trample attack, a ranged attack (an Intercepting guard), a second change
+    b = board_with("A1", "D3")
+    rhino = b.add_creature("Woolly Rhinoceros", "dm", "B2")
+    wolf = b.add_creature("Timber Wolf", "dm", "B1")
+    harpooner = b.add_creature("Merren Harpooner", "dm", "A2")
+    bite, = [a for a in b.attacks(wolf) if a.is_melee]
+    ranged = next(a for a in b.attacks(harpooner) if a.is_ranged)
+    trample = b.attacks(rhino)[0]
+    for who, attack, more, plain_walk in ((wolf, bite, [], True), (rhino, trample, [], False),
+                                          (harpooner, ranged, [], False),
+                                          (wolf, bite, [Note("dm-2", "x", 1)], False)):
+        plan = Plan(b, [*more])
+        plan.put(Move(who.id, "C2" if who is not wolf else "C1"))
+        zones = [who.zone, plan.changes[-1].zone]
+        assert creatures._plain_walk(plan, who.id, attack, zones, False) is plain_walk
 
 
 def test_a_plan_reads_its_changes_on_a_copy():
