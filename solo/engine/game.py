@@ -149,7 +149,7 @@ class Game:
         #: log nobody reads (the simulator's ratings) logs none, nor the summary at its end:
         #: it keeps only the data of the steps that have some (what was played): ``step_data``.
         #: Nor does it make the lines only a log reads: a Dummy Mage step's (its instructions
-        #: and effect die) and the changes to mirror on the board after an attack of yours.
+        #: and effect die) and the changes to mirror on the board after an attack.
         self.logs = True
         self.step_data: list[dict[str, Any]] = []
         #: the answers a person is spared, and their last Action Phases
@@ -466,7 +466,7 @@ class Game:
         rnd = self.phase.round
         put(b, SetRound(rnd, initiative_for_round(rnd)))
         lines: Lines = [f"Round {rnd} begins. Initiative: "
-                 + ("the Dummy Mage." if b.initiative == Side.DM else "you.")]
+                 + ("the Dummy Mage." if b.initiative == DM else "you.")]
         for c in b.creatures:  # a banished creature's action marker cannot change
             conditions = c.conditions  # (decisions.in_arena, written out)
             # (an active one's SetActive would change nothing: no change made; its marker is
@@ -484,7 +484,7 @@ class Game:
                   for i in combat.reset_invisible(b)]
         lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
         dice = self.dice
-        events = upkeep.upkeep(b, dice, Side.DM) + upkeep.upkeep(b, dice, Side.YM)
+        events = upkeep.upkeep(b, dice, _SIDE_DM) + upkeep.upkeep(b, dice, _SIDE_YM)
         lines += [Said("step.labelled", label="Upkeep", lines=[e.text for e in events])] \
             if events else ["Upkeep: nothing to resolve on either side."]
         if upkeep.game_over(b, alternate=self.settings.alternate_end) is None:  # else nothing to plan
@@ -505,7 +505,8 @@ class Game:
         if token is _QC_DM:
             order.pop(0)
             decision = quickcast_turn.dm_quickcast(self.board, self.dice,
-                                                   ask_defense=self._ask_defense)
+                                                   ask_defense=self._ask_defense,
+                                                   mirror=self.logs)
             what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
                                                                                decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
@@ -523,20 +524,20 @@ class Game:
         order.pop(0)
         if lines is None:  # passed
             if allow_pass_first:
-                order[:] = quickcast_order(Side.YM, you_pass=True)
+                order[:] = quickcast_order(_SIDE_YM, you_pass=True)
             return Step("you pass your quickcast", _SIDE_YM, ["You pass."])
         self.phase.your_quickcast_used = True
         return Step(YOUR_QUICKCAST, _SIDE_YM, lines, results=yours.results, touched=yours.touched)
 
     def _advance_stage(self, stage: Stage) -> Step:
         rnd = self.phase.round
-        if stage is Stage.QUICKCAST_1:
+        if stage is _QC1:
             self.phase = self.phase.creatures(first=self.board.initiative)
             if not creatures.active_creatures(self.board, DM):  # (its mage never acts here)
                 line = "Creature actions: the Dummy Mage has no creature ready to act, so only yours act."
             else:
                 line = "Creature actions: you and the Dummy Mage take turns, " \
-                    + ("the Dummy Mage first." if self.board.initiative == Side.DM else "you first.")
+                    + ("the Dummy Mage first." if self.board.initiative == DM else "you first.")
             return Step("creature actions begin", GAME, [line])
         # end of the round
         events = upkeep.end_round(self.board)
@@ -558,7 +559,7 @@ class Game:
         if ph.next == DM and dm_left:
             # (its own creatures are as they were: only yours were made inactive above)
             decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense,
-                                                dm_active=dm_left)
+                                                dm_active=dm_left, mirror=self.logs)
             if not ph.you_done:
                 ph.next = _SIDE_YM
             label = f"creature action: {decision.action}"

@@ -25,7 +25,7 @@ from typing import Final
 
 from collections.abc import Iterable, Sequence
 
-from solo.core.kinds import Side
+from solo.core.kinds import DM, YM
 from solo.rules.dice import Roll
 from solo.rules.said import Said
 
@@ -68,7 +68,7 @@ def _target(label: Said) -> tuple[int, int]:
     the Dummy Mage's, 0 when the label names neither; and whether it is against a mage."""
     at = label.get("at") or label.get("who")
     side = getattr(at, "side", None)
-    return (1 if side == Side.YM else -1 if side == Side.DM else 0,
+    return (1 if side == YM else -1 if side == DM else 0,  # (the plain strings: no enum read)
             1 if getattr(at, "is_mage", False) else 0)
 
 

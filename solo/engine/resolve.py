@@ -26,7 +26,8 @@ from solo.rules.said import Said, said_with
 
 
 def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision,
-                 ask_defense: DefenseChoice | None = None, reactions: bool = True):
+                 ask_defense: DefenseChoice | None = None, reactions: bool = True,
+                 mirror: bool = True):
     attacker = board.find(plan.attacker)
     if attacker is None:
         return None
@@ -87,7 +88,8 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
             decision.instructions.append(result.steps[0])
             break
     decision.instructions.append(said_with("step.indented", {"lines": result.steps[1:]}))
-    decision.instructions.extend(mirror_lines(board, result))
+    if mirror:  # (see resolve_decision)
+        decision.instructions.extend(mirror_lines(board, result))
     decision.instructions.extend(applied.lines)
     decision.results.append(result)
     if board.extra.get(DUE):  # (go_off's own first question: nearly always none due)
@@ -144,17 +146,20 @@ def mirror_lines(board: Board, result) -> list[str]:
 
 
 def resolve_decision(board: Board, decision: Decision, source: DiceSource,
-                     ask_defense: DefenseChoice | None = None, rolls: bool = True) -> None:
+                     ask_defense: DefenseChoice | None = None, rolls: bool = True,
+                     mirror: bool = True) -> None:
     """Roll and apply every attack of ``decision`` (the end of the acting object's Action Phase
     is :mod:`solo.engine.turns`' job).  ``ask_defense`` is asked whenever a target could use a
     Defense.  The effect-die results used are added to ``decision.rolls`` (not with
-    ``rolls=False``: for a caller that works out the whole Action Phase's itself)."""
+    ``rolls=False``: for a caller that works out the whole Action Phase's itself).
+    ``mirror``: say what to change on the physical board after each attack (a game that logs
+    nothing, which nobody mirrors, leaves it out: see Game.logs)."""
     traps = board.extra.get(yours.ZONE_ENCHANTMENTS)  # (_spring_traps' own first question)
     if not traps and not decision.attacks:  # (a summon, a walk, a spell...: nothing to roll)
         return
     mark = len(source.history)
     if traps:
-        _spring_traps(board, decision, source)
+        _spring_traps(board, decision, source, mirror)
     plans = list(decision.attacks)
     for plan in plans:
         for p in decision.attacks:  # (a loop, not any() over a generator: every attack)
@@ -164,9 +169,9 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
             continue
         # (a chaining spell's first target: chain_jump's own first question is is_spell)
         struck = board.find(plan.target) if plan.is_spell and not plan.zone else None
-        result = _resolve_one(board, plan, source, decision, ask_defense)
+        result = _resolve_one(board, plan, source, decision, ask_defense, True, mirror)
         if struck is not None:
-            _jump_on(board, plan, result, struck.zone, source, decision, ask_defense)
+            _jump_on(board, plan, result, struck.zone, source, decision, ask_defense, mirror)
         if plan.attack.kind == "passage":
             _stopped_at_the_wall(board, decision, plan)
             start = (decision.data.get("passage_from") or {}).get(plan.attacker)
@@ -197,13 +202,13 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
         decision.attacks.append(extra)
         # The same defender: no second damage barrier or counterstrike (the card's ruling).
         _resolve_one(board, extra, source, decision, ask_defense,
-                     reactions=target.id != plan.target)
+                     reactions=target.id != plan.target, mirror=mirror)
     if rolls:
         decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
 
 
 def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceSource,
-             decision: Decision, ask_defense: DefenseChoice | None) -> None:
+             decision: Decision, ask_defense: DefenseChoice | None, mirror: bool) -> None:
     """A chaining attack spell's jumps (Chain Lightning: :func:`spell_reach.chain_jump`), each
     rolled as soon as the one before has shown whether it damaged its target."""
     while result is not None:
@@ -217,7 +222,7 @@ def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceS
         if target is None:
             return
         zone = target.zone
-        result = _resolve_one(board, plan, source, decision, ask_defense)
+        result = _resolve_one(board, plan, source, decision, ask_defense, True, mirror)
 
 
 def _stopped_at_the_wall(board: Board, decision: Decision, plan: PlannedAttack) -> None:
@@ -243,7 +248,7 @@ def _stopped_at_the_wall(board: Board, decision: Decision, plan: PlannedAttack) 
                                  "action.")
 
 
-def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
+def _spring_traps(board: Board, decision: Decision, source: DiceSource, mirror: bool) -> None:
     """Your hidden traps in the zones the moving object entered attack it as it enters, before
     anything else it does; one that gets Stuck stops in the trap's zone and attacks no more."""
     if not board.extra.get(yours.ZONE_ENCHANTMENTS):  # (mostly: no trap of yours, nothing to read)
@@ -267,7 +272,8 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource) -> None:
                                        is_spell=True, reactions=False, barrier=True)
         applied = combat.apply(board, result)
         decision.instructions.append(said_with("step.indented", {"lines": result.steps[1:]}))
-        decision.instructions.extend(mirror_lines(board, result))
+        if mirror:  # (see resolve_decision)
+            decision.instructions.extend(mirror_lines(board, result))
         decision.instructions.extend(applied.lines)
         decision.results.append(result)
         _go_off(board, source, decision)

@@ -77,13 +77,13 @@ def trim_events(board: Board, trimmed: list[tuple[Piece, int]]) -> list[upkeep.E
 
 
 def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
-           roll: bool, ask_defense: DefenseChoice | None) -> Decision:
+           roll: bool, ask_defense: DefenseChoice | None, mirror: bool = True) -> Decision:
     """The rest of an Action Phase once its decision is on the board: its attacks rolled (or,
     ``roll=False``, said for a person to roll), the end of the phase, the standing Corrode
-    rule; the effect-die results used since ``mark``."""
+    rule; the effect-die results used since ``mark`` (``mirror``: see resolve_decision)."""
     board = phase.board
     if roll:  # (its rolls: the phase's, worked out below)
-        resolve_decision(board, decision, source, ask_defense, False)
+        resolve_decision(board, decision, source, ask_defense, False, mirror)
     else:
         describe_unresolved(board, decision)
     if board.extra.get(DUE):  # one its spell destroyed (Goblin Bomber): go_off's own question
@@ -146,23 +146,24 @@ def _creature_action(board: Board, source: DiceSource,
 
 def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
                        ask_defense: DefenseChoice | None = None,
-                       dm_active: list[Creature] | None = None) -> Decision:
+                       dm_active: list[Creature] | None = None, mirror: bool = True) -> Decision:
     """The next Dummy Mage creature action, its Action Phase from activation to end (a pass or
     ``none`` is no Action Phase at all; ``dm_active``: the Dummy Mage's active creatures, when
-    the caller has just worked them out on this board)."""
+    the caller has just worked them out on this board; ``mirror``: see resolve_decision)."""
     mark = len(source.history)
     decision = _creature_action(board, source, dm_active)
     ident = decision.data.get("creature")
     piece = board.find(ident) if ident else None
     if piece is None or decision.action in ("pass", "none"):
         if roll:  # (its rolls: the action's, worked out below)
-            resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False)
+            resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False,
+                             mirror=mirror)
         decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
         return decision
     # creature_action has activated the creature already (it must, to see whether a Slam or
     # Knockdown still stops it); the phase starts with the Daze it has now.
     phase = Phase(board, piece, [])
-    return finish(decision, phase, source, mark, roll, ask_defense)
+    return finish(decision, phase, source, mark, roll, ask_defense, mirror)
 
 
 def pass_phase(board: Board, piece: Piece, source: DiceSource) -> list[upkeep.Event]:
