@@ -132,7 +132,10 @@ class Opponent(Prompter):
                 guarded = True
                 break
         for p in (b.mages[DM], *theirs):
-            if p.zone != where or not in_arena(b, p):  # (self._their(), in its zone)
+            if p.zone != where:  # (self._their(), in its zone; in_arena written out below)
+                continue
+            conditions = p.conditions
+            if "Banish" in conditions and conditions["Banish"] > 0:
                 continue
             for a in melee:
                 if targeting.can_reach(b, actor, a, where, p) \
@@ -175,6 +178,9 @@ class Opponent(Prompter):
             self._channel()
         melee, self._melee = self._melee, None
         way, self._way = self._way, None
+        if q.id == "turn.actor":  # (_answer's first answer, written out: asked at every turn;
+            # the menu's default is its first choice's value itself, what chosen would find)
+            return q.default
         answer = self._answer(q, melee, way)
         if q.kind == "select" and not q.escapes:  # (its answer is a choice's value, mostly:
             # what Question.parse finds first, found here without parse's call)

@@ -380,7 +380,7 @@ class YourTurn(YourSpells):
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
             # a move, or a move action and then a quick action (the codex's Action Phase)
-            lines += self.move(actor, attacking=what != "move")
+            lines += self.move(actor, attacking=what != "move", reads=reads)
             moved = True
             if self.game.board.find(actor.id) is None:  # a trap destroyed it on the way
                 return lines
@@ -388,7 +388,7 @@ class YourTurn(YourSpells):
         if what in ("attack", "move-attack", "attack-typed"):
             # (the board is as it was asked about, unless it moved)
             lines += self.attack(actor, moved, typed=what == "attack-typed",
-                                 here=None if moved else here)
+                                 here=None if moved else here, reads=reads)
         elif what == "spell":
             lines += self.spell(actor)
         elif what == "move-spell":
@@ -506,17 +506,19 @@ class YourTurn(YourSpells):
             return b.mages[Side.DM]
         return min(ground, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
 
-    def move(self, actor: Piece, attacking: bool = False) -> Lines:
+    def move(self, actor: Piece, attacking: bool = False, reads: bool | None = None) -> Lines:
         """Where your creature or mage went: the zones its move reaches past the walls, nearest
         first, and "Elsewhere" for a teleport or a push the board cannot know.  Two zones
         for a move, one before a quick action (two if Fast: the codex's Fast allows two move
         actions, never more); one if Slow (Fast and Slow cancel out), Lumbering, or hindered
         (it starts in a zone with an enemy that hinders it); and never past a zone where an
-        enemy hinders it (entering such a zone ends its move)."""
+        enemy hinders it (entering such a zone ends its move).  ``reads``: the game's
+        :meth:`reads`, when the caller has it (asked once for the Action Phase)."""
         b = self.game.board
         zones, near = self._move_zones(actor, attacking)
         elsewhere = ELSEWHERE
-        reads = self.game.reads()  # (titles only a person reads: a program is offered zones)
+        if reads is None:  # (titles only a person reads: a program is offered zones)
+            reads = self.game.reads()
         if reads:
             choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
             # the Dummy Mage's Astral Anchor: no teleport there (words only a person reads)
