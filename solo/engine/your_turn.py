@@ -455,27 +455,26 @@ class YourTurn(YourSpells):
         steps = 1 if one else 2
         geo = b.geometry()
         hindering: dict[str, bool] = {}  # whether an enemy hinders it in a zone one away
-
-        def open_way(zone: str) -> bool:
-            """Whether some shortest way to ``zone`` (two away) passes through a zone where no
-            enemy hinders ``actor`` (entering one would end its move there)."""
-            for m in geo.step_toward(actor.zone, zone, flying):
-                if m not in occupied:
-                    return True
-                if m not in hindering:
-                    hindering[m] = movement.hinders(b, actor, m)
-                if not hindering[m]:
-                    return True
-            return False
-
         zones: dict[str, int] = {}
         near = []
-        for d, z in geo.within(actor.zone, flying, steps):  # (nearest first, then by name)
+        here = actor.zone
+        for d, z in geo.within(here, flying, steps):  # (nearest first, then by name)
             if d == 1:
                 zones[z] = d
                 near.append(z)
-            elif open_way(z):
-                zones[z] = d
+                continue
+            # a zone two away: when some shortest way to it passes through a zone where no
+            # enemy hinders it (entering one would end its move there) (written out: no
+            # closure made at each move, nor a call for each zone)
+            for m in geo.step_toward(here, z, flying):
+                if m not in occupied:
+                    zones[z] = d
+                    break
+                if m not in hindering:
+                    hindering[m] = movement.hinders(b, actor, m)
+                if not hindering[m]:
+                    zones[z] = d
+                    break
         return zones, near or list(zones)
 
     def _toward(self, actor: Piece, attacking: bool, near: list[str]) -> str:
