@@ -222,6 +222,12 @@ class Opponent(Prompter):
                 return "other"  # it cannot move (a push or a teleport is not its to make)
             return "move-attack" if "move-attack" in offered and self._next_zone_has_target(actor) \
                 else "move"
+        if qid == "quickcast.you":  # one quick spell: its creatures take a full action
+            # (asked more often than the two below)
+            if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
+                self.plan = {"spell": spell}
+                return "spell"
+            return "pass"
         if qid == "turn.move.zone":
             actor = self._actor(q)
             if way is not None and way[0] == actor.id:
@@ -241,11 +247,6 @@ class Opponent(Prompter):
                 if p.id in offered:
                     options.append(p)
             return self._best_target(options or [b.get(v) for v in offered]).id
-        if qid == "quickcast.you":  # one quick spell: its creatures take a full action
-            if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
-                self.plan = {"spell": spell}
-                return "spell"
-            return "pass"
         if qid == "turn.summon.card":
             name, cost = self.plan.pop("summon", None) or self._summon_choice() or CREATURES[1]
             self.mana -= cost

@@ -108,9 +108,10 @@ class YourAttacks:
             ids = []
             for p in objs:  # (a loop, not a comprehension's call: a few objects)
                 ids.append(p.id)
+            offered = tuple(ids)  # (the choices are their own values: given as such)
             return b.get(self.game.ask(LazyQuestion(
-                qid, "select", message, tuple(ids),
-                lambda: self.default_target(zone, objs).id, about=actor.id)))
+                qid, "select", message, offered,
+                lambda: self.default_target(zone, objs).id, about=actor.id, values=offered)))
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
         choices = tuple(Choice(("the Dummy Mage" if p.kind == "mage" else f"{p.card} ({p.id})")

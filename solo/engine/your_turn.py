@@ -65,7 +65,6 @@ class YourTurn(YourSpells):
         Phases, where passing keeps it for later this round; ``first``: you hold the initiative,
         and a pass lets the Dummy Mage quickcast first; ``again``: asked after it, for you passed
         first); a reveal's lines are :class:`Free` (the quickcast is still to come)."""
-        self.begin()
         if first:  # (the reason on a line of its own: the answer keeps the question's line)
             message, skip = ("You hold the initiative: cast first, or pass and the Dummy Mage "
                              "quickcasts first.\nYour quickcast:",
@@ -75,15 +74,19 @@ class YourTurn(YourSpells):
                              "\nYour quickcast:", "Pass")
         else:
             return self._quick_spell(QUICKCAST, "Your quickcast:", _KEEP if keep else _PASS,
-                                     whole_round=not keep)  # (the usual one: kept choices)
-        return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep)
+                                     whole_round=not keep, fresh=True)  # (the usual one: kept
+            # choices)
+        return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep,
+                                 fresh=True)
 
     def _quick_spell(self, qid: str, message: str, skip: Choice | None = None,
-                     whole_round: bool = False) -> Lines | None:
+                     whole_round: bool = False, fresh: bool = False) -> Lines | None:
         """One quick spell of your mage's (a quickcast, or its quick action after a move): its
         lines, or None when ``skip`` (offered first, and the default) is chosen.  A person may
         also pass for the ``whole_round``: the quickcasts still to come this round pass by
-        themselves (until they ask for theirs from "Who acts now?")."""
+        themselves (until they ask for theirs from "Who acts now?").  ``fresh``: a step of
+        its own (a quickcast), begun (:meth:`begin`) once it is no pass (a pass's step reads
+        no result, and most quickcasts are passed)."""
         if self.game.reads() or self.game.shortcuts():
             q = self._quick_question(qid, message, skip, whole_round)
         else:  # a program: the same question for the same words, built once a game (a record
@@ -96,6 +99,8 @@ class YourTurn(YourSpells):
         what = self.game.ask(q)
         if skip is not None and what == skip.value:
             return None
+        if fresh:
+            self.begin()
         if what == "reveal":  # no spell and no action: the quickcast is still to come
             return Free(self.reveal())
         mage = self.game.board.mages[Side.YM]
@@ -531,7 +536,8 @@ class YourTurn(YourSpells):
         else:  # a program: the zones, and the default only if it reads it (seldom)
             dest = self.game.ask(LazyQuestion(
                 MOVE_ZONE, "select", "Where did it go?", (*zones, _ELSEWHERE),
-                lambda: self._toward(actor, attacking, near), about=actor.id))
+                lambda: self._toward(actor, attacking, near), about=actor.id,
+                values=(*zones, ELSEWHERE)))  # (its values given: the zones are their own)
         teleported = dest == elsewhere  # no trample on a teleport or a push
         if dest == elsewhere:
             others = [z for z in b.arena.zones() if z != actor.zone]
