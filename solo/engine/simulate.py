@@ -118,25 +118,30 @@ class Opponent(Prompter):
         dearer than the few items looked at; asked some 170 times a game.)"""
         b = self.game.board
         found: list[Piece] = []
+        where = actor.zone if zone is None else zone
+        theirs = b.side_creatures(DM)
+        here = []  # (self._their(), in its zone, first: often none, and nothing more to look at)
+        for p in (b.mages[DM], *theirs):
+            if p.zone != where:  # (in_arena written out below)
+                continue
+            conditions = p.conditions
+            if "Banish" in conditions and conditions["Banish"] > 0:
+                continue
+            here.append(p)
+        if not here:
+            return found
         melee = []
         for a in b.attacks(actor):
             if a.is_melee and a.action and a.dice is not None:
                 melee.append(a)
         if not melee:
             return found
-        where = actor.zone if zone is None else zone
-        theirs = b.side_creatures(DM)
         guarded = False
         for c in theirs:
             if c.guarding and c.zone == where:
                 guarded = True
                 break
-        for p in (b.mages[DM], *theirs):
-            if p.zone != where:  # (self._their(), in its zone; in_arena written out below)
-                continue
-            conditions = p.conditions
-            if "Banish" in conditions and conditions["Banish"] > 0:
-                continue
+        for p in here:
             for a in melee:
                 if targeting.can_reach(b, actor, a, where, p) \
                         and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p)):
