@@ -282,9 +282,13 @@ class LazyQuestion(Question):
     before the game goes on).  In every other way a :class:`Question`."""
 
     def __init__(self, id: str, kind: str, message: str, choices: Any = (),
-                 default_of: Callable[[], Any] | None = None, **fields: Any) -> None:
-        default = fields.pop("default", None)  # (given by dataclasses.replace, say)
-        Question.__init__(self, id, kind, message, choices, **fields)
+                 default_of: Callable[[], Any] | None = None, about: str | None = None,
+                 values: tuple[Any, ...] | None = None, **fields: Any) -> None:
+        """(``about`` and ``values`` by name: what its askers give, with no dictionary of
+        fields made for them; ``values`` as :class:`Question`'s.)"""
+        default = fields.pop("default", None) if fields else None  # (given by
+        # dataclasses.replace, say)
+        Question.__init__(self, id, kind, message, choices, about=about, values=values, **fields)
         d = self.__dict__  # (its default is read through the property below, worked out then)
         if default_of is None:
             d["_default"] = default

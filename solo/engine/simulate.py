@@ -118,22 +118,30 @@ class Opponent(Prompter):
         dearer than the few items looked at; asked some 170 times a game.)"""
         b = self.game.board
         found: list[Piece] = []
+        where = actor.zone if zone is None else zone
+        theirs = b.side_creatures(DM)
+        here = []  # (self._their(), in its zone, first: often none, and nothing more to look at)
+        for p in (b.mages[DM], *theirs):
+            if p.zone != where:  # (in_arena written out below)
+                continue
+            conditions = p.conditions
+            if "Banish" in conditions and conditions["Banish"] > 0:
+                continue
+            here.append(p)
+        if not here:
+            return found
         melee = []
         for a in b.attacks(actor):
             if a.is_melee and a.action and a.dice is not None:
                 melee.append(a)
         if not melee:
             return found
-        where = actor.zone if zone is None else zone
-        theirs = b.side_creatures(DM)
         guarded = False
         for c in theirs:
             if c.guarding and c.zone == where:
                 guarded = True
                 break
-        for p in (b.mages[DM], *theirs):
-            if p.zone != where or not in_arena(b, p):  # (self._their(), in its zone)
-                continue
+        for p in here:
             for a in melee:
                 if targeting.can_reach(b, actor, a, where, p) \
                         and not (guarded and attack_rules.guard_blocks(b, actor, a, where, p)):
@@ -175,6 +183,9 @@ class Opponent(Prompter):
             self._channel()
         melee, self._melee = self._melee, None
         way, self._way = self._way, None
+        if q.id == "turn.actor":  # (_answer's first answer, written out: asked at every turn;
+            # the menu's default is its first choice's value itself, what chosen would find)
+            return q.default
         answer = self._answer(q, melee, way)
         if q.kind == "select" and not q.escapes:  # (its answer is a choice's value, mostly:
             # what Question.parse finds first, found here without parse's call)
@@ -216,6 +227,12 @@ class Opponent(Prompter):
                 return "other"  # it cannot move (a push or a teleport is not its to make)
             return "move-attack" if "move-attack" in offered and self._next_zone_has_target(actor) \
                 else "move"
+        if qid == "quickcast.you":  # one quick spell: its creatures take a full action
+            # (asked more often than the two below)
+            if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
+                self.plan = {"spell": spell}
+                return "spell"
+            return "pass"
         if qid == "turn.move.zone":
             actor = self._actor(q)
             if way is not None and way[0] == actor.id:
@@ -235,11 +252,6 @@ class Opponent(Prompter):
                 if p.id in offered:
                     options.append(p)
             return self._best_target(options or [b.get(v) for v in offered]).id
-        if qid == "quickcast.you":  # one quick spell: its creatures take a full action
-            if self.skill == "skilled" and (spell := self._spell_in_range(quick=True)):
-                self.plan = {"spell": spell}
-                return "spell"
-            return "pass"
         if qid == "turn.summon.card":
             name, cost = self.plan.pop("summon", None) or self._summon_choice() or CREATURES[1]
             self.mana -= cost

@@ -93,22 +93,25 @@ class YourAttacks:
 
     def pick_target(self, actor: Piece, qid: str, message: str,
                     objs: list[Piece] | None = None,
-                    odds: Callable[[Piece], str] | None = None) -> Piece | None:
+                    odds: Callable[[Piece], str] | None = None,
+                    reads: bool | None = None) -> Piece | None:
         """One of the Dummy Mage's objects, in a fixed order; the default is
-        :meth:`default_target`.  ``odds`` adds the attack's figures to each choice."""
+        :meth:`default_target`.  ``odds`` adds the attack's figures to each choice; ``reads``:
+        the game's :meth:`reads`, when the caller has it."""
         b = self.game.board
         objs = self.their_objects(actor.zone) if objs is None else objs
         if not objs:
             return None
-        if not self.game.reads():  # a program: offered the ids, and the default only if it
-            # reads it
+        if not (self.game.reads() if reads is None else reads):  # a program: offered the
+            # ids, and the default only if it reads it
             zone = actor.zone
             ids = []
             for p in objs:  # (a loop, not a comprehension's call: a few objects)
                 ids.append(p.id)
+            offered = tuple(ids)  # (the choices are their own values: given as such)
             return b.get(self.game.ask(LazyQuestion(
-                qid, "select", message, tuple(ids),
-                lambda: self.default_target(zone, objs).id, about=actor.id)))
+                qid, "select", message, offered,
+                lambda: self.default_target(zone, objs).id, about=actor.id, values=offered)))
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
         choices = tuple(Choice(("the Dummy Mage" if p.kind == "mage" else f"{p.card} ({p.id})")
@@ -242,11 +245,14 @@ class YourAttacks:
         return out
 
     def attack(self, actor: Piece, moved: bool, typed: bool = False,
-               here: list[Piece] | None = None) -> Lines:
+               here: list[Piece] | None = None, reads: bool | None = None) -> Lines:
         """Your attack on one of its objects: rolled from the card through the game's dice
         (solo's, or yours typed in), or -- ``typed`` -- the damage you report (``here``:
-        :meth:`theirs_in` its zone, when the caller has them on this board)."""
+        :meth:`theirs_in` its zone, when the caller has them on this board; ``reads``: the
+        game's :meth:`reads`, when the caller has it: asked once for the Action Phase)."""
         b = self.game.board
+        if reads is None:
+            reads = self.game.reads()
         attacks = self.rolled_attacks(actor, moved)
         reaches = {}  # what reaches each target (worked out once: the board waits for the answer)
         if typed or not attacks:
@@ -262,7 +268,7 @@ class YourAttacks:
 
         def figures(p: Piece) -> str:
             """The odds of its strongest attack that reaches ``p`` (named when it has more)."""
-            if typed or not self.game.reads():
+            if typed or not reads:
                 return ""
             reach = [a for a in attacks if isinstance(a.dice, int)
                      and targeting.can_reach(b, actor, a, actor.zone, p)
@@ -275,8 +281,8 @@ class YourAttacks:
 
         target = self.pick_target(actor, "turn.attack.target",
                                   f"Which of its objects did {self.name(actor)} attack?"
-                                  if self.game.reads() else "Which did it attack?", objs,
-                                  odds=figures)  # (its name only for a person: a program reads ``about``)
+                                  if reads else "Which did it attack?", objs,
+                                  odds=figures, reads=reads)  # (its name only for a person: a program reads ``about``)
         if target is None:
             return ["It has nothing to attack."]
         if not typed:

@@ -432,12 +432,15 @@ class YourSpells(YourAttacks):
         near = [z for z in zones if lo <= dist[z] <= hi] or [here]
         far = [z for z in zones if z not in near]
         # (titles only a person reads: a program is offered the zones)
+        reads = self.game.reads()
         choices: list[Any] = [Choice(f"{z} ({dist[z]} from your mage)", z) for z in near] \
-            if self.game.reads() else list(near)
+            if reads else list(near)
         if far:  # (a title short enough to leave the answer on the question's line)
             choices.append(Choice("Elsewhere (a spawnpoint, or a card that put it there)", ELSEWHERE))
+        # (a program's zones are their own values: given as such, with Elsewhere's)
         zone = self.game.ask(Question(qid, "select", message, tuple(choices),
-                                 default=mage.zone if mage.zone in near else near[0]))
+                                 default=mage.zone if mage.zone in near else near[0],
+                                 values=None if reads else (*near, *((ELSEWHERE,) if far else ()))))
         if zone != ELSEWHERE:
             return str(zone)
         return str(self.game.ask(Question(elsewhere, "select", "Which zone, then?",

@@ -65,7 +65,6 @@ class YourTurn(YourSpells):
         Phases, where passing keeps it for later this round; ``first``: you hold the initiative,
         and a pass lets the Dummy Mage quickcast first; ``again``: asked after it, for you passed
         first); a reveal's lines are :class:`Free` (the quickcast is still to come)."""
-        self.begin()
         if first:  # (the reason on a line of its own: the answer keeps the question's line)
             message, skip = ("You hold the initiative: cast first, or pass and the Dummy Mage "
                              "quickcasts first.\nYour quickcast:",
@@ -75,15 +74,19 @@ class YourTurn(YourSpells):
                              "\nYour quickcast:", "Pass")
         else:
             return self._quick_spell(QUICKCAST, "Your quickcast:", _KEEP if keep else _PASS,
-                                     whole_round=not keep)  # (the usual one: kept choices)
-        return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep)
+                                     whole_round=not keep, fresh=True)  # (the usual one: kept
+            # choices)
+        return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep,
+                                 fresh=True)
 
     def _quick_spell(self, qid: str, message: str, skip: Choice | None = None,
-                     whole_round: bool = False) -> Lines | None:
+                     whole_round: bool = False, fresh: bool = False) -> Lines | None:
         """One quick spell of your mage's (a quickcast, or its quick action after a move): its
         lines, or None when ``skip`` (offered first, and the default) is chosen.  A person may
         also pass for the ``whole_round``: the quickcasts still to come this round pass by
-        themselves (until they ask for theirs from "Who acts now?")."""
+        themselves (until they ask for theirs from "Who acts now?").  ``fresh``: a step of
+        its own (a quickcast), begun (:meth:`begin`) once it is no pass (a pass's step reads
+        no result, and most quickcasts are passed)."""
         if self.game.reads() or self.game.shortcuts():
             q = self._quick_question(qid, message, skip, whole_round)
         else:  # a program: the same question for the same words, built once a game (a record
@@ -96,6 +99,8 @@ class YourTurn(YourSpells):
         what = self.game.ask(q)
         if skip is not None and what == skip.value:
             return None
+        if fresh:
+            self.begin()
         if what == "reveal":  # no spell and no action: the quickcast is still to come
             return Free(self.reveal())
         mage = self.game.board.mages[Side.YM]
@@ -380,7 +385,7 @@ class YourTurn(YourSpells):
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
             # a move, or a move action and then a quick action (the codex's Action Phase)
-            lines += self.move(actor, attacking=what != "move")
+            lines += self.move(actor, attacking=what != "move", reads=reads)
             moved = True
             if self.game.board.find(actor.id) is None:  # a trap destroyed it on the way
                 return lines
@@ -388,7 +393,7 @@ class YourTurn(YourSpells):
         if what in ("attack", "move-attack", "attack-typed"):
             # (the board is as it was asked about, unless it moved)
             lines += self.attack(actor, moved, typed=what == "attack-typed",
-                                 here=None if moved else here)
+                                 here=None if moved else here, reads=reads)
         elif what == "spell":
             lines += self.spell(actor)
         elif what == "move-spell":
@@ -455,27 +460,26 @@ class YourTurn(YourSpells):
         steps = 1 if one else 2
         geo = b.geometry()
         hindering: dict[str, bool] = {}  # whether an enemy hinders it in a zone one away
-
-        def open_way(zone: str) -> bool:
-            """Whether some shortest way to ``zone`` (two away) passes through a zone where no
-            enemy hinders ``actor`` (entering one would end its move there)."""
-            for m in geo.step_toward(actor.zone, zone, flying):
-                if m not in occupied:
-                    return True
-                if m not in hindering:
-                    hindering[m] = movement.hinders(b, actor, m)
-                if not hindering[m]:
-                    return True
-            return False
-
         zones: dict[str, int] = {}
         near = []
-        for d, z in geo.within(actor.zone, flying, steps):  # (nearest first, then by name)
+        here = actor.zone
+        for d, z in geo.within(here, flying, steps):  # (nearest first, then by name)
             if d == 1:
                 zones[z] = d
                 near.append(z)
-            elif open_way(z):
-                zones[z] = d
+                continue
+            # a zone two away: when some shortest way to it passes through a zone where no
+            # enemy hinders it (entering one would end its move there) (written out: no
+            # closure made at each move, nor a call for each zone)
+            for m in geo.step_toward(here, z, flying):
+                if m not in occupied:
+                    zones[z] = d
+                    break
+                if m not in hindering:
+                    hindering[m] = movement.hinders(b, actor, m)
+                if not hindering[m]:
+                    zones[z] = d
+                    break
         return zones, near or list(zones)
 
     def _toward(self, actor: Piece, attacking: bool, near: list[str]) -> str:
@@ -506,17 +510,19 @@ class YourTurn(YourSpells):
             return b.mages[Side.DM]
         return min(ground, key=lambda c: (b.distance(actor.zone, c.zone), b.remaining_life(c), c.id))
 
-    def move(self, actor: Piece, attacking: bool = False) -> Lines:
+    def move(self, actor: Piece, attacking: bool = False, reads: bool | None = None) -> Lines:
         """Where your creature or mage went: the zones its move reaches past the walls, nearest
         first, and "Elsewhere" for a teleport or a push the board cannot know.  Two zones
         for a move, one before a quick action (two if Fast: the codex's Fast allows two move
         actions, never more); one if Slow (Fast and Slow cancel out), Lumbering, or hindered
         (it starts in a zone with an enemy that hinders it); and never past a zone where an
-        enemy hinders it (entering such a zone ends its move)."""
+        enemy hinders it (entering such a zone ends its move).  ``reads``: the game's
+        :meth:`reads`, when the caller has it (asked once for the Action Phase)."""
         b = self.game.board
         zones, near = self._move_zones(actor, attacking)
         elsewhere = ELSEWHERE
-        reads = self.game.reads()  # (titles only a person reads: a program is offered zones)
+        if reads is None:  # (titles only a person reads: a program is offered zones)
+            reads = self.game.reads()
         if reads:
             choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
             # the Dummy Mage's Astral Anchor: no teleport there (words only a person reads)
@@ -530,7 +536,8 @@ class YourTurn(YourSpells):
         else:  # a program: the zones, and the default only if it reads it (seldom)
             dest = self.game.ask(LazyQuestion(
                 MOVE_ZONE, "select", "Where did it go?", (*zones, _ELSEWHERE),
-                lambda: self._toward(actor, attacking, near), about=actor.id))
+                lambda: self._toward(actor, attacking, near), about=actor.id,
+                values=(*zones, ELSEWHERE)))  # (its values given: the zones are their own)
         teleported = dest == elsewhere  # no trample on a teleport or a push
         if dest == elsewhere:
             others = [z for z in b.arena.zones() if z != actor.zone]
