@@ -169,7 +169,7 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
             continue
         # (a chaining spell's first target: chain_jump's own first question is is_spell)
         struck = board.find(plan.target) if plan.is_spell and not plan.zone else None
-        result = _resolve_one(board, plan, source, decision, ask_defense, True, mirror)
+        result = _resolve_one(board, plan, source, decision, ask_defense, mirror=mirror)
         if struck is not None:
             _jump_on(board, plan, result, struck.zone, source, decision, ask_defense, mirror)
         if plan.attack.kind == "passage":
@@ -222,7 +222,7 @@ def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceS
         if target is None:
             return
         zone = target.zone
-        result = _resolve_one(board, plan, source, decision, ask_defense, True, mirror)
+        result = _resolve_one(board, plan, source, decision, ask_defense, mirror=mirror)
 
 
 def _stopped_at_the_wall(board: Board, decision: Decision, plan: PlannedAttack) -> None:

@@ -17,5 +17,6 @@ def test_a_line_made_from_a_dictionary_is_the_line_made_with_named_facts():
             assert make is said._allocated and said_with is said._initialised
             continue
         assert type(line) is Said and line == Said("wolf.bites", who=who, dice=3)
-        assert line.code == "wolf.bites" and line.facts is facts and line["who"].card == "Timber Wolf"
+        assert line.code == "wolf.bites" and line.facts is facts
+        assert line["who"].card == "Timber Wolf"
     assert said_with is (said._allocated if said._allocates() else said._initialised)
