@@ -61,6 +61,13 @@ _DAMAGE: Final = (0, 0, 1, 2, 1, 2)
 _DAMAGE_DICE: Final = frozenset({"roll.attack-dice", "upkeep.burn-roll"})
 _QUICKCAST: Final = 6  # the index of the first quickcast part
 _DEALT: Final = _QUICKCAST + 3 * (len(_QUICKCAST_BANDS) + 1)
+#: What a die adds to its part, by the value it shows (index 0 unused; see luck_of): an attack
+#: or burn die's damage less 1 rolled against your side, or less its negation against the
+#: Dummy Mage's; an effect die's 2 * value - 13 likewise.
+_DAMAGE_FOR: Final = (0, *(d - 1 for d in _DAMAGE))
+_DAMAGE_AGAINST: Final = (0, *(1 - d for d in _DAMAGE))
+_EFFECT_FOR: Final = (0, *(2 * v - 13 for v in range(1, 13)))
+_EFFECT_AGAINST: Final = (0, *(13 - 2 * v for v in range(1, 13)))
 
 
 def _target(label: Said) -> tuple[int, int]:
@@ -104,30 +111,46 @@ def luck_of(history: Iterable[Roll], dealt: Sequence[int] = ()) -> tuple[int, ..
     """
     parts = [0] * len(PARTS)
     quickcasts = 0
-    seen: Said | None = None  # the label whose target was read last, and that target: the
-    sign = mage = 0  # dice of one attack share their label (most of a game's rolls)
+    # The dice of one attack share their label (most of a game's rolls): the part a die of
+    # the last label and sides adds to, and what each face adds (its sign taken in), are
+    # worked out once for the label, so each of its further dice costs a look-up.  Where a
+    # die adds depends only on its label and sides; a reroll's or quickcast's on the count of
+    # quickcasts too: those, and the dice that count nowhere, are never kept as the last label.
+    last: object = None
+    last_sides = at = 0
+    adds: tuple[int, ...] = ()
     for r in history:
         label = r.label
+        if label is last and r.sides == last_sides:
+            parts[at] += adds[r.value]
+            continue
         if isinstance(label, Said):
             code = label.code
             if code == "dm.qc.reroll-roll":
                 _quickcast(parts, _band(quickcasts), r.value)
-            elif r.sides == 6 and code in _DAMAGE_DICE:
-                if label is not seen:
-                    seen = label
-                    sign, mage = _target(label)
+                last = None
+                continue
+            last = None  # (a die that counts nowhere: not kept as the last label)
+            sides = r.sides
+            if sides == 6 and code in _DAMAGE_DICE:
+                sign, mage = _target(label)
                 if sign:
-                    parts[(0 if sign > 0 else 2) + (0 if mage else 1)] += \
-                        sign * (_DAMAGE[r.value - 1] - 1)
-            elif r.sides == 12 and code == "roll.effect":
-                if label is not seen:
-                    seen = label
-                    sign, mage = _target(label)
+                    last, last_sides = label, sides
+                    at = (0 if sign > 0 else 2) + (0 if mage else 1)
+                    adds = _DAMAGE_FOR if sign > 0 else _DAMAGE_AGAINST
+                    parts[at] += adds[r.value]
+            elif sides == 12 and code == "roll.effect":
+                sign, mage = _target(label)
                 if sign:
-                    parts[4 if sign > 0 else 5] += sign * (2 * r.value - 13)
-        elif label == "quickcast":
-            quickcasts += 1
-            _quickcast(parts, _band(quickcasts), r.value)
+                    last, last_sides = label, sides
+                    at = 4 if sign > 0 else 5
+                    adds = _EFFECT_FOR if sign > 0 else _EFFECT_AGAINST
+                    parts[at] += adds[r.value]
+        else:
+            last = None
+            if label == "quickcast":
+                quickcasts += 1
+                _quickcast(parts, _band(quickcasts), r.value)
     if dealt:
         n, total = len(dealt), sum(dealt)
         for i, (a, b) in enumerate(_DEALT_BANDS):
