@@ -45,6 +45,7 @@ _PASS: Final = Act.PASS
 _ATTACK: Final = Act.ATTACK
 _MOVE: Final = Act.MOVE
 _MOVE_ATTACK: Final = Act.MOVE_ATTACK
+_NONE: Final = Act.NONE
 
 
 def active_creatures(board: Board, side: str) -> list[Creature]:
@@ -57,18 +58,23 @@ def active_creatures(board: Board, side: str) -> list[Creature]:
     return out
 
 
-def waiting(board: Board, dm_active: list[Creature] | None = None) -> Decision | None:
+def waiting(board: Board, dm_active: list[Creature] | None = None,
+            logs: bool = True) -> Decision | None:
     """No creature action this time: the Dummy Mage has no active creature left (``none``),
     or you have more active creatures than it has (``pass``: take your next action); None
     when one of its creatures acts (``dm_active``: its :func:`active_creatures`, when the
-    caller has them)."""
+    caller has them; ``logs``: see :func:`act`, the reason and line left out without it)."""
     if dm_active is None:
         dm_active = active_creatures(board, DM)
     if not dm_active:
-        return Decision(Act.NONE, reason=Said("dm.act.none.reason"),
+        if not logs:
+            return Decision(_NONE)
+        return Decision(_NONE, reason=Said("dm.act.none.reason"),
                         instructions=[Said("dm.act.none")])
     ym_active = active_creatures(board, YM)
     if len(ym_active) > len(dm_active):
+        if not logs:
+            return Decision(_PASS)
         yours, its = len(ym_active), len(dm_active)  # (Said(code, **facts): see said_with)
         return Decision(_PASS,
                         reason=said_with("dm.act.wait.reason", {"yours": yours, "its": its}),
@@ -108,17 +114,20 @@ def _one(source: DiceSource, attacks: list[Attack]) -> Attack:
     return attacks[0]
 
 
-def act(board: Board, source: DiceSource, c: Creature) -> Decision:
+def act(board: Board, source: DiceSource, c: Creature, logs: bool = True) -> Decision:
     """What the activated creature ``c`` does this action (its activation -- action marker
     flipped, guard marker off, Slam to Daze, Knockdown over -- is on ``board`` already), with
-    your by-hand conjurations it meets named (:mod:`solo.automaton.reminders`)."""
-    d = _act(board, source, c)
+    your by-hand conjurations it meets named (:mod:`solo.automaton.reminders`).  ``logs``:
+    whether its lines are read (a log); a game that logs nothing (solo.engine.game.Game.logs)
+    leaves out the lines of its commonest moves and attacks, which only a log reads (never a
+    die's label: the dice and the luck read those)."""
+    d = _act(board, source, c, logs)
     if board.conjurations:  # (remind's own first question: else no conjuration to name)
         reminders.remind(board, d, c, c.zone)
     return d
 
 
-def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
+def _act(board: Board, source: DiceSource, c: Creature, logs: bool) -> Decision:
     d = Decision("", data={"creature": c.id})
     # (incapacitated's own first question asked here: most have no marker or enchantment)
     if (c.conditions or c.enchantments) and board.incapacitated(c):
@@ -135,7 +144,7 @@ def _act(board: Board, source: DiceSource, c: Creature) -> Decision:
         d.changes += meal[0]
         d.instructions += meal[1]
         return d
-    plan = Plan(board, d.changes)
+    plan = Plan(board, d.changes, logs)
     if c.card == actions.VAMPIRESS:
         bought, said = actions.on_activation(board, c)
         if bought:  # (Necropian Vampiress takes wing: read the board as it leaves her)
@@ -417,8 +426,9 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
             # (nothing reads where the walker now stands: the board as given answers who
             # attacks whom, without the copy the board as the plan leaves it is)
             board = plan.given
-            d.instructions.append(said_with("dm.act.move", {  # (Said(code, **facts))
-                "who": Who.of(board.get(ident)), "path": tuple(path)}))
+            if plan.logs:  # (see act)
+                d.instructions.append(said_with("dm.act.move", {  # (Said(code, **facts))
+                    "who": Who.of(board.get(ident)), "path": tuple(path)}))
         else:
             mark = bonuses.walked(plan.board, plan.board.get(ident), len(path), back)
             if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
@@ -452,10 +462,11 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
         d.data["sweep"] = second.id
     if whirl:
         d.data["whirl"] = [w.id for w in whirl]
-    d.instructions.append(said_with("dm.act.attack", {  # (Said(code, **facts): see said_with)
-        "who": Who.of(c), "target": Who.of(target), "attack": attack.name, "kind": attack.kind,
-        "sweep": Who.of(second) if second is not None else None,
-        "whirl": tuple(Who.of(w) for w in whirl) if whirl else ()}))
+    if plan.logs:  # (see act)
+        d.instructions.append(said_with("dm.act.attack", {  # (Said(code, **facts))
+            "who": Who.of(c), "target": Who.of(target), "attack": attack.name,
+            "kind": attack.kind, "sweep": Who.of(second) if second is not None else None,
+            "whirl": tuple(Who.of(w) for w in whirl) if whirl else ()}))
 
 
 def _plain_walk(plan: Plan, ident: str, attack: Attack, zones: list[str], back: bool) -> bool:
@@ -520,11 +531,12 @@ def _pursue(plan: Plan, source: DiceSource, d: Decision, c: Creature, geo: Geome
     if path:
         movement.plan_trample(plan, d, c.id, start)
         plan.put(Move(c.id, path[-1]))
-        d.instructions.append(said_with("dm.act.pursue", {  # (Said(code, **facts): see said_with)
-            "who": Who.of(c), "path": tuple(path),
-            "aim": Who.of(quarry) if quarry is not None else None}))
+        if plan.logs:  # (see act)
+            d.instructions.append(said_with("dm.act.pursue", {  # (Said(code, **facts))
+                "who": Who.of(c), "path": tuple(path),
+                "aim": Who.of(quarry) if quarry is not None else None}))
         movement.plan_passage(plan, d, c.id, [start, *path], geo)
-    else:
+    elif plan.logs:
         d.instructions.append(said_with("dm.act.stay", {"who": Who.of(c), "zone": c.zone}))
 
 

@@ -19,13 +19,15 @@ __all__ = ["Plan"]
 
 class Plan:
     """The changes of one decision (``changes``: the decision's own list) and the board they
-    leave (:attr:`board`)."""
+    leave (:attr:`board`); ``logs``: whether the decision's lines are read (see
+    :func:`solo.automaton.creatures.act`)."""
 
-    def __init__(self, board: Board, changes: list[Change]) -> None:
+    def __init__(self, board: Board, changes: list[Change], logs: bool = True) -> None:
         self._given = board
         self._view = board
         self._on = len(changes)  # changes already on the view (the given board has them)
         self.changes = changes
+        self.logs = logs
 
     @property
     def given(self) -> Board:

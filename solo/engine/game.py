@@ -149,7 +149,8 @@ class Game:
         #: log nobody reads (the simulator's ratings) logs none, nor the summary at its end:
         #: it keeps only the data of the steps that have some (what was played): ``step_data``.
         #: Nor does it make the lines only a log reads: a Dummy Mage step's (its instructions
-        #: and effect die) and the changes to mirror on the board after an attack.
+        #: and effect die; its creatures' commonest moves and attacks, and each of its attacks'
+        #: own lines, are not made either) and the changes to mirror on the board after an attack.
         self.logs = True
         self.step_data: list[dict[str, Any]] = []
         #: the answers a person is spared, and their last Action Phases
@@ -506,7 +507,7 @@ class Game:
             order.pop(0)
             decision = quickcast_turn.dm_quickcast(self.board, self.dice,
                                                    ask_defense=self._ask_defense,
-                                                   mirror=self.logs)
+                                                   logs=self.logs)
             what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
                                                                                decision.action)
             return self._dm_step(f"quickcast: {what}", decision)
@@ -559,7 +560,7 @@ class Game:
         if ph.next == DM and dm_left:
             # (its own creatures are as they were: only yours were made inactive above)
             decision = turns.dm_creature_action(self.board, self.dice, ask_defense=self._ask_defense,
-                                                dm_active=dm_left, mirror=self.logs)
+                                                dm_active=dm_left, logs=self.logs)
             if not ph.you_done:
                 ph.next = _SIDE_YM
             label = f"creature action: {decision.action}"

@@ -61,11 +61,11 @@ def carry_out(board: Board, decision: Decision, source: DiceSource | None = None
 
 
 def dm_quickcast(board: Board, source: DiceSource, *, roll: bool = True,
-                 ask_defense: DefenseChoice | None = None, mirror: bool = True) -> Decision:
+                 ask_defense: DefenseChoice | None = None, logs: bool = True) -> Decision:
     """The Dummy Mage's quickcast (stage 1 or 3), its Action Phase from activation to end.
 
     ``roll=False`` (a person rolling the attack dice) decides without rolling them and says
-    what to roll; the end of the phase happens all the same.  ``mirror``: see
+    what to roll; the end of the phase happens all the same.  ``logs``: see
     :func:`solo.engine.resolve.resolve_decision`.
     """
     mark = len(source.history)
@@ -76,4 +76,4 @@ def dm_quickcast(board: Board, source: DiceSource, *, roll: bool = True,
         decision.instructions[:0] = [e.text for e in phase.events]
         decision.events += phase.events
     decision.data.setdefault("actor", _ACTOR)
-    return finish(decision, phase, source, mark, roll, ask_defense, mirror)
+    return finish(decision, phase, source, mark, roll, ask_defense, logs)

@@ -27,7 +27,7 @@ from solo.rules.said import Said, said_with
 
 def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision: Decision,
                  ask_defense: DefenseChoice | None = None, reactions: bool = True,
-                 mirror: bool = True):
+                 logs: bool = True):
     attacker = board.find(plan.attacker)
     if attacker is None:
         return None
@@ -82,15 +82,15 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
     for s in result.strikes:
         if s.revealed is not None:  # Bull Endurance, at the end of the Roll Dice step
             decision.data.setdefault("revealed", []).append(s.revealed)
-    for planned in decision.attacks:  # (a loop, not any() over a generator: every attack)
-        if planned.attack.kind == "passage":
-            # A wall's Passage Attack comes first: say whose attack each set of lines is.
-            decision.instructions.append(result.steps[0])
-            break
-    decision.instructions.append(said_with("step.indented", {"lines": result.steps[1:]}))
-    if mirror:  # (see resolve_decision)
+    if logs:  # (the attack's lines: see resolve_decision)
+        for planned in decision.attacks:  # (a loop, not any() over a generator: every attack)
+            if planned.attack.kind == "passage":
+                # A wall's Passage Attack comes first: say whose attack each set of lines is.
+                decision.instructions.append(result.steps[0])
+                break
+        decision.instructions.append(said_with("step.indented", {"lines": result.steps[1:]}))
         decision.instructions.extend(mirror_lines(board, result))
-    decision.instructions.extend(applied.lines)
+        decision.instructions.extend(applied.lines)
     decision.results.append(result)
     if board.extra.get(DUE):  # (go_off's own first question: nearly always none due)
         _go_off(board, source, decision)
@@ -147,19 +147,20 @@ def mirror_lines(board: Board, result) -> list[str]:
 
 def resolve_decision(board: Board, decision: Decision, source: DiceSource,
                      ask_defense: DefenseChoice | None = None, rolls: bool = True,
-                     mirror: bool = True) -> None:
+                     logs: bool = True) -> None:
     """Roll and apply every attack of ``decision`` (the end of the acting object's Action Phase
     is :mod:`solo.engine.turns`' job).  ``ask_defense`` is asked whenever a target could use a
     Defense.  The effect-die results used are added to ``decision.rolls`` (not with
     ``rolls=False``: for a caller that works out the whole Action Phase's itself).
-    ``mirror``: say what to change on the physical board after each attack (a game that logs
-    nothing, which nobody mirrors, leaves it out: see Game.logs)."""
+    ``logs``: whether the decision's lines are read (a log): a game that logs nothing (see
+    Game.logs) leaves out the lines only a log reads -- each attack's own lines, and what to
+    change on the physical board after it (nobody mirrors such a game)."""
     traps = board.extra.get(yours.ZONE_ENCHANTMENTS)  # (_spring_traps' own first question)
     if not traps and not decision.attacks:  # (a summon, a walk, a spell...: nothing to roll)
         return
     mark = len(source.history)
     if traps:
-        _spring_traps(board, decision, source, mirror)
+        _spring_traps(board, decision, source, logs)
     plans = list(decision.attacks)
     for plan in plans:
         for p in decision.attacks:  # (a loop, not any() over a generator: every attack)
@@ -169,9 +170,9 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
             continue
         # (a chaining spell's first target: chain_jump's own first question is is_spell)
         struck = board.find(plan.target) if plan.is_spell and not plan.zone else None
-        result = _resolve_one(board, plan, source, decision, ask_defense, mirror=mirror)
+        result = _resolve_one(board, plan, source, decision, ask_defense, logs=logs)
         if struck is not None:
-            _jump_on(board, plan, result, struck.zone, source, decision, ask_defense, mirror)
+            _jump_on(board, plan, result, struck.zone, source, decision, ask_defense, logs)
         if plan.attack.kind == "passage":
             _stopped_at_the_wall(board, decision, plan)
             start = (decision.data.get("passage_from") or {}).get(plan.attacker)
@@ -202,13 +203,13 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
         decision.attacks.append(extra)
         # The same defender: no second damage barrier or counterstrike (the card's ruling).
         _resolve_one(board, extra, source, decision, ask_defense,
-                     reactions=target.id != plan.target, mirror=mirror)
+                     reactions=target.id != plan.target, logs=logs)
     if rolls:
         decision.rolls += [r.value for r in source.used_since(mark) if r.sides == 12]
 
 
 def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceSource,
-             decision: Decision, ask_defense: DefenseChoice | None, mirror: bool) -> None:
+             decision: Decision, ask_defense: DefenseChoice | None, logs: bool) -> None:
     """A chaining attack spell's jumps (Chain Lightning: :func:`spell_reach.chain_jump`), each
     rolled as soon as the one before has shown whether it damaged its target."""
     while result is not None:
@@ -222,7 +223,7 @@ def _jump_on(board: Board, plan: PlannedAttack, result, zone: str, source: DiceS
         if target is None:
             return
         zone = target.zone
-        result = _resolve_one(board, plan, source, decision, ask_defense, mirror=mirror)
+        result = _resolve_one(board, plan, source, decision, ask_defense, logs=logs)
 
 
 def _stopped_at_the_wall(board: Board, decision: Decision, plan: PlannedAttack) -> None:
@@ -248,7 +249,7 @@ def _stopped_at_the_wall(board: Board, decision: Decision, plan: PlannedAttack) 
                                  "action.")
 
 
-def _spring_traps(board: Board, decision: Decision, source: DiceSource, mirror: bool) -> None:
+def _spring_traps(board: Board, decision: Decision, source: DiceSource, logs: bool) -> None:
     """Your hidden traps in the zones the moving object entered attack it as it enters, before
     anything else it does; one that gets Stuck stops in the trap's zone and attacks no more."""
     if not board.extra.get(yours.ZONE_ENCHANTMENTS):  # (mostly: no trap of yours, nothing to read)
@@ -272,7 +273,7 @@ def _spring_traps(board: Board, decision: Decision, source: DiceSource, mirror: 
                                        is_spell=True, reactions=False, barrier=True)
         applied = combat.apply(board, result)
         decision.instructions.append(said_with("step.indented", {"lines": result.steps[1:]}))
-        if mirror:  # (see resolve_decision)
+        if logs:  # (see resolve_decision)
             decision.instructions.extend(mirror_lines(board, result))
         decision.instructions.extend(applied.lines)
         decision.results.append(result)

@@ -77,13 +77,13 @@ def trim_events(board: Board, trimmed: list[tuple[Piece, int]]) -> list[upkeep.E
 
 
 def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
-           roll: bool, ask_defense: DefenseChoice | None, mirror: bool = True) -> Decision:
+           roll: bool, ask_defense: DefenseChoice | None, logs: bool = True) -> Decision:
     """The rest of an Action Phase once its decision is on the board: its attacks rolled (or,
     ``roll=False``, said for a person to roll), the end of the phase, the standing Corrode
-    rule; the effect-die results used since ``mark`` (``mirror``: see resolve_decision)."""
+    rule; the effect-die results used since ``mark`` (``logs``: see resolve_decision)."""
     board = phase.board
     if roll:  # (its rolls: the phase's, worked out below)
-        resolve_decision(board, decision, source, ask_defense, False, mirror)
+        resolve_decision(board, decision, source, ask_defense, False, logs)
     else:
         describe_unresolved(board, decision)
     if board.extra.get(DUE):  # one its spell destroyed (Goblin Bomber): go_off's own question
@@ -119,13 +119,14 @@ def creature_action(board: Board, source: DiceSource) -> Decision:
 
 
 def _creature_action(board: Board, source: DiceSource,
-                     dm_active: list[Creature] | None = None) -> Decision:
+                     dm_active: list[Creature] | None = None, logs: bool = True) -> Decision:
     """:func:`creature_action` without its effect-die results (the Action Phase's, worked out
     at its end, take their place); ``dm_active``: the Dummy Mage's active creatures, when the
-    caller has just worked them out (asked twice else: who waits, and who acts)."""
+    caller has just worked them out (asked twice else: who waits, and who acts); ``logs``:
+    see :func:`solo.automaton.creatures.act`."""
     if dm_active is None:
         dm_active = creatures.active_creatures(board, DM)
-    d = creatures.waiting(board, dm_active)
+    d = creatures.waiting(board, dm_active, logs)
     if d is None:
         picked = creatures.next_creature(board, source, dm_active)
         assert picked is not None  # it has an active creature (creatures.waiting)
@@ -135,7 +136,7 @@ def _creature_action(board: Board, source: DiceSource,
         put(board, SetActive(c.id, False))
         if c.guarding:  # (activation took its guard marker off already, as a rule)
             put(board, SetGuard(c.id, False))
-        d = creatures.act(board, source, c)
+        d = creatures.act(board, source, c, logs)
         if events:  # (most activations say nothing)
             d.instructions[:0] = [e.text for e in events]
             d.events[:0] = events
@@ -146,24 +147,24 @@ def _creature_action(board: Board, source: DiceSource,
 
 def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
                        ask_defense: DefenseChoice | None = None,
-                       dm_active: list[Creature] | None = None, mirror: bool = True) -> Decision:
+                       dm_active: list[Creature] | None = None, logs: bool = True) -> Decision:
     """The next Dummy Mage creature action, its Action Phase from activation to end (a pass or
     ``none`` is no Action Phase at all; ``dm_active``: the Dummy Mage's active creatures, when
-    the caller has just worked them out on this board; ``mirror``: see resolve_decision)."""
+    the caller has just worked them out on this board; ``logs``: see resolve_decision)."""
     mark = len(source.history)
-    decision = _creature_action(board, source, dm_active)
+    decision = _creature_action(board, source, dm_active, logs)
     ident = decision.data.get("creature")
     piece = board.find(ident) if ident else None
     if piece is None or decision.action in ("pass", "none"):
         if roll:  # (its rolls: the action's, worked out below)
             resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False,
-                             mirror=mirror)
+                             logs=logs)
         decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
         return decision
     # creature_action has activated the creature already (it must, to see whether a Slam or
     # Knockdown still stops it); the phase starts with the Daze it has now.
     phase = Phase(board, piece, [])
-    return finish(decision, phase, source, mark, roll, ask_defense, mirror)
+    return finish(decision, phase, source, mark, roll, ask_defense, logs)
 
 
 def pass_phase(board: Board, piece: Piece, source: DiceSource) -> list[upkeep.Event]:
