@@ -355,7 +355,12 @@ class Game:
         before = self.state() if self.restartable else None
         rnd, stage = self.phase.round, self.phase.stage
         self.recorded = []
-        self.spared.begin_step()
+        # (what a person is spared is read and changed only where a person answers (answer,
+        # remember): a program's step -- every step of a simulated game -- leaves it alone;
+        # a person's next step begins it again)
+        person = getattr(self.prompter, "reads", True)
+        if person:
+            self.spared.begin_step()
         board = self.board
         try:  # the step of the stage (written out: no call more a step)
             if board.stage != _ON_BOARD[stage._value_]:  # (stage.board_stage, written out)
@@ -377,7 +382,8 @@ class Game:
             # round": a headless game (not restartable) whose player takes no shortcut never
             # reads it (self.shortcuts(), written out)
             self.spared.remember(rnd, self.recorded)
-        self.spared.plan = []
+        if person:
+            self.spared.plan = []
         board = self.board  # (an escape may have restored another)
         trimmed = board.trim_corrode()  # a standing rule, whatever changed (nearly always [])
         if trimmed:
@@ -508,9 +514,7 @@ class Game:
             decision = quickcast_turn.dm_quickcast(self.board, self.dice,
                                                    ask_defense=self._ask_defense,
                                                    logs=self.logs)
-            what = decision.data.get("card") or {"lose-turn": "turn lost"}.get(decision.action,
-                                                                               decision.action)
-            return self._dm_step(f"quickcast: {what}", decision)
+            return self._dm_step(decision, _QUICKCAST)
         # your quickcast
         if stage is _QC3 and self.phase.your_quickcast_used:
             order.pop(0)
@@ -563,10 +567,7 @@ class Game:
                                                 dm_active=dm_left, logs=self.logs)
             if not ph.you_done:
                 ph.next = _SIDE_YM
-            label = f"creature action: {decision.action}"
-            if "creature" in decision.data:
-                label += f" ({decision.data['creature']})"
-            return self._dm_step(label, decision)
+            return self._dm_step(decision, _CREATURE_ACTION)
         if ph.you_done:
             ph.next = _SIDE_DM
             return self._creature_stage()
@@ -575,15 +576,26 @@ class Game:
             ph.next = _SIDE_DM
         return step
 
-    def _dm_step(self, label: str, decision: decisions.Decision) -> Step:
-        lines: list[str | Said] = []  # (none in a game that logs nothing: see logs)
-        if self.logs:
-            lines.append(Said("step.numbered", lines=list(decision.instructions)))
-            rolls = decision.rolls
-            if rolls:  # (one die, nearly always: its line made once, below)
-                lines.append(_EFFECT_DIE[rolls[0]] if len(rolls) == 1 and 0 < rolls[0] <= 12
-                             else f"(effect die: {', '.join(map(str, rolls))})")
+    def _dm_step(self, decision: decisions.Decision, kind: str) -> Step:
+        """The step of a Dummy Mage ``decision`` (``kind``: its label's start, a quickcast or a
+        creature action).  A game that logs nothing reads only its data (see logs): it is made
+        with its label's start, no lines, and none of what the rules checker reads
+        (solo.engine.conformance checks a logged game)."""
         data = decision.data
+        if not self.logs:
+            return Step(kind, _SIDE_DM, [], _facts(decision))
+        if kind == _QUICKCAST:
+            what = data.get("card") or _QUICKCAST_LOST.get(decision.action, decision.action)
+            label = f"{kind}: {what}"
+        else:
+            label = f"{kind}: {decision.action}"
+            if "creature" in data:
+                label += f" ({data['creature']})"
+        lines: list[str | Said] = [Said("step.numbered", lines=list(decision.instructions))]
+        rolls = decision.rolls
+        if rolls:  # (one die, nearly always: its line made once, below)
+            lines.append(_EFFECT_DIE[rolls[0]] if len(rolls) == 1 and 0 < rolls[0] <= 12
+                         else f"(effect die: {', '.join(map(str, rolls))})")
         actor = data.get("creature") or data.get("actor")
         # (the Step's fields by place: a Dummy Mage step after every one of its actions)
         return Step(label, _SIDE_DM, lines, _facts(decision), 0, None,
@@ -605,6 +617,11 @@ class Game:
         return naming.label_of(self.board, p)
 
 
+#: The start of a Dummy Mage step's label (see Game._dm_step), and a quickcast's label that
+#: names no card, by its action.
+_QUICKCAST: Final = "quickcast"
+_CREATURE_ACTION: Final = "creature action"
+_QUICKCAST_LOST: Final = {"lose-turn": "turn lost"}
 #: The line of a Dummy Mage step that rolled one effect die, by its value (index 0 unused).
 _EFFECT_DIE: Final = tuple(f"(effect die: {v})" for v in range(13))
 
