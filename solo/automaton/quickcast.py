@@ -64,8 +64,11 @@ def _d12_values(source: DiceSource, mark: int) -> list[int]:
     return out
 
 
-def quickcast(board: Board, source: DiceSource) -> Decision:
-    """One quickcast action of the Dummy Mage (stage 1 or 3)."""
+def quickcast(board: Board, source: DiceSource, logs: bool = True) -> Decision:
+    """One quickcast action of the Dummy Mage (stage 1 or 3).  ``logs``: whether its lines are
+    read (a log); a game that logs nothing (solo.engine.game.Game.logs) leaves out its move's
+    and summon's lines and its effect-die results, which only a log reads (never a die's
+    label: the dice and the luck read those)."""
     mark = len(source.history)
     dm = board.mages[DM]
     # (incapacitated's own first question asked here: most have no marker or enchantment)
@@ -84,9 +87,9 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
         notes.append(said_with("dm.qc.reroll", {"rerolled": tuple(rerolled), "kept": first}))
 
     if first <= 3:
-        d = _move(board, source)
+        d = _move(board, source, logs)
     elif first <= 7:
-        d = summon(board)
+        d = summon(board, logs)
     elif first <= 10:
         second = source.d12(Said("dm.qc.second-roll"))
         deck = _ENCHANTMENTS if second <= 6 else _INCANTATIONS
@@ -95,13 +98,14 @@ def quickcast(board: Board, source: DiceSource) -> Decision:
         d = cast_spell(board, source, deck)
     else:
         d = cast_spell(board, source, _ATTACKS)
-    d.rolls = _d12_values(source, mark)
+    if logs:
+        d.rolls = _d12_values(source, mark)
     if notes:  # (mostly none: the decision's own list kept)
         d.instructions = notes + d.instructions
     return d
 
 
-def _move(board: Board, source: DiceSource) -> Decision:
+def _move(board: Board, source: DiceSource, logs: bool = True) -> Decision:
     """1-3: one zone in the rolled direction, unless the arena's edge, a Restraint or a wall
     that blocks passage stops it; a wall with Passage Attacks it passes attacks it."""
     dm = board.mages[DM]
@@ -129,8 +133,9 @@ def _move(board: Board, source: DiceSource) -> Decision:
     plan = Plan(board, d.changes)
     plan.put(Move(dm.id, dest))
     data["to"] = dest
-    d.instructions.append(said_with("dm.qc.move", {  # (Said(code, **facts): see said_with)
-        "direction": direction, "start": start, "dest": dest}))
+    if logs:  # (see quickcast)
+        d.instructions.append(said_with("dm.qc.move", {  # (Said(code, **facts))
+            "direction": direction, "start": start, "dest": dest}))
     plan_passage(plan, d, dm.id, [start, dest], geo)
     if board.conjurations:  # (remind's own first question: else no conjuration to name)
         reminders.remind(board, d, dm, start, walk_only=True)
@@ -184,7 +189,7 @@ def _coverage(card: Card) -> Coverage:
     return hit[1]
 
 
-def summon(board: Board) -> Decision:
+def summon(board: Board, logs: bool = True) -> Decision:
     """4-7: the top card of its creature deck, put in play inactive next to it (or in its
     Summoning Circle's zone); one solo cannot use is discarded unused."""
     deck = _CREATURES
@@ -208,9 +213,10 @@ def summon(board: Board) -> Decision:
                  extra={SUMMONED: board.round})
     d = Decision(_SUMMON, data={"card": c.card, "id": c.id, "zone": c.zone})
     d.changes += [CountId(_SIDE_DM, ident), AddPiece(c)]
-    d.instructions.append(said_with("dm.qc.summon", {  # (Said(code, **facts): see said_with)
-        "taken": taken(deck, c.card, drawn), "zone": c.zone, "circle": bool(circle),
-        "id": c.id}))
+    if logs:  # (see quickcast)
+        d.instructions.append(said_with("dm.qc.summon", {  # (Said(code, **facts))
+            "taken": taken(deck, c.card, drawn), "zone": c.zone, "circle": bool(circle),
+            "id": c.id}))
     by_hand = list(cov.by_hand) if cov is not None else []  # (the decision's own list)
     if by_hand:  # nothing ignored in silence: what solo leaves to the person, said here
         d.data["card_by_hand"] = by_hand

@@ -471,9 +471,10 @@ class Game:
     def _ready(self) -> Step:
         b = self.board
         rnd = self.phase.round
+        logs = self.logs  # (the stage's lines: only a log reads them, see logs)
         put(b, SetRound(rnd, initiative_for_round(rnd)))
         lines: Lines = [f"Round {rnd} begins. Initiative: "
-                 + ("the Dummy Mage." if b.initiative == DM else "you.")]
+                        + ("the Dummy Mage." if b.initiative == DM else "you.")] if logs else []
         for c in b.creatures:  # a banished creature's action marker cannot change
             conditions = c.conditions  # (decisions.in_arena, written out)
             # (an active one's SetActive would change nothing: no change made; its marker is
@@ -481,21 +482,24 @@ class Game:
             if not c.active and ("Banish" not in conditions or conditions["Banish"] <= 0):
                 put(b, SetActive(c.id, True))
         disabled = combat.reset_defenses(b)
-        lines.append("Reset: every creature's action marker is active again, defenses are ready.")
-        lines += [f"Reset: remove one Disable marker from {self._name(b.get(i))}." for i in disabled]
+        if logs:
+            lines.append("Reset: every creature's action marker is active again, defenses are ready.")
+            lines += [f"Reset: remove one Disable marker from {self._name(b.get(i))}." for i in disabled]
         changes, rearmed = actions.rearm(b)  # Disarm's markers on a mage's equipment
         apply_all(b, changes)
-        lines += [f"Reset: remove the Disable marker from {', '.join(names)}, worn by "
-                  f"{self._name(b.get(i))}." for i, names in rearmed]
-        lines += [f"Reset: {self._name(b.get(i))} is Invisible again."
-                  for i in combat.reset_invisible(b)]
-        lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
+        invisible = combat.reset_invisible(b)
+        if logs:
+            lines += [f"Reset: remove the Disable marker from {', '.join(names)}, worn by "
+                      f"{self._name(b.get(i))}." for i, names in rearmed]
+            lines += [f"Reset: {self._name(b.get(i))} is Invisible again." for i in invisible]
+            lines.append("Channel: take your mana (the Dummy Mage has none to manage).")
         dice = self.dice
         events = upkeep.upkeep(b, dice, _SIDE_DM) + upkeep.upkeep(b, dice, _SIDE_YM)
-        lines += [Said("step.labelled", label="Upkeep", lines=[e.text for e in events])] \
-            if events else ["Upkeep: nothing to resolve on either side."]
-        if upkeep.game_over(b, alternate=self.settings.alternate_end) is None:  # else nothing to plan
-            lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
+        if logs:
+            lines += [Said("step.labelled", label="Upkeep", lines=[e.text for e in events])] \
+                if events else ["Upkeep: nothing to resolve on either side."]
+            if upkeep.game_over(b, alternate=self.settings.alternate_end) is None:  # else nothing to plan
+                lines.append("Pay your own upkeep costs, then plan your two spells and deploy.")
         self.phase = self.phase.quickcast_1(self._qc_order(b.initiative))
         return Step(f"round {rnd}: ready stage", GAME, lines, events=events)
 
@@ -538,6 +542,8 @@ class Game:
         rnd = self.phase.round
         if stage is _QC1:
             self.phase = self.phase.creatures(first=self.board.initiative)
+            if not self.logs:  # (its line, and the look it takes, only for a log: see logs)
+                return Step("creature actions begin", GAME, [])
             if not creatures.active_creatures(self.board, DM):  # (its mage never acts here)
                 line = "Creature actions: the Dummy Mage has no creature ready to act, so only yours act."
             else:
@@ -548,7 +554,7 @@ class Game:
         events = upkeep.end_round(self.board)
         self.phase = self.phase.next_round()
         return Step(f"round {rnd} ends", GAME,
-                    [e.text for e in events] or [f"Round {rnd} is over."],
+                    ([e.text for e in events] or [f"Round {rnd} is over."]) if self.logs else [],
                     round=rnd, events=events)
 
     def _creature_stage(self) -> Step:

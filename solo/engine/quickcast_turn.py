@@ -33,10 +33,10 @@ _SUMMON: Final = Act.SUMMON
 SUMMONED_LINE: Final = "dm.qc.summon"
 
 
-def quickcast(board: Board, source: DiceSource) -> Decision:
+def quickcast(board: Board, source: DiceSource, logs: bool = True) -> Decision:
     """One quickcast of the Dummy Mage, decided and put on the board, its attacks not yet
-    rolled."""
-    return carry_out(board, table.quickcast(board, source), source)
+    rolled (``logs``: see :func:`solo.automaton.quickcast.quickcast`)."""
+    return carry_out(board, table.quickcast(board, source, logs), source)
 
 
 def carry_out(board: Board, decision: Decision, source: DiceSource | None = None) -> Decision:
@@ -48,7 +48,8 @@ def carry_out(board: Board, decision: Decision, source: DiceSource | None = None
     if decision.action == _SUMMON and "id" in decision.data:
         c = board.get(decision.data["id"])
         assert isinstance(c, Creature)
-        at = 0  # (a loop, not next() over a generator: every summon)
+        at = 0  # (a loop, not next() over a generator: every summon; no summon line in a game
+        # that logs nothing, whose lines nobody reads: see solo.automaton.quickcast.quickcast)
         for i, x in enumerate(decision.instructions):
             if isinstance(x, Said) and x.code == SUMMONED_LINE:
                 at = i + 1
@@ -71,7 +72,7 @@ def dm_quickcast(board: Board, source: DiceSource, *, roll: bool = True,
     mark = len(source.history)
     dm = board.mages[DM]
     phase = begin(board, dm)
-    decision = quickcast(board, source)
+    decision = quickcast(board, source, logs)
     if phase.events:  # (most activations say nothing)
         decision.instructions[:0] = [e.text for e in phase.events]
         decision.events += phase.events

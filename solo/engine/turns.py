@@ -80,7 +80,8 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
            roll: bool, ask_defense: DefenseChoice | None, logs: bool = True) -> Decision:
     """The rest of an Action Phase once its decision is on the board: its attacks rolled (or,
     ``roll=False``, said for a person to roll), the end of the phase, the standing Corrode
-    rule; the effect-die results used since ``mark`` (``logs``: see resolve_decision)."""
+    rule; the effect-die results used since ``mark`` (``logs``: see resolve_decision; a game
+    that logs nothing leaves the decision's ``rolls`` as they are)."""
     board = phase.board
     if roll:  # (its rolls: the phase's, worked out below)
         resolve_decision(board, decision, source, ask_defense, False, logs)
@@ -99,11 +100,12 @@ def finish(decision: Decision, phase: Phase, source: DiceSource, mark: int,
         for event in trim_events(board, trimmed):
             decision.instructions.append(event.text)
             decision.events.append(event)
-    rolls: list[int] = []  # (the effect dice since mark, without a call: every phase)
-    decision.rolls = rolls
-    for r in source.history[mark:]:
-        if r.sides == 12:
-            rolls.append(r.value)
+    if logs:  # (the effect dice since mark, without a call: only a log reads them)
+        rolls: list[int] = []
+        decision.rolls = rolls
+        for r in source.history[mark:]:
+            if r.sides == 12:
+                rolls.append(r.value)
     return decision
 
 
@@ -159,7 +161,8 @@ def dm_creature_action(board: Board, source: DiceSource, *, roll: bool = True,
         if roll:  # (its rolls: the action's, worked out below)
             resolve_decision(board, decision, source, ask_defense=ask_defense, rolls=False,
                              logs=logs)
-        decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
+        if logs:  # (only a log reads them: see finish)
+            decision.rolls = [r.value for r in source.used_since(mark) if r.sides == 12]
         return decision
     # creature_action has activated the creature already (it must, to see whether a Slam or
     # Knockdown still stops it); the phase starts with the Daze it has now.
