@@ -63,6 +63,25 @@ def test_a_move_and_attack_leaves_the_board_alone():
     assert wolf.zone == "C2"
 
 
+def test_a_decision_that_nobody_logs_decides_the_same_without_its_lines():
+    """logs=False (a rating's game: solo.engine.game.Game.logs) leaves out the lines only a log
+    reads, never what the decision does: the same action, data, attacks and changes."""
+    def decided(logs, d12, place):
+        b = board_with("A1", "D3", creature=["Timber Wolf"])
+        wolf = b.add_creature("Timber Wolf", "dm", place, active=False)
+        qc = quickcast.quickcast(b, ScriptedSource(d12=d12), logs)
+        act = creatures.act(b, SeededSource(3), wolf, logs)
+        return qc, act
+
+    # a quickcast's move, then its summon; a move and attack, an attack, a pursuit
+    for d12, place in (([1, 8], "C3"), ([5], "D3"), ([5], "A1")):
+        logged, bare = decided(True, d12, place), decided(False, d12, place)
+        for a, b in zip(logged, bare):
+            assert (a.action, a.data, a.attacks, a.changes) == (b.action, b.data, b.attacks,
+                                                                   b.changes)
+            assert a.instructions and not b.instructions
+
+
 def test_trample_and_an_intercepting_guard_are_changes_too():
     b = board_with("A1", "D3")
     rhino = b.add_creature("Woolly Rhinoceros", "dm", "B2")
