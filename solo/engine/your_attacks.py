@@ -17,7 +17,7 @@ from solo.rules.abilities import bonuses, explosions, triggers
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM, DeckKind, Side
-from solo.core.questions import Choice, LazyQuestion, Question
+from solo.core.questions import NOTHING, Choice, LazyQuestion, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines, GameView
@@ -109,9 +109,13 @@ class YourAttacks:
             for p in objs:  # (a loop, not a comprehension's call: a few objects)
                 ids.append(p.id)
             offered = tuple(ids)  # (the choices are their own values: given as such)
-            return b.get(self.game.ask(LazyQuestion(
-                qid, "select", message, offered,
-                lambda: self.default_target(zone, objs).id, about=actor.id, values=offered)))
+            nearest = lambda: self.default_target(zone, objs).id  # noqa: E731
+            picked = self.game.pick(qid, offered, None, nearest, actor.id)  # (a program that
+            # answers by values: no question built)
+            if picked is NOTHING:
+                picked = self.game.ask(LazyQuestion(qid, "select", message, offered, nearest,
+                                                    about=actor.id, values=offered))
+            return b.get(picked)
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
         choices = tuple(Choice(("the Dummy Mage" if p.kind == "mage" else f"{p.card} ({p.id})")

@@ -16,7 +16,7 @@ from solo.automaton import creatures
 from solo.rules import decision as decisions
 from solo.automaton import movement
 from solo.core.kinds import DM, YM, Side
-from solo.core.questions import MORE, Choice, LazyQuestion, Question, Shortcut
+from solo.core.questions import MORE, NOTHING, Choice, LazyQuestion, Question, Shortcut
 from solo.engine import turns
 from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
@@ -72,10 +72,9 @@ class YourTurn(YourSpells):
         elif again:
             message, skip = ("You passed first, and the Dummy Mage has quickcast: now you may."
                              "\nYour quickcast:", "Pass")
-        else:
+        else:  # (the usual one: kept choices)
             return self._quick_spell(QUICKCAST, "Your quickcast:", _KEEP if keep else _PASS,
-                                     whole_round=not keep, fresh=True)  # (the usual one: kept
-            # choices)
+                                     whole_round=not keep, fresh=True)
         return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep,
                                  fresh=True)
 
@@ -88,15 +87,16 @@ class YourTurn(YourSpells):
         its own (a quickcast), begun (:meth:`begin`) once it is no pass (a pass's step reads
         no result, and most quickcasts are passed)."""
         if self.game.reads() or self.game.shortcuts():
-            q = self._quick_question(qid, message, skip, whole_round)
+            what = self.game.ask(self._quick_question(qid, message, skip, whole_round))
         else:  # a program: the same question for the same words, built once a game (a record
             # nobody changes; what it offers is the catalog's, the same all game)
             key = (qid, message, None if skip is None else skip.title)
             kept = self.asked.get(key)
             if kept is None:
                 kept = self.asked[key] = self._quick_question(qid, message, skip, whole_round)
-            q = kept
-        what = self.game.ask(q)
+            what = self.game.pick(qid, kept.values(), kept.default)  # (not asked it, if it can)
+            if what is NOTHING:
+                what = self.game.ask(kept)
         if skip is not None and what == skip.value:
             return None
         if fresh:
@@ -175,12 +175,15 @@ class YourTurn(YourSpells):
             # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
             choices.append(_PASS_TURN)
         choices.append(_DONE)
-        if len(choices) == 1 or reads:  # (a program never reveals: no need to look,
-            # unless the choice makes the question: with "done" alone, none is asked)
+        if len(choices) == 1 or reads:  # (a program never reveals: no need to look, unless the
+            # choice makes the question: with "done" alone, none is asked)
             choices += self.reveal_choice()  # free: it takes no action
         while True:
             if len(choices) == 1:  # nobody left to act: nothing to ask
                 actor_id = "done"
+            elif not reads and (actor_id := self.game.pick(ACTOR, tuple(choices), choices[0])) \
+                    is not NOTHING:
+                pass  # a program's answer, without the question built (its choices: ids)
             else:
                 first = choices[0]
                 actor_id = self.game.ask(Question(
@@ -377,10 +380,11 @@ class YourTurn(YourSpells):
             else "move"  # (a program never reads it: the reach is worked out for a person)
         if default not in values:
             default = "move" if "move" in values else values[-1]
-        # (its name only for a person: a program reads whose question it is from ``about``)
-        what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?"
-                                      if reads else "What did it do?",
-                                      choices, default=default, about=actor.id, values=values))
+        what = NOTHING if reads else self.game.pick(WHAT, values, default, None, actor.id)
+        if what is NOTHING:  # (its name only for a person: a program reads ``about``)
+            what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?"
+                                          if reads else "What did it do?",
+                                          choices, default=default, about=actor.id, values=values))
         lines: Lines = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
@@ -468,9 +472,8 @@ class YourTurn(YourSpells):
                 zones[z] = d
                 near.append(z)
                 continue
-            # a zone two away: when some shortest way to it passes through a zone where no
-            # enemy hinders it (entering one would end its move there) (written out: no
-            # closure made at each move, nor a call for each zone)
+            # a zone two away: when some shortest way to it passes through a zone where no enemy
+            # hinders it (entering one ends its move) (written out: no closure, nor a call a zone)
             for m in geo.step_toward(here, z, flying):
                 if m not in occupied:
                     zones[z] = d
@@ -520,26 +523,25 @@ class YourTurn(YourSpells):
         :meth:`reads`, when the caller has it (asked once for the Action Phase)."""
         b = self.game.board
         zones, near = self._move_zones(actor, attacking)
-        elsewhere = ELSEWHERE
-        if reads is None:  # (titles only a person reads: a program is offered zones)
-            reads = self.game.reads()
-        if reads:
+        if self.game.reads() if reads is None else reads:  # (titles only a person reads)
             choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
             # the Dummy Mage's Astral Anchor: no teleport there (words only a person reads)
             anchored = actions.anchored_zones(b)
             choices.append(Choice("Elsewhere (pushed, teleported" + (
                 f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
-                else "") + ")", elsewhere))
+                else "") + ")", ELSEWHERE))
             dest = self.game.ask(Question(MOVE_ZONE, "select",
                                      f"Where did {self.name(actor)} go, from {actor.zone}?",
                                      tuple(choices), default=self._toward(actor, attacking, near)))
         else:  # a program: the zones, and the default only if it reads it (seldom)
-            dest = self.game.ask(LazyQuestion(
-                MOVE_ZONE, "select", "Where did it go?", (*zones, _ELSEWHERE),
-                lambda: self._toward(actor, attacking, near), about=actor.id,
-                values=(*zones, ELSEWHERE)))  # (its values given: the zones are their own)
-        teleported = dest == elsewhere  # no trample on a teleport or a push
-        if dest == elsewhere:
+            values = (*zones, ELSEWHERE)  # (the zones are their own choices' values)
+            toward = lambda: self._toward(actor, attacking, near)  # noqa: E731
+            if (dest := self.game.pick(MOVE_ZONE, values, None, toward, actor.id)) is NOTHING:
+                dest = self.game.ask(LazyQuestion(MOVE_ZONE, "select", "Where did it go?",
+                                                  (*zones, _ELSEWHERE), toward, about=actor.id,
+                                                  values=values))
+        teleported = dest == ELSEWHERE  # no trample on a teleport or a push
+        if teleported:
             others = [z for z in b.arena.zones() if z != actor.zone]
             dest = self.game.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
                                      tuple(Choice(z, z) for z in others), default=others[0]))
