@@ -275,7 +275,10 @@ class Game:
         records it.  :data:`NOTHING` for any other prompter (a person, a script, a wrapper that
         shows the questions): the caller asks the Question then.  (A question built and asked
         costs a program some 15,000 instructions; a simulated game asks about 200.)"""
-        pick = getattr(self.prompter, "pick", None)
+        prompter = self.prompter
+        if prompter is None or prompter.reads:  # (one that reads is asked the Question)
+            return NOTHING
+        pick = getattr(prompter, "pick", None)
         if pick is None:
             return NOTHING
         answer = pick(qid, values, default, default_of, about)

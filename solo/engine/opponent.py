@@ -37,7 +37,7 @@ CREATURES: Final = [("Timber Wolf", 9), ("Bitterwood Fox", 5), ("Steelclaw Grizz
 ATTACK_SPELLS: Final = [("Fireball", 8), ("Jet Stream", 4)]
 #: The questions :meth:`Opponent.pick` answers without their Question (the most asked).
 _PICKED: Final = frozenset(("turn.actor", "turn.what", "quickcast.you", "turn.attack.target",
-                            "turn.move.zone"))
+                            "turn.move.zone", "turn.summon.card", "turn.summon.zone"))
 
 
 class Opponent(Prompter):
@@ -200,6 +200,10 @@ class Opponent(Prompter):
             return default
         if qid == "quickcast.you":
             return self._quickcast()
+        if qid == "turn.summon.card":
+            return self._summon_card()
+        if qid == "turn.summon.zone":
+            return self.game.board.mages[YM].zone
         assert about is not None  # (the others are about your creature or mage)
         actor = self.game.board.get(about)
         if qid == "turn.what":
@@ -231,9 +235,7 @@ class Opponent(Prompter):
         if qid == "turn.attack.target":
             return self._target(self._actor(q), q.values(), melee)
         if qid == "turn.summon.card":
-            name, cost = self.plan.pop("summon", None) or self._summon_choice() or CREATURES[1]
-            self.mana -= cost
-            return name
+            return self._summon_card()
         if qid == "turn.summon.zone":
             return b.mages[YM].zone
         if qid == "turn.spell.target":
@@ -285,6 +287,12 @@ class Opponent(Prompter):
             self.plan = {"spell": spell}
             return "spell"
         return "pass"
+
+    def _summon_card(self) -> str:
+        """The creature its mage summons (as "turn.what" planned it), paid for."""
+        name, cost = self.plan.pop("summon", None) or self._summon_choice() or CREATURES[1]
+        self.mana -= cost
+        return name
 
     def _steps(self, actor: Piece, way: tuple[str, list[str]] | None) -> list[str]:
         """The way of ``actor``'s move toward its quarry (``way``: as "turn.what" found it)."""

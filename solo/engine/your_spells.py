@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from solo.cards.catalog import Card
 from solo.core.kinds import DeckKind, Side
-from solo.core.questions import Choice, Question
+from solo.core.questions import NOTHING, Choice, Question
 from solo.engine.edits import new_conjuration, new_creature
 from solo.engine.steps import Lines
 from solo.engine.your_attacks import YourAttacks
@@ -437,10 +437,14 @@ class YourSpells(YourAttacks):
             if reads else list(near)
         if far:  # (a title short enough to leave the answer on the question's line)
             choices.append(Choice("Elsewhere (a spawnpoint, or a card that put it there)", ELSEWHERE))
-        # (a program's zones are their own values: given as such, with Elsewhere's)
-        zone = self.game.ask(Question(qid, "select", message, tuple(choices),
-                                 default=mage.zone if mage.zone in near else near[0],
-                                 values=None if reads else (*near, *((ELSEWHERE,) if far else ()))))
+        # (a program's zones are their own values: given as such, with Elsewhere's; one that
+        # answers by values is given them without the question built)
+        default = mage.zone if mage.zone in near else near[0]
+        values = None if reads else (*near, *((ELSEWHERE,) if far else ()))
+        zone = NOTHING if values is None else self.game.pick(qid, values, default)
+        if zone is NOTHING:
+            zone = self.game.ask(Question(qid, "select", message, tuple(choices), default=default,
+                                          values=values))
         if zone != ELSEWHERE:
             return str(zone)
         return str(self.game.ask(Question(elsewhere, "select", "Which zone, then?",
@@ -483,9 +487,12 @@ class YourSpells(YourAttacks):
 
     def summon(self, quick: bool = False) -> Lines:
         b = self.game.board
-        card = self.game.ask(Question("turn.summon.card", "autocomplete",
-                                 "Which quick creature?" if quick else "Which creature?",
-                                 self.castable("Creature", quick)))
+        names = self.castable("Creature", quick)
+        card = self.game.pick("turn.summon.card", names, None)  # (a program: no question)
+        if card is NOTHING:
+            card = self.game.ask(Question("turn.summon.card", "autocomplete",
+                                          "Which quick creature?" if quick else "Which creature?",
+                                          names))
         self._cancelled = False
         if jinxed := self._jinx(quick, card):
             return jinxed
