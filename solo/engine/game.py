@@ -35,7 +35,7 @@ from solo.rules.dice import DiceSource, Label, SeededSource, TypedSource, face_t
 from solo.rules.effects import BoardNote, SetActive, SetRound, SetStage
 from solo.rules.effects import apply as put, apply_all
 from solo.core.errors import InvalidInput, SoloError, StaleMemory
-from solo.core.questions import MORE, NOTHING, AnswerError, Choice, Prompter, Question, Shortcut
+from solo.core.questions import MORE, NOTHING, Choice, Prompter, Question, Shortcut
 from solo.engine.edits import edit_board
 from solo.engine.rounds import QuickcastTurn, RoundState, initiative_for_round, quickcast_order, quickcast_queue
 from solo.engine.steps import (EDIT, ESCAPES, LOG, RULES, SHOW, UNDO, YOU_REVEAL, YOUR_QUICKCAST,
@@ -264,29 +264,6 @@ class Game:
             answer = self.answer(q)
         if isinstance(answer, (Undo, Edit)):
             raise Interrupted(answer)
-        return answer
-
-    def pick(self, qid: str, values: tuple[Any, ...], default: Any,
-             default_of: Callable[[], Any] | None = None, about: str | None = None) -> Any:
-        """A program's answer to a select question whose choices are their own ``values``
-        (``default``, or ``default_of()`` when given, its default; ``about``: the piece it is
-        about), given without the :class:`Question` built: by a prompter that answers so (its
-        ``pick``, see :meth:`solo.engine.opponent.Opponent.pick`), recorded as :meth:`ask`
-        records it.  :data:`NOTHING` for any other prompter (a person, a script, a wrapper that
-        shows the questions): the caller asks the Question then.  (A question built and asked
-        costs a program some 15,000 instructions; a simulated game asks about 200.)"""
-        prompter = self.prompter
-        if prompter is None or prompter.reads:  # (one that reads is asked the Question)
-            return NOTHING
-        pick = getattr(prompter, "pick", None)
-        if pick is None:
-            return NOTHING
-        answer = pick(qid, values, default, default_of, about)
-        if answer is NOTHING:  # (a question it answers only as a Question)
-            return NOTHING
-        if answer not in values:  # (as Question.parse refuses it)
-            raise AnswerError(f"question {qid!r}: {answer!r} is not one of the choices {values!r}")
-        self.recorded.append([qid, answer])
         return answer
 
     def answer(self, q: Question) -> Any:

@@ -3,7 +3,7 @@
 It is a :class:`~solo.core.questions.Prompter` that answers the same questions a person answers
 in ``solo play``, so simulated games go through exactly the same engine; the questions asked
 most it also answers from their values alone, without the question built (:meth:`Opponent.pick`,
-through :meth:`solo.engine.game.Game.pick`), the same answer either way.  It plays a fixed
+through :meth:`solo.engine.your_attacks.YourAttacks.pick`), the same answer either way.  It plays a fixed
 spellbook with a mana budget (its mage's channeling each round):
 
 * ``beginner`` -- its mage summons (a full action) when it can afford to and stands more than a
@@ -188,7 +188,7 @@ class Opponent(Prompter):
     def pick(self, qid: str, values: tuple[Any, ...], default: Any,
              default_of: Callable[[], Any] | None, about: str | None) -> Any:
         """Its answer to the select question ``qid`` of ``values`` (their own choices'), asked
-        without the Question (:meth:`Game.pick`): what :meth:`ask` answers that question, by the
+        without the Question (:meth:`YourAttacks.pick`): what :meth:`ask` answers that question, by the
         same helpers; :data:`NOTHING` for a question it answers only as a Question."""
         if qid not in _PICKED:
             return NOTHING

@@ -10,14 +10,14 @@ report changed and the events beyond attacks (see :meth:`YourAttacks.begin`).
 
 from __future__ import annotations
 
-from typing import Callable, Final
+from typing import Any, Callable, Final
 
 from solo.automaton import attacks as attack_rules
 from solo.rules.abilities import bonuses, explosions, triggers
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM, DeckKind, Side
-from solo.core.questions import NOTHING, Choice, LazyQuestion, Question
+from solo.core.questions import NOTHING, AnswerError, Choice, LazyQuestion, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines, GameView
@@ -52,6 +52,29 @@ class YourAttacks:
         """A step of yours begins: nothing attacked, reported or done yet (new lists: the last
         step keeps its own)."""
         self.results, self.touched, self.events = [], [], []
+
+    def pick(self, qid: str, values: tuple[Any, ...], default: Any,
+             default_of: Callable[[], Any] | None = None, about: str | None = None) -> Any:
+        """A program's answer to a select question whose choices are their own ``values``
+        (``default``, or ``default_of()`` when given, its default; ``about``: the piece it is
+        about), given without the :class:`Question` built by a prompter that reads nothing and
+        answers so (its ``pick``: :meth:`solo.engine.opponent.Opponent.pick`), recorded as
+        :meth:`Game.ask` records it.  :data:`NOTHING` for any other prompter (a person, a
+        script, a wrapper that shows the questions): the caller asks the Question then.  (A
+        question built and asked costs a program some 15,000 instructions.)"""
+        prompter = self.game.prompter
+        if prompter is None or prompter.reads:  # (one that reads is asked the Question)
+            return NOTHING
+        pick = getattr(prompter, "pick", None)
+        if pick is None:
+            return NOTHING
+        answer = pick(qid, values, default, default_of, about)
+        if answer is NOTHING:  # (a question it answers only as a Question)
+            return NOTHING
+        if answer not in values:  # (as Question.parse refuses it)
+            raise AnswerError(f"question {qid!r}: {answer!r} is not one of the choices {values!r}")
+        self.game.recorded.append([qid, answer])
+        return answer
 
     # (the game's board of the moment, which a restore replaces, is read as ``self.game.board``:
     # an attribute, no call, about 1,100 times a game; likewise ``self.game.dice`` and
@@ -110,7 +133,7 @@ class YourAttacks:
                 ids.append(p.id)
             offered = tuple(ids)  # (the choices are their own values: given as such)
             nearest = lambda: self.default_target(zone, objs).id  # noqa: E731
-            picked = self.game.pick(qid, offered, None, nearest, actor.id)  # (a program that
+            picked = self.pick(qid, offered, None, nearest, actor.id)  # (a program that
             # answers by values: no question built)
             if picked is NOTHING:
                 picked = self.game.ask(LazyQuestion(qid, "select", message, offered, nearest,

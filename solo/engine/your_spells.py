@@ -441,7 +441,7 @@ class YourSpells(YourAttacks):
         # answers by values is given them without the question built)
         default = mage.zone if mage.zone in near else near[0]
         values = None if reads else (*near, *((ELSEWHERE,) if far else ()))
-        zone = NOTHING if values is None else self.game.pick(qid, values, default)
+        zone = NOTHING if values is None else self.pick(qid, values, default)
         if zone is NOTHING:
             zone = self.game.ask(Question(qid, "select", message, tuple(choices), default=default,
                                           values=values))
@@ -488,7 +488,7 @@ class YourSpells(YourAttacks):
     def summon(self, quick: bool = False) -> Lines:
         b = self.game.board
         names = self.castable("Creature", quick)
-        card = self.game.pick("turn.summon.card", names, None)  # (a program: no question)
+        card = self.pick("turn.summon.card", names, None)  # (a program: no question)
         if card is NOTHING:
             card = self.game.ask(Question("turn.summon.card", "autocomplete",
                                           "Which quick creature?" if quick else "Which creature?",

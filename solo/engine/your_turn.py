@@ -94,7 +94,7 @@ class YourTurn(YourSpells):
             kept = self.asked.get(key)
             if kept is None:
                 kept = self.asked[key] = self._quick_question(qid, message, skip, whole_round)
-            what = self.game.pick(qid, kept.values(), kept.default)  # (not asked it, if it can)
+            what = self.pick(qid, kept.values(), kept.default)  # (not asked it, if it can)
             if what is NOTHING:
                 what = self.game.ask(kept)
         if skip is not None and what == skip.value:
@@ -181,7 +181,7 @@ class YourTurn(YourSpells):
         while True:
             if len(choices) == 1:  # nobody left to act: nothing to ask
                 actor_id = "done"
-            elif not reads and (actor_id := self.game.pick(ACTOR, tuple(choices), choices[0])) \
+            elif not reads and (actor_id := self.pick(ACTOR, tuple(choices), choices[0])) \
                     is not NOTHING:
                 pass  # a program's answer, without the question built (its choices: ids)
             else:
@@ -380,7 +380,7 @@ class YourTurn(YourSpells):
             else "move"  # (a program never reads it: the reach is worked out for a person)
         if default not in values:
             default = "move" if "move" in values else values[-1]
-        what = NOTHING if reads else self.game.pick(WHAT, values, default, None, actor.id)
+        what = NOTHING if reads else self.pick(WHAT, values, default, None, actor.id)
         if what is NOTHING:  # (its name only for a person: a program reads ``about``)
             what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?"
                                           if reads else "What did it do?",
@@ -536,7 +536,7 @@ class YourTurn(YourSpells):
         else:  # a program: the zones, and the default only if it reads it (seldom)
             values = (*zones, ELSEWHERE)  # (the zones are their own choices' values)
             toward = lambda: self._toward(actor, attacking, near)  # noqa: E731
-            if (dest := self.game.pick(MOVE_ZONE, values, None, toward, actor.id)) is NOTHING:
+            if (dest := self.pick(MOVE_ZONE, values, None, toward, actor.id)) is NOTHING:
                 dest = self.game.ask(LazyQuestion(MOVE_ZONE, "select", "Where did it go?",
                                                   (*zones, _ELSEWHERE), toward, about=actor.id,
                                                   values=values))
