@@ -17,7 +17,7 @@ from solo.rules.abilities import bonuses, explosions, triggers
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM, DeckKind, Side
-from solo.core.questions import NOTHING, AnswerError, Choice, LazyQuestion, Question
+from solo.core.questions import NOTHING, AnswerError, Choice, LazyQuestion, Prompter, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines, GameView
@@ -47,6 +47,9 @@ class YourAttacks:
         self.events: list[upkeep.Event] = []  # what your action did beyond attacks (a teleport)
         #: questions of a program's asked the same way all game, built once (YourTurn's quickcast)
         self.asked: dict[tuple[str, str, str | None], Question] = {}
+        #: the game's prompter when :meth:`pick` last looked, and its pick (None: it has none)
+        self._prompter: Prompter | None = None
+        self._picks: Callable[..., Any] | None = None
 
     def begin(self) -> None:
         """A step of yours begins: nothing attacked, reported or done yet (new lists: the last
@@ -63,12 +66,14 @@ class YourAttacks:
         script, a wrapper that shows the questions): the caller asks the Question then.  (A
         question built and asked costs a program some 15,000 instructions.)"""
         prompter = self.game.prompter
-        if prompter is None or prompter.reads:  # (one that reads is asked the Question)
+        if prompter is not self._prompter:  # (its pick found once for each prompter)
+            self._prompter = prompter
+            self._picks = None if prompter is None or prompter.reads \
+                else getattr(prompter, "pick", None)  # (one that reads is asked the Question)
+        picks = self._picks
+        if picks is None:
             return NOTHING
-        pick = getattr(prompter, "pick", None)
-        if pick is None:
-            return NOTHING
-        answer = pick(qid, values, default, default_of, about)
+        answer = picks(qid, values, default, default_of, about)
         if answer is NOTHING:  # (a question it answers only as a Question)
             return NOTHING
         if answer not in values:  # (as Question.parse refuses it)
