@@ -210,7 +210,7 @@ class YourTurn(YourSpells):
             return Step("you pass this turn", Side.YM, ["You pass; the Dummy Mage acts next."])
         if actor_id == "done":
             return self._done(active)
-        return self._action_phase(b.get(actor_id))
+        return self._action_phase(b.get(actor_id), reads)
 
     # -- a person's shortcuts ----------------------------------------------------------------
     def _actor_menu(self, actors: list[Piece], choices: list[Choice]) -> tuple[Choice, ...]:
@@ -336,10 +336,11 @@ class YourTurn(YourSpells):
                     ["You are done for this round.", *(e.text for e in events)],
                     actors=[p.id for p in waiting], events=events)
 
-    def _action_phase(self, actor: Piece) -> Step:
-        """The Action Phase of your creature or your mage, from activation to its end."""
+    def _action_phase(self, actor: Piece, reads: bool) -> Step:
+        """The Action Phase of your creature or your mage, from activation to its end
+        (``reads``: the game's :meth:`reads`)."""
         b = self.game.board
-        self.begin()
+        self.results, self.touched, self.events = [], [], []  # (begin(), written out)
         phase = turns.begin(b, actor)
         lines = [e.text for e in phase.events] if phase.events else []  # (mostly none)
         if isinstance(actor, Creature):
@@ -357,25 +358,27 @@ class YourTurn(YourSpells):
             if stumbled is not None:
                 lines.append(stumbled)
                 self.touched.append(actor.id)
-            lines += self._action(b.get(actor.id), still=stumbled is not None)
+            lines += self._action(b.get(actor.id), stumbled is not None, reads)
         end = phase.end(self.game.dice)
         if end:  # (mostly nothing ends)
             lines += [e.text for e in end]
         name = "your mage" if actor.kind == "mage" else f"{actor.card} ({actor.id})"
-        return Step(f"your turn: {name}", _SIDE_YM, lines, actors=[actor.id], results=self.results,
-                    events=phase.events + self.events + end, touched=self.touched)
+        # (the Step's fields by place: a call with named ones is dearer)
+        return Step(f"your turn: {name}", _SIDE_YM, lines, None, 0, None, [actor.id], None,
+                    self.results, phase.events + self.events + end, self.touched)
 
-    def _action(self, actor: Piece, still: bool = False) -> Lines:
-        """What ``actor`` did in its Action Phase (``still``: it may take no move action)."""
+    def _action(self, actor: Piece, still: bool, reads: bool) -> Lines:
+        """What ``actor`` did in its Action Phase (``still``: it may take no move action;
+        ``reads``: the game's :meth:`reads`)."""
         b = self.game.board
         no_attack = stagger.cannot_attack(b, actor)  # Staggered at Level 1-2: no attack at all
-        kind = (actor.kind == "mage", no_attack, self.pace(actor)[1], still)
+        names = b.trait_names(actor)  # (Slow as pace() counts it, without its call)
+        kind = (actor.kind == "mage", no_attack, "slow" in names and "fast" not in names, still)
         menu = _WHAT_MENUS.get(kind)
         if menu is None:
             menu = _WHAT_MENUS[kind] = _what_menu(*kind)
         choices, values = menu
         here = None if still else self.theirs_in(actor.zone)  # (for an attack from here too)
-        reads = self.game.reads()
         default = "attack" if still or (here and (not reads or self._reaches(actor, here))) \
             else "move"  # (a program never reads it: the reach is worked out for a person)
         if default not in values:
