@@ -337,8 +337,7 @@ class YourTurn(YourSpells):
                     actors=[p.id for p in waiting], events=events)
 
     def _action_phase(self, actor: Piece, reads: bool) -> Step:
-        """The Action Phase of your creature or your mage, from activation to its end
-        (``reads``: the game's :meth:`reads`)."""
+        """Your creature's or mage's Action Phase, activation to end (``reads``: game.reads())."""
         b = self.game.board
         self.results, self.touched, self.events = [], [], []  # (begin(), written out)
         phase = turns.begin(b, actor)
@@ -363,13 +362,11 @@ class YourTurn(YourSpells):
         if end:  # (mostly nothing ends)
             lines += [e.text for e in end]
         name = "your mage" if actor.kind == "mage" else f"{actor.card} ({actor.id})"
-        # (the Step's fields by place: a call with named ones is dearer)
         return Step(f"your turn: {name}", _SIDE_YM, lines, None, 0, None, [actor.id], None,
-                    self.results, phase.events + self.events + end, self.touched)
+                    self.results, phase.events + self.events + end, self.touched)  # (by place)
 
     def _action(self, actor: Piece, still: bool, reads: bool) -> Lines:
-        """What ``actor`` did in its Action Phase (``still``: it may take no move action;
-        ``reads``: the game's :meth:`reads`)."""
+        """What ``actor`` did in its Action Phase (``still``: no move action; ``reads``: as above)."""
         b = self.game.board
         no_attack = stagger.cannot_attack(b, actor)  # Staggered at Level 1-2: no attack at all
         names = b.trait_names(actor)  # (Slow as pace() counts it, without its call)
