@@ -111,14 +111,20 @@ class Opponent(Prompter):
         found: list[Piece] = []
         where = actor.zone if zone is None else zone
         theirs = b.side_creatures(DM)
-        here = []  # (self._their(), in its zone, first: often none, and nothing more to look at)
-        for p in (b.mages[DM], *theirs):
-            if p.zone != where:  # (in_arena written out below)
-                continue
+        here: list[Piece] = []  # (self._their(), in its zone, first: often none, and nothing
+        # more to look at)
+        dm = b.mages[DM]
+        if dm.zone == where:  # (no tuple of them all made: its mage, then its creatures)
+            here.append(dm)
+        for c in theirs:
+            if c.zone == where:
+                here.append(c)
+        for p in here:  # (in_arena written out: its Banish test, for the few in the zone)
             conditions = p.conditions
             if "Banish" in conditions and conditions["Banish"] > 0:
-                continue
-            here.append(p)
+                here = [q for q in here if "Banish" not in q.conditions
+                        or q.conditions["Banish"] <= 0]
+                break
         if not here:
             return found
         melee = []

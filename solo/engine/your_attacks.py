@@ -10,6 +10,7 @@ report changed and the events beyond attacks (see :meth:`YourAttacks.begin`).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Final
 
 from solo.automaton import attacks as attack_rules
@@ -298,23 +299,12 @@ class YourAttacks:
             return [f"Nothing of the Dummy Mage's is in reach of {self.name(actor)}'s attacks "
                     f"from {actor.zone}: nothing changes on its side."]
 
-        def figures(p: Piece) -> str:
-            """The odds of its strongest attack that reaches ``p`` (named when it has more)."""
-            if typed or not reads:
-                return ""
-            reach = [a for a in attacks if isinstance(a.dice, int)
-                     and targeting.can_reach(b, actor, a, actor.zone, p)
-                     and not attack_rules.guard_blocks(b, actor, a, actor.zone, p)]
-            odds = [attack_odds(b, actor, a, p, moved=moved) for a in reach]
-            if not odds:
-                return ""
-            best = max(range(len(odds)), key=lambda i: (odds[i].expected_damage, -i))
-            return " · " + (f"{reach[best].name} " if len(reach) > 1 else "") + odds_text(odds[best])
-
         target = self.pick_target(actor, "turn.attack.target",
                                   f"Which of its objects did {self.name(actor)} attack?"
                                   if reads else "Which did it attack?", objs,
-                                  odds=figures, reads=reads)  # (its name only for a person: a program reads ``about``)
+                                  odds=None if typed or not reads else partial(
+                                      self._figures, actor, attacks, moved),
+                                  reads=reads)  # (its name only for a person: a program reads ``about``)
         if target is None:
             return ["It has nothing to attack."]
         if not typed:
@@ -360,6 +350,19 @@ class YourAttacks:
             b, actor, attack, target, self.game.dice, moved=moved, sweep_target=second,
             daze=daze, reverse=reverse, whirl_targets=whirl)) + self.eye_for_an_eye(actor, target, eye) \
             + self.shocked(actor, target, shock)
+
+    def _figures(self, actor: Piece, attacks: list[Attack], moved: bool, p: Piece) -> str:
+        """The odds of ``actor``'s strongest attack that reaches ``p`` (named when it has more),
+        for a person's menu of targets (a method, not a closure: no cells made for a program)."""
+        b = self.game.board
+        reach = [a for a in attacks if isinstance(a.dice, int)
+                 and targeting.can_reach(b, actor, a, actor.zone, p)
+                 and not attack_rules.guard_blocks(b, actor, a, actor.zone, p)]
+        odds = [attack_odds(b, actor, a, p, moved=moved) for a in reach]
+        if not odds:
+            return ""
+        best = max(range(len(odds)), key=lambda i: (odds[i].expected_damage, -i))
+        return " · " + (f"{reach[best].name} " if len(reach) > 1 else "") + odds_text(odds[best])
 
     def _which_attack(self, actor: Piece, attacks: list[Attack], target: Piece,
                       moved: bool) -> Attack:

@@ -525,8 +525,7 @@ class YourTurn(YourSpells):
         zones, near = self._move_zones(actor, attacking)
         if self.game.reads() if reads is None else reads:  # (titles only a person reads)
             choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
-            # the Dummy Mage's Astral Anchor: no teleport there (words only a person reads)
-            anchored = actions.anchored_zones(b)
+            anchored = actions.anchored_zones(b)  # the Dummy Mage's Astral Anchor: no teleport
             choices.append(Choice("Elsewhere (pushed, teleported" + (
                 f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
                 else "") + ")", ELSEWHERE))
@@ -551,7 +550,8 @@ class YourTurn(YourSpells):
         mark = None if teleported else bonuses.walked(b, actor, b.distance(start, dest))
         if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
             put(b, Note(actor.id, bonuses.WALKED, mark or DELETE))
-        lines: Lines = [f"{cap(self.name(actor))} moved from {start} to {dest}."]
+        lines: Lines = [f"{cap(self.name(actor))} moved from {start} to {dest}."] \
+            if self.game.logs else []  # (words only a log reads: see Game.logs)
         # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
         if teleported and "Stuck" in actor.conditions:
             stuck = actor.conditions["Stuck"]
