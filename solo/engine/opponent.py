@@ -278,7 +278,7 @@ class Opponent(Prompter):
                 return "summon"
             return "other"  # keeps back while its creatures fight
         if actor.kind == "mage" and (pick := self._summon_choice()) is not None and \
-                b.distance(actor.zone, b.mages[Side.DM].zone) > 1:
+                b.distance(actor.zone, b.mages[DM].zone) > 1:
             self.plan = {"summon": pick}
             return "summon"
         # (no move-attack for a Slow one)

@@ -617,10 +617,13 @@ class YourAttacks:
         applied = combat.apply(b, result)
         said, results = explosions.go_off(b, self.game.dice)  # a Goblin Bomber's Detonate
         self.results += results
-        for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
-            if ident not in self.touched:
-                self.touched.append(ident)
-        return [*result.steps, *self.mirrored(result), *applied.lines, *said]
+        if applied.lines or said:  # (none name nothing: no call)
+            for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
+                if ident not in self.touched:
+                    self.touched.append(ident)
+        if self.game.logs:  # (self.mirrored, its test written out: words only a log reads)
+            return [*result.steps, *mirror_lines(b, result), *applied.lines, *said]
+        return [*result.steps, *applied.lines, *said]
 
     def mirrored(self, result: combat.AttackResult) -> list[str]:
         """What to change on the physical board after ``result`` (:func:`mirror_lines`): words

@@ -425,7 +425,7 @@ class YourSpells(YourAttacks):
         spawnpoint, or a card that let you, which solo cannot know -- asked then among the
         others (question ``elsewhere``, as a move's ``turn.move.elsewhere``)."""
         b = self.game.board
-        mage = b.mages[Side.YM]
+        mage = b.mages[_SIDE_YM]
         lo, hi = card.range
         here = mage.zone
         dist, zones = _ranked(b, here)
@@ -499,7 +499,7 @@ class YourSpells(YourAttacks):
         zone = self.zone_in_range("turn.summon.zone", "Into which zone?", b.cat.get(card),
                                   "turn.summon.elsewhere")
         # inactive until the next Reset, and summoned this round (no attack at once)
-        c = new_creature(b, card, Side.YM, zone, active=False, extra={SUMMONED: b.round})
+        c = new_creature(b, card, _SIDE_YM, zone, active=False, extra={SUMMONED: b.round})
         put(b, AddPiece(c))
         return [f"Your {c.card} enters {zone} as {c.id} (inactive until the next Reset).",
                 *self.resolved()]
@@ -521,6 +521,9 @@ def _ranked(board: Board, here: str) -> tuple[dict[str, int], tuple[str, ...]]:
         hit = _RANKED[key] = (dist, tuple(sorted(dist, key=lambda z: (dist[z], z))))
     return hit
 
+
+#: Side.YM as a module global (the same member, without a look-up on its enum class).
+_SIDE_YM: Final = Side.YM
 
 #: The quick summoning as a program is offered it (a person reads the quick creatures' names).
 _QUICK_SUMMON: Final = Choice("Summon a quick creature", "summon")

@@ -67,16 +67,14 @@ class YourTurn(YourSpells):
         first); a reveal's lines are :class:`Free` (the quickcast is still to come)."""
         if first:  # (the reason on a line of its own: the answer keeps the question's line)
             message, skip = ("You hold the initiative: cast first, or pass and the Dummy Mage "
-                             "quickcasts first.\nYour quickcast:",
-                             "Pass (it goes first; you are asked again)")
+                             "quickcasts first.\nYour quickcast:", _PASS_FIRST)
         elif again:
             message, skip = ("You passed first, and the Dummy Mage has quickcast: now you may."
-                             "\nYour quickcast:", "Pass")
+                             "\nYour quickcast:", _PASS)
         else:  # (the usual one: kept choices)
             return self._quick_spell(QUICKCAST, "Your quickcast:", _KEEP if keep else _PASS,
                                      whole_round=not keep, fresh=True)
-        return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep,
-                                 fresh=True)
+        return self._quick_spell(QUICKCAST, message, skip, whole_round=not keep, fresh=True)
 
     def _quick_spell(self, qid: str, message: str, skip: Choice | None = None,
                      whole_round: bool = False, fresh: bool = False) -> Lines | None:
@@ -207,7 +205,7 @@ class YourTurn(YourSpells):
                 return Step(YOUR_QUICKCAST, Side.YM, lines, results=self.results,
                             touched=self.touched)
         if actor_id == "pass":
-            return Step("you pass this turn", Side.YM, ["You pass; the Dummy Mage acts next."])
+            return Step("you pass this turn", _SIDE_YM, ["You pass; the Dummy Mage acts next."])
         if actor_id == "done":
             return self._done(active)
         return self._action_phase(b.get(actor_id), reads)
@@ -324,7 +322,7 @@ class YourTurn(YourSpells):
         phase = self.game.phase
         waiting: list[Piece] = list(active)
         if phase.mage_active:
-            waiting.append(b.mages[Side.YM])
+            waiting.append(b.mages[YM])
         phase.you_done = True
         phase.mage_active = False
         events = []
@@ -332,7 +330,7 @@ class YourTurn(YourSpells):
             events += turns.pass_phase(b, p, self.game.dice)
             if isinstance(p, Creature):
                 put(b, SetActive(p.id, False))
-        return Step("you are done for the round", Side.YM,
+        return Step("you are done for the round", _SIDE_YM,
                     ["You are done for this round.", *(e.text for e in events)],
                     actors=[p.id for p in waiting], events=events)
 
@@ -665,6 +663,7 @@ _OWN_SPELL: Final = Choice("Cast something on your side (equipment, wall...)", "
 _OTHER_SPELL: Final = Choice("Cast something else (nothing changes on the board)", "other")
 _KEEP: Final = Choice("Not now (keep it for later)", PASS)
 _PASS: Final = Choice("Pass", PASS)
+_PASS_FIRST: Final = Choice("Pass (it goes first; you are asked again)", PASS)
 #: "Elsewhere" as a program is offered it (a person reads where the Astral Anchor holds).
 _ELSEWHERE: Final = Choice("Elsewhere (pushed, teleported)", ELSEWHERE)
 
