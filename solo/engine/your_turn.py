@@ -344,7 +344,7 @@ class YourTurn(YourSpells):
             put(b, SetActive(actor.id, False))
         else:
             self.game.phase.mage_active = False
-        if b.incapacitated(actor):
+        if (actor.conditions or actor.enchantments) and b.incapacitated(actor):  # (its first test)
             why = ", ".join(k for k in INCAPACITATING if actor.has_condition(k)) \
                 or ", ".join(e for e in actor.enchantments if _incapacitates(b, e)) or "its traits"
             lines.append(f"{cap(self.name(actor))} is Incapacitated ({why}) and "
@@ -366,7 +366,7 @@ class YourTurn(YourSpells):
     def _action(self, actor: Piece, still: bool, reads: bool) -> Lines:
         """What ``actor`` did in its Action Phase (``still``: no move action; ``reads``: as above)."""
         b = self.game.board
-        no_attack = stagger.cannot_attack(b, actor)  # Staggered at Level 1-2: no attack at all
+        no_attack = bool(actor.conditions) and stagger.cannot_attack(b, actor)  # Staggered, minor
         names = b.trait_names(actor)  # (Slow as pace() counts it, without its call)
         kind = (actor.kind == "mage", no_attack, "slow" in names and "fast" not in names, still)
         menu = _WHAT_MENUS.get(kind)
@@ -545,7 +545,8 @@ class YourTurn(YourSpells):
         start = actor.zone
         put(b, Move(actor.id, dest))
         actor = b.get(actor.id)
-        mark = None if teleported else bonuses.walked(b, actor, b.distance(start, dest))
+        mark = None if teleported or actor.card != bonuses.CHEETAH \
+            else bonuses.walked(b, actor, b.distance(start, dest))  # (its first test, no call)
         if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
             put(b, Note(actor.id, bonuses.WALKED, mark or DELETE))
         lines: Lines = [f"{cap(self.name(actor))} moved from {start} to {dest}."] \
@@ -559,7 +560,7 @@ class YourTurn(YourSpells):
                              "frees it.")
                 self.events.append(upkeep.Event(actor.id, actor.card, "teleport", lines[-1],
                                                 removed={"Stuck": stuck}))
-        if not teleported:  # a move action (Chains of Agony hurts it)
+        if not teleported and actor.enchantments:  # a move action (Chains of Agony hurts it)
             lines += triggers.on_move_action(b, actor)
             if b.find(actor.id) is None:
                 return lines
