@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any, Callable, Final
 
 from solo.automaton import attacks as attack_rules
-from solo.rules.abilities import bonuses, explosions, triggers
+from solo.rules.abilities import bonuses, explosions, marks, triggers
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM, DeckKind, Side
@@ -253,7 +253,9 @@ class YourAttacks:
                 objs.append(p)
         if not objs:
             return []
-        forced = self.forced(actor, attacks, zone, here)
+        # (forced's first test written out: no Taunt marker, no Chant of Rage, nothing forced)
+        forced = self.forced(actor, attacks, zone, here) \
+            if actor.conditions or actor.enchantments else None
         out = []
         if forced:
             for p in objs:
@@ -270,7 +272,7 @@ class YourAttacks:
             if c.guarding and c.zone == zone:
                 guarded = True
                 break
-        free = not actor.enchantments and not stagger.cannot_attack(b, actor)
+        free = not actor.enchantments and not (actor.conditions and stagger.cannot_attack(b, actor))
         for p in objs:
             reach = self._reach(actor, attacks, zone, p, guarded, free)
             if reach:
@@ -311,7 +313,7 @@ class YourAttacks:
             attacks = reaches.get(target.id, [])
         if typed or not attacks:
             return self.typed_attack(actor, target, attacks[0] if attacks else None)
-        attack = self._which_attack(actor, attacks, target, moved)
+        attack = attacks[0] if len(attacks) == 1 else self._which_attack(actor, attacks, target, moved)
         # (each answer of the Dummy Mage's below is one of its enchantments on the attacker or
         # the target, a guard's Intercept of a ranged attack, or card text of the attack or the
         # attacker: asked only when it can hold, as each would find nothing else)
@@ -615,8 +617,10 @@ class YourAttacks:
         b = self.game.board
         self.results.append(result)
         applied = combat.apply(b, result)
-        said, results = explosions.go_off(b, self.game.dice)  # a Goblin Bomber's Detonate
-        self.results += results
+        said: list[Said] = []
+        if b.extra.get(marks.DUE):  # a Goblin Bomber's Detonate (go_off's first test)
+            said, results = explosions.go_off(b, self.game.dice)
+            self.results += results
         if applied.lines or said:  # (none name nothing: no call)
             for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
                 if ident not in self.touched:

@@ -453,8 +453,8 @@ class YourTurn(YourSpells):
         if movement.held(b, actor, names):  # only a push or a teleport moves it ("Elsewhere")
             return {}, []
         flying = b.flying(actor)
-        fast, slow = self.pace(actor, names)
-        one = slow or (attacking and not fast) or "lumbering" in names
+        fast, slow = "fast" in names, "slow" in names  # (pace(), written out: they cancel out)
+        one = (slow and not fast) or (attacking and not (fast and not slow)) or "lumbering" in names
         # (an enemy hinders it only where one stands: movement.hinders finds nobody elsewhere)
         occupied = set() if one else {e.zone for e in decisions.enemy_creatures(b, actor.side)}
         if not one and actor.zone in occupied:
