@@ -61,6 +61,7 @@ COMPILED = [
     "solo/engine/resolve.py",
     "solo/engine/shortcuts.py",
     "solo/engine/simulate.py",
+    "solo/engine/opponent.py",
     "solo/engine/turns.py",
     "solo/engine/your_attacks.py",
     "solo/engine/your_spells.py",

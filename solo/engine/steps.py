@@ -18,7 +18,7 @@ from enum import Enum
 from typing import Any, Callable, Protocol, Final
 
 from solo.core.kinds import Stage
-from solo.core.questions import Question
+from solo.core.questions import Prompter, Question
 from solo.engine.rounds import RoundState
 from solo.engine.shortcuts import Spared
 from solo.rules.board import Board
@@ -141,6 +141,9 @@ class GameView(Protocol):
     spared: Spared
     #: whether its steps are logged (see Game.logs): the words only a log reads are made then
     logs: bool
+    #: who answers, and the answers of the step in progress (see YourAttacks.pick)
+    prompter: Prompter | None
+    recorded: list[list[Any]]
 
     @property
     def dice(self) -> DiceSource: ...

@@ -10,14 +10,15 @@ report changed and the events beyond attacks (see :meth:`YourAttacks.begin`).
 
 from __future__ import annotations
 
-from typing import Callable, Final
+from functools import partial
+from typing import Any, Callable, Final
 
 from solo.automaton import attacks as attack_rules
-from solo.rules.abilities import bonuses, explosions, triggers
+from solo.rules.abilities import bonuses, explosions, marks, triggers
 from solo.rules import decision as decisions
 from solo.cards.catalog import Attack
 from solo.core.kinds import DM, DeckKind, Side
-from solo.core.questions import Choice, LazyQuestion, Question
+from solo.core.questions import NOTHING, AnswerError, Choice, LazyQuestion, Prompter, Question
 from solo.engine.answers import check_damage, check_markers, markers, parse_damage
 from solo.engine.resolve import mirror_lines
 from solo.engine.steps import Lines, GameView
@@ -47,11 +48,39 @@ class YourAttacks:
         self.events: list[upkeep.Event] = []  # what your action did beyond attacks (a teleport)
         #: questions of a program's asked the same way all game, built once (YourTurn's quickcast)
         self.asked: dict[tuple[str, str, str | None], Question] = {}
+        #: the game's prompter when :meth:`pick` last looked, and its pick (None: it has none)
+        self._prompter: Prompter | None = None
+        self._picks: Callable[..., Any] | None = None
 
     def begin(self) -> None:
         """A step of yours begins: nothing attacked, reported or done yet (new lists: the last
         step keeps its own)."""
         self.results, self.touched, self.events = [], [], []
+
+    def pick(self, qid: str, values: tuple[Any, ...], default: Any,
+             default_of: Callable[[], Any] | None = None, about: str | None = None) -> Any:
+        """A program's answer to a select question whose choices are their own ``values``
+        (``default``, or ``default_of()`` when given, its default; ``about``: the piece it is
+        about), given without the :class:`Question` built by a prompter that reads nothing and
+        answers so (its ``pick``: :meth:`solo.engine.opponent.Opponent.pick`), recorded as
+        :meth:`Game.ask` records it.  :data:`NOTHING` for any other prompter (a person, a
+        script, a wrapper that shows the questions): the caller asks the Question then.  (A
+        question built and asked costs a program some 15,000 instructions.)"""
+        prompter = self.game.prompter
+        if prompter is not self._prompter:  # (its pick found once for each prompter)
+            self._prompter = prompter
+            self._picks = None if prompter is None or prompter.reads \
+                else getattr(prompter, "pick", None)  # (one that reads is asked the Question)
+        picks = self._picks
+        if picks is None:
+            return NOTHING
+        answer = picks(qid, values, default, default_of, about)
+        if answer is NOTHING:  # (a question it answers only as a Question)
+            return NOTHING
+        if answer not in values:  # (as Question.parse refuses it)
+            raise AnswerError(f"question {qid!r}: {answer!r} is not one of the choices {values!r}")
+        self.game.recorded.append([qid, answer])
+        return answer
 
     # (the game's board of the moment, which a restore replaces, is read as ``self.game.board``:
     # an attribute, no call, about 1,100 times a game; likewise ``self.game.dice`` and
@@ -109,9 +138,13 @@ class YourAttacks:
             for p in objs:  # (a loop, not a comprehension's call: a few objects)
                 ids.append(p.id)
             offered = tuple(ids)  # (the choices are their own values: given as such)
-            return b.get(self.game.ask(LazyQuestion(
-                qid, "select", message, offered,
-                lambda: self.default_target(zone, objs).id, about=actor.id, values=offered)))
+            nearest = lambda: self.default_target(zone, objs).id  # noqa: E731
+            picked = self.pick(qid, offered, None, nearest, actor.id)  # (a program that
+            # answers by values: no question built)
+            if picked is NOTHING:
+                picked = self.game.ask(LazyQuestion(qid, "select", message, offered, nearest,
+                                                    about=actor.id, values=offered))
+            return b.get(picked)
         # The question names whose objects these are: a title need not say it again (a
         # shorter line, which fits 80 columns once answered).
         choices = tuple(Choice(("the Dummy Mage" if p.kind == "mage" else f"{p.card} ({p.id})")
@@ -220,7 +253,9 @@ class YourAttacks:
                 objs.append(p)
         if not objs:
             return []
-        forced = self.forced(actor, attacks, zone, here)
+        # (forced's first test written out: no Taunt marker, no Chant of Rage, nothing forced)
+        forced = self.forced(actor, attacks, zone, here) \
+            if actor.conditions or actor.enchantments else None
         out = []
         if forced:
             for p in objs:
@@ -237,7 +272,7 @@ class YourAttacks:
             if c.guarding and c.zone == zone:
                 guarded = True
                 break
-        free = not actor.enchantments and not stagger.cannot_attack(b, actor)
+        free = not actor.enchantments and not (actor.conditions and stagger.cannot_attack(b, actor))
         for p in objs:
             reach = self._reach(actor, attacks, zone, p, guarded, free)
             if reach:
@@ -266,30 +301,19 @@ class YourAttacks:
             return [f"Nothing of the Dummy Mage's is in reach of {self.name(actor)}'s attacks "
                     f"from {actor.zone}: nothing changes on its side."]
 
-        def figures(p: Piece) -> str:
-            """The odds of its strongest attack that reaches ``p`` (named when it has more)."""
-            if typed or not reads:
-                return ""
-            reach = [a for a in attacks if isinstance(a.dice, int)
-                     and targeting.can_reach(b, actor, a, actor.zone, p)
-                     and not attack_rules.guard_blocks(b, actor, a, actor.zone, p)]
-            odds = [attack_odds(b, actor, a, p, moved=moved) for a in reach]
-            if not odds:
-                return ""
-            best = max(range(len(odds)), key=lambda i: (odds[i].expected_damage, -i))
-            return " · " + (f"{reach[best].name} " if len(reach) > 1 else "") + odds_text(odds[best])
-
         target = self.pick_target(actor, "turn.attack.target",
                                   f"Which of its objects did {self.name(actor)} attack?"
                                   if reads else "Which did it attack?", objs,
-                                  odds=figures, reads=reads)  # (its name only for a person: a program reads ``about``)
+                                  odds=None if typed or not reads else partial(
+                                      self._figures, actor, attacks, moved),
+                                  reads=reads)  # (its name only for a person: a program reads ``about``)
         if target is None:
             return ["It has nothing to attack."]
         if not typed:
             attacks = reaches.get(target.id, [])
         if typed or not attacks:
             return self.typed_attack(actor, target, attacks[0] if attacks else None)
-        attack = self._which_attack(actor, attacks, target, moved)
+        attack = attacks[0] if len(attacks) == 1 else self._which_attack(actor, attacks, target, moved)
         # (each answer of the Dummy Mage's below is one of its enchantments on the attacker or
         # the target, a guard's Intercept of a ranged attack, or card text of the attack or the
         # attacker: asked only when it can hold, as each would find nothing else)
@@ -328,6 +352,19 @@ class YourAttacks:
             b, actor, attack, target, self.game.dice, moved=moved, sweep_target=second,
             daze=daze, reverse=reverse, whirl_targets=whirl)) + self.eye_for_an_eye(actor, target, eye) \
             + self.shocked(actor, target, shock)
+
+    def _figures(self, actor: Piece, attacks: list[Attack], moved: bool, p: Piece) -> str:
+        """The odds of ``actor``'s strongest attack that reaches ``p`` (named when it has more),
+        for a person's menu of targets (a method, not a closure: no cells made for a program)."""
+        b = self.game.board
+        reach = [a for a in attacks if isinstance(a.dice, int)
+                 and targeting.can_reach(b, actor, a, actor.zone, p)
+                 and not attack_rules.guard_blocks(b, actor, a, actor.zone, p)]
+        odds = [attack_odds(b, actor, a, p, moved=moved) for a in reach]
+        if not odds:
+            return ""
+        best = max(range(len(odds)), key=lambda i: (odds[i].expected_damage, -i))
+        return " · " + (f"{reach[best].name} " if len(reach) > 1 else "") + odds_text(odds[best])
 
     def _which_attack(self, actor: Piece, attacks: list[Attack], target: Piece,
                       moved: bool) -> Attack:
@@ -580,12 +617,17 @@ class YourAttacks:
         b = self.game.board
         self.results.append(result)
         applied = combat.apply(b, result)
-        said, results = explosions.go_off(b, self.game.dice)  # a Goblin Bomber's Detonate
-        self.results += results
-        for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
-            if ident not in self.touched:
-                self.touched.append(ident)
-        return [*result.steps, *self.mirrored(result), *applied.lines, *said]
+        said: list[Said] = []
+        if b.extra.get(marks.DUE):  # a Goblin Bomber's Detonate (go_off's first test)
+            said, results = explosions.go_off(b, self.game.dice)
+            self.results += results
+        if applied.lines or said:  # (none name nothing: no call)
+            for ident in triggers.named([*applied.lines, *said]):  # what a card's ability changed
+                if ident not in self.touched:
+                    self.touched.append(ident)
+        if self.game.logs:  # (self.mirrored, its test written out: words only a log reads)
+            return [*result.steps, *mirror_lines(b, result), *applied.lines, *said]
+        return [*result.steps, *applied.lines, *said]
 
     def mirrored(self, result: combat.AttackResult) -> list[str]:
         """What to change on the physical board after ``result`` (:func:`mirror_lines`): words

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from solo.cards.catalog import Card
 from solo.core.kinds import DeckKind, Side
-from solo.core.questions import Choice, Question
+from solo.core.questions import NOTHING, Choice, Question
 from solo.engine.edits import new_conjuration, new_creature
 from solo.engine.steps import Lines
 from solo.engine.your_attacks import YourAttacks
@@ -425,7 +425,7 @@ class YourSpells(YourAttacks):
         spawnpoint, or a card that let you, which solo cannot know -- asked then among the
         others (question ``elsewhere``, as a move's ``turn.move.elsewhere``)."""
         b = self.game.board
-        mage = b.mages[Side.YM]
+        mage = b.mages[_SIDE_YM]
         lo, hi = card.range
         here = mage.zone
         dist, zones = _ranked(b, here)
@@ -437,10 +437,14 @@ class YourSpells(YourAttacks):
             if reads else list(near)
         if far:  # (a title short enough to leave the answer on the question's line)
             choices.append(Choice("Elsewhere (a spawnpoint, or a card that put it there)", ELSEWHERE))
-        # (a program's zones are their own values: given as such, with Elsewhere's)
-        zone = self.game.ask(Question(qid, "select", message, tuple(choices),
-                                 default=mage.zone if mage.zone in near else near[0],
-                                 values=None if reads else (*near, *((ELSEWHERE,) if far else ()))))
+        # (a program's zones are their own values: given as such, with Elsewhere's; one that
+        # answers by values is given them without the question built)
+        default = mage.zone if mage.zone in near else near[0]
+        values = None if reads else (*near, *((ELSEWHERE,) if far else ()))
+        zone = NOTHING if values is None else self.pick(qid, values, default)
+        if zone is NOTHING:
+            zone = self.game.ask(Question(qid, "select", message, tuple(choices), default=default,
+                                          values=values))
         if zone != ELSEWHERE:
             return str(zone)
         return str(self.game.ask(Question(elsewhere, "select", "Which zone, then?",
@@ -483,16 +487,19 @@ class YourSpells(YourAttacks):
 
     def summon(self, quick: bool = False) -> Lines:
         b = self.game.board
-        card = self.game.ask(Question("turn.summon.card", "autocomplete",
-                                 "Which quick creature?" if quick else "Which creature?",
-                                 self.castable("Creature", quick)))
+        names = self.castable("Creature", quick)
+        card = self.pick("turn.summon.card", names, None)  # (a program: no question)
+        if card is NOTHING:
+            card = self.game.ask(Question("turn.summon.card", "autocomplete",
+                                          "Which quick creature?" if quick else "Which creature?",
+                                          names))
         self._cancelled = False
         if jinxed := self._jinx(quick, card):
             return jinxed
         zone = self.zone_in_range("turn.summon.zone", "Into which zone?", b.cat.get(card),
                                   "turn.summon.elsewhere")
         # inactive until the next Reset, and summoned this round (no attack at once)
-        c = new_creature(b, card, Side.YM, zone, active=False, extra={SUMMONED: b.round})
+        c = new_creature(b, card, _SIDE_YM, zone, active=False, extra={SUMMONED: b.round})
         put(b, AddPiece(c))
         return [f"Your {c.card} enters {zone} as {c.id} (inactive until the next Reset).",
                 *self.resolved()]
@@ -514,6 +521,9 @@ def _ranked(board: Board, here: str) -> tuple[dict[str, int], tuple[str, ...]]:
         hit = _RANKED[key] = (dist, tuple(sorted(dist, key=lambda z: (dist[z], z))))
     return hit
 
+
+#: Side.YM as a module global (the same member, without a look-up on its enum class).
+_SIDE_YM: Final = Side.YM
 
 #: The quick summoning as a program is offered it (a person reads the quick creatures' names).
 _QUICK_SUMMON: Final = Choice("Summon a quick creature", "summon")

@@ -16,7 +16,7 @@ from solo.automaton import creatures
 from solo.rules import decision as decisions
 from solo.automaton import movement
 from solo.core.kinds import DM, YM, Side
-from solo.core.questions import MORE, Choice, LazyQuestion, Question, Shortcut
+from solo.core.questions import MORE, NOTHING, Choice, LazyQuestion, Question, Shortcut
 from solo.engine import turns
 from solo.engine.shortcuts import ACTOR, QUICKCAST
 from solo.engine.steps import Lines, YOU_REVEAL, YOUR_QUICKCAST, Free, Step
@@ -67,17 +67,14 @@ class YourTurn(YourSpells):
         first); a reveal's lines are :class:`Free` (the quickcast is still to come)."""
         if first:  # (the reason on a line of its own: the answer keeps the question's line)
             message, skip = ("You hold the initiative: cast first, or pass and the Dummy Mage "
-                             "quickcasts first.\nYour quickcast:",
-                             "Pass (it goes first; you are asked again)")
+                             "quickcasts first.\nYour quickcast:", _PASS_FIRST)
         elif again:
             message, skip = ("You passed first, and the Dummy Mage has quickcast: now you may."
-                             "\nYour quickcast:", "Pass")
-        else:
+                             "\nYour quickcast:", _PASS)
+        else:  # (the usual one: kept choices)
             return self._quick_spell(QUICKCAST, "Your quickcast:", _KEEP if keep else _PASS,
-                                     whole_round=not keep, fresh=True)  # (the usual one: kept
-            # choices)
-        return self._quick_spell(QUICKCAST, message, Choice(skip, PASS), whole_round=not keep,
-                                 fresh=True)
+                                     whole_round=not keep, fresh=True)
+        return self._quick_spell(QUICKCAST, message, skip, whole_round=not keep, fresh=True)
 
     def _quick_spell(self, qid: str, message: str, skip: Choice | None = None,
                      whole_round: bool = False, fresh: bool = False) -> Lines | None:
@@ -88,15 +85,16 @@ class YourTurn(YourSpells):
         its own (a quickcast), begun (:meth:`begin`) once it is no pass (a pass's step reads
         no result, and most quickcasts are passed)."""
         if self.game.reads() or self.game.shortcuts():
-            q = self._quick_question(qid, message, skip, whole_round)
+            what = self.game.ask(self._quick_question(qid, message, skip, whole_round))
         else:  # a program: the same question for the same words, built once a game (a record
             # nobody changes; what it offers is the catalog's, the same all game)
             key = (qid, message, None if skip is None else skip.title)
             kept = self.asked.get(key)
             if kept is None:
                 kept = self.asked[key] = self._quick_question(qid, message, skip, whole_round)
-            q = kept
-        what = self.game.ask(q)
+            what = self.pick(qid, kept.values(), kept.default)  # (not asked it, if it can)
+            if what is NOTHING:
+                what = self.game.ask(kept)
         if skip is not None and what == skip.value:
             return None
         if fresh:
@@ -175,12 +173,15 @@ class YourTurn(YourSpells):
             # Rule 2a: you may pass a turn while the Dummy Mage has more creatures left to act.
             choices.append(_PASS_TURN)
         choices.append(_DONE)
-        if len(choices) == 1 or reads:  # (a program never reveals: no need to look,
-            # unless the choice makes the question: with "done" alone, none is asked)
+        if len(choices) == 1 or reads:  # (a program never reveals: no need to look, unless the
+            # choice makes the question: with "done" alone, none is asked)
             choices += self.reveal_choice()  # free: it takes no action
         while True:
             if len(choices) == 1:  # nobody left to act: nothing to ask
                 actor_id = "done"
+            elif not reads and (actor_id := self.pick(ACTOR, tuple(choices), choices[0])) \
+                    is not NOTHING:
+                pass  # a program's answer, without the question built (its choices: ids)
             else:
                 first = choices[0]
                 actor_id = self.game.ask(Question(
@@ -204,10 +205,10 @@ class YourTurn(YourSpells):
                 return Step(YOUR_QUICKCAST, Side.YM, lines, results=self.results,
                             touched=self.touched)
         if actor_id == "pass":
-            return Step("you pass this turn", Side.YM, ["You pass; the Dummy Mage acts next."])
+            return Step("you pass this turn", _SIDE_YM, ["You pass; the Dummy Mage acts next."])
         if actor_id == "done":
             return self._done(active)
-        return self._action_phase(b.get(actor_id))
+        return self._action_phase(b.get(actor_id), reads)
 
     # -- a person's shortcuts ----------------------------------------------------------------
     def _actor_menu(self, actors: list[Piece], choices: list[Choice]) -> tuple[Choice, ...]:
@@ -321,7 +322,7 @@ class YourTurn(YourSpells):
         phase = self.game.phase
         waiting: list[Piece] = list(active)
         if phase.mage_active:
-            waiting.append(b.mages[Side.YM])
+            waiting.append(b.mages[YM])
         phase.you_done = True
         phase.mage_active = False
         events = []
@@ -329,21 +330,21 @@ class YourTurn(YourSpells):
             events += turns.pass_phase(b, p, self.game.dice)
             if isinstance(p, Creature):
                 put(b, SetActive(p.id, False))
-        return Step("you are done for the round", Side.YM,
+        return Step("you are done for the round", _SIDE_YM,
                     ["You are done for this round.", *(e.text for e in events)],
                     actors=[p.id for p in waiting], events=events)
 
-    def _action_phase(self, actor: Piece) -> Step:
-        """The Action Phase of your creature or your mage, from activation to its end."""
+    def _action_phase(self, actor: Piece, reads: bool) -> Step:
+        """Your creature's or mage's Action Phase, activation to end (``reads``: game.reads())."""
         b = self.game.board
-        self.begin()
+        self.results, self.touched, self.events = [], [], []  # (begin(), written out)
         phase = turns.begin(b, actor)
         lines = [e.text for e in phase.events] if phase.events else []  # (mostly none)
         if isinstance(actor, Creature):
             put(b, SetActive(actor.id, False))
         else:
             self.game.phase.mage_active = False
-        if b.incapacitated(actor):
+        if (actor.conditions or actor.enchantments) and b.incapacitated(actor):  # (its first test)
             why = ", ".join(k for k in INCAPACITATING if actor.has_condition(k)) \
                 or ", ".join(e for e in actor.enchantments if _incapacitates(b, e)) or "its traits"
             lines.append(f"{cap(self.name(actor))} is Incapacitated ({why}) and "
@@ -354,33 +355,34 @@ class YourTurn(YourSpells):
             if stumbled is not None:
                 lines.append(stumbled)
                 self.touched.append(actor.id)
-            lines += self._action(b.get(actor.id), still=stumbled is not None)
+            lines += self._action(b.get(actor.id), stumbled is not None, reads)
         end = phase.end(self.game.dice)
         if end:  # (mostly nothing ends)
             lines += [e.text for e in end]
         name = "your mage" if actor.kind == "mage" else f"{actor.card} ({actor.id})"
-        return Step(f"your turn: {name}", _SIDE_YM, lines, actors=[actor.id], results=self.results,
-                    events=phase.events + self.events + end, touched=self.touched)
+        return Step(f"your turn: {name}", _SIDE_YM, lines, None, 0, None, [actor.id], None,
+                    self.results, phase.events + self.events + end, self.touched)  # (by place)
 
-    def _action(self, actor: Piece, still: bool = False) -> Lines:
-        """What ``actor`` did in its Action Phase (``still``: it may take no move action)."""
+    def _action(self, actor: Piece, still: bool, reads: bool) -> Lines:
+        """What ``actor`` did in its Action Phase (``still``: no move action; ``reads``: as above)."""
         b = self.game.board
-        no_attack = stagger.cannot_attack(b, actor)  # Staggered at Level 1-2: no attack at all
-        kind = (actor.kind == "mage", no_attack, self.pace(actor)[1], still)
+        no_attack = bool(actor.conditions) and stagger.cannot_attack(b, actor)  # Staggered, minor
+        names = b.trait_names(actor)  # (Slow as pace() counts it, without its call)
+        kind = (actor.kind == "mage", no_attack, "slow" in names and "fast" not in names, still)
         menu = _WHAT_MENUS.get(kind)
         if menu is None:
             menu = _WHAT_MENUS[kind] = _what_menu(*kind)
         choices, values = menu
         here = None if still else self.theirs_in(actor.zone)  # (for an attack from here too)
-        reads = self.game.reads()
         default = "attack" if still or (here and (not reads or self._reaches(actor, here))) \
             else "move"  # (a program never reads it: the reach is worked out for a person)
         if default not in values:
             default = "move" if "move" in values else values[-1]
-        # (its name only for a person: a program reads whose question it is from ``about``)
-        what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?"
-                                      if reads else "What did it do?",
-                                      choices, default=default, about=actor.id, values=values))
+        what = NOTHING if reads else self.pick(WHAT, values, default, None, actor.id)
+        if what is NOTHING:  # (its name only for a person: a program reads ``about``)
+            what = self.game.ask(Question(WHAT, "select", f"What did {self.name(actor)} do?"
+                                          if reads else "What did it do?",
+                                          choices, default=default, about=actor.id, values=values))
         lines: Lines = []
         moved = False
         if what == "move" or what in MOVE_THEN_QUICK:
@@ -451,8 +453,8 @@ class YourTurn(YourSpells):
         if movement.held(b, actor, names):  # only a push or a teleport moves it ("Elsewhere")
             return {}, []
         flying = b.flying(actor)
-        fast, slow = self.pace(actor, names)
-        one = slow or (attacking and not fast) or "lumbering" in names
+        fast, slow = "fast" in names, "slow" in names  # (pace(), written out: they cancel out)
+        one = (slow and not fast) or (attacking and not (fast and not slow)) or "lumbering" in names
         # (an enemy hinders it only where one stands: movement.hinders finds nobody elsewhere)
         occupied = set() if one else {e.zone for e in decisions.enemy_creatures(b, actor.side)}
         if not one and actor.zone in occupied:
@@ -468,9 +470,8 @@ class YourTurn(YourSpells):
                 zones[z] = d
                 near.append(z)
                 continue
-            # a zone two away: when some shortest way to it passes through a zone where no
-            # enemy hinders it (entering one would end its move there) (written out: no
-            # closure made at each move, nor a call for each zone)
+            # a zone two away: when some shortest way to it passes through a zone where no enemy
+            # hinders it (entering one ends its move) (written out: no closure, nor a call a zone)
             for m in geo.step_toward(here, z, flying):
                 if m not in occupied:
                     zones[z] = d
@@ -520,36 +521,36 @@ class YourTurn(YourSpells):
         :meth:`reads`, when the caller has it (asked once for the Action Phase)."""
         b = self.game.board
         zones, near = self._move_zones(actor, attacking)
-        elsewhere = ELSEWHERE
-        if reads is None:  # (titles only a person reads: a program is offered zones)
-            reads = self.game.reads()
-        if reads:
+        if self.game.reads() if reads is None else reads:  # (titles only a person reads)
             choices = [Choice(f"{z} ({d} away)", z) for z, d in zones.items()]
-            # the Dummy Mage's Astral Anchor: no teleport there (words only a person reads)
-            anchored = actions.anchored_zones(b)
+            anchored = actions.anchored_zones(b)  # the Dummy Mage's Astral Anchor: no teleport
             choices.append(Choice("Elsewhere (pushed, teleported" + (
                 f"; no teleport into or out of {', '.join(anchored)}: Astral Anchor" if anchored
-                else "") + ")", elsewhere))
+                else "") + ")", ELSEWHERE))
             dest = self.game.ask(Question(MOVE_ZONE, "select",
                                      f"Where did {self.name(actor)} go, from {actor.zone}?",
                                      tuple(choices), default=self._toward(actor, attacking, near)))
         else:  # a program: the zones, and the default only if it reads it (seldom)
-            dest = self.game.ask(LazyQuestion(
-                MOVE_ZONE, "select", "Where did it go?", (*zones, _ELSEWHERE),
-                lambda: self._toward(actor, attacking, near), about=actor.id,
-                values=(*zones, ELSEWHERE)))  # (its values given: the zones are their own)
-        teleported = dest == elsewhere  # no trample on a teleport or a push
-        if dest == elsewhere:
+            values = (*zones, ELSEWHERE)  # (the zones are their own choices' values)
+            toward = lambda: self._toward(actor, attacking, near)  # noqa: E731
+            if (dest := self.pick(MOVE_ZONE, values, None, toward, actor.id)) is NOTHING:
+                dest = self.game.ask(LazyQuestion(MOVE_ZONE, "select", "Where did it go?",
+                                                  (*zones, _ELSEWHERE), toward, about=actor.id,
+                                                  values=values))
+        teleported = dest == ELSEWHERE  # no trample on a teleport or a push
+        if teleported:
             others = [z for z in b.arena.zones() if z != actor.zone]
             dest = self.game.ask(Question("turn.move.elsewhere", "select", "Into which zone?",
                                      tuple(Choice(z, z) for z in others), default=others[0]))
         start = actor.zone
         put(b, Move(actor.id, dest))
         actor = b.get(actor.id)
-        mark = None if teleported else bonuses.walked(b, actor, b.distance(start, dest))
+        mark = None if teleported or actor.card != bonuses.CHEETAH \
+            else bonuses.walked(b, actor, b.distance(start, dest))  # (its first test, no call)
         if mark is not None:  # card text that asks how it moved (Pharaoh's Cheetah)
             put(b, Note(actor.id, bonuses.WALKED, mark or DELETE))
-        lines: Lines = [f"{cap(self.name(actor))} moved from {start} to {dest}."]
+        lines: Lines = [f"{cap(self.name(actor))} moved from {start} to {dest}."] \
+            if self.game.logs else []  # (words only a log reads: see Game.logs)
         # Stuck is Unmovable: it went elsewhere by a teleport, which destroys every Stuck marker
         if teleported and "Stuck" in actor.conditions:
             stuck = actor.conditions["Stuck"]
@@ -559,7 +560,7 @@ class YourTurn(YourSpells):
                              "frees it.")
                 self.events.append(upkeep.Event(actor.id, actor.card, "teleport", lines[-1],
                                                 removed={"Stuck": stuck}))
-        if not teleported:  # a move action (Chains of Agony hurts it)
+        if not teleported and actor.enchantments:  # a move action (Chains of Agony hurts it)
             lines += triggers.on_move_action(b, actor)
             if b.find(actor.id) is None:
                 return lines
@@ -663,6 +664,7 @@ _OWN_SPELL: Final = Choice("Cast something on your side (equipment, wall...)", "
 _OTHER_SPELL: Final = Choice("Cast something else (nothing changes on the board)", "other")
 _KEEP: Final = Choice("Not now (keep it for later)", PASS)
 _PASS: Final = Choice("Pass", PASS)
+_PASS_FIRST: Final = Choice("Pass (it goes first; you are asked again)", PASS)
 #: "Elsewhere" as a program is offered it (a person reads where the Astral Anchor holds).
 _ELSEWHERE: Final = Choice("Elsewhere (pushed, teleported)", ELSEWHERE)
 

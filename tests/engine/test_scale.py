@@ -12,6 +12,7 @@ from solo.engine import estimate
 from solo.engine import ratings
 from solo.engine import ratings_cache
 from solo.engine import simulate
+from solo.core.questions import NOTHING
 from solo.decks.sets import resolve
 from solo.engine.game import ENGINE
 from solo.engine.luck import coefficients
@@ -30,6 +31,12 @@ class Recording(simulate.Opponent):
         raw = self._answer(q)
         self.answers.setdefault(q.id, []).append(raw)
         return q.parse(raw)
+
+    def pick(self, qid, values, default, default_of, about):  # (a question not built)
+        answer = super().pick(qid, values, default, default_of, about)
+        if answer is not NOTHING:
+            self.answers.setdefault(qid, []).append(answer)
+        return answer
 
 
 def simulated(seed, skill, decks="Starter", dm_life=None):
