@@ -488,7 +488,10 @@ class Board(Stats):
 
     def enemies_of(self, side: str) -> list[Piece]:
         other = YM if side == DM else DM
-        return [self.mages[other], *self.kept_side(other)]  # (read at once: no copy)
+        kept = self._sides  # (kept_side, written out: read at once, no copy)
+        if kept is not None:
+            return [self.mages[other], *(kept[0] if other == DM else kept[1])]
+        return [self.mages[other], *self.kept_side(other)]
 
     # -- serialisation -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

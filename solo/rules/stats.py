@@ -256,11 +256,15 @@ class Stats(Plain):
         """Every Defense the object has: its card's, then those its mage abilities and its
         equipment give (in the order worn).  Uses a round are counted by position in this list
         (``extra.defense_used``)."""
-        card = self.card_of(p)
+        cat = self.catalog  # (card_of, written out: every strike's target asks)
+        card = cat._exact.get(p.card) if cat is not None else None
+        if card is None:
+            card = self.card_of(p)
         out = list(card.defenses) if card is not None else []
-        for note in self.gear(p):
-            for d in note.get("defenses", ()):
-                out.append(Defense(int(d["roll"]), d.get("uses", 1), d.get("restriction")))
+        if isinstance(p, Mage):  # (gear's own first question: no call for a creature)
+            for note in self.gear(p):
+                for d in note.get("defenses", ()):
+                    out.append(Defense(int(d["roll"]), d.get("uses", 1), d.get("restriction")))
         return out
 
     def traits(self, p: Piece) -> list[str]:
@@ -518,7 +522,10 @@ class Stats(Plain):
     def cost(self, p: Piece) -> int:
         if "cost" in p.stats:
             return int(p.stats["cost"])
-        card = self.card_of(p)
+        cat = self.catalog  # (card_of, written out: the Dummy Mage's summons ask often)
+        card = cat._exact.get(p.card) if cat is not None else None
+        if card is None:
+            card = self.card_of(p)
         return card.mana if card else 0
 
     def attacks(self, p: Piece) -> list[Attack]:

@@ -404,7 +404,8 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     roll (7 or more removes it); round markers used by its melee attack (Perfect Strike, Piercing
     Strike, Battle Fury) go."""
     events: list[Event] = []
-    mine = board.find(piece.id)
+    index = board._index  # (board.find, written out: every Action Phase's end)
+    mine = index.get(piece.id) if index is not None else board.find(piece.id)
     if mine is None:  # nothing happens to an object no longer on the board
         return events
     extra = piece.extra
