@@ -414,7 +414,7 @@ def _returns(board: Board, gone: Creature) -> list[Said]:
             out.append(Said("ability.larva", who=Who.of(gone), zone=gone.zone))
         else:  # your marker on its creature: your Ichthellid, your choice
             out.append(Said("ability.larva-yours", who=Who.of(gone), zone=gone.zone))
-    if RISE_AGAIN in gone.enchantments and gone.side != Side.DM:
+    if RISE_AGAIN in gone.enchantments and gone.side != DM:
         coming.append({"card": gone.card, "zone": gone.zone, "hatch": False})
         out.append(Said("ability.rise-again", who=Who.of(gone), zone=gone.zone))
     if coming:
