@@ -23,7 +23,7 @@ from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITA
                                MAX_DAMAGE, MAX_MARKERS, MAX_POINTS, MAX_TRAIT, RESTRAINING,
                                SPELL_ROUND_MARKERS, SUMMONED, UNKEPT, UNREMEMBERED, VISIBLE,
                                ZOMBIE_TRAITS, Conjuration, Creature, Mage, Piece, _clone_piece,
-                               _count, _touch, changes, conjuration_dict, creature_dict,
+                               _touch, changes, conjuration_dict, creature_dict,
                                mage_dict, plain_copy)
 from solo.rules import stats as _stats
 from solo.rules.stats import _PIECE_KINDS, GROUNDING, Stats, _aura_names
@@ -367,20 +367,20 @@ class Board(Stats):
         piece: a creature or mage that reaches alone (:meth:`reaches_alone`), that is no Pet,
         with no zone enchantment or aura in either zone (its traits, life and armor read its
         zone only through those) and no grounding conjuration on the board (its flying)."""
-        if isinstance(p, Conjuration) or p.extra.get("pet") or not self.reaches_alone(p):
+        if isinstance(p, Conjuration) or p.extra.get("pet"):
             return False
-        auras = self._aura_sources()
+        # (reaches_alone asked only where its answer can be no: an enchanted piece, a mage)
+        if (p.enchantments or type(p) is Mage) and not self.reaches_alone(p):
+            return False
+        kept = self._auras  # (_aura_sources, written out: every move asks)
+        auras = kept[1] if kept is not None and kept[0] == MEMORY.world and not MEMORY.check \
+            else self._aura_sources()
         if auras and (was in auras or p.zone in auras):
             return False
         for c in self.conjurations:
             if c.card in GROUNDING:
                 return False
         return True
-
-    def changed_nothing(self) -> None:
-        """A change that reaches no remembered value (see :meth:`moves_nothing`): counted all
-        the same, for what is kept while no change at all is counted (``pieces.stamp``)."""
-        _count()
 
     def any_aura(self, names: Iterable[str]) -> bool:
         """Whether one of the enchantments ``names`` is a zone enchantment or an aura (it gives

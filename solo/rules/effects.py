@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Final
 from solo.core.kinds import Side, Stage, DM, YM
 from solo.core.plain import FrozenPlain
 from solo.rules.board import INCAPACITATING, Board, Conjuration, Creature, Mage, Piece
-from solo.rules.pieces import corroded as _corroded
+from solo.rules.pieces import _count, corroded as _corroded
 
 __all__ = [
     "Change", "Damage", "SetDamage", "AddMarkers", "RemoveMarkers", "SetMarkers",
@@ -475,7 +475,8 @@ def _move(board: Board, c: Move) -> None:
     p = _piece(board, c.piece)
     was, p.zone = p.zone, c.zone
     if board.moves_nothing(p, was):
-        board.changed_nothing()
+        _count()  # it reaches no remembered value: counted all the same, for what is kept
+        # while no change at all is counted (pieces.stamp)
     else:
         _placed(board, p)
 
