@@ -231,11 +231,22 @@ class Stats(Plain):
 
     def grant_totals(self, p: Piece, key: str) -> list[Any]:
         """Every ``key`` entry (a list) of the object's grants, concatenated."""
+        if not p.enchantments and not p.conditions:  # (_grants' first answer, written out: no
+            # call for an object nothing grants anything, most of them; see there)
+            kept = self._auras
+            if isinstance(p, Conjuration) or kept is not None and kept[0] == MEMORY.world \
+                    and not MEMORY.check and not kept[1].get(p.zone):
+                return []
         grants = self._grants(p)
         return [x for g in grants for x in g.get(key, [])] if grants else []
 
     def attack_dice_modifier(self, p: Piece) -> int:
         """Dice added to (or taken from) its non-spell melee and ranged attacks by enchantments."""
+        if not p.enchantments and not p.conditions:  # (as grant_totals asks first)
+            kept = self._auras
+            if isinstance(p, Conjuration) or kept is not None and kept[0] == MEMORY.world \
+                    and not MEMORY.check and not kept[1].get(p.zone):
+                return 0
         grants = self._grants(p)
         return sum(g.get("attack_dice", 0) for g in grants) if grants else 0
 
