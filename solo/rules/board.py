@@ -166,6 +166,7 @@ class Board(Stats):
         self.stage = stage
         self.extra = {} if extra is None else extra
         self.catalog = catalog
+        self.cat = catalog if catalog is not None else get_catalog()  # (see Stats.cat)
         self.drawer = drawer
         self.applied = None
         self._shared = None
@@ -182,12 +183,6 @@ class Board(Stats):
         self._geometry = None  # see geometry
 
     # -- lookup --------------------------------------------------------------------------------
-    @property
-    def cat(self) -> Catalog:
-        if self.catalog is None:
-            self.catalog = get_catalog()
-        return self.catalog
-
     def pieces(self) -> list[Piece]:
         """Both mages, then every creature, then every conjuration."""
         return [self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations]

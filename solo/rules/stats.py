@@ -83,11 +83,14 @@ class Stats(Plain):
 
     # Fields of the board that are read here (the board sets them); the board defines the
     # methods below.
-    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo", "_serial", "_altar",
-                 "_auras")
+    __slots__ = ("mages", "conjurations", "catalog", "cat", "extra", "_memo", "_serial",
+                 "_altar", "_auras")
     mages: dict[str, Mage]
     conjurations: list[Conjuration]
     catalog: Catalog | None
+    #: The catalog its cards are read from (``catalog``, or the shipped one when none was
+    #: given): set once by the board, not a property (asked some 200 times a game).
+    cat: Catalog
     extra: dict[str, Any]
     _memo: dict[tuple[Any, ...], tuple[Any, ...]]
     #: This board's own number (see :func:`serial`): a piece's last values (``Piece._mt``...)
@@ -98,10 +101,6 @@ class Stats(Plain):
     #: The last _aura_sources, with the world's count it holds for (asked for most objects
     #: whose statistics are read: kept here rather than in ``_memo``, no key to look up).
     _auras: tuple[int, dict[str, list[tuple[str, str, str]]]] | None
-
-    @property
-    def cat(self) -> Catalog:
-        raise NotImplementedError
 
     def pieces(self) -> list[Piece]:
         raise NotImplementedError
