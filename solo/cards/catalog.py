@@ -165,7 +165,8 @@ class Attack(Plain):
             want = LOW[trait]  # (see traits.LOW)
         except KeyError:
             want = low(trait)
-        return want in _trait_names(self)
+        names = self._trait_names  # (_trait_names' kept set, read without its call)
+        return want in (names if names is not None else _trait_names(self))
 
     def trait_value(self, name: str) -> int | None:
         return trait_value(list(self.traits), name)
@@ -303,7 +304,8 @@ class Card(Plain):
             want = LOW[trait]  # (see traits.LOW)
         except KeyError:
             want = low(trait)
-        return want in _trait_names(self)
+        names = self._trait_names  # (_trait_names' kept set, read without its call)
+        return want in (names if names is not None else _trait_names(self))
 
     def attack(self, name: str) -> Attack | None:
         for a in self.attacks:

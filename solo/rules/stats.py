@@ -526,7 +526,12 @@ class Stats(Plain):
         corrode = p.conditions.get("Corrode", 0) if p.conditions else 0
         if corrode > 0 and self.has_trait(p, "Incorporeal"):  # (asked only of a Corroded one)
             corrode = 0
-        armor = self.base_armor(p) - corrode if corrode > 0 else self.base_armor(p)
+        hit = p._ms  # (base_armor's read of the state the piece keeps, written out: every strike)
+        known: int | None = hit[2][1].get("armor") \
+            if hit[0] == self._serial and hit[1] == MEMORY.world else None
+        armor = known if known is not None else self.base_armor(p)
+        if corrode > 0:
+            armor -= corrode
         return armor if armor > 0 else 0  # noqa: FURB136 - no max() calls: asked every strike
 
     def cost(self, p: Piece) -> int:
