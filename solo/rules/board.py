@@ -450,7 +450,8 @@ class Board(Stats):
         less is a counted change); nor while no Corrode marker has gone onto any object since
         a trim found none on this board (most games have none: every step would look again).
         Corrode comes onto a board only through an effect or a new piece (put_creature,
-        put_conjuration), which count it; a board's copy, or one read from a file, looks."""
+        put_conjuration), which count it; a board's copy, or one read from a file, looks.
+        (Game.play_one asks this first question itself before the call, after every step.)"""
         if self._clean == MEMORY.corrodes and not MEMORY.check:
             return []
         kept, creatures, conjurations = self._trimmed, self.creatures, self.conjurations
