@@ -165,7 +165,8 @@ class Attack(Plain):
             want = LOW[trait]  # (see traits.LOW)
         except KeyError:
             want = low(trait)
-        return want in _trait_names(self)
+        names = self._trait_names  # (_trait_names' kept set, read without its call)
+        return want in (names if names is not None else _trait_names(self))
 
     def trait_value(self, name: str) -> int | None:
         return trait_value(list(self.traits), name)
@@ -303,7 +304,8 @@ class Card(Plain):
             want = LOW[trait]  # (see traits.LOW)
         except KeyError:
             want = low(trait)
-        return want in _trait_names(self)
+        names = self._trait_names  # (_trait_names' kept set, read without its call)
+        return want in (names if names is not None else _trait_names(self))
 
     def attack(self, name: str) -> Attack | None:
         for a in self.attacks:
@@ -429,7 +431,9 @@ class Catalog:
         return None if entry is None else (entry[0], entry[1])
 
     def get(self, name: str) -> Card:
-        card = self.find(name)
+        card = self._exact.get(name)  # (find's first look, written out: no call more)
+        if card is None:
+            card = self.find(name)
         if card is None:
             hint = self.suggest(name)
             raise UnknownCard(f"no card named {name!r} in the catalog"

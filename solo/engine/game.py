@@ -385,7 +385,10 @@ class Game:
         if person:
             self.spared.plan = []
         board = self.board  # (an escape may have restored another)
-        trimmed = board.trim_corrode()  # a standing rule, whatever changed (nearly always [])
+        # a standing rule, whatever changed (nearly always nothing: trim_corrode's first
+        # question asked here, no call while no Corrode marker went on since it found none)
+        trimmed = board.trim_corrode() if board._clean != MEMORY.corrodes or MEMORY.check \
+            else None
         if trimmed:
             for event in turns.trim_events(board, trimmed):
                 step.lines.append(event.text)

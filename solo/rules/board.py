@@ -23,7 +23,7 @@ from solo.rules.pieces import (CONDITIONS, GROUNDED, HIDDEN, IMPLIED, INCAPACITA
                                MAX_DAMAGE, MAX_MARKERS, MAX_POINTS, MAX_TRAIT, RESTRAINING,
                                SPELL_ROUND_MARKERS, SUMMONED, UNKEPT, UNREMEMBERED, VISIBLE,
                                ZOMBIE_TRAITS, Conjuration, Creature, Mage, Piece, _clone_piece,
-                               _count, _touch, changes, conjuration_dict, creature_dict,
+                               _touch, changes, conjuration_dict, creature_dict,
                                mage_dict, plain_copy)
 from solo.rules import stats as _stats
 from solo.rules.stats import _PIECE_KINDS, GROUNDING, Stats, _aura_names
@@ -166,6 +166,7 @@ class Board(Stats):
         self.stage = stage
         self.extra = {} if extra is None else extra
         self.catalog = catalog
+        self.cat = catalog if catalog is not None else get_catalog()  # (see Stats.cat)
         self.drawer = drawer
         self.applied = None
         self._shared = None
@@ -182,12 +183,6 @@ class Board(Stats):
         self._geometry = None  # see geometry
 
     # -- lookup --------------------------------------------------------------------------------
-    @property
-    def cat(self) -> Catalog:
-        if self.catalog is None:
-            self.catalog = get_catalog()
-        return self.catalog
-
     def pieces(self) -> list[Piece]:
         """Both mages, then every creature, then every conjuration."""
         return [self.mages[DM], self.mages[YM], *self.creatures, *self.conjurations]
@@ -367,20 +362,20 @@ class Board(Stats):
         piece: a creature or mage that reaches alone (:meth:`reaches_alone`), that is no Pet,
         with no zone enchantment or aura in either zone (its traits, life and armor read its
         zone only through those) and no grounding conjuration on the board (its flying)."""
-        if isinstance(p, Conjuration) or p.extra.get("pet") or not self.reaches_alone(p):
+        if isinstance(p, Conjuration) or p.extra.get("pet"):
             return False
-        auras = self._aura_sources()
+        # (reaches_alone asked only where its answer can be no: an enchanted piece, a mage)
+        if (p.enchantments or type(p) is Mage) and not self.reaches_alone(p):
+            return False
+        kept = self._auras  # (_aura_sources, written out: every move asks)
+        auras = kept[1] if kept is not None and kept[0] == MEMORY.world and not MEMORY.check \
+            else self._aura_sources()
         if auras and (was in auras or p.zone in auras):
             return False
         for c in self.conjurations:
             if c.card in GROUNDING:
                 return False
         return True
-
-    def changed_nothing(self) -> None:
-        """A change that reaches no remembered value (see :meth:`moves_nothing`): counted all
-        the same, for what is kept while no change at all is counted (``pieces.stamp``)."""
-        _count()
 
     def any_aura(self, names: Iterable[str]) -> bool:
         """Whether one of the enchantments ``names`` is a zone enchantment or an aura (it gives
@@ -455,7 +450,8 @@ class Board(Stats):
         less is a counted change); nor while no Corrode marker has gone onto any object since
         a trim found none on this board (most games have none: every step would look again).
         Corrode comes onto a board only through an effect or a new piece (put_creature,
-        put_conjuration), which count it; a board's copy, or one read from a file, looks."""
+        put_conjuration), which count it; a board's copy, or one read from a file, looks.
+        (Game.play_one asks this first question itself before the call, after every step.)"""
         if self._clean == MEMORY.corrodes and not MEMORY.check:
             return []
         kept, creatures, conjurations = self._trimmed, self.creatures, self.conjurations
@@ -488,7 +484,10 @@ class Board(Stats):
 
     def enemies_of(self, side: str) -> list[Piece]:
         other = YM if side == DM else DM
-        return [self.mages[other], *self.kept_side(other)]  # (read at once: no copy)
+        kept = self._sides  # (kept_side, written out: read at once, no copy)
+        if kept is not None:
+            return [self.mages[other], *(kept[0] if other == DM else kept[1])]
+        return [self.mages[other], *self.kept_side(other)]
 
     # -- serialisation -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

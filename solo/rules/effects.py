@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Final
 from solo.core.kinds import Side, Stage, DM, YM
 from solo.core.plain import FrozenPlain
 from solo.rules.board import INCAPACITATING, Board, Conjuration, Creature, Mage, Piece
-from solo.rules.pieces import corroded as _corroded
+from solo.rules.pieces import _count, corroded as _corroded
 
 __all__ = [
     "Change", "Damage", "SetDamage", "AddMarkers", "RemoveMarkers", "SetMarkers",
@@ -373,7 +373,18 @@ class SetStage(Change):
 
 def apply(board: Board, change: Change) -> None:
     """Put one change on ``board`` (and keep it in :attr:`Board.applied` when that is a list)."""
-    _APPLY[type(change)](board, change)
+    if type(change) is SetActive:  # (_set_active and _piece's common case, written out: about
+        # 40% of the changes a game puts, each two calls fewer; any other case goes through them)
+        ident = change.piece
+        shared, index = board._shared, board._index
+        p = index.get(ident) if index is not None and (not shared or ident not in shared) \
+            else None
+        if type(p) is Creature:
+            p.active = change.active  # never remembered
+        else:
+            _set_active(board, change)
+    else:
+        _APPLY[type(change)](board, change)
     kept = board.applied
     if kept is not None:
         kept.append(change)
@@ -409,7 +420,11 @@ def _piece(board: Board, ident: str) -> Piece:
 
 
 def _damage(board: Board, c: Damage) -> None:
-    p = _piece(board, c.piece)
+    ident, shared, index = c.piece, board._shared, board._index  # (_piece's common case,
+    # written out: every strike's damage)
+    p = index.get(ident) if index is not None and (not shared or ident not in shared) else None
+    if p is None:
+        p = _piece(board, ident)
     damage = p.damage + c.amount  # (never below 0; no max() call)
     p.damage = damage if damage > 0 else 0  # noqa: FURB136 - never remembered: nothing to forget
 
@@ -460,7 +475,8 @@ def _move(board: Board, c: Move) -> None:
     p = _piece(board, c.piece)
     was, p.zone = p.zone, c.zone
     if board.moves_nothing(p, was):
-        board.changed_nothing()
+        _count()  # it reaches no remembered value: counted all the same, for what is kept
+        # while no change at all is counted (pieces.stamp)
     else:
         _placed(board, p)
 

@@ -148,9 +148,14 @@ def engaged(board: Board, p: Piece) -> bool:
     return any(e.zone == p.zone for e in enemy_creatures(board, p.side))
 
 
+#: The stages of :func:`_late`, as the board names them (read once: an enum member named
+#: through its class costs some 900 instructions on Python 3.11).
+_LATE: Final = (Stage.QUICKCAST_3.label, Stage.READY.label)
+
+
 def _late(board: Board) -> bool:
     """The third quickcast or the ready stage: no creature acts again this round."""
-    return board.stage in (Stage.QUICKCAST_3.label, Stage.READY.label)
+    return board.stage in _LATE
 
 
 def _can_act(board: Board, p: Piece) -> bool:
@@ -335,7 +340,7 @@ def in_spell_range(board: Board, card_range: tuple[int, int], zone: str) -> bool
 
 def targetable(board: Board, p: Piece) -> bool:
     """Whether the Dummy Mage may target ``p`` from where it stands (Hidden, Invisible...)."""
-    return bool(targeting.can_target(board, board.mages[Side.DM].zone, p))
+    return bool(targeting.can_target(board, board.mages[DM].zone, p))
 
 
 def highest_life(board: Board, source: DiceSource, options: Sequence[Piece], why: Said) -> Piece:

@@ -83,11 +83,14 @@ class Stats(Plain):
 
     # Fields of the board that are read here (the board sets them); the board defines the
     # methods below.
-    __slots__ = ("mages", "conjurations", "catalog", "extra", "_memo", "_serial", "_altar",
-                 "_auras")
+    __slots__ = ("mages", "conjurations", "catalog", "cat", "extra", "_memo", "_serial",
+                 "_altar", "_auras")
     mages: dict[str, Mage]
     conjurations: list[Conjuration]
     catalog: Catalog | None
+    #: The catalog its cards are read from (``catalog``, or the shipped one when none was
+    #: given): set once by the board, not a property (asked some 200 times a game).
+    cat: Catalog
     extra: dict[str, Any]
     _memo: dict[tuple[Any, ...], tuple[Any, ...]]
     #: This board's own number (see :func:`serial`): a piece's last values (``Piece._mt``...)
@@ -98,10 +101,6 @@ class Stats(Plain):
     #: The last _aura_sources, with the world's count it holds for (asked for most objects
     #: whose statistics are read: kept here rather than in ``_memo``, no key to look up).
     _auras: tuple[int, dict[str, list[tuple[str, str, str]]]] | None
-
-    @property
-    def cat(self) -> Catalog:
-        raise NotImplementedError
 
     def pieces(self) -> list[Piece]:
         raise NotImplementedError
@@ -231,11 +230,22 @@ class Stats(Plain):
 
     def grant_totals(self, p: Piece, key: str) -> list[Any]:
         """Every ``key`` entry (a list) of the object's grants, concatenated."""
+        if not p.enchantments and not p.conditions:  # (_grants' first answer, written out: no
+            # call for an object nothing grants anything, most of them; see there)
+            kept = self._auras
+            if isinstance(p, Conjuration) or kept is not None and kept[0] == MEMORY.world \
+                    and not MEMORY.check and not kept[1].get(p.zone):
+                return []
         grants = self._grants(p)
         return [x for g in grants for x in g.get(key, [])] if grants else []
 
     def attack_dice_modifier(self, p: Piece) -> int:
         """Dice added to (or taken from) its non-spell melee and ranged attacks by enchantments."""
+        if not p.enchantments and not p.conditions:  # (as grant_totals asks first)
+            kept = self._auras
+            if isinstance(p, Conjuration) or kept is not None and kept[0] == MEMORY.world \
+                    and not MEMORY.check and not kept[1].get(p.zone):
+                return 0
         grants = self._grants(p)
         return sum(g.get("attack_dice", 0) for g in grants) if grants else 0
 
@@ -256,11 +266,15 @@ class Stats(Plain):
         """Every Defense the object has: its card's, then those its mage abilities and its
         equipment give (in the order worn).  Uses a round are counted by position in this list
         (``extra.defense_used``)."""
-        card = self.card_of(p)
+        cat = self.catalog  # (card_of, written out: every strike's target asks)
+        card = cat._exact.get(p.card) if cat is not None else None
+        if card is None:
+            card = self.card_of(p)
         out = list(card.defenses) if card is not None else []
-        for note in self.gear(p):
-            for d in note.get("defenses", ()):
-                out.append(Defense(int(d["roll"]), d.get("uses", 1), d.get("restriction")))
+        if isinstance(p, Mage):  # (gear's own first question: no call for a creature)
+            for note in self.gear(p):
+                for d in note.get("defenses", ()):
+                    out.append(Defense(int(d["roll"]), d.get("uses", 1), d.get("restriction")))
         return out
 
     def traits(self, p: Piece) -> list[str]:
@@ -512,13 +526,21 @@ class Stats(Plain):
         corrode = p.conditions.get("Corrode", 0) if p.conditions else 0
         if corrode > 0 and self.has_trait(p, "Incorporeal"):  # (asked only of a Corroded one)
             corrode = 0
-        armor = self.base_armor(p) - corrode if corrode > 0 else self.base_armor(p)
+        hit = p._ms  # (base_armor's read of the state the piece keeps, written out: every strike)
+        known: int | None = hit[2][1].get("armor") \
+            if hit[0] == self._serial and hit[1] == MEMORY.world else None
+        armor = known if known is not None else self.base_armor(p)
+        if corrode > 0:
+            armor -= corrode
         return armor if armor > 0 else 0  # noqa: FURB136 - no max() calls: asked every strike
 
     def cost(self, p: Piece) -> int:
         if "cost" in p.stats:
             return int(p.stats["cost"])
-        card = self.card_of(p)
+        cat = self.catalog  # (card_of, written out: the Dummy Mage's summons ask often)
+        card = cat._exact.get(p.card) if cat is not None else None
+        if card is None:
+            card = self.card_of(p)
         return card.mana if card else 0
 
     def attacks(self, p: Piece) -> list[Attack]:

@@ -13,6 +13,7 @@ from typing import Final
 from solo.cards.catalog import Attack
 from solo.rules.abilities.actions import ARTEMIS
 from solo.rules.board import Board, Conjuration, Piece
+from solo.rules.pieces import MEMORY
 
 #: Conjurations that give objects the Obscured trait: every object in the arena (Rolling Fog),
 #: the other non-Flying objects of its zone (Elephant Grass).
@@ -49,7 +50,10 @@ def can_target(board: Board, from_zone: str, target: Piece, *, indirect: bool = 
     anywhere when ``sees_obscured``: Artemis); else Line of Sight decides, unless ``indirect``
     (the Indirect trait: walls do not block it).
     """
-    names = board.trait_names(target)  # (asked thousands of times a game: read once)
+    hit = target._mt  # (Board.trait_names' read of what the piece keeps, written out: asked
+    # some 250 times a game; read once)
+    names = hit[2][1] if hit[0] == board._serial and hit[1] == MEMORY.world \
+        else board.trait_names(target)
     if "invisible" in names:
         return False
     if not sees_obscured and ("obscured" in names or (board.conjurations and obscured(board, target))) \
@@ -135,7 +139,10 @@ def can_reach(board: Board, attacker: Piece, attack: Attack, from_zone: str, tar
     if attack.is_melee:
         if dist != 0:
             return False
-        if board.flying(target) and not (board.flying(attacker) or attack.has("Reach")):
+        hit = target._mf  # (Board.flying's read of what the piece keeps, written out)
+        if (hit[2] if hit[0] == board._serial and hit[1] == MEMORY.world
+                else board.flying(target)) \
+                and not (board.flying(attacker) or attack.has("Reach")):
             return False
         # (in its own zone Obscured keeps nothing from targeting it, Artemis' attack or not: so
         # can_target is spared asking, as for hers -- every melee attack weighed asks here)

@@ -177,7 +177,10 @@ def upkeep(board: Board, source: DiceSource, side: str = DM) -> list[Event]:
         # conjuration has nothing at all to do: the wounds asked at its end are none)
         if not p.conditions and not p.enchantments and not p.damage \
                 and p.card not in cards and not isinstance(p, Mage):
-            names = board.trait_names(p)  # (has_trait's own set: one look-up for both traits)
+            hit = p._mt  # (has_trait's own set, read as Board.trait_names reads what the
+            # piece keeps: one look-up for both traits, no call)
+            names = hit[2][1] if hit[0] == board._serial and hit[1] == MEMORY.world \
+                else board.trait_names(p)
             if "upkeep" not in names and "dissipate" not in names:
                 continue
         _object_upkeep(board, source, p, side, events)
@@ -213,14 +216,18 @@ def _object_upkeep(board: Board, source: DiceSource, p: Piece, side: str,
         for kind, text, details in triggers.upkeep_start(board, source, p):
             ident = details.pop("piece", p.id)
             events.append(Event(ident, board.get(ident).card, kind, text, **details))
-    if board.has_trait(p, "Upkeep"):  # (then no Upkeep +X trait either)
+    hit = p._mt  # (has_trait, written out as in upkeep: asked for every object that gets here)
+    if "upkeep" in (hit[2][1] if hit[0] == board._serial and hit[1] == MEMORY.world
+                    else board.trait_names(p)):  # (then no Upkeep +X trait either)
         _upkeep_cost(board, p, side, ev)
     if p.damage > 0 or p.conditions.get("Bleed", 0) > 0:  # (else nothing to regenerate)
         _regenerate(board, p, ev)
     if p.conditions:
         _burn(board, source, p, ev)
         _rot_and_bleed(board, p, ev)
-    if board.has_trait(p, "Dissipate") and _dissipate(board, p, ev):
+    hit = p._mt  # (has_trait again, written out: what came before may have changed p)
+    if "dissipate" in (hit[2][1] if hit[0] == board._serial and hit[1] == MEMORY.world
+                       else board.trait_names(p)) and _dissipate(board, p, ev):
         return
 
     if p.enchantments:  # (else upkeep_effects has nothing: no enchantment, no Forcefield)
@@ -404,7 +411,8 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
     roll (7 or more removes it); round markers used by its melee attack (Perfect Strike, Piercing
     Strike, Battle Fury) go."""
     events: list[Event] = []
-    mine = board.find(piece.id)
+    index = board._index  # (board.find, written out: every Action Phase's end)
+    mine = index.get(piece.id) if index is not None else board.find(piece.id)
     if mine is None:  # nothing happens to an object no longer on the board
         return events
     extra = piece.extra
@@ -413,9 +421,12 @@ def end_action_phase(board: Board, piece: Piece, source: DiceSource,
         # (most Action Phases: no marker to end, no Stagger kept, no round marker used up, no
         # Overextend; what is left is Vigilant and the Vampiress' flight, which is her card's;
         # _vigilant's first question asked here, no call for a creature that is not Vigilant)
-        if isinstance(piece, Creature) and (piece.card == actions.GUARD_DOG
-                                            or board.has_trait(piece, "Vigilant")):
-            _vigilant(board, piece, events)
+        if isinstance(piece, Creature):
+            hit = piece._mt  # (has_trait, written out as in upkeep: every Action Phase's end)
+            if piece.card == actions.GUARD_DOG or "vigilant" in (
+                    hit[2][1] if hit[0] == board._serial and hit[1] == MEMORY.world
+                    else board.trait_names(piece)):
+                _vigilant(board, piece, events)
         if piece.card == actions.VAMPIRESS:
             landed = actions.at_phase_end(board, piece.id)
             if landed:

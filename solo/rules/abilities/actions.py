@@ -133,7 +133,7 @@ def anchored_zones(board: Board) -> list[str]:
 
 def pays_fast(c: Piece) -> bool:
     """The Dummy Mage's Blue Gremlin is Fast for the round it pays (always)."""
-    return c.side == Side.DM and c.card == GREMLIN
+    return c.side == DM and c.card == GREMLIN
 
 
 _FLIGHT: Final = "Flying"

@@ -132,7 +132,7 @@ def tokens_on_cast(board: Board, card: Card, target: Piece) -> list[Said]:
     on ``target`` (your creature): Hate on its creature with the most life left, Love on the one
     with the least (the notes' criteria); none when it has no creature."""
     key = {CHANT: HATE, SONG: LOVE}.get(card.name)
-    mine = [c for c in board.side_creatures(Side.DM) if c.id != target.id]
+    mine = [c for c in board.side_creatures(DM) if c.id != target.id]
     if key is None or not mine:
         return []
     sign = -1 if key == HATE else 1
@@ -370,7 +370,7 @@ def jinxed(board: Board) -> Said | None:
 
 def magebane(board: Board) -> Said | None:
     """Magebane on your mage: 1 direct damage for each spell it casts that resolves."""
-    mage = board.mages[Side.YM]
+    mage = board.mages[YM]
     if not theirs(board, mage, MAGEBANE):
         return None
     put(board, Damage(mage.id, 1))

@@ -375,6 +375,15 @@ def _incorporeal(board: Board, p: Piece) -> bool:
     return any(t.lower() == "incorporeal" for t in [*(card.traits if card else ()), *p.traits])
 
 
+def _ghoul_in_play(board: Board) -> bool:
+    """Whether a Ravenous Ghoul is in play (a loop: no generator made for every creature
+    destroyed)."""
+    for c in board.creatures:
+        if c.card == RAVENOUS_GHOUL:
+            return True
+    return False
+
+
 def on_destroyed(board: Board, gone: Piece, by: Piece | None, obliterated: bool,
                  attacked: bool) -> list[Said]:
     """What happens when ``gone`` (as it was, now off the board) is destroyed: its own card's
@@ -385,8 +394,7 @@ def on_destroyed(board: Board, gone: Piece, by: Piece | None, obliterated: bool,
         put(board, BoardNote(DUE, listed))  # it goes off with the next dice (.explosions)
     if not obliterated and isinstance(gone, Creature):
         out += _returns(board, gone)
-        if not _incorporeal(board, gone) and any(c.card == RAVENOUS_GHOUL
-                                                 for c in board.creatures):
+        if not _incorporeal(board, gone) and _ghoul_in_play(board):
             fallen = [f for f in board.extra.get(FALLEN) or [] if f["round"] == board.round]
             fallen.append({"round": board.round, "zone": gone.zone, "card": gone.card,
                            "side": gone.side, "id": gone.id})
@@ -414,7 +422,7 @@ def _returns(board: Board, gone: Creature) -> list[Said]:
             out.append(Said("ability.larva", who=Who.of(gone), zone=gone.zone))
         else:  # your marker on its creature: your Ichthellid, your choice
             out.append(Said("ability.larva-yours", who=Who.of(gone), zone=gone.zone))
-    if RISE_AGAIN in gone.enchantments and gone.side != Side.DM:
+    if RISE_AGAIN in gone.enchantments and gone.side != DM:
         coming.append({"card": gone.card, "zone": gone.zone, "hatch": False})
         out.append(Said("ability.rise-again", who=Who.of(gone), zone=gone.zone))
     if coming:
