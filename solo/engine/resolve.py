@@ -77,18 +77,19 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        blocked_by=react.card if react is not None
                                        and outcome == "avoided" else None,
                                        reverse_to=board.find(plan.chain[-1])
-                                       if plan.chain else None)
+                                       if plan.chain else None, quiet=not mirror)
     applied = combat.apply(board, result)
     for s in result.strikes:
         if s.revealed is not None:  # Bull Endurance, at the end of the Roll Dice step
             decision.data.setdefault("revealed", []).append(s.revealed)
-    for planned in decision.attacks:  # (a loop, not any() over a generator: every attack)
-        if planned.attack.kind == "passage":
-            # A wall's Passage Attack comes first: say whose attack each set of lines is.
-            decision.instructions.append(result.steps[0])
-            break
-    decision.instructions.append(said_with("step.indented", {"lines": result.steps[1:]}))
-    if mirror:  # (see resolve_decision)
+    if mirror:  # (see resolve_decision: a game that mirrors nothing logs nothing, and its
+        # attacks make no lines, AttackResult.quiet)
+        for planned in decision.attacks:  # (a loop, not any() over a generator: every attack)
+            if planned.attack.kind == "passage":
+                # A wall's Passage Attack comes first: say whose attack each set of lines is.
+                decision.instructions.append(result.steps[0])
+                break
+        decision.instructions.append(said_with("step.indented", {"lines": result.steps[1:]}))
         decision.instructions.extend(mirror_lines(board, result))
     decision.instructions.extend(applied.lines)
     decision.results.append(result)
@@ -152,8 +153,8 @@ def resolve_decision(board: Board, decision: Decision, source: DiceSource,
     is :mod:`solo.engine.turns`' job).  ``ask_defense`` is asked whenever a target could use a
     Defense.  The effect-die results used are added to ``decision.rolls`` (not with
     ``rolls=False``: for a caller that works out the whole Action Phase's itself).
-    ``mirror``: say what to change on the physical board after each attack (a game that logs
-    nothing, which nobody mirrors, leaves it out: see Game.logs)."""
+    ``mirror``: say what each attack did and what to change on the physical board after it (a
+    game that logs nothing, which nobody mirrors, leaves both out: see Game.logs)."""
     traps = board.extra.get(yours.ZONE_ENCHANTMENTS)  # (_spring_traps' own first question)
     if not traps and not decision.attacks:  # (a summon, a walk, a spell...: nothing to roll)
         return

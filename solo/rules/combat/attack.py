@@ -63,7 +63,7 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
                    daze: int | None = None, reverse: bool = False,
                    blocked_by: str | None = None, barrier: bool = False,
                    reverse_to: Piece | None = None,
-                   whirl_targets: Sequence[Piece] = ()) -> AttackResult:
+                   whirl_targets: Sequence[Piece] = (), quiet: bool = False) -> AttackResult:
     """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
 
     ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
@@ -89,8 +89,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     targeting, as a damage barrier does (a trap's: ``attacker`` is the mage whose trap it is):
     the attacker's Daze, Weak and bonuses do not touch it.  ``whirl_targets``: the other
     targets card text lets the attack strike after the first (Whirling Strike), one strike each,
-    as a Sweeping attack's second (:func:`solo.rules.abilities.bonuses.whirls`).
-    """
+    as a Sweeping attack's second (:func:`solo.rules.abilities.bonuses.whirls`).  ``quiet``:
+    for a game nobody reads, no lines (:attr:`AttackResult.quiet`)."""
     att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
     # Only what the attack can change is copied (see apply_strike, which owns what it changes).
     only = {attacker.id, target.id} if sweep_target is None and reverse_to is None \
@@ -112,12 +112,13 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     else:  # (most attacks) played on the board itself: the copy made when needed, if ever
         work, lazy = board, (only, a.id if grounded else None)  # (see attack_sequence)
     back = _on(work, reverse_to) if reverse_to is not None else None
-    result = AttackResult(attack=att.name, attacker=attacker.id,
-                          target=(reverse_to or attacker).id if reverse else target.id)
-    # (the first strike's lines name them alike; Who.of written out: both are pieces)
+    result = AttackResult(att.name, attacker.id,
+                          (reverse_to or attacker).id if reverse else target.id, quiet=quiet)
+    # (the first strike's lines and its dice's labels name them alike; Who.of: both pieces)
     names = (Who(a.id, a.card, a.side, a.kind == "mage"),
              Who(t.id, t.card, t.side, t.kind == "mage"))
-    result.steps.append(_declared(names, att, spell, report))  # (by place: see above the def)
+    if not quiet:
+        result.steps.append(_declared(names, att, spell, report))  # (by place: see above)
     work = attack_sequence(work, a, att, t, source, result, _ATTACK, moved, spell, first_strike,
                            use_defense, reactions, report=report, thirst=first_strike, daze=daze,
                            reverse=reverse, blocked_by=blocked_by, barrier=barrier,
@@ -146,8 +147,9 @@ def _ended(work: Board, a: Piece, att: Attack, result: AttackResult, *, rolled: 
         result.once_used = once_markers(work, a, "ranged") \
             if a.conditions and work.find(a.id) else []
     strikes = result.strikes
-    # (most attacks have no traits, and one strike that gave no marker: no names to look at)
-    if att.traits or len(strikes) != 1 or strikes[0].conditions:
+    # (most attacks have no traits, and one strike that gave no marker: no names to look at;
+    # nor in a game nobody reads, the line's only reader)
+    if not result.quiet and (att.traits or len(strikes) != 1 or strikes[0].conditions):
         _by_hand(result, att, rolled=rolled)
 
 

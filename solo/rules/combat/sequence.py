@@ -95,12 +95,12 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                        role if i == 0 else nth_strike(i, role),  # role
                        first and i == 0, moved and i == 0, is_spell,  # first, moved, is_spell
                        False if at is not target else use_defense,  # use_defense
-                       barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
+                       result.quiet, barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
                        thirst=None if thirst is None
                        else thirst and not (result.strikes and _thirst_taken(result, attacker)),
                        daze=daze if i == 0 else None,
                        blocked_by=blocked_by if i == 0 else None, names=names if i == 0 else None)
-        if at is not target:
+        if at is not target and not result.quiet:
             s.steps.insert(0, Said("strike.reversed", target=Who.of(at)))
         if lazy is not None:  # (no reverse here: ``at`` is the target)
             assert MEMORY.changes == unchanged  # (a strike on the real board changed nothing)
@@ -263,27 +263,33 @@ def _settled(board: Board, result: AttackResult, s: Strike, target: Piece,
     tainted = target.conditions.get("Tainted", 0)
     wounds = damage + 3 * tainted if tainted > 0 else damage
     result.strikes.append(s)
-    result.steps.extend(s.steps)
     s.damage_total = damage
     if wounds and not isinstance(target, Mage) and 0 < board.life(target) <= wounds \
             and not board.has_trait(target, "Indestructible"):  # (destroy_if_dead's test)
         s.destroyed = True
-        line = said_with("strike.destroyed", {"card": s.target_card, "id": s.target})
-        s.steps.append(line)
-        result.steps.append(line)
+    if not result.quiet:  # (a game nobody reads: see AttackResult.quiet)
+        _record_lines(result, s)
     return True
 
 
 def record_strike(work: Board, result: AttackResult, s: Strike) -> None:
     """Add ``s`` to ``result`` and put it on the attack's copy of the board."""
     result.strikes.append(s)
-    result.steps.extend(s.steps)
     target = work.find(s.target)
     gone = apply_strike(work, s)
     if target is not None:
         s.damage_total = target.damage
     if s.target in gone:
         s.destroyed = True
+    if not result.quiet:  # (a game nobody reads: see AttackResult.quiet)
+        _record_lines(result, s)
+
+
+def _record_lines(result: AttackResult, s: Strike) -> None:
+    """The lines of a strike just recorded, added to the attack's: its own, and the target's
+    destruction when it destroyed it."""
+    result.steps.extend(s.steps)
+    if s.destroyed:
         line = said_with("strike.destroyed", {"card": s.target_card, "id": s.target})
         s.steps.append(line)
         result.steps.append(line)

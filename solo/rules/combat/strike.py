@@ -67,11 +67,12 @@ class Blow:
     the attack's traits, a person's report of the dice, and the target as lines name it."""
 
     __slots__ = ("work", "attacker", "attack", "target", "source", "traits", "role", "report",
-                 "zone", "who", "by", "only_ones", "first", "names", "target_names")
+                 "zone", "who", "by", "only_ones", "first", "names", "target_names", "quiet")
 
     def __init__(self, work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                  source: DiceSource, traits: list[str], role: str,
-                 report: Reported | None, names: tuple[Who, Who] | None = None) -> None:
+                 report: Reported | None, names: tuple[Who, Who] | None = None,
+                 quiet: bool = False) -> None:
         self.work = work
         self.attacker = attacker
         self.attack = attack
@@ -98,6 +99,10 @@ class Blow:
         #: _after_damage, is the first change a strike makes to it; the Voltaric Shield's note
         #: is the Dummy Mage's, and no trait reads it)
         self.target_names = work.trait_names(target)
+        #: the attack is worked out for a game nobody reads (:attr:`AttackResult.quiet`): the
+        #: lines every strike would make (its dice, roll, armor, Defense, effect die, markers)
+        #: are not made; its dice's labels are, as the luck reads them
+        self.quiet = quiet
 
     def roll(self, code: str, **facts: object) -> Said:
         """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
@@ -110,7 +115,8 @@ class Blow:
 
 def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                source: DiceSource, role: str, first: bool, moved: bool, is_spell: bool,
-               use_defense: bool | DefenseChoice, *, barrier: bool, zone_daze: int | None,
+               use_defense: bool | DefenseChoice, quiet: bool, *, barrier: bool,
+               zone_daze: int | None,
                credit: str | None = None, report: Reported | None = None,
                thirst: bool | None = None, daze: int | None = None,
                blocked_by: str | None = None, names: tuple[Who, Who] | None = None) -> Strike:
@@ -119,13 +125,15 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     :func:`solo.rules.combat.applying.apply_strike`).  The arguments are
     :func:`solo.rules.combat.sequence.attack_sequence`'s; ``names``: the attacker and the
     target as the attack's first line named them, when the caller has them (a name is the
-    same until the attack is over: nothing in it changes an id, card or side)."""
+    same until the attack is over: nothing in it changes an id, card or side); ``quiet``: no
+    lines made for the strikes of a game nobody reads (see :class:`Blow`)."""
     if attacker is not None and attacker.conditions:  # (round effects: markers on it)
         attack = bonuses.attack_now(work, attacker, attack)  # Flame Strike, Lightning Strike
     gained = bonuses.gained(work, attacker, attack, target, role=role)
     own = attack_traits(work, attacker, attack, first=first)
     b = Blow(work, attacker, attack, target, source,
-             own + [str(g["trait"]) for g in gained] if gained else own, role, report, names)
+             own + [str(g["trait"]) for g in gained] if gained else own, role, report, names,
+             quiet)
     b.first = first
     side = attacker.side if attacker is not None else None
     # (the first fields by place, not by name: there are 45 names to match)
@@ -177,8 +185,10 @@ def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
                                            moved=moved, is_spell=is_spell, barrier=barrier,
                                            thirst=thirst, role=b.role, traits=traits,
                                            target_names=b.target_names)
-        s.steps.append(said_with("strike.dice", {"role": b.role, "zone": b.zone, "target": b.who,
-                                                 "dice": s.dice, "parts": list(s.dice_parts)}))
+        if not b.quiet:  # (a game nobody reads: see Blow)
+            s.steps.append(said_with("strike.dice", {"role": b.role, "zone": b.zone,
+                                                     "target": b.who, "dice": s.dice,
+                                                     "parts": list(s.dice_parts)}))
     elif attack.dice is not None:  # "X": only a reported attack gets here
         s.steps.append(Said("strike.dice-by-card", role=b.role, zone=b.zone, target=b.who,
                             dice=attack.dice))
@@ -266,8 +276,9 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
                                                    "at": b.who, "role": b.role, "need": d.roll}))
     s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
     s.avoided = roll + mod >= d.roll
-    s.steps.append(Said("strike.defense", target=b.who, need=d.roll, roll=roll, mod=mod,
-                        avoided=s.avoided, bonus=bonus))
+    if not b.quiet:  # (a game nobody reads: see Blow)
+        s.steps.append(Said("strike.defense", target=b.who, need=d.roll, roll=roll, mod=mod,
+                            avoided=s.avoided, bonus=bonus))
     return s.avoided
 
 
@@ -296,8 +307,10 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
         s.faces = b.source.attack_dice(s.dice, said_with("roll.attack-dice", {
             "by": b.by, "attack": b.attack.name, "at": b.who, "role": b.role, "dice": s.dice}))
         s.normal, s.critical = points(s.faces)
-        s.steps.append(said_with("strike.rolled", {"faces": list(s.faces), "normal": s.normal,
-                                                   "critical": s.critical}))
+        if not b.quiet:  # (a game nobody reads: see Blow)
+            s.steps.append(said_with("strike.rolled", {"faces": list(s.faces),
+                                                       "normal": s.normal,
+                                                       "critical": s.critical}))
         # (asked only when it may answer: fewer points than dice, and Akiro's Favor is an
         # enchantment on the attacker)
         again = bonuses.reroll(work, b.attacker, b.attack, first=b.first, dice=s.dice,
@@ -324,9 +337,10 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
     s.armor = armor
     if not only_ones:
         damage = s.critical + max(0, s.normal - armor)
-        s.steps.append(said_with("strike.armor", {
-            "armor": base_armor, "piercing": piercing, "critical_damage": critical_damage,
-            "critical": s.critical, "normal": max(0, s.normal - armor), "damage": damage}))
+        if not b.quiet:  # (a game nobody reads: see Blow)
+            s.steps.append(said_with("strike.armor", {
+                "armor": base_armor, "piercing": piercing, "critical_damage": critical_damage,
+                "critical": s.critical, "normal": max(0, s.normal - armor), "damage": damage}))
         return damage, 0
     if b.report is not None:  # the person counted the 1s: normal 1s and critical 1s
         ones_n, ones_c = s.normal, s.critical
@@ -457,9 +471,10 @@ def _effect_roll(b: Blow, s: Strike, moved: bool = False) -> list[str]:
         if e.covers(total):
             rolled = list(e.conditions)
             break
-    s.steps.append(said_with("strike.effect", {
-        "roll": s.effect_roll, "tough": tough, "dmod": dmod, "type": attack.damage_type,
-        "ext": ext, "held": held, "markers": rolled, "more": more}))
+    if not b.quiet:  # (a game nobody reads: see Blow)
+        s.steps.append(said_with("strike.effect", {
+            "roll": s.effect_roll, "tough": tough, "dmod": dmod, "type": attack.damage_type,
+            "ext": ext, "held": held, "markers": rolled, "more": more}))
     return rolled
 
 
@@ -494,7 +509,7 @@ def _place(b: Blow, s: Strike, rolled: list[str]) -> None:
             s.steps.append(Said("strike.no-condition", condition=c, why=why_not))
         else:
             s.conditions.append(c)
-    if s.conditions:
+    if s.conditions and not b.quiet:  # (a game nobody reads: see Blow)
         s.steps.append(said_with("strike.gains", {"target": b.who,
                                                   "conditions": list(s.conditions)}))
     if s.acid:
