@@ -307,15 +307,18 @@ def _damage_barriers(work: Board, p: Piece) -> list[Attack]:
 def _counterstrike(work: Board, p: Piece) -> Attack | None:
     """The quick melee attack ``p`` counterstrikes with: one with the Counterstrike trait, or,
     for a guarding creature, its first quick melee attack."""
-    quick = [a for a in work.attacks(p) if a.kind == "melee" and a.action == "quick"
-             and isinstance(a.dice, int)]
+    quick = []  # (a loop, not a comprehension: every melee attack asks)
+    for a in work.attacks(p):
+        if a.kind == "melee" and a.action == "quick" and isinstance(a.dice, int):
+            quick.append(a)
     if not quick:
         return None
     # Of :func:`attack_traits`, only the card's own traits and the melee traits its
     # enchantments and round effects grant (Retaliate) can be Counterstrike (the rest is
     # Piercing), and the grants are the same for each attack: read once, not an attack_traits
-    # a quick attack (every melee attack asks its target).
-    granted = has_named(work.grant_totals(p, "melee_traits"), "Counterstrike")
+    # a quick attack (every melee attack asks its target; has_named's first test written out).
+    grants = work.grant_totals(p, "melee_traits")
+    granted = bool(grants) and has_named(grants, "Counterstrike")
     for a in quick:  # the card's, Retaliate's, or card text's (asked in that order)
         if (a.traits and a.has("Counterstrike")) or granted:
             return a

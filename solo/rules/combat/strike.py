@@ -136,10 +136,12 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
              quiet)
     b.first = first
     side = attacker.side if attacker is not None else None
-    # (the first fields by place, not by name: there are 45 names to match)
+    # (the first fields by place, none by name: a class called with a name makes a dictionary
+    # of it, and there are 43 names to match)
     s = Strike(role, attack.name, attack.kind, attacker.id if attacker is not None else None,
-               target.id, side if credit is None else credit, target.card,
-               reported=report is not None)
+               target.id, side if credit is None else credit, target.card)
+    if report is not None:
+        s.reported = True
     _count_dice(b, s, first=first, moved=moved, is_spell=is_spell, barrier=barrier,
                 thirst=thirst, traits=own if first else None)
     s.steps += gained
