@@ -35,7 +35,7 @@ from solo.rules.combat.modifiers import (RESTRAINED_PLUS_4, all_defenses, attack
                                          enchantment_defense)
 from solo.rules.combat.push import push_effect, snatch
 from solo.rules.combat.results import DefenseChoice, Reported, Strike
-from solo.rules.dice import DiceSource, points
+from solo.rules.dice import FACE_POINTS, DiceSource, points
 from solo.rules.effects import DELETE, Note
 from solo.rules.effects import apply as put
 from solo.rules.harm import can_heal
@@ -142,8 +142,18 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
                target.id, side if credit is None else credit, target.card)
     if report is not None:
         s.reported = True
-    _count_dice(b, s, first=first, moved=moved, is_spell=is_spell, barrier=barrier,
-                thirst=thirst, traits=own if first else None)
+    if attack.counted:  # step 1: how many dice (_count_dice's common case, without its call)
+        s.dice, s.dice_parts = attack_dice(work, attacker, attack, target, first=first,
+                                           moved=moved, is_spell=is_spell, barrier=barrier,
+                                           thirst=thirst, role=role,
+                                           traits=own if first else None,
+                                           target_names=b.target_names)
+        if not quiet:  # (a game nobody reads: see Blow)
+            s.steps.append(said_with("strike.dice", {"role": role, "zone": b.zone,
+                                                     "target": b.who, "dice": s.dice,
+                                                     "parts": list(s.dice_parts)}))
+    else:
+        _count_dice(b, s)
     s.steps += gained
     # (a once-a-round ability is among the gained traits or the dice after the base: most
     # strikes have neither, and ask nothing)
@@ -164,34 +174,31 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
         s.immune = True
         s.steps.append(Said("strike.spared", target=b.who, kind=spared, attack=attack.name))
         return s
-    if _avoided(b, s, use_defense, blocked_by):
+    # (_avoided's first tests written out: most strikes are avoidable, with no Block revealed)
+    if blocked_by is not None or b.zone or "unavoidable" in b.names:
+        if _avoided(b, s, use_defense, blocked_by):
+            return s
+    elif use_defense and _defend(b, s, use_defense):
         return s
     damage, critical_ones = _roll_damage(b, s)
     # (no damage, nothing to stop: only No Damage says so all the same)
     s.damage = _stop_damage(b, s, damage, critical_ones) if damage or "no damage" in b.names \
         else 0
-    _after_damage(b, s, first, side)
+    # (_after_damage's first tests: it does nothing without damage, the attack's trait names
+    # or the target's markers)
+    if s.damage or b.names or target.conditions:
+        _after_damage(b, s, first, side)
     # (_effects_apply's first test written out: many attacks have no effect table)
     if (attack.effects or report is not None) and _effects_apply(b, s):
         _place(b, s, _effect_roll(b, s, moved))
     return s
 
 
-def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
-                barrier: bool, thirst: bool | None, traits: list[str] | None) -> None:
-    """Step 1: how many dice (an "X" attack, only ever reported, rolls what its card says).
-    ``traits``: the attack's own traits for its first strike (:func:`attack_dice`'s)."""
+def _count_dice(b: Blow, s: Strike) -> None:
+    """Step 1 for an attack without a number of dice (counted ones: :func:`one_strike`): an
+    "X" attack, only ever reported, rolls what its card says."""
     attack = b.attack
-    if attack.counted:  # (a number of dice: an int, not a bool)
-        s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
-                                           moved=moved, is_spell=is_spell, barrier=barrier,
-                                           thirst=thirst, role=b.role, traits=traits,
-                                           target_names=b.target_names)
-        if not b.quiet:  # (a game nobody reads: see Blow)
-            s.steps.append(said_with("strike.dice", {"role": b.role, "zone": b.zone,
-                                                     "target": b.who, "dice": s.dice,
-                                                     "parts": list(s.dice_parts)}))
-    elif attack.dice is not None:  # "X": only a reported attack gets here
+    if attack.dice is not None:  # "X": only a reported attack gets here
         s.steps.append(Said("strike.dice-by-card", role=b.role, zone=b.zone, target=b.who,
                             dice=attack.dice))
 
@@ -306,9 +313,14 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
                             critical=s.critical))
     else:
         # (Blow.roll's label written out, in its order: every strike rolls its attack dice)
-        s.faces = b.source.attack_dice(s.dice, said_with("roll.attack-dice", {
+        s.faces = faces = b.source.attack_dice(s.dice, said_with("roll.attack-dice", {
             "by": b.by, "attack": b.attack.name, "at": b.who, "role": b.role, "dice": s.dice}))
-        s.normal, s.critical = points(s.faces)
+        normal = critical = 0  # (points, written out: every face a source rolls is a die's)
+        for f in faces:
+            n, c = FACE_POINTS[f]
+            normal += n
+            critical += c
+        s.normal, s.critical = normal, critical
         if not b.quiet:  # (a game nobody reads: see Blow)
             s.steps.append(said_with("strike.rolled", {"faces": list(s.faces),
                                                        "normal": s.normal,
