@@ -13,7 +13,7 @@ from typing import Final
 from solo.core.kinds import DeckKind, Side
 from solo.rules import mages
 from solo.rules.abilities import bonuses, restrictions, triggers
-from solo.rules.board import VISIBLE, Board, Creature, Piece
+from solo.rules.board import VISIBLE, Board, Creature, Mage, Piece
 from solo.rules.combat.modifiers import enchantment_defense, once_markers
 from solo.rules.combat.results import (DEFENSE_USED, ONCE_USED, Applied, AttackResult, Line,
                                        Role, Strike)
@@ -80,7 +80,9 @@ def apply_strike(board: Board, s: Strike) -> list[str]:
         put(board, Note(t.id, bonuses.HURT_BY, hurt))
     if s.push is not None and s.push.to != s.push.start:
         put(board, Move(t.id, s.push.to))
-    return [t.id] if destroy_if_dead(board, t, s.side, s.obliterate) else []
+    # (destroy_if_dead's first test written out: a mage is never removed)
+    return [t.id] if not isinstance(t, Mage) and destroy_if_dead(board, t, s.side, s.obliterate) \
+        else []
 
 
 def _spend(board: Board, t: Piece, name: str) -> None:

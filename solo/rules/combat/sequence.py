@@ -38,6 +38,11 @@ REVERSE_ATTACK: Final = "Reverse Attack"
 #: grounded on it, if any (a flyer's melee attack on a non-flyer: its own strike never asks
 #: whether it flies; what follows, a counterstrike say, does).
 Lazy = tuple[set[str], str | None]
+#: The attacker and target as an attack's first line named them (see attack_sequence).
+Names = tuple[Who, Who] | None
+#: The cards whose text gives an attack more strikes (:func:`bonuses.more_strikes` gives none
+#: to any other card's attack: its first test).
+_MORE_STRIKES: Final = frozenset((bonuses.CERBERUS, bonuses.BERSERKER))
 
 
 
@@ -46,19 +51,18 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                     is_spell: bool, first: bool, use_defense: bool | DefenseChoice,
                     reactions: bool, *, barrier: bool = False, zone_daze: int | None = None,
                     credit: str | None = None, report: Reported | None = None,
-                    thirst: bool | None = None, daze: int | None = None,
-                    reverse: bool = False, blocked_by: str | None = None,
-                    reverse_to: Piece | None = None, guarding: bool = False,
-                    lazy: Lazy | None = None, names: tuple[Who, Who] | None = None) -> Board:
+                    thirst: bool | None = None, daze: int | None = None, reverse: bool = False,
+                    blocked_by: str | None = None, reverse_to: Piece | None = None,
+                    guarding: bool = False, lazy: Lazy | None = None, names: Names = None) -> Board:
     """One attack with its additional strikes, then (for melee) damage barriers and
     counterstrike; the board it ended on (``work``, or the copy ``lazy`` made).  ``report`` (a
     person's dice) serves the attack's own strikes only, never the answers to it.  ``thirst``:
-    the action opened with Bloodthirsty to be had (see
-    :func:`~solo.rules.combat.modifiers.attack_dice`).  ``daze``: the first strike's Daze check,
-    already rolled.  ``reverse``, ``blocked_by``: the first strike is turned back on the
-    attacker (or ``reverse_to``), or avoided (see :func:`solo.rules.combat.resolve_attack`).
-    ``guarding``: the attacker (a counterstriking guard) was guarding when the attack it answers
-    was declared.  ``names``: the first line's names of the attacker and target (not reversed).
+    the action opened with Bloodthirsty to be had (see :func:`~.modifiers.attack_dice`).
+    ``daze``: the first strike's Daze check, already rolled.  ``reverse``, ``blocked_by``: the
+    first strike is turned back on the attacker (or ``reverse_to``), or avoided (see
+    :func:`solo.rules.combat.resolve_attack`).  ``guarding``: the attacker (a counterstriking
+    guard) was guarding when the attack it answers was declared.  ``names``: the first line's
+    names of the attacker and target (not reversed).
 
     ``lazy``: ``work`` is the real board, and nothing before this sequence's first strike is
     recorded changes a board (see :func:`solo.rules.combat.resolve_attack`): the attack's copy
@@ -67,10 +71,11 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     recorded without any copy (:func:`_settled`).  Until the copy is made nothing may change
     ``work``."""
     more, why = bonuses.more_strikes(work, attacker, attack, guarding=guarding) \
-        if attacker is not None and attack.kind == "melee" else (0, [])  # (its first test: melee)
-    n = strike_count(work, attack, target, attacker, guarding=guarding, more=more)
-    if why:
-        result.steps.extend(why)
+        if attacker is not None and attack.kind == "melee" and attacker.card in _MORE_STRIKES \
+        else (0, [])  # (its first tests: see _MORE_STRIKES)
+    n = 1 + more if not attack.traits \
+        else strike_count(work, attack, target, attacker, guarding=guarding, more=more)  # (1st test)
+    result.steps.extend(why)  # (the cards' lines, if any)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
     cs = _counterstrike(work, target) if reactions and attack.kind == "melee" else None
@@ -256,9 +261,12 @@ def _settled(board: Board, result: AttackResult, s: Strike, target: Piece,
     for c in s.conditions:  # (most strikes: none)
         if c not in _SETTLED_CONDITIONS:
             return False
-    if answered is not None and not s.avoided and target.side != answered.side \
-            and _damage_barriers(board, target):
-        return False  # (the barrier step: see _answers)
+    if answered is not None and not s.avoided and target.side != answered.side:
+        for a in board.attacks(target):  # (_damage_barriers' question, without its lists)
+            if a.kind == "damage-barrier":
+                return False  # (the barrier step: see _answers)
+        if target.enchantments and _damage_barriers(board, target):
+            return False
     damage = target.damage + s.damage if s.damage > 0 else target.damage
     tainted = target.conditions.get("Tainted", 0)
     wounds = damage + 3 * tainted if tainted > 0 else damage
