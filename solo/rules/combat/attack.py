@@ -27,6 +27,7 @@ from solo.rules.combat.modifiers import by_itself, once_markers
 from solo.rules.combat.results import (BASH, UNNAMED, AttackResult, CombatError,
                                        DefenseChoice, Push, Reported, Role)
 from solo.rules.combat.sequence import Lazy, after_push, attack_sequence
+from solo.rules.combat.strike import named
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Note
 from solo.rules.effects import apply as put
@@ -117,9 +118,8 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     back = _on(work, reverse_to) if reverse_to is not None else None
     result = AttackResult(att.name, attacker.id, (reverse_to or attacker).id if reverse else target.id)
     result.quiet = quiet  # (not by name: a class called with one makes a dictionary of it)
-    # (the first strike's lines and its dice's labels name them alike; Who.of: both pieces)
-    names = (Who(a.id, a.card, a.side, a.kind == "mage"),
-             Who(t.id, t.card, t.side, t.kind == "mage"))
+    # (the first strike's lines and its dice's labels name them alike)
+    names = (named(a), named(t))
     if not quiet:
         result.steps.append(_declared(names, att, spell, report))  # (by place: see above)
     work = attack_sequence(work, a, att, t, source, result, _ATTACK, moved, spell, first_strike,

@@ -52,6 +52,24 @@ _RESTRAINED_PLUS_4: Final = RESTRAINED_PLUS_4.lower()
 _NAMES: Final[dict[tuple[str, ...], frozenset[str]]] = {}
 
 
+#: Each piece as lines and dice labels name it (:class:`Who`), by its id: made again only when
+#: the card or side under the id is not the one named (a piece that changes sides, an id of
+#: another game), so an attack names its attacker and target without making them each time (a
+#: Who made costs some 2,000 instructions, one found some 300).  An id names a mage only as its
+#: side, so whether it is a mage goes with the id.
+_WHOS: Final[dict[str, Who]] = {}
+
+
+def named(p: Piece) -> Who:
+    """``Who.of(p)``, found among the pieces named before when it is the same (see _WHOS)."""
+    who = _WHOS.get(p.id)
+    if who is None or who.card != p.card or who.side != p.side:
+        if len(_WHOS) > 1024:  # (a game names some dozens of pieces)
+            _WHOS.clear()
+        who = _WHOS[p.id] = Who(p.id, p.card, p.side, p.kind == "mage")
+    return who
+
+
 def _names(traits: list[str]) -> frozenset[str]:
     key = tuple(traits)
     known = _NAMES.get(key)
@@ -88,8 +106,8 @@ class Blow:
         #: the attacker and the target, as lines name them (as the attack's first line named
         #: them, when ``names`` are given: see one_strike)
         self.by: Who | None = names[0] if names is not None \
-            else Who.of(attacker) if attacker is not None else None
-        self.who = names[1] if names is not None else Who.of(target)
+            else named(attacker) if attacker is not None else None
+        self.who = names[1] if names is not None else named(target)
         #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
         self.only_ones = False
         self.first = True  # the first strike of the attack action
