@@ -77,7 +77,7 @@ def _resolve_one(board: Board, plan: PlannedAttack, source: DiceSource, decision
                                        blocked_by=react.card if react is not None
                                        and outcome == "avoided" else None,
                                        reverse_to=board.find(plan.chain[-1])
-                                       if plan.chain else None)
+                                       if plan.chain else None, quiet=not logs)
     applied = combat.apply(board, result)
     for s in result.strikes:
         if s.revealed is not None:  # Bull Endurance, at the end of the Roll Dice step

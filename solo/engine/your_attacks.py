@@ -340,9 +340,10 @@ class YourAttacks:
             if actor.conditions and not moved else []  # (Whirling Strike is a marker)
         second = None if whirl or not attack.traits else self.sweep_target(actor, attack, target)
         if not target.enchantments:  # no Reverse Attack, Forcefield, Mind Shield, Eye or Shock
+            # (quiet: no lines made for a game nobody reads, AttackResult.quiet)
             return declared + intercepted + self.put_attack(combat.resolve_attack(
                 b, actor, attack, target, self.game.dice, moved=moved, sweep_target=second,
-                daze=None, reverse=False, whirl_targets=whirl))
+                daze=None, reverse=False, whirl_targets=whirl, quiet=not self.game.logs))
         turned, reverse, daze = self.their_reverse_attack(actor, attack, target)
         if reverse is None:
             return declared + intercepted + turned
@@ -350,7 +351,8 @@ class YourAttacks:
         shock = restrictions.shock(b, target, attack)
         return declared + intercepted + turned + self.put_attack(combat.resolve_attack(
             b, actor, attack, target, self.game.dice, moved=moved, sweep_target=second,
-            daze=daze, reverse=reverse, whirl_targets=whirl)) + self.eye_for_an_eye(actor, target, eye) \
+            daze=daze, reverse=reverse, whirl_targets=whirl, quiet=not self.game.logs)) \
+            + self.eye_for_an_eye(actor, target, eye) \
             + self.shocked(actor, target, shock)
 
     def _figures(self, actor: Piece, attacks: list[Attack], moved: bool, p: Piece) -> str:

@@ -385,7 +385,7 @@ def tally(faces: Sequence[str]) -> DiceTotal:
 
 
 #: The (normal, critical) damage of each attack-die face.
-_POINTS: Final = {"-": (0, 0), "1": (1, 0), "2": (2, 0), "1*": (0, 1), "2*": (0, 2)}
+FACE_POINTS: Final = {"-": (0, 0), "1": (1, 0), "2": (2, 0), "1*": (0, 1), "2*": (0, 2)}
 
 
 def points(faces: Sequence[str]) -> tuple[int, int]:
@@ -397,7 +397,7 @@ def points(faces: Sequence[str]) -> tuple[int, int]:
     """
     normal = critical = 0
     for f in faces:
-        got = _POINTS.get(f)
+        got = FACE_POINTS.get(f)
         if got is None:  # not a face the dice show ("3*" typed by hand): its number counts
             value = int(f[0])
             got = (0, value) if f.endswith("*") else (value, 0)

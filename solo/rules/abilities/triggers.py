@@ -338,7 +338,7 @@ def after_strike(board: Board, attacker_id: str | None, target: Piece, damage: i
     Corporeal creature, the Dummy Mage's Water Elemental follows the creature it pushed."""
     a = board.find(attacker_id) if attacker_id else None
     if a is None or isinstance(a, Conjuration) \
-            or (a.card not in _AFTER_STRIKE and "Grapple" not in conditions):
+            or (a.card not in AFTER_STRIKE and "Grapple" not in conditions):
         return []  # (most strikes: none of the cards below, no Grapple)
     out: list[Said] = []
     if "Grapple" in conditions and not destroyed:
@@ -364,8 +364,9 @@ def after_strike(board: Board, attacker_id: str | None, target: Piece, damage: i
     return out
 
 
-#: The cards :func:`after_strike` does something for (besides a Grapple).
-_AFTER_STRIKE: Final = frozenset((GERARD, ICHTHELLID, KRALATHOR, WATER_ELEMENTAL))
+#: The cards :func:`after_strike` does something for (besides a Grapple): its first test, which
+#: :func:`solo.rules.combat.apply` asks before the call.
+AFTER_STRIKE: Final = frozenset((GERARD, ICHTHELLID, KRALATHOR, WATER_ELEMENTAL))
 
 
 def _incorporeal(board: Board, p: Piece) -> bool:

@@ -13,7 +13,7 @@ from typing import Final
 from solo.core.kinds import DeckKind, Side
 from solo.rules import mages
 from solo.rules.abilities import bonuses, restrictions, triggers
-from solo.rules.board import VISIBLE, Board, Creature, Piece
+from solo.rules.board import VISIBLE, Board, Conjuration, Creature, Mage, Piece
 from solo.rules.combat.modifiers import enchantment_defense, once_markers
 from solo.rules.combat.results import (DEFENSE_USED, ONCE_USED, Applied, AttackResult, Line,
                                        Role, Strike)
@@ -80,7 +80,9 @@ def apply_strike(board: Board, s: Strike) -> list[str]:
         put(board, Note(t.id, bonuses.HURT_BY, hurt))
     if s.push is not None and s.push.to != s.push.start:
         put(board, Move(t.id, s.push.to))
-    return [t.id] if destroy_if_dead(board, t, s.side, s.obliterate) else []
+    # (destroy_if_dead's first test written out: a mage is never removed)
+    return [t.id] if not isinstance(t, Mage) and destroy_if_dead(board, t, s.side, s.obliterate) \
+        else []
 
 
 def _spend(board: Board, t: Piece, name: str) -> None:
@@ -110,6 +112,7 @@ def apply(board: Board, result: AttackResult) -> Applied:
         put(board, AddTally(Side.DM, 0))
     mages_hit = False  # a strike on a mage, or its damage moved onto one (Martyr's Aura)
     uses = False  # a strike used a once-a-round ability
+    stalker = False  # an Invisible Stalker made a strike (see _unveiled)
     for s in result.strikes:
         if s.martyred or s.target in board.mages:
             mages_hit = True
@@ -132,14 +135,21 @@ def apply(board: Board, result: AttackResult) -> Applied:
                 out.lines += mages.after_destroy(board, by, hit, s.melee)
                 out.lines += triggers.on_destroyed(board, hit, by, obliterated,
                                                    attacked=s.role != _BARRIER)
-        if hit is not None:
+        # (the attacker found once, for after_strike's first tests and _unveiled's: most
+        # strikes are of none of its cards and no Grapple, and no attacker is a Stalker)
+        a = board.find(s.attacker) if s.attacker else None
+        if a is not None and a.card == INVISIBLE_STALKER:
+            stalker = True
+        if hit is not None and a is not None and not isinstance(a, Conjuration) \
+                and (a.card in triggers.AFTER_STRIKE or "Grapple" in s.conditions):
             pushed = s.push.to if s.push is not None and s.push.to != s.push.start else None
             out.lines += triggers.after_strike(board, s.attacker, hit, s.damage + s.acid,
                                                tuple(s.conditions), bool(destroyed),
                                                s.obliterate, pushed)
         if s.role == _COUNTER and s.attacker:
             out.lines += _counterstruck(board, s.attacker)
-    out.lines += _unveiled(board, result)
+    if stalker:
+        out.lines += _unveiled(board, result)
     for ident, name in result.spent:  # the Dummy Mage's cards the attack used up
         bearer = board.find(ident)
         if bearer is not None and name == restrictions.FORCEFIELD:

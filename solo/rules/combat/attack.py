@@ -27,6 +27,7 @@ from solo.rules.combat.modifiers import by_itself, once_markers
 from solo.rules.combat.results import (BASH, UNNAMED, AttackResult, CombatError,
                                        DefenseChoice, Push, Reported, Role)
 from solo.rules.combat.sequence import Lazy, after_push, attack_sequence
+from solo.rules.combat.strike import named
 from solo.rules.dice import DiceSource
 from solo.rules.effects import Note
 from solo.rules.effects import apply as put
@@ -58,12 +59,11 @@ _ATTACK: Final = Role.ATTACK
 def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, target: Piece,
                    source: DiceSource, *, moved: bool = False, is_spell: bool | None = None,
                    first_strike: bool = True, sweep_target: Piece | None = None,
-                   use_defense: bool | DefenseChoice = True,
-                   report: Reported | None = None, reactions: bool = True,
-                   daze: int | None = None, reverse: bool = False,
+                   use_defense: bool | DefenseChoice = True, report: Reported | None = None,
+                   reactions: bool = True, daze: int | None = None, reverse: bool = False,
                    blocked_by: str | None = None, barrier: bool = False,
-                   reverse_to: Piece | None = None,
-                   whirl_targets: Sequence[Piece] = ()) -> AttackResult:
+                   reverse_to: Piece | None = None, whirl_targets: Sequence[Piece] = (),
+                   quiet: bool = False) -> AttackResult:
     """Resolve one attack of ``attacker`` on ``target``; the board is not changed.
 
     ``attack`` is an :class:`Attack` or a name (one of the attacker's attacks, or an attack
@@ -83,15 +83,17 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     Sweeping attack's second target -- and the target may still counterstrike (the card's
     rulings); ``reverse_to``: whom a reversed strike hits instead of the attacker (a Chain
     Lightning jump's: the last target, its card ruling).  ``blocked_by``: the card (a hidden
-    Block, revealed) that avoids the first strike;
-    the rest of the action goes on as declared (a Doublestrike's second attack, the codex).
-    ``barrier``: the attack is not the attacker's own but one its side's card makes without
-    targeting, as a damage barrier does (a trap's: ``attacker`` is the mage whose trap it is):
-    the attacker's Daze, Weak and bonuses do not touch it.  ``whirl_targets``: the other
-    targets card text lets the attack strike after the first (Whirling Strike), one strike each,
-    as a Sweeping attack's second (:func:`solo.rules.abilities.bonuses.whirls`).
-    """
-    att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
+    Block, revealed) that avoids the first strike; the rest of the action goes on as declared
+    (a Doublestrike's second attack, the codex).  ``barrier``: the attack is not the
+    attacker's own but one its side's card makes without targeting, as a damage barrier does
+    (a trap's: ``attacker`` is the mage whose trap it is): the attacker's Daze, Weak and
+    bonuses do not touch it.  ``whirl_targets``: the other targets card text lets the attack
+    strike after the first (Whirling Strike), one strike each, as a Sweeping attack's second
+    (:func:`solo.rules.abilities.bonuses.whirls`).  ``quiet``: no lines (AttackResult.quiet)."""
+    if report is not None or not isinstance(attack, Attack) or not attack.counted:
+        att, spell, use_defense = _attack_of(board, attacker, attack, is_spell, report, use_defense)
+    else:  # (most attacks: _attack_of's answer, without its two calls)
+        att, spell = attack, attack not in board.attacks(attacker) if is_spell is None else is_spell
     # Only what the attack can change is copied (see apply_strike, which owns what it changes).
     only = {attacker.id, target.id} if sweep_target is None and reverse_to is None \
         else _may_change(attacker, target, sweep_target, reverse_to)  # (the two: most attacks)
@@ -99,12 +101,14 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     a = board.find(attacker.id) or _on(board, attacker)
     t = board.find(target.id) or _on(board, target)
     # A flyer attacking a non-flyer in melee loses Flying until the end of the attack action
-    # (the complete codex): on the attack's copy only (its own strike never asks whether it
-    # flies: a copy made later, for what follows, is grounded when it is made).
+    # (the complete codex): on the attack's copy only (its strike never asks if it flies).
     grounded = att.kind == "melee" and board.flying(a) and not board.flying(t)
     lazy: Lazy | None = None
-    if reverse or whirl_targets or sweep_target is not None or _writes(board, a, t) \
-            or (att.traits and att.has("Sweeping")):  # (most attacks have no traits: no call)
+    # (a strike that may change its board needs the copy from the start: one on itself, the
+    # Voltaric Shield noted (mages.shields' first test), your hidden card revealed: strike.py)
+    if reverse or whirl_targets or sweep_target is not None or a.id == t.id \
+            or (t.id == DM and mages.shields(board, t)) or (t.side == YM and HIDDEN in t.extra) \
+            or (att.traits and att.has("Sweeping")):
         work = board.copy(only)
         a, t = _on(work, attacker), _on(work, target)
         if grounded:
@@ -112,28 +116,41 @@ def resolve_attack(board: Board, attacker: Piece, attack: Attack | str | None, t
     else:  # (most attacks) played on the board itself: the copy made when needed, if ever
         work, lazy = board, (only, a.id if grounded else None)  # (see attack_sequence)
     back = _on(work, reverse_to) if reverse_to is not None else None
-    result = AttackResult(attack=att.name, attacker=attacker.id,
-                          target=(reverse_to or attacker).id if reverse else target.id)
-    # (the first strike's lines name them alike; Who.of written out: both are pieces)
-    names = (Who(a.id, a.card, a.side, a.kind == "mage"),
-             Who(t.id, t.card, t.side, t.kind == "mage"))
-    result.steps.append(_declared(names, att, spell, report))  # (by place: see above the def)
+    result = AttackResult(att.name, attacker.id, (reverse_to or attacker).id if reverse else target.id)
+    result.quiet = quiet  # (not by name: a class called with one makes a dictionary of it)
+    # (the first strike's lines and its dice's labels name them alike)
+    names = (named(a), named(t))
+    if not quiet:
+        result.steps.append(_declared(names, att, spell, report))  # (by place: see above)
     work = attack_sequence(work, a, att, t, source, result, _ATTACK, moved, spell, first_strike,
                            use_defense, reactions, report=report, thirst=first_strike, daze=daze,
                            reverse=reverse, blocked_by=blocked_by, barrier=barrier,
                            reverse_to=back, lazy=lazy, names=None if reverse else names)
     if work is not board and lazy is not None:  # the copy was made: its attacker
         a = work.find(attacker.id) or a
+    if whirl_targets or (att.traits and att.has("Sweeping")):
+        _more_targets(work, a, att, t, sweep_target, whirl_targets, source, result, spell,
+                      use_defense, report, first_strike)
+    # (_ended's first tests: round markers only on one with markers, by-hand lines if read)
+    if a.conditions or not quiet:
+        _ended(work, a, att, result, rolled=report is None)
+    return result
+
+
+def _more_targets(work: Board, a: Piece, att: Attack, t: Piece, sweep_target: Piece | None,
+                  whirl_targets: Sequence[Piece], source: DiceSource, result: AttackResult,
+                  spell: bool, use_defense: bool | DefenseChoice, report: Reported | None,
+                  thirst: bool) -> None:
+    """The attack's further targets after ``t``: Whirling Strike's others, or a Sweeping
+    attack's second (see :func:`resolve_attack`)."""
     if whirl_targets:
         single = bonuses.one_strike_only(att)
         for other in whirl_targets:
             _sweep(work, a, single, t, other, source, result, spell=spell,
-                   use_defense=use_defense, report=report, thirst=first_strike, whirl=True)
-    elif att.traits and att.has("Sweeping"):
+                   use_defense=use_defense, report=report, thirst=thirst, whirl=True)
+    else:
         _sweep(work, a, att, t, sweep_target, source, result, spell=spell,
-               use_defense=use_defense, report=report, thirst=first_strike)
-    _ended(work, a, att, result, rolled=report is None)
-    return result
+               use_defense=use_defense, report=report, thirst=thirst)
 
 
 def _ended(work: Board, a: Piece, att: Attack, result: AttackResult, *, rolled: bool) -> None:
@@ -146,8 +163,9 @@ def _ended(work: Board, a: Piece, att: Attack, result: AttackResult, *, rolled: 
         result.once_used = once_markers(work, a, "ranged") \
             if a.conditions and work.find(a.id) else []
     strikes = result.strikes
-    # (most attacks have no traits, and one strike that gave no marker: no names to look at)
-    if att.traits or len(strikes) != 1 or strikes[0].conditions:
+    # (most attacks have no traits, and one strike that gave no marker: no names to look at;
+    # nor in a game nobody reads, the line's only reader)
+    if not result.quiet and (att.traits or len(strikes) != 1 or strikes[0].conditions):
         _by_hand(result, att, rolled=rolled)
 
 
@@ -333,16 +351,6 @@ def _find_attack(board: Board, attacker: Piece | None, attack: Attack | str,
 def _check_dice(attack: Attack) -> None:
     if not attack.counted:
         raise CombatError(Said("combat.dice-by-hand", attack=attack.name, dice=attack.dice))
-
-
-def _writes(board: Board, a: Piece, t: Piece) -> bool:
-    """Whether a strike of ``a`` on ``t`` may change the board it is worked out on (so needs
-    the attack's copy from the start): the Dummy Mage Wizard's Voltaric Shield notes its use,
-    your face-down enchantment is revealed to save its holder (strike.py); an attack on
-    itself."""
-    # (mages.shields' first test written out: only the Dummy Mage itself may be shielded)
-    return (t.id == DM and mages.shields(board, t)) or (t.side == YM and HIDDEN in t.extra) \
-        or a.id == t.id
 
 
 def _may_change(*pieces: Piece | None) -> set[str]:

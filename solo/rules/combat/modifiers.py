@@ -254,7 +254,8 @@ def _attacker_bonuses(board: Board, attacker: Piece, attack: Attack, target: Pie
                 out.append(Said("dice.charge", n=n))
         if (first if thirst is None else thirst) and target.damage > 0:
             n = ((trait_value(own, "Bloodthirsty") or 0) if own else 0) \
-                + bonuses.bloodthirsty(board, attacker)
+                + (bonuses.bloodthirsty(board, attacker) if attacker.card == bonuses.GORAN
+                   else 0)  # (its first test written out: only Goran gives any)
             if n and is_creature(target) and board.is_living(target):
                 out.append(Said("dice.bloodthirsty", n=n))
     elif kind == "ranged" and not attack.zone and first and own \

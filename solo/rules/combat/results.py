@@ -248,7 +248,7 @@ class AttackResult(Plain):
     """Everything one attack did, in order.  Nothing here has touched the board yet."""
 
     _fields: ClassVar[tuple[str, ...]] = ("attack", "attacker", "target", "zone", "strikes",
-        "daze_roll", "once_used", "steps", "spent")
+        "daze_roll", "once_used", "steps", "spent", "quiet")
     __slots__ = _fields
 
     attack: str
@@ -261,11 +261,15 @@ class AttackResult(Plain):
     steps: list[Line]
     #: the Dummy Mage's enchantments the attack used up: (the bearer's id, the card)
     spent: list[tuple[str, str]]
+    #: worked out for a game nobody reads (``Game.logs`` off: the simulator's ratings): the
+    #: lines every attack and strike would make are left out of ``steps`` (what is there then
+    #: is not to be read); its records and its dice (with their labels) are the same
+    quiet: bool
 
     def __init__(self, attack: str, attacker: str | None, target: str, zone: str | None = None,
                  strikes: list[Strike] | None = None, daze_roll: int | None = None,
                  once_used: list[str] | None = None, steps: list[Line] | None = None,
-                 spent: list[tuple[str, str]] | None = None) -> None:
+                 spent: list[tuple[str, str]] | None = None, quiet: bool = False) -> None:
         self.attack = attack
         self.attacker = attacker
         self.target = target
@@ -275,6 +279,7 @@ class AttackResult(Plain):
         self.once_used = [] if once_used is None else once_used
         self.steps = [] if steps is None else steps
         self.spent = [] if spent is None else spent
+        self.quiet = quiet
 
     @property
     def main(self) -> Strike | None:

@@ -38,6 +38,11 @@ REVERSE_ATTACK: Final = "Reverse Attack"
 #: grounded on it, if any (a flyer's melee attack on a non-flyer: its own strike never asks
 #: whether it flies; what follows, a counterstrike say, does).
 Lazy = tuple[set[str], str | None]
+#: The attacker and target as an attack's first line named them (see attack_sequence).
+Names = tuple[Who, Who] | None
+#: The cards whose text gives an attack more strikes (:func:`bonuses.more_strikes` gives none
+#: to any other card's attack: its first test).
+_MORE_STRIKES: Final = frozenset((bonuses.CERBERUS, bonuses.BERSERKER))
 
 
 
@@ -46,19 +51,18 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                     is_spell: bool, first: bool, use_defense: bool | DefenseChoice,
                     reactions: bool, *, barrier: bool = False, zone_daze: int | None = None,
                     credit: str | None = None, report: Reported | None = None,
-                    thirst: bool | None = None, daze: int | None = None,
-                    reverse: bool = False, blocked_by: str | None = None,
-                    reverse_to: Piece | None = None, guarding: bool = False,
-                    lazy: Lazy | None = None, names: tuple[Who, Who] | None = None) -> Board:
+                    thirst: bool | None = None, daze: int | None = None, reverse: bool = False,
+                    blocked_by: str | None = None, reverse_to: Piece | None = None,
+                    guarding: bool = False, lazy: Lazy | None = None, names: Names = None) -> Board:
     """One attack with its additional strikes, then (for melee) damage barriers and
     counterstrike; the board it ended on (``work``, or the copy ``lazy`` made).  ``report`` (a
     person's dice) serves the attack's own strikes only, never the answers to it.  ``thirst``:
-    the action opened with Bloodthirsty to be had (see
-    :func:`~solo.rules.combat.modifiers.attack_dice`).  ``daze``: the first strike's Daze check,
-    already rolled.  ``reverse``, ``blocked_by``: the first strike is turned back on the
-    attacker (or ``reverse_to``), or avoided (see :func:`solo.rules.combat.resolve_attack`).
-    ``guarding``: the attacker (a counterstriking guard) was guarding when the attack it answers
-    was declared.  ``names``: the first line's names of the attacker and target (not reversed).
+    the action opened with Bloodthirsty to be had (see :func:`~.modifiers.attack_dice`).
+    ``daze``: the first strike's Daze check, already rolled.  ``reverse``, ``blocked_by``: the
+    first strike is turned back on the attacker (or ``reverse_to``), or avoided (see
+    :func:`solo.rules.combat.resolve_attack`).  ``guarding``: the attacker (a counterstriking
+    guard) was guarding when the attack it answers was declared.  ``names``: the first line's
+    names of the attacker and target (not reversed).
 
     ``lazy``: ``work`` is the real board, and nothing before this sequence's first strike is
     recorded changes a board (see :func:`solo.rules.combat.resolve_attack`): the attack's copy
@@ -67,10 +71,11 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
     recorded without any copy (:func:`_settled`).  Until the copy is made nothing may change
     ``work``."""
     more, why = bonuses.more_strikes(work, attacker, attack, guarding=guarding) \
-        if attacker is not None and attack.kind == "melee" else (0, [])  # (its first test: melee)
-    n = strike_count(work, attack, target, attacker, guarding=guarding, more=more)
-    if why:
-        result.steps.extend(why)
+        if attacker is not None and attack.kind == "melee" and attacker.card in _MORE_STRIKES \
+        else (0, [])  # (its first tests: see _MORE_STRIKES)
+    n = 1 + more if not attack.traits \
+        else strike_count(work, attack, target, attacker, guarding=guarding, more=more)  # (1st test)
+    result.steps.extend(why)  # (the cards' lines, if any)
     # Known before the strikes: the melee attack removes a guard marker, but the guard still
     # counterstrikes in this attack's Counterstrike step.
     cs = _counterstrike(work, target) if reactions and attack.kind == "melee" else None
@@ -95,12 +100,12 @@ def attack_sequence(work: Board, attacker: Piece | None, attack: Attack, target:
                        role if i == 0 else nth_strike(i, role),  # role
                        first and i == 0, moved and i == 0, is_spell,  # first, moved, is_spell
                        False if at is not target else use_defense,  # use_defense
-                       barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
+                       result.quiet, barrier=barrier, zone_daze=zone_daze, credit=credit, report=report,
                        thirst=None if thirst is None
                        else thirst and not (result.strikes and _thirst_taken(result, attacker)),
                        daze=daze if i == 0 else None,
                        blocked_by=blocked_by if i == 0 else None, names=names if i == 0 else None)
-        if at is not target:
+        if at is not target and not result.quiet:
             s.steps.insert(0, Said("strike.reversed", target=Who.of(at)))
         if lazy is not None:  # (no reverse here: ``at`` is the target)
             assert MEMORY.changes == unchanged  # (a strike on the real board changed nothing)
@@ -256,34 +261,43 @@ def _settled(board: Board, result: AttackResult, s: Strike, target: Piece,
     for c in s.conditions:  # (most strikes: none)
         if c not in _SETTLED_CONDITIONS:
             return False
-    if answered is not None and not s.avoided and target.side != answered.side \
-            and _damage_barriers(board, target):
-        return False  # (the barrier step: see _answers)
+    if answered is not None and not s.avoided and target.side != answered.side:
+        for a in board.attacks(target):  # (_damage_barriers' question, without its lists)
+            if a.kind == "damage-barrier":
+                return False  # (the barrier step: see _answers)
+        if target.enchantments and _damage_barriers(board, target):
+            return False
     damage = target.damage + s.damage if s.damage > 0 else target.damage
     tainted = target.conditions.get("Tainted", 0)
     wounds = damage + 3 * tainted if tainted > 0 else damage
     result.strikes.append(s)
-    result.steps.extend(s.steps)
     s.damage_total = damage
     if wounds and not isinstance(target, Mage) and 0 < board.life(target) <= wounds \
             and not board.has_trait(target, "Indestructible"):  # (destroy_if_dead's test)
         s.destroyed = True
-        line = said_with("strike.destroyed", {"card": s.target_card, "id": s.target})
-        s.steps.append(line)
-        result.steps.append(line)
+    if not result.quiet:  # (a game nobody reads: see AttackResult.quiet)
+        _record_lines(result, s)
     return True
 
 
 def record_strike(work: Board, result: AttackResult, s: Strike) -> None:
     """Add ``s`` to ``result`` and put it on the attack's copy of the board."""
     result.strikes.append(s)
-    result.steps.extend(s.steps)
     target = work.find(s.target)
     gone = apply_strike(work, s)
     if target is not None:
         s.damage_total = target.damage
     if s.target in gone:
         s.destroyed = True
+    if not result.quiet:  # (a game nobody reads: see AttackResult.quiet)
+        _record_lines(result, s)
+
+
+def _record_lines(result: AttackResult, s: Strike) -> None:
+    """The lines of a strike just recorded, added to the attack's: its own, and the target's
+    destruction when it destroyed it."""
+    result.steps.extend(s.steps)
+    if s.destroyed:
         line = said_with("strike.destroyed", {"card": s.target_card, "id": s.target})
         s.steps.append(line)
         result.steps.append(line)
@@ -301,15 +315,18 @@ def _damage_barriers(work: Board, p: Piece) -> list[Attack]:
 def _counterstrike(work: Board, p: Piece) -> Attack | None:
     """The quick melee attack ``p`` counterstrikes with: one with the Counterstrike trait, or,
     for a guarding creature, its first quick melee attack."""
-    quick = [a for a in work.attacks(p) if a.kind == "melee" and a.action == "quick"
-             and isinstance(a.dice, int)]
+    quick = []  # (a loop, not a comprehension: every melee attack asks)
+    for a in work.attacks(p):
+        if a.kind == "melee" and a.action == "quick" and isinstance(a.dice, int):
+            quick.append(a)
     if not quick:
         return None
     # Of :func:`attack_traits`, only the card's own traits and the melee traits its
     # enchantments and round effects grant (Retaliate) can be Counterstrike (the rest is
     # Piercing), and the grants are the same for each attack: read once, not an attack_traits
-    # a quick attack (every melee attack asks its target).
-    granted = has_named(work.grant_totals(p, "melee_traits"), "Counterstrike")
+    # a quick attack (every melee attack asks its target; has_named's first test written out).
+    grants = work.grant_totals(p, "melee_traits")
+    granted = bool(grants) and has_named(grants, "Counterstrike")
     for a in quick:  # the card's, Retaliate's, or card text's (asked in that order)
         if (a.traits and a.has("Counterstrike")) or granted:
             return a

@@ -35,7 +35,7 @@ from solo.rules.combat.modifiers import (RESTRAINED_PLUS_4, all_defenses, attack
                                          enchantment_defense)
 from solo.rules.combat.push import push_effect, snatch
 from solo.rules.combat.results import DefenseChoice, Reported, Strike
-from solo.rules.dice import DiceSource, points
+from solo.rules.dice import FACE_POINTS, DiceSource, points
 from solo.rules.effects import DELETE, Note
 from solo.rules.effects import apply as put
 from solo.rules.harm import can_heal
@@ -50,6 +50,24 @@ _RESTRAINED_PLUS_4: Final = RESTRAINED_PLUS_4.lower()
 #: :func:`names_in` of a strike's traits, by the traits: an attack's traits are the same from
 #: strike to strike, so each set is worked out once, not once a strike.
 _NAMES: Final[dict[tuple[str, ...], frozenset[str]]] = {}
+
+
+#: Each piece as lines and dice labels name it (:class:`Who`), by its id: made again only when
+#: the card or side under the id is not the one named (a piece that changes sides, an id of
+#: another game), so an attack names its attacker and target without making them each time (a
+#: Who made costs some 2,000 instructions, one found some 300).  An id names a mage only as its
+#: side, so whether it is a mage goes with the id.
+_WHOS: Final[dict[str, Who]] = {}
+
+
+def named(p: Piece) -> Who:
+    """``Who.of(p)``, found among the pieces named before when it is the same (see _WHOS)."""
+    who = _WHOS.get(p.id)
+    if who is None or who.card != p.card or who.side != p.side:
+        if len(_WHOS) > 1024:  # (a game names some dozens of pieces)
+            _WHOS.clear()
+        who = _WHOS[p.id] = Who(p.id, p.card, p.side, p.kind == "mage")
+    return who
 
 
 def _names(traits: list[str]) -> frozenset[str]:
@@ -67,11 +85,12 @@ class Blow:
     the attack's traits, a person's report of the dice, and the target as lines name it."""
 
     __slots__ = ("work", "attacker", "attack", "target", "source", "traits", "role", "report",
-                 "zone", "who", "by", "only_ones", "first", "names", "target_names")
+                 "zone", "who", "by", "only_ones", "first", "names", "target_names", "quiet")
 
     def __init__(self, work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                  source: DiceSource, traits: list[str], role: str,
-                 report: Reported | None, names: tuple[Who, Who] | None = None) -> None:
+                 report: Reported | None, names: tuple[Who, Who] | None = None,
+                 quiet: bool = False) -> None:
         self.work = work
         self.attacker = attacker
         self.attack = attack
@@ -87,8 +106,8 @@ class Blow:
         #: the attacker and the target, as lines name them (as the attack's first line named
         #: them, when ``names`` are given: see one_strike)
         self.by: Who | None = names[0] if names is not None \
-            else Who.of(attacker) if attacker is not None else None
-        self.who = names[1] if names is not None else Who.of(target)
+            else named(attacker) if attacker is not None else None
+        self.who = names[1] if names is not None else named(target)
         #: an Incorporeal target of a non-Ethereal attack: only the 1s count, and no effects
         self.only_ones = False
         self.first = True  # the first strike of the attack action
@@ -98,6 +117,10 @@ class Blow:
         #: _after_damage, is the first change a strike makes to it; the Voltaric Shield's note
         #: is the Dummy Mage's, and no trait reads it)
         self.target_names = work.trait_names(target)
+        #: the attack is worked out for a game nobody reads (:attr:`AttackResult.quiet`): the
+        #: lines every strike would make (its dice, roll, armor, Defense, effect die, markers)
+        #: are not made; its dice's labels are, as the luck reads them
+        self.quiet = quiet
 
     def roll(self, code: str, **facts: object) -> Said:
         """The label of a die this strike asks for (``roll.*``): who attacks whom with what."""
@@ -110,7 +133,8 @@ class Blow:
 
 def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piece,
                source: DiceSource, role: str, first: bool, moved: bool, is_spell: bool,
-               use_defense: bool | DefenseChoice, *, barrier: bool, zone_daze: int | None,
+               use_defense: bool | DefenseChoice, quiet: bool, *, barrier: bool,
+               zone_daze: int | None,
                credit: str | None = None, report: Reported | None = None,
                thirst: bool | None = None, daze: int | None = None,
                blocked_by: str | None = None, names: tuple[Who, Who] | None = None) -> Strike:
@@ -119,21 +143,35 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
     :func:`solo.rules.combat.applying.apply_strike`).  The arguments are
     :func:`solo.rules.combat.sequence.attack_sequence`'s; ``names``: the attacker and the
     target as the attack's first line named them, when the caller has them (a name is the
-    same until the attack is over: nothing in it changes an id, card or side)."""
+    same until the attack is over: nothing in it changes an id, card or side); ``quiet``: no
+    lines made for the strikes of a game nobody reads (see :class:`Blow`)."""
     if attacker is not None and attacker.conditions:  # (round effects: markers on it)
         attack = bonuses.attack_now(work, attacker, attack)  # Flame Strike, Lightning Strike
     gained = bonuses.gained(work, attacker, attack, target, role=role)
     own = attack_traits(work, attacker, attack, first=first)
     b = Blow(work, attacker, attack, target, source,
-             own + [str(g["trait"]) for g in gained] if gained else own, role, report, names)
+             own + [str(g["trait"]) for g in gained] if gained else own, role, report, names,
+             quiet)
     b.first = first
     side = attacker.side if attacker is not None else None
-    # (the first fields by place, not by name: there are 45 names to match)
+    # (the first fields by place, none by name: a class called with a name makes a dictionary
+    # of it, and there are 43 names to match)
     s = Strike(role, attack.name, attack.kind, attacker.id if attacker is not None else None,
-               target.id, side if credit is None else credit, target.card,
-               reported=report is not None)
-    _count_dice(b, s, first=first, moved=moved, is_spell=is_spell, barrier=barrier,
-                thirst=thirst, traits=own if first else None)
+               target.id, side if credit is None else credit, target.card)
+    if report is not None:
+        s.reported = True
+    if attack.counted:  # step 1: how many dice (_count_dice's common case, without its call)
+        s.dice, s.dice_parts = attack_dice(work, attacker, attack, target, first=first,
+                                           moved=moved, is_spell=is_spell, barrier=barrier,
+                                           thirst=thirst, role=role,
+                                           traits=own if first else None,
+                                           target_names=b.target_names)
+        if not quiet:  # (a game nobody reads: see Blow)
+            s.steps.append(said_with("strike.dice", {"role": role, "zone": b.zone,
+                                                     "target": b.who, "dice": s.dice,
+                                                     "parts": list(s.dice_parts)}))
+    else:
+        _count_dice(b, s)
     s.steps += gained
     # (a once-a-round ability is among the gained traits or the dice after the base: most
     # strikes have neither, and ask nothing)
@@ -154,32 +192,31 @@ def one_strike(work: Board, attacker: Piece | None, attack: Attack, target: Piec
         s.immune = True
         s.steps.append(Said("strike.spared", target=b.who, kind=spared, attack=attack.name))
         return s
-    if _avoided(b, s, use_defense, blocked_by):
+    # (_avoided's first tests written out: most strikes are avoidable, with no Block revealed)
+    if blocked_by is not None or b.zone or "unavoidable" in b.names:
+        if _avoided(b, s, use_defense, blocked_by):
+            return s
+    elif use_defense and _defend(b, s, use_defense):
         return s
     damage, critical_ones = _roll_damage(b, s)
     # (no damage, nothing to stop: only No Damage says so all the same)
     s.damage = _stop_damage(b, s, damage, critical_ones) if damage or "no damage" in b.names \
         else 0
-    _after_damage(b, s, first, side)
+    # (_after_damage's first tests: it does nothing without damage, the attack's trait names
+    # or the target's markers)
+    if s.damage or b.names or target.conditions:
+        _after_damage(b, s, first, side)
     # (_effects_apply's first test written out: many attacks have no effect table)
     if (attack.effects or report is not None) and _effects_apply(b, s):
         _place(b, s, _effect_roll(b, s, moved))
     return s
 
 
-def _count_dice(b: Blow, s: Strike, *, first: bool, moved: bool, is_spell: bool,
-                barrier: bool, thirst: bool | None, traits: list[str] | None) -> None:
-    """Step 1: how many dice (an "X" attack, only ever reported, rolls what its card says).
-    ``traits``: the attack's own traits for its first strike (:func:`attack_dice`'s)."""
+def _count_dice(b: Blow, s: Strike) -> None:
+    """Step 1 for an attack without a number of dice (counted ones: :func:`one_strike`): an
+    "X" attack, only ever reported, rolls what its card says."""
     attack = b.attack
-    if attack.counted:  # (a number of dice: an int, not a bool)
-        s.dice, s.dice_parts = attack_dice(b.work, b.attacker, attack, b.target, first=first,
-                                           moved=moved, is_spell=is_spell, barrier=barrier,
-                                           thirst=thirst, role=b.role, traits=traits,
-                                           target_names=b.target_names)
-        s.steps.append(said_with("strike.dice", {"role": b.role, "zone": b.zone, "target": b.who,
-                                                 "dice": s.dice, "parts": list(s.dice_parts)}))
-    elif attack.dice is not None:  # "X": only a reported attack gets here
+    if attack.dice is not None:  # "X": only a reported attack gets here
         s.steps.append(Said("strike.dice-by-card", role=b.role, zone=b.zone, target=b.who,
                             dice=attack.dice))
 
@@ -266,8 +303,9 @@ def _defend(b: Blow, s: Strike, use_defense: bool | DefenseChoice) -> bool:
                                                    "at": b.who, "role": b.role, "need": d.roll}))
     s.defense, s.defense_index, s.defense_roll, s.defense_modifier = d.roll, idx, roll, mod
     s.avoided = roll + mod >= d.roll
-    s.steps.append(Said("strike.defense", target=b.who, need=d.roll, roll=roll, mod=mod,
-                        avoided=s.avoided, bonus=bonus))
+    if not b.quiet:  # (a game nobody reads: see Blow)
+        s.steps.append(Said("strike.defense", target=b.who, need=d.roll, roll=roll, mod=mod,
+                            avoided=s.avoided, bonus=bonus))
     return s.avoided
 
 
@@ -293,11 +331,18 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
                             critical=s.critical))
     else:
         # (Blow.roll's label written out, in its order: every strike rolls its attack dice)
-        s.faces = b.source.attack_dice(s.dice, said_with("roll.attack-dice", {
+        s.faces = faces = b.source.attack_dice(s.dice, said_with("roll.attack-dice", {
             "by": b.by, "attack": b.attack.name, "at": b.who, "role": b.role, "dice": s.dice}))
-        s.normal, s.critical = points(s.faces)
-        s.steps.append(said_with("strike.rolled", {"faces": list(s.faces), "normal": s.normal,
-                                                   "critical": s.critical}))
+        normal = critical = 0  # (points, written out: every face a source rolls is a die's)
+        for f in faces:
+            n, c = FACE_POINTS[f]
+            normal += n
+            critical += c
+        s.normal, s.critical = normal, critical
+        if not b.quiet:  # (a game nobody reads: see Blow)
+            s.steps.append(said_with("strike.rolled", {"faces": list(s.faces),
+                                                       "normal": s.normal,
+                                                       "critical": s.critical}))
         # (asked only when it may answer: fewer points than dice, and Akiro's Favor is an
         # enchantment on the attacker)
         again = bonuses.reroll(work, b.attacker, b.attack, first=b.first, dice=s.dice,
@@ -324,9 +369,10 @@ def _roll_damage(b: Blow, s: Strike) -> tuple[int, int]:
     s.armor = armor
     if not only_ones:
         damage = s.critical + max(0, s.normal - armor)
-        s.steps.append(said_with("strike.armor", {
-            "armor": base_armor, "piercing": piercing, "critical_damage": critical_damage,
-            "critical": s.critical, "normal": max(0, s.normal - armor), "damage": damage}))
+        if not b.quiet:  # (a game nobody reads: see Blow)
+            s.steps.append(said_with("strike.armor", {
+                "armor": base_armor, "piercing": piercing, "critical_damage": critical_damage,
+                "critical": s.critical, "normal": max(0, s.normal - armor), "damage": damage}))
         return damage, 0
     if b.report is not None:  # the person counted the 1s: normal 1s and critical 1s
         ones_n, ones_c = s.normal, s.critical
@@ -457,9 +503,10 @@ def _effect_roll(b: Blow, s: Strike, moved: bool = False) -> list[str]:
         if e.covers(total):
             rolled = list(e.conditions)
             break
-    s.steps.append(said_with("strike.effect", {
-        "roll": s.effect_roll, "tough": tough, "dmod": dmod, "type": attack.damage_type,
-        "ext": ext, "held": held, "markers": rolled, "more": more}))
+    if not b.quiet:  # (a game nobody reads: see Blow)
+        s.steps.append(said_with("strike.effect", {
+            "roll": s.effect_roll, "tough": tough, "dmod": dmod, "type": attack.damage_type,
+            "ext": ext, "held": held, "markers": rolled, "more": more}))
     return rolled
 
 
@@ -494,7 +541,7 @@ def _place(b: Blow, s: Strike, rolled: list[str]) -> None:
             s.steps.append(Said("strike.no-condition", condition=c, why=why_not))
         else:
             s.conditions.append(c)
-    if s.conditions:
+    if s.conditions and not b.quiet:  # (a game nobody reads: see Blow)
         s.steps.append(said_with("strike.gains", {"target": b.who,
                                                   "conditions": list(s.conditions)}))
     if s.acid:
