@@ -355,9 +355,7 @@ class Game:
         before = self.state() if self.restartable else None
         rnd, stage = self.phase.round, self.phase.stage
         self.recorded = []
-        # (what a person is spared is read and changed only where a person answers (answer,
-        # remember): a program's step -- every step of a simulated game -- leaves it alone;
-        # a person's next step begins it again)
+        # (what a person is spared is read only where a person answers: a program's step leaves it)
         person = getattr(self.prompter, "reads", True)
         if person:
             self.spared.begin_step()
@@ -385,8 +383,7 @@ class Game:
         if person:
             self.spared.plan = []
         board = self.board  # (an escape may have restored another)
-        # a standing rule, whatever changed (nearly always nothing: trim_corrode's first
-        # question asked here, no call while no Corrode marker went on since it found none)
+        # a standing rule, whatever changed (trim_corrode's first question asked here: no call)
         trimmed = board.trim_corrode() if board._clean != MEMORY.corrodes or MEMORY.check \
             else None
         if trimmed:
