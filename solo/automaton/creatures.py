@@ -51,8 +51,11 @@ _NONE: Final = Act.NONE
 def active_creatures(board: Board, side: str) -> list[Creature]:
     # (asked several times a step: one pass over the side's kept list, in_arena written out,
     # a loop rather than a comprehension's call for the few creatures a side has)
+    kept = board._sides  # (Board.kept_side, written out: no call more)
+    if kept is None:
+        kept = board._sort_sides()
     out: list[Creature] = []
-    for c in board.kept_side(side):
+    for c in kept[0] if side == DM else kept[1] if side == YM else board.kept_side(side):
         if c.active and ("Banish" not in c.conditions or c.conditions["Banish"] <= 0):
             out.append(c)
     return out
@@ -440,7 +443,12 @@ def _attack(plan: Plan, d: Decision, ident: str, action: str, path: list[str], a
             board = plan.board
     else:
         board = plan.board
-    c, target = board.get(ident), board.get(target_id)
+    index = board._index  # (Board.get twice, written out: every attack planned; a piece
+    # not found, or no index kept, is get's business)
+    c = index.get(ident) if index is not None else None
+    target = index.get(target_id) if index is not None else None
+    if c is None or target is None:
+        c, target = board.get(ident), board.get(target_id)
     # (interceptor, whirl_targets and sweep_target asked only when they can answer: a ranged
     # attack, a marker on the attacker, an attack with traits)
     guard = interceptor(board, c, attack, c.zone, target) if attack.is_ranged else None

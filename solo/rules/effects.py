@@ -383,6 +383,15 @@ def apply(board: Board, change: Change) -> None:
             p.active = change.active  # never remembered
         else:
             _set_active(board, change)
+    elif type(change) is Damage:  # (_damage written out: every strike's damage, no call more)
+        ident = change.piece
+        shared, index = board._shared, board._index
+        p = index.get(ident) if index is not None and (not shared or ident not in shared) \
+            else None
+        if p is None:
+            p = _piece(board, ident)
+        damage = p.damage + change.amount  # (never below 0; no max() call)
+        p.damage = damage if damage > 0 else 0  # noqa: FURB136 - never remembered
     else:
         _APPLY[type(change)](board, change)
     kept = board.applied
@@ -419,12 +428,8 @@ def _piece(board: Board, ident: str) -> Piece:
     return p
 
 
-def _damage(board: Board, c: Damage) -> None:
-    ident, shared, index = c.piece, board._shared, board._index  # (_piece's common case,
-    # written out: every strike's damage)
-    p = index.get(ident) if index is not None and (not shared or ident not in shared) else None
-    if p is None:
-        p = _piece(board, ident)
+def _damage(board: Board, c: Damage) -> None:  # (apply writes it out)
+    p = _piece(board, c.piece)
     damage = p.damage + c.amount  # (never below 0; no max() call)
     p.damage = damage if damage > 0 else 0  # noqa: FURB136 - never remembered: nothing to forget
 
@@ -637,8 +642,13 @@ def _set_round(board: Board, c: SetRound) -> None:
     board.initiative = str(c.initiative)
 
 
+#: Each stage's board_stage by the stage's value (Stage.board_stage without its property call,
+#: and looked up by a plain string: hashing the member is Enum.__hash__, a Python call).
+_BOARD_STAGE: Final = {s.value: s.board_stage for s in Stage}
+
+
 def _set_stage(board: Board, c: SetStage) -> None:
-    board.stage = c.stage.board_stage
+    board.stage = _BOARD_STAGE[c.stage._value_]
 
 
 _APPLY: Final[dict[type, Callable[[Board, Any], None]]] = {
