@@ -242,7 +242,8 @@ def pick_attack(board: Board, source: DiceSource, attacker: Piece, from_zone: st
     if len(tied) == 1:  # (choose picks a lone option without rolling: no names to make)
         return tied[0]
     picked: tuple[Piece, list[Attack]] = source.choose(
-        tied, Said("dm.tie.life"), [Who.of(c) for c, _ in tied])
+        tied, Said("dm.tie.life"),  # (names read only where announced: DiceSource.choose)
+        [Who.of(c) for c, _ in tied] if source.announces else None)
     return picked
 
 

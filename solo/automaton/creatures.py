@@ -105,7 +105,9 @@ def next_creature(board: Board, source: DiceSource,
             tied.append(c)
     if len(tied) == 1:  # (choose picks a lone option without rolling)
         return tied[0]
-    picked: Creature = source.choose(tied, Said("dm.tie.cost"), [Who.of(c) for c in tied])
+    # (the names are read only by a source that announces its rolls: see DiceSource.choose)
+    picked: Creature = source.choose(tied, Said("dm.tie.cost"),
+                                     [Who.of(c) for c in tied] if source.announces else None)
     return picked
 
 

@@ -57,6 +57,23 @@ class Roll(FrozenPlain):
         self.label: Final = label
 
 
+def _bare_rolls() -> bool:
+    """Whether a :class:`Roll` can be made without calling its ``__init__`` (the pure package;
+    the compiled build's classes are made only through it)."""
+    try:
+        object.__new__(Roll)
+    except TypeError:  # a class of the compiled build's own
+        return False
+    return True
+
+
+#: :meth:`SeededSource.d12` and :meth:`SeededSource.attack_dice` make each die's Roll with
+#: ``object.__new__`` and its three fields set, where the class allows it: the same frozen
+#: record (nothing changes it after), some 500 instructions fewer than a Python call of its
+#: ``__init__`` (about 300 rolls a game).
+_BARE_ROLLS: Final = _bare_rolls()
+
+
 class DiceSource:
     """Base class: subclasses provide :meth:`_next`; everything else is shared.
 
@@ -234,7 +251,12 @@ class SeededSource(DiceSource):
         r = bits(4)
         while r >= 12:
             r = bits(4)
-        self.history.append(Roll(12, r + 1, label))
+        if _BARE_ROLLS:  # (see _BARE_ROLLS)
+            roll = object.__new__(Roll)
+            roll.sides, roll.value, roll.label = 12, r + 1, label  # type: ignore[misc]
+            self.history.append(roll)
+        else:
+            self.history.append(Roll(12, r + 1, label))
         return r + 1
 
     def attack_dice(self, count: int, label: Label = _ATTACK_DICE) -> list[str]:
@@ -243,11 +265,17 @@ class SeededSource(DiceSource):
         tests/rules/test_dice.py holds it to ``randint(1, 6)``)."""
         bits, keep = self.rng.getrandbits, self.history.append
         out = []
+        bare, new = _BARE_ROLLS, object.__new__  # (see _BARE_ROLLS)
         for _ in range(count):
             r = bits(3)
             while r >= 6:
                 r = bits(3)
-            keep(Roll(6, r + 1, label))
+            if bare:
+                roll = new(Roll)
+                roll.sides, roll.value, roll.label = 6, r + 1, label  # type: ignore[misc]
+                keep(roll)
+            else:
+                keep(Roll(6, r + 1, label))
             out.append(D6_FACES[r])
         return out
 

@@ -6,6 +6,8 @@ abilities), each put on the board through :func:`solo.rules.effects.apply`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solo.core.kinds import DM, YM, DeckKind, Side
 from solo.rules import effects, markers
 from solo.rules.abilities.marks import finite_life_aura
@@ -63,6 +65,10 @@ def lose_rage(board: Board, piece: Piece, all_of_it: bool = False) -> int:
     return max(0, k)
 
 
+#: Each side by its id (a destroyed creature's credit).
+_SIDES: Final = {DM: Side.DM, YM: Side.YM}
+
+
 def take_damage(board: Board, p: Piece, amount: int) -> None:
     """Put ``amount`` damage on ``p``; a sleeping creature that takes damage wakes up Dazed."""
     if amount <= 0:
@@ -90,10 +96,10 @@ def destroy_if_dead(board: Board, p: Piece, credit: str | None = None,
         return False
     put(board, RemovePiece(p.id))
     if isinstance(p, Creature):
-        if p.side == Side.DM and not (obliterate or p.has_condition("Zombie")):
+        if p.side == DM and not (obliterate or p.has_condition("Zombie")):
             put(board, Discard(DeckKind.CREATURE, p.card))
-        if credit in (DM, YM) and credit != p.side:
-            put(board, AddTally(Side(credit), board.cost(p)))
+        if credit in _SIDES and credit != p.side:  # (Side(credit), without the enum's call)
+            put(board, AddTally(_SIDES[credit], board.cost(p)))
     return True
 
 

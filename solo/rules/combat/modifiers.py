@@ -207,7 +207,15 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
     ``target_names``: the target's :meth:`Board.trait_names`, likewise."""
     assert attack.dice is not None  # an attack that rolls no dice has no count
     base = int(attack.dice)
-    parts = [said_with("dice.base", {"attack": attack.name, "dice": base})]  # (see said_with)
+    # (the same line for the same attack and dice, kept: every strike counts its dice, and
+    # nothing changes a line once made)
+    first_part = _BASE_LINES.get((attack.name, base))
+    if first_part is None:
+        if len(_BASE_LINES) > 1024:  # (a person's own cards could bring any number)
+            _BASE_LINES.clear()
+        first_part = _BASE_LINES[attack.name, base] = \
+            said_with("dice.base", {"attack": attack.name, "dice": base})
+    parts = [first_part]
     if attacker is not None and not barrier:
         parts += _attacker_bonuses(board, attacker, attack, target, first, moved, thirst)
         if first and attack.kind == "melee":  # (bonuses.dice's first test: no call otherwise)
@@ -229,6 +237,10 @@ def attack_dice(board: Board, attacker: Piece | None, attack: Attack, target: Pi
         parts.append(Said("dice.floor", total=total, n=0))
         total = 1
     return total, parts
+
+
+#: Each attack's ``dice.base`` line, by its name and dice (see :func:`attack_dice`).
+_BASE_LINES: Final[dict[tuple[str, int], Said]] = {}
 
 
 #: The attacker's traits :func:`_attacker_bonuses` counts, as :meth:`Board.trait_names` has them.
