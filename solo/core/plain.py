@@ -49,3 +49,14 @@ class FrozenPlain(Plain):
         """Made again from its fields: how ``pickle`` and ``copy`` take it (the compiled
         build's classes have no other way)."""
         return (type(self), tuple([getattr(self, n) for n in self._fields]))
+
+
+def allocates(cls: type) -> bool:
+    """Whether ``object.__new__(cls)`` can make one of ``cls`` without its ``__init__``: yes in
+    the pure package, no for a class the compiled build compiled (made only through its
+    ``__init__``). Hot records use it once, at import, to choose how they are made."""
+    try:
+        object.__new__(cls)
+    except TypeError:  # a class of the compiled build's own
+        return False
+    return True

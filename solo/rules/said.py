@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Final
 
-from solo.core.plain import FrozenPlain
+from solo.core.plain import FrozenPlain, allocates
 from solo.rules.pieces import Piece
 
 __all__ = ["Said", "Who", "Refusal", "worded_by", "said_with"]
@@ -94,19 +94,11 @@ def _allocated(code: str, facts: dict[str, Any]) -> Said:
     return line
 
 
-def _allocates() -> bool:
-    try:
-        object.__new__(Said)
-    except TypeError:  # a class of the compiled build's own
-        return False
-    return True
-
-
 #: ``Said(code, **facts)`` for ``facts`` given as a dictionary, made as cheaply as the build
 #: allows (:func:`_allocated` in the pure package, :func:`_initialised` compiled): for the
 #: lines made by the hundred a game (every strike's, every Dummy Mage action's).
 said_with: Final[Callable[[str, dict[str, Any]], Said]] = \
-    _allocated if _allocates() else _initialised
+    _allocated if allocates(Said) else _initialised
 
 
 #: The function that words a Said, once the text layer has given it (:func:`worded_by`).

@@ -216,3 +216,23 @@ def test_a_seeded_source_rolls_what_randint_would_from_the_same_state():
         assert [r.sides for r in src.history][:3] == [12, 12, 12, 12, 12, 12][:3]
         assert len(src.history) == 8 * 7 + sum((12, 6, 2, 3, 12, 7, 1, 20))
         assert src.rng.getstate() == ref.getstate()
+
+
+def test_a_seeded_roll_made_without_its_init_is_the_roll_made_with_it(monkeypatch):
+    """SeededSource makes each die's Roll without calling Roll.__init__ where the class allows
+    it (the pure package, dice._BARE_ROLLS): the same dice and the same history, roll for roll,
+    as the same seed with every Roll made through its __init__."""
+    from solo.rules import dice
+
+    def play(bare: bool):
+        monkeypatch.setattr(dice, "_BARE_ROLLS", bare)
+        src = SeededSource(31)
+        faces = [src.attack_dice(3, "bite"), src.d12("effect"), src.attack_dice(2)]
+        return faces, [(type(r), r.sides, r.value, r.label) for r in src.history], src.history
+
+    if not dice._BARE_ROLLS:  # the compiled build: its Roll is made only through __init__
+        pytest.skip("this build makes every Roll through its __init__")
+    bare_faces, bare_rows, bare_history = play(True)
+    made_faces, made_rows, made_history = play(False)
+    assert bare_faces == made_faces and bare_rows == made_rows and len(bare_rows) == 6
+    assert bare_history == made_history and all(type(r) is dice.Roll for r in bare_history)

@@ -1,5 +1,6 @@
 """A line as the rules record it (solo.rules.said)."""
 
+from solo.core.plain import allocates
 from solo.rules import said
 from solo.rules.said import Said, Who, said_with
 
@@ -19,4 +20,4 @@ def test_a_line_made_from_a_dictionary_is_the_line_made_with_named_facts():
         assert type(line) is Said and line == Said("wolf.bites", who=who, dice=3)
         assert line.code == "wolf.bites" and line.facts is facts
         assert line["who"].card == "Timber Wolf"
-    assert said_with is (said._allocated if said._allocates() else said._initialised)
+    assert said_with is (said._allocated if allocates(said.Said) else said._initialised)
